@@ -1,0 +1,278 @@
+//! Command definitions (clap) and the commands that are a few lines each.
+
+mod interactive;
+
+use std::io::{IsTerminal as _, Write as _};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use comfy_table::{presets, Table};
+
+use sow::check;
+use sow::compile::{compile, Rules};
+use sow::diagnostic::Diagnostics;
+use sow::library::{self, BUNDLED};
+use sow::replay::{self, PositionReport};
+
+const EXIT_HELP: &str = "Exit status: 0 success, 1 runtime error (such as an illegal move), 2 bad input or usage \
+(a variant file with mistakes, an unknown variant or option).";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sow",
+    version,
+    about = "Mancala (sowing game) rules as data: check, describe, show and play variant files",
+    after_help = EXIT_HELP
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the bundled variants and their rulesets, one line each
+    List,
+    /// Check variant files (or bundled variants): `ok` lines, or every mistake with its place
+    Check {
+        /// Variant files (`path/to/file.sow`) or bundled variant names
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+    },
+    /// Describe a variant's rules in plain English, with its sources
+    Describe(VariantArg),
+    /// Draw a variant's starting board, pits labelled by number
+    Show(VariantArg),
+    /// Replay moves and print every board, or play against the random player
+    Play(PlayArgs),
+}
+
+#[derive(Args, Debug)]
+struct VariantArg {
+    /// A bundled variant (`bakuk`), a file (`path/to/file.sow`), optionally `:RULESET`
+    variant: String,
+    /// A ruleset of the variant (see `sow list`)
+    #[arg(long, short)]
+    ruleset: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    variant: VariantArg,
+    /// Pit numbers to play in turn, e.g. `3,1,5`
+    #[arg(long, short, value_name = "PITS", allow_hyphen_values = true)]
+    moves: Option<String>,
+    /// Start from this position instead: seeds in pits 1..N, e.g. `0,2,1,0,3,1`
+    #[arg(long, value_name = "SEEDS")]
+    position: Option<String>,
+    /// The player to move in `--position` (default: the variant's first player)
+    #[arg(long, value_name = "PLAYER", requires = "position")]
+    to_move: Option<usize>,
+    /// Output: every move and board (text), or the final position as one JSON object
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Play against the random player even when the input is not a terminal
+    #[arg(long, conflicts_with_all = ["moves", "format"])]
+    interactive: bool,
+    /// Your seat in an interactive game
+    #[arg(long, default_value_t = 1, value_name = "PLAYER")]
+    seat: usize,
+    /// Seed of the random player in an interactive game (default: a fresh one)
+    #[arg(long)]
+    seed: Option<u64>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// What went wrong, and so which exit code.
+pub enum Failure {
+    /// A variant file or reference with mistakes: exit 2.
+    Input(Diagnostics),
+    /// Arguments that do not fit together: exit 2.
+    Usage(String),
+    /// Something that failed while running, such as an illegal move: exit 1.
+    Runtime(String),
+}
+
+impl From<Diagnostics> for Failure {
+    fn from(d: Diagnostics) -> Self {
+        Failure::Input(d)
+    }
+}
+
+/// Writes to stdout; a closed pipe (`sow describe bakuk | head`) ends output quietly.
+pub fn emit(text: &str) -> bool {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).is_ok()
+}
+
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Command::List => list(),
+        Command::Check { files } => return check_files(&files),
+        Command::Describe(v) => describe(&v),
+        Command::Show(v) => show(&v),
+        Command::Play(p) => play(&p),
+    };
+    match result {
+        Ok(text) => {
+            emit(&text);
+            ExitCode::SUCCESS
+        }
+        Err(f) => fail(f),
+    }
+}
+
+fn fail(f: Failure) -> ExitCode {
+    let (text, code) = match f {
+        Failure::Input(d) => (d.to_string(), 2),
+        Failure::Usage(m) => (format!("error: {m}\n"), 2),
+        Failure::Runtime(m) => (format!("error: {m}\n"), 1),
+    };
+    let _ = std::io::stderr().write_all(text.as_bytes());
+    ExitCode::from(code)
+}
+
+/// `bakuk`, `bakuk:valdez`, `my.sow:valdez` with `--ruleset`: the variant and its ruleset.
+fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Failure> {
+    let (name, inline) = match arg.variant.rsplit_once(':') {
+        Some((v, r)) if !v.is_empty() && !r.is_empty() && !r.contains(['/', '\\']) => {
+            (v.to_string(), Some(r.to_string()))
+        }
+        _ => (arg.variant.clone(), None),
+    };
+    match (inline, &arg.ruleset) {
+        (Some(a), Some(b)) if a != *b => {
+            Err(Failure::Usage(format!("two rulesets named: `{a}` in `{}` and `--ruleset {b}`", arg.variant)))
+        }
+        (Some(a), _) => Ok((name, Some(a))),
+        (None, r) => Ok((name, r.clone())),
+    }
+}
+
+fn load_spec(arg: &VariantArg) -> Result<(sow::spec::Spec, Vec<String>), Failure> {
+    let (name, ruleset) = split_variant(arg)?;
+    let file = library::load(&name)?;
+    let (spec, _warnings) = check::check(&file, ruleset.as_deref())?;
+    let rulesets = file.ruleset_names().iter().map(|s| s.to_string()).collect();
+    Ok((spec, rulesets))
+}
+
+fn list() -> Result<String, Failure> {
+    let mut table = Table::new();
+    table.load_style(presets::NOTHING);
+    table.set_header(["name", "variant", "rulesets", "region"]);
+    for (name, text) in BUNDLED {
+        let file = library::load_bundled(name, text)?;
+        let (spec, _) = check::check(&file, None)?;
+        let rulesets = file.ruleset_names().join(", ");
+        table.add_row([*name, &spec.name, if rulesets.is_empty() { "-" } else { &rulesets }, spec.about.region.as_deref().unwrap_or("-")]);
+    }
+    let text = table.to_string();
+    Ok(text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n")
+}
+
+/// Checks every file, even after one fails; exit 2 if any has an error.
+fn check_files(files: &[String]) -> ExitCode {
+    let mut failed = false;
+    let mut out = String::new();
+    for name in files {
+        let diags = match library::load(name) {
+            Ok(file) => {
+                let diags = check::check_all(&file);
+                if !diags.has_errors() {
+                    let rulesets = file.ruleset_names();
+                    let mut line = format!("ok: {name}: {}", file.name());
+                    if !rulesets.is_empty() {
+                        line.push_str(&format!(" (rulesets: {})", rulesets.join(", ")));
+                    }
+                    let warnings = diags.warnings().count();
+                    if warnings > 0 {
+                        line.push_str(&format!(", {warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+                    }
+                    out.push_str(&line);
+                    out.push('\n');
+                }
+                diags
+            }
+            Err(d) => d,
+        };
+        failed |= diags.has_errors();
+        if !diags.0.is_empty() {
+            let _ = std::io::stderr().write_all(format!("{diags}\n").as_bytes());
+        }
+    }
+    emit(&out);
+    if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
+}
+
+fn describe(arg: &VariantArg) -> Result<String, Failure> {
+    let (spec, rulesets) = load_spec(arg)?;
+    let names: Vec<&str> = rulesets.iter().map(String::as_str).collect();
+    Ok(sow::describe::describe(&spec, &names))
+}
+
+fn show(arg: &VariantArg) -> Result<String, Failure> {
+    let (spec, _) = load_spec(arg)?;
+    let zeros = vec![0; spec.players as usize];
+    Ok(format!(
+        "{}: player {} moves first\n{}",
+        spec.label(),
+        spec.first_player + 1,
+        sow::draw::board(&spec, &spec.seeds, &zeros)
+    ))
+}
+
+/// Parses `--position`: seeds of every pit, separated by commas or spaces.
+fn start_position(rules: &Rules, args: &PlayArgs) -> Result<sow::engine::State, Failure> {
+    let Some(text) = &args.position else {
+        return Ok(rules.initial_state());
+    };
+    let mut pits = Vec::new();
+    for part in replay::split_moves(text) {
+        let n = part
+            .parse::<u8>()
+            .map_err(|_| Failure::Usage(format!("--position: `{part}` is not a number of seeds (0 to 255)")))?;
+        pits.push(n);
+    }
+    let to_move = match args.to_move {
+        Some(0) => return Err(Failure::Usage("--to-move: players are numbered from 1".into())),
+        Some(p) => p - 1,
+        None => rules.spec().first_player as usize,
+    };
+    rules.state_from(&pits, to_move).map_err(|e| Failure::Usage(format!("--position: {e}")))
+}
+
+fn play(args: &PlayArgs) -> Result<String, Failure> {
+    let (spec, _) = load_spec(&args.variant)?;
+    let rules = compile(&spec);
+    let start = start_position(&rules, args)?;
+    if args.interactive || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal()) {
+        return interactive::play(&rules, start, args.seat, args.seed);
+    }
+    let moves = args.moves.as_deref().map(replay::split_moves).unwrap_or_default();
+    let steps = replay::replay(&rules, start, &moves).map_err(|e| Failure::Runtime(e.to_string()))?;
+    let last = steps.last().map_or(start, |s| s.after);
+    if args.format == Format::Json {
+        let report = PositionReport::new(&rules, &last);
+        return Ok(serde_json::to_string(&report).expect("a report serializes") + "\n");
+    }
+    let mut out = format!("{}\n", spec.label());
+    out.push_str(&format!("start: {}\n", replay::describe_status(&rules, &start)));
+    out.push_str(&sow::draw::board(&spec, start.pits(), start.captured()));
+    for step in &steps {
+        out.push('\n');
+        out.push_str(&replay::describe_step(step));
+        out.push('\n');
+        out.push_str(&sow::draw::board(&spec, step.after.pits(), step.after.captured()));
+    }
+    out.push('\n');
+    out.push_str(&replay::describe_status(&rules, &last));
+    out.push('\n');
+    Ok(out)
+}

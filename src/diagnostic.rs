@@ -1,0 +1,261 @@
+//! Located messages about variant files: what is wrong, where (file, line, column, the text
+//! underlined) and what was expected, rendered the same way for every stage of the pipeline.
+
+use std::fmt;
+use std::ops::Range;
+use std::sync::Arc;
+
+/// Byte offsets into a source text.
+pub type Span = Range<usize>;
+
+/// A variant file's text with the name it is shown under (a path, or `bakuk (bundled)`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<SourceFile> {
+        Arc::new(SourceFile {
+            name: name.into(),
+            text: text.into(),
+        })
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.clamp(offset);
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = self.text[line_start..offset].chars().count() + 1;
+        (line, col)
+    }
+
+    /// The line holding `offset`, without its line break, and the line's start offset.
+    fn line_at(&self, offset: usize) -> (&str, usize) {
+        let offset = self.clamp(offset);
+        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
+        (self.text[start..end].trim_end_matches('\r'), start)
+    }
+
+    /// Offsets past the end, or inside a character, move back to a character boundary. An offset
+    /// at the very end of a file that ends with a line break points at that last line's end,
+    /// where a reader expects "end of file" to be shown.
+    fn clamp(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        if offset == self.text.len() && self.text.ends_with('\n') {
+            offset = self.text.trim_end().len();
+        }
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+/// Where a diagnostic points: a span of a file, with a short label printed under it.
+#[derive(Debug, Clone)]
+pub struct Location {
+    pub file: Arc<SourceFile>,
+    pub span: Span,
+    pub label: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One message for the user.
+#[derive(Debug, Clone)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    pub location: Option<Location>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            location: None,
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(message)
+        }
+    }
+
+    /// Points the message at `span` of `file`, with `label` under the underlined text.
+    pub fn at(mut self, file: &Arc<SourceFile>, span: Span, label: impl Into<String>) -> Self {
+        self.location = Some(Location {
+            file: Arc::clone(file),
+            span,
+            label: label.into(),
+        });
+        self
+    }
+
+    /// A fact that explains the message, printed as `= note: ...`.
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(format!("note: {}", note.into()));
+        self
+    }
+
+    /// What to write instead, printed as `= help: ...`.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.notes.push(format!("help: {}", help.into()));
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Tabs are shown as four spaces so that the underline stays under the text.
+fn display_width(text: &str) -> usize {
+    text.chars().map(|c| if c == '\t' { 4 } else { 1 }).sum()
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        writeln!(f, "{kind}: {}", self.message)?;
+        if let Some(loc) = &self.location {
+            let file = &loc.file;
+            let (line_no, col) = file.line_col(loc.span.start);
+            let (line, line_start) = file.line_at(loc.span.start);
+            let gutter = line_no.to_string().len();
+            let pad = " ".repeat(gutter);
+            writeln!(f, "{pad}--> {}:{line_no}:{col}", file.name)?;
+            writeln!(f, "{pad} |")?;
+            writeln!(f, "{line_no} | {}", line.replace('\t', "    "))?;
+            let start = file.clamp(loc.span.start).max(line_start);
+            let before = &file.text[line_start..start];
+            // The underline covers the span's part of its first line, at least one character.
+            let line_end = line_start + line.len();
+            let end = loc.span.end.clamp(start, line_end);
+            let width = display_width(&file.text[start..end]).max(1);
+            let label = if loc.label.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", loc.label)
+            };
+            writeln!(
+                f,
+                "{pad} | {}{}{label}",
+                " ".repeat(display_width(before)),
+                "^".repeat(width)
+            )?;
+        }
+        for note in &self.notes {
+            writeln!(f, "  = {note}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Every message of one run, errors and warnings, in the order found.
+#[derive(Debug, Clone, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.0.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn extend(&mut self, other: Diagnostics) {
+        for d in other.0 {
+            // The same mistake seen from two rulesets is reported once.
+            if !self.0.iter().any(|e| same(e, &d)) {
+                self.0.push(d);
+            }
+        }
+    }
+
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.0.iter().filter(|d| !d.is_error())
+    }
+}
+
+fn same(a: &Diagnostic, b: &Diagnostic) -> bool {
+    a.message == b.message
+        && a.severity == b.severity
+        && match (&a.location, &b.location) {
+            (Some(x), Some(y)) => x.file.name == y.file.name && x.span == y.span,
+            (None, None) => true,
+            _ => false,
+        }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Self {
+        Diagnostics(vec![d])
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_file_line_column_and_underline() {
+        let file = SourceFile::new("x.sow", "variant \"X\" {\n  colour \"red\"\n}\n");
+        let d = Diagnostic::error("unknown setting `colour`")
+            .at(&file, 16..22, "expected `board`")
+            .note("a note");
+        assert_eq!(
+            d.to_string(),
+            "error: unknown setting `colour`\n --> x.sow:2:3\n  |\n2 |   colour \"red\"\n  |   ^^^^^^ expected `board`\n  = note: a note\n"
+        );
+    }
+
+    #[test]
+    fn end_of_file_points_after_the_last_text() {
+        let file = SourceFile::new("x.sow", "variant \"X\" {\n");
+        let d = Diagnostic::error("unexpected end of file").at(&file, 14..14, "expected `}`");
+        let text = d.to_string();
+        assert!(text.contains(" --> x.sow:1:14\n"), "{text}");
+        assert!(text.contains("1 | variant \"X\" {\n  |              ^ expected `}`"), "{text}");
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let file = SourceFile::new("x.sow", "note \"Víktor\" oops");
+        assert_eq!(file.line_col(15), (1, 15));
+    }
+}

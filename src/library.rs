@@ -1,0 +1,223 @@
+//! Finding variant files: the bundled variants (embedded in the binary, so `sow describe bakuk`
+//! works anywhere), files named by path, and the bases they extend.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
+use crate::parse::parse;
+use crate::syntax::{Spanned, VariantAst};
+
+/// The shipped variants: (name on the command line, file text).
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("bakuk", include_str!("../variants/bakuk.sow")),
+    ("koumma", include_str!("../variants/koumma.sow")),
+];
+
+/// Where a variant file came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    Bundled(&'static str),
+    /// The canonical path, so that a cycle of `extends` is seen whatever the spelling.
+    File(PathBuf),
+}
+
+/// A parsed variant file with the bases it extends, loaded and parsed.
+#[derive(Debug, Clone)]
+pub struct VariantFile {
+    pub file: Arc<SourceFile>,
+    pub origin: Origin,
+    pub ast: VariantAst,
+    pub base: Option<Box<VariantFile>>,
+}
+
+impl VariantFile {
+    pub fn name(&self) -> &str {
+        &self.ast.name.value
+    }
+
+    pub fn ruleset_names(&self) -> Vec<&str> {
+        self.ast.rulesets.iter().map(|r| r.name.value.as_str()).collect()
+    }
+}
+
+/// A variant named on the command line: a bundled name (`bakuk`) or a path to a file, which
+/// ends in `.sow` or holds a path separator.
+pub fn is_path(reference: &str) -> bool {
+    reference.ends_with(".sow") || reference.contains('/') || reference.contains('\\')
+}
+
+/// The bundled variant of a name, in any case: `Bakuk`, `bakuk`.
+pub fn bundled(name: &str) -> Option<(&'static str, &'static str)> {
+    let slug = slug(name);
+    BUNDLED.iter().copied().find(|(n, _)| *n == slug)
+}
+
+/// The file name a variant is expected under: lower case, words joined by `-`.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') && !out.is_empty() && (c == ' ' || c == '-' || c == '_') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+fn bundled_list() -> String {
+    BUNDLED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+/// Loads a variant named on the command line.
+pub fn load(reference: &str) -> Result<VariantFile, Diagnostics> {
+    if is_path(reference) {
+        return load_path(Path::new(reference));
+    }
+    match bundled(reference) {
+        Some((name, text)) => load_bundled(name, text),
+        None => Err(Diagnostic::error(format!("unknown variant `{reference}`"))
+            .note(format!("the bundled variants are {}", bundled_list()))
+            .help("to use a variant file, give its path, ending in `.sow`")
+            .into()),
+    }
+}
+
+pub fn load_bundled(name: &'static str, text: &'static str) -> Result<VariantFile, Diagnostics> {
+    let file = SourceFile::new(format!("{name} (bundled)"), text);
+    load_source(file, Origin::Bundled(name), &mut Vec::new())
+}
+
+pub fn load_path(path: &Path) -> Result<VariantFile, Diagnostics> {
+    let (file, origin) = read(path).map_err(Diagnostics::from)?;
+    load_source(file, origin, &mut Vec::new())
+}
+
+fn read(path: &Path) -> Result<(Arc<SourceFile>, Origin), Diagnostic> {
+    let shown = path.display().to_string();
+    let text = std::fs::read(path).map_err(|e| {
+        Diagnostic::error(format!("cannot read `{shown}`: {}", io_reason(&e)))
+    })?;
+    let text = String::from_utf8(text).map_err(|_| {
+        Diagnostic::error(format!("`{shown}` is not a text file (it is not valid UTF-8)"))
+    })?;
+    let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    Ok((SourceFile::new(shown, text), Origin::File(canonical)))
+}
+
+/// The reason of an I/O error in a user's words, without the OS error number.
+pub fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind::*;
+    match e.kind() {
+        NotFound => "no such file".into(),
+        PermissionDenied => "permission denied".into(),
+        IsADirectory => "it is a directory".into(),
+        _ => {
+            let s = e.to_string();
+            s.split(" (os error").next().unwrap_or(&s).to_string()
+        }
+    }
+}
+
+/// Parses a file and loads its bases. `chain` holds the files that extend this one, to catch
+/// a file that extends itself, directly or not.
+pub fn load_source(
+    file: Arc<SourceFile>,
+    origin: Origin,
+    chain: &mut Vec<(Origin, String)>,
+) -> Result<VariantFile, Diagnostics> {
+    let ast = parse(&file)?;
+    let mut base = None;
+    if let Some(ext) = &ast.extends {
+        chain.push((origin.clone(), ast.name.value.clone()));
+        let (base_file, base_origin) = resolve(&file, &origin, &ext.base)?;
+        if let Some(i) = chain.iter().position(|(o, _)| *o == base_origin) {
+            let names: Vec<&str> = chain[i..].iter().map(|(_, n)| n.as_str()).collect();
+            let cycle = format!("{} -> {}", names.join(" -> "), names[0]);
+            return Err(Diagnostic::error("variants extend each other in a circle")
+                .at(&file, ext.base.span.clone(), format!("{cycle}"))
+                .help("one of them must state its rules instead of extending another")
+                .into());
+        }
+        base = Some(Box::new(load_source(base_file, base_origin, chain)?));
+        chain.pop();
+    }
+    Ok(VariantFile { file, origin, ast, base })
+}
+
+/// Finds the file a variant extends: a path ending in `.sow` beside this file, a file named
+/// after the variant beside this file, or a bundled variant.
+fn resolve(
+    file: &Arc<SourceFile>,
+    origin: &Origin,
+    base: &Spanned<String>,
+) -> Result<(Arc<SourceFile>, Origin), Diagnostic> {
+    let name = base.value.as_str();
+    let here = match origin {
+        Origin::File(path) => path.parent().map(Path::to_path_buf),
+        Origin::Bundled(_) => None,
+    };
+    let not_found = |looked: String| {
+        Diagnostic::error(format!("there is no variant \"{name}\" to extend"))
+            .at(file, base.span.clone(), looked)
+            .note(format!("the bundled variants are {}", bundled_list()))
+    };
+    if is_path(name) {
+        let Some(dir) = here else {
+            return Err(not_found("a bundled variant can only extend bundled variants".into()));
+        };
+        let path = dir.join(name);
+        if !path.is_file() {
+            return Err(not_found(format!("no file {}", path.display())));
+        }
+        return read(&path).map_err(|e| {
+            Diagnostic::error(e.message).at(file, base.span.clone(), "extended here")
+        });
+    }
+    if let Some(dir) = &here {
+        let path = dir.join(format!("{}.sow", slug(name)));
+        if path.is_file() {
+            return read(&path).map_err(|e| {
+                Diagnostic::error(e.message).at(file, base.span.clone(), "extended here")
+            });
+        }
+    }
+    match bundled(name) {
+        Some((n, text)) => Ok((SourceFile::new(format!("{n} (bundled)"), text), Origin::Bundled(n))),
+        None => Err(not_found(match &here {
+            Some(dir) => format!(
+                "not a bundled variant, and there is no {}",
+                dir.join(format!("{}.sow", slug(name))).display()
+            ),
+            None => "not a bundled variant".into(),
+        })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_name_files() {
+        assert_eq!(slug("Bakuk"), "bakuk");
+        assert_eq!(slug("Um ed-Dyar"), "um-ed-dyar");
+        assert_eq!(slug("  Two  Words "), "two-words");
+    }
+
+    #[test]
+    fn every_bundled_variant_loads() {
+        for (name, _) in BUNDLED {
+            let v = load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(slug(v.name()), *name);
+        }
+    }
+
+    #[test]
+    fn unknown_variant_lists_the_bundled_ones() {
+        let e = load("bakook").unwrap_err().to_string();
+        assert!(e.contains("unknown variant `bakook`"), "{e}");
+        assert!(e.contains("bakuk, koumma"), "{e}");
+    }
+}

@@ -1,0 +1,637 @@
+//! Source text -> syntax tree, with the pest grammar in `grammar/sow.pest`. Syntax errors are
+//! turned into located diagnostics in the user's words: what was found, and the words, numbers
+//! or text that could have come there.
+
+use std::sync::Arc;
+
+use pest::Parser as _;
+use pest::iterators::Pair;
+
+use crate::diagnostic::{Diagnostic, SourceFile, Span};
+use crate::syntax::*;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/sow.pest"]
+struct SowParser;
+
+/// Parses one variant file.
+pub fn parse(file: &Arc<SourceFile>) -> Result<VariantAst, Diagnostic> {
+    let mut pairs = SowParser::parse(Rule::file, &file.text).map_err(|e| syntax_error(file, e))?;
+    let file_pair = pairs.next().expect("the file rule matched");
+    let variant = file_pair
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::variant)
+        .expect("a file holds a variant");
+    Builder { file }.variant(variant)
+}
+
+struct Builder<'f> {
+    file: &'f Arc<SourceFile>,
+}
+
+fn span(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    s.start()..s.end()
+}
+
+/// Keywords and punctuation carry no value: the tree builder skips them.
+fn is_value(pair: &Pair<'_, Rule>) -> bool {
+    !matches!(pair.as_rule(), Rule::open | Rule::close | Rule::colon | Rule::EOI)
+        && !format!("{:?}", pair.as_rule()).starts_with("k_")
+}
+
+fn values<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
+    pair.into_inner().filter(is_value)
+}
+
+fn only<'i>(pair: Pair<'i, Rule>) -> Pair<'i, Rule> {
+    values(pair).next().expect("grammar guarantees a value")
+}
+
+fn string(pair: Pair<'_, Rule>) -> Spanned<String> {
+    debug_assert_eq!(pair.as_rule(), Rule::string);
+    let sp = span(&pair);
+    let raw = pair.into_inner().next().map_or("", |p| p.as_str());
+    let mut text = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            text.extend(chars.next());
+        } else {
+            text.push(c);
+        }
+    }
+    Spanned::new(text, sp)
+}
+
+impl Builder<'_> {
+    fn number(&self, pair: Pair<'_, Rule>) -> Result<Number, Diagnostic> {
+        debug_assert_eq!(pair.as_rule(), Rule::number);
+        let sp = span(&pair);
+        pair.as_str()
+            .parse::<u64>()
+            .map(|n| Spanned::new(n, sp.clone()))
+            .map_err(|_| {
+                Diagnostic::error("this number is too large").at(
+                    self.file,
+                    sp,
+                    "numbers in a variant file count pits, seeds or moves",
+                )
+            })
+    }
+
+    fn numbers(&self, pair: Pair<'_, Rule>) -> Result<Vec<Number>, Diagnostic> {
+        values(pair).map(|p| self.number(p)).collect()
+    }
+
+    fn variant(&self, pair: Pair<'_, Rule>) -> Result<VariantAst, Diagnostic> {
+        let whole = span(&pair);
+        let mut name = None;
+        let mut extends = None;
+        let mut header_end = whole.end;
+        let mut about = Vec::new();
+        let mut rules = Vec::new();
+        let mut rulesets = Vec::new();
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::string => name = Some(string(p)),
+                Rule::extends => {
+                    let mut inner = values(p);
+                    let base = string(inner.next().expect("extends names a base"));
+                    let ruleset = inner.next().map(|r| string(only(r)));
+                    extends = Some(Extends { base, ruleset });
+                }
+                Rule::open => header_end = span(&p).end,
+                Rule::ruleset => rulesets.push(self.ruleset(p)?),
+                _ if is_value(&p) => {
+                    if let Some(m) = self.meta(&p)? {
+                        about.push(m);
+                    } else {
+                        rules.push(self.item(p)?);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(VariantAst {
+            name: name.expect("a variant has a name"),
+            extends,
+            header: whole.start..header_end,
+            about,
+            rules,
+            rulesets,
+        })
+    }
+
+    fn ruleset(&self, pair: Pair<'_, Rule>) -> Result<RulesetAst, Diagnostic> {
+        let mut inner = values(pair);
+        let name = string(inner.next().expect("a ruleset has a name"));
+        let mut about = Vec::new();
+        let mut rules = Vec::new();
+        for p in inner {
+            if let Some(m) = self.meta(&p)? {
+                about.push(m);
+            } else {
+                rules.push(self.item(p)?);
+            }
+        }
+        Ok(RulesetAst { name, about, rules })
+    }
+
+    fn meta(&self, pair: &Pair<'_, Rule>) -> Result<Option<Spanned<Meta>>, Diagnostic> {
+        let sp = span(pair);
+        let text = |p: &Pair<'_, Rule>| string(only(p.clone())).value;
+        let meta = match pair.as_rule() {
+            Rule::other_names => Meta::OtherNames(values(pair.clone()).map(|s| string(s).value).collect()),
+            Rule::region => Meta::Region(text(pair)),
+            Rule::people => Meta::People(text(pair)),
+            Rule::note => Meta::Note(text(pair)),
+            Rule::documented => {
+                let mut inner = values(pair.clone());
+                let by = string(inner.next().expect("documented names someone")).value;
+                let year = inner.next().map(|y| self.number(only(y))).transpose()?;
+                Meta::Documented { by, year }
+            }
+            Rule::source => {
+                let mut inner = values(pair.clone());
+                let title = string(inner.next().expect("a source has a title")).value;
+                let url = inner.next().map(|u| string(only(u)).value);
+                Meta::Source { title, url }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(Spanned::new(meta, sp)))
+    }
+
+    fn item(&self, pair: Pair<'_, Rule>) -> Result<Item, Diagnostic> {
+        let sp = span(&pair);
+        let keyword = || {
+            let first = pair.clone().into_inner().next().expect("a block starts with its keyword");
+            span(&first)
+        };
+        Ok(match pair.as_rule() {
+            Rule::board => {
+                let mut inner = values(pair);
+                let rows = self.number(inner.next().expect("rows"))?;
+                let pits_per_row = self.number(inner.next().expect("pits"))?;
+                let stores = inner.next().expect("stores").as_rule() == Rule::store_each;
+                Item::Board(Spanned::new(BoardLine { rows, pits_per_row, stores }, sp))
+            }
+            Rule::seeds => {
+                let form = only(pair);
+                let line = match form.as_rule() {
+                    Rule::seeds_each => SeedsLine::Each(self.number(only(form))?),
+                    _ => SeedsLine::Listed(self.numbers(form)?),
+                };
+                Item::Seeds(Spanned::new(line, sp))
+            }
+            Rule::players => {
+                let keyword = keyword();
+                let mut inner = values(pair);
+                let count = self.number(inner.next().expect("player count"))?;
+                let lines = inner.map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
+                Item::Players(PlayersBlock { keyword, count, lines, span: sp })
+            }
+            Rule::sowing => Item::Sowing(self.block(keyword(), pair, |b, l| b.sowing_line(l))?),
+            Rule::capture => Item::Capture(self.block(keyword(), pair, |b, l| b.capture_line(l))?),
+            Rule::end => Item::End(self.block(keyword(), pair, |b, l| b.end_line(l))?),
+            r => unreachable!("not a rule item: {r:?}"),
+        })
+    }
+
+    fn block<L>(
+        &self,
+        keyword: Span,
+        pair: Pair<'_, Rule>,
+        line: impl Fn(&Self, Pair<'_, Rule>) -> Result<L, Diagnostic>,
+    ) -> Result<Block<L>, Diagnostic> {
+        let lines = values(pair)
+            .map(|l| {
+                let sp = span(&l);
+                line(self, l).map(|v| Spanned::new(v, sp))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Block { keyword, lines })
+    }
+
+    fn player_line(&self, pair: Pair<'_, Rule>) -> Result<Spanned<PlayerLine>, Diagnostic> {
+        let sp = span(&pair);
+        let rule = pair.as_rule();
+        let mut inner = values(pair);
+        let player = self.number(inner.next().expect("a player number"))?;
+        let line = if rule == Rule::starts {
+            PlayerLine::Starts { player }
+        } else {
+            let what = inner.next().expect("what the player owns");
+            let pits = if what.as_rule() == Rule::row {
+                let row = if only(what).as_rule() == Rule::south { Row::South } else { Row::North };
+                Ownership::Row(row)
+            } else {
+                let mut ranges = Vec::new();
+                for r in values(what) {
+                    let mut ends = values(r);
+                    let from = self.number(ends.next().expect("a pit"))?;
+                    let to = ends.next().map(|n| self.number(n)).transpose()?;
+                    ranges.push((from, to));
+                }
+                Ownership::Pits(ranges)
+            };
+            PlayerLine::Owns { player, pits }
+        };
+        Ok(Spanned::new(line, sp))
+    }
+
+    fn sowing_line(&self, pair: Pair<'_, Rule>) -> Result<SowingLine, Diagnostic> {
+        Ok(match pair.as_rule() {
+            Rule::direction => SowingLine::Direction(match only(pair).as_rule() {
+                Rule::clockwise => Direction::Clockwise,
+                _ => Direction::CounterClockwise,
+            }),
+            Rule::opening => SowingLine::Opening(match only(pair).as_rule() {
+                Rule::emptied_pit => Opening::EmptiedPit,
+                _ => Opening::NextPit,
+            }),
+            Rule::laps => SowingLine::Laps(match only(pair).as_rule() {
+                Rule::laps_skip => Laps::SkipOrigin,
+                _ => Laps::SowOrigin,
+            }),
+            Rule::lap_count => SowingLine::SingleLap,
+            Rule::min_seeds => SowingLine::MinSeeds(self.number(only(pair))?),
+            r => unreachable!("not a sowing line: {r:?}"),
+        })
+    }
+
+    fn capture_line(&self, pair: Pair<'_, Rule>) -> Result<CaptureLine, Diagnostic> {
+        Ok(match pair.as_rule() {
+            Rule::capture_none => CaptureLine::None,
+            Rule::landing => {
+                let mut inner = values(pair);
+                let counts = self.numbers(inner.next().expect("counts"))?;
+                let pits = match only(inner.next().expect("where")).as_rule() {
+                    Rule::opponent_pit => Where::Opponents,
+                    Rule::own_pit => Where::Own,
+                    _ => Where::Any,
+                };
+                CaptureLine::Landing { counts, pits }
+            }
+            Rule::chain => {
+                let rule = only(pair);
+                if rule.as_rule() == Rule::no_chain {
+                    return Ok(CaptureLine::NoChain);
+                }
+                let mut inner = values(rule);
+                let direction = match inner.next().expect("direction").as_rule() {
+                    Rule::backward => ChainDirection::Backward,
+                    _ => ChainDirection::Forward,
+                };
+                let counts = self.numbers(inner.next().expect("counts"))?;
+                let pits = match inner.next().map(|w| only(w).as_rule()) {
+                    Some(Rule::opponent_pits) => Where::Opponents,
+                    Some(Rule::own_pits) => Where::Own,
+                    _ => Where::Any,
+                };
+                CaptureLine::Chain { direction, counts, pits }
+            }
+            r => unreachable!("not a capture line: {r:?}"),
+        })
+    }
+
+    fn end_line(&self, pair: Pair<'_, Rule>) -> Result<EndLine, Diagnostic> {
+        Ok(match pair.as_rule() {
+            Rule::no_move => EndLine::NoMove(match only(pair).as_rule() {
+                Rule::pass => NoMove::Pass,
+                _ => NoMove::GameOver,
+            }),
+            Rule::leftovers => EndLine::Leftovers(match only(pair).as_rule() {
+                Rule::to_owner => Leftovers::Owner,
+                Rule::to_last_mover => Leftovers::LastMover,
+                _ => Leftovers::Nobody,
+            }),
+            Rule::ply_limit => EndLine::PlyLimit(self.number(only(pair))?),
+            Rule::winner => EndLine::Winner(Winner::MostCaptured),
+            r => unreachable!("not an end line: {r:?}"),
+        })
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Syntax errors
+
+/// What a grammar rule means to a user, in the list of what was expected.
+fn expected_phrases(rule: Rule) -> Vec<String> {
+    let name = format!("{rule:?}");
+    if let Some(word) = name.strip_prefix("k_") {
+        let word = match word {
+            "counter_clockwise" => "counter-clockwise",
+            "opponent_s" => "opponent's",
+            "mover_s" => "mover's",
+            "pit_s" => "pit's",
+            w => w,
+        };
+        return vec![format!("`{word}`")];
+    }
+    let phrase = match rule {
+        Rule::direction => return vec!["`counter-clockwise`".into(), "`clockwise`".into()],
+        Rule::number => "a number",
+        Rule::string | Rule::string_text => "text in double quotes",
+        Rule::open => "`{`",
+        Rule::close => "`}`",
+        Rule::colon => "`:`",
+        Rule::EOI => "the end of the file",
+        Rule::variant => "`variant`",
+        Rule::counts => "seed counts such as `2 or 4`",
+        other => return vec![format!("{other:?}").replace('_', " ")],
+    };
+    vec![phrase.to_string()]
+}
+
+/// The forms of each line, shown when a line is left unfinished or misspelt inside.
+fn line_forms(first: &str, second: &str) -> Option<&'static str> {
+    Some(match (first, second) {
+        ("variant", _) => "`variant \"Name\" { ... }` or `variant \"Name\" extends \"Base\" { ... }`",
+        ("ruleset", _) => "`ruleset \"name\" { ... }`",
+        ("other", _) => "`other names \"First\" \"Second\"`",
+        ("region", _) => "`region \"Jbala, northern Morocco\"`",
+        ("people", _) => "`people \"Jbala shepherds\"`",
+        ("documented", _) => "`documented by \"Name\"` or `documented by \"Name\" in 2009`",
+        ("source", _) => "`source \"Title\"` or `source \"Title\" at \"https://...\"`",
+        ("note", _) => "`note \"text\"`",
+        ("board", _) => {
+            "`board 2 rows of 3 pits, no stores` or `board 2 rows of 6 pits, one store per player`"
+        }
+        ("seeds", _) => "`seeds 6 in each pit` or `seeds pit by pit 4 4 4 0 0 0`",
+        ("players", _) => "`players 2 { ... }`",
+        ("player", "to") => "`player to move cannot move: game over` or `...: they pass`",
+        ("player", _) => {
+            "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts`"
+        }
+        ("sowing", _) => "`sowing { ... }`",
+        ("first", _) => "`first seed into the next pit` or `first seed into the emptied pit`",
+        ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",
+        ("single", _) => "`single lap`",
+        ("a", _) => "`a pit needs 1 seed to be played` or `a pit needs 2 seeds to be played`",
+        ("capture", _) => "`capture { ... }` or `capture { none }`",
+        ("last", _) => {
+            "`last seed makes 2 or 4 in any pit: take them` (or `in an opponent's pit`, \
+             `in the mover's own pit`)"
+        }
+        ("chain", _) | ("no", "chain") => {
+            "`chain forward while 2 or 4`, `chain backward while 2 or 3 in the opponent's pits` \
+             or `no chain`"
+        }
+        ("end", _) => "`end { ... }`",
+        ("leftover", _) => {
+            "`leftover seeds: nobody`, `leftover seeds: each pit's owner` or \
+             `leftover seeds: the last mover`"
+        }
+        ("ply", _) => "`ply limit 1000`",
+        ("winner", _) => "`winner: most captured`",
+        _ => return None,
+    })
+}
+
+/// The tokens of `text` as (start, end) byte ranges, comments and whitespace left out; text in
+/// quotes is one token.
+fn tokens(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        if c == '#' {
+            while chars.next_if(|&(_, c)| c != '\n').is_some() {}
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        if c == '"' {
+            while let Some((j, d)) = chars.next() {
+                end = j + d.len_utf8();
+                if d == '"' || d == '\n' {
+                    break;
+                }
+                if d == '\\' {
+                    if let Some((k, e)) = chars.next() {
+                        end = k + e.len_utf8();
+                    }
+                }
+            }
+        } else if is_word_char(c) {
+            while let Some((j, d)) = chars.next_if(|&(_, d)| is_word_char(d)) {
+                end = j + d.len_utf8();
+            }
+        }
+        out.push((i, end));
+    }
+    out
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '-' | '_' | '\'')
+}
+
+/// What stands at a position, for "unexpected ...", and its length in bytes.
+fn found_at(text: &str, pos: usize) -> (String, usize) {
+    let rest = &text[pos..];
+    let Some(c) = rest.chars().next() else {
+        return ("end of file".into(), 0);
+    };
+    let word_len = rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len());
+    if word_len > 0 {
+        let word = &rest[..word_len];
+        let what = if word.chars().all(|c| c.is_ascii_digit()) { "number" } else { "word" };
+        return (format!("{what} `{word}`"), word_len);
+    }
+    if c == '"' {
+        let len = rest[1..].find(['"', '\n']).map_or(rest.len(), |i| i + 2);
+        return (format!("text {}", rest[..len].trim_end()), len);
+    }
+    (format!("`{c}`"), c.len_utf8())
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// What kind of line was expected, judged by the words that could have started it.
+fn line_kind(positives: &[Rule]) -> Option<&'static str> {
+    let has = |r| positives.contains(&r);
+    Some(if has(Rule::k_board) {
+        "setting"
+    } else if has(Rule::k_first) {
+        "sowing rule"
+    } else if has(Rule::k_last) {
+        "capture rule"
+    } else if has(Rule::k_leftover) {
+        "end rule"
+    } else if has(Rule::k_player) {
+        "line in the players block"
+    } else {
+        return None;
+    })
+}
+
+/// Edit distance, to suggest the keyword a misspelt word was meant to be.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// The expected keyword closest to a misspelt word, if it is close enough to be a guess.
+fn suggestion<'e>(word: &str, expected: &'e [String]) -> Option<&'e str> {
+    expected
+        .iter()
+        .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
+        .filter(|e| e.chars().next().is_some_and(char::is_alphanumeric))
+        .map(|e| (distance(word, e), e))
+        .filter(|&(d, e)| d <= (e.chars().count() / 3).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, e)| e)
+}
+
+fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagnostic {
+    let text = &file.text;
+    let mut pos = match err.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let positives = match err.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
+        pest::error::ErrorVariant::CustomError { message } => {
+            return Diagnostic::error(message).at(file, pos..pos, "");
+        }
+    };
+    let mut expected: Vec<String> = Vec::new();
+    for phrase in positives.iter().flat_map(|&r| expected_phrases(r)) {
+        if !expected.contains(&phrase) {
+            expected.push(phrase);
+        }
+    }
+    // Words first, then numbers and text, then punctuation, each group in alphabetical order.
+    expected.sort_by_key(|p| (!p.starts_with("`") || !p.chars().nth(1).is_some_and(char::is_alphanumeric), p.clone()));
+    let label = match expected.len() {
+        0 => String::new(),
+        1 => format!("expected {}", expected[0]),
+        _ => format!("expected one of {}", join_or(&expected)),
+    };
+
+    // A position where a new line could start accepts `}` or the end of the file; anywhere
+    // else, a line was begun and not finished.
+    let between_lines = positives.iter().any(|&r| matches!(r, Rule::close | Rule::EOI));
+    if c_is_quote_without_end(text, pos) {
+        let (_, len) = found_at(text, pos);
+        return Diagnostic::error("text without its closing `\"`")
+            .at(file, pos..pos + len, "this text runs to the end of the line")
+            .help("text is written between double quotes on one line: `\"like this\"`");
+    }
+    let (found, found_len) = found_at(text, pos);
+    let found_word = found.strip_prefix("word `").and_then(|w| w.strip_suffix('`'));
+    let guess = |d: Diagnostic| match found_word.and_then(|w| suggestion(w, &expected)) {
+        Some(s) => d.help(format!("did you mean `{s}`?")),
+        None => d,
+    };
+    if between_lines {
+        let message = match (found_word, line_kind(&positives)) {
+            (Some(w), Some(kind)) => format!("unknown {kind} `{w}`"),
+            _ => format!("unexpected {found}"),
+        };
+        return guess(Diagnostic::error(message).at(file, pos..pos + found_len, label));
+    }
+
+    let toks = tokens(&text[..pos]);
+    let word = |t: Option<&(usize, usize)>| t.map_or("", |&(s, e)| &text[s..e]);
+    // The line's first token: the last one that follows `{` or `}` or starts a source line.
+    let start = (0..toks.len()).rev().find(|&i| {
+        let (s, _) = toks[i];
+        let prev = if i == 0 { None } else { Some(toks[i - 1]) };
+        let first_on_line = prev.is_none_or(|(_, e)| text[e..s].contains('\n'));
+        let after_brace = matches!(word(prev.as_ref()), "{" | "}");
+        !matches!(word(Some(&toks[i])), "{" | "}") && (first_on_line || after_brace)
+    });
+    let first = word(start.map(|i| &toks[i]));
+    let second = word(start.and_then(|i| toks.get(i + 1)));
+    let forms = line_forms(first, second);
+
+    // A line cut short is shown at its end, not at the start of the next line.
+    let (message, len) = match toks.last() {
+        Some(&(_, end)) if text[end..pos].contains('\n') => {
+            pos = end;
+            (format!("this `{first}` line is incomplete"), 0)
+        }
+        _ => (format!("unexpected {found}"), found_len),
+    };
+    let d = guess(Diagnostic::error(message).at(file, pos..pos + len, label));
+    match forms {
+        Some(forms) => d.help(format!("write it as {forms}")),
+        None => d,
+    }
+}
+
+fn c_is_quote_without_end(text: &str, pos: usize) -> bool {
+    let rest = &text[pos..];
+    rest.starts_with('"') && !rest[1..].split('\n').next().unwrap_or("").contains('"')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        let file = SourceFile::new("t.sow", text);
+        parse(&file).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parses_a_minimal_variant() {
+        let file = SourceFile::new(
+            "t.sow",
+            "variant \"T\" { source \"s\" at \"u\" board 2 rows of 3 pits, no stores }",
+        );
+        let v = parse(&file).unwrap();
+        assert_eq!(v.name.value, "T");
+        assert_eq!(v.about.len(), 1);
+        assert_eq!(v.rules.len(), 1);
+    }
+
+    #[test]
+    fn unknown_setting_is_named_and_underlined() {
+        let e = err("variant \"T\" {\n  colour \"red\"\n}\n");
+        assert!(e.starts_with("error: unknown setting `colour`\n --> t.sow:2:3\n"), "{e}");
+        assert!(e.contains("^^^^^^ expected one of"), "{e}");
+        assert!(e.contains("`board`"), "{e}");
+        assert!(e.contains("`}`"), "{e}");
+    }
+
+    #[test]
+    fn misspelt_keyword_is_reported_whole() {
+        let e = err("variant \"T\" {\n  boards 2 rows of 3 pits, no stores\n}\n");
+        assert!(e.contains("unknown setting `boards`"), "{e}");
+        assert!(e.contains("  ^^^^^^ "), "{e}");
+    }
+
+    #[test]
+    fn huge_numbers_are_an_error_not_a_panic() {
+        let e = err("variant \"T\" { board 99999999999999999999999 rows of 3 pits, no stores }");
+        assert!(e.contains("this number is too large"), "{e}");
+    }
+
+    #[test]
+    fn strings_unescape() {
+        let file = SourceFile::new("t.sow", r#"variant "a \"b\" \\ c" { }"#);
+        assert_eq!(parse(&file).unwrap().name.value, r#"a "b" \ c"#);
+    }
+}

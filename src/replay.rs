@@ -1,0 +1,202 @@
+//! Replaying a list of moves: each move checked and recorded with what it sowed and captured,
+//! and the position reported for people (text) or programs (JSON).
+
+use serde::Serialize;
+
+use crate::compile::Rules;
+use crate::describe::{and_list, pit_list};
+use crate::engine::{EndReason, IllegalMove, MoveSummary, Observer, Outcome, State};
+
+/// Everything one move did, for display.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Pits sown, in order (0-based), one entry per seed.
+    pub sown: Vec<usize>,
+    /// Pits captured (0-based) and their seeds, in order.
+    pub captures: Vec<(usize, u8)>,
+    /// Players (0-based) who had to pass after the move.
+    pub passes: Vec<usize>,
+}
+
+impl Observer for Record {
+    fn sow(&mut self, pit: usize) {
+        self.sown.push(pit);
+    }
+    fn capture(&mut self, pit: usize, seeds: u8) {
+        self.captures.push((pit, seeds));
+    }
+    fn pass(&mut self, player: usize) {
+        self.passes.push(player);
+    }
+}
+
+/// One move of a replay and the position after it.
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub ply: u32,
+    pub player: usize,
+    pub summary: MoveSummary,
+    pub record: Record,
+    pub after: State,
+}
+
+/// A move that could not be played: which ply, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    pub ply: u32,
+    pub error: IllegalMove,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ply {}: {}", self.ply, self.error)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The moves of a list such as `3,1,5` or `3 1 5`, as written.
+pub fn split_moves(list: &str) -> Vec<&str> {
+    list.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect()
+}
+
+/// Reads a pit number as the user wrote it (1-based) into a 0-based pit.
+pub fn parse_pit(rules: &Rules, text: &str) -> Result<usize, IllegalMove> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=rules.pits()).contains(&n) => Ok(n - 1),
+        _ => Err(IllegalMove::NotAPit { given: text.to_string(), pits: rules.pits() }),
+    }
+}
+
+/// Plays `moves` (pit numbers as written) from `start`; stops at the first illegal one.
+pub fn replay(rules: &Rules, start: State, moves: &[&str]) -> Result<Vec<Step>, ReplayError> {
+    let mut state = start;
+    let mut steps = Vec::with_capacity(moves.len());
+    for text in moves {
+        let ply = state.plies() + 1;
+        let fail = |error| ReplayError { ply, error };
+        if let Some(reason) = state.end() {
+            return Err(fail(IllegalMove::GameOver { plies: state.plies(), reason }));
+        }
+        let pit = parse_pit(rules, text).map_err(fail)?;
+        let player = state.to_move().expect("the game is not over");
+        let mut record = Record::default();
+        let summary = rules.play(&mut state, pit, &mut record).map_err(fail)?;
+        steps.push(Step { ply, player, summary, record, after: state });
+    }
+    Ok(steps)
+}
+
+/// A move in words: `ply 2: player 2 plays pit 5 (7 seeds): sows 6 1 2 3 4 5 6; last seed in
+/// pit 6 (now 2): captures 2 from pit 6 and 4 from pit 1, 6 in all`.
+pub fn describe_step(step: &Step) -> String {
+    let s = &step.summary;
+    let sown: Vec<String> = step.record.sown.iter().map(|p| (p + 1).to_string()).collect();
+    let mut text = format!(
+        "ply {}: player {} plays pit {} ({} seed{}): sows {}; last seed in pit {}",
+        step.ply,
+        step.player + 1,
+        s.pit + 1,
+        s.lifted,
+        if s.lifted == 1 { "" } else { "s" },
+        sown.join(" "),
+        s.last + 1,
+    );
+    match step.record.captures.as_slice() {
+        [] => text.push_str(&format!(" (now {})", step.after.pits()[s.last])),
+        caps => {
+            let (_, first) = caps[0];
+            let parts: Vec<String> = caps.iter().map(|(p, n)| format!("{n} from pit {}", p + 1)).collect();
+            text.push_str(&format!(" (made {first}): captures {}", and_list(&parts)));
+            if caps.len() > 1 {
+                text.push_str(&format!(", {} in all", s.captured));
+            }
+        }
+    }
+    for p in &step.record.passes {
+        text.push_str(&format!("; player {} cannot move and passes", p + 1));
+    }
+    text
+}
+
+/// Where the game stands, in a sentence: the result, or who is to move.
+pub fn describe_status(rules: &Rules, state: &State) -> String {
+    let scores = rules.scores(state);
+    let scores: Vec<String> = scores[..rules.players()].iter().enumerate().map(|(p, s)| format!("player {} {s}", p + 1)).collect();
+    match (state.end(), rules.outcome(state)) {
+        (Some(reason), Some(outcome)) => {
+            let why = match reason {
+                EndReason::NoLegalMove => format!("player {} has no legal move", state.turn() + 1),
+                EndReason::NobodyCanMove => "no player can move".to_string(),
+                EndReason::PlyLimit => "the ply limit is reached".to_string(),
+            };
+            let result = match outcome {
+                Outcome::Win(p) => format!("player {} wins", p + 1),
+                Outcome::Draw => "a draw".to_string(),
+            };
+            format!("game over after {} plies: {why}. Score: {}. Result: {result}.", state.plies(), scores.join(", "))
+        }
+        _ => {
+            let moves: Vec<usize> = rules.legal_moves(state).iter().map(|p| p + 1).collect();
+            format!(
+                "after {} plies, player {} to move ({}). Score so far: {}.",
+                state.plies(),
+                state.to_move().map_or(0, |p| p + 1),
+                pit_list(&moves),
+                scores.join(", ")
+            )
+        }
+    }
+}
+
+/// A position for programs: the keys of `sow play --format json`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct PositionReport {
+    pub variant: String,
+    pub ruleset: Option<String>,
+    /// Seeds in pits 1..N.
+    pub pits: Vec<u8>,
+    /// Seeds captured by each player.
+    pub captured: Vec<u16>,
+    /// Captured seeds plus, once the game is over, the leftovers the rules award.
+    pub score: Vec<u32>,
+    /// 1-based; `null` once the game is over.
+    pub to_move: Option<usize>,
+    /// Pits the player to move may play.
+    pub legal_moves: Vec<usize>,
+    pub plies: u32,
+    pub finished: bool,
+    /// 1-based; `null` for a draw or an unfinished game.
+    pub winner: Option<usize>,
+    /// `win`, `draw`, or `null` while the game goes on.
+    pub result: Option<&'static str>,
+    /// Why the game ended: `no-legal-move`, `nobody-can-move`, `ply-limit`.
+    pub end: Option<&'static str>,
+}
+
+impl PositionReport {
+    pub fn new(rules: &Rules, state: &State) -> PositionReport {
+        let spec = rules.spec();
+        let outcome = rules.outcome(state);
+        PositionReport {
+            variant: spec.name.clone(),
+            ruleset: spec.ruleset.clone(),
+            pits: state.pits().to_vec(),
+            captured: state.captured().to_vec(),
+            score: rules.scores(state)[..rules.players()].to_vec(),
+            to_move: state.to_move().map(|p| p + 1),
+            legal_moves: rules.legal_moves(state).iter().map(|p| p + 1).collect(),
+            plies: state.plies(),
+            finished: state.is_over(),
+            winner: match outcome {
+                Some(Outcome::Win(p)) => Some(p + 1),
+                _ => None,
+            },
+            result: outcome.map(|o| match o {
+                Outcome::Win(_) => "win",
+                Outcome::Draw => "draw",
+            }),
+            end: state.end().map(EndReason::name),
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The meaning of a variant after checking: every rule resolved (inheritance and ruleset applied),
+//! every value in range and consistent. Plain values without source spans; `describe` reads
+//! it back as prose and `compile` turns it into engine tables.
+
+pub use crate::syntax::{ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Where, Winner};
+
+/// Most pits a board may have: moves and pit sets are 64-bit masks in the engine.
+pub const MAX_PITS: usize = 64;
+/// Most players a variant may have.
+pub const MAX_PLAYERS: usize = 8;
+/// Most seeds a board may hold: a pit counts its seeds in one byte.
+pub const MAX_SEEDS: usize = u8::MAX as usize;
+/// The ply limit when a variant states none.
+pub const DEFAULT_PLY_LIMIT: u32 = 1000;
+
+/// Who recorded a variant and where: the metadata of a variant file or a ruleset.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct About {
+    pub other_names: Vec<String>,
+    pub region: Option<String>,
+    pub people: Option<String>,
+    pub documented: Vec<(String, Option<u32>)>,
+    pub sources: Vec<Citation>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Citation {
+    pub title: String,
+    pub url: Option<String>,
+}
+
+/// A capture rule: which counts the last seed (or a chained pit) must make, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptureRule {
+    /// Ascending, distinct, each at least 1.
+    pub counts: Vec<u8>,
+    pub pits: Where,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChainRule {
+    pub direction: ChainDirection,
+    pub rule: CaptureRule,
+}
+
+/// The groups of rules a layer of a file can change; `describe` lists what each layer changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Topic {
+    Board,
+    Seeds,
+    Players,
+    Direction,
+    Opening,
+    Laps,
+    LapCount,
+    MinSeeds,
+    Landing,
+    Chain,
+    NoMove,
+    Leftovers,
+    PlyLimit,
+    Winner,
+}
+
+/// Where a group of rules was last set: the variant's own file, a base it extends, or a
+/// ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layer {
+    /// The variant's name.
+    pub variant: String,
+    pub ruleset: Option<String>,
+}
+
+impl std::fmt::Display for Layer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.ruleset {
+            Some(r) => write!(f, "{} (ruleset {r})", self.variant),
+            None => write!(f, "{}", self.variant),
+        }
+    }
+}
+
+/// A checked variant: everything the engine, `describe` and `show` need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spec {
+    pub name: String,
+    /// The ruleset chosen, if any.
+    pub ruleset: Option<String>,
+    pub about: About,
+    /// Sources and notes of the chosen ruleset.
+    pub ruleset_about: About,
+    /// The variants this one extends, nearest first, with the ruleset taken from each.
+    pub bases: Vec<Layer>,
+    pub rows: u8,
+    pub pits_per_row: u8,
+    pub stores: bool,
+    /// Seeds at the start, pit 1 first.
+    pub seeds: Vec<u8>,
+    pub players: u8,
+    /// The owner (0-based player) of each pit, pit 1 first.
+    pub owners: Vec<u8>,
+    /// 0-based.
+    pub first_player: u8,
+    pub direction: Direction,
+    pub opening: Opening,
+    pub laps: Laps,
+    pub min_seeds: u8,
+    /// `None`: nothing is ever captured.
+    pub landing: Option<CaptureRule>,
+    pub chain: Option<ChainRule>,
+    pub no_move: NoMove,
+    pub leftovers: Leftovers,
+    pub ply_limit: u32,
+    pub winner: Winner,
+    /// The layer that last set each group of rules.
+    pub provenance: Vec<(Topic, Layer)>,
+}
+
+impl Spec {
+    pub fn pits(&self) -> usize {
+        self.seeds.len()
+    }
+
+    pub fn total_seeds(&self) -> usize {
+        self.seeds.iter().map(|&s| s as usize).sum()
+    }
+
+    /// `Bakuk` or `Bakuk:valdez`: how results and records name what was played.
+    pub fn label(&self) -> String {
+        match &self.ruleset {
+            Some(r) => format!("{}:{r}", self.name),
+            None => self.name.clone(),
+        }
+    }
+
+    /// The 1-based pit numbers a player (0-based) owns.
+    pub fn pits_of(&self, player: u8) -> Vec<usize> {
+        (0..self.pits()).filter(|&p| self.owners[p] == player).map(|p| p + 1).collect()
+    }
+
+    /// The 1-based pits of a row: the south row left to right, the north row right to left
+    /// (the order of their numbers).
+    pub fn row_pits(&self, row: Row) -> Vec<usize> {
+        let k = self.pits_per_row as usize;
+        match row {
+            Row::South => (1..=k).collect(),
+            Row::North => (k + 1..=2 * k).collect(),
+        }
+    }
+
+    /// The row a player owns exactly, if their pits are one whole row.
+    pub fn row_of(&self, player: u8) -> Option<Row> {
+        let pits = self.pits_of(player);
+        [Row::South, Row::North].into_iter().find(|&r| self.row_pits(r) == pits)
+    }
+
+    /// The layer that last set a group of rules.
+    pub fn set_by(&self, topic: Topic) -> Option<&Layer> {
+        self.provenance.iter().find(|(t, _)| *t == topic).map(|(_, l)| l)
+    }
+}

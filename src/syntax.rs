@@ -1,0 +1,202 @@
+//! The syntax tree of a variant file: what the file says, line by line, each value with the
+//! span it was written at, before any meaning is checked.
+
+use crate::diagnostic::Span;
+
+/// A value and where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// A number as written; its range is checked later, where the message can say what it counts.
+pub type Number = Spanned<u64>;
+
+#[derive(Debug, Clone)]
+pub struct VariantAst {
+    pub name: Spanned<String>,
+    pub extends: Option<Extends>,
+    /// The whole `variant ... {` header.
+    pub header: Span,
+    pub about: Vec<Spanned<Meta>>,
+    pub rules: Vec<Item>,
+    pub rulesets: Vec<RulesetAst>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Extends {
+    pub base: Spanned<String>,
+    pub ruleset: Option<Spanned<String>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct RulesetAst {
+    pub name: Spanned<String>,
+    pub about: Vec<Spanned<Meta>>,
+    pub rules: Vec<Item>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Meta {
+    OtherNames(Vec<String>),
+    Region(String),
+    People(String),
+    Documented { by: String, year: Option<Number> },
+    Source { title: String, url: Option<String> },
+    Note(String),
+}
+
+/// A rule line or block. Blocks keep their lines in order, each with its span.
+#[derive(Debug, Clone)]
+pub enum Item {
+    Board(Spanned<BoardLine>),
+    Seeds(Spanned<SeedsLine>),
+    Players(PlayersBlock),
+    Sowing(Block<SowingLine>),
+    Capture(Block<CaptureLine>),
+    End(Block<EndLine>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Block<L> {
+    /// The keyword that opens the block, e.g. `sowing`.
+    pub keyword: Span,
+    pub lines: Vec<Spanned<L>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct BoardLine {
+    pub rows: Number,
+    pub pits_per_row: Number,
+    pub stores: bool,
+}
+
+#[derive(Debug, Clone)]
+pub enum SeedsLine {
+    Each(Number),
+    Listed(Vec<Number>),
+}
+
+#[derive(Debug, Clone)]
+pub struct PlayersBlock {
+    pub keyword: Span,
+    pub count: Number,
+    pub lines: Vec<Spanned<PlayerLine>>,
+    /// The whole block, for messages about what it lacks.
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum PlayerLine {
+    Owns { player: Number, pits: Ownership },
+    Starts { player: Number },
+}
+
+#[derive(Debug, Clone)]
+pub enum Ownership {
+    Row(Row),
+    /// Pit numbers and ranges as written, e.g. `1 2` or `3 to 4`.
+    Pits(Vec<(Number, Option<Number>)>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Row {
+    South,
+    North,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    CounterClockwise,
+    Clockwise,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opening {
+    /// The first seed goes into the pit after the one emptied.
+    NextPit,
+    /// The first seed goes back into the pit just emptied.
+    EmptiedPit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Laps {
+    /// On a sowing that goes all the way round, the emptied pit is sown into like any other.
+    SowOrigin,
+    /// ... the emptied pit is skipped.
+    SkipOrigin,
+}
+
+#[derive(Debug, Clone)]
+pub enum SowingLine {
+    Direction(Direction),
+    Opening(Opening),
+    Laps(Laps),
+    SingleLap,
+    MinSeeds(Number),
+}
+
+/// Which pits a capture may take, relative to the player who moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Where {
+    Any,
+    Opponents,
+    Own,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChainDirection {
+    Forward,
+    Backward,
+}
+
+#[derive(Debug, Clone)]
+pub enum CaptureLine {
+    /// `capture { none }`
+    None,
+    Landing {
+        counts: Vec<Number>,
+        pits: Where,
+    },
+    NoChain,
+    Chain {
+        direction: ChainDirection,
+        counts: Vec<Number>,
+        pits: Where,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoMove {
+    /// The game ends when the player to move has no legal move.
+    GameOver,
+    /// That player is skipped; the game ends when nobody can move.
+    Pass,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leftovers {
+    Nobody,
+    Owner,
+    LastMover,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    MostCaptured,
+}
+
+#[derive(Debug, Clone)]
+pub enum EndLine {
+    NoMove(NoMove),
+    Leftovers(Leftovers),
+    PlyLimit(Number),
+    Winner(Winner),
+}
