@@ -9,7 +9,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
+use crate::describe::pit_list;
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span, closest};
 use crate::library::VariantFile;
 use crate::spec::*;
 use crate::syntax::*;
@@ -156,8 +157,11 @@ fn layers<'a>(v: &'a VariantFile, ruleset: Option<&str>, out: &mut Vec<LayerRef<
     });
     if let Some(name) = ruleset {
         let Some(r) = v.ast.rulesets.iter().find(|r| r.name.value == name) else {
-            return Err(Diagnostic::error(format!("\"{}\" has no ruleset \"{name}\"", v.name()))
-                .note(rulesets_note(v)));
+            let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{name}\"", v.name())).note(rulesets_note(v));
+            return Err(match closest(name, v.ruleset_names()) {
+                Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
+                None => d,
+            });
         };
         out.push(LayerRef {
             file: &v.file,
@@ -200,7 +204,7 @@ fn build(v: &VariantFile, ruleset: Option<&str>, diags: &mut Diagnostics) -> Opt
     for (index, layer) in stack.iter().enumerate() {
         Merger { file: layer.file, index, m: &mut m, provenance: &mut provenance, diags }.layer(layer.items);
     }
-    Validator { v, m: &m, diags }.spec(&stack, &provenance, ruleset)
+    Validator { v, m: &m, diags, missing: Vec::new() }.spec(&stack, &provenance, ruleset)
 }
 
 fn missing_base_ruleset(v: &VariantFile) -> Option<Diagnostic> {
@@ -208,11 +212,13 @@ fn missing_base_ruleset(v: &VariantFile) -> Option<Diagnostic> {
     if let Some(r) = &ext.ruleset
         && !base.ast.rulesets.iter().any(|b| b.name.value == r.value)
     {
-        return Some(
-            Diagnostic::error(format!("\"{}\" has no ruleset \"{}\"", base.name(), r.value))
-                .at(&v.file, r.span.clone(), "no such ruleset")
-                .note(rulesets_note(base)),
-        );
+        let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{}\"", base.name(), r.value))
+            .at(&v.file, r.span.clone(), "no such ruleset")
+            .note(rulesets_note(base));
+        return Some(match closest(&r.value, base.ruleset_names()) {
+            Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
+            None => d,
+        });
     }
     missing_base_ruleset(base)
 }
@@ -318,23 +324,32 @@ struct Validator<'a> {
     v: &'a VariantFile,
     m: &'a Merged,
     diags: &'a mut Diagnostics,
+    /// Rules no layer states: what, and a line that would state it.
+    missing: Vec<(&'static str, &'static str)>,
 }
 
 impl Validator<'_> {
-    fn missing(&mut self, what: &str, example: &str) {
-        let ast = &self.v.ast;
-        self.diags.push(
-            Diagnostic::error(format!("\"{}\" does not say {what}", ast.name.value))
-                .at(&self.v.file, ast.name.span.clone(), "in this variant")
-                .help(format!("add {example}")),
-        );
-    }
-
-    fn required<'m, T>(&mut self, slot: &'m Option<At<T>>, what: &str, example: &str) -> Option<&'m At<T>> {
+    /// Notes a rule no layer states; reported together by [`Validator::report_missing`].
+    fn required<'m, T>(&mut self, slot: &'m Option<At<T>>, what: &'static str, example: &'static str) -> Option<&'m At<T>> {
         if slot.is_none() {
-            self.missing(what, example);
+            self.missing.push((what, example));
         }
         slot.as_ref()
+    }
+
+    /// One error for every rule left unstated, each with the line that would state it.
+    fn report_missing(&mut self) {
+        let ast = &self.v.ast;
+        let mut d = match self.missing.as_slice() {
+            [] => return,
+            [(what, _)] => Diagnostic::error(format!("\"{}\" does not say {what}", ast.name.value)),
+            many => Diagnostic::error(format!("\"{}\" leaves {} rules unstated", ast.name.value, many.len())),
+        }
+        .at(&self.v.file, ast.name.span.clone(), "in this variant");
+        for (what, example) in &self.missing {
+            d = if self.missing.len() == 1 { d.help(format!("add {example}")) } else { d.help(format!("to say {what}, add {example}")) };
+        }
+        self.diags.push(d);
     }
 
     fn spec(mut self, stack: &[LayerRef<'_>], provenance: &BTreeMap<Topic, usize>, ruleset: Option<&str>) -> Option<Spec> {
@@ -348,10 +363,15 @@ impl Validator<'_> {
         let landing = self.required(&m.landing, "what is captured", "a block such as `capture { last seed makes 2 or 4 in any pit: take them }`, or `capture { none }`");
         let no_move = self.required(&m.no_move, "what happens when the player to move cannot move", "`player to move cannot move: game over` (or `: they pass`) to its end block");
         let leftovers = self.required(&m.leftovers, "who gets the seeds left on the board at the end", "`leftover seeds: nobody` (or `each pit's owner`, `the last mover`) to its end block");
+        self.report_missing();
 
         let pits = board.and_then(|b| self.board(b));
         let seeds = match (seeds, pits) {
             (Some(s), Some(n)) => self.seeds(s, n),
+            (Some(s), None) => {
+                self.seed_counts_fit(s);
+                None
+            }
             _ => None,
         };
         let owners = match (players, pits) {
@@ -478,7 +498,27 @@ impl Validator<'_> {
         Some(pits as usize)
     }
 
+    /// Each pit's count fits a pit, whatever the board.
+    fn seed_counts_fit(&mut self, s: &At<SeedsLine>) -> bool {
+        let numbers: &[Number] = match &s.value {
+            SeedsLine::Each(n) => std::slice::from_ref(n),
+            SeedsLine::Listed(list) => list,
+        };
+        let mut ok = true;
+        for n in numbers.iter().filter(|n| n.value > MAX_SEEDS as u64) {
+            self.diags.push(
+                Diagnostic::error(format!("a pit cannot hold {} seeds", n.value))
+                    .at(&s.file, n.span.clone(), format!("sow counts at most {MAX_SEEDS} seeds on a board")),
+            );
+            ok = false;
+        }
+        ok
+    }
+
     fn seeds(&mut self, s: &At<SeedsLine>, pits: usize) -> Option<Vec<u8>> {
+        if !self.seed_counts_fit(s) {
+            return None;
+        }
         let numbers: Vec<&Number> = match &s.value {
             SeedsLine::Each(n) => vec![n; pits],
             SeedsLine::Listed(list) => {
@@ -612,11 +652,11 @@ impl Validator<'_> {
                 );
             }
         }
-        let unowned: Vec<String> = owner.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| (i + 1).to_string()).collect();
+        let unowned: Vec<usize> = owner.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| i + 1).collect();
         if !unowned.is_empty() && owns_line.iter().all(Option::is_some) {
-            let what = if unowned.len() == 1 { format!("pit {} is", unowned[0]) } else { format!("pits {} are", unowned.join(", ")) };
+            let verb = if unowned.len() == 1 { "is" } else { "are" };
             self.diags.push(
-                err(&block.keyword, format!("{what} owned by nobody"), "every pit must have an owner".into())
+                err(&block.keyword, format!("{} {verb} owned by nobody", pit_list(&unowned)), "every pit must have an owner".into())
                     .help("add the pits to a player's `owns` line"),
             );
         }

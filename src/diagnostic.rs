@@ -228,6 +228,34 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
+/// Edit distance between two words, in characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (prev + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            prev = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// The candidate a misspelt word was most likely meant to be, if one is close enough to be a
+/// fair guess (for "did you mean ...?").
+pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let word = word.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (distance(&word, &c.to_lowercase()), c))
+        .filter(|&(d, c)| d <= (c.chars().count() / 3).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,6 +279,13 @@ mod tests {
         let text = d.to_string();
         assert!(text.contains(" --> x.sow:1:14\n"), "{text}");
         assert!(text.contains("1 | variant \"X\" {\n  |              ^ expected `}`"), "{text}");
+    }
+
+    #[test]
+    fn closest_guesses_only_near_words() {
+        assert_eq!(closest("valdes", ["valdez", "three-player"]), Some("valdez"));
+        assert_eq!(closest("Bakook", ["bakuk", "koumma"]), Some("bakuk"));
+        assert_eq!(closest("oware", ["bakuk", "koumma"]), None);
     }
 
     #[test]

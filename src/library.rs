@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile};
+use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, closest};
 use crate::parse::parse;
 use crate::syntax::{Spanned, VariantAst};
 
@@ -77,10 +77,14 @@ pub fn load(reference: &str) -> Result<VariantFile, Diagnostics> {
     }
     match bundled(reference) {
         Some((name, text)) => load_bundled(name, text),
-        None => Err(Diagnostic::error(format!("unknown variant `{reference}`"))
-            .note(format!("the bundled variants are {}", bundled_list()))
-            .help("to use a variant file, give its path, ending in `.sow`")
-            .into()),
+        None => {
+            let mut d = Diagnostic::error(format!("unknown variant `{reference}`"))
+                .note(format!("the bundled variants are {}", bundled_list()));
+            if let Some(guess) = closest(reference, BUNDLED.iter().map(|(n, _)| *n)) {
+                d = d.help(format!("did you mean `{guess}`?"));
+            }
+            Err(d.help("to use a variant file, give its path, ending in `.sow`").into())
+        }
     }
 }
 
@@ -154,14 +158,19 @@ fn resolve(
     base: &Spanned<String>,
 ) -> Result<(Arc<SourceFile>, Origin), Diagnostic> {
     let name = base.value.as_str();
+    // Files are looked for beside the extending file, and shown the way it was named.
     let here = match origin {
-        Origin::File(path) => path.parent().map(Path::to_path_buf),
+        Origin::File(_) => Some(Path::new(&file.name).parent().map_or_else(PathBuf::new, Path::to_path_buf)),
         Origin::Bundled(_) => None,
     };
     let not_found = |looked: String| {
-        Diagnostic::error(format!("there is no variant \"{name}\" to extend"))
+        let d = Diagnostic::error(format!("there is no variant \"{name}\" to extend"))
             .at(file, base.span.clone(), looked)
-            .note(format!("the bundled variants are {}", bundled_list()))
+            .note(format!("the bundled variants are {}", bundled_list()));
+        match closest(&slug(name), BUNDLED.iter().map(|(n, _)| *n)) {
+            Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
+            None => d,
+        }
     };
     if is_path(name) {
         let Some(dir) = here else {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use pest::Parser as _;
 use pest::iterators::Pair;
 
-use crate::diagnostic::{Diagnostic, SourceFile, Span};
+use crate::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::syntax::*;
 
 #[derive(pest_derive::Parser)]
@@ -475,32 +475,13 @@ fn line_kind(positives: &[Rule]) -> Option<&'static str> {
     })
 }
 
-/// Edit distance, to suggest the keyword a misspelt word was meant to be.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (prev + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            prev = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
-}
-
 /// The expected keyword closest to a misspelt word, if it is close enough to be a guess.
 fn suggestion<'e>(word: &str, expected: &'e [String]) -> Option<&'e str> {
-    expected
+    let words = expected
         .iter()
         .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
-        .filter(|e| e.chars().next().is_some_and(char::is_alphanumeric))
-        .map(|e| (distance(word, e), e))
-        .filter(|&(d, e)| d <= (e.chars().count() / 3).max(1))
-        .min_by_key(|&(d, _)| d)
-        .map(|(_, e)| e)
+        .filter(|e| e.chars().next().is_some_and(char::is_alphanumeric));
+    closest(word, words)
 }
 
 fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagnostic {
