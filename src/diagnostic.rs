@@ -251,7 +251,7 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
     candidates
         .into_iter()
         .map(|c| (distance(&word, &c.to_lowercase()), c))
-        .filter(|&(d, c)| d <= (c.chars().count() / 3).max(1))
+        .filter(|&(d, c)| d <= (c.chars().count() + 2) / 3)
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
 }
