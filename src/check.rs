@@ -78,7 +78,11 @@ fn check_file(v: &VariantFile, diags: &mut Diagnostics) {
         if let Meta::Documented { year: Some(y), .. } = &m.value
             && y.value > 9999
         {
-            diags.push(Diagnostic::error("this year is not a year").at(file, y.span.clone(), "expected a year such as 2009"));
+            diags.push(Diagnostic::error("this year is not a year").at(
+                file,
+                y.span.clone(),
+                "expected a year such as 2009",
+            ));
         }
     }
     let mut names: BTreeMap<&str, &Span> = BTreeMap::new();
@@ -116,6 +120,11 @@ impl<T> At<T> {
     }
 }
 
+/// A landing capture as written: counts, and where.
+type LandingLine = (Vec<Number>, Where);
+/// A chain as written: direction, counts, and where.
+type ChainLine = (ChainDirection, Vec<Number>, Where);
+
 /// Every rule after merging the layers: `None` where no layer says anything.
 #[derive(Default)]
 struct Merged {
@@ -128,8 +137,8 @@ struct Merged {
     lap_count: Option<At<()>>,
     min_seeds: Option<At<Number>>,
     /// `Some(None)`: `capture { none }`.
-    landing: Option<At<Option<(Vec<Number>, Where)>>>,
-    chain: Option<At<Option<(ChainDirection, Vec<Number>, Where)>>>,
+    landing: Option<At<Option<LandingLine>>>,
+    chain: Option<At<Option<ChainLine>>>,
     no_move: Option<At<NoMove>>,
     leftovers: Option<At<Leftovers>>,
     ply_limit: Option<At<Number>>,
@@ -145,7 +154,11 @@ struct LayerRef<'a> {
 }
 
 /// The layers of a variant with a ruleset, base-most first.
-fn layers<'a>(v: &'a VariantFile, ruleset: Option<&str>, out: &mut Vec<LayerRef<'a>>) -> Result<(), Diagnostic> {
+fn layers<'a>(
+    v: &'a VariantFile,
+    ruleset: Option<&str>,
+    out: &mut Vec<LayerRef<'a>>,
+) -> Result<(), Diagnostic> {
     if let (Some(base), Some(ext)) = (&v.base, &v.ast.extends) {
         layers(base, ext.ruleset.as_ref().map(|r| r.value.as_str()), out)?;
     }
@@ -157,7 +170,8 @@ fn layers<'a>(v: &'a VariantFile, ruleset: Option<&str>, out: &mut Vec<LayerRef<
     });
     if let Some(name) = ruleset {
         let Some(r) = v.ast.rulesets.iter().find(|r| r.name.value == name) else {
-            let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{name}\"", v.name())).note(rulesets_note(v));
+            let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{name}\"", v.name()))
+                .note(rulesets_note(v));
             return Err(match closest(name, v.ruleset_names()) {
                 Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
                 None => d,
@@ -258,11 +272,15 @@ impl Merger<'_> {
                     for l in &block.lines {
                         let sp = &l.span;
                         match &l.value {
-                            SowingLine::Direction(d) => self.put(|m| &mut m.direction, Topic::Direction, *d, sp),
+                            SowingLine::Direction(d) => {
+                                self.put(|m| &mut m.direction, Topic::Direction, *d, sp)
+                            }
                             SowingLine::Opening(o) => self.put(|m| &mut m.opening, Topic::Opening, *o, sp),
                             SowingLine::Laps(x) => self.put(|m| &mut m.laps, Topic::Laps, *x, sp),
                             SowingLine::SingleLap => self.put(|m| &mut m.lap_count, Topic::LapCount, (), sp),
-                            SowingLine::MinSeeds(n) => self.put(|m| &mut m.min_seeds, Topic::MinSeeds, n.clone(), sp),
+                            SowingLine::MinSeeds(n) => {
+                                self.put(|m| &mut m.min_seeds, Topic::MinSeeds, n.clone(), sp)
+                            }
                         }
                     }
                 }
@@ -274,13 +292,19 @@ impl Merger<'_> {
                                 self.put(|m| &mut m.landing, Topic::Landing, None, sp);
                                 self.put(|m| &mut m.chain, Topic::Chain, None, sp);
                             }
-                            CaptureLine::Landing { counts, pits } => {
-                                self.put(|m| &mut m.landing, Topic::Landing, Some((counts.clone(), *pits)), sp)
-                            }
+                            CaptureLine::Landing { counts, pits } => self.put(
+                                |m| &mut m.landing,
+                                Topic::Landing,
+                                Some((counts.clone(), *pits)),
+                                sp,
+                            ),
                             CaptureLine::NoChain => self.put(|m| &mut m.chain, Topic::Chain, None, sp),
-                            CaptureLine::Chain { direction, counts, pits } => {
-                                self.put(|m| &mut m.chain, Topic::Chain, Some((*direction, counts.clone(), *pits)), sp)
-                            }
+                            CaptureLine::Chain { direction, counts, pits } => self.put(
+                                |m| &mut m.chain,
+                                Topic::Chain,
+                                Some((*direction, counts.clone(), *pits)),
+                                sp,
+                            ),
                         }
                     }
                 }
@@ -290,7 +314,9 @@ impl Merger<'_> {
                         match &l.value {
                             EndLine::NoMove(x) => self.put(|m| &mut m.no_move, Topic::NoMove, *x, sp),
                             EndLine::Leftovers(x) => self.put(|m| &mut m.leftovers, Topic::Leftovers, *x, sp),
-                            EndLine::PlyLimit(n) => self.put(|m| &mut m.ply_limit, Topic::PlyLimit, n.clone(), sp),
+                            EndLine::PlyLimit(n) => {
+                                self.put(|m| &mut m.ply_limit, Topic::PlyLimit, n.clone(), sp)
+                            }
                             EndLine::Winner(w) => self.put(|m| &mut m.winner, Topic::Winner, *w, sp),
                         }
                     }
@@ -330,7 +356,12 @@ struct Validator<'a> {
 
 impl Validator<'_> {
     /// Notes a rule no layer states; reported together by [`Validator::report_missing`].
-    fn required<'m, T>(&mut self, slot: &'m Option<At<T>>, what: &'static str, example: &'static str) -> Option<&'m At<T>> {
+    fn required<'m, T>(
+        &mut self,
+        slot: &'m Option<At<T>>,
+        what: &'static str,
+        example: &'static str,
+    ) -> Option<&'m At<T>> {
         if slot.is_none() {
             self.missing.push((what, example));
         }
@@ -347,22 +378,63 @@ impl Validator<'_> {
         }
         .at(&self.v.file, ast.name.span.clone(), "in this variant");
         for (what, example) in &self.missing {
-            d = if self.missing.len() == 1 { d.help(format!("add {example}")) } else { d.help(format!("to say {what}, add {example}")) };
+            d = if self.missing.len() == 1 {
+                d.help(format!("add {example}"))
+            } else {
+                d.help(format!("to say {what}, add {example}"))
+            };
         }
         self.diags.push(d);
     }
 
-    fn spec(mut self, stack: &[LayerRef<'_>], provenance: &BTreeMap<Topic, usize>, ruleset: Option<&str>) -> Option<Spec> {
+    fn spec(
+        mut self,
+        stack: &[LayerRef<'_>],
+        provenance: &BTreeMap<Topic, usize>,
+        ruleset: Option<&str>,
+    ) -> Option<Spec> {
         let m = self.m;
-        let board = self.required(&m.board, "what its board is", "a line such as `board 2 rows of 3 pits, no stores`");
-        let seeds = self.required(&m.seeds, "how many seeds the pits start with", "a line such as `seeds 6 in each pit`");
-        let players = self.required(&m.players, "who plays", "a block such as `players 2 { player 1 owns the south row  player 2 owns the north row }`");
-        let direction = self.required(&m.direction, "which way seeds are sown", "`counter-clockwise` or `clockwise` to its sowing block");
-        let opening = self.required(&m.opening, "where the first seed of a sowing goes", "`first seed into the next pit` or `first seed into the emptied pit` to its sowing block");
-        let laps = self.required(&m.laps, "what a sowing that goes all the way round does with the emptied pit", "`laps sow into the emptied pit` or `laps skip the emptied pit` to its sowing block");
+        let board = self.required(
+            &m.board,
+            "what its board is",
+            "a line such as `board 2 rows of 3 pits, no stores`",
+        );
+        let seeds = self.required(
+            &m.seeds,
+            "how many seeds the pits start with",
+            "a line such as `seeds 6 in each pit`",
+        );
+        let players = self.required(
+            &m.players,
+            "who plays",
+            "a block such as `players 2 { player 1 owns the south row  player 2 owns the north row }`",
+        );
+        let direction = self.required(
+            &m.direction,
+            "which way seeds are sown",
+            "`counter-clockwise` or `clockwise` to its sowing block",
+        );
+        let opening = self.required(
+            &m.opening,
+            "where the first seed of a sowing goes",
+            "`first seed into the next pit` or `first seed into the emptied pit` to its sowing block",
+        );
+        let laps = self.required(
+            &m.laps,
+            "what a sowing that goes all the way round does with the emptied pit",
+            "`laps sow into the emptied pit` or `laps skip the emptied pit` to its sowing block",
+        );
         let landing = self.required(&m.landing, "what is captured", "a block such as `capture { last seed makes 2 or 4 in any pit: take them }`, or `capture { none }`");
-        let no_move = self.required(&m.no_move, "what happens when the player to move cannot move", "`player to move cannot move: game over` (or `: they pass`) to its end block");
-        let leftovers = self.required(&m.leftovers, "who gets the seeds left on the board at the end", "`leftover seeds: nobody` (or `each pit's owner`, `the last mover`) to its end block");
+        let no_move = self.required(
+            &m.no_move,
+            "what happens when the player to move cannot move",
+            "`player to move cannot move: game over` (or `: they pass`) to its end block",
+        );
+        let leftovers = self.required(
+            &m.leftovers,
+            "who gets the seeds left on the board at the end",
+            "`leftover seeds: nobody` (or `each pit's owner`, `the last mover`) to its end block",
+        );
         self.report_missing();
 
         let pits = board.and_then(|b| self.board(b));
@@ -384,11 +456,17 @@ impl Validator<'_> {
             Some(n) => {
                 let v = n.value.value;
                 if v == 0 {
-                    self.diags.push(n.error("a pit cannot need 0 seeds", "every pit needs at least 1 seed to be played"));
+                    self.diags.push(
+                        n.error("a pit cannot need 0 seeds", "every pit needs at least 1 seed to be played"),
+                    );
                 } else if v > MAX_SEEDS as u64 {
-                    self.diags.push(n.error(format!("a pit cannot hold {v} seeds"), format!("at most {MAX_SEEDS}")));
+                    self.diags.push(
+                        n.error(format!("a pit cannot hold {v} seeds"), format!("at most {MAX_SEEDS}")),
+                    );
                 } else if seeds.is_some() && v as usize > total {
-                    self.diags.push(n.error("no pit can ever be played", format!("the board holds only {total} seeds")));
+                    self.diags.push(
+                        n.error("no pit can ever be played", format!("the board holds only {total} seeds")),
+                    );
                 }
                 v.clamp(1, MAX_SEEDS as u64) as u8
             }
@@ -406,14 +484,20 @@ impl Validator<'_> {
                 );
                 return None;
             }
-            Some(ChainRule { direction: *direction, rule: CaptureRule { counts: self.counts(counts, c, total)?, pits: *pits } })
+            Some(ChainRule {
+                direction: *direction,
+                rule: CaptureRule { counts: self.counts(counts, c, total)?, pits: *pits },
+            })
         });
         let ply_limit = match &m.ply_limit {
             None => DEFAULT_PLY_LIMIT,
             Some(n) => {
                 let v = n.value.value;
                 if v == 0 || v > u32::MAX as u64 {
-                    self.diags.push(n.error(format!("a ply limit of {v} is out of range"), format!("expected 1 to {}", u32::MAX)));
+                    self.diags.push(n.error(
+                        format!("a ply limit of {v} is out of range"),
+                        format!("expected 1 to {}", u32::MAX),
+                    ));
                 }
                 v.clamp(1, u32::MAX as u64) as u32
             }
@@ -435,7 +519,10 @@ impl Validator<'_> {
         let mut bases = Vec::new();
         let mut cur = self.v;
         while let (Some(b), Some(ext)) = (&cur.base, &cur.ast.extends) {
-            bases.push(Layer { variant: b.name().to_string(), ruleset: ext.ruleset.as_ref().map(|r| r.value.clone()) });
+            bases.push(Layer {
+                variant: b.name().to_string(),
+                ruleset: ext.ruleset.as_ref().map(|r| r.value.clone()),
+            });
             cur = b;
         }
         if self.diags.has_errors() {
@@ -490,8 +577,11 @@ impl Validator<'_> {
         let pits = rows.value.saturating_mul(per_row.value);
         if pits > MAX_PITS as u64 {
             self.diags.push(
-                b.error(format!("this board has {pits} pits, too many to simulate"), format!("sow plays boards of at most {MAX_PITS} pits"))
-                    .note(format!("at most {} pits in a row", MAX_PITS / 2)),
+                b.error(
+                    format!("this board has {pits} pits, too many to simulate"),
+                    format!("sow plays boards of at most {MAX_PITS} pits"),
+                )
+                .note(format!("at most {} pits in a row", MAX_PITS / 2)),
             );
             return None;
         }
@@ -506,10 +596,11 @@ impl Validator<'_> {
         };
         let mut ok = true;
         for n in numbers.iter().filter(|n| n.value > MAX_SEEDS as u64) {
-            self.diags.push(
-                Diagnostic::error(format!("a pit cannot hold {} seeds", n.value))
-                    .at(&s.file, n.span.clone(), format!("sow counts at most {MAX_SEEDS} seeds on a board")),
-            );
+            self.diags.push(Diagnostic::error(format!("a pit cannot hold {} seeds", n.value)).at(
+                &s.file,
+                n.span.clone(),
+                format!("sow counts at most {MAX_SEEDS} seeds on a board"),
+            ));
             ok = false;
         }
         ok
@@ -523,9 +614,10 @@ impl Validator<'_> {
             SeedsLine::Each(n) => vec![n; pits],
             SeedsLine::Listed(list) => {
                 if list.len() != pits {
-                    self.diags.push(
-                        s.error(format!("{} seeds counts for a board of {pits} pits", list.len()), format!("expected {pits} numbers, one per pit from pit 1"))
-                    );
+                    self.diags.push(s.error(
+                        format!("{} seeds counts for a board of {pits} pits", list.len()),
+                        format!("expected {pits} numbers, one per pit from pit 1"),
+                    ));
                     return None;
                 }
                 list.iter().collect()
@@ -534,8 +626,11 @@ impl Validator<'_> {
         let total: u64 = numbers.iter().map(|n| n.value).fold(0, u64::saturating_add);
         if total > MAX_SEEDS as u64 {
             self.diags.push(
-                s.error(format!("the board would start with {total} seeds"), format!("sow counts at most {MAX_SEEDS} seeds on a board"))
-                    .note("a pit's seeds are counted in one byte, so that simulations stay fast"),
+                s.error(
+                    format!("the board would start with {total} seeds"),
+                    format!("sow counts at most {MAX_SEEDS} seeds on a board"),
+                )
+                .note("a pit's seeds are counted in one byte, so that simulations stay fast"),
             );
             return None;
         }
@@ -552,17 +647,30 @@ impl Validator<'_> {
         let file = &p.file;
         let count = block.count.value;
         let before = self.diags.0.len();
-        let err = |span: &Span, msg: String, label: String| Diagnostic::error(msg).at(file, span.clone(), label);
+        let err =
+            |span: &Span, msg: String, label: String| Diagnostic::error(msg).at(file, span.clone(), label);
         if count < 2 {
-            self.diags.push(err(&block.count.span, format!("a game needs at least 2 players, not {count}"), "expected 2 or more".into()));
+            self.diags.push(err(
+                &block.count.span,
+                format!("a game needs at least 2 players, not {count}"),
+                "expected 2 or more".into(),
+            ));
             return None;
         }
         if count > MAX_PLAYERS as u64 {
-            self.diags.push(err(&block.count.span, format!("sow plays games of at most {MAX_PLAYERS} players"), format!("expected 2 to {MAX_PLAYERS}")));
+            self.diags.push(err(
+                &block.count.span,
+                format!("sow plays games of at most {MAX_PLAYERS} players"),
+                format!("expected 2 to {MAX_PLAYERS}"),
+            ));
             return None;
         }
         if count as usize > pits {
-            self.diags.push(err(&block.count.span, format!("{count} players cannot share {pits} pits"), "every player needs a pit of their own".into()));
+            self.diags.push(err(
+                &block.count.span,
+                format!("{count} players cannot share {pits} pits"),
+                "every player needs a pit of their own".into(),
+            ));
             return None;
         }
         let count = count as u8;
@@ -571,7 +679,11 @@ impl Validator<'_> {
         let mut first: Option<(u8, Span)> = None;
         let player_of = |n: &Number, this: &mut Self| -> Option<u8> {
             if n.value == 0 || n.value > count as u64 {
-                this.diags.push(err(&n.span, format!("there is no player {}", n.value), format!("players are numbered 1 to {count}")));
+                this.diags.push(err(
+                    &n.span,
+                    format!("there is no player {}", n.value),
+                    format!("players are numbered 1 to {count}"),
+                ));
                 None
             } else {
                 Some(n.value as u8 - 1)
@@ -583,8 +695,12 @@ impl Validator<'_> {
                     let Some(pl) = player_of(player, self) else { continue };
                     if let Some((_, span)) = &first {
                         self.diags.push(
-                            err(&line.span, "the first player is stated twice".into(), "stated again here".into())
-                                .note(format!("first stated on line {}", file.line_col(span.start).0)),
+                            err(
+                                &line.span,
+                                "the first player is stated twice".into(),
+                                "stated again here".into(),
+                            )
+                            .note(format!("first stated on line {}", file.line_col(span.start).0)),
                         );
                     }
                     first = Some((pl, line.span.clone()));
@@ -593,9 +709,13 @@ impl Validator<'_> {
                     let Some(pl) = player_of(player, self) else { continue };
                     if let Some(span) = &owns_line[pl as usize] {
                         self.diags.push(
-                            err(&line.span, format!("player {} owns pits on two lines", pl + 1), "second line".into())
-                                .note(format!("the first is line {}", file.line_col(span.start).0))
-                                .help("list all of a player's pits on one line: `player 1 owns pits 1 2 5`"),
+                            err(
+                                &line.span,
+                                format!("player {} owns pits on two lines", pl + 1),
+                                "second line".into(),
+                            )
+                            .note(format!("the first is line {}", file.line_col(span.start).0))
+                            .help("list all of a player's pits on one line: `player 1 owns pits 1 2 5`"),
                         );
                         continue;
                     }
@@ -605,7 +725,10 @@ impl Validator<'_> {
                     match what {
                         Ownership::Row(row) => {
                             let k = pits / 2;
-                            let range = match row { Row::South => 0..k, Row::North => k..pits };
+                            let range = match row {
+                                Row::South => 0..k,
+                                Row::North => k..pits,
+                            };
                             listed.extend(range.map(|i| (i, line.span.clone())));
                         }
                         Ownership::Pits(ranges) => {
@@ -615,7 +738,11 @@ impl Validator<'_> {
                                 let mut bad = false;
                                 for n in [from, to] {
                                     if n.value == 0 || n.value > pits as u64 {
-                                        self.diags.push(err(&n.span, format!("there is no pit {}", n.value), format!("pits are numbered 1 to {pits}")));
+                                        self.diags.push(err(
+                                            &n.span,
+                                            format!("there is no pit {}", n.value),
+                                            format!("pits are numbered 1 to {pits}"),
+                                        ));
                                         bad = true;
                                     }
                                 }
@@ -623,20 +750,38 @@ impl Validator<'_> {
                                     continue;
                                 }
                                 if from.value > to.value {
-                                    self.diags.push(err(&span, format!("the range {} to {} is backwards", from.value, to.value), format!("write `{} to {}`", to.value, from.value)));
+                                    self.diags.push(err(
+                                        &span,
+                                        format!("the range {} to {} is backwards", from.value, to.value),
+                                        format!("write `{} to {}`", to.value, from.value),
+                                    ));
                                     continue;
                                 }
-                                listed.extend((from.value as usize - 1..to.value as usize).map(|i| (i, span.clone())));
+                                listed.extend(
+                                    (from.value as usize - 1..to.value as usize).map(|i| (i, span.clone())),
+                                );
                             }
                         }
                     }
                     for (i, span) in listed {
                         match owner[i] {
                             Some((other, _)) if other == pl => {
-                                self.diags.push(err(&span, format!("pit {} is listed twice", i + 1), "listed again here".into()));
+                                self.diags.push(err(
+                                    &span,
+                                    format!("pit {} is listed twice", i + 1),
+                                    "listed again here".into(),
+                                ));
                             }
                             Some((other, line_start)) => {
-                                self.diags.push(err(&span, format!("pit {} is owned by two players", i + 1), format!("player {} already owns it (line {})", other + 1, file.line_col(line_start).0)));
+                                self.diags.push(err(
+                                    &span,
+                                    format!("pit {} is owned by two players", i + 1),
+                                    format!(
+                                        "player {} already owns it (line {})",
+                                        other + 1,
+                                        file.line_col(line_start).0
+                                    ),
+                                ));
                             }
                             None => owner[i] = Some((pl, line.span.start)),
                         }
@@ -647,17 +792,26 @@ impl Validator<'_> {
         for (pl, line) in owns_line.iter().enumerate() {
             if line.is_none() {
                 self.diags.push(
-                    err(&block.keyword, format!("player {} owns no pits", pl + 1), format!("in this players block of {count} players"))
-                        .help(format!("add a line such as `player {} owns pits 1 2 3`", pl + 1)),
+                    err(
+                        &block.keyword,
+                        format!("player {} owns no pits", pl + 1),
+                        format!("in this players block of {count} players"),
+                    )
+                    .help(format!("add a line such as `player {} owns pits 1 2 3`", pl + 1)),
                 );
             }
         }
-        let unowned: Vec<usize> = owner.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| i + 1).collect();
+        let unowned: Vec<usize> =
+            owner.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| i + 1).collect();
         if !unowned.is_empty() && owns_line.iter().all(Option::is_some) {
             let verb = if unowned.len() == 1 { "is" } else { "are" };
             self.diags.push(
-                err(&block.keyword, format!("{} {verb} owned by nobody", pit_list(&unowned)), "every pit must have an owner".into())
-                    .help("add the pits to a player's `owns` line"),
+                err(
+                    &block.keyword,
+                    format!("{} {verb} owned by nobody", pit_list(&unowned)),
+                    "every pit must have an owner".into(),
+                )
+                .help("add the pits to a player's `owns` line"),
             );
         }
         if self.diags.0[before..].iter().any(Diagnostic::is_error) {
@@ -671,12 +825,19 @@ impl Validator<'_> {
         let mut out: Vec<u8> = Vec::new();
         let mut ok = true;
         for n in counts {
-            let here = |msg: String, label: &str| Diagnostic::error(msg).at(&line.file, n.span.clone(), label);
+            let here =
+                |msg: String, label: &str| Diagnostic::error(msg).at(&line.file, n.span.clone(), label);
             if n.value == 0 {
-                self.diags.push(here("a capture count of 0".into(), "an empty pit has nothing to capture").help("counts start at 1"));
+                self.diags.push(
+                    here("a capture count of 0".into(), "an empty pit has nothing to capture")
+                        .help("counts start at 1"),
+                );
                 ok = false;
             } else if n.value > MAX_SEEDS as u64 {
-                self.diags.push(here(format!("no pit can hold {} seeds", n.value), &format!("at most {MAX_SEEDS}")));
+                self.diags.push(here(
+                    format!("no pit can hold {} seeds", n.value),
+                    &format!("at most {MAX_SEEDS}"),
+                ));
                 ok = false;
             } else if out.contains(&(n.value as u8)) {
                 self.diags.push(here(format!("{} is listed twice", n.value), "listed again here"));
@@ -684,8 +845,11 @@ impl Validator<'_> {
             } else {
                 if total > 0 && n.value as usize > total {
                     self.diags.push(
-                        Diagnostic::warning(format!("a count of {} can never be reached", n.value))
-                            .at(&line.file, n.span.clone(), format!("the board holds {total} seeds in all")),
+                        Diagnostic::warning(format!("a count of {} can never be reached", n.value)).at(
+                            &line.file,
+                            n.span.clone(),
+                            format!("the board holds {total} seeds in all"),
+                        ),
                     );
                 }
                 out.push(n.value as u8);
@@ -703,8 +867,12 @@ fn about(meta: &[Spanned<Meta>]) -> About {
             Meta::OtherNames(names) => a.other_names.extend(names.iter().cloned()),
             Meta::Region(r) => a.region = Some(r.clone()),
             Meta::People(p) => a.people = Some(p.clone()),
-            Meta::Documented { by, year } => a.documented.push((by.clone(), year.as_ref().map(|y| y.value.min(9999) as u32))),
-            Meta::Source { title, url } => a.sources.push(Citation { title: title.clone(), url: url.clone() }),
+            Meta::Documented { by, year } => {
+                a.documented.push((by.clone(), year.as_ref().map(|y| y.value.min(9999) as u32)))
+            }
+            Meta::Source { title, url } => {
+                a.sources.push(Citation { title: title.clone(), url: url.clone() })
+            }
             Meta::Note(n) => a.notes.push(n.clone()),
         }
     }

@@ -1,7 +1,9 @@
 //! A checked [`Spec`] -> [`Rules`]: the tables the engine reads on every move, laid out so that
 //! a move touches only small fixed arrays and bit masks.
 
-use crate::spec::{ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Spec, Where, MAX_PITS, MAX_PLAYERS};
+use crate::spec::{
+    ChainDirection, Direction, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Spec, Where,
+};
 
 /// A set of seed counts (0 to 255) as a 256-bit mask.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

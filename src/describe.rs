@@ -10,8 +10,10 @@ const WIDTH: usize = 92;
 
 /// Small numbers as words, as a field description would write them.
 pub fn number_word(n: usize) -> String {
-    const WORDS: [&str; 13] =
-        ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
     WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
@@ -161,7 +163,10 @@ pub fn describe(spec: &Spec, rulesets: &[&str]) -> String {
     let _ = writeln!(out, "{title}\n{}", "=".repeat(title.chars().count()));
     about(&mut out, &spec.about);
     if let Some(base) = spec.bases.first() {
-        let _ = writeln!(out, "Extends: {base}: its rules, except where this variant states its own (see Changes)");
+        let _ = writeln!(
+            out,
+            "Extends: {base}: its rules, except where this variant states its own (see Changes)"
+        );
     }
     if let Some(r) = &spec.ruleset {
         let _ = writeln!(out, "Ruleset: {r}");
@@ -189,9 +194,13 @@ fn board_section(out: &mut String, spec: &Spec) {
     };
     let total = spec.total_seeds();
     let seeds = if spec.seeds.iter().all(|&s| s == spec.seeds[0]) {
-        format!("{} in each pit, {total} in all", capitalized(&plural(spec.seeds[0] as usize, "seed", "seeds")))
+        format!(
+            "{} in each pit, {total} in all",
+            capitalized(&plural(spec.seeds[0] as usize, "seed", "seeds"))
+        )
     } else {
-        let listed: Vec<String> = spec.seeds.iter().enumerate().map(|(p, s)| format!("pit {} {s}", p + 1)).collect();
+        let listed: Vec<String> =
+            spec.seeds.iter().enumerate().map(|(p, s)| format!("pit {} {s}", p + 1)).collect();
         format!("Seeds at the start: {}; {total} in all", listed.join(", "))
     };
     paragraph(
@@ -205,7 +214,10 @@ fn board_section(out: &mut String, spec: &Spec) {
     );
     out.push('\n');
     let zeros = vec![0; spec.players as usize];
-    for line in draw::board(spec, &spec.seeds, &zeros).lines().filter(|l| !l.starts_with("captured") && !l.starts_with("in store")) {
+    for line in draw::board(spec, &spec.seeds, &zeros)
+        .lines()
+        .filter(|l| !l.starts_with("captured") && !l.starts_with("in store"))
+    {
         let _ = writeln!(out, "    {line}");
     }
 }
@@ -222,7 +234,8 @@ fn players_section(out: &mut String, spec: &Spec) {
             format!("player {} owns {}{row}", p + 1, pit_list(&spec.pits_of(p)))
         })
         .collect();
-    let order: Vec<String> = (0..spec.players).map(|i| ((spec.first_player + i) % spec.players + 1).to_string()).collect();
+    let order: Vec<String> =
+        (0..spec.players).map(|i| ((spec.first_player + i) % spec.players + 1).to_string()).collect();
     paragraph(
         out,
         &format!(
@@ -260,14 +273,24 @@ fn sowing_section(out: &mut String, spec: &Spec) {
         }
     };
     if spec.min_seeds > 1 {
-        let _ = write!(text, " A pit with fewer than {} seeds cannot be played.", number_word(spec.min_seeds as usize));
+        let _ = write!(
+            text,
+            " A pit with fewer than {} seeds cannot be played.",
+            number_word(spec.min_seeds as usize)
+        );
     }
     match spec.laps {
         Laps::SowOrigin => {
-            let _ = write!(text, " A sowing of {lap_at} or more seeds goes all the way round the board, and the emptied pit is sown into like any other.");
+            let _ = write!(
+                text,
+                " A sowing of {lap_at} or more seeds goes all the way round the board, and the emptied pit is sown into like any other."
+            );
         }
         Laps::SkipOrigin => {
-            let _ = write!(text, " A sowing of {lap_at} or more seeds goes all the way round the board, and skips the emptied pit each time it passes it.");
+            let _ = write!(
+                text,
+                " A sowing of {lap_at} or more seeds goes all the way round the board, and skips the emptied pit each time it passes it."
+            );
         }
     }
     text.push_str(" Sowing ends with the last seed in hand (a single lap).");
@@ -304,8 +327,13 @@ fn capture_section(out: &mut String, spec: &Spec) {
         Some(c) => {
             let dir = direction_word(spec.direction);
             let (next, after) = match c.direction {
-                ChainDirection::Forward => (format!("the next pit in the sowing direction ({dir})"), "the one after"),
-                ChainDirection::Backward => (format!("the pit before it (against the sowing direction, {dir})"), "the one before that"),
+                ChainDirection::Forward => {
+                    (format!("the next pit in the sowing direction ({dir})"), "the one after")
+                }
+                ChainDirection::Backward => (
+                    format!("the pit before it (against the sowing direction, {dir})"),
+                    "the one before that",
+                ),
             };
             let _ = write!(
                 text,
@@ -325,11 +353,8 @@ fn end_section(out: &mut String, spec: &Spec) {
         NoMove::GameOver => "When the player to move has no legal move, the game ends.".to_string(),
         NoMove::Pass => "A player with no legal move passes, and the next player moves; when no player can move, the game ends.".to_string(),
     };
-    let _ = write!(
-        text,
-        " A game also ends after {} plies (single moves), whoever is to move.",
-        spec.ply_limit
-    );
+    let _ =
+        write!(text, " A game also ends after {} plies (single moves), whoever is to move.", spec.ply_limit);
     text.push_str(match spec.leftovers {
         Leftovers::Nobody => " Seeds left on the board at the end belong to nobody: they are not scored.",
         Leftovers::Owner => " Seeds left on the board at the end go to the owner of their pit.",
@@ -343,7 +368,9 @@ fn end_section(out: &mut String, spec: &Spec) {
     };
     paragraph(
         out,
-        &format!("The player with {score} wins. If two or more players share the highest score, the game is a draw."),
+        &format!(
+            "The player with {score} wins. If two or more players share the highest score, the game is a draw."
+        ),
     );
 }
 

@@ -17,10 +17,7 @@ pub struct SourceFile {
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<SourceFile> {
-        Arc::new(SourceFile {
-            name: name.into(),
-            text: text.into(),
-        })
+        Arc::new(SourceFile { name: name.into(), text: text.into() })
     }
 
     /// 1-based line and column (in characters) of a byte offset.
@@ -37,9 +34,7 @@ impl SourceFile {
     fn line_at(&self, offset: usize) -> (&str, usize) {
         let offset = self.clamp(offset);
         let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let end = self.text[start..]
-            .find('\n')
-            .map_or(self.text.len(), |i| start + i);
+        let end = self.text[start..].find('\n').map_or(self.text.len(), |i| start + i);
         (self.text[start..end].trim_end_matches('\r'), start)
     }
 
@@ -83,28 +78,16 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            message: message.into(),
-            location: None,
-            notes: Vec::new(),
-        }
+        Diagnostic { severity: Severity::Error, message: message.into(), location: None, notes: Vec::new() }
     }
 
     pub fn warning(message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Diagnostic::error(message)
-        }
+        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(message) }
     }
 
     /// Points the message at `span` of `file`, with `label` under the underlined text.
     pub fn at(mut self, file: &Arc<SourceFile>, span: Span, label: impl Into<String>) -> Self {
-        self.location = Some(Location {
-            file: Arc::clone(file),
-            span,
-            label: label.into(),
-        });
+        self.location = Some(Location { file: Arc::clone(file), span, label: label.into() });
         self
     }
 
@@ -152,17 +135,8 @@ impl fmt::Display for Diagnostic {
             let line_end = line_start + line.len();
             let end = loc.span.end.clamp(start, line_end);
             let width = display_width(&file.text[start..end]).max(1);
-            let label = if loc.label.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", loc.label)
-            };
-            writeln!(
-                f,
-                "{pad} | {}{}{label}",
-                " ".repeat(display_width(before)),
-                "^".repeat(width)
-            )?;
+            let label = if loc.label.is_empty() { String::new() } else { format!(" {}", loc.label) };
+            writeln!(f, "{pad} | {}{}{label}", " ".repeat(display_width(before)), "^".repeat(width))?;
         }
         for note in &self.notes {
             writeln!(f, "  = {note}")?;
@@ -251,7 +225,7 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
     candidates
         .into_iter()
         .map(|c| (distance(&word, &c.to_lowercase()), c))
-        .filter(|&(d, c)| d <= (c.chars().count() + 2) / 3)
+        .filter(|&(d, c)| d <= c.chars().count().div_ceil(3))
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
 }

@@ -27,7 +27,8 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
     let pad = " ".repeat(label_width);
     let numbers = |row: Row| -> String {
-        let cells: String = drawn_order(spec, row).iter().map(|p| format!("{:^w$}", p, w = CELL + 1)).collect();
+        let cells: String =
+            drawn_order(spec, row).iter().map(|p| format!("{:^w$}", p, w = CELL + 1)).collect();
         format!("{pad}{}", cells.trim_end())
     };
     let owners = |row: Row| -> String {
@@ -43,7 +44,8 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
             (true, Some(p)) => format!("player {}", p + 1),
             _ => String::new(),
         };
-        let cells: String = drawn_order(spec, row).iter().map(|&p| format!("{:>3}  |", pits[p - 1])).collect();
+        let cells: String =
+            drawn_order(spec, row).iter().map(|&p| format!("{:>3}  |", pits[p - 1])).collect();
         format!("{label:<label_width$}|{cells}")
     };
     let mut lines = Vec::new();
@@ -61,7 +63,8 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
         lines.push(owners(Row::South));
     }
     let kept = if spec.stores { "in store" } else { "captured" };
-    let scores: Vec<String> = captured.iter().enumerate().map(|(p, c)| format!("player {} {c}", p + 1)).collect();
+    let scores: Vec<String> =
+        captured.iter().enumerate().map(|(p, c)| format!("player {} {c}", p + 1)).collect();
     lines.push(format!("{kept}: {}", scores.join(", ")));
     lines.join("\n") + "\n"
 }

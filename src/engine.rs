@@ -180,10 +180,9 @@ impl fmt::Display for IllegalMove {
                 write!(f, "`{given}` is not a pit: pits are numbered 1 to {pits}")
             }
             IllegalMove::Empty { pit } => write!(f, "pit {pit} is empty"),
-            IllegalMove::NotOwn { pit, owner, mover } => write!(
-                f,
-                "pit {pit} belongs to player {owner}, and it is player {mover}'s turn"
-            ),
+            IllegalMove::NotOwn { pit, owner, mover } => {
+                write!(f, "pit {pit} belongs to player {owner}, and it is player {mover}'s turn")
+            }
             IllegalMove::TooFew { pit, seeds, needed } => write!(
                 f,
                 "pit {pit} holds {seeds} seed{}, and a pit needs {needed} to be played",
@@ -339,17 +338,28 @@ impl Rules {
         }
         let owner = self.owner[pit];
         if owner != s.to_move {
-            return Err(IllegalMove::NotOwn { pit: pit + 1, owner: owner as usize + 1, mover: s.to_move as usize + 1 });
+            return Err(IllegalMove::NotOwn {
+                pit: pit + 1,
+                owner: owner as usize + 1,
+                mover: s.to_move as usize + 1,
+            });
         }
         match s.pits[pit] {
             0 => Err(IllegalMove::Empty { pit: pit + 1 }),
-            seeds if seeds < self.min_seeds => Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.min_seeds }),
+            seeds if seeds < self.min_seeds => {
+                Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.min_seeds })
+            }
             _ => Ok(()),
         }
     }
 
     /// Plays `pit` (0-based) after checking that it is legal.
-    pub fn play<O: Observer>(&self, s: &mut State, pit: usize, obs: &mut O) -> Result<MoveSummary, IllegalMove> {
+    pub fn play<O: Observer>(
+        &self,
+        s: &mut State,
+        pit: usize,
+        obs: &mut O,
+    ) -> Result<MoveSummary, IllegalMove> {
         self.check_move(s, pit)?;
         Ok(self.apply_observed(s, pit, obs))
     }

@@ -8,18 +8,18 @@
 //! bundled ones; [`diagnostic`] renders every error with its place in the file; [`describe`]
 //! and [`draw`] turn rules and positions back into words and pictures.
 
-pub mod diagnostic;
-pub mod parse;
-pub mod syntax;
 pub mod check;
 pub mod compile;
 pub mod describe;
+pub mod diagnostic;
 pub mod draw;
 pub mod engine;
 pub mod library;
+pub mod parse;
 pub mod players;
 pub mod replay;
 pub mod spec;
+pub mod syntax;
 
 /// Loads, checks and compiles a variant named on the command line (a bundled name or a path),
 /// with a ruleset if one is named. Warnings are dropped; `check::check` returns them.

@@ -9,10 +9,8 @@ use crate::parse::parse;
 use crate::syntax::{Spanned, VariantAst};
 
 /// The shipped variants: (name on the command line, file text).
-pub const BUNDLED: &[(&str, &str)] = &[
-    ("bakuk", include_str!("../variants/bakuk.sow")),
-    ("koumma", include_str!("../variants/koumma.sow")),
-];
+pub const BUNDLED: &[(&str, &str)] =
+    &[("bakuk", include_str!("../variants/bakuk.sow")), ("koumma", include_str!("../variants/koumma.sow"))];
 
 /// Where a variant file came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +18,8 @@ pub enum Origin {
     Bundled(&'static str),
     /// The canonical path, so that a cycle of `extends` is seen whatever the spelling.
     File(PathBuf),
+    /// A text given in memory (tests, other programs): it may extend bundled variants only.
+    Text(String),
 }
 
 /// A parsed variant file with the bases it extends, loaded and parsed.
@@ -93,6 +93,12 @@ pub fn load_bundled(name: &'static str, text: &'static str) -> Result<VariantFil
     load_source(file, Origin::Bundled(name), &mut Vec::new())
 }
 
+/// Loads a variant from a text in memory, shown under `name` in messages.
+pub fn load_text(name: &str, text: &str) -> Result<VariantFile, Diagnostics> {
+    let file = SourceFile::new(name, text);
+    load_source(file, Origin::Text(name.to_string()), &mut Vec::new())
+}
+
 pub fn load_path(path: &Path) -> Result<VariantFile, Diagnostics> {
     let (file, origin) = read(path).map_err(Diagnostics::from)?;
     load_source(file, origin, &mut Vec::new())
@@ -100,12 +106,10 @@ pub fn load_path(path: &Path) -> Result<VariantFile, Diagnostics> {
 
 fn read(path: &Path) -> Result<(Arc<SourceFile>, Origin), Diagnostic> {
     let shown = path.display().to_string();
-    let text = std::fs::read(path).map_err(|e| {
-        Diagnostic::error(format!("cannot read `{shown}`: {}", io_reason(&e)))
-    })?;
-    let text = String::from_utf8(text).map_err(|_| {
-        Diagnostic::error(format!("`{shown}` is not a text file (it is not valid UTF-8)"))
-    })?;
+    let text = std::fs::read(path)
+        .map_err(|e| Diagnostic::error(format!("cannot read `{shown}`: {}", io_reason(&e))))?;
+    let text = String::from_utf8(text)
+        .map_err(|_| Diagnostic::error(format!("`{shown}` is not a text file (it is not valid UTF-8)")))?;
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     Ok((SourceFile::new(shown, text), Origin::File(canonical)))
 }
@@ -140,7 +144,7 @@ pub fn load_source(
             let names: Vec<&str> = chain[i..].iter().map(|(_, n)| n.as_str()).collect();
             let cycle = format!("{} -> {}", names.join(" -> "), names[0]);
             return Err(Diagnostic::error("variants extend each other in a circle")
-                .at(&file, ext.base.span.clone(), format!("{cycle}"))
+                .at(&file, ext.base.span.clone(), cycle)
                 .help("one of them must state its rules instead of extending another")
                 .into());
         }
@@ -161,7 +165,7 @@ fn resolve(
     // Files are looked for beside the extending file, and shown the way it was named.
     let here = match origin {
         Origin::File(_) => Some(Path::new(&file.name).parent().map_or_else(PathBuf::new, Path::to_path_buf)),
-        Origin::Bundled(_) => None,
+        Origin::Bundled(_) | Origin::Text(_) => None,
     };
     let not_found = |looked: String| {
         let d = Diagnostic::error(format!("there is no variant \"{name}\" to extend"))
@@ -174,22 +178,20 @@ fn resolve(
     };
     if is_path(name) {
         let Some(dir) = here else {
-            return Err(not_found("a bundled variant can only extend bundled variants".into()));
+            return Err(not_found("a variant that is not a file can only extend bundled variants".into()));
         };
         let path = dir.join(name);
         if !path.is_file() {
             return Err(not_found(format!("no file {}", path.display())));
         }
-        return read(&path).map_err(|e| {
-            Diagnostic::error(e.message).at(file, base.span.clone(), "extended here")
-        });
+        return read(&path)
+            .map_err(|e| Diagnostic::error(e.message).at(file, base.span.clone(), "extended here"));
     }
     if let Some(dir) = &here {
         let path = dir.join(format!("{}.sow", slug(name)));
         if path.is_file() {
-            return read(&path).map_err(|e| {
-                Diagnostic::error(e.message).at(file, base.span.clone(), "extended here")
-            });
+            return read(&path)
+                .map_err(|e| Diagnostic::error(e.message).at(file, base.span.clone(), "extended here"));
         }
     }
     match bundled(name) {

@@ -18,10 +18,8 @@ struct SowParser;
 pub fn parse(file: &Arc<SourceFile>) -> Result<VariantAst, Diagnostic> {
     let mut pairs = SowParser::parse(Rule::file, &file.text).map_err(|e| syntax_error(file, e))?;
     let file_pair = pairs.next().expect("the file rule matched");
-    let variant = file_pair
-        .into_inner()
-        .find(|p| p.as_rule() == Rule::variant)
-        .expect("a file holds a variant");
+    let variant =
+        file_pair.into_inner().find(|p| p.as_rule() == Rule::variant).expect("a file holds a variant");
     Builder { file }.variant(variant)
 }
 
@@ -68,16 +66,13 @@ impl Builder<'_> {
     fn number(&self, pair: Pair<'_, Rule>) -> Result<Number, Diagnostic> {
         debug_assert_eq!(pair.as_rule(), Rule::number);
         let sp = span(&pair);
-        pair.as_str()
-            .parse::<u64>()
-            .map(|n| Spanned::new(n, sp.clone()))
-            .map_err(|_| {
-                Diagnostic::error("this number is too large").at(
-                    self.file,
-                    sp,
-                    "numbers in a variant file count pits, seeds or moves",
-                )
-            })
+        pair.as_str().parse::<u64>().map(|n| Spanned::new(n, sp.clone())).map_err(|_| {
+            Diagnostic::error("this number is too large").at(
+                self.file,
+                sp,
+                "numbers in a variant file count pits, seeds or moves",
+            )
+        })
     }
 
     fn numbers(&self, pair: Pair<'_, Rule>) -> Result<Vec<Number>, Diagnostic> {
@@ -362,9 +357,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("seeds", _) => "`seeds 6 in each pit` or `seeds pit by pit 4 4 4 0 0 0`",
         ("players", _) => "`players 2 { ... }`",
         ("player", "to") => "`player to move cannot move: game over` or `...: they pass`",
-        ("player", _) => {
-            "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts`"
-        }
+        ("player", _) => "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts`",
         ("sowing", _) => "`sowing { ... }`",
         ("first", _) => "`first seed into the next pit` or `first seed into the emptied pit`",
         ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",
@@ -410,10 +403,10 @@ fn tokens(text: &str) -> Vec<(usize, usize)> {
                 if d == '"' || d == '\n' {
                     break;
                 }
-                if d == '\\' {
-                    if let Some((k, e)) = chars.next() {
-                        end = k + e.len_utf8();
-                    }
+                if d == '\\'
+                    && let Some((k, e)) = chars.next()
+                {
+                    end = k + e.len_utf8();
                 }
             }
         } else if is_word_char(c) {
@@ -503,7 +496,9 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
         }
     }
     // Words first, then numbers and text, then punctuation, each group in alphabetical order.
-    expected.sort_by_key(|p| (!p.starts_with("`") || !p.chars().nth(1).is_some_and(char::is_alphanumeric), p.clone()));
+    expected.sort_by_key(|p| {
+        (!p.starts_with("`") || !p.chars().nth(1).is_some_and(char::is_alphanumeric), p.clone())
+    });
     let label = match expected.len() {
         0 => String::new(),
         1 => format!("expected {}", expected[0]),

@@ -122,7 +122,8 @@ pub fn describe_step(step: &Step) -> String {
 /// Where the game stands, in a sentence: the result, or who is to move.
 pub fn describe_status(rules: &Rules, state: &State) -> String {
     let scores = rules.scores(state);
-    let scores: Vec<String> = scores[..rules.players()].iter().enumerate().map(|(p, s)| format!("player {} {s}", p + 1)).collect();
+    let scores: Vec<String> =
+        scores[..rules.players()].iter().enumerate().map(|(p, s)| format!("player {} {s}", p + 1)).collect();
     match (state.end(), rules.outcome(state)) {
         (Some(reason), Some(outcome)) => {
             let why = match reason {
@@ -134,19 +135,27 @@ pub fn describe_status(rules: &Rules, state: &State) -> String {
                 Outcome::Win(p) => format!("player {} wins", p + 1),
                 Outcome::Draw => "a draw".to_string(),
             };
-            format!("game over after {} plies: {why}. Score: {}. Result: {result}.", state.plies(), scores.join(", "))
+            format!(
+                "game over after {}: {why}. Score: {}. Result: {result}.",
+                plies(state.plies()),
+                scores.join(", ")
+            )
         }
         _ => {
             let moves: Vec<usize> = rules.legal_moves(state).iter().map(|p| p + 1).collect();
             format!(
-                "after {} plies, player {} to move ({}). Score so far: {}.",
-                state.plies(),
+                "after {}, player {} to move ({}). Score so far: {}.",
+                plies(state.plies()),
                 state.to_move().map_or(0, |p| p + 1),
                 pit_list(&moves),
                 scores.join(", ")
             )
         }
     }
+}
+
+fn plies(n: u32) -> String {
+    if n == 1 { "1 ply".into() } else { format!("{n} plies") }
 }
 
 /// A position for programs: the keys of `sow play --format json`.

@@ -5,10 +5,10 @@ use std::io::BufRead as _;
 use sow::compile::Rules;
 use sow::draw;
 use sow::engine::State;
-use sow::players::{game_rng, Player as _, RandomPlayer};
-use sow::replay::{self, describe_step, describe_status, Record, Step};
+use sow::players::{Player as _, RandomPlayer, game_rng};
+use sow::replay::{self, Record, Step, describe_status, describe_step};
 
-use super::{emit, Failure};
+use super::{Failure, emit};
 
 pub fn play(rules: &Rules, start: State, seat: usize, seed: Option<u64>) -> Result<String, Failure> {
     let spec = rules.spec();

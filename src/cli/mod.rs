@@ -6,10 +6,10 @@ use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use comfy_table::{presets, Table};
+use comfy_table::{Table, presets};
 
 use sow::check;
-use sow::compile::{compile, Rules};
+use sow::compile::{Rules, compile};
 use sow::diagnostic::Diagnostics;
 use sow::library::{self, BUNDLED};
 use sow::replay::{self, PositionReport};
@@ -73,13 +73,13 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Play against the random player even when the input is not a terminal
-    #[arg(long, conflicts_with_all = ["moves", "format"])]
+    #[arg(long, conflicts_with = "moves")]
     interactive: bool,
-    /// Your seat in an interactive game
-    #[arg(long, default_value_t = 1, value_name = "PLAYER")]
-    seat: usize,
+    /// Your seat in an interactive game (default 1)
+    #[arg(long, value_name = "PLAYER", conflicts_with = "moves")]
+    seat: Option<usize>,
     /// Seed of the random player in an interactive game (default: a fresh one)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "moves")]
     seed: Option<u64>,
 }
 
@@ -171,7 +171,12 @@ fn list() -> Result<String, Failure> {
         let file = library::load_bundled(name, text)?;
         let (spec, _) = check::check(&file, None)?;
         let rulesets = file.ruleset_names().join(", ");
-        table.add_row([*name, &spec.name, if rulesets.is_empty() { "-" } else { &rulesets }, spec.about.region.as_deref().unwrap_or("-")]);
+        table.add_row([
+            *name,
+            &spec.name,
+            if rulesets.is_empty() { "-" } else { &rulesets },
+            spec.about.region.as_deref().unwrap_or("-"),
+        ]);
     }
     let text = table.to_string();
     Ok(text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n")
@@ -180,8 +185,8 @@ fn list() -> Result<String, Failure> {
 /// Checks every file, even after one fails; exit 2 if any has an error.
 fn check_files(files: &[String]) -> ExitCode {
     let mut failed = false;
-    let mut out = String::new();
     for name in files {
+        let mut ok_line = None;
         let diags = match library::load(name) {
             Ok(file) => {
                 let diags = check::check_all(&file);
@@ -193,10 +198,13 @@ fn check_files(files: &[String]) -> ExitCode {
                     }
                     let warnings = diags.warnings().count();
                     if warnings > 0 {
-                        line.push_str(&format!(", {warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+                        line.push_str(&format!(
+                            ", {warnings} warning{}",
+                            if warnings == 1 { "" } else { "s" }
+                        ));
                     }
-                    out.push_str(&line);
-                    out.push('\n');
+                    // Printed at once, so that with `2>&1` each line follows its warnings.
+                    ok_line = Some(line + "\n");
                 }
                 diags
             }
@@ -206,8 +214,10 @@ fn check_files(files: &[String]) -> ExitCode {
         if !diags.0.is_empty() {
             let _ = std::io::stderr().write_all(format!("{diags}\n").as_bytes());
         }
+        if let Some(line) = ok_line {
+            emit(&line);
+        }
     }
-    emit(&out);
     if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
 }
 
@@ -235,9 +245,9 @@ fn start_position(rules: &Rules, args: &PlayArgs) -> Result<sow::engine::State, 
     };
     let mut pits = Vec::new();
     for part in replay::split_moves(text) {
-        let n = part
-            .parse::<u8>()
-            .map_err(|_| Failure::Usage(format!("--position: `{part}` is not a number of seeds (0 to 255)")))?;
+        let n = part.parse::<u8>().map_err(|_| {
+            Failure::Usage(format!("--position: `{part}` is not a number of seeds (0 to 255)"))
+        })?;
         pits.push(n);
     }
     let to_move = match args.to_move {
@@ -252,8 +262,13 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);
     let start = start_position(&rules, args)?;
-    if args.interactive || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal()) {
-        return interactive::play(&rules, start, args.seat, args.seed);
+    if args.interactive && args.format == Format::Json {
+        return Err(Failure::Usage("an interactive game prints text: drop `--format json`".into()));
+    }
+    if args.interactive
+        || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal())
+    {
+        return interactive::play(&rules, start, args.seat.unwrap_or(1), args.seed);
     }
     let moves = args.moves.as_deref().map(replay::split_moves).unwrap_or_default();
     let steps = replay::replay(&rules, start, &moves).map_err(|e| Failure::Runtime(e.to_string()))?;

@@ -1,0 +1,304 @@
+//! The command line as a process: stdout, stderr and exit status of each command.
+
+use assert_cmd::Command;
+
+fn sow() -> Command {
+    let mut c = Command::cargo_bin("sow").unwrap();
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+/// Runs `sow` with `args`; returns (status, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = sow().args(args).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
+    let (code, out, err) = run(&["list"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        " name    variant  rulesets              region\n \
+         bakuk   Bakuk    valdez, three-player  Jbala, Western Rif, northern Morocco\n \
+         koumma  Koumma   -                     Ouled M'taâ, near Marrakesh, Morocco\n"
+    );
+}
+
+#[test]
+fn check_accepts_the_shipped_files_and_bundled_names() {
+    let (code, out, err) = run(&["check", "variants/bakuk.sow", "variants/koumma.sow", "koumma"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "ok: variants/bakuk.sow: Bakuk (rulesets: valdez, three-player)\n\
+         ok: variants/koumma.sow: Koumma\n\
+         ok: koumma: Koumma\n"
+    );
+}
+
+#[test]
+fn check_reports_every_bad_file_and_still_checks_the_others() {
+    let (code, out, err) = run(&["check", "no-such-file.sow", "variants/bakuk.sow"]);
+    assert_eq!(code, 2);
+    assert_eq!(out, "ok: variants/bakuk.sow: Bakuk (rulesets: valdez, three-player)\n");
+    assert_eq!(err, "error: cannot read `no-such-file.sow`: no such file\n\n");
+}
+
+#[test]
+fn describe_reads_the_rules_back_in_words_with_sources() {
+    let (code, out, _) = run(&["describe", "koumma"]);
+    assert_eq!(code, 0);
+    // Paragraphs are wrapped: compare words, not line breaks.
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in [
+        "Koumma ======",
+        "Other names: Hefari, Hefira (?)",
+        "Documented by: Víktor Bautista i Roca, 2008",
+        "<https://mancala.fandom.com/wiki/Koumma>",
+        "Extends: Bakuk",
+        "drops the first seed back into that pit",
+        "A pit with fewer than two seeds cannot be played.",
+        "If the last seed makes 2, 4 or 6 in any pit, on either side of the board",
+        "When the player to move has no legal move, the game ends.",
+        "Seeds left on the board at the end belong to nobody",
+        "If two or more players share the highest score, the game is a draw.",
+        "Koumma changes where the first seed goes, the seeds a pit needs to be played, what the last seed captures and the capture chain; everything else is as in Bakuk.",
+    ] {
+        assert!(flat.contains(expected), "missing {expected:?} in:\n{out}");
+    }
+}
+
+#[test]
+fn describe_a_ruleset_says_what_it_changes() {
+    let (code, out, _) = run(&["describe", "bakuk", "--ruleset", "valdez"]);
+    assert_eq!(code, 0);
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(out.starts_with("Bakuk (ruleset valdez) ======"), "{out}");
+    assert!(out.contains("Then the pit before it (against the sowing direction"), "{out}");
+    assert!(
+        out.contains("The ruleset valdez changes the capture chain; everything else is as in Bakuk."),
+        "{out}"
+    );
+    assert!(out.contains("Jacob A. Valdez, 50 Ways to Play Mancala (2023), p. 144"), "{out}");
+}
+
+#[test]
+fn show_draws_the_board_with_pit_numbers() {
+    let (code, out, _) = run(&["show", "bakuk"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "Bakuk: player 1 moves first
+           6     5     4
+         +-----+-----+-----+
+player 2 |  6  |  6  |  6  |
+         +-----+-----+-----+
+player 1 |  6  |  6  |  6  |
+         +-----+-----+-----+
+           1     2     3
+captured: player 1 0, player 2 0
+"
+    );
+}
+
+#[test]
+fn show_marks_owners_when_players_do_not_own_whole_rows() {
+    let (code, out, _) = run(&["show", "bakuk:three-player"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("Bakuk:three-player: player 1 moves first\nowner      P3    P3    P2\n"),
+        "{out}"
+    );
+    assert!(out.contains("owner      P1    P1    P2\n"), "{out}");
+}
+
+/// The JSON object of `sow play ... --format json`.
+fn play_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "exactly one JSON object: {out}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn play_json_reports_the_position_after_the_last_move() {
+    // Bakuk: 3 [6 seeds: 4 5 6 1 2 3] -> [7,7,1,7,7,7]; 5 [7: 6 1 2 3 4 5 6] -> [8,8,2,8,1,9];
+    // 1 [8: 2 3 4 5 6 1 2 3] -> pit 3 makes 4: captured -> [1,10,0,9,2,10].
+    let v = play_json(&["bakuk", "--moves", "3,5,1"]);
+    assert_eq!(v["pits"], serde_json::json!([1, 10, 0, 9, 2, 10]));
+    assert_eq!(v["score"], serde_json::json!([4, 0]));
+    assert_eq!(v["to_move"], 2);
+    assert_eq!(v["plies"], 3);
+    assert_eq!(v["finished"], false);
+    assert_eq!(v["winner"], serde_json::Value::Null);
+}
+
+#[test]
+fn play_json_for_koumma_and_three_players() {
+    // Koumma: 3 [6 seeds: 3 4 5 6 1 2] -> [7,7,1,7,7,7]; 5 [7: 5 6 1 2 3 4 5] -> pit 5 makes 2:
+    // captured -> [8,8,2,8,0,8]; 1 [8: 1 2 3 4 5 6 1 2] -> [2,10,3,9,1,9], no capture.
+    let v = play_json(&["koumma", "--moves", "3,5,1"]);
+    assert_eq!(v["pits"], serde_json::json!([2, 10, 3, 9, 1, 9]));
+    assert_eq!(v["score"], serde_json::json!([0, 2]));
+    assert_eq!(v["to_move"], 2);
+
+    // Three players: 2 -> [7,1,7,7,7,7]; 3 -> [8,2,1,9,8,8]; 5 -> [10,3,2,10,1,10].
+    let v = play_json(&["bakuk", "--ruleset", "three-player", "--moves", "2,3,5"]);
+    assert_eq!(v["pits"], serde_json::json!([10, 3, 2, 10, 1, 10]));
+    assert_eq!(v["score"], serde_json::json!([0, 0, 0]));
+    assert_eq!(v["to_move"], 1);
+}
+
+#[test]
+fn play_json_at_the_end_names_the_winner_or_null_for_a_draw() {
+    let v = play_json(&["bakuk", "--position", "0,0,1,1,0,0", "--moves", "3"]);
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["to_move"], serde_json::Value::Null);
+    assert_eq!(v["winner"], 1);
+    assert_eq!(v["end"], "no-legal-move");
+
+    let v = play_json(&["bakuk", "--position", "0,0,0,1,0,0", "--to-move", "2", "--moves", "4"]);
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["result"], "draw");
+}
+
+#[test]
+fn illegal_moves_name_the_ply_and_the_reason_and_print_nothing_else() {
+    for (moves, message) in [
+        ("3,5,x", "error: ply 3: `x` is not a pit: pits are numbered 1 to 6\n"),
+        ("3,5,7", "error: ply 3: `7` is not a pit: pits are numbered 1 to 6\n"),
+        ("3,2", "error: ply 2: pit 2 belongs to player 1, and it is player 2's turn\n"),
+    ] {
+        let (code, out, err) = run(&["play", "bakuk", "--moves", moves]);
+        assert_eq!((code, out.as_str(), err.as_str()), (1, "", message), "{moves}");
+    }
+    let (code, _, err) = run(&["play", "koumma", "--position", "1,2,3,3,3,3", "--moves", "1"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "error: ply 1: pit 1 holds 1 seed, and a pit needs 2 to be played\n")
+    );
+    let (code, _, err) = run(&["play", "bakuk", "--position", "0,1,1,3,3,3", "--moves", "1"]);
+    assert_eq!((code, err.as_str()), (1, "error: ply 1: pit 1 is empty\n"));
+    let (code, _, err) = run(&["play", "bakuk", "--position", "0,0,1,1,0,0", "--moves", "3,4"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            1,
+            "error: ply 2: the game is already over: it ended after ply 1 (the player to move had no legal move)\n"
+        )
+    );
+}
+
+#[test]
+fn unknown_variants_and_rulesets_are_bad_input() {
+    let (code, out, err) = run(&["describe", "bakook"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: unknown variant `bakook`\n  = note: the bundled variants are bakuk, koumma\n  \
+         = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
+    );
+    let (code, _, err) = run(&["play", "bakuk", "--ruleset", "valdes", "--moves", "3"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: \"Bakuk\" has no ruleset \"valdes\"\n  = note: its rulesets are valdez, three-player\n  = help: did you mean \"valdez\"?\n"
+    );
+    let (code, _, err) = run(&["show", "bakuk:valdez", "--ruleset", "three-player"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "error: two rulesets named: `valdez` in `bakuk:valdez` and `--ruleset three-player`\n")
+    );
+}
+
+#[test]
+fn bad_positions_are_bad_input() {
+    for (args, message) in [
+        (&["--position", "1,1"][..], "error: --position: a position lists the seeds of all 6 pits, not 2\n"),
+        (&["--position", "1,1,1,1,1,x"][..], "error: --position: `x` is not a number of seeds (0 to 255)\n"),
+        (
+            &["--position", "200,200,0,0,0,0"][..],
+            "error: --position: a position holds at most 255 seeds, not 400\n",
+        ),
+        (
+            &["--position", "1,1,1,1,1,1", "--to-move", "3"][..],
+            "error: --position: there is no player 3: players are numbered 1 to 2\n",
+        ),
+    ] {
+        let mut all = vec!["play", "bakuk"];
+        all.extend_from_slice(args);
+        let (code, out, err) = run(&all);
+        assert_eq!((code, out.as_str(), err.as_str()), (2, "", message), "{args:?}");
+    }
+}
+
+#[test]
+fn play_without_moves_off_a_terminal_shows_the_start() {
+    let (code, out, _) = run(&["play", "koumma"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Koumma\nstart: after 0 plies, player 1 to move (pits 1-3)."), "{out}");
+    assert!(
+        out.ends_with("after 0 plies, player 1 to move (pits 1-3). Score so far: player 1 0, player 2 0.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn interactive_play_takes_moves_from_input_and_explains_bad_ones() {
+    let out = sow()
+        .args(["play", "bakuk", "--interactive", "--seed", "5"])
+        .write_stdin("3\n9\n4\nq\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Bakuk: you are player 1; the other seats are played at random (seed 5).\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("ply 1: player 1 plays pit 3 (6 seeds): sows 4 5 6 1 2 3; last seed in pit 3 (now 1)"),
+        "{text}"
+    );
+    assert!(text.contains("ply 2: player 2 plays pit"), "{text}");
+    assert!(text.contains("`9` is not a pit: pits are numbered 1 to 6\n"), "{text}");
+    assert!(text.contains("pit 4 belongs to player 2, and it is player 1's turn\n"), "{text}");
+    assert!(text.contains("game abandoned; after 2 plies, player 1 to move"), "{text}");
+}
+
+#[test]
+fn interactive_play_runs_to_the_end_of_a_game() {
+    // Player 2 seat against the random player 1; answer every prompt with each pit in turn
+    // until one is legal (illegal answers are explained and asked again).
+    let answers = "4\n5\n6\n".repeat(400);
+    let out = sow()
+        .args(["play", "koumma", "--interactive", "--seat", "2", "--seed", "1"])
+        .write_stdin(answers)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\ngame over after "), "{text}");
+}
+
+#[test]
+fn help_lists_the_commands_and_exit_codes() {
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    for word in ["list", "check", "describe", "show", "play", "Exit status: 0 success, 1 runtime error"] {
+        assert!(out.contains(word), "{word}: {out}");
+    }
+    let (code, _, err) = run(&["frobnicate"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unrecognized subcommand 'frobnicate'"), "{err}");
+}
