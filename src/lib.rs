@@ -17,8 +17,12 @@ pub mod engine;
 pub mod library;
 pub mod parse;
 pub mod players;
+pub mod plot;
 pub mod replay;
+pub mod report;
+pub mod simulate;
 pub mod spec;
+pub mod stats;
 pub mod syntax;
 
 /// Loads, checks and compiles a variant named on the command line (a bundled name or a path),

@@ -1,6 +1,8 @@
 //! Command definitions (clap) and the commands that are a few lines each.
 
 mod interactive;
+mod output;
+mod simulate;
 
 use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
@@ -15,7 +17,8 @@ use sow::library::{self, BUNDLED};
 use sow::replay::{self, PositionReport};
 
 const EXIT_HELP: &str = "Exit status: 0 success, 1 runtime error (such as an illegal move), 2 bad input or usage \
-(a variant file with mistakes, an unknown variant or option).";
+(a variant file with mistakes, an unknown variant or option), 130 a simulation stopped by Ctrl-C \
+(its partial results are printed).";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -45,15 +48,21 @@ enum Command {
     Show(VariantArg),
     /// Replay moves and print every board, or play against the random player
     Play(PlayArgs),
+    /// Play many games and compare variants: win rates, game lengths, captures
+    Simulate(simulate::SimulateArgs),
+    /// Combine the results of shards (`simulate --shard K/N --out FILE.json`) into one
+    Merge(simulate::MergeArgs),
+    /// Measure random playouts per second on one core
+    Bench(simulate::BenchArgs),
 }
 
 #[derive(Args, Debug)]
-struct VariantArg {
+pub struct VariantArg {
     /// A bundled variant (`bakuk`), a file (`path/to/file.sow`), optionally `:RULESET`
-    variant: String,
+    pub variant: String,
     /// A ruleset of the variant (see `sow list`)
     #[arg(long, short)]
-    ruleset: Option<String>,
+    pub ruleset: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -118,6 +127,13 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Describe(v) => describe(&v),
         Command::Show(v) => show(&v),
         Command::Play(p) => play(&p),
+        Command::Simulate(a) => match simulate::simulate(&a) {
+            // Stopped by Ctrl-C: the results of the finished games were printed, marked partial.
+            Ok((_, true)) => return ExitCode::from(130),
+            other => other.map(|(text, _)| text),
+        },
+        Command::Merge(a) => simulate::merge(&a),
+        Command::Bench(a) => simulate::bench(&a),
     };
     match result {
         Ok(text) => {
@@ -155,7 +171,7 @@ fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Failure> 
     }
 }
 
-fn load_spec(arg: &VariantArg) -> Result<(sow::spec::Spec, Vec<String>), Failure> {
+pub fn load_spec(arg: &VariantArg) -> Result<(sow::spec::Spec, Vec<String>), Failure> {
     let (name, ruleset) = split_variant(arg)?;
     let file = library::load(&name)?;
     let (spec, _warnings) = check::check(&file, ruleset.as_deref())?;

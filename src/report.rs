@@ -1,0 +1,476 @@
+//! The results of a simulation for people and programs: one document per run, with a result
+//! per variant (keyed `NAME` or `NAME:RULESET`), rendered as a table (comfy-table), csv,
+//! json or yaml. The json carries the raw tallies too, so that shard results merge exactly.
+
+use comfy_table::{CellAlignment, Table, presets};
+use serde::{Deserialize, Serialize};
+
+use crate::stats::{self, Histogram, Tally};
+
+/// The settings of a run, as recorded in its results; results merge only when they agree.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The variant's name and ruleset.
+    pub variant: String,
+    pub ruleset: Option<String>,
+    /// How the variant was named on the command line.
+    pub source: String,
+    /// Games in the whole run (all shards).
+    pub games: u64,
+    pub seed: u64,
+    pub players: Vec<String>,
+    pub max_plies: u32,
+    /// `K/N` for one shard of a run, `null` for a whole run.
+    pub shard: Option<String>,
+    /// True when the run was stopped (Ctrl-C) before its last game.
+    pub partial: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatReport {
+    pub seat: usize,
+    pub player: String,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub win_rate: Option<f64>,
+    pub win_rate_ci: Option<[f64; 2]>,
+    pub draw_rate: Option<f64>,
+    pub loss_rate: Option<f64>,
+    pub mean_score: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Advantage {
+    /// Seat 1's win rate minus seat 2's.
+    pub value: f64,
+    pub ci: [f64; 2],
+    /// Test of "every seat wins decisive games equally often".
+    pub p_value: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Length {
+    pub mean: Option<f64>,
+    pub sd: Option<f64>,
+    pub median: Option<usize>,
+    pub p90: Option<usize>,
+    pub min: Option<usize>,
+    pub max: Option<usize>,
+    pub distribution: Histogram,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ends {
+    pub no_legal_move: u64,
+    pub nobody_can_move: u64,
+    pub ply_limit: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Margin {
+    pub mean: Option<f64>,
+    pub median: Option<usize>,
+    pub distribution: Histogram,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Captures {
+    pub per_game: Option<f64>,
+    pub seeds_per_capture: Option<f64>,
+    pub pits_per_capture: Option<f64>,
+    /// Share of moves that captured.
+    pub capturing_move_share: Option<f64>,
+    /// How often a captured pit held each count.
+    pub counts: Histogram,
+    /// Pits taken per capture (the landing pit and its chain).
+    pub chain_lengths: Histogram,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Branching {
+    /// Mean number of legal moves in the positions where a move was chosen.
+    pub mean_legal_moves: Option<f64>,
+    /// Share of those positions with a single legal move.
+    pub forced_share: Option<f64>,
+}
+
+/// Everything known about one variant's games.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantReport {
+    pub run: RunInfo,
+    pub games_played: u64,
+    pub seats: Vec<SeatReport>,
+    pub first_player_advantage: Option<Advantage>,
+    pub length: Length,
+    pub ends: Ends,
+    pub seeds_left_mean: Option<f64>,
+    pub margin: Margin,
+    pub captures: Captures,
+    pub branching: Branching,
+    /// The raw counts everything above is computed from.
+    pub tally: Tally,
+}
+
+fn ratio(a: u64, b: u64) -> Option<f64> {
+    (b > 0).then(|| a as f64 / b as f64)
+}
+
+impl VariantReport {
+    pub fn new(run: RunInfo, tally: Tally) -> VariantReport {
+        let n = tally.games;
+        let seats = tally
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatReport {
+                seat: i + 1,
+                player: run.players.get(i).cloned().unwrap_or_default(),
+                wins: s.wins,
+                draws: s.draws,
+                losses: s.losses,
+                win_rate: ratio(s.wins, n),
+                win_rate_ci: (n > 0).then(|| {
+                    let (lo, hi) = stats::wilson(s.wins, n);
+                    [lo, hi]
+                }),
+                draw_rate: ratio(s.draws, n),
+                loss_rate: ratio(s.losses, n),
+                mean_score: ratio(s.score, n),
+            })
+            .collect();
+        let t = &tally;
+        VariantReport {
+            games_played: n,
+            seats,
+            first_player_advantage: stats::seat_advantage(t).map(|a| Advantage {
+                value: a.value,
+                ci: [a.ci.0, a.ci.1],
+                p_value: a.p_value,
+            }),
+            length: Length {
+                mean: t.length.mean(),
+                sd: t.length.sd(),
+                median: t.length.quantile(0.5),
+                p90: t.length.quantile(0.9),
+                min: t.length.min(),
+                max: t.length.max(),
+                distribution: t.length.clone(),
+            },
+            ends: Ends {
+                no_legal_move: t.ends.no_legal_move,
+                nobody_can_move: t.ends.nobody_can_move,
+                ply_limit: t.ends.ply_limit,
+            },
+            seeds_left_mean: ratio(t.seeds_left, n),
+            margin: Margin {
+                mean: t.margin.mean(),
+                median: t.margin.quantile(0.5),
+                distribution: t.margin.clone(),
+            },
+            captures: Captures {
+                per_game: ratio(t.capturing_moves, n),
+                seeds_per_capture: ratio(t.captured_seeds, t.capturing_moves),
+                pits_per_capture: t.chain_length.mean(),
+                capturing_move_share: ratio(t.capturing_moves, t.positions),
+                counts: t.capture_count.clone(),
+                chain_lengths: t.chain_length.clone(),
+            },
+            branching: Branching {
+                mean_legal_moves: ratio(t.choices, t.positions),
+                forced_share: ratio(t.forced, t.positions),
+            },
+            run,
+            tally,
+        }
+    }
+
+    /// `NAME` or `NAME:RULESET`.
+    pub fn label(&self) -> String {
+        match &self.run.ruleset {
+            Some(r) => format!("{}:{r}", self.run.variant),
+            None => self.run.variant.clone(),
+        }
+    }
+}
+
+/// The results of one run: a report per variant, in the order they were named.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Report(pub Vec<VariantReport>);
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|r| (r.label(), r)))
+    }
+}
+
+impl Report {
+    /// Reads a report written with `--format json` (or `--out FILE.json`).
+    pub fn from_json(text: &str) -> Result<Report, String> {
+        let map: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_str(text).map_err(|e| format!("not a results file of `sow simulate`: {e}"))?;
+        let mut out = Vec::new();
+        for (label, value) in map {
+            let r: VariantReport = serde_json::from_value(value)
+                .map_err(|e| format!("the results of `{label}` are incomplete or damaged: {e}"))?;
+            if r.label() != label {
+                return Err(format!("the results keyed `{label}` are of `{}`", r.label()));
+            }
+            out.push(r);
+        }
+        Ok(Report(out))
+    }
+
+    pub fn partial(&self) -> bool {
+        self.0.iter().any(|r| r.run.partial)
+    }
+
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
+    }
+
+    pub fn yaml(&self) -> String {
+        serde_yaml::to_string(self).expect("a report serializes")
+    }
+
+    /// Long format: one row per variant and statistic, keys as in the json (`seats.1.win_rate`).
+    pub fn csv(&self) -> String {
+        let mut out = String::from("variant,statistic,value\n");
+        for r in &self.0 {
+            let mut value = serde_json::to_value(r).expect("a report serializes");
+            if let Some(obj) = value.as_object_mut() {
+                // The raw tally repeats the distributions above: left out of the csv.
+                obj.remove("tally");
+            }
+            let mut rows = Vec::new();
+            flatten("", &value, &mut rows);
+            for (key, v) in rows {
+                out.push_str(&format!("{},{},{}\n", csv_field(&r.label()), csv_field(&key), csv_field(&v)));
+            }
+        }
+        out
+    }
+
+    /// The comparison table: a column per variant, a row per statistic.
+    pub fn table(&self, all: bool) -> String {
+        let mut table = Table::new();
+        table.load_style(presets::UTF8_FULL_CONDENSED);
+        let mut header = vec![String::new()];
+        header.extend(self.0.iter().map(VariantReport::label));
+        table.set_header(header);
+        for row in rows(self, all) {
+            table.add_row(row);
+        }
+        for c in 1..=self.0.len() {
+            if let Some(col) = table.column_mut(c) {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        let mut out = String::new();
+        for r in self.0.iter().filter(|r| r.run.partial) {
+            out.push_str(&format!(
+                "PARTIAL RESULTS for {}: the run was stopped after {} of {} games\n",
+                r.label(),
+                r.games_played,
+                r.run.shard.as_deref().map_or(r.run.games, |_| r.games_played.max(r.run.games))
+            ));
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+        out
+    }
+}
+
+fn flatten(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, String)>) {
+    let key = |k: &str| if prefix.is_empty() { k.to_string() } else { format!("{prefix}.{k}") };
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                flatten(&key(k), v, out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            // Seats are numbered from 1, interval ends are `low` and `high`.
+            let two_floats = items.len() == 2 && items.iter().all(serde_json::Value::is_f64);
+            for (i, item) in items.iter().enumerate() {
+                let name = if two_floats { ["low", "high"][i].to_string() } else { (i + 1).to_string() };
+                flatten(&key(&name), item, out);
+            }
+        }
+        serde_json::Value::Null => out.push((prefix.to_string(), String::new())),
+        serde_json::Value::String(s) => out.push((prefix.to_string(), s.clone())),
+        other => out.push((prefix.to_string(), other.to_string())),
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Table rows
+
+fn pct(x: Option<f64>) -> String {
+    x.map_or("-".into(), |x| format!("{:.2}%", 100.0 * x))
+}
+
+fn pct_ci(x: Option<f64>, ci: Option<[f64; 2]>) -> String {
+    match (x, ci) {
+        (Some(x), Some([lo, hi])) => format!("{:.2}% [{:.2}, {:.2}]", 100.0 * x, 100.0 * lo, 100.0 * hi),
+        _ => "-".into(),
+    }
+}
+
+fn num(x: Option<f64>, decimals: usize) -> String {
+    x.map_or("-".into(), |x| format!("{x:.decimals$}"))
+}
+
+fn int(x: Option<usize>) -> String {
+    x.map_or("-".into(), |x| x.to_string())
+}
+
+fn p_value(p: f64) -> String {
+    if p < 1e-4 { format!("{p:.1e}") } else { format!("{p:.4}") }
+}
+
+/// A distribution as its most frequent values: `2: 61.0%, 4: 39.0%`.
+fn shares(h: &Histogram, limit: usize) -> String {
+    let n = h.count();
+    if n == 0 {
+        return "-".into();
+    }
+    let mut items: Vec<(usize, u64)> = h.entries().collect();
+    items.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut parts: Vec<String> =
+        items.iter().take(limit).map(|(v, c)| format!("{v}: {:.1}%", 100.0 * *c as f64 / n as f64)).collect();
+    if items.len() > limit {
+        parts.push("...".into());
+    }
+    parts.join(", ")
+}
+
+fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
+    let rs = &report.0;
+    let seats = rs.iter().map(|r| r.seats.len()).max().unwrap_or(0);
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut row = |name: String, f: &dyn Fn(&VariantReport) -> String| {
+        let mut cells = vec![name];
+        cells.extend(rs.iter().map(f));
+        rows.push(cells);
+    };
+    row("games".into(), &|r| r.games_played.to_string());
+    row("players".into(), &|r| r.run.players.join(", "));
+    for s in 0..seats {
+        row(format!("seat {} wins", s + 1), &move |r| {
+            r.seats.get(s).map_or("-".into(), |x| pct_ci(x.win_rate, x.win_rate_ci))
+        });
+    }
+    row("draws".into(), &|r| {
+        let n = r.games_played;
+        let draws = n - r.seats.iter().map(|s| s.wins).sum::<u64>();
+        pct_ci(ratio(draws, n), (n > 0).then(|| stats::wilson(draws, n)).map(|(a, b)| [a, b]))
+    });
+    if seats >= 2 {
+        row("seat 1 advantage (points)".into(), &|r| {
+            r.first_player_advantage.as_ref().map_or("-".into(), |a| {
+                format!("{:+.2} [{:+.2}, {:+.2}]", 100.0 * a.value, 100.0 * a.ci[0], 100.0 * a.ci[1])
+            })
+        });
+        row("p, no seat advantage".into(), &|r| {
+            r.first_player_advantage.as_ref().map_or("-".into(), |a| p_value(a.p_value))
+        });
+    }
+    row("length, mean ± sd (plies)".into(), &|r| {
+        format!("{} ± {}", num(r.length.mean, 2), num(r.length.sd, 2))
+    });
+    row("length, median / 90th pct".into(), &|r| format!("{} / {}", int(r.length.median), int(r.length.p90)));
+    row("length, min - max".into(), &|r| format!("{} - {}", int(r.length.min), int(r.length.max)));
+    row("captures per game".into(), &|r| num(r.captures.per_game, 2));
+    row("seeds per capture".into(), &|r| num(r.captures.seeds_per_capture, 2));
+    row("moves that capture".into(), &|r| pct(r.captures.capturing_move_share));
+    row("legal moves per position".into(), &|r| num(r.branching.mean_legal_moves, 3));
+    row("positions with one choice".into(), &|r| pct(r.branching.forced_share));
+    row("ended: no legal move".into(), &|r| pct(ratio(r.ends.no_legal_move, r.games_played)));
+    row("ended: ply limit".into(), &|r| pct(ratio(r.ends.ply_limit, r.games_played)));
+    if !all {
+        return rows;
+    }
+    row("ended: nobody could move".into(), &|r| pct(ratio(r.ends.nobody_can_move, r.games_played)));
+    for s in 0..seats {
+        row(format!("seat {} wins / draws / losses", s + 1), &move |r| {
+            r.seats.get(s).map_or("-".into(), |x| format!("{} / {} / {}", x.wins, x.draws, x.losses))
+        });
+        row(format!("seat {} mean score", s + 1), &move |r| {
+            r.seats.get(s).map_or("-".into(), |x| num(x.mean_score, 2))
+        });
+    }
+    row("seeds left on the board".into(), &|r| num(r.seeds_left_mean, 2));
+    row("winning margin, mean / median".into(), &|r| {
+        format!("{} / {}", num(r.margin.mean, 2), int(r.margin.median))
+    });
+    row("winning margins (most frequent)".into(), &|r| shares(&r.margin.distribution, 4));
+    row("captured pits held".into(), &|r| shares(&r.captures.counts, 6));
+    row("pits per capture, mean".into(), &|r| num(r.captures.pits_per_capture, 3));
+    row("pits per capture".into(), &|r| shares(&r.captures.chain_lengths, 4));
+    row("game lengths (most frequent)".into(), &|r| shares(&r.length.distribution, 3));
+    row("seed".into(), &|r| r.run.seed.to_string());
+    row("ply limit".into(), &|r| r.run.max_plies.to_string());
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EndReason;
+
+    fn sample() -> Report {
+        let mut t = Tally::new(2);
+        t.finish_game(&[10, 4], 30, EndReason::NoLegalMove, 2);
+        t.finish_game(&[3, 8], 40, EndReason::NoLegalMove, 0);
+        t.finish_game(&[5, 5], 50, EndReason::PlyLimit, 6);
+        let run = RunInfo {
+            variant: "Bakuk".into(),
+            ruleset: Some("valdez".into()),
+            source: "bakuk".into(),
+            games: 3,
+            seed: 0,
+            players: vec!["random".into(), "greedy".into()],
+            max_plies: 1000,
+            shard: None,
+            partial: false,
+        };
+        Report(vec![VariantReport::new(run, t)])
+    }
+
+    #[test]
+    fn json_is_keyed_by_variant_and_round_trips() {
+        let r = sample();
+        let json = r.json();
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let seats = &v["Bakuk:valdez"]["seats"];
+        assert_eq!(seats[0]["seat"], 1);
+        assert_eq!(seats[0]["wins"], 1);
+        assert_eq!(seats[1]["draws"], 1);
+        assert!(seats[0]["win_rate_ci"].as_array().unwrap().len() == 2);
+        assert_eq!(Report::from_json(&json).unwrap(), r);
+    }
+
+    #[test]
+    fn csv_has_one_row_per_statistic() {
+        let csv = sample().csv();
+        assert!(csv.starts_with("variant,statistic,value\n"));
+        assert!(csv.contains("Bakuk:valdez,seats.1.wins,1\n"), "{csv}");
+        assert!(csv.contains("Bakuk:valdez,seats.2.win_rate_ci.low,"), "{csv}");
+        assert!(csv.contains("Bakuk:valdez,length.median,40\n"), "{csv}");
+        assert!(!csv.contains("tally"), "{csv}");
+    }
+
+    #[test]
+    fn table_has_a_column_per_variant() {
+        let t = sample().table(false);
+        assert!(t.contains("Bakuk:valdez"), "{t}");
+        assert!(t.contains("seat 1 wins"), "{t}");
+        assert!(t.contains("33.33% ["), "{t}");
+        assert!(t.contains("40 / 50"), "{t}");
+    }
+}
