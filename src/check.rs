@@ -78,7 +78,7 @@ fn check_file(v: &VariantFile, diags: &mut Diagnostics) {
         if let Meta::Documented { year: Some(y), .. } = &m.value
             && y.value > 9999
         {
-            diags.push(Diagnostic::error("this year is not a year").at(
+            diags.push(Diagnostic::error(format!("{} is not a year", y.value)).at(
                 file,
                 y.span.clone(),
                 "expected a year such as 2009",
@@ -88,10 +88,10 @@ fn check_file(v: &VariantFile, diags: &mut Diagnostics) {
     let mut names: BTreeMap<&str, &Span> = BTreeMap::new();
     for r in &ast.rulesets {
         let name = r.name.value.as_str();
-        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_') {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
             diags.push(
                 Diagnostic::error(format!("\"{name}\" cannot be a ruleset name"))
-                    .at(file, r.name.span.clone(), "use letters, digits and `-`, e.g. \"three-player\"")
+                    .at(file, r.name.span.clone(), "use letters, digits, `-` and `_`, e.g. \"three-player\"")
                     .note("ruleset names are typed on the command line: `--ruleset NAME`, `VARIANT:NAME`"),
             );
         }
@@ -326,23 +326,23 @@ impl Merger<'_> {
     }
 }
 
-/// A group of rules in an error message.
+/// The line that states a group of rules, in an error message.
 fn topic_name(t: Topic) -> &'static str {
     match t {
-        Topic::Board => "the board",
-        Topic::Seeds => "the seeds",
-        Topic::Players => "who plays",
+        Topic::Board => "`board`",
+        Topic::Seeds => "`seeds`",
+        Topic::Players => "`players`",
         Topic::Direction => "the sowing direction",
-        Topic::Opening => "where the first seed goes",
-        Topic::Laps => "what laps do with the emptied pit",
-        Topic::LapCount => "the number of laps",
-        Topic::MinSeeds => "the seeds a pit needs to be played",
-        Topic::Landing => "the capture rule",
+        Topic::Opening => "`first seed into ...`",
+        Topic::Laps => "`laps ...`",
+        Topic::LapCount => "`single lap`",
+        Topic::MinSeeds => "`a pit needs ...`",
+        Topic::Landing => "`last seed makes ...`",
         Topic::Chain => "the chain",
-        Topic::NoMove => "what happens when the player to move cannot move",
-        Topic::Leftovers => "who gets the leftover seeds",
-        Topic::PlyLimit => "the ply limit",
-        Topic::Winner => "the winner",
+        Topic::NoMove => "`player to move cannot move`",
+        Topic::Leftovers => "`leftover seeds`",
+        Topic::PlyLimit => "`ply limit`",
+        Topic::Winner => "`winner`",
     }
 }
 
@@ -371,10 +371,29 @@ impl Validator<'_> {
     /// One error for every rule left unstated, each with the line that would state it.
     fn report_missing(&mut self) {
         let ast = &self.v.ast;
+        // A rule may be missing from a base as well: name every file that could state it.
+        let mut who = format!("\"{}\"", ast.name.value);
+        let mut base = self.v.base.as_deref();
+        let mut bases = Vec::new();
+        while let Some(b) = base {
+            bases.push(format!("\"{}\" ({})", b.name(), b.origin));
+            base = b.base.as_deref();
+        }
+        if !bases.is_empty() {
+            who = format!("neither {who} nor {}", bases.join(" nor "));
+        }
+        let verb = if bases.is_empty() { "does not say" } else { "says" };
         let mut d = match self.missing.as_slice() {
             [] => return,
-            [(what, _)] => Diagnostic::error(format!("\"{}\" does not say {what}", ast.name.value)),
-            many => Diagnostic::error(format!("\"{}\" leaves {} rules unstated", ast.name.value, many.len())),
+            [(what, _)] => Diagnostic::error(format!("{who} {verb} {what}")),
+            many if bases.is_empty() => {
+                Diagnostic::error(format!("{who} leaves {} rules unstated", many.len()))
+            }
+            many => Diagnostic::error(format!(
+                "{} rules are stated neither in {}",
+                many.len(),
+                &who["neither ".len()..]
+            )),
         }
         .at(&self.v.file, ast.name.span.clone(), "in this variant");
         for (what, example) in &self.missing {
@@ -473,7 +492,7 @@ impl Validator<'_> {
         };
         let landing_rule = landing.and_then(|l| {
             let (counts, pits) = l.value.as_ref()?;
-            Some(CaptureRule { counts: self.counts(counts, l, total)?, pits: *pits })
+            Some(CaptureRule { counts: self.counts("capture", counts, l, total)?, pits: *pits })
         });
         let chain = m.chain.as_ref().and_then(|c| {
             let (direction, counts, pits) = c.value.as_ref()?;
@@ -486,7 +505,7 @@ impl Validator<'_> {
             }
             Some(ChainRule {
                 direction: *direction,
-                rule: CaptureRule { counts: self.counts(counts, c, total)?, pits: *pits },
+                rule: CaptureRule { counts: self.counts("chain", counts, c, total)?, pits: *pits },
             })
         });
         let ply_limit = match &m.ply_limit {
@@ -571,6 +590,9 @@ impl Validator<'_> {
         if per_row.value == 0 {
             let mut d = here(per_row);
             d.message = "a row needs at least 1 pit".into();
+            if let Some(l) = &mut d.location {
+                l.label = format!("expected 1 to {}", MAX_PITS / 2);
+            }
             self.diags.push(d);
             return None;
         }
@@ -615,7 +637,7 @@ impl Validator<'_> {
             SeedsLine::Listed(list) => {
                 if list.len() != pits {
                     self.diags.push(s.error(
-                        format!("{} seeds counts for a board of {pits} pits", list.len()),
+                        format!("{} seed counts for a board of {pits} pits", list.len()),
                         format!("expected {pits} numbers, one per pit from pit 1"),
                     ));
                     return None;
@@ -797,13 +819,19 @@ impl Validator<'_> {
                         format!("player {} owns no pits", pl + 1),
                         format!("in this players block of {count} players"),
                     )
-                    .help(format!("add a line such as `player {} owns pits 1 2 3`", pl + 1)),
+                    .help(format!(
+                        "give player {} pits of their own with a line `player {} owns pits ...`; every pit belongs to exactly one player",
+                        pl + 1,
+                        pl + 1
+                    )),
                 );
             }
         }
         let unowned: Vec<usize> =
             owner.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| i + 1).collect();
-        if !unowned.is_empty() && owns_line.iter().all(Option::is_some) {
+        // After a mistake in an `owns` line, unowned pits are its echo, not news.
+        let clean = !self.diags.0[before..].iter().any(Diagnostic::is_error);
+        if !unowned.is_empty() && owns_line.iter().all(Option::is_some) && clean {
             let verb = if unowned.len() == 1 { "is" } else { "are" };
             self.diags.push(
                 err(
@@ -821,7 +849,8 @@ impl Validator<'_> {
         Some((count, owners, first.map_or(0, |(p, _)| p)))
     }
 
-    fn counts<T>(&mut self, counts: &[Number], line: &At<T>, total: usize) -> Option<Vec<u8>> {
+    /// `what` is "capture" or "chain".
+    fn counts<T>(&mut self, what: &str, counts: &[Number], line: &At<T>, total: usize) -> Option<Vec<u8>> {
         let mut out: Vec<u8> = Vec::new();
         let mut ok = true;
         for n in counts {
@@ -829,7 +858,7 @@ impl Validator<'_> {
                 |msg: String, label: &str| Diagnostic::error(msg).at(&line.file, n.span.clone(), label);
             if n.value == 0 {
                 self.diags.push(
-                    here("a capture count of 0".into(), "an empty pit has nothing to capture")
+                    here(format!("a {what} count cannot be 0"), "an empty pit has nothing to capture")
                         .help("counts start at 1"),
                 );
                 ok = false;
@@ -840,7 +869,7 @@ impl Validator<'_> {
                 ));
                 ok = false;
             } else if out.contains(&(n.value as u8)) {
-                self.diags.push(here(format!("{} is listed twice", n.value), "listed again here"));
+                self.diags.push(here(format!("the count {} is listed twice", n.value), "listed again here"));
                 ok = false;
             } else {
                 if total > 0 && n.value as usize > total {

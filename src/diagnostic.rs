@@ -20,12 +20,15 @@ impl SourceFile {
         Arc::new(SourceFile { name: name.into(), text: text.into() })
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column (in characters) of a byte offset. Lines end at `\n`, `\r\n`
+    /// or a lone `\r` (old Mac files).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.clamp(offset);
         let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let lone_cr =
+            before.match_indices('\r').filter(|&(i, _)| !self.text[i + 1..].starts_with('\n')).count();
+        let line = before.matches('\n').count() + lone_cr + 1;
+        let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
         let col = self.text[line_start..offset].chars().count() + 1;
         (line, col)
     }
@@ -33,20 +36,25 @@ impl SourceFile {
     /// The line holding `offset`, without its line break, and the line's start offset.
     fn line_at(&self, offset: usize) -> (&str, usize) {
         let offset = self.clamp(offset);
-        let start = self.text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let end = self.text[start..].find('\n').map_or(self.text.len(), |i| start + i);
-        (self.text[start..end].trim_end_matches('\r'), start)
+        let start = self.text[..offset].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let end = self.text[start..].find(['\n', '\r']).map_or(self.text.len(), |i| start + i);
+        (&self.text[start..end], start)
     }
 
     /// Offsets past the end, or inside a character, move back to a character boundary. An offset
     /// at the very end of a file that ends with a line break points at that last line's end,
-    /// where a reader expects "end of file" to be shown.
+    /// where a reader expects "end of file" to be shown; an offset on a line break points at
+    /// the end of its line.
     fn clamp(&self, offset: usize) -> usize {
         let mut offset = offset.min(self.text.len());
-        if offset == self.text.len() && self.text.ends_with('\n') {
+        if offset == self.text.len() {
             offset = self.text.trim_end().len();
         }
         while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        // Inside a `\r\n` pair, the offset belongs to the line the pair ends.
+        if offset > 0 && self.text[offset..].starts_with('\n') && self.text[..offset].ends_with('\r') {
             offset -= 1;
         }
         offset
@@ -133,13 +141,18 @@ impl fmt::Display for Diagnostic {
             let before = &file.text[line_start..start];
             // The underline covers the span's part of its first line, at least one character.
             let line_end = line_start + line.len();
-            let end = loc.span.end.clamp(start, line_end);
+            let end = loc.span.end.max(start).min(line_end.max(start));
             let width = display_width(&file.text[start..end]).max(1);
             let label = if loc.label.is_empty() { String::new() } else { format!(" {}", loc.label) };
             writeln!(f, "{pad} | {}{}{label}", " ".repeat(display_width(before)), "^".repeat(width))?;
         }
+        // Notes line up under the `|` of the excerpt.
+        let pad = match &self.location {
+            Some(loc) => " ".repeat(loc.file.line_col(loc.span.start).0.to_string().len()),
+            None => " ".into(),
+        };
         for note in &self.notes {
-            writeln!(f, "  = {note}")?;
+            writeln!(f, "{pad} = {note}")?;
         }
         Ok(())
     }
@@ -260,6 +273,21 @@ mod tests {
         assert_eq!(closest("valdes", ["valdez", "three-player"]), Some("valdez"));
         assert_eq!(closest("Bakook", ["bakuk", "koumma"]), Some("bakuk"));
         assert_eq!(closest("oware", ["bakuk", "koumma"]), None);
+    }
+
+    #[test]
+    fn every_kind_of_line_break_counts() {
+        for text in ["a\nb\nc oops", "a\r\nb\r\nc oops", "a\rb\rc oops"] {
+            let file = SourceFile::new("x.sow", text);
+            let at = text.find("oops").unwrap();
+            assert_eq!(file.line_col(at), (3, 3), "{text:?}");
+            let d = Diagnostic::error("e").at(&file, at..at + 4, "here").to_string();
+            assert!(d.contains("3 | c oops\n  |   ^^^^ here"), "{d}");
+        }
+        // A message at the very end of a file ending with a lone carriage return.
+        let file = SourceFile::new("x.sow", "# x\r");
+        let d = Diagnostic::error("e").at(&file, 4..4, "end").to_string();
+        assert!(d.contains("1 | # x\n"), "{d}");
     }
 
     #[test]

@@ -22,6 +22,32 @@ pub enum Origin {
     Text(String),
 }
 
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Bundled(name) => write!(f, "{name} (bundled)"),
+            Origin::File(path) => write!(f, "{}", path.display()),
+            Origin::Text(name) => write!(f, "{name}"),
+        }
+    }
+}
+
+/// A path with `.` and `dir/..` removed, as a reader would write it.
+fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out: Vec<Component<'_>> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    if out.is_empty() { PathBuf::from(".") } else { out.iter().collect() }
+}
+
 /// A parsed variant file with the bases it extends, loaded and parsed.
 #[derive(Debug, Clone)]
 pub struct VariantFile {
@@ -108,8 +134,15 @@ fn read(path: &Path) -> Result<(Arc<SourceFile>, Origin), Diagnostic> {
     let shown = path.display().to_string();
     let text = std::fs::read(path)
         .map_err(|e| Diagnostic::error(format!("cannot read `{shown}`: {}", io_reason(&e))))?;
-    let text = String::from_utf8(text)
-        .map_err(|_| Diagnostic::error(format!("`{shown}` is not a text file (it is not valid UTF-8)")))?;
+    let text = String::from_utf8(text).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        Diagnostic::error(format!("`{shown}` is not UTF-8: line {line} holds the byte 0x{:02X}", bytes[at]))
+            .help("save the file as UTF-8 (the usual choice of text editors)")
+    })?;
+    // A byte order mark, which some editors put at the start of UTF-8 files, is not text.
+    let text = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     Ok((SourceFile::new(shown, text), Origin::File(canonical)))
 }
@@ -128,23 +161,25 @@ pub fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// Parses a file and loads its bases. `chain` holds the files that extend this one, to catch
-/// a file that extends itself, directly or not.
+/// Parses a file and loads its bases. `chain` holds the files that extend this one (origin,
+/// variant name, file name as shown), to catch a file that extends itself, directly or not.
 pub fn load_source(
     file: Arc<SourceFile>,
     origin: Origin,
-    chain: &mut Vec<(Origin, String)>,
+    chain: &mut Vec<(Origin, String, String)>,
 ) -> Result<VariantFile, Diagnostics> {
     let ast = parse(&file)?;
     let mut base = None;
     if let Some(ext) = &ast.extends {
-        chain.push((origin.clone(), ast.name.value.clone()));
+        chain.push((origin.clone(), ast.name.value.clone(), file.name.clone()));
         let (base_file, base_origin) = resolve(&file, &origin, &ext.base)?;
-        if let Some(i) = chain.iter().position(|(o, _)| *o == base_origin) {
-            let names: Vec<&str> = chain[i..].iter().map(|(_, n)| n.as_str()).collect();
+        if let Some(i) = chain.iter().position(|(o, _, _)| *o == base_origin) {
+            let names: Vec<&str> = chain[i..].iter().map(|(_, n, _)| n.as_str()).collect();
             let cycle = format!("{} -> {}", names.join(" -> "), names[0]);
+            let files: Vec<&str> = chain[i..].iter().map(|(_, _, shown)| shown.as_str()).collect();
             return Err(Diagnostic::error("variants extend each other in a circle")
                 .at(&file, ext.base.span.clone(), cycle)
+                .note(format!("{} -> {}", files.join(" -> "), files[0]))
                 .help("one of them must state its rules instead of extending another")
                 .into());
         }
@@ -168,9 +203,15 @@ fn resolve(
         Origin::Bundled(_) | Origin::Text(_) => None,
     };
     let not_found = |looked: String| {
-        let d = Diagnostic::error(format!("there is no variant \"{name}\" to extend"))
-            .at(file, base.span.clone(), looked)
-            .note(format!("the bundled variants are {}", bundled_list()));
+        let d = Diagnostic::error(format!("there is no variant \"{name}\" to extend")).at(
+            file,
+            base.span.clone(),
+            looked,
+        );
+        if is_path(name) {
+            return d;
+        }
+        let d = d.note(format!("the bundled variants are {}", bundled_list()));
         match closest(&slug(name), BUNDLED.iter().map(|(n, _)| *n)) {
             Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
             None => d,
@@ -180,7 +221,7 @@ fn resolve(
         let Some(dir) = here else {
             return Err(not_found("a variant that is not a file can only extend bundled variants".into()));
         };
-        let path = dir.join(name);
+        let path = tidy(&dir.join(name));
         if !path.is_file() {
             return Err(not_found(format!("no file {}", path.display())));
         }
@@ -188,7 +229,7 @@ fn resolve(
             .map_err(|e| Diagnostic::error(e.message).at(file, base.span.clone(), "extended here"));
     }
     if let Some(dir) = &here {
-        let path = dir.join(format!("{}.sow", slug(name)));
+        let path = tidy(&dir.join(format!("{}.sow", slug(name))));
         if path.is_file() {
             return read(&path)
                 .map_err(|e| Diagnostic::error(e.message).at(file, base.span.clone(), "extended here"));
@@ -199,7 +240,7 @@ fn resolve(
         None => Err(not_found(match &here {
             Some(dir) => format!(
                 "not a bundled variant, and there is no {}",
-                dir.join(format!("{}.sow", slug(name))).display()
+                tidy(&dir.join(format!("{}.sow", slug(name)))).display()
             ),
             None => "not a bundled variant".into(),
         })),
@@ -215,6 +256,13 @@ mod tests {
         assert_eq!(slug("Bakuk"), "bakuk");
         assert_eq!(slug("Um ed-Dyar"), "um-ed-dyar");
         assert_eq!(slug("  Two  Words "), "two-words");
+    }
+
+    #[test]
+    fn paths_are_tidied() {
+        assert_eq!(tidy(Path::new("tests/bad/cycle/../x.sow")), PathBuf::from("tests/bad/x.sow"));
+        assert_eq!(tidy(Path::new("./x.sow")), PathBuf::from("x.sow"));
+        assert_eq!(tidy(Path::new("../x.sow")), PathBuf::from("../x.sow"));
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl Builder<'_> {
             Diagnostic::error("this number is too large").at(
                 self.file,
                 sp,
-                "numbers in a variant file count pits, seeds or moves",
+                "far larger than any count of pits, seeds or plies",
             )
         })
     }
@@ -335,6 +335,8 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::EOI => "the end of the file",
         Rule::variant => "`variant`",
         Rule::counts => "seed counts such as `2 or 4`",
+        Rule::chain => return vec!["`chain`".into(), "`no chain`".into()],
+        Rule::capture_none => "`none`",
         other => return vec![format!("{other:?}").replace('_', " ")],
     };
     vec![phrase.to_string()]
@@ -393,7 +395,7 @@ fn tokens(text: &str) -> Vec<(usize, usize)> {
             continue;
         }
         if c == '#' {
-            while chars.next_if(|&(_, c)| c != '\n').is_some() {}
+            while chars.next_if(|&(_, c)| c != '\n' && c != '\r').is_some() {}
             continue;
         }
         let mut end = i + c.len_utf8();
@@ -450,22 +452,73 @@ fn join_or(items: &[String]) -> String {
     }
 }
 
-/// What kind of line was expected, judged by the words that could have started it.
-fn line_kind(positives: &[Rule]) -> Option<&'static str> {
-    let has = |r| positives.contains(&r);
-    Some(if has(Rule::k_board) {
-        "setting"
-    } else if has(Rule::k_first) {
-        "sowing rule"
-    } else if has(Rule::k_last) {
-        "capture rule"
-    } else if has(Rule::k_leftover) {
-        "end rule"
-    } else if has(Rule::k_player) {
-        "line in the players block"
-    } else {
-        return None;
-    })
+/// The block a position is in, judged by the words that could start a line there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Context {
+    Variant,
+    Ruleset,
+    Sowing,
+    Capture,
+    End,
+    Players,
+}
+
+impl Context {
+    fn of(positives: &[Rule]) -> Option<Context> {
+        let has = |r| positives.contains(&r);
+        Some(if has(Rule::k_board) && has(Rule::k_region) {
+            Context::Variant
+        } else if has(Rule::k_board) {
+            Context::Ruleset
+        } else if has(Rule::k_first) {
+            Context::Sowing
+        } else if has(Rule::k_last) {
+            Context::Capture
+        } else if has(Rule::k_leftover) {
+            Context::End
+        } else if has(Rule::k_player) {
+            Context::Players
+        } else {
+            return None;
+        })
+    }
+
+    /// The block a line starting with `word` (then `next`) belongs in.
+    fn of_word(word: &str, next: &str) -> Option<Context> {
+        Some(match word {
+            "counter-clockwise" | "clockwise" | "first" | "laps" | "single" | "a" => Context::Sowing,
+            "last" | "chain" | "none" => Context::Capture,
+            "no" if next == "chain" => Context::Capture,
+            "leftover" | "ply" | "winner" => Context::End,
+            "player" if next == "to" => Context::End,
+            "player" => Context::Players,
+            "board" | "seeds" | "players" | "sowing" | "capture" | "end" | "ruleset" | "source" | "note" => {
+                Context::Variant
+            }
+            "region" | "people" | "other" | "documented" => Context::Variant,
+            _ => return None,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Context::Variant => "variant",
+            Context::Ruleset => "ruleset",
+            Context::Sowing => "sowing",
+            Context::Capture => "capture",
+            Context::End => "end",
+            Context::Players => "players",
+        }
+    }
+
+    /// "unknown setting `x`", "unknown sowing rule `x`", ...
+    fn unknown(self, word: &str) -> String {
+        match self {
+            Context::Variant | Context::Ruleset => format!("unknown setting `{word}`"),
+            Context::Players => format!("unknown line `{word}` in the players block"),
+            other => format!("unknown {} rule `{word}`", other.name()),
+        }
+    }
 }
 
 /// The expected keyword closest to a misspelt word, if it is close enough to be a guess.
@@ -475,6 +528,44 @@ fn suggestion<'e>(word: &str, expected: &'e [String]) -> Option<&'e str> {
         .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
         .filter(|e| e.chars().next().is_some_and(char::is_alphanumeric));
     closest(word, words)
+}
+
+/// A character a reader may not see or recognise, named by its code point.
+fn odd_character(c: char) -> Option<String> {
+    let name = match c {
+        '\u{a0}' => "non-breaking space",
+        '\u{feff}' => "byte order mark",
+        '\u{200b}' => "zero-width space",
+        '\u{2028}' => "line separator",
+        '\u{2029}' => "paragraph separator",
+        '\u{201c}' | '\u{201d}' => "curly quote",
+        '\u{2018}' | '\u{2019}' => "curly apostrophe",
+        c if c.is_control() => "control character",
+        c if c.is_whitespace() => "unusual space",
+        c if !c.is_ascii() && !c.is_alphanumeric() => "character",
+        _ => return None,
+    };
+    Some(format!("{name} (U+{:04X})", c as u32))
+}
+
+/// Where each `{` before `pos` that is still open was written: the first word of its line.
+fn open_blocks(text: &str, toks: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut stack = Vec::new();
+    for (i, &(s, e)) in toks.iter().enumerate() {
+        match &text[s..e] {
+            "{" => {
+                // The statement that opened it: back to the first token on its line.
+                let line_start = text[..s].rfind(['\n', '\r']).map_or(0, |p| p + 1);
+                let first = toks[..=i].iter().find(|&&(ts, _)| ts >= line_start).copied().unwrap_or((s, e));
+                stack.push(first);
+            }
+            "}" => {
+                stack.pop();
+            }
+            _ => {}
+        }
+    }
+    stack
 }
 
 fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagnostic {
@@ -489,8 +580,31 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
             return Diagnostic::error(message).at(file, pos..pos, "");
         }
     };
+    let toks = tokens(&text[..pos]);
+    let word = |t: Option<&(usize, usize)>| t.map_or("", |&(s, e)| &text[s..e]);
+    let line = |offset: usize| file.line_col(offset).0;
+
+    if tokens(text).is_empty() {
+        let what = if text.trim().is_empty() { "the file is empty" } else { "the file holds only comments" };
+        return Diagnostic::error(what)
+            .at(file, pos..pos, "expected `variant`")
+            .help("a variant file starts with `variant \"Name\" {` and ends with `}`");
+    }
+
+    // A position where a new line could start accepts `}` or the end of the file; anywhere
+    // else, a line was begun and not finished.
+    let between_lines = positives.iter().any(|&r| matches!(r, Rule::close | Rule::EOI));
+    let (found, found_len) = found_at(text, pos);
+    let found_word = found.strip_prefix("word `").and_then(|w| w.strip_suffix('`'));
+
     let mut expected: Vec<String> = Vec::new();
     for phrase in positives.iter().flat_map(|&r| expected_phrases(r)) {
+        // Where a new line starts, words that could only have continued the line before
+        // (`at` after a source, `in` after a name) would mislead.
+        let continues = ["`at`", "`in`", "`to`", "`or`", "a number", "text in double quotes"];
+        if between_lines && found_word.is_some() && continues.contains(&phrase.as_str()) {
+            continue;
+        }
         if !expected.contains(&phrase) {
             expected.push(phrase);
         }
@@ -504,37 +618,113 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
         1 => format!("expected {}", expected[0]),
         _ => format!("expected one of {}", join_or(&expected)),
     };
-
-    // A position where a new line could start accepts `}` or the end of the file; anywhere
-    // else, a line was begun and not finished.
-    let between_lines = positives.iter().any(|&r| matches!(r, Rule::close | Rule::EOI));
-    if c_is_quote_without_end(text, pos) {
-        let (_, len) = found_at(text, pos);
-        return Diagnostic::error("text without its closing `\"`")
-            .at(file, pos..pos + len, "this text runs to the end of the line")
-            .help("text is written between double quotes on one line: `\"like this\"`");
-    }
-    let (found, found_len) = found_at(text, pos);
-    let found_word = found.strip_prefix("word `").and_then(|w| w.strip_suffix('`'));
     let guess = |d: Diagnostic| match found_word.and_then(|w| suggestion(w, &expected)) {
         Some(s) => d.help(format!("did you mean `{s}`?")),
         None => d,
     };
-    if between_lines {
-        let message = match (found_word, line_kind(&positives)) {
-            (Some(w), Some(kind)) => format!("unknown {kind} `{w}`"),
-            _ => format!("unexpected {found}"),
+
+    if text[pos..].starts_with('"') {
+        let rest = &text[pos + 1..];
+        let end = rest.find(['"', '\n', '\r']).unwrap_or(rest.len());
+        if let Some(b) = rest[..end].find('\\') {
+            let at = pos + 1 + b;
+            let escape: String = text[at..].chars().take(2).collect();
+            return Diagnostic::error(format!("`{escape}` is not allowed in text"))
+                .at(file, at..at + escape.len(), "a backslash starts `\\\"` or `\\\\` only")
+                .help("write `\\\\` for a backslash and `\\\"` for a double quote");
+        }
+        if !rest[end..].starts_with('"') {
+            return Diagnostic::error("text without its closing `\"`")
+                .at(file, pos..pos + 1 + end, "this text runs to the end of the line")
+                .help("text is written between double quotes on one line: `\"like this\"`");
+        }
+    }
+    if let Some(c) = text[pos..].chars().next()
+        && let Some(name) = odd_character(c)
+    {
+        let d = Diagnostic::error(format!("unexpected {name}")).at(file, pos..pos + c.len_utf8(), label);
+        return if c.is_whitespace() || c == '\u{feff}' || c == '\u{200b}' {
+            d.help("replace it with an ordinary space, or remove it")
+        } else if matches!(c, '\u{201c}' | '\u{201d}') {
+            d.help("text is written between straight double quotes: `\"like this\"`")
+        } else {
+            d
         };
-        return guess(Diagnostic::error(message).at(file, pos..pos + found_len, label));
     }
 
-    let toks = tokens(&text[..pos]);
-    let word = |t: Option<&(usize, usize)>| t.map_or("", |&(s, e)| &text[s..e]);
+    if between_lines {
+        let block = Context::of(&positives);
+        // Only the end of the file may follow: the variant was closed before this.
+        if positives == [Rule::EOI] {
+            let what = found_word.map_or(found.clone(), |w| format!("`{w}`"));
+            return Diagnostic::error(format!("{what} after the end of the variant"))
+                .at(file, pos..pos + found_len, "the variant's closing `}` came before this")
+                .help("remove the extra `}`, or move this inside the variant");
+        }
+        if found_len == 0 {
+            let open = open_blocks(text, &toks);
+            let mut d = Diagnostic::error("the file ends before a block is closed").at(
+                file,
+                pos..pos,
+                "expected `}`",
+            );
+            if let Some(&(s, e)) = open.last() {
+                d = d.note(format!(
+                    "the `{}` block opened on line {} has no closing `}}`",
+                    &text[s..e],
+                    line(s)
+                ));
+            }
+            return d;
+        }
+        if word(toks.last()) == "none" {
+            return Diagnostic::error("`capture { none }` cannot have other lines")
+                .at(file, pos..pos + found_len, "after `none`")
+                .help("remove `none` to capture seeds, or remove this line");
+        }
+        if let (Some(w), Some(block)) = (found_word, block) {
+            let next = word(tokens(&text[pos..]).get(1).map(|&(s, e)| (pos + s, pos + e)).as_ref());
+            let belongs = Context::of_word(w, next);
+            let d = match belongs {
+                Some(Context::Variant) if matches!(w, "region" | "people" | "other" | "documented") && block == Context::Ruleset => {
+                    Diagnostic::error(format!("`{w}` cannot be given in a ruleset"))
+                        .at(file, pos..pos + found_len, label)
+                        .note("a ruleset holds `source`, `note` and rules; `region`, `people`, `other names` and `documented by` describe the whole variant")
+                }
+                Some(Context::Variant) if !matches!(block, Context::Variant | Context::Ruleset) => {
+                    let open = open_blocks(text, &toks);
+                    let mut d = Diagnostic::error(format!("`{w}` cannot come inside a {} block", block.name()))
+                        .at(file, pos..pos + found_len, label);
+                    if let Some(&(s, e)) = open.last() {
+                        d = d.help(format!(
+                            "is the `}}` that closes the `{}` block of line {} missing?",
+                            &text[s..e],
+                            line(s)
+                        ));
+                    }
+                    d
+                }
+                Some(inner) if inner != Context::Variant && inner != block => {
+                    let d = Diagnostic::error(format!("`{w}` starts a {} rule, which belongs inside `{} {{ ... }}`", inner.name(), inner.name()))
+                        .at(file, pos..pos + found_len, label);
+                    if matches!(block, Context::Variant | Context::Ruleset) {
+                        d.help(format!("was the {} block closed too early?", inner.name()))
+                    } else {
+                        d
+                    }
+                }
+                _ => guess(Diagnostic::error(block.unknown(w)).at(file, pos..pos + found_len, label)),
+            };
+            return d;
+        }
+        return guess(Diagnostic::error(format!("unexpected {found}")).at(file, pos..pos + found_len, label));
+    }
+
     // The line's first token: the last one that follows `{` or `}` or starts a source line.
     let start = (0..toks.len()).rev().find(|&i| {
         let (s, _) = toks[i];
         let prev = if i == 0 { None } else { Some(toks[i - 1]) };
-        let first_on_line = prev.is_none_or(|(_, e)| text[e..s].contains('\n'));
+        let first_on_line = prev.is_none_or(|(_, e)| text[e..s].contains(['\n', '\r']));
         let after_brace = matches!(word(prev.as_ref()), "{" | "}");
         !matches!(word(Some(&toks[i])), "{" | "}") && (first_on_line || after_brace)
     });
@@ -544,7 +734,7 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
 
     // A line cut short is shown at its end, not at the start of the next line.
     let (message, len) = match toks.last() {
-        Some(&(_, end)) if text[end..pos].contains('\n') => {
+        Some(&(_, end)) if text[end..pos].contains(['\n', '\r']) || found_len == 0 => {
             pos = end;
             (format!("this `{first}` line is incomplete"), 0)
         }
@@ -555,11 +745,6 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
         Some(forms) => d.help(format!("write it as {forms}")),
         None => d,
     }
-}
-
-fn c_is_quote_without_end(text: &str, pos: usize) -> bool {
-    let rest = &text[pos..];
-    rest.starts_with('"') && !rest[1..].split('\n').next().unwrap_or("").contains('"')
 }
 
 #[cfg(test)]

@@ -330,7 +330,13 @@ fn int(x: Option<usize>) -> String {
 }
 
 fn p_value(p: f64) -> String {
-    if p < 1e-4 { format!("{p:.1e}") } else { format!("{p:.4}") }
+    if p < 1e-300 {
+        "< 1e-300".into()
+    } else if p < 1e-4 {
+        format!("{p:.1e}")
+    } else {
+        format!("{p:.4}")
+    }
 }
 
 /// A distribution as its most frequent values: `2: 61.0%, 4: 39.0%`.

@@ -1,0 +1,212 @@
+//! The corpus of bad variant files in `tests/bad/`: each `NAME.sow` holds one mistake, and
+//! `NAME.err` the exact stderr of `sow check tests/bad/NAME.sow` run from the project root.
+//!
+//! Conventions of the corpus:
+//! - Only the top-level `tests/bad/*.sow` files are cases. Sub-folders (`tests/bad/cycle/`)
+//!   hold helper files that cases extend; they are never checked on their own.
+//! - Directives are comment lines at the top of a case, before any other line:
+//!   - `# exit: N`: the expected exit code (default 2). Files that are valid but draw
+//!     warnings say `# exit: 0`: stdout is then their `ok: ...` line and the `.err` file
+//!     holds the warnings.
+//!   - `# no location: WHY`: the error is not about a place in the file, so stderr has no
+//!     `--> tests/bad/...` line. Only `non-utf8.sow` says so: a file that is not UTF-8 cannot
+//!     be shown as text, so its error names the file and nothing more.
+//! - Every error-exit stderr must start with `error: `, must not be empty, must not contain
+//!   `panicked`, and (unless `# no location`) must contain a `--> tests/bad/` location line;
+//!   stdout must be empty.
+//!
+//! To accept new messages, run `SOW_BLESS=1 cargo test --test bad_files`: the `.err` files are
+//! rewritten (the other checks still run) and the change can be reviewed with `git diff`.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// What a case expects, from its leading comment lines.
+struct Directives {
+    exit: i32,
+    located: bool,
+}
+
+fn directives(bytes: &[u8]) -> Directives {
+    let text = String::from_utf8_lossy(bytes);
+    // A byte order mark before the first comment is not part of it.
+    let text = text.trim_start_matches('\u{feff}');
+    let mut d = Directives { exit: 2, located: true };
+    for line in text.lines().take_while(|l| l.starts_with('#')) {
+        let line = line.trim_start_matches('#').trim();
+        if let Some(code) = line.strip_prefix("exit:") {
+            d.exit = code.trim().parse().unwrap_or_else(|_| panic!("bad `# exit:` directive: {line}"));
+        } else if line.starts_with("no location:") {
+            d.located = false;
+        }
+    }
+    d
+}
+
+/// The cases: `tests/bad/*.sow`, by name.
+fn cases(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .expect("tests/bad exists")
+        .map(|e| e.expect("a readable entry").path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "sow"))
+        .map(|p| p.file_stem().expect("a file name").to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A line diff of `expected` and `actual` (longest common subsequence), `-` for lines only
+/// expected and `+` for lines only produced.
+fn diff(expected: &str, actual: &str) -> String {
+    let a: Vec<&str> = expected.split_inclusive('\n').collect();
+    let b: Vec<&str> = actual.split_inclusive('\n').collect();
+    // lcs[i][j]: length of the common subsequence of a[i..] and b[j..].
+    let mut lcs = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    let show = |sign: char, line: &str| {
+        let body = line
+            .strip_suffix('\n')
+            .map_or_else(|| format!("{line}⏎ (no line break at the end)"), str::to_string);
+        format!("  {sign} {body}\n")
+    };
+    let (mut i, mut j, mut out) = (0, 0, String::new());
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            out.push_str(&show(' ', a[i]));
+            i += 1;
+            j += 1;
+        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
+            out.push_str(&show('-', a[i]));
+            i += 1;
+        } else {
+            out.push_str(&show('+', b[j]));
+            j += 1;
+        }
+    }
+    out
+}
+
+/// Checks one case; returns its problems (empty when it passes).
+fn run_case(dir: &Path, name: &str, bless: bool) -> Vec<String> {
+    let sow = dir.join(format!("{name}.sow"));
+    let err_path = dir.join(format!("{name}.err"));
+    let want = directives(&fs::read(&sow).expect("the case is readable"));
+    let arg = format!("tests/bad/{name}.sow");
+    let out = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .current_dir(ROOT)
+        .env("RUST_BACKTRACE", "0")
+        .args(["check", &arg])
+        .output()
+        .expect("sow runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = match String::from_utf8(out.stderr) {
+        Ok(s) => s,
+        Err(e) => return vec![format!("stderr is not UTF-8: {:?}", String::from_utf8_lossy(e.as_bytes()))],
+    };
+    let mut problems = Vec::new();
+    let code = out.status.code();
+    if code != Some(want.exit) {
+        problems.push(format!("exit code {code:?}, expected {}", want.exit));
+    }
+    if stderr.contains("panicked") {
+        problems.push("sow panicked".into());
+    }
+    if want.exit == 0 {
+        if !stdout.starts_with(&format!("ok: {arg}: ")) {
+            problems.push(format!("stdout is not an `ok:` line for a valid file:\n{stdout}"));
+        }
+        if stderr.lines().any(|l| l.starts_with("error")) {
+            problems.push("a valid file's stderr holds an error".into());
+        }
+    } else {
+        if !stdout.is_empty() {
+            problems.push(format!("stdout is not empty:\n{stdout}"));
+        }
+        if !stderr.starts_with("error: ") {
+            problems.push("stderr does not start with `error: `".into());
+        }
+        let located = stderr.contains("--> tests/bad/");
+        if want.located && !located {
+            problems.push("stderr has no `--> tests/bad/...` location line".into());
+        }
+        if !want.located && located {
+            problems.push("stderr has a location, but the case says `# no location`".into());
+        }
+    }
+
+    if bless {
+        if !problems.iter().any(|p| p == "sow panicked") {
+            fs::write(&err_path, &stderr).expect("the .err file is writable");
+        }
+    } else {
+        match fs::read_to_string(&err_path) {
+            Ok(expected) if expected == stderr => {}
+            Ok(expected) => problems.push(format!(
+                "stderr differs from {name}.err (- expected, + actual):\n{}",
+                diff(&expected, &stderr)
+            )),
+            Err(_) => problems
+                .push(format!("no {name}.err; stderr was:\n{stderr}(run with SOW_BLESS=1 to write it)")),
+        }
+    }
+    problems
+}
+
+#[test]
+fn bad_files_give_their_expected_messages() {
+    let dir = PathBuf::from(ROOT).join("tests/bad");
+    let bless = std::env::var("SOW_BLESS").is_ok_and(|v| v == "1");
+    let names = cases(&dir);
+    assert!(names.len() >= 40, "the corpus in {} has only {} cases", dir.display(), names.len());
+
+    let mut report = String::new();
+    let mut failed = 0;
+    for name in &names {
+        let problems = run_case(&dir, name, bless);
+        if !problems.is_empty() {
+            failed += 1;
+            writeln!(report, "\n=== tests/bad/{name}.sow").unwrap();
+            for p in problems {
+                writeln!(report, "- {p}").unwrap();
+            }
+        }
+    }
+    // An expected output without its case is left over from a renamed or deleted case.
+    let mut orphans: Vec<String> = fs::read_dir(&dir)
+        .expect("tests/bad exists")
+        .map(|e| e.expect("a readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "err"))
+        .filter(|p| !p.with_extension("sow").is_file())
+        .map(|p| p.display().to_string())
+        .collect();
+    orphans.sort();
+    for o in &orphans {
+        writeln!(report, "\n=== {o}\n- has no .sow case beside it").unwrap();
+    }
+    assert!(failed == 0 && orphans.is_empty(), "{failed} of {} bad files failed:{report}", names.len());
+}
+
+#[test]
+fn directives_are_read_from_leading_comments() {
+    let d = directives(b"# exit: 0\n# One mistake.\nvariant");
+    assert_eq!((d.exit, d.located), (0, true));
+    let d = directives(b"# no location: not text\n# exit: 3\nvariant \xed");
+    assert_eq!((d.exit, d.located), (3, false));
+    let d = directives(b"variant\n# exit: 0\n");
+    assert_eq!((d.exit, d.located), (2, true));
+    assert_eq!(directives(b"").exit, 2);
+}
+
+#[test]
+fn diff_marks_changed_lines() {
+    assert_eq!(diff("a\nb\nc\n", "a\nx\nc\n"), "    a\n  - b\n  + x\n    c\n");
+    assert_eq!(diff("a\n", "a"), "  - a\n  + a⏎ (no line break at the end)\n");
+}

@@ -1,0 +1,677 @@
+//! Mutated variant files, from the bundled Bakuk and Koumma: loading and checking them never
+//! panics, every message points inside its file and renders, and a file that checks without
+//! errors compiles (default rules and every ruleset) and plays random games that end within
+//! the ply limit, with every seed accounted for after every move.
+//!
+//! Each case starts from one of three setups:
+//! - Bakuk's text, mutated, loaded as the bundled Bakuk;
+//! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
+//! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
+//!   and Koumma loaded from its path, so that it extends the mutated file.
+//!
+//! Mutations: delete, insert or replace a character (punctuation of the language, letters,
+//! digits, line breaks, any unicode), delete, duplicate or swap lines, replace a number (0, 1,
+//! 2, 255, 256, a huge one, ...), replace a word (a keyword of the grammar or a random word),
+//! truncate the file, add a character at its end, insert random unicode text.
+//!
+//! A second generator writes whole variants from random rule values (board sizes, seeds,
+//! players, counts, limits, in range or not), and compares `check` with what the rules of the
+//! language allow: every value out of range is an error, and a variant without one checks,
+//! compiles to the board it describes and plays.
+//!
+//! Besides the random cases, every cut of Bakuk at a line's end (and one character either
+//! side), with each style of line break, must give a located message that renders.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use proptest::prelude::*;
+use proptest::sample::{Index, select};
+use proptest::strategy::ValueTree as _;
+use proptest::test_runner::TestCaseError;
+
+use sow::check::{check, check_all};
+use sow::compile::{Rules, compile};
+use sow::diagnostic::{Diagnostics, SourceFile};
+use sow::engine::State;
+use sow::library::{Origin, VariantFile, load_path, load_source};
+use sow::players::{Player, RandomPlayer, game_rng};
+
+const BAKUK: &str = include_str!("../variants/bakuk.sow");
+const KOUMMA: &str = include_str!("../variants/koumma.sow");
+const GRAMMAR: &str = include_str!("../grammar/sow.pest");
+
+/// Random games played with each set of rules that checks.
+const GAMES: u64 = 3;
+/// Plies after which a game is left unfinished (a mutated ply limit may be in the millions);
+/// games that reach their ply limit before this are checked to end there.
+const MAX_PLIES: u32 = 3_000;
+
+/// The keywords of the language, read from the grammar: `k_board = @{ "board" ~ word_end }`.
+fn keywords() -> Vec<&'static str> {
+    GRAMMAR.lines().filter(|l| l.starts_with("k_")).filter_map(|l| l.split('"').nth(1)).collect()
+}
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    DeleteChar(Index),
+    InsertChar(Index, char),
+    ReplaceChar(Index, char),
+    DeleteLine(Index),
+    DuplicateLine(Index),
+    SwapLines(Index, Index),
+    ReplaceNumber(Index, &'static str),
+    ReplaceWord(Index, String),
+    Truncate(Index),
+    Append(char),
+    InsertText(Index, String),
+}
+
+fn a_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        3 => select(vec![
+            '{', '}', ':', '"', '\\', ',', '#', '\n', '\r', '\t', ' ', '-', '\'', '_', '0', '1', '2',
+            '9', 'a', 's', 'z', 'í', 'é', '\u{0}', '\u{301}', '\u{feff}', '\u{2028}', '😀', '中',
+        ]),
+        1 => any::<char>(),
+    ]
+}
+
+fn a_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => select(keywords()).prop_map(str::to_string),
+        1 => "[a-z][a-z'-]{0,9}",
+    ]
+}
+
+fn a_number() -> impl Strategy<Value = &'static str> {
+    select(vec![
+        "0",
+        "1",
+        "2",
+        "3",
+        "4",
+        "6",
+        "9",
+        "64",
+        "255",
+        "256",
+        "4294967296",
+        "99999999999999999999999",
+    ])
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        3 => any::<Index>().prop_map(Mutation::DeleteChar),
+        3 => (any::<Index>(), a_char()).prop_map(|(i, c)| Mutation::InsertChar(i, c)),
+        3 => (any::<Index>(), a_char()).prop_map(|(i, c)| Mutation::ReplaceChar(i, c)),
+        2 => any::<Index>().prop_map(Mutation::DeleteLine),
+        2 => any::<Index>().prop_map(Mutation::DuplicateLine),
+        2 => (any::<Index>(), any::<Index>()).prop_map(|(i, j)| Mutation::SwapLines(i, j)),
+        4 => (any::<Index>(), a_number()).prop_map(|(i, n)| Mutation::ReplaceNumber(i, n)),
+        4 => (any::<Index>(), a_word()).prop_map(|(i, w)| Mutation::ReplaceWord(i, w)),
+        1 => any::<Index>().prop_map(Mutation::Truncate),
+        1 => a_char().prop_map(Mutation::Append),
+        1 => (any::<Index>(), prop::collection::vec(any::<char>(), 1..6))
+            .prop_map(|(i, cs)| Mutation::InsertText(i, cs.into_iter().collect())),
+    ]
+}
+
+/// Byte offsets of the character boundaries of `text`, its end included.
+fn boundaries(text: &str) -> Vec<usize> {
+    text.char_indices().map(|(i, _)| i).chain([text.len()]).collect()
+}
+
+/// The byte ranges of the maximal runs of `text` whose characters satisfy `f`.
+fn runs(text: &str, f: impl Fn(char) -> bool) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), '\n')]) {
+        match (start, f(c) && i < text.len()) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                out.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn apply(text: &str, m: &Mutation) -> String {
+    let mut t = text.to_string();
+    let chars = boundaries(text);
+    let char_at = |i: &Index| chars[i.index(chars.len())];
+    let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let splice =
+        |range: (usize, usize), with: &str| format!("{}{with}{}", &text[..range.0], &text[range.1..]);
+    match m {
+        Mutation::DeleteChar(i) | Mutation::ReplaceChar(i, _) if chars.len() > 1 => {
+            let k = i.index(chars.len() - 1);
+            let with = match m {
+                Mutation::ReplaceChar(_, c) => c.to_string(),
+                _ => String::new(),
+            };
+            t = splice((chars[k], chars[k + 1]), &with);
+        }
+        Mutation::InsertChar(i, c) => t.insert(char_at(i), *c),
+        Mutation::InsertText(i, s) => t.insert_str(char_at(i), s),
+        Mutation::Truncate(i) => t.truncate(char_at(i)),
+        Mutation::Append(c) => t.push(*c),
+        Mutation::DeleteLine(i) if !lines.is_empty() => {
+            lines.remove(i.index(lines.len()));
+            t = lines.concat();
+        }
+        Mutation::DuplicateLine(i) if !lines.is_empty() => {
+            let k = i.index(lines.len());
+            let line =
+                if lines[k].ends_with('\n') { lines[k].to_string() } else { format!("{}\n", lines[k]) };
+            t = format!("{}{line}{}", lines[..k].concat(), lines[k..].concat());
+        }
+        Mutation::SwapLines(i, j) if !lines.is_empty() => {
+            let (a, b) = (i.index(lines.len()), j.index(lines.len()));
+            let mut owned: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            // The last line may lack its line break; give both lines one so that they stay two.
+            for k in [a, b] {
+                if !owned[k].ends_with('\n') {
+                    owned[k].push('\n');
+                }
+            }
+            owned.swap(a, b);
+            t = owned.concat();
+        }
+        Mutation::ReplaceNumber(i, n) => {
+            let numbers = runs(text, |c| c.is_ascii_digit());
+            if !numbers.is_empty() {
+                t = splice(numbers[i.index(numbers.len())], n);
+            }
+        }
+        Mutation::ReplaceWord(i, w) => {
+            let words = runs(text, |c| c.is_alphabetic() || c == '-' || c == '\'');
+            if !words.is_empty() {
+                t = splice(words[i.index(words.len())], w);
+            }
+        }
+        _ => {}
+    }
+    t
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Setup {
+    Bakuk,
+    Koumma,
+    KoummaOverFile,
+}
+
+/// A directory of this process for the files of [`Setup::KoummaOverFile`].
+fn scratch() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "fuzz-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).expect("the scratch directory can be made");
+    dir
+}
+
+fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnostics> {
+    let bundled = |name: &'static str| {
+        load_source(
+            SourceFile::new(format!("{name} (bundled)"), text),
+            Origin::Bundled(name),
+            &mut Vec::new(),
+        )
+    };
+    match setup {
+        Setup::Bakuk => bundled("bakuk"),
+        Setup::Koumma => bundled("koumma"),
+        Setup::KoummaOverFile => {
+            let dir = scratch();
+            std::fs::write(dir.join("bakuk.sow"), text).expect("the base can be written");
+            std::fs::write(dir.join("koumma.sow"), koumma).expect("the variant can be written");
+            let loaded = load_path(&dir.join("koumma.sow"));
+            let _ = std::fs::remove_dir_all(&dir);
+            loaded
+        }
+    }
+}
+
+/// Every message points inside its file, on character boundaries, and renders.
+fn check_messages(diags: &Diagnostics, context: &str) -> Result<(), TestCaseError> {
+    for d in &diags.0 {
+        let loc = d.location.as_ref();
+        prop_assert!(loc.is_some(), "a message about a text file without a place in it:\n{d}\n{context}");
+        let loc = loc.unwrap();
+        let text = &loc.file.text;
+        let (start, end) = (loc.span.start, loc.span.end);
+        prop_assert!(
+            start <= end && end <= text.len(),
+            "span {start}..{end} outside {} bytes of {}\n{context}",
+            text.len(),
+            loc.file.name
+        );
+        prop_assert!(
+            text.is_char_boundary(start) && text.is_char_boundary(end),
+            "span {start}..{end} not on character boundaries of {}\n{context}",
+            loc.file.name
+        );
+        let shown = d.to_string();
+        prop_assert!(shown.starts_with("error: ") || shown.starts_with("warning: "), "{shown}");
+        let (line, col) = loc.file.line_col(start);
+        let place = format!("--> {}:{line}:{col}\n", loc.file.name);
+        prop_assert!(shown.contains(&place), "{shown} lacks {place}");
+    }
+    let _ = diags.to_string();
+    Ok(())
+}
+
+fn seeds_in_play(s: &State) -> u32 {
+    s.pits().iter().map(|&x| u32::from(x)).sum::<u32>()
+        + s.captured().iter().map(|&x| u32::from(x)).sum::<u32>()
+}
+
+fn play_game(rules: &Rules, seed: u64, game: u64, context: &str) -> Result<(), TestCaseError> {
+    let total = rules.total_seeds();
+    let limit = rules.spec().ply_limit;
+    let mut rng = game_rng(seed, game);
+    let mut s = rules.initial_state();
+    prop_assert_eq!(seeds_in_play(&s), total, "at the start\n{}", context);
+    while !s.is_over() && s.plies() < MAX_PLIES {
+        let moves = rules.legal_moves(&s);
+        prop_assert!(!moves.is_empty(), "a game not over without a legal move\n{}", context);
+        prop_assert!(s.to_move().is_some());
+        let pit = RandomPlayer.choose(rules, &s, &mut rng).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert!(
+            moves.contains(pit) && rules.check_move(&s, pit).is_ok(),
+            "random player chose illegal pit {}",
+            pit
+        );
+        rules.apply(&mut s, pit);
+        prop_assert_eq!(seeds_in_play(&s), total, "after ply {} (pit {})\n{}", s.plies(), pit + 1, context);
+        prop_assert!(s.plies() <= limit, "ply {} beyond the limit {}", s.plies(), limit);
+    }
+    if s.plies() >= limit {
+        prop_assert!(s.is_over(), "the game goes on at its ply limit {}", limit);
+    }
+    if s.is_over() {
+        prop_assert!(rules.legal_moves(&s).is_empty());
+        prop_assert!(rules.outcome(&s).is_some());
+        let scores: u32 = rules.scores(&s).iter().sum();
+        prop_assert!(scores <= total, "scores {} above the {} seeds", scores, total);
+    }
+    Ok(())
+}
+
+fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseError> {
+    let (start, koumma_mutations) = match setup {
+        Setup::Bakuk => (BAKUK, 0),
+        Setup::Koumma => (KOUMMA, 0),
+        // The base takes most mutations; Koumma the last one, once in a while.
+        Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
+    };
+    let (base_mutations, own) = mutations.split_at(mutations.len() - koumma_mutations);
+    let text = base_mutations.iter().fold(start.to_string(), |t, m| apply(&t, m));
+    let koumma = own.iter().fold(KOUMMA.to_string(), |t, m| apply(&t, m));
+    let context = format!("setup {setup:?}, text:\n{text:?}\nkoumma:\n{koumma:?}");
+
+    let file = match load(setup, &text, &koumma) {
+        Ok(file) => file,
+        Err(diags) => {
+            prop_assert!(diags.has_errors(), "loading failed without an error\n{context}");
+            return check_messages(&diags, &context);
+        }
+    };
+    let diags = check_all(&file);
+    check_messages(&diags, &context)?;
+    if diags.has_errors() {
+        return Ok(());
+    }
+    let rulesets: Vec<Option<String>> =
+        [None].into_iter().chain(file.ruleset_names().into_iter().map(|r| Some(r.to_string()))).collect();
+    for ruleset in &rulesets {
+        let checked = check(&file, ruleset.as_deref());
+        prop_assert!(
+            checked.is_ok(),
+            "check_all found no error, but check with {:?} fails:\n{}\n{}",
+            ruleset,
+            checked.err().map(|d| d.to_string()).unwrap_or_default(),
+            context
+        );
+        let (spec, _warnings) = checked.unwrap();
+        let rules = compile(&spec);
+        for game in 0..GAMES {
+            play_game(&rules, seed, game, &format!("ruleset {ruleset:?}, game {game}\n{context}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// A chain: forward?, its counts, and which pits (an index into the forms of `in ...`).
+type Chain = (bool, Vec<u64>, u8);
+/// The landing counts, where the last seed may capture (an index), and the chain.
+type Capture = (Vec<u64>, u8, Option<Chain>);
+
+/// A whole variant written from random rule values.
+#[derive(Debug, Clone)]
+struct Generated {
+    pits_per_row: u64,
+    stores: bool,
+    /// `None`: the same count in each pit.
+    listed: Option<Vec<u64>>,
+    each: u64,
+    players: u64,
+    /// 1-based; reduced into range when the count allows.
+    first: u64,
+    clockwise: bool,
+    emptied: bool,
+    skip: bool,
+    min_seeds: u64,
+    /// `None`: `capture { none }`.
+    capture: Option<Capture>,
+    pass: bool,
+    leftovers: u8,
+    ply_limit: u64,
+}
+
+impl Generated {
+    fn pits(&self) -> u64 {
+        2 * self.pits_per_row
+    }
+
+    fn seeds(&self) -> Vec<u64> {
+        match &self.listed {
+            Some(list) => list.clone(),
+            None => vec![self.each; self.pits() as usize],
+        }
+    }
+
+    fn text(&self) -> String {
+        let mut t = String::from("variant \"Generated\" {\n  source \"the fuzzer\"\n");
+        let stores = if self.stores { "one store per player" } else { "no stores" };
+        writeln!(t, "  board 2 rows of {} pits, {stores}", self.pits_per_row).unwrap();
+        match &self.listed {
+            Some(list) => {
+                let list: Vec<String> = list.iter().map(u64::to_string).collect();
+                writeln!(t, "  seeds pit by pit {}", list.join(" ")).unwrap();
+            }
+            None => writeln!(t, "  seeds {} in each pit", self.each).unwrap(),
+        }
+        // Contiguous runs of pits, as even as they come.
+        writeln!(t, "  players {} {{", self.players).unwrap();
+        let (pits, n) = (self.pits(), self.players.min(self.pits()));
+        let mut from = 1;
+        for p in 1..=n {
+            let to = pits * p / n;
+            writeln!(t, "    player {p} owns pits {from} to {to}").unwrap();
+            from = to + 1;
+        }
+        if self.players > 0 {
+            writeln!(t, "    player {} starts", (self.first - 1) % self.players + 1).unwrap();
+        }
+        t.push_str("  }\n  sowing {\n");
+        t.push_str(if self.clockwise { "    clockwise\n" } else { "    counter-clockwise\n" });
+        t.push_str(if self.emptied {
+            "    first seed into the emptied pit\n"
+        } else {
+            "    first seed into the next pit\n"
+        });
+        t.push_str(if self.skip {
+            "    laps skip the emptied pit\n"
+        } else {
+            "    laps sow into the emptied pit\n"
+        });
+        writeln!(t, "    a pit needs {} seeds to be played\n  }}", self.min_seeds).unwrap();
+        let counts = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+        match &self.capture {
+            None => t.push_str("  capture { none }\n"),
+            Some((landing, at, chain)) => {
+                let at = ["in any pit", "in an opponent's pit", "in the mover's own pit"][*at as usize % 3];
+                writeln!(t, "  capture {{\n    last seed makes {} {at}: take them", counts(landing)).unwrap();
+                match chain {
+                    None => t.push_str("    no chain\n"),
+                    Some((forward, c, at)) => {
+                        let way = if *forward { "forward" } else { "backward" };
+                        let at = ["", " in any pit", " in the opponent's pits", " in the mover's own pits"]
+                            [*at as usize % 4];
+                        writeln!(t, "    chain {way} while {}{at}", counts(c)).unwrap();
+                    }
+                }
+                t.push_str("  }\n");
+            }
+        }
+        let no_move = if self.pass { "they pass" } else { "game over" };
+        let leftovers = ["nobody", "each pit's owner", "the last mover"][self.leftovers as usize % 3];
+        writeln!(t, "  end {{\n    player to move cannot move: {no_move}\n    leftover seeds: {leftovers}")
+            .unwrap();
+        writeln!(t, "    ply limit {}\n    winner: most captured\n  }}\n}}", self.ply_limit).unwrap();
+        t
+    }
+
+    /// The mistakes the language's rules find in these values.
+    fn mistakes(&self) -> Vec<&'static str> {
+        let mut m = Vec::new();
+        let (pits, seeds) = (self.pits(), self.seeds());
+        let board_ok = pits > 0 && pits <= 64;
+        if !board_ok {
+            m.push("board size");
+        }
+        let total: u64 = seeds.iter().sum();
+        if seeds.iter().any(|&s| s > 255) {
+            m.push("a pit's seeds");
+        } else if board_ok && (seeds.len() as u64 != pits || total == 0 || total > 255) {
+            m.push("seeds");
+        }
+        if board_ok && (self.players < 2 || self.players > 8 || self.players > pits) {
+            m.push("players");
+        }
+        let seeds_ok = board_ok && !m.contains(&"seeds") && !m.contains(&"a pit's seeds");
+        if self.min_seeds == 0 || self.min_seeds > 255 || (seeds_ok && self.min_seeds > total) {
+            m.push("min seeds");
+        }
+        let bad_counts =
+            |c: &[u64]| c.iter().any(|&n| n == 0 || n > 255) || (1..c.len()).any(|i| c[..i].contains(&c[i]));
+        if let Some((landing, _, chain)) = &self.capture
+            && (bad_counts(landing) || chain.as_ref().is_some_and(|(_, c, _)| bad_counts(c)))
+        {
+            m.push("counts");
+        }
+        if self.ply_limit == 0 || self.ply_limit > u64::from(u32::MAX) {
+            m.push("ply limit");
+        }
+        m
+    }
+}
+
+fn counts() -> impl Strategy<Value = Vec<u64>> {
+    prop::collection::vec(
+        prop_oneof![30 => 1..=10u64, 1 => Just(0u64), 1 => Just(256u64), 1 => 9..=255u64],
+        1..4,
+    )
+}
+
+fn generated() -> impl Strategy<Value = Generated> {
+    let board = (prop_oneof![10 => 1..=8u64, 2 => 0..=34u64], any::<bool>());
+    let seeds = (
+        prop_oneof![6 => Just(None), 1 => prop::collection::vec(prop_oneof![10 => 0..=8u64, 1 => Just(300u64)], 1..20).prop_map(Some)],
+        prop_oneof![10 => 1..=6u64, 1 => Just(0u64), 1 => 7..=300u64],
+    );
+    let players = (prop_oneof![10 => 2..=4u64, 1 => 0..=10u64], 1..=8u64);
+    let sowing = (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        prop_oneof![10 => 1..=3u64, 1 => Just(0u64), 1 => 4..=300u64],
+    );
+    let capture = prop::option::weighted(
+        0.85,
+        (counts(), any::<u8>(), prop::option::weighted(0.7, (any::<bool>(), counts(), any::<u8>()))),
+    );
+    let end = (
+        any::<bool>(),
+        any::<u8>(),
+        prop_oneof![20 => 1..=400u64, 1 => Just(0u64), 1 => Just(5_000_000_000u64)],
+    );
+    (board, seeds, players, sowing, capture, end).prop_map(
+        |(
+            (pits_per_row, stores),
+            (listed, each),
+            (players, first),
+            (clockwise, emptied, skip, min_seeds),
+            capture,
+            (pass, leftovers, ply_limit),
+        )| {
+            // Listed seeds fit the board most of the time; when they do not, that is the mistake.
+            let listed = listed.map(|mut l| {
+                if l.len() % 5 != 0 {
+                    l.resize(((2 * pits_per_row) as usize).max(1), 1);
+                }
+                l
+            });
+            Generated {
+                pits_per_row,
+                stores,
+                listed,
+                each,
+                players,
+                first,
+                clockwise,
+                emptied,
+                skip,
+                min_seeds,
+                capture,
+                pass,
+                leftovers,
+                ply_limit,
+            }
+        },
+    )
+}
+
+fn run_generated(g: &Generated, seed: u64) -> Result<(), TestCaseError> {
+    let text = g.text();
+    let mistakes = g.mistakes();
+    let context = format!("{g:?}\nmistakes expected: {mistakes:?}\n{text}");
+    let file = load_source(
+        SourceFile::new("generated.sow", text.as_str()),
+        Origin::File(PathBuf::from("generated.sow")),
+        &mut Vec::new(),
+    );
+    let file = match file {
+        Ok(f) => f,
+        Err(d) => {
+            return Err(TestCaseError::fail(format!("a generated file does not parse:\n{d}\n{context}")));
+        }
+    };
+    let diags = check_all(&file);
+    check_messages(&diags, &context)?;
+    let errors: Vec<String> = diags.0.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect();
+    prop_assert_eq!(errors.is_empty(), mistakes.is_empty(), "errors:\n{}\n{}", errors.join("\n"), context);
+    if !mistakes.is_empty() {
+        return Ok(());
+    }
+    let (spec, _) = check(&file, None).map_err(|d| TestCaseError::fail(format!("{d}\n{context}")))?;
+    prop_assert_eq!(spec.pits() as u64, g.pits());
+    prop_assert_eq!(u64::from(spec.players), g.players);
+    prop_assert_eq!(spec.seeds.iter().map(|&s| u64::from(s)).collect::<Vec<_>>(), g.seeds());
+    prop_assert_eq!(u64::from(spec.first_player), (g.first - 1) % g.players);
+    prop_assert_eq!(u64::from(spec.ply_limit), g.ply_limit);
+    let rules = compile(&spec);
+    for game in 0..GAMES {
+        play_game(&rules, seed, game, &format!("game {game}\n{context}"))?;
+    }
+    Ok(())
+}
+
+#[test]
+fn the_starting_texts_check_and_play() {
+    for setup in [Setup::Bakuk, Setup::Koumma, Setup::KoummaOverFile] {
+        let file = load(setup, if matches!(setup, Setup::Koumma) { KOUMMA } else { BAKUK }, KOUMMA)
+            .unwrap_or_else(|e| panic!("{setup:?}: {e}"));
+        assert!(!check_all(&file).has_errors(), "{setup:?}");
+        run(setup, &[], 1).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
+    }
+}
+
+/// Bakuk with its line breaks written as `eol`.
+fn with_line_breaks(eol: &str) -> String {
+    BAKUK.replace('\n', eol)
+}
+
+#[test]
+fn every_cut_at_a_line_end_gives_a_located_message() {
+    for eol in ["\n", "\r\n", "\r"] {
+        let text = with_line_breaks(eol);
+        let ends: Vec<usize> = text.match_indices(eol).map(|(i, _)| i).collect();
+        for cut in ends.iter().flat_map(|&e| [e.saturating_sub(1), e, e + 1, e + eol.len()]) {
+            let Some(prefix) = text.get(..cut.min(text.len())) else { continue };
+            let context = format!("Bakuk cut at byte {cut}, line breaks {eol:?}:\n{prefix:?}");
+            let file = SourceFile::new("cut.sow", prefix);
+            let outcome = std::panic::catch_unwind(|| {
+                let (diags, loaded) = match load_source(file, Origin::Bundled("bakuk"), &mut Vec::new()) {
+                    Ok(v) => (check_all(&v), true),
+                    Err(d) => (d, false),
+                };
+                check_messages(&diags, &context).map_err(|e| e.to_string())?;
+                let whole = prefix.trim_end() == text.trim_end();
+                if !whole && (loaded || !diags.has_errors()) {
+                    return Err(format!("a cut file loads without an error: {context}"));
+                }
+                Ok(())
+            });
+            match outcome {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => panic!("{e}"),
+                Err(_) => panic!("panicked (see above) on {context}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn mutations_do_what_they_say() {
+    // An Index that picks element `k` of a list of `of`.
+    let i = |k: usize, of: usize| {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        loop {
+            let idx = any::<Index>().new_tree(&mut runner).unwrap().current();
+            if idx.index(of) == k {
+                return idx;
+            }
+        }
+    };
+    assert_eq!(apply("ab\ncd\n", &Mutation::SwapLines(i(0, 2), i(1, 2))), "cd\nab\n");
+    assert_eq!(apply("ab\ncd", &Mutation::SwapLines(i(0, 2), i(1, 2))), "cd\nab\n");
+    assert_eq!(apply("a 12 b 3", &Mutation::ReplaceNumber(i(1, 2), "0")), "a 12 b 0");
+    assert_eq!(apply("no stores", &Mutation::ReplaceWord(i(0, 2), "one".into())), "one stores");
+    assert_eq!(apply("aé", &Mutation::DeleteChar(i(1, 2))), "a");
+    assert_eq!(apply("x", &Mutation::DuplicateLine(i(0, 1))), "x\nx");
+    assert!(keywords().contains(&"counter-clockwise") && keywords().contains(&"mover's"));
+    assert_eq!(keywords().len(), GRAMMAR.matches("~ word_end }").count());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 2000,
+        max_shrink_iters: 4000,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn mutated_files_never_panic_and_valid_ones_play(
+        setup in select(vec![Setup::Bakuk, Setup::Koumma, Setup::KoummaOverFile]),
+        mutations in prop::collection::vec(mutation(), 1..5),
+        seed in any::<u64>(),
+    ) {
+        run(setup, &mutations, seed)?;
+    }
+
+    #[test]
+    fn generated_variants_check_as_the_rules_say_and_play(g in generated(), seed in any::<u64>()) {
+        run_generated(&g, seed)?;
+    }
+}

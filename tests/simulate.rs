@@ -1,0 +1,342 @@
+//! `sow simulate`, `sow merge` and `sow bench` as processes: reproducibility across threads
+//! and shards, output formats, records that replay, and every bad input refused before any
+//! file is written.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn sow(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// A fresh, empty directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sow-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_same_command_gives_the_same_bytes_for_any_number_of_threads() {
+    let args = ["simulate", "bakuk", "koumma", "--games", "20000", "--seed", "7", "--format", "json"];
+    let one = stdout(&sow(&[&args[..], &["--jobs", "1"]].concat()));
+    let two = stdout(&sow(&[&args[..], &["--jobs", "2"]].concat()));
+    let three = stdout(&sow(&[&args[..], &["--jobs", "3"]].concat()));
+    assert_eq!(one, two);
+    assert_eq!(one, three);
+    let table_one = stdout(&sow(&["simulate", "bakuk", "--games", "5000", "--jobs", "1", "--all"]));
+    let table_two = stdout(&sow(&["simulate", "bakuk", "--games", "5000", "--jobs", "2", "--all"]));
+    assert_eq!(table_one, table_two);
+}
+
+#[test]
+fn merged_shards_print_exactly_what_the_whole_run_prints() {
+    let dir = scratch("shards");
+    let common =
+        ["simulate", "bakuk", "koumma:", "--games", "10007", "--seed", "3", "--players", "greedy,random"];
+    let common: Vec<&str> = common.iter().map(|a| if *a == "koumma:" { "koumma" } else { a }).collect();
+    let mut files = Vec::new();
+    for k in 1..=4 {
+        let out = dir.join(format!("shard{k}.json"));
+        let shard = format!("{k}/4");
+        let o = sow(&[&common[..], &["--shard", &shard, "--out", out.to_str().unwrap()]].concat());
+        assert_eq!(stdout(&o), "", "with --out, nothing on stdout");
+        files.push(out);
+    }
+    let names: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+    for format in ["json", "table", "csv", "yaml"] {
+        let whole = stdout(&sow(&[&common[..], &["--format", format]].concat()));
+        let merged = stdout(&sow(&[&["merge"][..], &names, &["--format", format]].concat()));
+        assert_eq!(whole, merged, "{format}");
+    }
+    // Shards given in any order merge the same way.
+    let reversed: Vec<&str> = names.iter().rev().copied().collect();
+    let a = stdout(&sow(&[&["merge"][..], &names, &["--format", "json"]].concat()));
+    let b = stdout(&sow(&[&["merge"][..], &reversed, &["--format", "json"]].concat()));
+    assert_eq!(a, b);
+}
+
+#[test]
+fn merge_refuses_results_of_different_runs() {
+    let dir = scratch("mismatch");
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let args = [
+            &["simulate", "bakuk", "--games", "100", "--shard", "1/2", "--out", out.to_str().unwrap()][..],
+            extra,
+        ]
+        .concat();
+        stdout(&sow(&args));
+        out.to_str().unwrap().to_string()
+    };
+    let a = run("a.json", &[]);
+    let seed = run("seed.json", &["--seed", "1"]);
+    let players = run("players.json", &["--players", "greedy"]);
+    let whole = dir.join("whole.json");
+    stdout(&sow(&["simulate", "koumma", "--games", "100", "--out", whole.to_str().unwrap()]));
+    let expect = |files: &[&str], message: &str| {
+        let o = sow(&[&["merge"][..], files].concat());
+        assert_eq!(o.status.code(), Some(2));
+        assert!(o.stdout.is_empty());
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains(message), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    };
+    expect(&[&a, &seed], "were run with different seeds (0 and 1)");
+    expect(&[&a, &players], "were run with different players (random,random and greedy,greedy)");
+    expect(&[&a], "the shards of Bakuk are incomplete: missing 2/2");
+    expect(&[&a, &a], "shard 1/2 of Bakuk is given twice");
+    expect(&[&a, whole.to_str().unwrap()], "holds no results for Bakuk");
+    expect(&["Cargo.toml"], "not a results file of `sow simulate`");
+}
+
+#[test]
+fn the_json_gives_each_seat_its_rate_and_interval() {
+    let out =
+        stdout(&sow(&["simulate", "bakuk", "bakuk:three-player", "--games", "3000", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for (label, seats) in [("Bakuk", 2), ("Bakuk:three-player", 3)] {
+        let r = &v[label];
+        assert_eq!(r["seats"].as_array().unwrap().len(), seats, "{label}");
+        let mut games = 0;
+        for (i, seat) in r["seats"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(seat["seat"], i + 1);
+            let rate = seat["win_rate"].as_f64().unwrap();
+            let ci = seat["win_rate_ci"].as_array().unwrap();
+            assert!(ci[0].as_f64().unwrap() < rate && rate < ci[1].as_f64().unwrap());
+            games = seat["wins"].as_u64().unwrap()
+                + seat["draws"].as_u64().unwrap()
+                + seat["losses"].as_u64().unwrap();
+        }
+        assert_eq!(games, 3000);
+        assert_eq!(r["games_played"], 3000);
+        assert_eq!(r["run"]["players"].as_array().unwrap().len(), seats);
+    }
+}
+
+#[test]
+fn random_play_rates_lie_within_the_reported_intervals_of_the_independent_figures() {
+    // 100,000 games each: the independent first-player rates (47.7%, 40.7%) must fall inside
+    // the intervals sow reports.
+    let out = stdout(&sow(&["simulate", "bakuk", "koumma", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for (label, theirs) in [("Bakuk", 0.477), ("Koumma", 0.407)] {
+        let ci = &v[label]["seats"][0]["win_rate_ci"];
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(lo - 0.0005 <= theirs && theirs <= hi + 0.0005, "{label}: [{lo}, {hi}] against {theirs}");
+    }
+}
+
+#[test]
+fn records_replay_with_sow_play() {
+    let dir = scratch("record");
+    let record = dir.join("games.jsonl");
+    let results = stdout(&sow(&[
+        "simulate",
+        "koumma",
+        "bakuk:valdez",
+        "--games",
+        "50",
+        "--players",
+        "greedy,random",
+        "--record",
+        record.to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let results: serde_json::Value = serde_json::from_str(&results).unwrap();
+    let text = std::fs::read_to_string(&record).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 100);
+    let mut wins = [0u64; 2];
+    for (i, game) in lines.iter().enumerate() {
+        assert_eq!(game["game"], (i % 50) as u64, "records come in game order");
+        assert_eq!(game["players"], serde_json::json!(["greedy", "random"]));
+        let moves: Vec<String> = game["moves"].as_array().unwrap().iter().map(|m| m.to_string()).collect();
+        let mut args = vec!["play".to_string(), game["variant"].as_str().unwrap().to_string()];
+        if let Some(r) = game["ruleset"].as_str() {
+            args.extend(["--ruleset".into(), r.into()]);
+        }
+        args.extend(["--moves".into(), moves.join(","), "--format".into(), "json".into()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let end: serde_json::Value = serde_json::from_str(&stdout(&sow(&args))).unwrap();
+        assert_eq!(end["finished"], true, "game {i}");
+        assert_eq!(end["score"], game["scores"], "game {i}");
+        assert_eq!(end["winner"], game["winner"], "game {i}");
+        assert_eq!(end["plies"], game["plies"], "game {i}");
+        if i < 50
+            && let Some(w) = game["winner"].as_u64()
+        {
+            wins[w as usize - 1] += 1;
+        }
+    }
+    assert_eq!(results["Koumma"]["seats"][0]["wins"], wins[0]);
+    assert_eq!(results["Koumma"]["seats"][1]["wins"], wins[1]);
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2_and_writes_nothing() {
+    let dir = scratch("bad");
+    let out = dir.join("out.json");
+    let record = dir.join("games.jsonl");
+    let plot = dir.join("plot.svg");
+    let files = [
+        "--out",
+        out.to_str().unwrap(),
+        "--record",
+        record.to_str().unwrap(),
+        "--plot",
+        plot.to_str().unwrap(),
+    ];
+    let blocked = dir.join("no-such-dir/out.json");
+    for (args, message) in [
+        (&["bakook"][..], "error: unknown variant `bakook`"),
+        (&["bakuk:valdes"], "error: \"Bakuk\" has no ruleset \"valdes\""),
+        (&["bakuk", "--players", "minimax"], "error: unknown player `minimax`"),
+        (
+            &["bakuk", "--players", "random,random,random"],
+            "error: Bakuk has 2 seats, but --players names 3 players",
+        ),
+        (&["bakuk:three-player", "--players", "random,greedy"], "error: Bakuk:three-player has 3 seats"),
+        (&["bakuk", "--games", "0"], "error: --games 0: a run needs at least one game"),
+        (&["bakuk", "--shard", "0/4"], "error: --shard `0/4`: expected K/N with 1 <= K <= N"),
+        (&["bakuk", "--shard", "2"], "error: --shard `2`: expected K/N"),
+        (&["bakuk", "bakuk"], "error: `Bakuk` is named twice"),
+        (
+            &["bakuk", "--players", "script:nothere.txt"],
+            "error: cannot read script `nothere.txt`: no such file",
+        ),
+    ] {
+        let o = sow(&[&["simulate"][..], args, &files].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.starts_with(message), "{args:?}: {err}");
+        assert_eq!(files_in(&dir), Vec::<String>::new(), "{args:?}: nothing written");
+    }
+    let o = sow(&["simulate", "bakuk", "--games", "10", "--out", blocked.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.starts_with("error: --out `") && err.ends_with("cannot write there: no such file\n"),
+        "{err}"
+    );
+    let o = sow(&["simulate", "bakuk", "--games", "10", "--plot", dir.join("plot.png").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(files_in(&dir), Vec::<String>::new());
+}
+
+#[test]
+fn an_illegal_script_names_the_game_and_ply_unless_it_falls_back() {
+    let dir = scratch("script");
+    let script = dir.join("opening.txt");
+    std::fs::write(&script, "# an opening\n3\n1 # then pit 1\n").unwrap();
+    let player = format!("script:{},random", script.display());
+    let o = sow(&["simulate", "bakuk", "--games", "5", "--players", &player]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.starts_with("error: game 0, ply 5: player 1 (script:"), "{err}");
+    assert!(err.ends_with("): the script has no move left (it holds 2)\n"), "{err}");
+    let o = sow(&["simulate", "bakuk", "--games", "5", "--players", "script:3,1,random"]);
+    assert_eq!(o.status.code(), Some(1));
+    let o =
+        sow(&["simulate", "bakuk", "--games", "5", "--players", "script:3,1,random", "--fallback", "random"]);
+    assert!(o.status.success());
+}
+
+#[test]
+fn outputs_go_to_files_atomically_in_the_format_their_name_says() {
+    let dir = scratch("out");
+    let json = dir.join("r.json");
+    let csv = dir.join("r.csv");
+    let plot = dir.join("r.svg");
+    stdout(&sow(&[
+        "simulate",
+        "bakuk",
+        "koumma",
+        "--games",
+        "500",
+        "--out",
+        json.to_str().unwrap(),
+        "--plot",
+        plot.to_str().unwrap(),
+    ]));
+    stdout(&sow(&["simulate", "bakuk", "--games", "500", "--out", csv.to_str().unwrap()]));
+    assert_eq!(files_in(&dir), vec!["r.csv", "r.json", "r.svg"], "no temporary files left");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["Koumma"]["games_played"], 500);
+    assert!(
+        std::fs::read_to_string(&csv)
+            .unwrap()
+            .starts_with("variant,statistic,value\nBakuk,run.variant,Bakuk\n")
+    );
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("Koumma") && svg.contains("Bakuk"));
+}
+
+#[test]
+fn the_table_compares_variants_side_by_side() {
+    let t = stdout(&sow(&["simulate", "bakuk", "koumma", "--games", "2000"]));
+    let header = t.lines().nth(1).unwrap();
+    assert!(header.contains("Bakuk") && header.contains("Koumma"), "{t}");
+    for row in [
+        "seat 1 wins",
+        "seat 2 wins",
+        "draws",
+        "seat 1 advantage",
+        "p, no seat advantage",
+        "length, mean ± sd",
+    ] {
+        assert!(t.contains(row), "{row}: {t}");
+    }
+    assert!(!t.contains("captured pits held"), "a row of --all only");
+    let all = stdout(&sow(&["simulate", "bakuk", "koumma", "--games", "2000", "--all"]));
+    assert!(all.contains("captured pits held"), "{all}");
+    assert!(all.lines().count() > t.lines().count());
+}
+
+#[test]
+fn ctrl_c_prints_the_finished_games_marked_partial() {
+    let child = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["simulate", "bakuk", "--games", "1000000000", "--jobs", "1", "--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["Bakuk"]["run"]["partial"], true);
+    let played = v["Bakuk"]["games_played"].as_u64().unwrap();
+    assert!(played > 0 && played < 1_000_000_000, "{played}");
+}
+
+#[test]
+fn bench_reports_playouts_per_second() {
+    let out = stdout(&sow(&["bench", "koumma", "--seconds", "0.2"]));
+    assert!(out.starts_with("Koumma: "), "{out}");
+    assert!(out.contains(" playouts/s, ") && out.contains(" moves/s, "), "{out}");
+}
