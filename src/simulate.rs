@@ -3,7 +3,7 @@
 //! threads, shards or machines. Games are played in chunks; chunk tallies merge exactly.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -256,12 +256,51 @@ pub fn run(
         Some(Ok((tally, lines)))
     };
 
+    if !recording {
+        // No records to keep in order: every chunk runs as soon as a core is free, and the
+        // chunk tallies are folded together in whatever order they finish (merging is exact).
+        let done = AtomicU64::new(0);
+        let failed = AtomicU64::new(u64::MAX);
+        let acc = pool.install(|| {
+            (0..chunks)
+                .into_par_iter()
+                .fold(
+                    || Partial::new(seats),
+                    |mut acc, c| {
+                        // After a failure, only chunks of earlier games still run: the error
+                        // reported is always that of the first failing game.
+                        if c > failed.load(Ordering::Relaxed) {
+                            return acc;
+                        }
+                        match play_chunk(c) {
+                            None => acc.partial = true,
+                            Some(Err(e)) => {
+                                failed.fetch_min(c, Ordering::Relaxed);
+                                acc.add_error(e);
+                            }
+                            Some(Ok((t, _))) => {
+                                progress(done.fetch_add(t.games, Ordering::Relaxed) + t.games);
+                                acc.tally.merge(&t);
+                            }
+                        }
+                        acc
+                    },
+                )
+                .reduce(|| Partial::new(seats), Partial::merge)
+        });
+        if let Some(e) = acc.error {
+            return Err(RunError::Game(e));
+        }
+        let partial = acc.partial || acc.tally.games < total;
+        return Ok(RunResult { tally: acc.tally, partial });
+    }
+
     let mut tally = Tally::new(seats);
     let mut partial = false;
     let mut done = 0u64;
-    // Chunks are played a batch at a time and merged in order, so that records stream out
-    // in game order with memory bounded by one batch.
-    let batch = (opts.jobs.max(1) as u64) * 4;
+    // Records are written in game order: chunks are played a batch at a time and their
+    // records written in order, with memory bounded by one batch.
+    let batch = (opts.jobs.max(1) as u64) * 8;
     let mut next = 0;
     while next < chunks {
         let ids: Vec<u64> = (next..(next + batch).min(chunks)).collect();
@@ -290,6 +329,35 @@ pub fn run(
         w.flush().map_err(RunError::Record)?;
     }
     Ok(RunResult { tally, partial })
+}
+
+/// What a share of the chunks gave: their tally, whether any was skipped, and the error of
+/// the earliest game that failed.
+struct Partial {
+    tally: Tally,
+    partial: bool,
+    error: Option<GameError>,
+}
+
+impl Partial {
+    fn new(seats: usize) -> Partial {
+        Partial { tally: Tally::new(seats), partial: false, error: None }
+    }
+
+    fn add_error(&mut self, e: GameError) {
+        if self.error.as_ref().is_none_or(|old| e.game < old.game) {
+            self.error = Some(e);
+        }
+    }
+
+    fn merge(mut self, other: Partial) -> Partial {
+        self.tally.merge(&other.tally);
+        self.partial |= other.partial;
+        if let Some(e) = other.error {
+            self.add_error(e);
+        }
+        self
+    }
 }
 
 #[cfg(test)]

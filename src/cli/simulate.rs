@@ -182,41 +182,43 @@ impl Outputs {
 }
 
 /// A progress bar on stderr, shown only at a terminal and only once a run has taken more than
-/// a moment.
+/// a moment. It counts from the start, hidden, so that its rate and estimate are right when it
+/// appears.
 struct Progress {
-    total: u64,
     start: Instant,
-    bar: std::sync::Mutex<Option<ProgressBar>>,
+    bar: ProgressBar,
+    shown: AtomicBool,
     enabled: bool,
 }
 
 impl Progress {
     fn new(total: u64) -> Progress {
+        let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate}, {eta} left")
+            .expect("a valid template")
+            .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} games/s", state.per_sec());
+            });
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(style);
         Progress {
-            total,
             start: Instant::now(),
-            bar: Default::default(),
+            bar,
+            shown: AtomicBool::new(false),
             enabled: std::io::stderr().is_terminal(),
         }
     }
 
     fn update(&self, done: u64) {
-        if !self.enabled || self.start.elapsed() < Duration::from_millis(500) {
-            return;
+        self.bar.set_position(done);
+        if self.enabled
+            && self.start.elapsed() > Duration::from_millis(500)
+            && !self.shown.swap(true, Ordering::Relaxed)
+        {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
         }
-        let mut bar = self.bar.lock().expect("progress lock");
-        let bar = bar.get_or_insert_with(|| {
-            let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-                .expect("a valid template");
-            ProgressBar::with_draw_target(Some(self.total), ProgressDrawTarget::stderr()).with_style(style)
-        });
-        bar.set_position(done);
     }
 
     fn clear(&self) {
-        if let Some(bar) = self.bar.lock().expect("progress lock").take() {
-            bar.finish_and_clear();
-        }
+        self.bar.finish_and_clear();
     }
 }
 
