@@ -145,6 +145,44 @@ impl Rules {
     pub fn total_seeds(&self) -> u32 {
         self.initial.iter().map(|&s| s as u32).sum()
     }
+
+    /// The same rules with another ply limit (`u32::MAX`: games end only by themselves).
+    pub fn with_ply_limit(&self, limit: u32) -> Rules {
+        let mut r = self.clone();
+        r.ply_limit = limit;
+        r.spec.ply_limit = limit;
+        r
+    }
+
+    /// A fingerprint of what decides the play of a position (everything but names, sources,
+    /// the starting seeds and the ply limit): a solution table made for these rules is valid
+    /// for any rules with the same fingerprint.
+    pub fn fingerprint(&self) -> u64 {
+        let mut bytes: Vec<u8> = vec![self.pits, self.players, self.first_player];
+        let n = self.pits as usize;
+        bytes.extend_from_slice(&self.owner[..n]);
+        bytes.extend_from_slice(&self.next[..n]);
+        bytes.extend([self.opening_in_origin as u8, self.skip_origin as u8, self.min_seeds]);
+        for p in 0..self.players as usize {
+            bytes.extend(self.landing_pits[p].to_le_bytes());
+            bytes.extend(self.chain_pits[p].to_le_bytes());
+        }
+        for w in self.landing_counts.0.iter().chain(&self.chain_counts.0) {
+            bytes.extend(w.to_le_bytes());
+        }
+        bytes.extend([self.chain_forward as u8, self.pass_when_stuck as u8, self.leftovers as u8]);
+        fnv1a(&bytes)
+    }
+}
+
+/// FNV-1a, 64 bits: a stable checksum (the standard library's hashers may change).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 #[cfg(test)]

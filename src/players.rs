@@ -148,17 +148,43 @@ impl Player for ScriptPlayer {
     }
 }
 
-/// A player named on the command line: `random`, `greedy`, `script:3,1,5` or `script:FILE`.
-/// It makes a fresh player for each game.
+/// A solution table shared by the perfect players of a run (compared by identity).
+#[derive(Debug, Clone)]
+pub struct SharedSolution(pub std::sync::Arc<crate::solve::Solution>);
+
+impl PartialEq for SharedSolution {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SharedSolution {}
+
+/// A player named on the command line: `random`, `greedy`, `script:3,1,5`, `script:FILE`,
+/// `alphabeta:DEPTH`, `perfect` or `perfect:FILE`. It makes a fresh player for each game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerSpec {
     Random,
     Greedy,
-    Script { name: std::sync::Arc<str>, moves: std::sync::Arc<[usize]>, fallback: bool },
+    Script {
+        name: std::sync::Arc<str>,
+        moves: std::sync::Arc<[usize]>,
+        fallback: bool,
+    },
+    AlphaBeta {
+        depth: u32,
+    },
+    /// Plays from a solution table: loaded from `file`, or solved when the run starts. The
+    /// table is filled in by [`PlayerSpec::prepare`].
+    Perfect {
+        file: Option<std::path::PathBuf>,
+        solution: Option<SharedSolution>,
+    },
 }
 
 /// Every player a name can give, for messages.
-pub const PLAYER_NAMES: &str = "random, greedy, script:PITS (e.g. script:3,1,5) or script:FILE";
+pub const PLAYER_NAMES: &str = "random, greedy, script:PITS (e.g. script:3,1,5), script:FILE, \
+                                alphabeta:DEPTH (e.g. alphabeta:8), perfect or perfect:FILE";
 
 impl PlayerSpec {
     /// Reads a player name. A script file is read now, so that a bad one stops the run
@@ -167,11 +193,27 @@ impl PlayerSpec {
         match text {
             "random" => return Ok(PlayerSpec::Random),
             "greedy" => return Ok(PlayerSpec::Greedy),
+            "alphabeta" => return Ok(PlayerSpec::AlphaBeta { depth: crate::search::DEFAULT_DEPTH }),
+            "perfect" => return Ok(PlayerSpec::Perfect { file: None, solution: None }),
             _ => {}
+        }
+        if let Some(depth) = text.strip_prefix("alphabeta:") {
+            return match depth.parse::<u32>() {
+                Ok(d) if (1..=30).contains(&d) => Ok(PlayerSpec::AlphaBeta { depth: d }),
+                _ => Err(format!("`{text}`: the depth of alphabeta is a number of plies from 1 to 30")),
+            };
+        }
+        if let Some(file) = text.strip_prefix("perfect:") {
+            if file.is_empty() {
+                return Err("`perfect:` names no solution file (from `sow solve VARIANT --out FILE`)".into());
+            }
+            return Ok(PlayerSpec::Perfect { file: Some(file.into()), solution: None });
         }
         let Some(script) = text.strip_prefix("script:") else {
             let mut message = format!("unknown player `{text}`: the players are {PLAYER_NAMES}");
-            if let Some(guess) = crate::diagnostic::closest(text, ["random", "greedy", "script"]) {
+            if let Some(guess) =
+                crate::diagnostic::closest(text, ["random", "greedy", "script", "alphabeta", "perfect"])
+            {
                 message.push_str(&format!(" (did you mean `{guess}`?)"));
             }
             return Err(message);
@@ -208,17 +250,51 @@ impl PlayerSpec {
             PlayerSpec::Random => "random".into(),
             PlayerSpec::Greedy => "greedy".into(),
             PlayerSpec::Script { name, .. } => name.to_string(),
+            PlayerSpec::AlphaBeta { depth } => format!("alphabeta:{depth}"),
+            PlayerSpec::Perfect { file: None, .. } => "perfect".into(),
+            PlayerSpec::Perfect { file: Some(f), .. } => format!("perfect:{}", f.display()),
         }
     }
 
-    pub fn new_player(&self) -> AnyPlayer {
-        match self {
+    /// Gets ready for a variant: a perfect player loads or computes its solution table.
+    /// `solved` holds a table already made for these rules, shared by every seat.
+    pub fn prepare(&self, rules: &Rules, solved: &mut Option<SharedSolution>) -> Result<PlayerSpec, String> {
+        let PlayerSpec::Perfect { file, .. } = self else { return Ok(self.clone()) };
+        let solution = match file {
+            Some(path) => SharedSolution(std::sync::Arc::new(crate::solve::Solution::load(path, rules)?)),
+            None => match solved {
+                Some(s) => s.clone(),
+                None => {
+                    let seeds = rules.total_seeds() as usize;
+                    let table = crate::solve::solve(rules, seeds, &|_, _| {})
+                        .map_err(|e| format!("the perfect player needs {}: {e}", rules.spec().label()))?;
+                    let s = SharedSolution(std::sync::Arc::new(table));
+                    *solved = Some(s.clone());
+                    s
+                }
+            },
+        };
+        Ok(PlayerSpec::Perfect { file: file.clone(), solution: Some(solution) })
+    }
+
+    /// A player for one game after another. A perfect player must have been prepared.
+    pub fn new_player(&self) -> Result<AnyPlayer, String> {
+        Ok(match self {
             PlayerSpec::Random => AnyPlayer::Random(RandomPlayer),
             PlayerSpec::Greedy => AnyPlayer::Greedy(GreedyPlayer),
             PlayerSpec::Script { name, moves, fallback } => {
                 AnyPlayer::Script(ScriptPlayer::new(name.clone(), moves.clone(), *fallback))
             }
-        }
+            PlayerSpec::AlphaBeta { depth } => {
+                AnyPlayer::AlphaBeta(crate::search::AlphaBetaPlayer { depth: *depth })
+            }
+            PlayerSpec::Perfect { solution: Some(s), .. } => {
+                AnyPlayer::Perfect(crate::solve::PerfectPlayer { solution: s.0.clone() })
+            }
+            PlayerSpec::Perfect { solution: None, .. } => {
+                return Err("the perfect player has no solution table (prepare it first)".into());
+            }
+        })
     }
 }
 
@@ -228,6 +304,8 @@ pub enum AnyPlayer {
     Random(RandomPlayer),
     Greedy(GreedyPlayer),
     Script(ScriptPlayer),
+    AlphaBeta(crate::search::AlphaBetaPlayer),
+    Perfect(crate::solve::PerfectPlayer),
 }
 
 impl Player for AnyPlayer {
@@ -236,6 +314,8 @@ impl Player for AnyPlayer {
             AnyPlayer::Random(p) => p.name(),
             AnyPlayer::Greedy(p) => p.name(),
             AnyPlayer::Script(p) => p.name(),
+            AnyPlayer::AlphaBeta(p) => p.name(),
+            AnyPlayer::Perfect(p) => p.name(),
         }
     }
 
@@ -245,6 +325,8 @@ impl Player for AnyPlayer {
             AnyPlayer::Random(p) => p.choose(rules, state, rng),
             AnyPlayer::Greedy(p) => p.choose(rules, state, rng),
             AnyPlayer::Script(p) => p.choose(rules, state, rng),
+            AnyPlayer::AlphaBeta(p) => p.choose(rules, state, rng),
+            AnyPlayer::Perfect(p) => p.choose(rules, state, rng),
         }
     }
 
@@ -286,20 +368,20 @@ mod tests {
     fn scripts_play_in_order_then_fail_or_fall_back() {
         let rules = crate::load_rules("bakuk", None).unwrap();
         let spec = PlayerSpec::parse("script:3, 2", false).unwrap();
-        let mut p = spec.new_player();
+        let mut p = spec.new_player().unwrap();
         let mut rng = game_rng(0, 0);
         let s = rules.initial_state();
         assert_eq!(p.choose(&rules, &s, &mut rng), Ok(2));
         assert_eq!(p.choose(&rules, &s, &mut rng), Ok(1));
         let e = p.choose(&rules, &s, &mut rng).unwrap_err();
         assert_eq!(e.0, "the script has no move left (it holds 2)");
-        let mut p = PlayerSpec::parse("script:5", false).unwrap().new_player();
+        let mut p = PlayerSpec::parse("script:5", false).unwrap().new_player().unwrap();
         let e = p.choose(&rules, &s, &mut rng).unwrap_err();
         assert_eq!(
             e.0,
             "its move 1 (pit 5) is illegal: pit 5 belongs to player 2, and it is player 1's turn"
         );
-        let mut p = PlayerSpec::parse("script:5", true).unwrap().new_player();
+        let mut p = PlayerSpec::parse("script:5", true).unwrap().new_player().unwrap();
         assert!(rules.check_move(&s, p.choose(&rules, &s, &mut rng).unwrap()).is_ok());
     }
 
@@ -310,5 +392,8 @@ mod tests {
         assert!(e.contains("unknown player `gredy`") && e.contains("did you mean `greedy`?"), "{e}");
         assert!(PlayerSpec::parse("script:", false).is_err());
         assert!(PlayerSpec::parse("script:3,x", false).is_err());
+        assert_eq!(PlayerSpec::parse("alphabeta:8", false), Ok(PlayerSpec::AlphaBeta { depth: 8 }));
+        assert!(PlayerSpec::parse("alphabeta:0", false).is_err());
+        assert!(PlayerSpec::parse("perfect", false).unwrap().new_player().is_err());
     }
 }

@@ -181,6 +181,17 @@ pub struct PositionReport {
     pub result: Option<&'static str>,
     /// Why the game ended: `no-legal-move`, `nobody-can-move`, `ply-limit`.
     pub end: Option<&'static str>,
+    /// With `--hint`: the value of each legal move with perfect play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_values: Option<Vec<MoveValue>>,
+}
+
+/// A move and its value with perfect play, for the player to move.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct MoveValue {
+    /// 1-based.
+    pub pit: usize,
+    pub value: i32,
 }
 
 impl PositionReport {
@@ -206,6 +217,7 @@ impl PositionReport {
                 Outcome::Draw => "draw",
             }),
             end: state.end().map(EndReason::name),
+            move_values: None,
         }
     }
 }

@@ -185,6 +185,14 @@ impl VariantReport {
         }
     }
 
+    /// The games this run (or this shard of a run) was to play.
+    pub fn games_asked(&self) -> u64 {
+        match self.run.shard.as_deref().map(crate::simulate::Shard::parse) {
+            Some(Ok(shard)) => shard.games(self.run.games),
+            _ => self.run.games,
+        }
+    }
+
     /// `NAME` or `NAME:RULESET`.
     pub fn label(&self) -> String {
         match &self.run.ruleset {
@@ -269,10 +277,10 @@ impl Report {
         let mut out = String::new();
         for r in self.0.iter().filter(|r| r.run.partial) {
             out.push_str(&format!(
-                "PARTIAL RESULTS for {}: the run was stopped after {} of {} games\n",
+                "PARTIAL RESULTS for {}: the run was stopped after {} of its {} games\n",
                 r.label(),
                 r.games_played,
-                r.run.shard.as_deref().map_or(r.run.games, |_| r.games_played.max(r.run.games))
+                r.games_asked()
             ));
         }
         out.push_str(&table.to_string());
@@ -364,7 +372,10 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         cells.extend(rs.iter().map(f));
         rows.push(cells);
     };
-    row("games".into(), &|r| r.games_played.to_string());
+    row("games".into(), &|r| match &r.run.shard {
+        Some(shard) => format!("{} (shard {shard} of {})", r.games_played, r.run.games),
+        None => r.games_played.to_string(),
+    });
     row("players".into(), &|r| r.run.players.join(", "));
     for s in 0..seats {
         row(format!("seat {} wins", s + 1), &move |r| {

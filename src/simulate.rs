@@ -95,6 +95,7 @@ impl std::fmt::Display for GameError {
 #[derive(Debug)]
 pub enum RunError {
     Game(GameError),
+    Player(String),
     Record(std::io::Error),
 }
 
@@ -102,6 +103,7 @@ impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             RunError::Game(e) => e.fmt(f),
+            RunError::Player(e) => f.write_str(e),
             RunError::Record(e) => {
                 write!(f, "cannot write the game record: {}", crate::library::io_reason(e))
             }
@@ -205,6 +207,10 @@ pub fn run(
 ) -> Result<RunResult, RunError> {
     let rules = job.rules;
     let seats = rules.players();
+    // Every player must be able to play before any game is: a perfect player needs its table.
+    for p in job.players {
+        p.new_player().map_err(RunError::Player)?;
+    }
     let total = opts.shard.games(opts.games);
     let chunks = total.div_ceil(CHUNK);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.max(1)).build().expect("a thread pool");
@@ -218,7 +224,8 @@ pub fn run(
             return None;
         }
         let mut tally = Tally::new(seats);
-        let mut players: Vec<AnyPlayer> = job.players.iter().map(PlayerSpec::new_player).collect();
+        let mut players: Vec<AnyPlayer> =
+            job.players.iter().map(|p| p.new_player().expect("players checked before the run")).collect();
         let mut lines = Vec::new();
         let mut moves = Vec::new();
         for j in c * CHUNK..((c + 1) * CHUNK).min(total) {

@@ -263,7 +263,7 @@ fn interactive_play_takes_moves_from_input_and_explains_bad_ones() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.starts_with("Bakuk: you are player 1; the other seats are played at random (seed 5).\n"),
+        text.starts_with("Bakuk: you are player 1; the other seats are played by random (seed 5).\n"),
         "{text}"
     );
     assert!(

@@ -5,55 +5,85 @@ use std::io::BufRead as _;
 use sow::compile::Rules;
 use sow::draw;
 use sow::engine::State;
-use sow::players::{Player as _, RandomPlayer, game_rng};
+use sow::players::{AnyPlayer, Player as _, PlayerSpec, seat_rng};
 use sow::replay::{self, Record, Step, describe_status, describe_step};
+use sow::solve::Solution;
 
 use super::{Failure, emit};
 
-pub fn play(rules: &Rules, start: State, seat: usize, seed: Option<u64>) -> Result<String, Failure> {
-    let spec = rules.spec();
-    if seat == 0 || seat > rules.players() {
-        return Err(Failure::Usage(format!("--seat: players are numbered 1 to {}", rules.players())));
-    }
-    let human = seat - 1;
-    let seed = seed.unwrap_or_else(rand::random);
-    let mut rng = game_rng(seed, 0);
-    let mut state = start;
-    let mut opponent = RandomPlayer;
-    emit(&format!(
-        "{}: you are player {seat}; the other seats are played at random (seed {seed}).\n\
+/// An interactive game: a person in one seat, a player of `--opponent` in the others.
+pub struct Game<'a> {
+    pub rules: &'a Rules,
+    /// 1-based.
+    pub seat: usize,
+    pub seed: Option<u64>,
+    /// With `--hint`: the values of the moves are shown before each of the person's moves.
+    pub hints: Option<&'a Solution>,
+}
+
+impl Game<'_> {
+    pub fn play(&self, start: State, opponent: &PlayerSpec) -> Result<String, Failure> {
+        let (rules, seat) = (self.rules, self.seat);
+        let spec = rules.spec();
+        if seat == 0 || seat > rules.players() {
+            return Err(Failure::Usage(format!("--seat: players are numbered 1 to {}", rules.players())));
+        }
+        let human = seat - 1;
+        let seed = self.seed.unwrap_or_else(rand::random);
+        let mut rngs: Vec<_> = (0..rules.players()).map(|p| seat_rng(seed, 0, p)).collect();
+        let mut state = start;
+        let mut others: Vec<AnyPlayer> = (0..rules.players())
+            .map(|_| opponent.new_player())
+            .collect::<Result<_, _>>()
+            .map_err(Failure::Usage)?;
+        emit(&format!(
+            "{}: you are player {seat}; the other seats are played by {} (seed {seed}).\n\
          Type a pit number to play it, or q to quit.\n\n{}",
-        spec.label(),
-        draw::board(spec, state.pits(), state.captured())
-    ));
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    while let Some(player) = state.to_move() {
-        let pit = if player == human {
-            let moves: Vec<usize> = rules.legal_moves(&state).iter().map(|p| p + 1).collect();
-            emit(&format!("player {seat}, your move ({}): ", sow::describe::pit_list(&moves)));
-            let Some(Ok(line)) = lines.next() else {
-                return Ok("\ninput ended: game abandoned\n".into());
-            };
-            let line = line.trim();
-            if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
-                return Ok(format!("game abandoned; {}\n", describe_status(rules, &state)));
-            }
-            match replay::parse_pit(rules, line).and_then(|p| rules.check_move(&state, p).map(|()| p)) {
-                Ok(p) => p,
-                Err(e) => {
-                    emit(&format!("{e}\n"));
+            spec.label(),
+            opponent.name(),
+            draw::board(spec, state.pits(), state.captured())
+        ));
+        let stdin = std::io::stdin();
+        let mut lines = stdin.lock().lines();
+        while let Some(player) = state.to_move() {
+            let pit = if player == human {
+                if let Some(h) = self.hints {
+                    emit(&super::hint_text(h, rules, &state));
+                }
+                let moves: Vec<usize> = rules.legal_moves(&state).iter().map(|p| p + 1).collect();
+                emit(&format!("player {seat}, your move ({}): ", sow::describe::pit_list(&moves)));
+                let Some(Ok(line)) = lines.next() else {
+                    return Ok("\ninput ended: game abandoned\n".into());
+                };
+                let line = line.trim();
+                if line.is_empty() {
                     continue;
                 }
-            }
-        } else {
-            opponent.choose(rules, &state, &mut rng).map_err(|e| Failure::Runtime(e.to_string()))?
-        };
-        let ply = state.plies() + 1;
-        let mut record = Record::default();
-        let summary = rules.apply_observed(&mut state, pit, &mut record);
-        let step = Step { ply, player, summary, record, after: state };
-        emit(&format!("\n{}\n{}", describe_step(&step), draw::board(spec, state.pits(), state.captured())));
+                if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
+                    return Ok(format!("game abandoned; {}\n", describe_status(rules, &state)));
+                }
+                match replay::parse_pit(rules, line).and_then(|p| rules.check_move(&state, p).map(|()| p)) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        emit(&format!("{e}\n"));
+                        continue;
+                    }
+                }
+            } else {
+                others[player]
+                    .choose(rules, &state, &mut rngs[player])
+                    .map_err(|e| Failure::Runtime(e.to_string()))?
+            };
+            let ply = state.plies() + 1;
+            let mut record = Record::default();
+            let summary = rules.apply_observed(&mut state, pit, &mut record);
+            let step = Step { ply, player, summary, record, after: state };
+            emit(&format!(
+                "\n{}\n{}",
+                describe_step(&step),
+                draw::board(spec, state.pits(), state.captured())
+            ));
+        }
+        Ok(format!("\n{}\n", describe_status(rules, &state)))
     }
-    Ok(format!("\n{}\n", describe_status(rules, &state)))
 }

@@ -3,6 +3,7 @@
 mod interactive;
 mod output;
 mod simulate;
+mod solve;
 
 use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
@@ -24,7 +25,8 @@ const EXIT_HELP: &str = "Exit status: 0 success, 1 runtime error (such as an ill
 #[command(
     name = "sow",
     version,
-    about = "Mancala (sowing game) rules as data: check, describe, show and play variant files",
+    about = "Mancala (sowing game) rules as data: check, describe, show and play variant files; \
+             simulate, compare and solve them",
     after_help = EXIT_HELP
 )]
 pub struct Cli {
@@ -54,6 +56,8 @@ enum Command {
     Merge(simulate::MergeArgs),
     /// Measure random playouts per second on one core
     Bench(simulate::BenchArgs),
+    /// Solve a two-player variant: its value with perfect play, best openings, a perfect game
+    Solve(solve::SolveArgs),
 }
 
 #[derive(Args, Debug)]
@@ -87,13 +91,24 @@ struct PlayArgs {
     /// Your seat in an interactive game (default 1)
     #[arg(long, value_name = "PLAYER", conflicts_with = "moves")]
     seat: Option<usize>,
-    /// Seed of the random player in an interactive game (default: a fresh one)
+    /// Seed of the other players in an interactive game (default: a fresh one)
     #[arg(long, conflicts_with = "moves")]
     seed: Option<u64>,
+    /// Who plays the other seats of an interactive game: random, greedy, alphabeta:DEPTH,
+    /// perfect, ...
+    #[arg(long, value_name = "PLAYER", default_value = "random", conflicts_with = "moves")]
+    opponent: String,
+    /// Show the value of every legal move with perfect play (solves the variant first, in
+    /// seconds, unless --solution is given)
+    #[arg(long)]
+    hint: bool,
+    /// A solution table (from `sow solve --out FILE`) for --hint and the perfect opponent
+    #[arg(long, value_name = "FILE")]
+    solution: Option<std::path::PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
+pub enum Format {
     Text,
     Json,
 }
@@ -134,6 +149,7 @@ pub fn run(cli: Cli) -> ExitCode {
         },
         Command::Merge(a) => simulate::merge(&a),
         Command::Bench(a) => simulate::bench(&a),
+        Command::Solve(a) => solve::solve(&a),
     };
     match result {
         Ok(text) => {
@@ -254,9 +270,14 @@ fn show(arg: &VariantArg) -> Result<String, Failure> {
     ))
 }
 
-/// Parses `--position`: seeds of every pit, separated by commas or spaces.
-fn start_position(rules: &Rules, args: &PlayArgs) -> Result<sow::engine::State, Failure> {
-    let Some(text) = &args.position else {
+/// The position of `--position` (seeds of every pit, separated by commas or spaces) and
+/// `--to-move`, or the start.
+pub fn start_position_from(
+    rules: &Rules,
+    position: Option<&str>,
+    to_move: Option<usize>,
+) -> Result<sow::engine::State, Failure> {
+    let Some(text) = position else {
         return Ok(rules.initial_state());
     };
     let mut pits = Vec::new();
@@ -266,7 +287,7 @@ fn start_position(rules: &Rules, args: &PlayArgs) -> Result<sow::engine::State, 
         })?;
         pits.push(n);
     }
-    let to_move = match args.to_move {
+    let to_move = match to_move {
         Some(0) => return Err(Failure::Usage("--to-move: players are numbered from 1".into())),
         Some(p) => p - 1,
         None => rules.spec().first_player as usize,
@@ -274,33 +295,91 @@ fn start_position(rules: &Rules, args: &PlayArgs) -> Result<sow::engine::State, 
     rules.state_from(&pits, to_move).map_err(|e| Failure::Usage(format!("--position: {e}")))
 }
 
+/// `hint: player 1: pit 3 +2 (best), pit 2 0, pit 1 -2`, or nothing once the game is over.
+pub fn hint_text(solution: &sow::solve::Solution, rules: &Rules, state: &sow::engine::State) -> String {
+    let Some(mover) = state.to_move() else { return String::new() };
+    let mut moves = solution.move_values(rules, state);
+    moves.sort_by_key(|m| (-m.value, m.pit));
+    let best = moves.first().map_or(0, |m| m.value);
+    let parts: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let v = if m.value > 0 { format!("+{}", m.value) } else { m.value.to_string() };
+            if m.value == best {
+                format!("pit {} {v} (best)", m.pit + 1)
+            } else {
+                format!("pit {} {v}", m.pit + 1)
+            }
+        })
+        .collect();
+    format!("hint: perfect play values for player {}: {}\n", mover + 1, parts.join(", "))
+}
+
 fn play(args: &PlayArgs) -> Result<String, Failure> {
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);
-    let start = start_position(&rules, args)?;
+    let start = start_position_from(&rules, args.position.as_deref(), args.to_move)?;
     if args.interactive && args.format == Format::Json {
         return Err(Failure::Usage("an interactive game prints text: drop `--format json`".into()));
     }
-    if args.interactive
-        || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal())
-    {
-        return interactive::play(&rules, start, args.seat.unwrap_or(1), args.seed);
+    let interactive = args.interactive
+        || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal());
+    if !interactive && (args.seat.is_some() || args.seed.is_some() || args.opponent != "random") {
+        return Err(Failure::Usage(
+            "--seat, --seed and --opponent are for an interactive game: add --interactive, or run at a terminal"
+                .into(),
+        ));
+    }
+    let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
+    let hints =
+        if args.hint { Some(solve::solution_for(&rules, seeds, args.solution.as_ref())?) } else { None };
+    if interactive {
+        let opponent = sow::players::PlayerSpec::parse(&args.opponent, false).map_err(Failure::Usage)?;
+        // A perfect opponent uses the table of --hint or --solution when there is one.
+        let mut solved = match (&hints, &args.solution) {
+            (Some(h), _) => Some(sow::players::SharedSolution(std::sync::Arc::new(h.clone()))),
+            (None, Some(file)) => Some(sow::players::SharedSolution(std::sync::Arc::new(
+                solve::solution_for(&rules, seeds, Some(file))?,
+            ))),
+            _ => None,
+        };
+        let opponent = opponent.prepare(&rules, &mut solved).map_err(Failure::Usage)?;
+        let game = interactive::Game {
+            rules: &rules,
+            seat: args.seat.unwrap_or(1),
+            seed: args.seed,
+            hints: hints.as_ref(),
+        };
+        return game.play(start, &opponent);
     }
     let moves = args.moves.as_deref().map(replay::split_moves).unwrap_or_default();
     let steps = replay::replay(&rules, start, &moves).map_err(|e| Failure::Runtime(e.to_string()))?;
     let last = steps.last().map_or(start, |s| s.after);
     if args.format == Format::Json {
-        let report = PositionReport::new(&rules, &last);
+        let mut report = PositionReport::new(&rules, &last);
+        if let Some(h) = &hints {
+            report.move_values = Some(
+                h.move_values(&rules, &last)
+                    .iter()
+                    .map(|m| replay::MoveValue { pit: m.pit + 1, value: m.value })
+                    .collect(),
+            );
+        }
         return Ok(serde_json::to_string(&report).expect("a report serializes") + "\n");
     }
+    let hint_line = |state: &sow::engine::State| -> String {
+        hints.as_ref().map_or(String::new(), |h| hint_text(h, &rules, state))
+    };
     let mut out = format!("{}\n", spec.label());
     out.push_str(&format!("start: {}\n", replay::describe_status(&rules, &start)));
     out.push_str(&sow::draw::board(&spec, start.pits(), start.captured()));
+    out.push_str(&hint_line(&start));
     for step in &steps {
         out.push('\n');
         out.push_str(&replay::describe_step(step));
         out.push('\n');
         out.push_str(&sow::draw::board(&spec, step.after.pits(), step.after.captured()));
+        out.push_str(&hint_line(&step.after));
     }
     out.push('\n');
     out.push_str(&replay::describe_status(&rules, &last));

@@ -24,6 +24,9 @@ impl AtomicFile {
         if target.is_dir() {
             return Err(format!("{option} `{}`: it is a directory", target.display()));
         }
+        if !dir.is_dir() {
+            return Err(format!("{option} `{}`: there is no folder `{}`", target.display(), dir.display()));
+        }
         let temp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
         let file = File::create(&temp)
             .map_err(|e| format!("{option} `{}`: cannot write there: {}", target.display(), io_reason(&e)))?;

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use sow::compile::{Rules, compile};
-use sow::players::{Player as _, PlayerSpec, RandomPlayer, game_rng};
+use sow::players::{Player as _, PlayerSpec, RandomPlayer, seat_rng};
 use sow::report::{Report, RunInfo, VariantReport};
 use sow::simulate::{self, Job, RunOptions, Shard};
 
@@ -258,6 +258,18 @@ pub fn simulate(args: &SimulateArgs) -> Result<(String, bool), Failure> {
                 )));
             }
         };
+        // A perfect player loads or computes its table now, once for all its seats.
+        let mut solved = None;
+        if seat_players.iter().any(|p| matches!(p, PlayerSpec::Perfect { file: None, .. }))
+            && std::io::stderr().is_terminal()
+        {
+            eprintln!("solving {} for the perfect player...", spec.label());
+        }
+        let seat_players = seat_players
+            .iter()
+            .map(|p| p.prepare(&rules, &mut solved))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(Failure::Usage)?;
         let reference =
             name.rsplit_once(':').filter(|(v, _)| !v.is_empty()).map_or(name.as_str(), |(v, _)| v);
         runs.push((reference.to_string(), rules, seat_players));
@@ -444,10 +456,11 @@ pub fn bench(args: &BenchArgs) -> Result<String, Failure> {
     let (mut games, mut moves) = (0u64, 0u64);
     while start.elapsed() < budget {
         for _ in 0..1000 {
-            let mut rng = game_rng(0, games);
+            // The random streams of `sow simulate --seed 0`: the same games.
+            let mut rngs: Vec<_> = (0..rules.players()).map(|seat| seat_rng(0, games, seat)).collect();
             let mut s = rules.initial_state();
-            while !s.is_over() {
-                let pit = RandomPlayer.choose(&rules, &s, &mut rng).expect("random always moves");
+            while let Some(seat) = s.to_move() {
+                let pit = RandomPlayer.choose(&rules, &s, &mut rngs[seat]).expect("random always moves");
                 rules.apply(&mut s, pit);
             }
             moves += s.plies() as u64;
