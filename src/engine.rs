@@ -458,6 +458,18 @@ impl Rules {
         scores
     }
 
+    /// What a move from `before` to `after` gained `player`: the change of their score minus
+    /// the change of everyone else's (captures, and leftovers awarded if the game ended).
+    pub fn gain(&self, before: &State, after: &State, player: usize) -> i32 {
+        let (b, a) = (self.scores(before), self.scores(after));
+        (0..self.players as usize)
+            .map(|p| {
+                let change = a[p] as i32 - b[p] as i32;
+                if p == player { change } else { -change }
+            })
+            .sum()
+    }
+
     /// The outcome of a finished game (`None` while it goes on): the highest score wins, and
     /// equal highest scores draw.
     pub fn outcome(&self, s: &State) -> Option<Outcome> {

@@ -23,29 +23,22 @@ fn negamax(rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) 
     if depth == 0 {
         return 0;
     }
-    let before = rules.scores(state);
     // Captures first: they settle the bounds sooner.
-    let mut children: Vec<(i32, State, bool)> = rules
+    let mut children: Vec<(i32, State)> = rules
         .legal_moves(state)
         .iter()
         .map(|pit| {
             let mut child = *state;
             rules.apply(&mut child, pit);
-            let after = rules.scores(&child);
-            let gain = (after[mover] as i32 - before[mover] as i32)
-                - (0..rules.players())
-                    .filter(|&p| p != mover)
-                    .map(|p| after[p] as i32 - before[p] as i32)
-                    .sum::<i32>();
-            (gain, child, child.to_move() == Some(mover))
+            (rules.gain(state, &child, mover), child)
         })
         .collect();
     children.sort_by_key(|c| -c.0);
     let mut best = i32::MIN;
-    for (gain, child, same) in children {
+    for (gain, child) in children {
         let rest = if child.is_over() {
             0
-        } else if same {
+        } else if child.to_move() == Some(mover) {
             negamax(rules, &child, depth - 1, alpha - gain, beta - gain)
         } else {
             -negamax(rules, &child, depth - 1, -(beta - gain), -(alpha - gain))
@@ -64,19 +57,13 @@ impl AlphaBetaPlayer {
     /// Every legal move with its searched value.
     pub fn move_values(&self, rules: &Rules, state: &State) -> Vec<(usize, i32)> {
         let Some(mover) = state.to_move() else { return Vec::new() };
-        let before = rules.scores(state);
         rules
             .legal_moves(state)
             .iter()
             .map(|pit| {
                 let mut child = *state;
                 rules.apply(&mut child, pit);
-                let after = rules.scores(&child);
-                let gain = (after[mover] as i32 - before[mover] as i32)
-                    - (0..rules.players())
-                        .filter(|&p| p != mover)
-                        .map(|p| after[p] as i32 - before[p] as i32)
-                        .sum::<i32>();
+                let gain = rules.gain(state, &child, mover);
                 let rest = match child.to_move() {
                     None => 0,
                     Some(p) if p == mover => {

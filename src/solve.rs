@@ -244,13 +244,7 @@ fn outcome(
     match child.end() {
         // The game ends: what it adds to the scores counts (this move's capture and the
         // leftovers awarded).
-        Some(_) => {
-            let s = rules.scores(&child);
-            let before = rules.scores(state);
-            let mine = s[mover] as i32 - before[mover] as i32;
-            let theirs = s[1 - mover] as i32 - before[1 - mover] as i32;
-            (mine - theirs, 0)
-        }
+        Some(_) => (rules.gain(state, &child, mover), 0),
         None => {
             let next = child.turn();
             let (v, depth) = value_of(&child);

@@ -76,12 +76,8 @@ struct PlayArgs {
     /// Pit numbers to play in turn, e.g. `3,1,5`
     #[arg(long, short, value_name = "PITS", allow_hyphen_values = true)]
     moves: Option<String>,
-    /// Start from this position instead: seeds in pits 1..N, e.g. `0,2,1,0,3,1`
-    #[arg(long, value_name = "SEEDS")]
-    position: Option<String>,
-    /// The player to move in `--position` (default: the variant's first player)
-    #[arg(long, value_name = "PLAYER", requires = "position")]
-    to_move: Option<usize>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Output: every move and board (text), or the final position as one JSON object
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -105,6 +101,44 @@ struct PlayArgs {
     /// A solution table (from `sow solve --out FILE`) for --hint and the perfect opponent
     #[arg(long, value_name = "FILE")]
     solution: Option<std::path::PathBuf>,
+}
+
+/// A position given by hand instead of the start.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Start from this position instead: seeds in pits 1..N, e.g. `0,2,1,0,3,1`
+    #[arg(long, value_name = "SEEDS")]
+    position: Option<String>,
+    /// The player to move in `--position` (default: the variant's first player)
+    #[arg(long, value_name = "PLAYER", requires = "position")]
+    to_move: Option<usize>,
+}
+
+impl PositionArgs {
+    pub fn given(&self) -> bool {
+        self.position.is_some()
+    }
+
+    /// The position of `--position` (seeds of every pit, separated by commas or spaces) and
+    /// `--to-move`, or the start.
+    pub fn state(&self, rules: &Rules) -> Result<sow::engine::State, Failure> {
+        let Some(text) = &self.position else {
+            return Ok(rules.initial_state());
+        };
+        let mut pits = Vec::new();
+        for part in replay::split_moves(text) {
+            let n = part.parse::<u8>().map_err(|_| {
+                Failure::Usage(format!("--position: `{part}` is not a number of seeds (0 to 255)"))
+            })?;
+            pits.push(n);
+        }
+        let to_move = match self.to_move {
+            Some(0) => return Err(Failure::Usage("--to-move: players are numbered from 1".into())),
+            Some(p) => p - 1,
+            None => rules.spec().first_player as usize,
+        };
+        rules.state_from(&pits, to_move).map_err(|e| Failure::Usage(format!("--position: {e}")))
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,31 +304,6 @@ fn show(arg: &VariantArg) -> Result<String, Failure> {
     ))
 }
 
-/// The position of `--position` (seeds of every pit, separated by commas or spaces) and
-/// `--to-move`, or the start.
-pub fn start_position_from(
-    rules: &Rules,
-    position: Option<&str>,
-    to_move: Option<usize>,
-) -> Result<sow::engine::State, Failure> {
-    let Some(text) = position else {
-        return Ok(rules.initial_state());
-    };
-    let mut pits = Vec::new();
-    for part in replay::split_moves(text) {
-        let n = part.parse::<u8>().map_err(|_| {
-            Failure::Usage(format!("--position: `{part}` is not a number of seeds (0 to 255)"))
-        })?;
-        pits.push(n);
-    }
-    let to_move = match to_move {
-        Some(0) => return Err(Failure::Usage("--to-move: players are numbered from 1".into())),
-        Some(p) => p - 1,
-        None => rules.spec().first_player as usize,
-    };
-    rules.state_from(&pits, to_move).map_err(|e| Failure::Usage(format!("--position: {e}")))
-}
-
 /// `hint: player 1: pit 3 +2 (best), pit 2 0, pit 1 -2`, or nothing once the game is over.
 pub fn hint_text(solution: &sow::solve::Solution, rules: &Rules, state: &sow::engine::State) -> String {
     let Some(mover) = state.to_move() else { return String::new() };
@@ -318,7 +327,7 @@ pub fn hint_text(solution: &sow::solve::Solution, rules: &Rules, state: &sow::en
 fn play(args: &PlayArgs) -> Result<String, Failure> {
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);
-    let start = start_position_from(&rules, args.position.as_deref(), args.to_move)?;
+    let start = args.position.state(&rules)?;
     if args.interactive && args.format == Format::Json {
         return Err(Failure::Usage("an interactive game prints text: drop `--format json`".into()));
     }

@@ -13,7 +13,7 @@ use sow::engine::State;
 use sow::solve::{self, Counts, Solution};
 
 use super::output::AtomicFile;
-use super::{Failure, Format, VariantArg, load_spec, start_position_from};
+use super::{Failure, Format, PositionArgs, VariantArg, load_spec};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -25,12 +25,9 @@ pub struct SolveArgs {
     /// Load a solution table saved with --out instead of solving again
     #[arg(long, value_name = "FILE", conflicts_with = "out")]
     solution: Option<PathBuf>,
-    /// Give the value of this position instead of the start: seeds in pits 1..N
-    #[arg(long, value_name = "SEEDS")]
-    position: Option<String>,
-    /// The player to move in --position (default: the variant's first player)
-    #[arg(long, value_name = "PLAYER", requires = "position")]
-    to_move: Option<usize>,
+    /// Value this position instead of the start
+    #[command(flatten)]
+    position: PositionArgs,
     /// Output: text, or one JSON object
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -102,7 +99,7 @@ fn signed(v: i32) -> String {
 pub fn solve(args: &SolveArgs) -> Result<String, Failure> {
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);
-    let start: State = start_position_from(&rules, args.position.as_deref(), args.to_move)?;
+    let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
     let mut out_file =
         args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose().map_err(Failure::Usage)?;
@@ -155,7 +152,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, Failure> {
         solution.positions(),
         seconds,
         args.solution.is_some(),
-        args.position.is_some(),
+        args.position.given(),
     ))
 }
 
