@@ -224,7 +224,11 @@ fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Failure> 
 pub fn load_spec(arg: &VariantArg) -> Result<(sow::spec::Spec, Vec<String>), Failure> {
     let (name, ruleset) = split_variant(arg)?;
     let file = library::load(&name)?;
-    let (spec, _warnings) = check::check(&file, ruleset.as_deref())?;
+    let (spec, warnings) = check::check(&file, ruleset.as_deref())?;
+    // Warnings do not stop a command, but the reader of the file should see them.
+    if !warnings.0.is_empty() {
+        let _ = std::io::stderr().write_all(format!("{warnings}\n").as_bytes());
+    }
     let rulesets = file.ruleset_names().iter().map(|s| s.to_string()).collect();
     Ok((spec, rulesets))
 }
