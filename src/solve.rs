@@ -386,10 +386,10 @@ impl Solution {
     }
 
     /// Checks that a solution file was made for these rules.
-    fn check_rules(&self, rules: &Rules) -> Result<(), String> {
+    fn check_rules(&self, rules: &Rules, shown: &str) -> Result<(), String> {
         if self.header.fingerprint != format!("{:016x}", rules.fingerprint()) {
             return Err(format!(
-                "this solution was made for other rules ({}), not those of {}",
+                "`{shown}` was made for other rules ({}), not those of {}",
                 self.label(),
                 rules.spec().label()
             ));
@@ -447,7 +447,7 @@ impl Solution {
             depths: depths.chunks_exact(2).map(|d| u16::from_le_bytes([d[0], d[1]])).collect(),
             header,
         };
-        solution.check_rules(rules)?;
+        solution.check_rules(rules, &shown.to_string())?;
         Ok(solution)
     }
 }

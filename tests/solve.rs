@@ -217,7 +217,7 @@ fn solve_prints_the_value_openings_and_a_perfect_game_and_saves_a_table_that_loa
     let other = sow(&["solve", "bakuk", "--solution", table]);
     assert_eq!(other.status.code(), Some(2));
     let err = String::from_utf8(other.stderr).unwrap();
-    assert_eq!(err, "error: this solution was made for other rules (Koumma), not those of Bakuk\n");
+    assert_eq!(err, format!("error: `{table}` was made for other rules (Koumma), not those of Bakuk\n"));
     let hint = json(&["play", "koumma", "--hint", "--solution", table, "--format", "json"]);
     assert_eq!(hint["move_values"].as_array().unwrap().len(), 3);
     let _ = std::fs::remove_dir_all(&dir);

@@ -48,7 +48,7 @@ enum Command {
     Describe(VariantArg),
     /// Draw a variant's starting board, pits labelled by number
     Show(VariantArg),
-    /// Replay moves and print every board, or play against the random player
+    /// Replay moves and print every board, or play a game against other players
     Play(PlayArgs),
     /// Play many games and compare variants: win rates, game lengths, captures
     Simulate(simulate::SimulateArgs),
@@ -81,7 +81,7 @@ struct PlayArgs {
     /// Output: every move and board (text), or the final position as one JSON object
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Play against the random player even when the input is not a terminal
+    /// Play a game (against --opponent) even when the input is not a terminal
     #[arg(long, conflicts_with = "moves")]
     interactive: bool,
     /// Your seat in an interactive game (default 1)
@@ -92,8 +92,8 @@ struct PlayArgs {
     seed: Option<u64>,
     /// Who plays the other seats of an interactive game: random, greedy, alphabeta:DEPTH,
     /// perfect, ...
-    #[arg(long, value_name = "PLAYER", default_value = "random", conflicts_with = "moves")]
-    opponent: String,
+    #[arg(long, value_name = "PLAYER", conflicts_with = "moves")]
+    opponent: Option<String>,
     /// Show the value of every legal move with perfect play (solves the variant first, in
     /// seconds, unless --solution is given)
     #[arg(long)]
@@ -308,7 +308,8 @@ fn show(arg: &VariantArg) -> Result<String, Failure> {
     ))
 }
 
-/// `hint: player 1: pit 3 +2 (best), pit 2 0, pit 1 -2`, or nothing once the game is over.
+/// `hint: perfect play values for player 1: pit 3 +2 (best), pit 2 0, pit 1 -2`, or nothing
+/// once the game is over.
 pub fn hint_text(solution: &sow::solve::Solution, rules: &Rules, state: &sow::engine::State) -> String {
     let Some(mover) = state.to_move() else { return String::new() };
     let mut moves = solution.move_values(rules, state);
@@ -337,32 +338,31 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
     }
     let interactive = args.interactive
         || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal());
-    if !interactive && (args.seat.is_some() || args.seed.is_some() || args.opponent != "random") {
+    if !interactive && (args.seat.is_some() || args.seed.is_some() || args.opponent.is_some()) {
         return Err(Failure::Usage(
             "--seat, --seed and --opponent are for an interactive game: add --interactive, or run at a terminal"
                 .into(),
         ));
     }
+    let opponent = sow::players::PlayerSpec::parse(args.opponent.as_deref().unwrap_or("random"), false)
+        .map_err(Failure::Usage)?;
+    let perfect_opponent =
+        interactive && matches!(opponent, sow::players::PlayerSpec::Perfect { file: None, .. });
+    if args.solution.is_some() && !args.hint && !perfect_opponent {
+        return Err(Failure::Usage("--solution is for --hint or --opponent perfect".into()));
+    }
+    // One table, big enough for the position played, serves the hints and a perfect opponent.
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
-    let hints =
-        if args.hint { Some(solve::solution_for(&rules, seeds, args.solution.as_ref())?) } else { None };
+    let table = if args.hint || perfect_opponent {
+        Some(std::sync::Arc::new(solve::solution_for(&rules, seeds, args.solution.as_ref())?))
+    } else {
+        None
+    };
+    let hints = table.as_deref().filter(|_| args.hint);
     if interactive {
-        let opponent = sow::players::PlayerSpec::parse(&args.opponent, false).map_err(Failure::Usage)?;
-        // A perfect opponent uses the table of --hint or --solution when there is one.
-        let mut solved = match (&hints, &args.solution) {
-            (Some(h), _) => Some(sow::players::SharedSolution(std::sync::Arc::new(h.clone()))),
-            (None, Some(file)) => Some(sow::players::SharedSolution(std::sync::Arc::new(
-                solve::solution_for(&rules, seeds, Some(file))?,
-            ))),
-            _ => None,
-        };
+        let mut solved = table.clone().map(sow::players::SharedSolution);
         let opponent = opponent.prepare(&rules, &mut solved).map_err(Failure::Usage)?;
-        let game = interactive::Game {
-            rules: &rules,
-            seat: args.seat.unwrap_or(1),
-            seed: args.seed,
-            hints: hints.as_ref(),
-        };
+        let game = interactive::Game { rules: &rules, seat: args.seat.unwrap_or(1), seed: args.seed, hints };
         return game.play(start, &opponent);
     }
     let moves = args.moves.as_deref().map(replay::split_moves).unwrap_or_default();
@@ -370,7 +370,7 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
     let last = steps.last().map_or(start, |s| s.after);
     if args.format == Format::Json {
         let mut report = PositionReport::new(&rules, &last);
-        if let Some(h) = &hints {
+        if let Some(h) = hints {
             report.move_values = Some(
                 h.move_values(&rules, &last)
                     .iter()
@@ -381,7 +381,7 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
         return Ok(serde_json::to_string(&report).expect("a report serializes") + "\n");
     }
     let hint_line = |state: &sow::engine::State| -> String {
-        hints.as_ref().map_or(String::new(), |h| hint_text(h, &rules, state))
+        hints.map_or(String::new(), |h| hint_text(h, &rules, state))
     };
     let mut out = format!("{}\n", spec.label());
     out.push_str(&format!("start: {}\n", replay::describe_status(&rules, &start)));

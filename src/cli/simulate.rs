@@ -37,7 +37,8 @@ pub struct SimulateArgs {
     /// Seed of the run: game i is played from a random stream derived from (seed, i) only
     #[arg(long, short, default_value_t = 0)]
     seed: u64,
-    /// Player of each seat, or one for every seat: random, greedy, script:PITS, script:FILE
+    /// Player of each seat, or one for every seat: random, greedy, script:PITS, script:FILE,
+    /// alphabeta:DEPTH, perfect, perfect:FILE
     #[arg(long, short, default_value = "random", value_name = "P1,P2[,P3]")]
     players: String,
     /// Replace an illegal or missing scripted move by a random one instead of stopping

@@ -59,6 +59,7 @@ struct SolveReport {
     /// Final scores of the perfect game from the position (null when endless).
     final_scores: Option<Vec<u32>>,
     positions: Counts,
+    /// Positions that can occur in a game from the position valued.
     reachable: Counts,
 }
 
@@ -138,7 +139,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, Failure> {
         endless,
         final_scores,
         positions: solution.counts(),
-        reachable: solution.reachable(&rules, &rules.initial_state()),
+        reachable: solution.reachable(&rules, &start),
     };
     if let Some(file) = out_file {
         file.commit().map_err(Failure::Runtime)?;
@@ -208,7 +209,8 @@ fn text(r: &SolveReport, label: &str, positions: u64, seconds: f64, loaded: bool
     ));
     let q = &r.reachable;
     out.push_str(&format!(
-        "Reachable from the start: {} positions: {} won, {} drawn, {} lost by the player to move.\n",
+        "Reachable from {}: {} positions: {} won, {} drawn, {} lost by the player to move.\n",
+        if custom { "this position" } else { "the start" },
         q.positions,
         share(q.wins, q.positions),
         share(q.draws, q.positions),
