@@ -355,8 +355,8 @@ mod tests {
     #[test]
     fn greedy_takes_the_biggest_capture() {
         let rules = crate::load_rules("bakuk", None).unwrap();
-        // Pit 1 (1 seed) makes 2 in pit 2: 2 seeds; pit 3 (1 seed) makes 4 in pit 4 and the
-        // chain takes pit 5 (2): 6 seeds. Pit 2 (1 seed) makes 1 + 1 in pit 3... taken: 2.
+        // Pit 1 (1 seed) makes 2 in pit 2: 2 seeds; pit 2 (1 seed) makes 2 in pit 3: 2 seeds;
+        // pit 3 (1 seed) makes 4 in pit 4 and the chain takes pit 5 (2): 6 seeds.
         let s = rules.state_from(&[1, 1, 1, 3, 2, 0], 0).unwrap();
         let mut rng = game_rng(0, 0);
         for _ in 0..20 {
