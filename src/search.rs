@@ -36,14 +36,7 @@ fn negamax(rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) 
     children.sort_by_key(|c| -c.0);
     let mut best = i32::MIN;
     for (gain, child) in children {
-        let rest = if child.is_over() {
-            0
-        } else if child.to_move() == Some(mover) {
-            negamax(rules, &child, depth - 1, alpha - gain, beta - gain)
-        } else {
-            -negamax(rules, &child, depth - 1, -(beta - gain), -(alpha - gain))
-        };
-        let v = gain + rest;
+        let v = gain + rest(rules, &child, mover, depth - 1, alpha - gain, beta - gain);
         best = best.max(v);
         alpha = alpha.max(v);
         if alpha >= beta {
@@ -51,6 +44,16 @@ fn negamax(rules: &Rules, state: &State, depth: u32, mut alpha: i32, beta: i32) 
         }
     }
     best
+}
+
+/// The rest of the game after a move, for the player who made it, searched `depth` plies
+/// deep within the bounds `alpha`, `beta` (the child's value, negated when the turn passes).
+fn rest(rules: &Rules, child: &State, mover: usize, depth: u32, alpha: i32, beta: i32) -> i32 {
+    match child.to_move() {
+        None => 0,
+        Some(p) if p == mover => negamax(rules, child, depth, alpha, beta),
+        Some(_) => -negamax(rules, child, depth, -beta, -alpha),
+    }
 }
 
 impl AlphaBetaPlayer {
@@ -64,14 +67,7 @@ impl AlphaBetaPlayer {
                 let mut child = *state;
                 rules.apply(&mut child, pit);
                 let gain = rules.gain(state, &child, mover);
-                let rest = match child.to_move() {
-                    None => 0,
-                    Some(p) if p == mover => {
-                        negamax(rules, &child, self.depth - 1, i32::MIN / 2, i32::MAX / 2)
-                    }
-                    Some(_) => -negamax(rules, &child, self.depth - 1, i32::MIN / 2, i32::MAX / 2),
-                };
-                (pit, gain + rest)
+                (pit, gain + rest(rules, &child, mover, self.depth - 1, i32::MIN / 2, i32::MAX / 2))
             })
             .collect()
     }

@@ -241,14 +241,25 @@ fn outcome(
         child = *state;
         captured = rules.with_ply_limit(u32::MAX).apply(&mut child, pit).captured as i32;
     }
+    outcome_of(rules, state, &child, captured, mover, value_of)
+}
+
+/// The outcome of a move already played from `state` to `child`, capturing `captured`.
+fn outcome_of(
+    rules: &Rules,
+    state: &State,
+    child: &State,
+    captured: i32,
+    mover: usize,
+    value_of: impl Fn(&State) -> (i32, u16),
+) -> (i32, u16) {
     match child.end() {
         // The game ends: what it adds to the scores counts (this move's capture and the
         // leftovers awarded).
-        Some(_) => (rules.gain(state, &child, mover), 0),
+        Some(_) => (rules.gain(state, child, mover), 0),
         None => {
-            let next = child.turn();
-            let (v, depth) = value_of(&child);
-            let v = if next == mover { v } else { -v };
+            let (v, depth) = value_of(child);
+            let v = if child.turn() == mover { v } else { -v };
             (captured + v, if captured > 0 { 0 } else { depth })
         }
     }
@@ -557,7 +568,7 @@ fn build_layer(
                         let mut child = state;
                         let captured = rules.apply(&mut child, pit).captured;
                         if child.is_over() || captured > 0 {
-                            let (v, _) = outcome(rules, &state, pit, player, |c| {
+                            let (v, _) = outcome_of(rules, &state, &child, captured as i32, player, |c| {
                                 let i = numbering.index(c.pits(), c.turn());
                                 (values[i] as i32, depths[i])
                             });
