@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::RngExt as _;
-use sow::players::{GameRng, Player, RandomPlayer, game_rng};
+use sow::play::registry::{GameRng, Player, RandomPlayer, game_rng};
 
 /// One random game of Bakuk, hand-specialised: 2 x 3, sow counter-clockwise from the next
 /// pit, capture 2 or 4 anywhere and forward while 2 or 4, game over when the player to move
@@ -63,7 +63,7 @@ fn bakuk_by_hand(rng: &mut GameRng) -> u32 {
     }
 }
 
-fn interpreted(rules: &sow::compile::Rules, rng: &mut GameRng) -> u32 {
+fn interpreted(rules: &sow::engine::compile::Rules, rng: &mut GameRng) -> u32 {
     let mut s = rules.initial_state();
     while !s.is_over() {
         let pit = RandomPlayer.choose(rules, &s, rng).unwrap();

@@ -31,12 +31,12 @@ use proptest::sample::{Index, select};
 use proptest::strategy::ValueTree as _;
 use proptest::test_runner::TestCaseError;
 
-use sow::check::{check, check_all};
-use sow::compile::{Rules, compile};
-use sow::diagnostic::{Diagnostics, SourceFile};
 use sow::engine::State;
-use sow::library::{Origin, VariantFile, load_path, load_source};
-use sow::players::{Player, RandomPlayer, game_rng};
+use sow::engine::compile::{Rules, compile};
+use sow::lang::check::{check, check_all};
+use sow::lang::diagnostic::{Diagnostics, SourceFile};
+use sow::lang::library::{Origin, VariantFile, load_path, load_source};
+use sow::play::registry::{Player, RandomPlayer, game_rng};
 
 const BAKUK: &str = include_str!("../variants/bakuk.sow");
 const KOUMMA: &str = include_str!("../variants/koumma.sow");

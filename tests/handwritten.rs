@@ -6,7 +6,7 @@ mod handwritten;
 
 use handwritten::Game;
 use sow::engine::Outcome;
-use sow::players::{Player, RandomPlayer, game_rng};
+use sow::play::registry::{Player, RandomPlayer, game_rng};
 
 fn compare(variant: &str, ruleset: Option<&str>, game: Game, games: u64) {
     let rules = sow::load_rules(variant, ruleset).unwrap();

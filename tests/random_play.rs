@@ -5,7 +5,7 @@
 //! standard errors of theirs, allowing for their rounding to 0.1.
 
 use sow::engine::Outcome;
-use sow::players::{Player, RandomPlayer, game_rng};
+use sow::play::registry::{Player, RandomPlayer, game_rng};
 
 struct Expected {
     first: f64,

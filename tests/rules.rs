@@ -2,9 +2,9 @@
 //! board, captures and turn worked out by hand from the rule's wording (in the comments).
 //! Pits and players are written 1-based here, as a reader of the rules counts them.
 
-use sow::compile::{Rules, compile};
+use sow::engine::compile::{Rules, compile};
+use sow::engine::replay::Record;
 use sow::engine::{EndReason, IllegalMove, MoveSummary, Outcome, State};
-use sow::replay::Record;
 
 fn bundled(name: &str, ruleset: Option<&str>) -> Rules {
     sow::load_rules(name, ruleset).unwrap_or_else(|e| panic!("{e}"))
@@ -13,8 +13,8 @@ fn bundled(name: &str, ruleset: Option<&str>) -> Rules {
 /// Bakuk with some rules replaced: a variant file that extends the bundled Bakuk.
 fn bakuk_with(rules: &str) -> Rules {
     let text = format!("variant \"Test\" extends \"Bakuk\" {{ source \"test\" {rules} }}");
-    let file = sow::library::load_text("test.sow", &text).unwrap_or_else(|e| panic!("{e}"));
-    let (spec, _) = sow::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+    let file = sow::lang::library::load_text("test.sow", &text).unwrap_or_else(|e| panic!("{e}"));
+    let (spec, _) = sow::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
     compile(&spec)
 }
 
@@ -461,7 +461,7 @@ fn three_player_capture_and_end() {
 
 #[test]
 fn seeds_are_conserved_in_every_position_of_random_games() {
-    use sow::players::{Player, RandomPlayer, game_rng};
+    use sow::play::registry::{Player, RandomPlayer, game_rng};
     let variants =
         [("bakuk", None), ("bakuk", Some("valdez")), ("bakuk", Some("three-player")), ("koumma", None)];
     for (name, ruleset) in variants {

@@ -4,11 +4,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use sow::compile::Rules;
 use sow::engine::State;
-use sow::players::{Player, game_rng};
-use sow::search::AlphaBetaPlayer;
-use sow::solve::{PerfectPlayer, Solution, for_each_distribution, solve};
+use sow::engine::compile::Rules;
+use sow::play::registry::{Player, game_rng};
+use sow::play::search::AlphaBetaPlayer;
+use sow::play::solve::{PerfectPlayer, Solution, for_each_distribution, solve};
 
 /// Solutions made so far in this test binary, by variant: each is made once.
 type Solved = std::sync::Mutex<Vec<(String, Rules, Arc<Solution>)>>;

@@ -2,12 +2,12 @@
 
 use std::io::BufRead as _;
 
-use sow::compile::Rules;
-use sow::draw;
 use sow::engine::State;
-use sow::players::{AnyPlayer, Player as _, PlayerSpec, seat_rng};
-use sow::replay::{self, Record, Step, describe_status, describe_step};
-use sow::solve::Solution;
+use sow::engine::compile::Rules;
+use sow::engine::replay::{self, Record, Step, describe_status, describe_step};
+use sow::lang::draw;
+use sow::play::registry::{AnyPlayer, Player as _, PlayerSpec, seat_rng};
+use sow::play::solve::Solution;
 
 use super::{Failure, emit};
 
@@ -51,7 +51,7 @@ impl Game<'_> {
                     emit(&super::hint_text(h, rules, &state));
                 }
                 let moves: Vec<usize> = rules.legal_moves(&state).iter().map(|p| p + 1).collect();
-                emit(&format!("player {seat}, your move ({}): ", sow::describe::pit_list(&moves)));
+                emit(&format!("player {seat}, your move ({}): ", sow::lang::describe::pit_list(&moves)));
                 let Some(Ok(line)) = lines.next() else {
                     return Ok("\ninput ended: game abandoned\n".into());
                 };

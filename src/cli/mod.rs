@@ -11,11 +11,11 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use comfy_table::{Table, presets};
 
-use sow::check;
-use sow::compile::{Rules, compile};
-use sow::diagnostic::Diagnostics;
-use sow::library::{self, BUNDLED};
-use sow::replay::{self, PositionReport};
+use sow::engine::compile::{Rules, compile};
+use sow::engine::replay::{self, PositionReport};
+use sow::lang::check;
+use sow::lang::diagnostic::Diagnostics;
+use sow::lang::library::{self, BUNDLED};
 
 const EXIT_HELP: &str = "Exit status: 0 success, 1 runtime error (such as an illegal move), 2 bad input or usage \
 (a variant file with mistakes, an unknown variant or option), 130 a simulation stopped by Ctrl-C \
@@ -221,7 +221,7 @@ fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Failure> 
     }
 }
 
-pub fn load_spec(arg: &VariantArg) -> Result<(sow::spec::Spec, Vec<String>), Failure> {
+pub fn load_spec(arg: &VariantArg) -> Result<(sow::lang::spec::Spec, Vec<String>), Failure> {
     let (name, ruleset) = split_variant(arg)?;
     let file = library::load(&name)?;
     let (spec, warnings) = check::check(&file, ruleset.as_deref())?;
@@ -294,7 +294,7 @@ fn check_files(files: &[String]) -> ExitCode {
 fn describe(arg: &VariantArg) -> Result<String, Failure> {
     let (spec, rulesets) = load_spec(arg)?;
     let names: Vec<&str> = rulesets.iter().map(String::as_str).collect();
-    Ok(sow::describe::describe(&spec, &names))
+    Ok(sow::lang::describe::describe(&spec, &names))
 }
 
 fn show(arg: &VariantArg) -> Result<String, Failure> {
@@ -304,13 +304,13 @@ fn show(arg: &VariantArg) -> Result<String, Failure> {
         "{}: player {} moves first\n{}",
         spec.label(),
         spec.first_player + 1,
-        sow::draw::board(&spec, &spec.seeds, &zeros)
+        sow::lang::draw::board(&spec, &spec.seeds, &zeros)
     ))
 }
 
 /// `hint: perfect play values for player 1: pit 3 +2 (best), pit 2 0, pit 1 -2`, or nothing
 /// once the game is over.
-pub fn hint_text(solution: &sow::solve::Solution, rules: &Rules, state: &sow::engine::State) -> String {
+pub fn hint_text(solution: &sow::play::solve::Solution, rules: &Rules, state: &sow::engine::State) -> String {
     let Some(mover) = state.to_move() else { return String::new() };
     let mut moves = solution.move_values(rules, state);
     moves.sort_by_key(|m| (-m.value, m.pit));
@@ -344,10 +344,11 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
                 .into(),
         ));
     }
-    let opponent = sow::players::PlayerSpec::parse(args.opponent.as_deref().unwrap_or("random"), false)
-        .map_err(Failure::Usage)?;
+    let opponent =
+        sow::play::registry::PlayerSpec::parse(args.opponent.as_deref().unwrap_or("random"), false)
+            .map_err(Failure::Usage)?;
     let perfect_opponent =
-        interactive && matches!(opponent, sow::players::PlayerSpec::Perfect { file: None, .. });
+        interactive && matches!(opponent, sow::play::registry::PlayerSpec::Perfect { file: None, .. });
     if args.solution.is_some() && !args.hint && !perfect_opponent {
         return Err(Failure::Usage("--solution is for --hint or --opponent perfect".into()));
     }
@@ -360,7 +361,7 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
     };
     let hints = table.as_deref().filter(|_| args.hint);
     if interactive {
-        let mut solved = table.clone().map(sow::players::SharedSolution);
+        let mut solved = table.clone().map(sow::play::registry::SharedSolution);
         let opponent = opponent.prepare(&rules, &mut solved).map_err(Failure::Usage)?;
         let game = interactive::Game { rules: &rules, seat: args.seat.unwrap_or(1), seed: args.seed, hints };
         return game.play(start, &opponent);
@@ -385,13 +386,13 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
     };
     let mut out = format!("{}\n", spec.label());
     out.push_str(&format!("start: {}\n", replay::describe_status(&rules, &start)));
-    out.push_str(&sow::draw::board(&spec, start.pits(), start.captured()));
+    out.push_str(&sow::lang::draw::board(&spec, start.pits(), start.captured()));
     out.push_str(&hint_line(&start));
     for step in &steps {
         out.push('\n');
         out.push_str(&replay::describe_step(step));
         out.push('\n');
-        out.push_str(&sow::draw::board(&spec, step.after.pits(), step.after.captured()));
+        out.push_str(&sow::lang::draw::board(&spec, step.after.pits(), step.after.captured()));
         out.push_str(&hint_line(&step.after));
     }
     out.push('\n');

@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use sow::library::io_reason;
+use sow::lang::library::io_reason;
 
 pub struct AtomicFile {
     target: PathBuf,

@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use sow::compile::{Rules, compile};
-use sow::players::{Player as _, PlayerSpec, RandomPlayer, seat_rng};
-use sow::report::{Report, RunInfo, VariantReport};
-use sow::simulate::{self, Job, RunOptions, Shard};
+use sow::engine::compile::{Rules, compile};
+use sow::play::registry::{Player as _, PlayerSpec, RandomPlayer, seat_rng};
+use sow::run::report::{Report, RunInfo, VariantReport};
+use sow::run::simulate::{self, Job, RunOptions, Shard};
 
 use super::output::AtomicFile;
 use super::{Failure, VariantArg, emit, load_spec};
@@ -166,7 +166,7 @@ impl Outputs {
         let text = render(report, output);
         let write = |f: &mut AtomicFile, text: &str| f.writer().write_all(text.as_bytes());
         if let Some(mut plot) = self.plot {
-            write(&mut plot, &sow::plot::svg(report)).map_err(|e| Failure::Runtime(e.to_string()))?;
+            write(&mut plot, &sow::run::plot::svg(report)).map_err(|e| Failure::Runtime(e.to_string()))?;
             plot.commit().map_err(Failure::Runtime)?;
         }
         match self.out {
@@ -334,7 +334,7 @@ pub fn merge(args: &MergeArgs) -> Result<String, Failure> {
     let mut reports: Vec<(PathBuf, Report)> = Vec::new();
     for path in &args.files {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            Failure::Usage(format!("cannot read `{}`: {}", path.display(), sow::library::io_reason(&e)))
+            Failure::Usage(format!("cannot read `{}`: {}", path.display(), sow::lang::library::io_reason(&e)))
         })?;
         let report =
             Report::from_json(&text).map_err(|e| Failure::Usage(format!("`{}`: {e}", path.display())))?;
@@ -353,7 +353,7 @@ fn merge_reports(reports: &[(PathBuf, Report)]) -> Result<Report, String> {
     for (i, label) in labels.iter().enumerate() {
         let base = &first.0[i];
         let mut seen: Vec<Option<&Path>> = Vec::new();
-        let mut tally = sow::stats::Tally::new(base.tally.seats.len());
+        let mut tally = sow::run::stats::Tally::new(base.tally.seats.len());
         for (path, report) in reports {
             let show = path.display();
             let Some(r) = report.0.iter().find(|r| &r.label() == label) else {
@@ -429,7 +429,7 @@ fn merge_reports(reports: &[(PathBuf, Report)]) -> Result<Report, String> {
         if !missing.is_empty() {
             return Err(format!("the shards of {label} are incomplete: missing {}", missing.join(", ")));
         }
-        let run = sow::report::RunInfo { shard: None, ..base.run.clone() };
+        let run = sow::run::report::RunInfo { shard: None, ..base.run.clone() };
         out.push(VariantReport::new(run, tally));
     }
     for (path, report) in reports {

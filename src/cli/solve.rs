@@ -8,9 +8,9 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 
-use sow::compile::{Rules, compile};
 use sow::engine::State;
-use sow::solve::{self, Counts, Solution};
+use sow::engine::compile::{Rules, compile};
+use sow::play::solve::{self, Counts, Solution};
 
 use super::output::AtomicFile;
 use super::{Failure, Format, PositionArgs, VariantArg, load_spec};

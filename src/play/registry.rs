@@ -7,8 +7,8 @@ use std::fmt;
 use rand::{RngExt as _, SeedableRng as _};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::compile::Rules;
 use crate::engine::State;
+use crate::engine::compile::Rules;
 
 /// The random stream of one game.
 pub type GameRng = Xoshiro256PlusPlus;
@@ -150,7 +150,7 @@ impl Player for ScriptPlayer {
 
 /// A solution table shared by the perfect players of a run (compared by identity).
 #[derive(Debug, Clone)]
-pub struct SharedSolution(pub std::sync::Arc<crate::solve::Solution>);
+pub struct SharedSolution(pub std::sync::Arc<crate::play::solve::Solution>);
 
 impl PartialEq for SharedSolution {
     fn eq(&self, other: &Self) -> bool {
@@ -193,7 +193,7 @@ impl PlayerSpec {
         match text {
             "random" => return Ok(PlayerSpec::Random),
             "greedy" => return Ok(PlayerSpec::Greedy),
-            "alphabeta" => return Ok(PlayerSpec::AlphaBeta { depth: crate::search::DEFAULT_DEPTH }),
+            "alphabeta" => return Ok(PlayerSpec::AlphaBeta { depth: crate::play::search::DEFAULT_DEPTH }),
             "perfect" => return Ok(PlayerSpec::Perfect { file: None, solution: None }),
             _ => {}
         }
@@ -212,7 +212,7 @@ impl PlayerSpec {
         let Some(script) = text.strip_prefix("script:") else {
             let mut message = format!("unknown player `{text}`: the players are {PLAYER_NAMES}");
             if let Some(guess) =
-                crate::diagnostic::closest(text, ["random", "greedy", "script", "alphabeta", "perfect"])
+                crate::lang::diagnostic::closest(text, ["random", "greedy", "script", "alphabeta", "perfect"])
             {
                 message.push_str(&format!(" (did you mean `{guess}`?)"));
             }
@@ -223,8 +223,9 @@ impl PlayerSpec {
         let (list, from) = if looks_inline {
             (script.to_string(), None)
         } else {
-            let body = std::fs::read_to_string(script)
-                .map_err(|e| format!("cannot read script `{script}`: {}", crate::library::io_reason(&e)))?;
+            let body = std::fs::read_to_string(script).map_err(|e| {
+                format!("cannot read script `{script}`: {}", crate::lang::library::io_reason(&e))
+            })?;
             let body: String =
                 body.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join(" ");
             (body, Some(script))
@@ -261,12 +262,14 @@ impl PlayerSpec {
     pub fn prepare(&self, rules: &Rules, solved: &mut Option<SharedSolution>) -> Result<PlayerSpec, String> {
         let PlayerSpec::Perfect { file, .. } = self else { return Ok(self.clone()) };
         let solution = match file {
-            Some(path) => SharedSolution(std::sync::Arc::new(crate::solve::Solution::load(path, rules)?)),
+            Some(path) => {
+                SharedSolution(std::sync::Arc::new(crate::play::solve::Solution::load(path, rules)?))
+            }
             None => match solved {
                 Some(s) => s.clone(),
                 None => {
                     let seeds = rules.total_seeds() as usize;
-                    let table = crate::solve::solve(rules, seeds, &|_, _| {})
+                    let table = crate::play::solve::solve(rules, seeds, &|_, _| {})
                         .map_err(|e| format!("the perfect player needs {}: {e}", rules.spec().label()))?;
                     let s = SharedSolution(std::sync::Arc::new(table));
                     *solved = Some(s.clone());
@@ -286,10 +289,10 @@ impl PlayerSpec {
                 AnyPlayer::Script(ScriptPlayer::new(name.clone(), moves.clone(), *fallback))
             }
             PlayerSpec::AlphaBeta { depth } => {
-                AnyPlayer::AlphaBeta(crate::search::AlphaBetaPlayer { depth: *depth })
+                AnyPlayer::AlphaBeta(crate::play::search::AlphaBetaPlayer { depth: *depth })
             }
             PlayerSpec::Perfect { solution: Some(s), .. } => {
-                AnyPlayer::Perfect(crate::solve::PerfectPlayer { solution: s.0.clone() })
+                AnyPlayer::Perfect(crate::play::solve::PerfectPlayer { solution: s.0.clone() })
             }
             PlayerSpec::Perfect { solution: None, .. } => {
                 return Err("the perfect player has no solution table (prepare it first)".into());
@@ -304,8 +307,8 @@ pub enum AnyPlayer {
     Random(RandomPlayer),
     Greedy(GreedyPlayer),
     Script(ScriptPlayer),
-    AlphaBeta(crate::search::AlphaBetaPlayer),
-    Perfect(crate::solve::PerfectPlayer),
+    AlphaBeta(crate::play::search::AlphaBetaPlayer),
+    Perfect(crate::play::solve::PerfectPlayer),
 }
 
 impl Player for AnyPlayer {

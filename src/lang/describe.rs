@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use crate::draw;
-use crate::spec::*;
+use crate::lang::draw;
+use crate::lang::spec::*;
 
 const WIDTH: usize = 92;
 

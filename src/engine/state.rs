@@ -7,8 +7,8 @@
 
 use std::fmt;
 
-use crate::compile::Rules;
-use crate::spec::{Leftovers, MAX_PITS, MAX_PLAYERS};
+use crate::engine::compile::Rules;
+use crate::lang::spec::{Leftovers, MAX_PITS, MAX_PLAYERS};
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

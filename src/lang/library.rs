@@ -4,13 +4,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, closest};
-use crate::parse::parse;
-use crate::syntax::{Spanned, VariantAst};
+use crate::lang::diagnostic::{Diagnostic, Diagnostics, SourceFile, closest};
+use crate::lang::parse::parse;
+use crate::lang::syntax::{Spanned, VariantAst};
 
 /// The shipped variants: (name on the command line, file text).
-pub const BUNDLED: &[(&str, &str)] =
-    &[("bakuk", include_str!("../variants/bakuk.sow")), ("koumma", include_str!("../variants/koumma.sow"))];
+pub const BUNDLED: &[(&str, &str)] = &[
+    ("bakuk", include_str!("../../variants/bakuk.sow")),
+    ("koumma", include_str!("../../variants/koumma.sow")),
+];
 
 /// Where a variant file came from.
 #[derive(Debug, Clone, PartialEq, Eq)]

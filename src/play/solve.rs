@@ -26,9 +26,9 @@ use serde::{Deserialize, Serialize};
 
 use rand::RngExt as _;
 
-use crate::compile::{Rules, fnv1a};
+use crate::engine::compile::{Rules, fnv1a};
 use crate::engine::{EndReason, State};
-use crate::players::{GameRng, Player, PlayerError};
+use crate::play::registry::{GameRng, Player, PlayerError};
 
 /// Most positions a solution may hold: a byte of value and two of depth each.
 pub const MAX_POSITIONS: u64 = 600_000_000;
@@ -428,7 +428,7 @@ impl Solution {
         let mut bytes = Vec::new();
         std::fs::File::open(path)
             .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| format!("cannot read `{shown}`: {}", crate::library::io_reason(&e)))?;
+            .map_err(|e| format!("cannot read `{shown}`: {}", crate::lang::library::io_reason(&e)))?;
         let bad = |why: &str| format!("`{shown}` is not a solution file of sow: {why}");
         if bytes.len() < 12 || &bytes[..8] != MAGIC {
             return Err(bad("it does not start as one"));

@@ -1,6 +1,6 @@
 //! Boards drawn in the terminal, pits labelled by number, each row with its owner.
 
-use crate::spec::{Row, Spec};
+use crate::lang::spec::{Row, Spec};
 
 const CELL: usize = 5;
 

@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::compile::Rules;
+use crate::engine::compile::Rules;
 use crate::engine::{Observer, Outcome, State};
-use crate::players::{AnyPlayer, Player, PlayerSpec, seat_rng};
-use crate::stats::Tally;
+use crate::play::registry::{AnyPlayer, Player, PlayerSpec, seat_rng};
+use crate::run::stats::Tally;
 
 /// Which games of a run this process plays: games `i` with `i mod count == index`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +105,7 @@ impl std::fmt::Display for RunError {
             RunError::Game(e) => e.fmt(f),
             RunError::Player(e) => f.write_str(e),
             RunError::Record(e) => {
-                write!(f, "cannot write the game record: {}", crate::library::io_reason(e))
+                write!(f, "cannot write the game record: {}", crate::lang::library::io_reason(e))
             }
         }
     }
@@ -158,7 +158,8 @@ fn play_game(
     tally: &mut Tally,
     mut moves: Option<&mut Vec<u8>>,
 ) -> Result<State, GameError> {
-    let mut rngs: [_; crate::spec::MAX_PLAYERS] = std::array::from_fn(|seat| seat_rng(seed, game, seat));
+    let mut rngs: [_; crate::lang::spec::MAX_PLAYERS] =
+        std::array::from_fn(|seat| seat_rng(seed, game, seat));
     for p in players.iter_mut() {
         p.new_game();
     }

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use crate::compile::Rules;
-use crate::describe::{and_list, pit_list};
+use crate::engine::compile::Rules;
 use crate::engine::{EndReason, IllegalMove, MoveSummary, Observer, Outcome, State};
+use crate::lang::describe::{and_list, pit_list};
 
 /// Everything one move did, for display.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

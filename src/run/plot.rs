@@ -12,8 +12,8 @@ use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, Ranged, Value
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::report::{Report, VariantReport};
-use crate::stats::{self, Histogram};
+use crate::run::report::{Report, VariantReport};
+use crate::run::stats::{self, Histogram};
 
 const WIDTH: u32 = 1200;
 const HEIGHT: u32 = 900;
@@ -595,8 +595,8 @@ fn length_notes(report: &Report, x1: usize) -> Vec<(String, RGBColor)> {
 mod tests {
     use super::*;
     use crate::engine::EndReason;
-    use crate::report::RunInfo;
-    use crate::stats::Tally;
+    use crate::run::report::RunInfo;
+    use crate::run::stats::Tally;
 
     fn variant(name: &str, ruleset: Option<&str>, tally: Tally) -> VariantReport {
         let run = RunInfo {
@@ -741,8 +741,8 @@ mod tests {
     /// runs, to look at.
     #[test]
     fn sample() {
-        use crate::players::PlayerSpec;
-        use crate::simulate::{Job, RunOptions, Shard, run};
+        use crate::play::registry::PlayerSpec;
+        use crate::run::simulate::{Job, RunOptions, Shard, run};
         use std::sync::atomic::AtomicBool;
         let Ok(path) = std::env::var("SOW_PLOT_SAMPLE") else { return };
         let games = 20000;

@@ -9,11 +9,11 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use crate::describe::pit_list;
-use crate::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span, closest};
-use crate::library::VariantFile;
-use crate::spec::*;
-use crate::syntax::*;
+use crate::lang::describe::pit_list;
+use crate::lang::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span, closest};
+use crate::lang::library::VariantFile;
+use crate::lang::spec::*;
+use crate::lang::syntax::*;
 
 /// The checked rules of a variant (with a ruleset, if one is named), and any warnings.
 pub fn check(v: &VariantFile, ruleset: Option<&str>) -> Result<(Spec, Diagnostics), Diagnostics> {

@@ -1,7 +1,7 @@
 //! A checked [`Spec`] -> [`Rules`]: the tables the engine reads on every move, laid out so that
 //! a move touches only small fixed arrays and bit masks.
 
-use crate::spec::{
+use crate::lang::spec::{
     ChainDirection, Direction, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Spec, Where,
 };
 

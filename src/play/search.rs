@@ -2,9 +2,9 @@
 
 use rand::RngExt as _;
 
-use crate::compile::Rules;
 use crate::engine::State;
-use crate::players::{GameRng, Player, PlayerError};
+use crate::engine::compile::Rules;
+use crate::play::registry::{GameRng, Player, PlayerError};
 
 /// The depth of `alphabeta` without a number.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -95,7 +95,7 @@ mod tests {
         let rules = crate::load_rules("bakuk", None).unwrap();
         // Pit 3 (1 seed) makes 4 in pit 4 and the chain takes pit 5 (2): +6 at once.
         let s = rules.state_from(&[1, 1, 1, 3, 2, 0], 0).unwrap();
-        let mut rng = crate::players::game_rng(0, 0);
+        let mut rng = crate::play::registry::game_rng(0, 0);
         let mut p = AlphaBetaPlayer { depth: 1 };
         assert_eq!(p.choose(&rules, &s, &mut rng), Ok(2));
         let values = AlphaBetaPlayer { depth: 4 }.move_values(&rules, &s);
@@ -130,11 +130,11 @@ mod tests {
                 .unwrap()
         }
         let rules = crate::load_rules("koumma", None).unwrap();
-        let mut rng = crate::players::game_rng(5, 5);
+        let mut rng = crate::play::registry::game_rng(5, 5);
         let mut s = rules.initial_state();
         while !s.is_over() {
             assert_eq!(negamax(&rules, &s, 5, i32::MIN / 2, i32::MAX / 2), plain(&rules, &s, 5));
-            let pit = crate::players::RandomPlayer.choose(&rules, &s, &mut rng).unwrap();
+            let pit = crate::play::registry::RandomPlayer.choose(&rules, &s, &mut rng).unwrap();
             rules.apply(&mut s, pit);
         }
     }

@@ -2,7 +2,9 @@
 //! every value in range and consistent. Plain values without source spans; `describe` reads
 //! it back as prose and `compile` turns it into engine tables.
 
-pub use crate::syntax::{ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Where, Winner};
+pub use crate::lang::syntax::{
+    ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Where, Winner,
+};
 
 /// Most pits a board may have: moves and pit sets are 64-bit masks in the engine.
 pub const MAX_PITS: usize = 64;

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use pest::Parser as _;
 use pest::iterators::Pair;
 
-use crate::diagnostic::{Diagnostic, SourceFile, Span, closest};
-use crate::syntax::*;
+use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
+use crate::lang::syntax::*;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/sow.pest"]

@@ -5,7 +5,7 @@
 use comfy_table::{CellAlignment, Table, presets};
 use serde::{Deserialize, Serialize};
 
-use crate::stats::{self, Histogram, Tally};
+use crate::run::stats::{self, Histogram, Tally};
 
 /// The settings of a run, as recorded in its results; results merge only when they agree.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -187,7 +187,7 @@ impl VariantReport {
 
     /// The games this run (or this shard of a run) was to play.
     pub fn games_asked(&self) -> u64 {
-        match self.run.shard.as_deref().map(crate::simulate::Shard::parse) {
+        match self.run.shard.as_deref().map(crate::run::simulate::Shard::parse) {
             Some(Ok(shard)) => shard.games(self.run.games),
             _ => self.run.games,
         }

@@ -1,7 +1,7 @@
 //! The syntax tree of a variant file: what the file says, line by line, each value with the
 //! span it was written at, before any meaning is checked.
 
-use crate::diagnostic::Span;
+use crate::lang::diagnostic::Span;
 
 /// A value and where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]

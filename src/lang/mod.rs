@@ -1,0 +1,16 @@
+//! Source text -> checked [`spec::Spec`]: the variant language.
+//!
+//! [`library`] finds variant files (bundled or on disk) and the bases they extend; [`parse`]
+//! reads one with the pest grammar of `grammar/sow.pest` into a [`syntax`] tree; [`check`]
+//! applies inheritance and rulesets and checks every value, giving a [`spec::Spec`];
+//! [`describe`] and [`draw`] read a spec back as words and pictures. Every error is a
+//! [`diagnostic::Diagnostic`] with its place in the file.
+
+pub mod check;
+pub mod describe;
+pub mod diagnostic;
+pub mod draw;
+pub mod library;
+pub mod parse;
+pub mod spec;
+pub mod syntax;
