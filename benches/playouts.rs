@@ -9,7 +9,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::RngExt as _;
-use sow::play::registry::{GameRng, Player, RandomPlayer, game_rng};
+use sow::play::player::{GameRng, game_rng};
+use sow::play::random::RandomPlayer;
 
 /// One random game of Bakuk, hand-specialised: 2 x 3, sow counter-clockwise from the next
 /// pit, capture 2 or 4 anywhere and forward while 2 or 4, game over when the player to move
@@ -63,11 +64,10 @@ fn bakuk_by_hand(rng: &mut GameRng) -> u32 {
     }
 }
 
-fn interpreted(rules: &sow::engine::compile::Rules, rng: &mut GameRng) -> u32 {
+fn interpreted(rules: &sow::engine::Rules, rng: &mut GameRng) -> u32 {
     let mut s = rules.initial_state();
-    while !s.is_over() {
-        let pit = RandomPlayer.choose(rules, &s, rng).unwrap();
-        rules.apply(&mut s, pit);
+    while let Some(mv) = RandomPlayer::pick(rules, &s, rng) {
+        rules.apply(&mut s, mv);
     }
     s.plies()
 }

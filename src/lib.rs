@@ -7,12 +7,18 @@
 //! - [`play`]: players that choose moves, alpha-beta search, the retrograde solver;
 //! - [`run`]: many games on every core -> exact statistics -> reports and plots.
 //!
-//! The command line (`src/cli`) only parses arguments and prints what the library returns.
+//! Beneath them all: [`error`] (every error knows its exit status), [`files`] (reading the
+//! files a user names), [`cancel`] (stopping a long computation). The command line
+//! (`src/cli`) only parses arguments and prints what the library returns.
 
+pub mod cancel;
 pub mod engine;
+pub mod error;
+pub mod files;
 pub mod lang;
 pub mod play;
 pub mod run;
+pub mod yaml;
 
 /// Loads, checks and compiles a variant named on the command line (a bundled name or a path),
 /// with a ruleset if one is named. Warnings are dropped; `lang::check::check` returns them.

@@ -173,15 +173,38 @@ fn play_json_at_the_end_names_the_winner_or_null_for_a_draw() {
 }
 
 #[test]
-fn illegal_moves_name_the_ply_and_the_reason_and_print_nothing_else() {
+fn malformed_moves_are_bad_input_found_before_any_move_is_played() {
     for (moves, message) in [
-        ("3,5,x", "error: ply 3: `x` is not a pit: pits are numbered 1 to 6\n"),
-        ("3,5,7", "error: ply 3: `7` is not a pit: pits are numbered 1 to 6\n"),
-        ("3,2", "error: ply 2: pit 2 belongs to player 1, and it is player 2's turn\n"),
+        ("3,5,x", "move 3 (`x`) is not a pit number: write pits as plain numbers, 1 to 6"),
+        ("3,5,7", "move 3 (`7`) is not a pit: pits are numbered 1 to 6"),
+        ("0", "`0` is not a pit: pits are numbered 1 to 6"),
+        ("-3", "`-3` is not a pit number: write pits as plain numbers, 1 to 6"),
+        ("+3", "`+3` is not a pit number: write pits as plain numbers, 1 to 6"),
+        ("03", "`03` is not a pit number: write pits as plain numbers, 1 to 6"),
+        ("3,,5", "`3,,5` has no move 2: separate the items by one comma or by spaces, e.g. `3,1,5`"),
+        (",,,", "`,,,` has no move 1: separate the items by one comma or by spaces, e.g. `3,1,5`"),
+        ("3,5,", "`3,5,` has no move 3: separate the items by one comma or by spaces, e.g. `3,1,5`"),
     ] {
         let (code, out, err) = run(&["play", "bakuk", "--moves", moves]);
-        assert_eq!((code, out.as_str(), err.as_str()), (1, "", message), "{moves}");
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (2, "", format!("error: --moves: {message}\n").as_str()),
+            "{moves}"
+        );
     }
+    // Spaces and commas both separate moves.
+    let a = play_json(&["bakuk", "--moves", "3,5,1"]);
+    assert_eq!(a, play_json(&["bakuk", "--moves", "3 5 1"]));
+    assert_eq!(a, play_json(&["bakuk", "--moves", "3, 5, 1"]));
+}
+
+#[test]
+fn illegal_moves_name_the_ply_and_the_reason_and_print_nothing_else() {
+    let (code, out, err) = run(&["play", "bakuk", "--moves", "3,2"]);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (1, "", "error: ply 2: pit 2 belongs to player 1, and it is player 2's turn\n")
+    );
     let (code, _, err) = run(&["play", "koumma", "--position", "1,2,3,3,3,3", "--moves", "1"]);
     assert_eq!(
         (code, err.as_str()),
@@ -225,14 +248,25 @@ fn unknown_variants_and_rulesets_are_bad_input() {
 fn bad_positions_are_bad_input() {
     for (args, message) in [
         (&["--position", "1,1"][..], "error: --position: a position lists the seeds of all 6 pits, not 2\n"),
-        (&["--position", "1,1,1,1,1,x"][..], "error: --position: `x` is not a number of seeds (0 to 255)\n"),
+        (
+            &["--position", "1,1,1,1,1,x"][..],
+            "error: --position: pit 6 (`x`) is not a number of seeds: write plain numbers, 0 to 255\n",
+        ),
+        (
+            &["--position", "1,1,,1,1,1,1"][..],
+            "error: --position: `1,1,,1,1,1,1` has no pit 3: separate the items by one comma or by spaces, e.g. `3,1,5`\n",
+        ),
         (
             &["--position", "200,200,0,0,0,0"][..],
             "error: --position: a position holds at most 255 seeds, not 400\n",
         ),
         (
             &["--position", "1,1,1,1,1,1", "--to-move", "3"][..],
-            "error: --position: there is no player 3: players are numbered 1 to 2\n",
+            "error: --to-move: there is no player 3: players are numbered 1 to 2\n",
+        ),
+        (
+            &["--position", "1,1,1,1,1,1", "--to-move", "0"][..],
+            "error: --to-move: there is no player 0: players are numbered 1 to 2\n",
         ),
     ] {
         let mut all = vec!["play", "bakuk"];
@@ -240,6 +274,62 @@ fn bad_positions_are_bad_input() {
         let (code, out, err) = run(&all);
         assert_eq!((code, out.as_str(), err.as_str()), (2, "", message), "{args:?}");
     }
+}
+
+#[test]
+fn a_variant_file_named_with_a_colon_is_read_whole() {
+    let dir = std::env::temp_dir().join(format!("sow-cli-colon-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("my:koumma.sow");
+    std::fs::write(&path, "variant \"Mine\" extends \"Koumma\" { source \"field notes\" }").unwrap();
+    let path = path.to_str().unwrap();
+    for command in ["check", "describe", "show"] {
+        let (code, out, err) = run(&[command, path]);
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(out.contains("Mine"), "{command}: {out}");
+    }
+    let (code, _, err) = run(&["simulate", path, "--games", "10"]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn only_regular_files_are_read_as_variants() {
+    let dir = std::env::temp_dir().join(format!("sow-cli-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let zero = dir.join("zero.sow");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let (code, out, err) = run(&["check", zero.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!("error: cannot read `{}`: it is a device, not a regular file\n\n", zero.display())
+    );
+    let fifo = dir.join("fifo.sow");
+    if std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        let (code, _, err) = run(&["describe", fifo.to_str().unwrap()]);
+        assert_eq!(code, 2);
+        assert_eq!(
+            err,
+            format!(
+                "error: cannot read `{}`: it is a FIFO (named pipe), not a regular file\n",
+                fifo.display()
+            )
+        );
+    }
+    let big = dir.join("big.sow");
+    std::fs::write(&big, "#".repeat(2 << 20)).unwrap();
+    let (code, _, err) = run(&["show", big.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: cannot read `{}`: it holds 2 MiB, more than the 1 MiB a variant file may hold\n",
+            big.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -295,10 +385,68 @@ fn interactive_play_runs_to_the_end_of_a_game() {
 fn help_lists_the_commands_and_exit_codes() {
     let (code, out, _) = run(&["--help"]);
     assert_eq!(code, 0);
-    for word in ["list", "check", "describe", "show", "play", "Exit status: 0 success, 1 runtime error"] {
+    for word in
+        ["list", "check", "describe", "show", "play", "Exit status: 0 success; 1 a request that failed"]
+    {
         assert!(out.contains(word), "{word}: {out}");
     }
     let (code, _, err) = run(&["frobnicate"]);
     assert_eq!(code, 2);
     assert!(err.contains("unrecognized subcommand 'frobnicate'"), "{err}");
+}
+
+#[test]
+fn interactive_play_against_the_opponent_named() {
+    // Greedy answers 3 (6 seeds into 4 5 6 1 2 3) with the move that captures most.
+    let out = sow()
+        .args(["play", "bakuk", "--interactive", "--opponent", "greedy", "--seed", "5"])
+        .write_stdin("3\nq\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Bakuk: you are player 1; the other seats are played by greedy (seed 5).\n"),
+        "{text}"
+    );
+    assert!(text.contains("ply 2: player 2 plays pit"), "{text}");
+
+    // A perfect opponent on a small board, with hints: every answer is a best move, so the
+    // person, playing pit after pit, never ends ahead of the value of the start.
+    let dir = std::env::temp_dir().join(format!("sow-cli-perfect-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = dir.join("small.sow");
+    std::fs::write(&small, "variant \"Small\" extends \"Bakuk\" { source \"test\" seeds 2 in each pit }")
+        .unwrap();
+    let out = sow()
+        .args([
+            "play",
+            small.to_str().unwrap(),
+            "--interactive",
+            "--opponent",
+            "perfect",
+            "--hint",
+            "--seed",
+            "2",
+        ])
+        .write_stdin("1\n2\n3\n".repeat(100))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("the other seats are played by perfect"), "{text}");
+    assert!(text.contains("hint: perfect play values for player 1: pit "), "{text}");
+    assert!(text.contains("\ngame over after "), "{text}");
+    let score = text.rsplit("Score: player 1 ").next().unwrap();
+    let (mine, theirs) = score.split_once(", player 2 ").unwrap();
+    let theirs: i64 = theirs.split('.').next().unwrap().parse().unwrap();
+    let margin = mine.parse::<i64>().unwrap() - theirs;
+    let (code, solved, _) = run(&["solve", small.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 0);
+    let value = serde_json::from_str::<serde_json::Value>(&solved).unwrap()["value"].as_i64().unwrap();
+    assert!(margin <= value, "the person got {margin}, more than the value {value}");
+    let (code, _, err) = run(&["play", "bakuk", "--interactive", "--opponent", "minimax"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: --opponent: unknown player `minimax`"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -36,7 +36,8 @@ use sow::engine::compile::{Rules, compile};
 use sow::lang::check::{check, check_all};
 use sow::lang::diagnostic::{Diagnostics, SourceFile};
 use sow::lang::library::{Origin, VariantFile, load_path, load_source};
-use sow::play::registry::{Player, RandomPlayer, game_rng};
+use sow::play::player::game_rng;
+use sow::play::random::RandomPlayer;
 
 const BAKUK: &str = include_str!("../variants/bakuk.sow");
 const KOUMMA: &str = include_str!("../variants/koumma.sow");
@@ -285,14 +286,14 @@ fn play_game(rules: &Rules, seed: u64, game: u64, context: &str) -> Result<(), T
         let moves = rules.legal_moves(&s);
         prop_assert!(!moves.is_empty(), "a game not over without a legal move\n{}", context);
         prop_assert!(s.to_move().is_some());
-        let pit = RandomPlayer.choose(rules, &s, &mut rng).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mv = RandomPlayer::pick(rules, &s, &mut rng).ok_or_else(|| TestCaseError::fail("no move"))?;
         prop_assert!(
-            moves.contains(pit) && rules.check_move(&s, pit).is_ok(),
+            moves.contains(mv) && rules.check_move(&s, mv).is_ok(),
             "random player chose illegal pit {}",
-            pit
+            mv
         );
-        rules.apply(&mut s, pit);
-        prop_assert_eq!(seeds_in_play(&s), total, "after ply {} (pit {})\n{}", s.plies(), pit + 1, context);
+        rules.apply(&mut s, mv);
+        prop_assert_eq!(seeds_in_play(&s), total, "after ply {} (pit {})\n{}", s.plies(), mv, context);
         prop_assert!(s.plies() <= limit, "ply {} beyond the limit {}", s.plies(), limit);
     }
     if s.plies() >= limit {

@@ -6,7 +6,8 @@ mod handwritten;
 
 use handwritten::Game;
 use sow::engine::Outcome;
-use sow::play::registry::{Player, RandomPlayer, game_rng};
+use sow::play::player::game_rng;
+use sow::play::random::RandomPlayer;
 
 fn compare(variant: &str, ruleset: Option<&str>, game: Game, games: u64) {
     let rules = sow::load_rules(variant, ruleset).unwrap();
@@ -32,12 +33,12 @@ fn compare(variant: &str, ruleset: Option<&str>, game: Game, games: u64) {
                 break;
             }
             assert_eq!(s.to_move(), Some(p.to_move), "{}", here());
-            let legal: Vec<usize> = rules.legal_moves(&s).iter().collect();
+            let legal: Vec<usize> = rules.legal_moves(&s).iter().map(|m| m.pit()).collect();
             assert_eq!(legal, game.legal(&p), "{}", here());
-            let pit = RandomPlayer.choose(&rules, &s, &mut rng).unwrap();
-            moves.push(pit + 1);
-            rules.apply(&mut s, pit);
-            game.play(&mut p, pit);
+            let mv = RandomPlayer::pick(&rules, &s, &mut rng).unwrap();
+            moves.push(mv.pit() + 1);
+            rules.apply(&mut s, mv);
+            game.play(&mut p, mv.pit());
         }
     }
 }

@@ -2,9 +2,8 @@
 //! board, captures and turn worked out by hand from the rule's wording (in the comments).
 //! Pits and players are written 1-based here, as a reader of the rules counts them.
 
-use sow::engine::compile::{Rules, compile};
 use sow::engine::replay::Record;
-use sow::engine::{EndReason, IllegalMove, MoveSummary, Outcome, State};
+use sow::engine::{EndReason, IllegalMove, Move, MoveSummary, Outcome, Rules, State, compile};
 
 fn bundled(name: &str, ruleset: Option<&str>) -> Rules {
     sow::load_rules(name, ruleset).unwrap_or_else(|e| panic!("{e}"))
@@ -16,6 +15,11 @@ fn bakuk_with(rules: &str) -> Rules {
     let file = sow::lang::library::load_text("test.sow", &text).unwrap_or_else(|e| panic!("{e}"));
     let (spec, _) = sow::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
     compile(&spec)
+}
+
+/// The move that sows pit `n` (1-based).
+fn pit(n: usize) -> Move {
+    Move::from_pit(n - 1).unwrap()
 }
 
 /// A position: seeds of pits 1..6 and the player (1-based) to move.
@@ -32,7 +36,7 @@ fn seeds_in_play(state: &State) -> u32 {
 fn play(rules: &Rules, state: &mut State, pit: usize) -> (MoveSummary, Record) {
     let before = seeds_in_play(state);
     let mut record = Record::default();
-    let summary = rules.play(state, pit - 1, &mut record).unwrap_or_else(|e| panic!("pit {pit}: {e}"));
+    let summary = rules.play(state, self::pit(pit), &mut record).unwrap_or_else(|e| panic!("pit {pit}: {e}"));
     assert_eq!(seeds_in_play(state), before, "seeds conserved by pit {pit}");
     assert_eq!(record.sown.len(), summary.lifted as usize, "one sowing step per seed lifted");
     (summary, record)
@@ -55,7 +59,7 @@ fn bakuk_starts_with_six_seeds_in_each_of_six_pits_player_1_to_move() {
     let s = r.initial_state();
     assert_eq!(s.pits(), &[6, 6, 6, 6, 6, 6]);
     assert_eq!(s.to_move(), Some(0));
-    assert_eq!(r.legal_moves(&s).iter().map(|p| p + 1).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert_eq!(r.legal_moves(&s).iter().map(|m| m.pit() + 1).collect::<Vec<_>>(), vec![1, 2, 3]);
     assert_eq!(r.total_seeds(), 36);
 }
 
@@ -141,10 +145,10 @@ fn koumma_lap_of_seven_ends_in_the_emptied_pit_and_can_capture_it() {
 fn koumma_singletons_cannot_be_played() {
     let r = bundled("koumma", None);
     let s = at(&r, &[1, 2, 1, 3, 3, 3], 1);
-    assert_eq!(r.legal_moves(&s).iter().map(|p| p + 1).collect::<Vec<_>>(), vec![2]);
-    assert_eq!(r.check_move(&s, 0), Err(IllegalMove::TooFew { pit: 1, seeds: 1, needed: 2 }));
+    assert_eq!(r.legal_moves(&s).iter().map(|m| m.pit() + 1).collect::<Vec<_>>(), vec![2]);
+    assert_eq!(r.check_move(&s, pit(1)), Err(IllegalMove::TooFew { pit: 1, seeds: 1, needed: 2 }));
     assert_eq!(
-        r.check_move(&s, 0).unwrap_err().to_string(),
+        r.check_move(&s, pit(1)).unwrap_err().to_string(),
         "pit 1 holds 1 seed, and a pit needs 2 to be played"
     );
 }
@@ -302,17 +306,17 @@ fn capture_none_never_captures() {
 fn illegal_moves_say_why() {
     let r = bundled("bakuk", None);
     let s = at(&r, &[0, 3, 3, 3, 3, 3], 1);
-    assert_eq!(r.check_move(&s, 0), Err(IllegalMove::Empty { pit: 1 }));
-    assert_eq!(r.check_move(&s, 3), Err(IllegalMove::NotOwn { pit: 4, owner: 2, mover: 1 }));
-    assert_eq!(r.check_move(&s, 6), Err(IllegalMove::NotAPit { given: "7".into(), pits: 6 }));
-    assert!(r.check_move(&s, 1).is_ok());
+    assert_eq!(r.check_move(&s, pit(1)), Err(IllegalMove::Empty { pit: 1 }));
+    assert_eq!(r.check_move(&s, pit(4)), Err(IllegalMove::NotOwn { pit: 4, owner: 2, mover: 1 }));
+    assert_eq!(r.check_move(&s, pit(7)), Err(IllegalMove::NoSuchPit { pit: 7, pits: 6 }));
+    assert!(r.check_move(&s, pit(2)).is_ok());
 }
 
 #[test]
 fn a_pit_needs_the_stated_number_of_seeds() {
     let r = bakuk_with("sowing { a pit needs 3 seeds to be played }");
     let s = at(&r, &[2, 3, 4, 1, 1, 1], 1);
-    assert_eq!(r.legal_moves(&s).iter().map(|p| p + 1).collect::<Vec<_>>(), vec![2, 3]);
+    assert_eq!(r.legal_moves(&s).iter().map(|m| m.pit() + 1).collect::<Vec<_>>(), vec![2, 3]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -329,7 +333,10 @@ fn the_game_ends_when_the_player_to_move_has_no_move() {
     assert_eq!(s.to_move(), None);
     assert_eq!(s.turn(), 1, "player 2 was left without a move");
     assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
-    assert_eq!(r.check_move(&s, 3), Err(IllegalMove::GameOver { plies: 1, reason: EndReason::NoLegalMove }));
+    assert_eq!(
+        r.check_move(&s, pit(4)),
+        Err(IllegalMove::GameOver { plies: 1, reason: EndReason::NoLegalMove })
+    );
 }
 
 #[test]
@@ -424,13 +431,13 @@ fn three_player_bakuk_gives_each_player_two_adjacent_pits_and_turns_go_1_2_3() {
     let mut s = r.initial_state();
     let owners: Vec<usize> = (0..6).map(|p| r.owner(p) + 1).collect();
     assert_eq!(owners, vec![1, 1, 2, 2, 3, 3]);
-    assert_eq!(r.legal_moves(&s).iter().map(|p| p + 1).collect::<Vec<_>>(), vec![1, 2]);
+    assert_eq!(r.legal_moves(&s).iter().map(|m| m.pit() + 1).collect::<Vec<_>>(), vec![1, 2]);
 
     // Player 1, pit 2 (6): 3 4 5 6 1 2 -> [7,1,7,7,7,7], last makes 1 in pit 2.
     play(&r, &mut s, 2);
     assert_eq!(s.pits(), &[7, 1, 7, 7, 7, 7]);
     assert_eq!(s.to_move(), Some(1));
-    assert_eq!(r.check_move(&s, 1), Err(IllegalMove::NotOwn { pit: 2, owner: 1, mover: 2 }));
+    assert_eq!(r.check_move(&s, pit(2)), Err(IllegalMove::NotOwn { pit: 2, owner: 1, mover: 2 }));
     // Player 2, pit 3 (7): 4 5 6 1 2 3 4 -> [8,2,1,9,8,8], last makes 9 in pit 4.
     play(&r, &mut s, 3);
     assert_eq!(s.pits(), &[8, 2, 1, 9, 8, 8]);
@@ -461,7 +468,8 @@ fn three_player_capture_and_end() {
 
 #[test]
 fn seeds_are_conserved_in_every_position_of_random_games() {
-    use sow::play::registry::{Player, RandomPlayer, game_rng};
+    use sow::play::player::game_rng;
+    use sow::play::random::RandomPlayer;
     let variants =
         [("bakuk", None), ("bakuk", Some("valdez")), ("bakuk", Some("three-player")), ("koumma", None)];
     for (name, ruleset) in variants {
@@ -470,8 +478,8 @@ fn seeds_are_conserved_in_every_position_of_random_games() {
             let mut rng = game_rng(7, game);
             let mut s = r.initial_state();
             while !s.is_over() {
-                let pit = RandomPlayer.choose(&r, &s, &mut rng).unwrap();
-                r.apply(&mut s, pit);
+                let mv = RandomPlayer::pick(&r, &s, &mut rng).unwrap();
+                r.apply(&mut s, mv);
                 let board: u32 = s.pits().iter().map(|&x| x as u32).sum();
                 let captured: u32 = s.captured().iter().map(|&x| x as u32).sum();
                 assert_eq!(board + captured, 36, "{name} {ruleset:?} game {game} ply {}", s.plies());

@@ -171,7 +171,8 @@ fn records_replay_with_sow_play() {
     for (i, game) in lines.iter().enumerate() {
         assert_eq!(game["game"], (i % 50) as u64, "records come in game order");
         assert_eq!(game["players"], serde_json::json!(["greedy", "random"]));
-        let moves: Vec<String> = game["moves"].as_array().unwrap().iter().map(|m| m.to_string()).collect();
+        let moves: Vec<&str> =
+            game["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
         let mut args = vec!["play".to_string(), game["variant"].as_str().unwrap().to_string()];
         if let Some(r) = game["ruleset"].as_str() {
             args.extend(["--ruleset".into(), r.into()]);
@@ -211,19 +212,43 @@ fn bad_input_is_one_line_exit_2_and_writes_nothing() {
     for (args, message) in [
         (&["bakook"][..], "error: unknown variant `bakook`"),
         (&["bakuk:valdes"], "error: \"Bakuk\" has no ruleset \"valdes\""),
-        (&["bakuk", "--players", "minimax"], "error: unknown player `minimax`"),
+        (&["bakuk", "--players", "minimax"], "error: --players: unknown player `minimax`"),
         (
             &["bakuk", "--players", "random,random,random"],
-            "error: Bakuk has 2 seats, but --players names 3 players",
+            "error: --players: Bakuk has 2 seats, but 3 players are named: name one for every seat, or one for all",
         ),
-        (&["bakuk:three-player", "--players", "random,greedy"], "error: Bakuk:three-player has 3 seats"),
+        (
+            &["bakuk:three-player", "--players", "random,greedy"],
+            "error: --players: Bakuk:three-player has 3 seats",
+        ),
         (&["bakuk", "--games", "0"], "error: --games 0: a run needs at least one game"),
         (&["bakuk", "--shard", "0/4"], "error: --shard `0/4`: expected K/N with 1 <= K <= N"),
         (&["bakuk", "--shard", "2"], "error: --shard `2`: expected K/N"),
         (&["bakuk", "bakuk"], "error: `Bakuk` is named twice"),
         (
             &["bakuk", "--players", "script:nothere.txt"],
-            "error: cannot read script `nothere.txt`: no such file",
+            "error: --players: cannot read `nothere.txt`: no such file (the script of a scripted player)",
+        ),
+        (
+            &["bakuk", "--players", "script:"],
+            "error: --players: `script:` names no moves and no file: write `script:3,1,5` or `script:FILE`",
+        ),
+        (&["bakuk", "--players", "script:3,9"], "error: --players: `script:3,9`: move 2 (`9`) is not a pit"),
+        (&["bakuk", "--players", "random,,greedy"], "error: --players `random,,greedy`: a player is missing"),
+        (&["bakuk", "--jobs", "0"], "error: --jobs 0: a run needs at least one thread"),
+        (&["bakuk", "--jobs", "100000"], "error: --jobs 100000: a run uses at most 1024 threads"),
+        (
+            &["bakuk", "--jobs", "18446744073709551615"],
+            "error: --jobs 18446744073709551615: a run uses at most 1024",
+        ),
+        (&["bakuk", "--max-plies", "0"], "error: --max-plies 0: expected 1 to 1000000 plies"),
+        (
+            &["bakuk", "--max-plies", "4294967295"],
+            "error: --max-plies 4294967295: expected 1 to 1000000 plies",
+        ),
+        (
+            &["bakuk", "--games", "x"],
+            "error: invalid value 'x' for '--games <GAMES>': `x` is not a number of games",
         ),
     ] {
         let o = sow(&[&["simulate"][..], args, &files].concat());
@@ -304,8 +329,8 @@ fn the_table_compares_variants_side_by_side() {
         "seat 1 wins",
         "seat 2 wins",
         "draws",
-        "seat 1 advantage",
-        "p, no seat advantage",
+        "seat 1 - seat 2 wins (points)",
+        "p, seats win equally",
         "length, mean ± sd",
     ] {
         assert!(t.contains(row), "{row}: {t}");
@@ -316,23 +341,143 @@ fn the_table_compares_variants_side_by_side() {
     assert!(all.lines().count() > t.lines().count());
 }
 
-#[test]
-fn ctrl_c_prints_the_finished_games_marked_partial() {
+/// Runs `sow` with `args` and, once `ready` holds, sends it SIGINT; returns its output. The
+/// run is ready when it has written its first records: by then it handles the signal.
+fn interrupted(args: &[&str], record: &Path) -> Output {
     let child = Command::new(env!("CARGO_BIN_EXE_sow"))
-        .args(["simulate", "bakuk", "--games", "1000000000", "--jobs", "1", "--format", "json"])
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // The records go to a temporary file beside the target until the run ends.
+    let dir = record.parent().unwrap().to_path_buf();
+    let started = std::time::Instant::now();
+    loop {
+        let written = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).any(|e| {
+            e.file_name().to_string_lossy().ends_with(".tmp") && e.metadata().is_ok_and(|m| m.len() > 0)
+        });
+        if written {
+            break;
+        }
+        assert!(started.elapsed().as_secs() < 60, "the run wrote no records");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130));
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn ctrl_c_prints_the_finished_games_marked_partial() {
+    let dir = scratch("ctrl-c");
+    let record = dir.join("games.jsonl");
+    let r = record.to_str().unwrap();
+    // 10^14 games: were the run to stop only between chunks handed out up front, it would
+    // take hours to wind down.
+    let out = interrupted(
+        &["simulate", "bakuk", "--games", "1e14", "--jobs", "2", "--format", "json", "--record", r],
+        &record,
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    // As many games as can be counted, of two variants: the totals do not overflow.
+    let all = u64::MAX.to_string();
+    let _ = std::fs::remove_file(&record);
+    let out = interrupted(
+        &["simulate", "bakuk", "koumma", "--games", &all, "--jobs", "2", "--format", "json", "--record", r],
+        &record,
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["Bakuk"]["run"]["partial"], true);
     let played = v["Bakuk"]["games_played"].as_u64().unwrap();
-    assert!(played > 0 && played < 1_000_000_000, "{played}");
+    assert!(played > 0, "{played}");
+    // The variant the run did not reach is reported too, with no games.
+    assert_eq!(
+        (v["Koumma"]["run"]["partial"].as_bool(), v["Koumma"]["games_played"].as_u64()),
+        (Some(true), Some(0))
+    );
+    // The record holds exactly the games counted, each played to its end.
+    let lines = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(lines.lines().count() as u64, played);
+    assert_eq!(files_in(&dir), vec!["games.jsonl"], "no temporary file left");
+}
+
+#[test]
+fn ctrl_c_stops_a_game_that_would_never_end() {
+    // Nothing is ever captured and a player without a move passes: random play goes round
+    // for a million plies a game. The run still stops, mid-game, and the unfinished game is
+    // not counted.
+    let dir = scratch("endless");
+    let variant = dir.join("endless.sow");
+    std::fs::write(
+        &variant,
+        "variant \"Endless\" extends \"Bakuk\" { source \"test\" capture { none } \
+         end { player to move cannot move: they pass  ply limit 1000000 } }",
+    )
+    .unwrap();
+    let record = dir.join("games.jsonl");
+    // Bakuk first: its records, written before the endless games start, say the run is
+    // ready for the signal.
+    let args = [
+        "simulate",
+        "bakuk",
+        variant.to_str().unwrap(),
+        "--games",
+        "1000",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+        "--record",
+        record.to_str().unwrap(),
+    ];
+    let out = interrupted(&args, &record);
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["Bakuk"]["games_played"], 1000);
+    assert_eq!(v["Endless"]["run"]["partial"], true);
+    let endless = v["Endless"]["games_played"].as_u64().unwrap();
+    assert!(endless < 1000, "{endless}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn two_outputs_of_one_run_may_not_be_one_file() {
+    let dir = scratch("same");
+    let json = dir.join("r.json");
+    let j = json.to_str().unwrap();
+    let svg = dir.join("p.svg");
+    let s = svg.to_str().unwrap();
+    let spelt_otherwise = format!("{}/./r.json", dir.display());
+    for (args, message) in [
+        (vec!["--out", j, "--record", j], format!("--out and --record both name `{j}`")),
+        (vec!["--out", s, "--plot", s], format!("--out and --plot both name `{s}`")),
+        (
+            vec!["--out", j, "--record", &spelt_otherwise],
+            format!("--out and --record both name `{j}` and `{spelt_otherwise}`"),
+        ),
+    ] {
+        let o = sow(&[&["simulate", "bakuk", "--games", "10"][..], &args].concat());
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(err, format!("error: {message}: give each output a file of its own\n"));
+        assert_eq!(files_in(&dir), Vec::<String>::new(), "nothing written");
+    }
+}
+
+#[test]
+fn max_plies_ends_every_game_at_the_limit() {
+    let out =
+        stdout(&sow(&["simulate", "bakuk", "--games", "2000", "--max-plies", "10", "--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let r = &v["Bakuk"];
+    assert_eq!(r["run"]["max_plies"], 10);
+    assert_eq!(r["length"]["max"], 10);
+    // Random Bakuk lasts 37 plies on average: nearly every game meets the limit.
+    let limited = r["ends"]["ply_limit"].as_u64().unwrap();
+    assert!(limited > 1900 && limited + r["ends"]["no_legal_move"].as_u64().unwrap() == 2000, "{limited}");
 }
 
 #[test]

@@ -1,14 +1,17 @@
 //! The solver against independent checks: exhaustive minimax on every position with few
-//! seeds, the consistency of every position's value with its moves, and the perfect player
-//! against alpha-beta.
+//! seeds (for the bundled rules and for every end, leftover, direction and capture rule the
+//! language has), the consistency of every position's value with its moves, reachable counts
+//! against a search of the game graph, margins beyond a byte, damaged solution files, and the
+//! perfect player against alpha-beta.
 
+use std::collections::{HashSet, VecDeque};
 use std::sync::{Arc, OnceLock};
 
-use sow::engine::State;
-use sow::engine::compile::Rules;
-use sow::play::registry::{Player, game_rng};
+use sow::cancel::Cancel;
+use sow::engine::{Rules, State, compile};
+use sow::play::player::{Player, game_rng};
 use sow::play::search::AlphaBetaPlayer;
-use sow::play::solve::{PerfectPlayer, Solution, for_each_distribution, solve};
+use sow::play::solve::{Counts, PerfectPlayer, Solution, for_each_distribution, solve};
 
 /// Solutions made so far in this test binary, by variant: each is made once.
 type Solved = std::sync::Mutex<Vec<(String, Rules, Arc<Solution>)>>;
@@ -21,16 +24,35 @@ fn solved(variant: &str, ruleset: Option<&str>) -> (Rules, Arc<Solution>) {
         return (r.clone(), s.clone());
     }
     let rules = sow::load_rules(variant, ruleset).unwrap();
-    let solution = Arc::new(solve(&rules, rules.total_seeds() as usize, &|_, _| {}).unwrap());
+    let solution = Arc::new(solve(&rules, rules.total_seeds() as usize, &|_, _| {}, &Cancel::new()).unwrap());
     cache.lock().unwrap().push((key, rules.clone(), solution.clone()));
     (rules, solution)
+}
+
+/// A variant written as a file: `variant "Test" extends "Bakuk" { ... }` and the lines given.
+fn variant(text: &str) -> Rules {
+    let file = sow::lang::library::load_text("test.sow", text).unwrap_or_else(|e| panic!("{e}"));
+    let (spec, _) = sow::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+    compile(&spec)
+}
+
+fn bakuk_with(rules: &str) -> Rules {
+    variant(&format!("variant \"Test\" extends \"Bakuk\" {{ source \"test\" {rules} }}"))
+}
+
+/// The margin of the seeds still to be won, for `player`, once the game is over: what the
+/// end rules award, as the scores count them.
+fn leftover_margin(rules: &Rules, s: &State, player: usize) -> i32 {
+    let scores = rules.scores(s);
+    let left = |p: usize| scores[p] as i32 - s.captured()[p] as i32;
+    left(player) - left(1 - player)
 }
 
 /// Plain minimax over the game tree, with a repeated position on the current line worth 0
 /// (endless play): independent of the retrograde analysis, and exponential, so only for
 /// positions with few seeds.
 fn minimax(rules: &Rules, state: &State, line: &mut Vec<(Vec<u8>, usize)>) -> i32 {
-    let Some(mover) = state.to_move() else { return 0 };
+    let Some(mover) = state.to_move() else { return leftover_margin(rules, state, state.turn()) };
     let key = (state.pits().to_vec(), mover);
     if line.contains(&key) {
         return 0;
@@ -38,9 +60,9 @@ fn minimax(rules: &Rules, state: &State, line: &mut Vec<(Vec<u8>, usize)>) -> i3
     line.push(key);
     let before = rules.scores(state);
     let mut best = i32::MIN;
-    for pit in rules.legal_moves(state).iter() {
+    for mv in rules.legal_moves(state).iter() {
         let mut child = *state;
-        rules.apply(&mut child, pit);
+        rules.apply(&mut child, mv);
         let after = rules.scores(&child);
         let gain = (after[mover] as i32 - before[mover] as i32)
             - (after[1 - mover] as i32 - before[1 - mover] as i32);
@@ -55,9 +77,9 @@ fn minimax(rules: &Rules, state: &State, line: &mut Vec<(Vec<u8>, usize)>) -> i3
     best
 }
 
-fn check_small_positions(variant: &str, ruleset: Option<&str>, seeds: usize) {
-    let (rules, solution) = solved(variant, ruleset);
-    let unlimited = rules.with_ply_limit(u32::MAX);
+/// Every position of up to `seeds` seeds, valued by the solution and by minimax.
+fn check_small_positions(what: &str, rules: &Rules, solution: &Solution, seeds: usize) {
+    let unlimited = rules.with_ply_limit(None);
     let mut checked = 0;
     for t in 0..=seeds {
         for_each_distribution(rules.pits(), t, |pits| {
@@ -66,9 +88,9 @@ fn check_small_positions(variant: &str, ruleset: Option<&str>, seeds: usize) {
                 let expected = minimax(&unlimited, &s, &mut Vec::new());
                 // A player who cannot move has passed in `s`, or the game is over.
                 assert_eq!(
-                    solution.value(&s),
+                    solution.value(&unlimited, &s),
                     Some(expected),
-                    "{variant} {ruleset:?} {pits:?} player {}",
+                    "{what} {pits:?} player {}",
                     player + 1
                 );
                 checked += 1;
@@ -80,25 +102,127 @@ fn check_small_positions(variant: &str, ruleset: Option<&str>, seeds: usize) {
 
 #[test]
 fn small_positions_match_exhaustive_minimax() {
-    check_small_positions("bakuk", None, 5);
-    check_small_positions("bakuk", Some("valdez"), 5);
-    check_small_positions("koumma", None, 5);
+    for (variant, ruleset) in [("bakuk", None), ("bakuk", Some("valdez")), ("koumma", None)] {
+        let (rules, solution) = solved(variant, ruleset);
+        check_small_positions(&format!("{variant} {ruleset:?}"), &rules, &solution, 5);
+    }
+}
+
+/// The value of every position of up to `seeds` seeds by value iteration: `V_0 = 0`, and
+/// `V_n+1` the best of each move's gain plus the value of where it leads under `V_n` (the
+/// value of the game cut off after n plies, endless play worth 0). The values stop changing
+/// once n passes the longest forced sequence to a capture; from then on they are the values
+/// of the game itself. Independent of the retrograde analysis, and polynomial, so it checks
+/// rules under which lines without repeats are too long for exhaustive minimax.
+fn value_iteration(rules: &Rules, seeds: usize) -> std::collections::HashMap<(Vec<u8>, usize), i32> {
+    let rules = rules.with_ply_limit(None);
+    let mut positions = Vec::new();
+    for t in 0..=seeds {
+        for_each_distribution(rules.pits(), t, |pits| {
+            for player in 0..2 {
+                positions.push(rules.state_from(pits, player).unwrap());
+            }
+        });
+    }
+    let key = |s: &State| (s.pits().to_vec(), s.turn());
+    let mut values: std::collections::HashMap<_, i32> = positions.iter().map(|s| (key(s), 0)).collect();
+    for sweep in 0.. {
+        assert!(sweep < 100_000, "value iteration does not settle");
+        let mut next = values.clone();
+        for s in &positions {
+            let value = match s.to_move() {
+                None => leftover_margin(&rules, s, s.turn()),
+                Some(mover) => rules
+                    .legal_moves(s)
+                    .iter()
+                    .map(|mv| {
+                        let mut child = *s;
+                        rules.apply(&mut child, mv);
+                        let gain = rules.gain(s, &child, mover);
+                        match child.to_move() {
+                            None => gain,
+                            Some(p) if p == mover => gain + values[&key(&child)],
+                            Some(_) => gain - values[&key(&child)],
+                        }
+                    })
+                    .max()
+                    .unwrap(),
+            };
+            next.insert(key(s), value);
+        }
+        if next == values {
+            break;
+        }
+        values = next;
+    }
+    values
+}
+
+#[test]
+fn every_end_leftover_direction_and_capture_rule_matches_value_iteration() {
+    for rules in [
+        "end { player to move cannot move: they pass }",
+        "end { leftover seeds: each pit's owner }",
+        "end { leftover seeds: the last mover }",
+        "end { player to move cannot move: they pass  leftover seeds: each pit's owner }",
+        "end { player to move cannot move: they pass  leftover seeds: the last mover }",
+        "sowing { clockwise }",
+        "sowing { laps skip the emptied pit }",
+        "capture { last seed makes 2 or 4 in an opponent's pit: take them }",
+        "capture { last seed makes 1 or 3 in the mover's own pit: take them  chain backward while 1 in the opponent's pits }",
+        "capture { none }  end { leftover seeds: each pit's owner }",
+    ] {
+        let r = bakuk_with(rules);
+        let unlimited = r.with_ply_limit(None);
+        let solution = solve(&r, 8, &|_, _| {}, &Cancel::new()).unwrap();
+        let expected = value_iteration(&r, 7);
+        for ((pits, player), value) in &expected {
+            let s = unlimited.state_from(pits, *player).unwrap();
+            assert_eq!(
+                solution.value(&unlimited, &s),
+                Some(*value),
+                "{rules}: {pits:?} player {}",
+                player + 1
+            );
+        }
+        let distributions: HashSet<&Vec<u8>> = expected.keys().map(|(pits, _)| pits).collect();
+        assert_eq!(distributions.len(), 1716, "{rules}: every distribution of up to 7 seeds");
+        // Exhaustive minimax agrees where it is quick.
+        check_small_positions(rules, &r, &solution, 3);
+    }
+    // Koumma's opening rule on a board of another size, every position of it.
+    let r = variant(
+        "variant \"Test\" extends \"Koumma\" { source \"test\" board 2 rows of 2 pits, no stores seeds 3 in each pit }",
+    );
+    let solution = solve(&r, 12, &|_, _| {}, &Cancel::new()).unwrap();
+    let unlimited = r.with_ply_limit(None);
+    for ((pits, player), value) in value_iteration(&r, 12) {
+        let s = unlimited.state_from(&pits, player).unwrap();
+        assert_eq!(
+            solution.value(&unlimited, &s),
+            Some(value),
+            "koumma 2 x 2: {pits:?} player {}",
+            player + 1
+        );
+    }
 }
 
 #[test]
 fn every_value_is_the_best_of_its_moves() {
     for (variant, ruleset) in [("bakuk", None), ("koumma", None)] {
         let (rules, solution) = solved(variant, ruleset);
-        let unlimited = rules.with_ply_limit(u32::MAX);
+        let unlimited = rules.with_ply_limit(None);
         for t in 0..=rules.total_seeds() as usize {
             for_each_distribution(rules.pits(), t, |pits| {
                 for player in 0..2 {
                     let s = unlimited.state_from(pits, player).unwrap();
-                    let value = solution.value(&s).unwrap();
+                    let value = solution.value(&unlimited, &s).unwrap();
                     let best = solution.move_values(&unlimited, &s).iter().map(|m| m.value).max();
                     match best {
                         Some(best) => assert_eq!(value, best, "{variant} {pits:?} player {}", player + 1),
-                        None => assert_eq!(value, 0, "a finished game is worth nothing more"),
+                        None => {
+                            assert_eq!(value, leftover_margin(&unlimited, &s, s.turn()), "a finished game")
+                        }
                     }
                 }
             });
@@ -106,64 +230,223 @@ fn every_value_is_the_best_of_its_moves() {
     }
 }
 
-/// Plays perfect against alpha-beta:8 from both seats; returns the worst margin perfect got
-/// minus the value of its seat.
-fn perfect_against_alphabeta(variant: &str, games: u64) -> i32 {
+#[test]
+fn a_finished_position_is_worth_the_leftovers_it_awards() {
+    // Player 1 to move on [0,0,0 | 3,0,0] has no move: the game is over, and under "each
+    // pit's owner" player 2 takes the 3 seeds: -3 for player 1. Under "nobody" it is 0.
+    let owner = bakuk_with("end { leftover seeds: each pit's owner }");
+    let solution = solve(&owner, 3, &|_, _| {}, &Cancel::new()).unwrap();
+    let s = owner.state_from(&[0, 0, 0, 3, 0, 0], 0).unwrap();
+    assert!(s.is_over());
+    assert_eq!(solution.value(&owner, &s), Some(-3));
+    let nobody = bakuk_with("");
+    let solution = solve(&nobody, 3, &|_, _| {}, &Cancel::new()).unwrap();
+    assert_eq!(solution.value(&nobody, &nobody.state_from(&[0, 0, 0, 3, 0, 0], 0).unwrap()), Some(0));
+}
+
+#[test]
+fn margins_beyond_127_keep_their_sign_and_size() {
+    // Two pits, 1 and 150 seeds, and the last seed takes its pit whatever it holds: player 1
+    // sows its seed into pit 2, which makes 151 and is taken. A byte would have held -105.
+    let counts: Vec<String> = (1..=255).map(|n| n.to_string()).collect();
+    let r = variant(&format!(
+        "variant \"Wide\" {{ source \"test\" board 2 rows of 1 pits, no stores seeds pit by pit 1 150 \
+         players 2 {{ player 1 owns the south row  player 2 owns the north row }} \
+         sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }} \
+         capture {{ last seed makes {} or 255 in any pit: take them }} \
+         end {{ player to move cannot move: game over  leftover seeds: nobody }} }}",
+        counts[..254].join(", ")
+    ));
+    let solution = solve(&r, 151, &|_, _| {}, &Cancel::new()).unwrap();
+    let start = r.initial_state();
+    assert_eq!(solution.value(&r, &start), Some(151));
+    let moves = solution.move_values(&r, &start);
+    assert_eq!((moves.len(), moves[0].value), (1, 151));
+    let (pv, end, endless) = solution.principal_variation(&r, &start, 100);
+    assert_eq!((pv.len(), endless), (1, false));
+    assert_eq!(&r.scores(&end)[..2], &[151, 0]);
+    // Every position, against value iteration: among them margins beyond a byte, and losses
+    // (a capture here takes at most half the seeds a loser leaves, so they stay above -128).
+    let expected = value_iteration(&r, 151);
+    assert!(expected.values().filter(|&&v| v > 127).count() > 100);
+    assert!(expected.values().any(|&v| v < -64));
+    // Saved and loaded, the table keeps them.
+    let mut bytes = Vec::new();
+    solution.save(&mut bytes).unwrap();
+    let dir = scratch("wide");
+    let path = dir.join("wide.sol");
+    std::fs::write(&path, &bytes).unwrap();
+    let loaded = Solution::load(&path, &r, 151).unwrap();
+    let unlimited = r.with_ply_limit(None);
+    for ((pits, player), value) in expected {
+        let s = unlimited.state_from(&pits, player).unwrap();
+        assert_eq!(solution.value(&unlimited, &s), Some(value), "{pits:?} player {}", player + 1);
+        assert_eq!(loaded.value(&unlimited, &s), Some(value), "loaded: {pits:?} player {}", player + 1);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Counts of the positions a game from `start` can reach, by a search of the game graph that
+/// shares nothing with the solver but the engine.
+fn reachable_by_search(rules: &Rules, solution: &Solution, start: &State) -> Counts {
+    let rules = rules.with_ply_limit(None);
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([*start]);
+    let mut counts = Counts::default();
+    while let Some(s) = queue.pop_front() {
+        if s.is_over() || !seen.insert((s.pits().to_vec(), s.turn())) {
+            continue;
+        }
+        counts.positions += 1;
+        match solution.value(&rules, &s).unwrap() {
+            v if v > 0 => counts.wins += 1,
+            0 => counts.draws += 1,
+            _ => counts.losses += 1,
+        }
+        for mv in rules.legal_moves(&s).iter() {
+            let mut child = s;
+            rules.apply(&mut child, mv);
+            queue.push_back(child);
+        }
+    }
+    counts
+}
+
+#[test]
+fn reachable_counts_match_a_search_of_the_game_graph() {
+    for variant in ["bakuk", "koumma"] {
+        let (rules, solution) = solved(variant, None);
+        let start = rules.initial_state();
+        let ours = solution.reachable(&rules, &start);
+        assert_eq!(ours, reachable_by_search(&rules, &solution, &start), "{variant}");
+        assert!(ours.positions > 1000 && ours.positions < solution.positions(), "{variant}: {ours:?}");
+        let mid = rules.state_from(&[0, 2, 1, 0, 3, 1], 1).unwrap();
+        assert_eq!(solution.reachable(&rules, &mid), reachable_by_search(&rules, &solution, &mid));
+    }
+}
+
+/// A fresh, empty directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sow-solve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn damaged_solution_files_are_refused_with_the_reason() {
+    let r = bakuk_with("board 2 rows of 2 pits, no stores  seeds 2 in each pit");
+    let solution = solve(&r, 8, &|_, _| {}, &Cancel::new()).unwrap();
+    let mut good = Vec::new();
+    solution.save(&mut good).unwrap();
+    let dir = scratch("damaged");
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p
+    };
+    let path = write("good.sol", &good);
+    assert_eq!(Solution::load(&path, &r, 8).unwrap().positions(), solution.positions());
+    let header_len = u32::from_le_bytes(good[8..12].try_into().unwrap()) as usize;
+    let mut flipped = good.clone();
+    flipped[12 + header_len + 5] ^= 1;
+    let mut old = good.clone();
+    let at = old.windows(14).position(|w| w == b"sow solution 2").unwrap();
+    old[at + 13] = b'1';
+    let mut header = good.clone();
+    header[12] = b'x';
+    let cases: [(&str, Vec<u8>, &str); 5] = [
+        ("short.sol", good[..good.len() - 9].to_vec(), "its size does not match its header"),
+        ("flipped.sol", flipped, "its checksum does not match (the file is damaged)"),
+        (
+            "old.sol",
+            old,
+            "it is in the format `sow solution 1`, and this sow reads `sow solution 2`: solve again",
+        ),
+        ("header.sol", header, "its header is damaged"),
+        ("other.sol", b"PNG\x89 not a table".to_vec(), "it does not start as one"),
+    ];
+    for (name, bytes, why) in cases {
+        let p = write(name, &bytes);
+        let e = Solution::load(&p, &r, 8).unwrap_err().to_string();
+        assert_eq!(e, format!("`{}` is not a solution file of sow: {why}", p.display()), "{name}");
+    }
+    let e = Solution::load(&path, &r, 9).unwrap_err().to_string();
+    assert_eq!(e, format!("`{}` holds positions of up to 8 seeds, not 9", path.display()));
+    let koumma = sow::load_rules("koumma", None).unwrap();
+    let e = Solution::load(&path, &koumma, 8).unwrap_err().to_string();
+    assert_eq!(e, format!("`{}` was made for other rules (Test), not those of Koumma", path.display()));
+    let e = Solution::load(&dir.join("none.sol"), &r, 8).unwrap_err().to_string();
+    assert!(e.ends_with("none.sol`: no such file"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Plays perfect against alpha-beta:8 from both seats: for each game, the margin perfect got
+/// and the solved value of its seat.
+fn perfect_against_alphabeta(variant: &str, games: u64) -> Vec<(i32, i32)> {
     let (rules, solution) = solved(variant, None);
-    let start = solution.value(&rules.initial_state()).unwrap();
-    let mut worst = i32::MAX;
+    let start = solution.value(&rules, &rules.initial_state()).unwrap();
+    let mut results = Vec::new();
     for seat in 0..2 {
         let value = if seat == 0 { start } else { -start };
         for g in 0..games {
             let mut perfect = PerfectPlayer { solution: solution.clone() };
-            let mut alphabeta = AlphaBetaPlayer { depth: 8 };
+            let mut alphabeta = AlphaBetaPlayer::new(8, Cancel::new());
             let mut rngs = [game_rng(g, seat as u64), game_rng(g, 2 + seat as u64)];
             let mut s = rules.initial_state();
             while let Some(p) = s.to_move() {
-                let pit = if p == seat {
+                let mv = if p == seat {
                     perfect.choose(&rules, &s, &mut rngs[0]).unwrap()
                 } else {
                     alphabeta.choose(&rules, &s, &mut rngs[1]).unwrap()
                 };
-                rules.apply(&mut s, pit);
+                rules.apply(&mut s, mv);
             }
             let scores = rules.scores(&s);
-            let margin = scores[seat] as i32 - scores[1 - seat] as i32;
-            assert!(
-                margin >= value,
-                "{variant} game {g}: perfect in seat {} got {margin}, below {value}",
-                seat + 1
-            );
-            worst = worst.min(margin - value);
+            results.push((scores[seat] as i32 - scores[1 - seat] as i32, value));
         }
     }
-    worst
+    results
 }
 
 #[test]
 fn perfect_never_does_worse_than_the_solved_value_against_alphabeta() {
-    assert!(perfect_against_alphabeta("bakuk", 1000) >= 0);
-    assert!(perfect_against_alphabeta("koumma", 1000) >= 0);
+    for variant in ["bakuk", "koumma"] {
+        let results = perfect_against_alphabeta(variant, 500);
+        assert_eq!(results.len(), 1000);
+        for (game, (margin, value)) in results.iter().enumerate() {
+            assert!(margin >= value, "{variant} game {game}: perfect got {margin}, below its value {value}");
+        }
+    }
 }
 
 #[test]
 fn perfect_against_perfect_ends_with_the_solved_value() {
     for variant in ["bakuk", "koumma"] {
         let (rules, solution) = solved(variant, None);
-        let start = solution.value(&rules.initial_state()).unwrap();
+        let start = solution.value(&rules, &rules.initial_state()).unwrap();
         for g in 0..50 {
             let mut players =
                 [PerfectPlayer { solution: solution.clone() }, PerfectPlayer { solution: solution.clone() }];
             let mut rng = game_rng(g, 9);
             let mut s = rules.initial_state();
             while let Some(p) = s.to_move() {
-                let pit = players[p].choose(&rules, &s, &mut rng).unwrap();
-                rules.apply(&mut s, pit);
+                let mv = players[p].choose(&rules, &s, &mut rng).unwrap();
+                rules.apply(&mut s, mv);
             }
             let scores = rules.scores(&s);
             assert_eq!(scores[0] as i32 - scores[1] as i32, start, "{variant} game {g}");
         }
     }
+}
+
+#[test]
+fn a_cancelled_solve_stops() {
+    let rules = sow::load_rules("bakuk", None).unwrap();
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let e = solve(&rules, 36, &|_, _| {}, &cancel).unwrap_err();
+    assert_eq!(e.to_string(), "stopped before the solution was complete");
 }
 
 // ------------------------------------------------------------------------------------------
@@ -185,29 +468,28 @@ fn json(args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn solve_prints_the_value_openings_and_a_perfect_game_and_saves_a_table_that_loads() {
-    let dir = std::env::temp_dir().join(format!("sow-solve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("cli");
     let table = dir.join("koumma.sol");
     let table = table.to_str().unwrap();
     let report = json(&["solve", "koumma", "--out", table, "--format", "json"]);
     let (rules, solution) = solved("koumma", None);
-    let value = solution.value(&rules.initial_state()).unwrap();
+    let value = solution.value(&rules, &rules.initial_state()).unwrap();
     assert_eq!(report["value"], value);
     let openings = report["openings"].as_array().unwrap();
     assert_eq!(openings.len(), 3);
     assert_eq!(openings[0]["value"], value, "the best opening is listed first");
     for o in openings {
-        let pit = o["pit"].as_u64().unwrap() as usize;
+        let mv = o["move"].as_str().unwrap();
         let m = solution
             .move_values(&rules, &rules.initial_state())
             .into_iter()
-            .find(|m| m.pit + 1 == pit)
+            .find(|m| m.mv.to_string() == mv)
             .unwrap();
         assert_eq!(o["value"], m.value);
     }
     // The perfect game replays to the solved margin.
-    let pv: Vec<String> =
-        report["principal_variation"].as_array().unwrap().iter().map(|p| p.to_string()).collect();
+    let pv: Vec<&str> =
+        report["principal_variation"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
     let end = json(&["play", "koumma", "--moves", &pv.join(","), "--format", "json"]);
     let score = end["score"].as_array().unwrap();
     assert_eq!(score[0].as_i64().unwrap() - score[1].as_i64().unwrap(), value as i64);
@@ -220,6 +502,40 @@ fn solve_prints_the_value_openings_and_a_perfect_game_and_saves_a_table_that_loa
     assert_eq!(err, format!("error: `{table}` was made for other rules (Koumma), not those of Bakuk\n"));
     let hint = json(&["play", "koumma", "--hint", "--solution", table, "--format", "json"]);
     assert_eq!(hint["move_values"].as_array().unwrap().len(), 3);
+    // A perfect player from the file plays in a simulation, and never loses its value.
+    let player = format!("perfect:{table},random");
+    let out = json(&["simulate", "koumma", "--players", &player, "--games", "300", "--format", "json"]);
+    assert_eq!(out["Koumma"]["run"]["players"], serde_json::json!([format!("perfect:{table}"), "random"]));
+    if value > 0 {
+        assert_eq!(out["Koumma"]["seats"][1]["wins"], 0);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn solve_reports_a_finished_position_by_the_leftovers_it_awards() {
+    let dir = scratch("finished");
+    let file = dir.join("owner.sow");
+    // One seed a pit keeps the table small: the position holds 3.
+    let owner = "variant \"Owner\" extends \"Bakuk\" { source \"test\" seeds 1 in each pit \
+                 end { leftover seeds: each pit's owner } }";
+    std::fs::write(&file, owner).unwrap();
+    let file = file.to_str().unwrap();
+    let out = sow(&["solve", file, "--position", "0,0,0,3,0,0"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "The game is already over at the position [0, 0, 0, 3, 0, 0] with player 1 to move: player 1 has no legal move. \
+             The seeds left go to their pits' owners: player 1 takes 0 and player 2 3, so player 2 wins by 3 seeds (value -3 for player 1).\n"
+        ),
+        "{text}"
+    );
+    let play = json(&["play", file, "--position", "0,0,0,3,0,0", "--format", "json"]);
+    assert_eq!(play["winner"], 2);
+    let report = json(&["solve", file, "--position", "0,0,0,3,0,0", "--format", "json"]);
+    assert_eq!((report["value"].as_i64(), report["winner"].as_u64()), (Some(-3), Some(2)));
+    assert_eq!(report["finished"], true);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -231,25 +547,41 @@ fn solve_refuses_what_it_cannot_solve() {
         String::from_utf8(out.stderr).unwrap(),
         "error: Bakuk:three-player: only two-player variants can be solved; this one has 3 players\n"
     );
-    let dir = std::env::temp_dir().join(format!("sow-big-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let big = dir.join("big.sow");
-    std::fs::write(&big, "variant \"Big\" extends \"Bakuk\" { source \"test\" board 2 rows of 6 pits, no stores seeds 4 in each pit }").unwrap();
-    let out = sow(&["solve", big.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.contains("the state space is too large to solve: 2798717689950 positions (48 seeds in 12 pits"),
-        "{err}"
-    );
-    assert!(err.contains("sow solves at most 600000000 positions"), "{err}");
+    let dir = scratch("big");
+    for (board, seeds, message) in [
+        ("2 rows of 6 pits", "4", "2798717689950 positions (48 seeds in 12 pits"),
+        // 2 * C(319, 64): far beyond what 128 bits hold, and still said right.
+        (
+            "2 rows of 32 pits",
+            "pit by pit 255 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+            "about 3.1e68 positions (255 seeds in 64 pits",
+        ),
+    ] {
+        let big = dir.join("big.sow");
+        let seeds = if seeds.starts_with("pit") {
+            format!("seeds {seeds}")
+        } else {
+            format!("seeds {seeds} in each pit")
+        };
+        std::fs::write(
+            &big,
+            format!(
+                "variant \"Big\" extends \"Bakuk\" {{ source \"test\" board {board}, no stores {seeds} }}"
+            ),
+        )
+        .unwrap();
+        let out = sow(&["solve", big.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(&format!("the state space is too large to solve: {message}")), "{err}");
+        assert!(err.contains("sow solves at most 600000000 positions"), "{err}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn perfect_and_alphabeta_play_in_simulations() {
-    let dir = std::env::temp_dir().join(format!("sow-perfect-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("perfect");
     let record = dir.join("games.jsonl");
     let out = json(&[
         "simulate",
@@ -265,8 +597,10 @@ fn perfect_and_alphabeta_play_in_simulations() {
     ]);
     assert_eq!(out["Bakuk"]["run"]["players"], serde_json::json!(["perfect", "alphabeta:3"]));
     let (rules, solution) = solved("bakuk", None);
-    let value = solution.value(&rules.initial_state()).unwrap() as i64;
-    for line in std::fs::read_to_string(&record).unwrap().lines() {
+    let value = solution.value(&rules, &rules.initial_state()).unwrap() as i64;
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(text.lines().count(), 200);
+    for line in text.lines() {
         let game: serde_json::Value = serde_json::from_str(line).unwrap();
         let s = game["scores"].as_array().unwrap();
         assert!(s[0].as_i64().unwrap() - s[1].as_i64().unwrap() >= value, "{line}");

@@ -1,15 +1,17 @@
-//! `sow play VARIANT` at a terminal: a person against the random player.
+//! `sow play VARIANT` at a terminal: a person against the players of `--opponent`.
 
 use std::io::BufRead as _;
 
-use sow::engine::State;
-use sow::engine::compile::Rules;
-use sow::engine::replay::{self, Record, Step, describe_status, describe_step};
+use sow::cancel::Cancel;
+use sow::engine::notation::parse_move;
+use sow::engine::replay::{Record, Step, describe_status, describe_step};
+use sow::engine::{Rules, State};
 use sow::lang::draw;
-use sow::play::registry::{AnyPlayer, Player as _, PlayerSpec, seat_rng};
+use sow::play::player::{Player as _, seat_rng};
+use sow::play::registry::{Agent, AnyPlayer};
 use sow::play::solve::Solution;
 
-use super::{Failure, emit};
+use super::{CliError, Usage, emit};
 
 /// An interactive game: a person in one seat, a player of `--opponent` in the others.
 pub struct Game<'a> {
@@ -22,20 +24,20 @@ pub struct Game<'a> {
 }
 
 impl Game<'_> {
-    pub fn play(&self, start: State, opponent: &PlayerSpec) -> Result<String, Failure> {
+    pub fn play(&self, start: State, opponent: &Agent) -> Result<String, CliError> {
         let (rules, seat) = (self.rules, self.seat);
         let spec = rules.spec();
         if seat == 0 || seat > rules.players() {
-            return Err(Failure::Usage(format!("--seat: players are numbered 1 to {}", rules.players())));
+            return Err(Usage(format!("--seat: players are numbered 1 to {}", rules.players())).into());
         }
         let human = seat - 1;
         let seed = self.seed.unwrap_or_else(rand::random);
         let mut rngs: Vec<_> = (0..rules.players()).map(|p| seat_rng(seed, 0, p)).collect();
         let mut state = start;
-        let mut others: Vec<AnyPlayer> = (0..rules.players())
-            .map(|_| opponent.new_player())
-            .collect::<Result<_, _>>()
-            .map_err(Failure::Usage)?;
+        // A person waits at the prompt: Ctrl-C ends the game at once, as it ends other
+        // programs, so nothing here is cancelled.
+        let cancel = Cancel::new();
+        let mut others: Vec<AnyPlayer> = (0..rules.players()).map(|_| opponent.new_player(&cancel)).collect();
         emit(&format!(
             "{}: you are player {seat}; the other seats are played by {} (seed {seed}).\n\
          Type a pit number to play it, or q to quit.\n\n{}",
@@ -46,11 +48,11 @@ impl Game<'_> {
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
         while let Some(player) = state.to_move() {
-            let pit = if player == human {
+            let mv = if player == human {
                 if let Some(h) = self.hints {
                     emit(&super::hint_text(h, rules, &state));
                 }
-                let moves: Vec<usize> = rules.legal_moves(&state).iter().map(|p| p + 1).collect();
+                let moves: Vec<usize> = rules.legal_moves(&state).iter().map(|m| m.pit() + 1).collect();
                 emit(&format!("player {seat}, your move ({}): ", sow::lang::describe::pit_list(&moves)));
                 let Some(Ok(line)) = lines.next() else {
                     return Ok("\ninput ended: game abandoned\n".into());
@@ -62,21 +64,23 @@ impl Game<'_> {
                 if line.eq_ignore_ascii_case("q") || line.eq_ignore_ascii_case("quit") {
                     return Ok(format!("game abandoned; {}\n", describe_status(rules, &state)));
                 }
-                match replay::parse_pit(rules, line).and_then(|p| rules.check_move(&state, p).map(|()| p)) {
-                    Ok(p) => p,
+                let checked = match parse_move(rules, line) {
+                    Ok(mv) => rules.check_move(&state, mv).map(|()| mv).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                match checked {
+                    Ok(mv) => mv,
                     Err(e) => {
                         emit(&format!("{e}\n"));
                         continue;
                     }
                 }
             } else {
-                others[player]
-                    .choose(rules, &state, &mut rngs[player])
-                    .map_err(|e| Failure::Runtime(e.to_string()))?
+                others[player].choose(rules, &state, &mut rngs[player])?
             };
             let ply = state.plies() + 1;
             let mut record = Record::default();
-            let summary = rules.apply_observed(&mut state, pit, &mut record);
+            let summary = rules.apply_observed(&mut state, mv, &mut record);
             let step = Step { ply, player, summary, record, after: state };
             emit(&format!(
                 "\n{}\n{}",

@@ -1,7 +1,10 @@
-//! Command definitions (clap) and the commands that are a few lines each.
+//! Command definitions (clap) and the commands that are a few lines each. The work is the
+//! library's; a command reads its arguments, calls the library and prints what it returns.
 
+mod error;
 mod interactive;
 mod output;
+mod signals;
 mod simulate;
 mod solve;
 
@@ -11,15 +14,20 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use comfy_table::{Table, presets};
 
-use sow::engine::compile::{Rules, compile};
+use sow::engine::notation;
 use sow::engine::replay::{self, PositionReport};
+use sow::engine::{PositionError, Rules, State, compile};
+use sow::error::In;
 use sow::lang::check;
-use sow::lang::diagnostic::Diagnostics;
 use sow::lang::library::{self, BUNDLED};
 
-const EXIT_HELP: &str = "Exit status: 0 success, 1 runtime error (such as an illegal move), 2 bad input or usage \
-(a variant file with mistakes, an unknown variant or option), 130 a simulation stopped by Ctrl-C \
-(its partial results are printed).";
+pub use error::{CliError, Usage};
+
+const EXIT_HELP: &str = "Exit status: 0 success; 1 a request that failed when carried out (a move \
+that is illegal at its ply, a script that runs out, an output that cannot be written); 2 bad input, \
+found before anything ran (a variant file with mistakes, an unknown name or option, a malformed \
+value, a file that cannot be read); 130 stopped by Ctrl-C (a simulation prints its finished games, \
+marked partial).";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -73,7 +81,7 @@ pub struct VariantArg {
 struct PlayArgs {
     #[command(flatten)]
     variant: VariantArg,
-    /// Pit numbers to play in turn, e.g. `3,1,5`
+    /// Moves to play in turn, as pit numbers: `3,1,5` or `"3 1 5"`
     #[arg(long, short, value_name = "PITS", allow_hyphen_values = true)]
     moves: Option<String>,
     #[command(flatten)]
@@ -107,7 +115,7 @@ struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct PositionArgs {
     /// Start from this position instead: seeds in pits 1..N, e.g. `0,2,1,0,3,1`
-    #[arg(long, value_name = "SEEDS")]
+    #[arg(long, value_name = "SEEDS", allow_hyphen_values = true)]
     position: Option<String>,
     /// The player to move in `--position` (default: the variant's first player)
     #[arg(long, value_name = "PLAYER", requires = "position")]
@@ -119,25 +127,27 @@ impl PositionArgs {
         self.position.is_some()
     }
 
-    /// The position of `--position` (seeds of every pit, separated by commas or spaces) and
-    /// `--to-move`, or the start.
-    pub fn state(&self, rules: &Rules) -> Result<sow::engine::State, Failure> {
+    /// The position of `--position` and `--to-move`, or the start.
+    pub fn state(&self, rules: &Rules) -> Result<State, CliError> {
         let Some(text) = &self.position else {
             return Ok(rules.initial_state());
         };
-        let mut pits = Vec::new();
-        for part in replay::split_moves(text) {
-            let n = part.parse::<u8>().map_err(|_| {
-                Failure::Usage(format!("--position: `{part}` is not a number of seeds (0 to 255)"))
-            })?;
-            pits.push(n);
-        }
+        let pits = notation::parse_seeds(text).map_err(|e| In::new("--position", e))?;
         let to_move = match self.to_move {
-            Some(0) => return Err(Failure::Usage("--to-move: players are numbered from 1".into())),
+            Some(0) => {
+                let e = PositionError::NoSuchPlayer { given: 0, players: rules.players() };
+                return Err(In::new("--to-move", e).into());
+            }
             Some(p) => p - 1,
             None => rules.spec().first_player as usize,
         };
-        rules.state_from(&pits, to_move).map_err(|e| Failure::Usage(format!("--position: {e}")))
+        Ok(rules.state_from(&pits, to_move).map_err(|e| {
+            let place = match e {
+                PositionError::NoSuchPlayer { .. } => "--to-move",
+                _ => "--position",
+            };
+            In::new(place, e)
+        })?)
     }
 }
 
@@ -145,22 +155,6 @@ impl PositionArgs {
 pub enum Format {
     Text,
     Json,
-}
-
-/// What went wrong, and so which exit code.
-pub enum Failure {
-    /// A variant file or reference with mistakes: exit 2.
-    Input(Diagnostics),
-    /// Arguments that do not fit together: exit 2.
-    Usage(String),
-    /// Something that failed while running, such as an illegal move: exit 1.
-    Runtime(String),
-}
-
-impl From<Diagnostics> for Failure {
-    fn from(d: Diagnostics) -> Self {
-        Failure::Input(d)
-    }
 }
 
 /// Writes to stdout; a closed pipe (`sow describe bakuk | head`) ends output quietly.
@@ -178,10 +172,10 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Play(p) => play(&p),
         Command::Simulate(a) => match simulate::simulate(&a) {
             // Stopped by Ctrl-C: the results of the finished games were printed, marked partial.
-            Ok((_, true)) => return ExitCode::from(130),
-            other => other.map(|(text, _)| text),
+            Ok(true) => return ExitCode::from(sow::error::Status::Interrupted.code()),
+            other => other.map(|_| String::new()),
         },
-        Command::Merge(a) => simulate::merge(&a),
+        Command::Merge(a) => simulate::merge(&a).map(|()| String::new()),
         Command::Bench(a) => simulate::bench(&a),
         Command::Solve(a) => solve::solve(&a),
     };
@@ -190,38 +184,26 @@ pub fn run(cli: Cli) -> ExitCode {
             emit(&text);
             ExitCode::SUCCESS
         }
-        Err(f) => fail(f),
+        Err(e) => {
+            let _ = std::io::stderr().write_all(e.message().as_bytes());
+            ExitCode::from(e.status().code())
+        }
     }
-}
-
-fn fail(f: Failure) -> ExitCode {
-    let (text, code) = match f {
-        Failure::Input(d) => (d.to_string(), 2),
-        Failure::Usage(m) => (format!("error: {m}\n"), 2),
-        Failure::Runtime(m) => (format!("error: {m}\n"), 1),
-    };
-    let _ = std::io::stderr().write_all(text.as_bytes());
-    ExitCode::from(code)
 }
 
 /// `bakuk`, `bakuk:valdez`, `my.sow:valdez` with `--ruleset`: the variant and its ruleset.
-fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Failure> {
-    let (name, inline) = match arg.variant.rsplit_once(':') {
-        Some((v, r)) if !v.is_empty() && !r.is_empty() && !r.contains(['/', '\\']) => {
-            (v.to_string(), Some(r.to_string()))
-        }
-        _ => (arg.variant.clone(), None),
-    };
+fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Usage> {
+    let (name, inline) = library::split_reference(&arg.variant);
     match (inline, &arg.ruleset) {
-        (Some(a), Some(b)) if a != *b => {
-            Err(Failure::Usage(format!("two rulesets named: `{a}` in `{}` and `--ruleset {b}`", arg.variant)))
+        (Some(a), Some(b)) if a != b => {
+            Err(Usage(format!("two rulesets named: `{a}` in `{}` and `--ruleset {b}`", arg.variant)))
         }
-        (Some(a), _) => Ok((name, Some(a))),
-        (None, r) => Ok((name, r.clone())),
+        (Some(a), _) => Ok((name.to_string(), Some(a.to_string()))),
+        (None, r) => Ok((name.to_string(), r.clone())),
     }
 }
 
-pub fn load_spec(arg: &VariantArg) -> Result<(sow::lang::spec::Spec, Vec<String>), Failure> {
+pub fn load_spec(arg: &VariantArg) -> Result<(sow::lang::spec::Spec, Vec<String>), CliError> {
     let (name, ruleset) = split_variant(arg)?;
     let file = library::load(&name)?;
     let (spec, warnings) = check::check(&file, ruleset.as_deref())?;
@@ -233,7 +215,7 @@ pub fn load_spec(arg: &VariantArg) -> Result<(sow::lang::spec::Spec, Vec<String>
     Ok((spec, rulesets))
 }
 
-fn list() -> Result<String, Failure> {
+fn list() -> Result<String, CliError> {
     let mut table = Table::new();
     table.load_style(presets::NOTHING);
     table.set_header(["name", "variant", "rulesets", "region"]);
@@ -288,16 +270,16 @@ fn check_files(files: &[String]) -> ExitCode {
             emit(&line);
         }
     }
-    if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
+    if failed { ExitCode::from(sow::error::Status::BadInput.code()) } else { ExitCode::SUCCESS }
 }
 
-fn describe(arg: &VariantArg) -> Result<String, Failure> {
+fn describe(arg: &VariantArg) -> Result<String, CliError> {
     let (spec, rulesets) = load_spec(arg)?;
     let names: Vec<&str> = rulesets.iter().map(String::as_str).collect();
     Ok(sow::lang::describe::describe(&spec, &names))
 }
 
-fn show(arg: &VariantArg) -> Result<String, Failure> {
+fn show(arg: &VariantArg) -> Result<String, CliError> {
     let (spec, _) = load_spec(arg)?;
     let zeros = vec![0; spec.players as usize];
     Ok(format!(
@@ -310,47 +292,48 @@ fn show(arg: &VariantArg) -> Result<String, Failure> {
 
 /// `hint: perfect play values for player 1: pit 3 +2 (best), pit 2 0, pit 1 -2`, or nothing
 /// once the game is over.
-pub fn hint_text(solution: &sow::play::solve::Solution, rules: &Rules, state: &sow::engine::State) -> String {
+pub fn hint_text(solution: &sow::play::solve::Solution, rules: &Rules, state: &State) -> String {
     let Some(mover) = state.to_move() else { return String::new() };
     let mut moves = solution.move_values(rules, state);
-    moves.sort_by_key(|m| (-m.value, m.pit));
+    moves.sort_by_key(|m| (-m.value, m.mv));
     let best = moves.first().map_or(0, |m| m.value);
     let parts: Vec<String> = moves
         .iter()
         .map(|m| {
             let v = if m.value > 0 { format!("+{}", m.value) } else { m.value.to_string() };
-            if m.value == best {
-                format!("pit {} {v} (best)", m.pit + 1)
-            } else {
-                format!("pit {} {v}", m.pit + 1)
-            }
+            if m.value == best { format!("pit {} {v} (best)", m.mv) } else { format!("pit {} {v}", m.mv) }
         })
         .collect();
     format!("hint: perfect play values for player {}: {}\n", mover + 1, parts.join(", "))
 }
 
-fn play(args: &PlayArgs) -> Result<String, Failure> {
+fn play(args: &PlayArgs) -> Result<String, CliError> {
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);
     let start = args.position.state(&rules)?;
+    // Moves are read before anything is played: a mistake in the list is bad input.
+    let moves = match &args.moves {
+        Some(text) => notation::parse_moves(&rules, text).map_err(|e| In::new("--moves", e))?,
+        None => Vec::new(),
+    };
     if args.interactive && args.format == Format::Json {
-        return Err(Failure::Usage("an interactive game prints text: drop `--format json`".into()));
+        return Err(Usage("an interactive game prints text: drop `--format json`".into()).into());
     }
     let interactive = args.interactive
         || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal());
     if !interactive && (args.seat.is_some() || args.seed.is_some() || args.opponent.is_some()) {
-        return Err(Failure::Usage(
+        return Err(Usage(
             "--seat, --seed and --opponent are for an interactive game: add --interactive, or run at a terminal"
                 .into(),
-        ));
+        )
+        .into());
     }
     let opponent =
         sow::play::registry::PlayerSpec::parse(args.opponent.as_deref().unwrap_or("random"), false)
-            .map_err(Failure::Usage)?;
-    let perfect_opponent =
-        interactive && matches!(opponent, sow::play::registry::PlayerSpec::Perfect { file: None, .. });
+            .map_err(|e| In::new("--opponent", e))?;
+    let perfect_opponent = interactive && opponent.solves();
     if args.solution.is_some() && !args.hint && !perfect_opponent {
-        return Err(Failure::Usage("--solution is for --hint or --opponent perfect".into()));
+        return Err(Usage("--solution is for --hint or --opponent perfect".into()).into());
     }
     // One table, big enough for the position played, serves the hints and a perfect opponent.
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
@@ -361,13 +344,14 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
     };
     let hints = table.as_deref().filter(|_| args.hint);
     if interactive {
-        let mut solved = table.clone().map(sow::play::registry::SharedSolution);
-        let opponent = opponent.prepare(&rules, &mut solved).map_err(Failure::Usage)?;
+        let mut solved = table.clone();
+        let cancel = sow::cancel::Cancel::new();
+        let opponent =
+            opponent.prepare(&rules, &mut solved, &cancel).map_err(|e| In::new("--opponent", e))?;
         let game = interactive::Game { rules: &rules, seat: args.seat.unwrap_or(1), seed: args.seed, hints };
         return game.play(start, &opponent);
     }
-    let moves = args.moves.as_deref().map(replay::split_moves).unwrap_or_default();
-    let steps = replay::replay(&rules, start, &moves).map_err(|e| Failure::Runtime(e.to_string()))?;
+    let steps = replay::replay(&rules, start, &moves)?;
     let last = steps.last().map_or(start, |s| s.after);
     if args.format == Format::Json {
         let mut report = PositionReport::new(&rules, &last);
@@ -375,15 +359,14 @@ fn play(args: &PlayArgs) -> Result<String, Failure> {
             report.move_values = Some(
                 h.move_values(&rules, &last)
                     .iter()
-                    .map(|m| replay::MoveValue { pit: m.pit + 1, value: m.value })
+                    .map(|m| replay::MoveValue { mv: m.mv, value: m.value })
                     .collect(),
             );
         }
         return Ok(serde_json::to_string(&report).expect("a report serializes") + "\n");
     }
-    let hint_line = |state: &sow::engine::State| -> String {
-        hints.map_or(String::new(), |h| hint_text(h, &rules, state))
-    };
+    let hint_line =
+        |state: &State| -> String { hints.map_or(String::new(), |h| hint_text(h, &rules, state)) };
     let mut out = format!("{}\n", spec.label());
     out.push_str(&format!("start: {}\n", replay::describe_status(&rules, &start)));
     out.push_str(&sow::lang::draw::board(&spec, start.pits(), start.captured()));

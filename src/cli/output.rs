@@ -1,12 +1,15 @@
 //! Files written whole or not at all: each is written to a temporary file beside its target
 //! and renamed over it only when the run has succeeded, so that a failed or interrupted run
-//! never leaves a half-written file.
+//! never leaves a half-written file. The outputs of one run must be different files.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use sow::lang::library::io_reason;
+use sow::files::io_reason;
+
+use super::error::{Usage, WriteError};
+use super::signals;
 
 pub struct AtomicFile {
     target: PathBuf,
@@ -17,19 +20,13 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Creates the temporary file now, so that an unwritable place is reported before any
     /// work is done.
-    pub fn create(target: &Path, option: &str) -> Result<AtomicFile, String> {
-        let name =
-            target.file_name().ok_or_else(|| format!("{option} `{}`: not a file name", target.display()))?;
-        let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        if target.is_dir() {
-            return Err(format!("{option} `{}`: it is a directory", target.display()));
-        }
-        if !dir.is_dir() {
-            return Err(format!("{option} `{}`: there is no folder `{}`", target.display(), dir.display()));
-        }
+    pub fn create(target: &Path, option: &str) -> Result<AtomicFile, Usage> {
+        let (name, dir) = place(target, option)?;
         let temp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
-        let file = File::create(&temp)
-            .map_err(|e| format!("{option} `{}`: cannot write there: {}", target.display(), io_reason(&e)))?;
+        let file = File::create(&temp).map_err(|e| {
+            Usage(format!("{option} `{}`: cannot write there: {}", target.display(), io_reason(&e)))
+        })?;
+        signals::keep_temporary(&temp);
         Ok(AtomicFile { target: target.to_path_buf(), temp, writer: Some(BufWriter::new(file)) })
     }
 
@@ -38,13 +35,17 @@ impl AtomicFile {
     }
 
     /// Flushes and renames the file into place.
-    pub fn commit(mut self) -> Result<(), String> {
-        let fail = |e: std::io::Error| format!("cannot write `{}`: {}", self.target.display(), io_reason(&e));
+    pub fn commit(mut self) -> Result<(), WriteError> {
+        let fail = |e: std::io::Error| {
+            WriteError(format!("cannot write `{}`: {}", self.target.display(), io_reason(&e)))
+        };
         let mut w = self.writer.take().expect("committed once");
         w.flush().map_err(fail)?;
         w.get_ref().sync_all().map_err(fail)?;
         drop(w);
-        std::fs::rename(&self.temp, &self.target).map_err(fail)
+        std::fs::rename(&self.temp, &self.target).map_err(fail)?;
+        signals::forget_temporary(&self.temp);
+        Ok(())
     }
 }
 
@@ -52,6 +53,61 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         if self.writer.take().is_some() {
             let _ = std::fs::remove_file(&self.temp);
+            signals::forget_temporary(&self.temp);
         }
     }
+}
+
+/// The file name of an output and the folder it goes in, which must exist.
+fn place<'p>(target: &'p Path, option: &str) -> Result<(&'p std::ffi::OsStr, &'p Path), Usage> {
+    let name = target
+        .file_name()
+        .ok_or_else(|| Usage(format!("{option} `{}`: not a file name", target.display())))?;
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if target.is_dir() {
+        return Err(Usage(format!("{option} `{}`: it is a directory", target.display())));
+    }
+    if !dir.is_dir() {
+        return Err(Usage(format!(
+            "{option} `{}`: there is no folder `{}`",
+            target.display(),
+            dir.display()
+        )));
+    }
+    Ok((name, dir))
+}
+
+/// The file a path names, however it is spelt: its folder's canonical path and its name, or
+/// where an existing link leads.
+fn identity(path: &Path) -> Option<PathBuf> {
+    if let Ok(p) = path.canonicalize() {
+        return Some(p);
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Some(dir.canonicalize().ok()?.join(path.file_name()?))
+}
+
+/// Refuses two outputs of one run that name the same file: one would overwrite the other.
+pub fn distinct(outputs: &[(&str, Option<&Path>)]) -> Result<(), Usage> {
+    let named: Vec<(&str, &Path, Option<PathBuf>)> =
+        outputs.iter().filter_map(|&(option, p)| p.map(|p| (option, p, identity(p)))).collect();
+    for (i, (a, pa, ia)) in named.iter().enumerate() {
+        for (b, pb, ib) in &named[i + 1..] {
+            let same = match (ia, ib) {
+                (Some(x), Some(y)) => x == y,
+                _ => pa == pb,
+            };
+            if same {
+                let shown = if pa.as_os_str() == pb.as_os_str() {
+                    format!("`{}`", pa.display())
+                } else {
+                    format!("`{}` and `{}`", pa.display(), pb.display())
+                };
+                return Err(Usage(format!(
+                    "{a} and {b} both name {shown}: give each output a file of its own"
+                )));
+            }
+        }
+    }
+    Ok(())
 }

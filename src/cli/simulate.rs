@@ -1,6 +1,5 @@
 //! `sow simulate`, `sow merge` and `sow bench`: argument checks, progress, Ctrl-C, output
-//! files. The games and statistics themselves are the library's (`simulate`, `stats`,
-//! `report`).
+//! files. The games and statistics themselves are the library's (`run`).
 
 use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
@@ -10,13 +9,17 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use sow::engine::compile::{Rules, compile};
-use sow::play::registry::{Player as _, PlayerSpec, RandomPlayer, seat_rng};
+use sow::engine::{Rules, compile};
+use sow::error::In;
+use sow::lang::library;
+use sow::lang::spec::MAX_PLY_LIMIT;
+use sow::play::registry::{Agent, PlayerSpec};
 use sow::run::report::{Report, RunInfo, VariantReport};
-use sow::run::simulate::{self, Job, RunOptions, Shard};
+use sow::run::simulate::{self, Job, OptionError, RunOptions, Shard};
 
-use super::output::AtomicFile;
-use super::{Failure, VariantArg, emit, load_spec};
+use super::error::WriteError;
+use super::output::{self, AtomicFile};
+use super::{CliError, Usage, VariantArg, emit, load_spec, signals};
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultFormat {
@@ -26,13 +29,27 @@ pub enum ResultFormat {
     Yaml,
 }
 
+/// A count of games: a whole number, in digits (`1000000`) or as a power of ten (`1e6`).
+fn count(text: &str) -> Result<u64, String> {
+    let bad = || format!("`{text}` is not a number of games: write it in digits (1000000) or as 1e6");
+    let (digits, exponent) = match text.split_once(['e', 'E']) {
+        Some((d, e)) => (d, e.parse::<u32>().map_err(|_| bad())?),
+        None => (text, 0),
+    };
+    let n = sow::engine::notation::plain_number(digits).ok_or_else(bad)?;
+    10u64
+        .checked_pow(exponent)
+        .and_then(|p| n.checked_mul(p))
+        .ok_or_else(|| format!("`{text}` is more games than can be counted"))
+}
+
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
     /// Variants to compare: bundled names or files, each optionally `:RULESET`
     #[arg(required = true, value_name = "VARIANT[:RULESET]")]
     variants: Vec<String>,
-    /// Games per variant
-    #[arg(long, short, default_value_t = 100_000)]
+    /// Games per variant (digits, or a power of ten such as 1e6)
+    #[arg(long, short, default_value = "100000", value_parser = count)]
     games: u64,
     /// Seed of the run: game i is played from a random stream derived from (seed, i) only
     #[arg(long, short, default_value_t = 0)]
@@ -44,10 +61,10 @@ pub struct SimulateArgs {
     /// Replace an illegal or missing scripted move by a random one instead of stopping
     #[arg(long, value_name = "PLAYER", value_parser = ["random"])]
     fallback: Option<String>,
-    /// Threads (default: every core)
+    /// Threads (default: every core; at most 1024)
     #[arg(long, short)]
     jobs: Option<usize>,
-    /// End every game after this many plies (default: the variant's ply limit)
+    /// End every game after this many plies (default: the variant's ply limit; at most 1000000)
     #[arg(long, value_name = "PLIES")]
     max_plies: Option<u32>,
     #[command(flatten)]
@@ -94,17 +111,16 @@ pub struct BenchArgs {
     seconds: f64,
 }
 
-/// Set by Ctrl-C: the run stops between chunks of games and reports what it finished.
-static CANCELLED: AtomicBool = AtomicBool::new(false);
-
 /// The players of a comma-separated list. Numbers continue a script (`script:3,1,5,random`
 /// is a script of three moves, then a random player).
-fn parse_players(list: &str, fallback: bool) -> Result<Vec<PlayerSpec>, Failure> {
+fn parse_players(list: &str, fallback: bool) -> Result<Vec<PlayerSpec>, CliError> {
     let mut names: Vec<String> = Vec::new();
     for part in list.split(',').map(str::trim) {
-        let continues_script = !part.is_empty()
-            && part.chars().all(|c| c.is_ascii_digit())
-            && names.last().is_some_and(|n| n.starts_with("script:"));
+        if part.is_empty() {
+            return Err(Usage(format!("--players `{list}`: a player is missing between two commas")).into());
+        }
+        let continues_script = part.chars().all(|c| c.is_ascii_digit())
+            && names.last().is_some_and(|n| n.starts_with("script:") && n.len() > "script:".len());
         match names.last_mut() {
             Some(last) if continues_script => {
                 last.push(',');
@@ -113,7 +129,11 @@ fn parse_players(list: &str, fallback: bool) -> Result<Vec<PlayerSpec>, Failure>
             _ => names.push(part.to_string()),
         }
     }
-    names.iter().map(|n| PlayerSpec::parse(n, fallback).map_err(Failure::Usage)).collect()
+    let players = names
+        .iter()
+        .map(|n| PlayerSpec::parse(n, fallback).map_err(|e| In::new("--players", e).into()))
+        .collect::<Result<Vec<_>, CliError>>()?;
+    Ok(players)
 }
 
 fn format_for(output: &OutputArgs) -> ResultFormat {
@@ -144,35 +164,40 @@ struct Outputs {
 }
 
 impl Outputs {
-    fn open(output: &OutputArgs) -> Result<Outputs, Failure> {
+    /// Opens `--out` and `--plot`; `others` are the run's other outputs, which must be other
+    /// files.
+    fn open(output: &OutputArgs, others: &[(&str, Option<&Path>)]) -> Result<Outputs, CliError> {
         if let Some(p) = &output.plot
             && p.extension().is_none_or(|e| e != "svg")
         {
-            return Err(Failure::Usage(format!(
+            return Err(Usage(format!(
                 "--plot `{}`: the picture is an SVG file: name it FILE.svg",
                 p.display()
-            )));
+            ))
+            .into());
         }
+        let mut all = vec![("--out", output.out.as_deref()), ("--plot", output.plot.as_deref())];
+        all.extend_from_slice(others);
+        output::distinct(&all)?;
         let open =
             |p: &Option<PathBuf>, opt: &str| p.as_deref().map(|p| AtomicFile::create(p, opt)).transpose();
-        Ok(Outputs {
-            out: open(&output.out, "--out").map_err(Failure::Usage)?,
-            plot: open(&output.plot, "--plot").map_err(Failure::Usage)?,
-        })
+        Ok(Outputs { out: open(&output.out, "--out")?, plot: open(&output.plot, "--plot")? })
     }
 
     /// Writes the results where they go; stdout unless `--out`.
-    fn finish(self, report: &Report, output: &OutputArgs) -> Result<(), Failure> {
+    fn finish(self, report: &Report, output: &OutputArgs) -> Result<(), CliError> {
         let text = render(report, output);
-        let write = |f: &mut AtomicFile, text: &str| f.writer().write_all(text.as_bytes());
+        let write = |f: &mut AtomicFile, text: &str| {
+            f.writer().write_all(text.as_bytes()).map_err(|e| WriteError(sow::files::io_reason(&e)))
+        };
         if let Some(mut plot) = self.plot {
-            write(&mut plot, &sow::run::plot::svg(report)).map_err(|e| Failure::Runtime(e.to_string()))?;
-            plot.commit().map_err(Failure::Runtime)?;
+            write(&mut plot, &sow::run::plot::svg(report))?;
+            plot.commit()?;
         }
         match self.out {
             Some(mut out) => {
-                write(&mut out, &text).map_err(|e| Failure::Runtime(e.to_string()))?;
-                out.commit().map_err(Failure::Runtime)?;
+                write(&mut out, &text)?;
+                out.commit()?;
             }
             None => {
                 emit(&text);
@@ -223,87 +248,75 @@ impl Progress {
     }
 }
 
-pub fn simulate(args: &SimulateArgs) -> Result<(String, bool), Failure> {
-    if args.games == 0 {
-        return Err(Failure::Usage("--games 0: a run needs at least one game".into()));
+/// Runs a simulation; returns whether it was stopped before its end (Ctrl-C).
+pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let shard = args.shard.as_deref().map(Shard::parse).transpose().map_err(Usage)?.unwrap_or(Shard::WHOLE);
+    let opts = RunOptions { games: args.games, seed: args.seed, jobs, shard };
+    opts.check()?;
+    if let Some(p) = args.max_plies
+        && !(1..=MAX_PLY_LIMIT).contains(&p)
+    {
+        return Err(Usage(format!("--max-plies {p}: expected 1 to {MAX_PLY_LIMIT} plies")).into());
     }
-    if args.jobs == Some(0) {
-        return Err(Failure::Usage("--jobs 0: a run needs at least one thread".into()));
-    }
-    if args.max_plies == Some(0) {
-        return Err(Failure::Usage("--max-plies 0: a game needs at least one ply".into()));
-    }
-    let shard =
-        args.shard.as_deref().map(Shard::parse).transpose().map_err(Failure::Usage)?.unwrap_or(Shard::WHOLE);
     let players = parse_players(&args.players, args.fallback.is_some())?;
 
-    // Every variant is loaded and checked before any game is played.
-    let mut runs: Vec<(String, Rules, Vec<PlayerSpec>)> = Vec::new();
+    // Every variant is loaded and checked, and every player prepared for it, before any game
+    // is played or any file is written.
+    let running = signals::running();
+    let cancel = running.cancel();
+    let mut runs: Vec<(String, Rules, Vec<Agent>)> = Vec::new();
     for name in &args.variants {
-        let (mut spec, _) = load_spec(&VariantArg { variant: name.clone(), ruleset: None })?;
+        let (spec, _) = load_spec(&VariantArg { variant: name.clone(), ruleset: None })?;
+        let mut rules = compile(&spec);
         if let Some(p) = args.max_plies {
-            spec.ply_limit = p;
+            rules = rules.with_ply_limit(Some(p));
         }
-        let rules = compile(&spec);
         if runs.iter().any(|(_, r, _)| r.spec().label() == spec.label()) {
-            return Err(Failure::Usage(format!("`{}` is named twice", spec.label())));
+            return Err(Usage(format!("`{}` is named twice", spec.label())).into());
         }
         let seats = rules.players();
         let seat_players = match players.len() {
             1 => vec![players[0].clone(); seats],
             n if n == seats => players.clone(),
             n => {
-                return Err(Failure::Usage(format!(
-                    "{} has {seats} seats, but --players names {n} players: name one for every seat, or one for all",
-                    spec.label()
-                )));
+                let e = OptionError::Seats { variant: spec.label(), seats, players: n };
+                return Err(In::new("--players", e).into());
             }
         };
         // A perfect player loads or computes its table now, once for all its seats.
-        let mut solved = None;
-        if seat_players.iter().any(|p| matches!(p, PlayerSpec::Perfect { file: None, .. }))
-            && std::io::stderr().is_terminal()
-        {
+        if seat_players.iter().any(PlayerSpec::solves) && std::io::stderr().is_terminal() {
             eprintln!("solving {} for the perfect player...", spec.label());
         }
-        let seat_players = seat_players
+        let mut solved = None;
+        let agents = seat_players
             .iter()
-            .map(|p| p.prepare(&rules, &mut solved))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(Failure::Usage)?;
-        let reference =
-            name.rsplit_once(':').filter(|(v, _)| !v.is_empty()).map_or(name.as_str(), |(v, _)| v);
-        runs.push((reference.to_string(), rules, seat_players));
+            .map(|p| p.prepare(&rules, &mut solved, cancel).map_err(|e| In::new("--players", e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let reference = library::split_reference(name).0;
+        runs.push((reference.to_string(), rules, agents));
     }
-    let outputs = Outputs::open(&args.output)?;
-    let mut record = args
-        .record
-        .as_deref()
-        .map(|p| AtomicFile::create(p, "--record"))
-        .transpose()
-        .map_err(Failure::Usage)?;
+    let outputs = Outputs::open(&args.output, &[("--record", args.record.as_deref())])?;
+    let mut record = args.record.as_deref().map(|p| AtomicFile::create(p, "--record")).transpose()?;
 
-    let _ = ctrlc::set_handler(|| CANCELLED.store(true, Ordering::SeqCst));
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let opts = RunOptions { games: args.games, seed: args.seed, jobs, shard };
     let per_variant = shard.games(args.games);
-    let progress = Progress::new(per_variant * runs.len() as u64);
+    let progress = Progress::new(per_variant.saturating_mul(runs.len() as u64));
     let mut report = Report::default();
-    for (i, (reference, rules, seat_players)) in runs.iter().enumerate() {
-        let job = Job { rules, players: seat_players, reference };
-        let before = i as u64 * per_variant;
+    for (i, (reference, rules, agents)) in runs.iter().enumerate() {
+        let job = Job { rules, players: agents, reference };
+        let before = (i as u64).saturating_mul(per_variant);
         let result = simulate::run(
             &job,
             &opts,
-            &CANCELLED,
-            &|done| progress.update(before + done),
-            record.as_mut().map(|r| r.writer() as &mut dyn std::io::Write),
+            cancel,
+            &|done| progress.update(before.saturating_add(done)),
+            record.as_mut().map(|r| r.writer() as &mut (dyn std::io::Write + Send)),
         );
         let result = match result {
             Ok(r) => r,
             Err(e) => {
                 progress.clear();
-                return Err(Failure::Runtime(e.to_string()));
+                return Err(e.into());
             }
         };
         let spec = rules.spec();
@@ -313,167 +326,51 @@ pub fn simulate(args: &SimulateArgs) -> Result<(String, bool), Failure> {
             source: reference.clone(),
             games: args.games,
             seed: args.seed,
-            players: seat_players.iter().map(PlayerSpec::name).collect(),
+            players: agents.iter().map(Agent::name).collect(),
             max_plies: spec.ply_limit,
             shard: (shard != Shard::WHOLE).then(|| shard.to_string()),
             partial: result.partial,
         };
+        // After Ctrl-C the variants still to come play no game, and say so.
         report.0.push(VariantReport::new(run, result.tally));
     }
     progress.clear();
+    drop(running);
     let partial = report.partial();
     outputs.finish(&report, &args.output)?;
     if let Some(r) = record {
-        r.commit().map_err(Failure::Runtime)?;
+        r.commit()?;
     }
-    Ok((String::new(), partial))
+    Ok(partial)
 }
 
 /// Checks that results come from shards of one run, and adds them up.
-pub fn merge(args: &MergeArgs) -> Result<String, Failure> {
+pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let mut reports: Vec<(PathBuf, Report)> = Vec::new();
     for path in &args.files {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Failure::Usage(format!("cannot read `{}`: {}", path.display(), sow::lang::library::io_reason(&e)))
-        })?;
-        let report =
-            Report::from_json(&text).map_err(|e| Failure::Usage(format!("`{}`: {e}", path.display())))?;
-        reports.push((path.clone(), report));
+        reports.push((path.clone(), sow::run::merge::read(path)?));
     }
-    let merged = merge_reports(&reports).map_err(Failure::Usage)?;
-    let outputs = Outputs::open(&args.output)?;
-    outputs.finish(&merged, &args.output)?;
-    Ok(String::new())
-}
-
-fn merge_reports(reports: &[(PathBuf, Report)]) -> Result<Report, String> {
-    let (first_path, first) = &reports[0];
-    let labels: Vec<String> = first.0.iter().map(VariantReport::label).collect();
-    let mut out = Vec::new();
-    for (i, label) in labels.iter().enumerate() {
-        let base = &first.0[i];
-        let mut seen: Vec<Option<&Path>> = Vec::new();
-        let mut tally = sow::run::stats::Tally::new(base.tally.seats.len());
-        for (path, report) in reports {
-            let show = path.display();
-            let Some(r) = report.0.iter().find(|r| &r.label() == label) else {
-                return Err(format!(
-                    "`{show}` holds no results for {label} (`{}` does)",
-                    first_path.display()
-                ));
-            };
-            let (a, b) = (&base.run, &r.run);
-            let differ = |what: &str, x: String, y: String| {
-                format!(
-                    "cannot merge {label}: `{}` and `{show}` were run with different {what} ({x} and {y})",
-                    first_path.display()
-                )
-            };
-            if a.seed != b.seed {
-                return Err(differ("seeds", a.seed.to_string(), b.seed.to_string()));
-            }
-            if a.players != b.players {
-                return Err(differ("players", a.players.join(","), b.players.join(",")));
-            }
-            if a.games != b.games {
-                return Err(differ("numbers of games", a.games.to_string(), b.games.to_string()));
-            }
-            if a.max_plies != b.max_plies {
-                return Err(differ("ply limits", a.max_plies.to_string(), b.max_plies.to_string()));
-            }
-            if a.source != b.source {
-                return Err(differ("variant files", a.source.clone(), b.source.clone()));
-            }
-            if b.partial {
-                return Err(format!(
-                    "`{show}` holds a partial run of {label} (it was stopped early): run that shard again"
-                ));
-            }
-            let shard = match &b.shard {
-                Some(s) => Shard::parse(s).map_err(|e| format!("`{show}`: {e}"))?,
-                None => Shard::WHOLE,
-            };
-            let count = match &a.shard {
-                Some(s) => Shard::parse(s).map_err(|e| format!("`{}`: {e}", first_path.display()))?.count,
-                None => 1,
-            };
-            if shard.count != count {
-                return Err(differ("shard counts", count.to_string(), shard.count.to_string()));
-            }
-            if r.tally.games != shard.games(b.games) {
-                return Err(format!(
-                    "`{show}`: shard {shard} of {} games should hold {} games, not {}",
-                    b.games,
-                    shard.games(b.games),
-                    r.tally.games
-                ));
-            }
-            if seen.len() < count as usize {
-                seen.resize(count as usize, None);
-            }
-            if let Some(other) = seen[shard.index as usize] {
-                return Err(format!(
-                    "shard {shard} of {label} is given twice: `{}` and `{show}`",
-                    other.display()
-                ));
-            }
-            seen[shard.index as usize] = Some(path);
-            tally.merge(&r.tally);
-        }
-        let missing: Vec<String> = seen
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.is_none())
-            .map(|(k, _)| format!("{}/{}", k + 1, seen.len()))
-            .collect();
-        if !missing.is_empty() {
-            return Err(format!("the shards of {label} are incomplete: missing {}", missing.join(", ")));
-        }
-        let run = sow::run::report::RunInfo { shard: None, ..base.run.clone() };
-        out.push(VariantReport::new(run, tally));
-    }
-    for (path, report) in reports {
-        if let Some(extra) = report.0.iter().find(|r| !labels.contains(&r.label())) {
-            return Err(format!(
-                "`{}` holds results for {}, which `{}` does not",
-                path.display(),
-                extra.label(),
-                first_path.display()
-            ));
-        }
-    }
-    Ok(Report(out))
+    let merged = sow::run::merge::merge(&reports)?;
+    let outputs = Outputs::open(&args.output, &[])?;
+    outputs.finish(&merged, &args.output)
 }
 
 /// Random playouts on one core, as fast as the engine goes: no statistics, no recording.
-pub fn bench(args: &BenchArgs) -> Result<String, Failure> {
+pub fn bench(args: &BenchArgs) -> Result<String, CliError> {
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
-        return Err(Failure::Usage("--seconds: expected a duration above 0 and at most 3600".into()));
+        return Err(Usage("--seconds: expected a duration above 0 and at most 3600".into()).into());
     }
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);
-    let budget = Duration::from_secs_f64(args.seconds);
-    let start = Instant::now();
-    let (mut games, mut moves) = (0u64, 0u64);
-    while start.elapsed() < budget {
-        for _ in 0..1000 {
-            // The random streams of `sow simulate --seed 0`: the same games.
-            let mut rngs: Vec<_> = (0..rules.players()).map(|seat| seat_rng(0, games, seat)).collect();
-            let mut s = rules.initial_state();
-            while let Some(seat) = s.to_move() {
-                let pit = RandomPlayer.choose(&rules, &s, &mut rngs[seat]).expect("random always moves");
-                rules.apply(&mut s, pit);
-            }
-            moves += s.plies() as u64;
-            games += 1;
-        }
-    }
-    let secs = start.elapsed().as_secs_f64();
+    let running = signals::running();
+    let b = sow::run::bench::bench(&rules, Duration::from_secs_f64(args.seconds), running.cancel());
     Ok(format!(
-        "{}: {games} random playouts in {secs:.2} s on one core: {:.0} playouts/s, {:.0} moves/s, {:.1} plies per game\n",
+        "{}: {} random playouts in {:.2} s on one core: {:.0} playouts/s, {:.0} moves/s, {:.1} plies per game\n",
         spec.label(),
-        games as f64 / secs,
-        moves as f64 / secs,
-        moves as f64 / games as f64
+        b.games,
+        b.seconds,
+        b.playouts_per_second(),
+        b.moves_per_second(),
+        b.moves as f64 / b.games.max(1) as f64
     ))
 }

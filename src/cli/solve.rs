@@ -1,5 +1,5 @@
 //! `sow solve`: the exact value of a variant, its openings and a perfect game, from the
-//! library's retrograde analysis (`solve`).
+//! library's retrograde analysis (`play::solve`).
 
 use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -8,12 +8,12 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 
-use sow::engine::State;
-use sow::engine::compile::{Rules, compile};
+use sow::engine::{EndReason, Move, Rules, State, compile};
+use sow::lang::spec::Leftovers;
 use sow::play::solve::{self, Counts, Solution};
 
-use super::output::AtomicFile;
-use super::{Failure, Format, PositionArgs, VariantArg, load_spec};
+use super::output::{self, AtomicFile};
+use super::{CliError, Format, PositionArgs, VariantArg, load_spec, signals};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -35,7 +35,9 @@ pub struct SolveArgs {
 
 #[derive(Serialize)]
 struct MoveReport {
-    pit: usize,
+    /// As written (`"3"`).
+    #[serde(rename = "move")]
+    mv: Move,
     value: i32,
 }
 
@@ -45,15 +47,18 @@ struct SolveReport {
     ruleset: Option<String>,
     /// Seeds per pit of the position valued, pit 1 first.
     position: Vec<u8>,
-    /// 1-based.
+    /// 1-based: the player to move, or the player left without a move once the game is over.
     to_move: usize,
+    /// True when the game is over at the position: the value is then the margin of the
+    /// leftovers the end rules award.
+    finished: bool,
     /// The margin the player to move can force: seeds they win minus seeds the opponent wins
     /// from here on, with perfect play.
     value: i32,
     /// The player who wins with perfect play (1-based), or null for a draw.
     winner: Option<usize>,
     openings: Vec<MoveReport>,
-    principal_variation: Vec<usize>,
+    principal_variation: Vec<Move>,
     /// True when the perfect game goes round in circles for ever (worth 0 from there).
     endless: bool,
     /// Final scores of the perfect game from the position (null when endless).
@@ -64,106 +69,134 @@ struct SolveReport {
 }
 
 /// Loads or computes the solution of `rules` with at least `seeds` seeds.
-pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Result<Solution, Failure> {
+pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Result<Solution, CliError> {
     if let Some(path) = file {
-        let solution = Solution::load(path, rules).map_err(Failure::Usage)?;
-        if solution.max_seeds() < seeds {
-            return Err(Failure::Usage(format!(
-                "`{}` holds positions of up to {} seeds, not {seeds}",
-                path.display(),
-                solution.max_seeds()
-            )));
-        }
-        return Ok(solution);
+        return Ok(Solution::load(path, rules, seeds)?);
     }
-    solve::check_solvable(rules, seeds)
-        .map_err(|e| Failure::Usage(format!("{}: {e}", rules.spec().label())))?;
+    solve::check_solvable(rules, seeds).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
-    let solution = solve::solve(rules, seeds, &|t, done| {
-        if terminal {
-            let _ =
-                write!(std::io::stderr(), "\rsolving {}: {t} seeds, {done} positions", rules.spec().label());
-        }
-    })
-    .map_err(|e| Failure::Usage(e.to_string()))?;
+    let running = signals::running();
+    let solution = solve::solve(
+        rules,
+        seeds,
+        &|t, done| {
+            if terminal {
+                let _ = write!(
+                    std::io::stderr(),
+                    "\rsolving {}: {t} seeds, {done} positions",
+                    rules.spec().label()
+                );
+            }
+        },
+        running.cancel(),
+    );
+    drop(running);
     if terminal {
         let _ = writeln!(std::io::stderr(), " ({:.1} s)", started.elapsed().as_secs_f64());
     }
-    Ok(solution)
+    Ok(solution?)
 }
 
 fn signed(v: i32) -> String {
     if v > 0 { format!("+{v}") } else { v.to_string() }
 }
 
-pub fn solve(args: &SolveArgs) -> Result<String, Failure> {
+pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);
     let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
-    let mut out_file =
-        args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose().map_err(Failure::Usage)?;
+    output::distinct(&[("--out", args.out.as_deref()), ("--solution", args.solution.as_deref())])?;
+    let mut out_file = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
     let started = Instant::now();
     let solution = solution_for(&rules, seeds, args.solution.as_ref())?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(file) = out_file.as_mut() {
         solution
             .save(file.writer())
-            .map_err(|e| Failure::Runtime(format!("cannot write the solution: {e}")))?;
+            .map_err(|e| super::error::WriteError(format!("cannot write the solution: {e}")))?;
     }
 
-    let mover = start.to_move();
-    let value = solution.value(&start).expect("the position was solved");
+    let value = solution.value(&rules, &start).expect("the position was solved");
     let mut openings: Vec<MoveReport> = solution
         .move_values(&rules, &start)
         .iter()
-        .map(|m| MoveReport { pit: m.pit + 1, value: m.value })
+        .map(|m| MoveReport { mv: m.mv, value: m.value })
         .collect();
-    openings.sort_by_key(|m| (-m.value, m.pit));
+    openings.sort_by_key(|m| (-m.value, m.mv));
     let (pv, end, endless) = solution.principal_variation(&rules, &start, 10_000);
     let final_scores = (!endless).then(|| rules.scores(&end)[..2].to_vec());
+    let turn = start.turn();
     let report = SolveReport {
         variant: spec.name.clone(),
         ruleset: spec.ruleset.clone(),
         position: start.pits().to_vec(),
-        to_move: start.turn() + 1,
+        to_move: turn + 1,
+        finished: start.is_over(),
         value,
-        winner: match (value, mover) {
-            (v, Some(m)) if v > 0 => Some(m + 1),
-            (v, Some(m)) if v < 0 => Some(2 - m),
+        winner: match value {
+            v if v > 0 => Some(turn + 1),
+            v if v < 0 => Some(2 - turn),
             _ => None,
         },
         openings,
-        principal_variation: pv.iter().map(|p| p + 1).collect(),
+        principal_variation: pv,
         endless,
         final_scores,
         positions: solution.counts(),
         reachable: solution.reachable(&rules, &start),
     };
     if let Some(file) = out_file {
-        file.commit().map_err(Failure::Runtime)?;
+        file.commit()?;
     }
     if args.format == Format::Json {
         return Ok(serde_json::to_string_pretty(&report).expect("a report serializes") + "\n");
     }
-    Ok(text(
-        &report,
-        &spec.label(),
-        solution.positions(),
-        seconds,
-        args.solution.is_some(),
-        args.position.given(),
-    ))
+    let how =
+        if args.solution.is_some() { "loaded".to_string() } else { format!("solved in {seconds:.1} s") };
+    Ok(text(&report, &rules, &start, solution.positions(), &how, args.position.given()))
 }
 
 fn share(part: u64, all: u64) -> String {
     format!("{part} ({:.1}%)", 100.0 * part as f64 / all.max(1) as f64)
 }
 
-fn text(r: &SolveReport, label: &str, positions: u64, seconds: f64, loaded: bool, custom: bool) -> String {
+/// `player 2 wins by 3 seeds` or `the game is a draw`.
+fn verdict(r: &SolveReport) -> String {
+    match r.winner {
+        Some(w) => {
+            format!("player {w} wins by {} seed{}", r.value.abs(), if r.value.abs() == 1 { "" } else { "s" })
+        }
+        None => "the game is a draw".into(),
+    }
+}
+
+/// Who the seeds left on the board go to, for a game that is over.
+fn leftovers(rules: &Rules, start: &State) -> String {
+    let scores = rules.scores(start);
+    let left = |p: usize| scores[p] - start.captured()[p] as u32;
+    match (rules.spec().leftovers, start.seeds_on_board()) {
+        (_, 0) => "No seeds are left on the board".into(),
+        (Leftovers::Nobody, n) => format!("The {n} seeds left on the board go to nobody"),
+        (Leftovers::Owner, _) => format!(
+            "The seeds left go to their pits' owners: player 1 takes {} and player 2 {}",
+            left(0),
+            left(1)
+        ),
+        (Leftovers::LastMover, _) => match start.last_mover() {
+            Some(p) => format!("The seeds left go to player {}, who moved last", p + 1),
+            None => {
+                "The seeds left go to the player who moved last, and in a position given by hand nobody has"
+                    .into()
+            }
+        },
+    }
+}
+
+fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str, custom: bool) -> String {
+    let label = rules.spec().label();
     let mut out = String::new();
-    let how = if loaded { "loaded".to_string() } else { format!("solved in {seconds:.1} s") };
     out.push_str(&format!(
         "{label}: {positions} positions (every distribution of the seeds, either player to move), {how}\n\n"
     ));
@@ -172,33 +205,40 @@ fn text(r: &SolveReport, label: &str, positions: u64, seconds: f64, loaded: bool
     } else {
         "the start".into()
     };
-    let verdict = match r.winner {
-        Some(w) => format!("player {w} wins by {} seeds", r.value.abs()),
-        None => "the game is a draw".into(),
-    };
-    out.push_str(&format!(
-        "With perfect play from {place}, {verdict} (value {} for player {}).\n",
-        signed(r.value),
-        r.to_move
-    ));
-    if !r.openings.is_empty() {
+    if let Some(reason) = start.end() {
+        let why = match reason {
+            EndReason::NoLegalMove => format!("player {} has no legal move", r.to_move),
+            EndReason::NobodyCanMove => "no player can move".into(),
+            EndReason::PlyLimit => "the ply limit is reached".into(),
+        };
+        out.push_str(&format!(
+            "The game is already over at {place}: {why}. {}, so {} (value {} for player {}).\n",
+            leftovers(rules, start),
+            verdict(r),
+            signed(r.value),
+            r.to_move
+        ));
+    } else {
+        out.push_str(&format!(
+            "With perfect play from {place}, {} (value {} for player {}).\n",
+            verdict(r),
+            signed(r.value),
+            r.to_move
+        ));
         out.push_str(&format!("\nMoves of player {} and their values:\n", r.to_move));
         for m in &r.openings {
             let best = if m.value == r.value { "  best" } else { "" };
-            out.push_str(&format!("  pit {}  {:>4}{best}\n", m.pit, signed(m.value)));
+            out.push_str(&format!("  pit {}  {:>4}{best}\n", m.mv, signed(m.value)));
         }
-    }
-    let pv: Vec<String> = r.principal_variation.iter().map(usize::to_string).collect();
-    out.push_str(&format!(
-        "\nA perfect game: {}",
-        if pv.is_empty() { "(no moves)".into() } else { pv.join(" ") }
-    ));
-    match &r.final_scores {
-        Some(s) if custom => {
-            out.push_str(&format!("; from there, player 1 takes {} and player 2 {}\n", s[0], s[1]))
+        let pv: Vec<String> = r.principal_variation.iter().map(Move::to_string).collect();
+        out.push_str(&format!("\nA perfect game: {}", pv.join(" ")));
+        match &r.final_scores {
+            Some(s) if custom => {
+                out.push_str(&format!("; from there, player 1 takes {} and player 2 {}\n", s[0], s[1]))
+            }
+            Some(s) => out.push_str(&format!("; final score {} to {}\n", s[0], s[1])),
+            None => out.push_str(" ... and round again: endless play, worth 0 from there\n"),
         }
-        Some(s) => out.push_str(&format!("; final score {} to {}\n", s[0], s[1])),
-        None => out.push_str(" ... and round again: endless play, worth 0 from there\n"),
     }
     let p = &r.positions;
     out.push_str(&format!(

@@ -24,35 +24,45 @@ impl Counts {
     }
 }
 
+/// Everything that decides how a position plays: the tables of every rule. Two rules with
+/// equal tables play every position alike, so a solution table made for one serves the
+/// other ([`Rules::fingerprint`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Tables {
+    pub pits: u8,
+    pub players: u8,
+    /// Pits of each player, as bit masks.
+    pub own: [u64; MAX_PLAYERS],
+    /// Owner of each pit.
+    pub owner: [u8; MAX_PITS],
+    /// The next pit in the sowing direction, and the one before.
+    pub next: [u8; MAX_PITS],
+    pub prev: [u8; MAX_PITS],
+    pub opening_in_origin: bool,
+    pub skip_origin: bool,
+    pub min_seeds: u8,
+    /// Pits where the last seed may capture, for each mover (empty: no captures).
+    pub landing_pits: [u64; MAX_PLAYERS],
+    pub landing_counts: Counts,
+    /// Pits a chain may take, for each mover (empty: no chain).
+    pub chain_pits: [u64; MAX_PLAYERS],
+    pub chain_counts: Counts,
+    pub chain_forward: bool,
+    pub pass_when_stuck: bool,
+    pub leftovers: Leftovers,
+}
+
 /// The compiled rules of one variant (with its ruleset applied). Built once, then shared by
 /// every game; `spec()` keeps the meaning for display.
 #[derive(Debug, Clone)]
 pub struct Rules {
     spec: Spec,
-    pub(crate) pits: u8,
-    pub(crate) players: u8,
-    pub(crate) first_player: u8,
+    /// The start of a game, which the tables do not decide.
     pub(crate) initial: [u8; MAX_PITS],
-    /// Pits of each player, as bit masks.
-    pub(crate) own: [u64; MAX_PLAYERS],
-    /// Owner of each pit.
-    pub(crate) owner: [u8; MAX_PITS],
-    /// The next pit in the sowing direction, and the one before.
-    pub(crate) next: [u8; MAX_PITS],
-    pub(crate) prev: [u8; MAX_PITS],
-    pub(crate) opening_in_origin: bool,
-    pub(crate) skip_origin: bool,
-    pub(crate) min_seeds: u8,
-    /// Pits where the last seed may capture, for each mover (empty: no captures).
-    pub(crate) landing_pits: [u64; MAX_PLAYERS],
-    pub(crate) landing_counts: Counts,
-    /// Pits a chain may take, for each mover (empty: no chain).
-    pub(crate) chain_pits: [u64; MAX_PLAYERS],
-    pub(crate) chain_counts: Counts,
-    pub(crate) chain_forward: bool,
-    pub(crate) pass_when_stuck: bool,
-    pub(crate) leftovers: Leftovers,
+    pub(crate) first_player: u8,
+    /// `u32::MAX`: no limit.
     pub(crate) ply_limit: u32,
+    pub(crate) t: Tables,
 }
 
 fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
@@ -70,12 +80,9 @@ fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
 pub fn compile(spec: &Spec) -> Rules {
     let n = spec.pits();
     assert!(n <= MAX_PITS && spec.players as usize <= MAX_PLAYERS && spec.total_seeds() <= 255);
-    let mut r = Rules {
-        spec: spec.clone(),
+    let mut t = Tables {
         pits: n as u8,
         players: spec.players,
-        first_player: spec.first_player,
-        initial: [0; MAX_PITS],
         own: [0; MAX_PLAYERS],
         owner: [0; MAX_PITS],
         next: [0; MAX_PITS],
@@ -90,37 +97,37 @@ pub fn compile(spec: &Spec) -> Rules {
         chain_forward: true,
         pass_when_stuck: spec.no_move == NoMove::Pass,
         leftovers: spec.leftovers,
-        ply_limit: spec.ply_limit,
     };
+    let mut initial = [0; MAX_PITS];
+    initial[..n].copy_from_slice(&spec.seeds);
     for p in 0..n {
-        r.initial[p] = spec.seeds[p];
-        r.owner[p] = spec.owners[p];
-        r.own[spec.owners[p] as usize] |= 1 << p;
+        t.owner[p] = spec.owners[p];
+        t.own[spec.owners[p] as usize] |= 1 << p;
         // Pits are numbered counter-clockwise, so counter-clockwise sowing goes up the numbers.
         let (up, down) = ((p + 1) % n, (p + n - 1) % n);
         let (next, prev) = match spec.direction {
             Direction::CounterClockwise => (up, down),
             Direction::Clockwise => (down, up),
         };
-        r.next[p] = next as u8;
-        r.prev[p] = prev as u8;
+        t.next[p] = next as u8;
+        t.prev[p] = prev as u8;
     }
     for mover in 0..spec.players {
         if let Some(l) = &spec.landing {
-            r.landing_pits[mover as usize] = pit_mask(spec, mover, l.pits);
+            t.landing_pits[mover as usize] = pit_mask(spec, mover, l.pits);
         }
         if let Some(c) = &spec.chain {
-            r.chain_pits[mover as usize] = pit_mask(spec, mover, c.rule.pits);
+            t.chain_pits[mover as usize] = pit_mask(spec, mover, c.rule.pits);
         }
     }
     if let Some(l) = &spec.landing {
-        r.landing_counts = Counts::from_list(&l.counts);
+        t.landing_counts = Counts::from_list(&l.counts);
     }
     if let Some(c) = &spec.chain {
-        r.chain_counts = Counts::from_list(&c.rule.counts);
-        r.chain_forward = c.direction == ChainDirection::Forward;
+        t.chain_counts = Counts::from_list(&c.rule.counts);
+        t.chain_forward = c.direction == ChainDirection::Forward;
     }
-    r
+    Rules { spec: spec.clone(), initial, first_player: spec.first_player, ply_limit: spec.ply_limit, t }
 }
 
 impl Rules {
@@ -130,47 +137,78 @@ impl Rules {
     }
 
     pub fn pits(&self) -> usize {
-        self.pits as usize
+        self.t.pits as usize
     }
 
     pub fn players(&self) -> usize {
-        self.players as usize
+        self.t.players as usize
     }
 
     /// The owner (0-based) of a pit (0-based).
     pub fn owner(&self, pit: usize) -> usize {
-        self.owner[pit] as usize
+        self.t.owner[pit] as usize
     }
 
     pub fn total_seeds(&self) -> u32 {
         self.initial.iter().map(|&s| s as u32).sum()
     }
 
-    /// The same rules with another ply limit (`u32::MAX`: games end only by themselves).
-    pub fn with_ply_limit(&self, limit: u32) -> Rules {
+    /// The ply limit, `None` when games end only by themselves.
+    pub fn ply_limit(&self) -> Option<u32> {
+        (self.ply_limit != u32::MAX).then_some(self.ply_limit)
+    }
+
+    /// The same rules with another ply limit (`None`: games end only by themselves, as the
+    /// solver reads them).
+    pub fn with_ply_limit(&self, limit: Option<u32>) -> Rules {
         let mut r = self.clone();
-        r.ply_limit = limit;
-        r.spec.ply_limit = limit;
+        r.ply_limit = limit.unwrap_or(u32::MAX);
+        if let Some(l) = limit {
+            r.spec.ply_limit = l;
+        }
         r
     }
 
-    /// A fingerprint of what decides the play of a position (everything but names, sources,
-    /// the starting seeds and the ply limit): a solution table made for these rules is valid
-    /// for any rules with the same fingerprint.
+    /// A fingerprint of what decides the play of a position: every table, and nothing of the
+    /// names, sources, starting seeds, first player or ply limit. A solution table made for
+    /// these rules is valid for any rules with the same fingerprint. The tables are taken
+    /// apart field by field, so a new table that is left out here does not compile.
     pub fn fingerprint(&self) -> u64 {
-        let mut bytes: Vec<u8> = vec![self.pits, self.players, self.first_player];
-        let n = self.pits as usize;
-        bytes.extend_from_slice(&self.owner[..n]);
-        bytes.extend_from_slice(&self.next[..n]);
-        bytes.extend([self.opening_in_origin as u8, self.skip_origin as u8, self.min_seeds]);
-        for p in 0..self.players as usize {
-            bytes.extend(self.landing_pits[p].to_le_bytes());
-            bytes.extend(self.chain_pits[p].to_le_bytes());
+        let Tables {
+            pits,
+            players,
+            own,
+            owner,
+            next,
+            prev,
+            opening_in_origin,
+            skip_origin,
+            min_seeds,
+            landing_pits,
+            landing_counts,
+            chain_pits,
+            chain_counts,
+            chain_forward,
+            pass_when_stuck,
+            leftovers,
+        } = &self.t;
+        let mut bytes: Vec<u8> = vec![*pits, *players];
+        for masks in [own, landing_pits, chain_pits] {
+            bytes.extend(masks.iter().flat_map(|m| m.to_le_bytes()));
         }
-        for w in self.landing_counts.0.iter().chain(&self.chain_counts.0) {
-            bytes.extend(w.to_le_bytes());
+        for table in [owner, next, prev] {
+            bytes.extend_from_slice(table);
         }
-        bytes.extend([self.chain_forward as u8, self.pass_when_stuck as u8, self.leftovers as u8]);
+        bytes.extend([*opening_in_origin as u8, *skip_origin as u8, *min_seeds]);
+        for counts in [landing_counts, chain_counts] {
+            bytes.extend(counts.0.iter().flat_map(|w| w.to_le_bytes()));
+        }
+        let leftovers = match leftovers {
+            Leftovers::Nobody => 0,
+            Leftovers::Owner => 1,
+            Leftovers::LastMover => 2,
+        };
+        bytes.extend([*chain_forward as u8, *pass_when_stuck as u8, leftovers]);
         fnv1a(&bytes)
     }
 }
@@ -195,5 +233,34 @@ mod tests {
         for n in 0..=255u8 {
             assert_eq!(c.contains(n), [1, 2, 64, 200, 255].contains(&n), "{n}");
         }
+    }
+
+    #[test]
+    fn the_fingerprint_follows_every_table_and_nothing_else() {
+        let bakuk = crate::load_rules("bakuk", None).unwrap();
+        let f = bakuk.fingerprint();
+        // What does not decide play leaves it alone.
+        let mut same = bakuk.with_ply_limit(Some(7));
+        same.initial[0] = 1;
+        same.first_player = 1;
+        assert_eq!(same.fingerprint(), f);
+        // Every table changes it.
+        let changes: [fn(&mut Tables); 8] = [
+            |t| t.next[0] = 2,
+            |t| t.prev[0] = 2,
+            |t| t.owner[0] = 1,
+            |t| t.min_seeds = 2,
+            |t| t.chain_forward = false,
+            |t| t.pass_when_stuck = true,
+            |t| t.leftovers = Leftovers::LastMover,
+            |t| t.landing_counts = Counts::from_list(&[3]),
+        ];
+        for (i, change) in changes.iter().enumerate() {
+            let mut other = bakuk.clone();
+            change(&mut other.t);
+            assert_ne!(other.fingerprint(), f, "change {i}");
+        }
+        assert_ne!(crate::load_rules("koumma", None).unwrap().fingerprint(), f);
+        assert_ne!(crate::load_rules("bakuk", Some("valdez")).unwrap().fingerprint(), f);
     }
 }

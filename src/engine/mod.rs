@@ -1,10 +1,17 @@
 //! Checked rules -> play: [`compile`] turns a [`crate::lang::spec::Spec`] into the tables of a
 //! [`Rules`]; the engine reads them to give positions, legal moves, moves and results, with no
-//! allocation per move. [`replay`] plays a list of moves and tells what each did.
+//! allocation per move. [`notation`] is the written form of moves and positions; [`replay`]
+//! plays a list of moves and tells what each did.
 
 pub mod compile;
+mod end;
+mod moves;
+pub mod notation;
 pub mod replay;
+mod sow;
 mod state;
+mod turn;
 
 pub use compile::{Rules, compile};
-pub use state::*;
+pub use moves::{IllegalMove, Move, MoveSet, MoveSummary, Observer};
+pub use state::{EndReason, Outcome, PositionError, State};

@@ -3,9 +3,10 @@
 
 use serde::Serialize;
 
-use crate::engine::compile::Rules;
-use crate::engine::{EndReason, IllegalMove, MoveSummary, Observer, Outcome, State};
+use crate::error::{Failure, Status};
 use crate::lang::describe::{and_list, pit_list};
+
+use super::{EndReason, IllegalMove, Move, MoveSummary, Observer, Outcome, Rules, State};
 
 /// Everything one move did, for display.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -55,33 +56,21 @@ impl std::fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// The moves of a list such as `3,1,5` or `3 1 5`, as written.
-pub fn split_moves(list: &str) -> Vec<&str> {
-    list.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect()
-}
-
-/// Reads a pit number as the user wrote it (1-based) into a 0-based pit.
-pub fn parse_pit(rules: &Rules, text: &str) -> Result<usize, IllegalMove> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=rules.pits()).contains(&n) => Ok(n - 1),
-        _ => Err(IllegalMove::NotAPit { given: text.to_string(), pits: rules.pits() }),
+impl Failure for ReplayError {
+    fn status(&self) -> Status {
+        self.error.status()
     }
 }
 
-/// Plays `moves` (pit numbers as written) from `start`; stops at the first illegal one.
-pub fn replay(rules: &Rules, start: State, moves: &[&str]) -> Result<Vec<Step>, ReplayError> {
+/// Plays `moves` from `start`; stops at the first illegal one.
+pub fn replay(rules: &Rules, start: State, moves: &[Move]) -> Result<Vec<Step>, ReplayError> {
     let mut state = start;
     let mut steps = Vec::with_capacity(moves.len());
-    for text in moves {
+    for &mv in moves {
         let ply = state.plies() + 1;
-        let fail = |error| ReplayError { ply, error };
-        if let Some(reason) = state.end() {
-            return Err(fail(IllegalMove::GameOver { plies: state.plies(), reason }));
-        }
-        let pit = parse_pit(rules, text).map_err(fail)?;
-        let player = state.to_move().expect("the game is not over");
+        let player = state.turn();
         let mut record = Record::default();
-        let summary = rules.play(&mut state, pit, &mut record).map_err(fail)?;
+        let summary = rules.play(&mut state, mv, &mut record).map_err(|error| ReplayError { ply, error })?;
         steps.push(Step { ply, player, summary, record, after: state });
     }
     Ok(steps)
@@ -96,7 +85,7 @@ pub fn describe_step(step: &Step) -> String {
         "ply {}: player {} plays pit {} ({} seed{}): sows {}; last seed in pit {}",
         step.ply,
         step.player + 1,
-        s.pit + 1,
+        s.mv,
         s.lifted,
         if s.lifted == 1 { "" } else { "s" },
         sown.join(" "),
@@ -142,7 +131,7 @@ pub fn describe_status(rules: &Rules, state: &State) -> String {
             )
         }
         _ => {
-            let moves: Vec<usize> = rules.legal_moves(state).iter().map(|p| p + 1).collect();
+            let moves: Vec<usize> = rules.legal_moves(state).iter().map(|m| m.pit() + 1).collect();
             format!(
                 "after {}, player {} to move ({}). Score so far: {}.",
                 plies(state.plies()),
@@ -171,8 +160,8 @@ pub struct PositionReport {
     pub score: Vec<u32>,
     /// 1-based; `null` once the game is over.
     pub to_move: Option<usize>,
-    /// Pits the player to move may play.
-    pub legal_moves: Vec<usize>,
+    /// The moves the player to move may play, as written (`"3"`).
+    pub legal_moves: Vec<Move>,
     pub plies: u32,
     pub finished: bool,
     /// 1-based; `null` for a draw or an unfinished game.
@@ -189,8 +178,9 @@ pub struct PositionReport {
 /// A move and its value with perfect play, for the player to move.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct MoveValue {
-    /// 1-based.
-    pub pit: usize,
+    /// As written (`"3"`).
+    #[serde(rename = "move")]
+    pub mv: Move,
     pub value: i32,
 }
 
@@ -205,7 +195,7 @@ impl PositionReport {
             captured: state.captured().to_vec(),
             score: rules.scores(state)[..rules.players()].to_vec(),
             to_move: state.to_move().map(|p| p + 1),
-            legal_moves: rules.legal_moves(state).iter().map(|p| p + 1).collect(),
+            legal_moves: rules.legal_moves(state).iter().collect(),
             plies: state.plies(),
             finished: state.is_over(),
             winner: match outcome {

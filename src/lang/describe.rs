@@ -134,25 +134,6 @@ fn about(out: &mut String, a: &About) {
     }
 }
 
-fn topic_phrase(t: Topic) -> &'static str {
-    match t {
-        Topic::Board => "the board",
-        Topic::Seeds => "the starting seeds",
-        Topic::Players => "the players and their pits",
-        Topic::Direction => "the sowing direction",
-        Topic::Opening => "where the first seed goes",
-        Topic::Laps => "what laps do with the emptied pit",
-        Topic::LapCount => "the number of laps",
-        Topic::MinSeeds => "the seeds a pit needs to be played",
-        Topic::Landing => "what the last seed captures",
-        Topic::Chain => "the capture chain",
-        Topic::NoMove => "what happens when the player to move cannot move",
-        Topic::Leftovers => "who gets the leftover seeds",
-        Topic::PlyLimit => "the ply limit",
-        Topic::Winner => "the winner",
-    }
-}
-
 /// The whole description: metadata and sources, then the rules section by section.
 pub fn describe(spec: &Spec, rulesets: &[&str]) -> String {
     let mut out = String::new();
@@ -390,12 +371,8 @@ fn changes_section(out: &mut String, spec: &Spec) {
     }
     heading(out, "Changes");
     for layer in layers {
-        let topics: Vec<String> = spec
-            .provenance
-            .iter()
-            .filter(|(_, l)| l == layer)
-            .map(|(t, _)| topic_phrase(*t).to_string())
-            .collect();
+        let topics: Vec<String> =
+            spec.provenance.iter().filter(|(_, l)| l == layer).map(|(k, _)| k.phrase().to_string()).collect();
         let who = match &layer.ruleset {
             Some(r) if layer.variant == spec.name => format!("The ruleset {r}"),
             Some(r) => format!("{} (ruleset {r})", layer.variant),

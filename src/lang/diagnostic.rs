@@ -215,6 +215,13 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
+/// A variant file with mistakes is bad input, whichever command read it.
+impl crate::error::Failure for Diagnostics {
+    fn status(&self) -> crate::error::Status {
+        crate::error::Status::BadInput
+    }
+}
+
 /// Edit distance between two words, in characters.
 fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

@@ -69,6 +69,19 @@ impl VariantFile {
     }
 }
 
+/// A variant named on the command line, `VARIANT` or `VARIANT:RULESET`: the variant and the
+/// ruleset. A name that is a file on disk is a variant whole, colons and all (`my:koumma.sow`);
+/// otherwise the text after the last colon names a ruleset, unless it looks like a path.
+pub fn split_reference(text: &str) -> (&str, Option<&str>) {
+    if Path::new(text).is_file() {
+        return (text, None);
+    }
+    match text.rsplit_once(':') {
+        Some((v, r)) if !v.is_empty() && !r.is_empty() && !r.contains(['/', '\\']) => (v, Some(r)),
+        _ => (text, None),
+    }
+}
+
 /// A variant named on the command line: a bundled name (`bakuk`) or a path to a file, which
 /// ends in `.sow` or holds a path separator.
 pub fn is_path(reference: &str) -> bool {
@@ -134,8 +147,8 @@ pub fn load_path(path: &Path) -> Result<VariantFile, Diagnostics> {
 
 fn read(path: &Path) -> Result<(Arc<SourceFile>, Origin), Diagnostic> {
     let shown = path.display().to_string();
-    let text = std::fs::read(path)
-        .map_err(|e| Diagnostic::error(format!("cannot read `{shown}`: {}", io_reason(&e))))?;
+    let text =
+        crate::files::read(path, crate::files::VARIANT).map_err(|e| Diagnostic::error(e.to_string()))?;
     let text = String::from_utf8(text).map_err(|e| {
         let bytes = e.as_bytes();
         let at = e.utf8_error().valid_up_to();
@@ -147,20 +160,6 @@ fn read(path: &Path) -> Result<(Arc<SourceFile>, Origin), Diagnostic> {
     let text = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
     let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     Ok((SourceFile::new(shown, text), Origin::File(canonical)))
-}
-
-/// The reason of an I/O error in a user's words, without the OS error number.
-pub fn io_reason(e: &std::io::Error) -> String {
-    use std::io::ErrorKind::*;
-    match e.kind() {
-        NotFound => "no such file".into(),
-        PermissionDenied => "permission denied".into(),
-        IsADirectory => "it is a directory".into(),
-        _ => {
-            let s = e.to_string();
-            s.split(" (os error").next().unwrap_or(&s).to_string()
-        }
-    }
 }
 
 /// Parses a file and loads its bases. `chain` holds the files that extend this one (origin,
@@ -273,6 +272,22 @@ mod tests {
             let v = load(name).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(slug(v.name()), *name);
         }
+    }
+
+    #[test]
+    fn a_file_named_with_a_colon_is_a_file_not_a_ruleset() {
+        assert_eq!(split_reference("bakuk:valdez"), ("bakuk", Some("valdez")));
+        assert_eq!(split_reference("dir/my.sow:valdez"), ("dir/my.sow", Some("valdez")));
+        assert_eq!(split_reference("c:/x.sow"), ("c:/x.sow", None));
+        assert_eq!(split_reference("bakuk:"), ("bakuk:", None));
+        let dir = std::env::temp_dir().join(format!("sow-colon-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("my:koumma.sow");
+        std::fs::write(&path, "variant \"K\" extends \"Koumma\" { source \"test\" }").unwrap();
+        let text = path.to_str().unwrap();
+        assert_eq!(split_reference(text), (text, None));
+        assert_eq!(load(split_reference(text).0).unwrap().name(), "K");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

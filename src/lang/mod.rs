@@ -10,6 +10,7 @@ pub mod check;
 pub mod describe;
 pub mod diagnostic;
 pub mod draw;
+pub mod kinds;
 pub mod library;
 pub mod parse;
 pub mod spec;

@@ -102,7 +102,7 @@ impl Builder<'_> {
                     if let Some(m) = self.meta(&p)? {
                         about.push(m);
                     } else {
-                        rules.push(self.item(p)?);
+                        self.item(p, &mut rules)?;
                     }
                 }
                 _ => {}
@@ -127,7 +127,7 @@ impl Builder<'_> {
             if let Some(m) = self.meta(&p)? {
                 about.push(m);
             } else {
-                rules.push(self.item(p)?);
+                self.item(p, &mut rules)?;
             }
         }
         Ok(RulesetAst { name, about, rules })
@@ -158,19 +158,16 @@ impl Builder<'_> {
         Ok(Some(Spanned::new(meta, sp)))
     }
 
-    fn item(&self, pair: Pair<'_, Rule>) -> Result<Item, Diagnostic> {
+    /// The rule lines of a line or block, added to `out` in order.
+    fn item(&self, pair: Pair<'_, Rule>, out: &mut Vec<Spanned<RuleLine>>) -> Result<(), Diagnostic> {
         let sp = span(&pair);
-        let keyword = || {
-            let first = pair.clone().into_inner().next().expect("a block starts with its keyword");
-            span(&first)
-        };
-        Ok(match pair.as_rule() {
+        match pair.as_rule() {
             Rule::board => {
                 let mut inner = values(pair);
                 let rows = self.number(inner.next().expect("rows"))?;
                 let pits_per_row = self.number(inner.next().expect("pits"))?;
                 let stores = inner.next().expect("stores").as_rule() == Rule::store_each;
-                Item::Board(Spanned::new(BoardLine { rows, pits_per_row, stores }, sp))
+                out.push(Spanned::new(RuleLine::Board(BoardLine { rows, pits_per_row, stores }), sp));
             }
             Rule::seeds => {
                 let form = only(pair);
@@ -178,35 +175,28 @@ impl Builder<'_> {
                     Rule::seeds_each => SeedsLine::Each(self.number(only(form))?),
                     _ => SeedsLine::Listed(self.numbers(form)?),
                 };
-                Item::Seeds(Spanned::new(line, sp))
+                out.push(Spanned::new(RuleLine::Seeds(line), sp));
             }
             Rule::players => {
-                let keyword = keyword();
+                let first = pair.clone().into_inner().next().expect("a block starts with its keyword");
+                let keyword = span(&first);
                 let mut inner = values(pair);
                 let count = self.number(inner.next().expect("player count"))?;
                 let lines = inner.map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
-                Item::Players(PlayersBlock { keyword, count, lines, span: sp })
+                let block = PlayersBlock { keyword: keyword.clone(), count, lines, span: sp };
+                out.push(Spanned::new(RuleLine::Players(block), keyword));
             }
-            Rule::sowing => Item::Sowing(self.block(keyword(), pair, |b, l| b.sowing_line(l))?),
-            Rule::capture => Item::Capture(self.block(keyword(), pair, |b, l| b.capture_line(l))?),
-            Rule::end => Item::End(self.block(keyword(), pair, |b, l| b.end_line(l))?),
+            Rule::sowing | Rule::capture | Rule::end => {
+                for line in values(pair) {
+                    let sp = span(&line);
+                    for rule in self.block_line(line)? {
+                        out.push(Spanned::new(rule, sp.clone()));
+                    }
+                }
+            }
             r => unreachable!("not a rule item: {r:?}"),
-        })
-    }
-
-    fn block<L>(
-        &self,
-        keyword: Span,
-        pair: Pair<'_, Rule>,
-        line: impl Fn(&Self, Pair<'_, Rule>) -> Result<L, Diagnostic>,
-    ) -> Result<Block<L>, Diagnostic> {
-        let lines = values(pair)
-            .map(|l| {
-                let sp = span(&l);
-                line(self, l).map(|v| Spanned::new(v, sp))
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Block { keyword, lines })
+        }
+        Ok(())
     }
 
     fn player_line(&self, pair: Pair<'_, Rule>) -> Result<Spanned<PlayerLine>, Diagnostic> {
@@ -236,29 +226,25 @@ impl Builder<'_> {
         Ok(Spanned::new(line, sp))
     }
 
-    fn sowing_line(&self, pair: Pair<'_, Rule>) -> Result<SowingLine, Diagnostic> {
-        Ok(match pair.as_rule() {
-            Rule::direction => SowingLine::Direction(match only(pair).as_rule() {
+    /// A line of a sowing, capture or end block: one rule, or two for `capture { none }`.
+    fn block_line(&self, pair: Pair<'_, Rule>) -> Result<Vec<RuleLine>, Diagnostic> {
+        let one = match pair.as_rule() {
+            Rule::direction => RuleLine::Direction(match only(pair).as_rule() {
                 Rule::clockwise => Direction::Clockwise,
                 _ => Direction::CounterClockwise,
             }),
-            Rule::opening => SowingLine::Opening(match only(pair).as_rule() {
+            Rule::opening => RuleLine::Opening(match only(pair).as_rule() {
                 Rule::emptied_pit => Opening::EmptiedPit,
                 _ => Opening::NextPit,
             }),
-            Rule::laps => SowingLine::Laps(match only(pair).as_rule() {
+            Rule::laps => RuleLine::Laps(match only(pair).as_rule() {
                 Rule::laps_skip => Laps::SkipOrigin,
                 _ => Laps::SowOrigin,
             }),
-            Rule::lap_count => SowingLine::SingleLap,
-            Rule::min_seeds => SowingLine::MinSeeds(self.number(only(pair))?),
-            r => unreachable!("not a sowing line: {r:?}"),
-        })
-    }
-
-    fn capture_line(&self, pair: Pair<'_, Rule>) -> Result<CaptureLine, Diagnostic> {
-        Ok(match pair.as_rule() {
-            Rule::capture_none => CaptureLine::None,
+            Rule::lap_count => RuleLine::LapCount(LapCount::Single),
+            Rule::min_seeds => RuleLine::MinSeeds(self.number(only(pair))?),
+            // Nothing is captured, so there is no chain either.
+            Rule::capture_none => return Ok(vec![RuleLine::Landing(None), RuleLine::Chain(None)]),
             Rule::landing => {
                 let mut inner = values(pair);
                 let counts = self.numbers(inner.next().expect("counts"))?;
@@ -267,12 +253,12 @@ impl Builder<'_> {
                     Rule::own_pit => Where::Own,
                     _ => Where::Any,
                 };
-                CaptureLine::Landing { counts, pits }
+                RuleLine::Landing(Some(LandingLine { counts, pits }))
             }
             Rule::chain => {
                 let rule = only(pair);
                 if rule.as_rule() == Rule::no_chain {
-                    return Ok(CaptureLine::NoChain);
+                    return Ok(vec![RuleLine::Chain(None)]);
                 }
                 let mut inner = values(rule);
                 let direction = match inner.next().expect("direction").as_rule() {
@@ -285,27 +271,22 @@ impl Builder<'_> {
                     Some(Rule::own_pits) => Where::Own,
                     _ => Where::Any,
                 };
-                CaptureLine::Chain { direction, counts, pits }
+                RuleLine::Chain(Some(ChainLine { direction, counts, pits }))
             }
-            r => unreachable!("not a capture line: {r:?}"),
-        })
-    }
-
-    fn end_line(&self, pair: Pair<'_, Rule>) -> Result<EndLine, Diagnostic> {
-        Ok(match pair.as_rule() {
-            Rule::no_move => EndLine::NoMove(match only(pair).as_rule() {
+            Rule::no_move => RuleLine::NoMove(match only(pair).as_rule() {
                 Rule::pass => NoMove::Pass,
                 _ => NoMove::GameOver,
             }),
-            Rule::leftovers => EndLine::Leftovers(match only(pair).as_rule() {
+            Rule::leftovers => RuleLine::Leftovers(match only(pair).as_rule() {
                 Rule::to_owner => Leftovers::Owner,
                 Rule::to_last_mover => Leftovers::LastMover,
                 _ => Leftovers::Nobody,
             }),
-            Rule::ply_limit => EndLine::PlyLimit(self.number(only(pair))?),
-            Rule::winner => EndLine::Winner(Winner::MostCaptured),
-            r => unreachable!("not an end line: {r:?}"),
-        })
+            Rule::ply_limit => RuleLine::PlyLimit(self.number(only(pair))?),
+            Rule::winner => RuleLine::Winner(Winner::MostCaptured),
+            r => unreachable!("not a block line: {r:?}"),
+        };
+        Ok(vec![one])
     }
 }
 

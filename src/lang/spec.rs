@@ -2,6 +2,7 @@
 //! every value in range and consistent. Plain values without source spans; `describe` reads
 //! it back as prose and `compile` turns it into engine tables.
 
+pub use crate::lang::kinds::Kind;
 pub use crate::lang::syntax::{
     ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Where, Winner,
 };
@@ -14,6 +15,9 @@ pub const MAX_PLAYERS: usize = 8;
 pub const MAX_SEEDS: usize = u8::MAX as usize;
 /// The ply limit when a variant states none.
 pub const DEFAULT_PLY_LIMIT: u32 = 1000;
+/// The highest ply limit a variant (or `--max-plies`) may set: every game ends, and game
+/// lengths are counted exactly in a table of at most this many entries.
+pub const MAX_PLY_LIMIT: u32 = 1_000_000;
 
 /// Who recorded a variant and where: the metadata of a variant file or a ruleset.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -44,25 +48,6 @@ pub struct CaptureRule {
 pub struct ChainRule {
     pub direction: ChainDirection,
     pub rule: CaptureRule,
-}
-
-/// The groups of rules a layer of a file can change; `describe` lists what each layer changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Topic {
-    Board,
-    Seeds,
-    Players,
-    Direction,
-    Opening,
-    Laps,
-    LapCount,
-    MinSeeds,
-    Landing,
-    Chain,
-    NoMove,
-    Leftovers,
-    PlyLimit,
-    Winner,
 }
 
 /// Where a group of rules was last set: the variant's own file, a base it extends, or a
@@ -116,7 +101,7 @@ pub struct Spec {
     pub ply_limit: u32,
     pub winner: Winner,
     /// The layer that last set each group of rules.
-    pub provenance: Vec<(Topic, Layer)>,
+    pub provenance: Vec<(Kind, Layer)>,
 }
 
 impl Spec {
@@ -158,7 +143,7 @@ impl Spec {
     }
 
     /// The layer that last set a group of rules.
-    pub fn set_by(&self, topic: Topic) -> Option<&Layer> {
+    pub fn set_by(&self, topic: Kind) -> Option<&Layer> {
         self.provenance.iter().find(|(t, _)| *t == topic).map(|(_, l)| l)
     }
 }

@@ -1,7 +1,8 @@
 //! The syntax tree of a variant file: what the file says, line by line, each value with the
 //! span it was written at, before any meaning is checked.
 
-use crate::lang::diagnostic::Span;
+use super::diagnostic::Span;
+pub use super::kinds::RuleLine;
 
 /// A value and where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +27,8 @@ pub struct VariantAst {
     /// The whole `variant ... {` header.
     pub header: Span,
     pub about: Vec<Spanned<Meta>>,
-    pub rules: Vec<Item>,
+    /// Every rule line, in order, whatever block it was written in.
+    pub rules: Vec<Spanned<RuleLine>>,
     pub rulesets: Vec<RulesetAst>,
 }
 
@@ -40,7 +42,7 @@ pub struct Extends {
 pub struct RulesetAst {
     pub name: Spanned<String>,
     pub about: Vec<Spanned<Meta>>,
-    pub rules: Vec<Item>,
+    pub rules: Vec<Spanned<RuleLine>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,24 +53,6 @@ pub enum Meta {
     Documented { by: String, year: Option<Number> },
     Source { title: String, url: Option<String> },
     Note(String),
-}
-
-/// A rule line or block. Blocks keep their lines in order, each with its span.
-#[derive(Debug, Clone)]
-pub enum Item {
-    Board(Spanned<BoardLine>),
-    Seeds(Spanned<SeedsLine>),
-    Players(PlayersBlock),
-    Sowing(Block<SowingLine>),
-    Capture(Block<CaptureLine>),
-    End(Block<EndLine>),
-}
-
-#[derive(Debug, Clone)]
-pub struct Block<L> {
-    /// The keyword that opens the block, e.g. `sowing`.
-    pub keyword: Span,
-    pub lines: Vec<Spanned<L>>,
 }
 
 #[derive(Debug, Clone)]
@@ -134,13 +118,11 @@ pub enum Laps {
     SkipOrigin,
 }
 
-#[derive(Debug, Clone)]
-pub enum SowingLine {
-    Direction(Direction),
-    Opening(Opening),
-    Laps(Laps),
-    SingleLap,
-    MinSeeds(Number),
+/// How many laps a sowing makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LapCount {
+    /// Sowing ends with the last seed in hand.
+    Single,
 }
 
 /// Which pits a capture may take, relative to the player who moved.
@@ -157,20 +139,19 @@ pub enum ChainDirection {
     Backward,
 }
 
+/// `last seed makes 2 or 4 in any pit: take them`
 #[derive(Debug, Clone)]
-pub enum CaptureLine {
-    /// `capture { none }`
-    None,
-    Landing {
-        counts: Vec<Number>,
-        pits: Where,
-    },
-    NoChain,
-    Chain {
-        direction: ChainDirection,
-        counts: Vec<Number>,
-        pits: Where,
-    },
+pub struct LandingLine {
+    pub counts: Vec<Number>,
+    pub pits: Where,
+}
+
+/// `chain forward while 2 or 4 in the opponent's pits`
+#[derive(Debug, Clone)]
+pub struct ChainLine {
+    pub direction: ChainDirection,
+    pub counts: Vec<Number>,
+    pub pits: Where,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,12 +172,4 @@ pub enum Leftovers {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Winner {
     MostCaptured,
-}
-
-#[derive(Debug, Clone)]
-pub enum EndLine {
-    NoMove(NoMove),
-    Leftovers(Leftovers),
-    PlyLimit(Number),
-    Winner(Winner),
 }

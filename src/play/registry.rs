@@ -1,249 +1,182 @@
-//! Players: whatever chooses a move in a position. A player sees the rules, the position and a
-//! random stream of its game, and answers with a legal pit; the games it plays never depend on
-//! anything else, so every game can be replayed from its seed.
+//! Players by name, as the command line and tournament files write them: `random`, `greedy`,
+//! `script:3,1,5`, `script:FILE`, `alphabeta:DEPTH`, `perfect`, `perfect:FILE`. A name is read
+//! into a [`PlayerSpec`] once; [`PlayerSpec::prepare`] makes it an [`Agent`] for one variant
+//! (a script's moves checked against the board, a perfect player's table loaded or solved);
+//! an agent makes a fresh [`AnyPlayer`] for each game. Everything that can be wrong with a
+//! name is found before the first game.
 
 use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
 
-use rand::{RngExt as _, SeedableRng as _};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use crate::cancel::Cancel;
+use crate::engine::notation::{self, NotationError};
+use crate::engine::{Move, Rules, State};
+use crate::error::{Failure, Status};
+use crate::files::{self, ReadError};
+use crate::lang::diagnostic::closest;
 
-use crate::engine::State;
-use crate::engine::compile::Rules;
-
-/// The random stream of one game.
-pub type GameRng = Xoshiro256PlusPlus;
-
-/// One step of SplitMix64: a well-mixed 64-bit value from any counter.
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The random stream of game `game` of a run seeded with `seed`: it depends on nothing else,
-/// so games can be played in any order, on any thread or machine.
-pub fn game_rng(seed: u64, game: u64) -> GameRng {
-    GameRng::seed_from_u64(splitmix(seed ^ splitmix(game)))
-}
-
-/// The random stream of one seat in one game: changing the player in one seat leaves the
-/// choices of the others unchanged.
-pub fn seat_rng(seed: u64, game: u64, seat: usize) -> GameRng {
-    GameRng::seed_from_u64(splitmix(splitmix(seed ^ splitmix(game)) ^ splitmix(!(seat as u64))))
-}
-
-/// A player that cannot go on (a script that ran out, say).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayerError(pub String);
-
-impl fmt::Display for PlayerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PlayerError {}
-
-/// Anything that plays: random, scripted, searching, a person at a terminal.
-pub trait Player {
-    /// How the player is named in results: `random`, `greedy`, ...
-    fn name(&self) -> String;
-
-    /// A legal pit (0-based) to play in `state`, which is not over.
-    fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<usize, PlayerError>;
-
-    /// Called before each game, so that one player can play many games without being made
-    /// anew (a script starts again from its first move).
-    fn new_game(&mut self) {}
-}
-
-/// Plays uniformly at random among the legal moves.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RandomPlayer;
-
-impl Player for RandomPlayer {
-    fn name(&self) -> String {
-        "random".into()
-    }
-
-    #[inline]
-    fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<usize, PlayerError> {
-        let moves = rules.legal_moves(state);
-        let k = rng.random_range(0..moves.len() as u32) as usize;
-        Ok(moves.nth(k).expect("k is below the number of moves"))
-    }
-}
-
-/// Takes the move that captures the most seeds, at random among equals.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct GreedyPlayer;
-
-impl Player for GreedyPlayer {
-    fn name(&self) -> String {
-        "greedy".into()
-    }
-
-    fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<usize, PlayerError> {
-        let mut best = None;
-        let mut best_gain = 0;
-        let mut ties = 0u32;
-        for pit in rules.legal_moves(state).iter() {
-            let mut after = *state;
-            let gain = rules.apply(&mut after, pit).captured;
-            if best.is_none() || gain > best_gain {
-                (best, best_gain, ties) = (Some(pit), gain, 1);
-            } else if gain == best_gain {
-                // Reservoir sampling: each of the k equal moves is kept with probability 1/k.
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = Some(pit);
-                }
-            }
-        }
-        Ok(best.expect("a position that is not over has a legal move"))
-    }
-}
-
-/// Plays a fixed list of pit numbers (1-based), its own moves in order, from the start of
-/// each game. With `fallback`, an illegal or missing move is replaced by a random one;
-/// without, it is an error.
-#[derive(Debug, Clone)]
-pub struct ScriptPlayer {
-    name: std::sync::Arc<str>,
-    moves: std::sync::Arc<[usize]>,
-    next: usize,
-    fallback: bool,
-}
-
-impl ScriptPlayer {
-    pub fn new(name: std::sync::Arc<str>, moves: std::sync::Arc<[usize]>, fallback: bool) -> ScriptPlayer {
-        ScriptPlayer { name, moves, next: 0, fallback }
-    }
-}
-
-impl Player for ScriptPlayer {
-    fn name(&self) -> String {
-        self.name.to_string()
-    }
-
-    fn new_game(&mut self) {
-        self.next = 0;
-    }
-
-    fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<usize, PlayerError> {
-        let index = self.next;
-        self.next += 1;
-        let problem = match self.moves.get(index) {
-            None => format!("the script has no move left (it holds {})", self.moves.len()),
-            Some(&pit) => match rules.check_move(state, pit.wrapping_sub(1)) {
-                Ok(()) => return Ok(pit - 1),
-                Err(e) => format!("its move {} (pit {pit}) is illegal: {e}", index + 1),
-            },
-        };
-        if self.fallback {
-            return RandomPlayer.choose(rules, state, rng);
-        }
-        Err(PlayerError(problem))
-    }
-}
-
-/// A solution table shared by the perfect players of a run (compared by identity).
-#[derive(Debug, Clone)]
-pub struct SharedSolution(pub std::sync::Arc<crate::play::solve::Solution>);
-
-impl PartialEq for SharedSolution {
-    fn eq(&self, other: &Self) -> bool {
-        std::sync::Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for SharedSolution {}
-
-/// A player named on the command line: `random`, `greedy`, `script:3,1,5`, `script:FILE`,
-/// `alphabeta:DEPTH`, `perfect` or `perfect:FILE`. It makes a fresh player for each game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PlayerSpec {
-    Random,
-    Greedy,
-    Script {
-        name: std::sync::Arc<str>,
-        moves: std::sync::Arc<[usize]>,
-        fallback: bool,
-    },
-    AlphaBeta {
-        depth: u32,
-    },
-    /// Plays from a solution table: loaded from `file`, or solved when the run starts. The
-    /// table is filled in by [`PlayerSpec::prepare`].
-    Perfect {
-        file: Option<std::path::PathBuf>,
-        solution: Option<SharedSolution>,
-    },
-}
+use super::greedy::GreedyPlayer;
+use super::player::{GameRng, Player, PlayerError};
+use super::random::RandomPlayer;
+use super::script::ScriptPlayer;
+use super::search::{AlphaBetaPlayer, DEFAULT_DEPTH, MAX_DEPTH};
+use super::solve::{self, PerfectPlayer, Solution, SolutionFileError, SolveError};
 
 /// Every player a name can give, for messages.
 pub const PLAYER_NAMES: &str = "random, greedy, script:PITS (e.g. script:3,1,5), script:FILE, \
                                 alphabeta:DEPTH (e.g. alphabeta:8), perfect or perfect:FILE";
 
+/// A player as named, before it knows its variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerSpec {
+    Random,
+    Greedy,
+    /// `name` as written (`script:3,1,5`, `script:opening.txt`); its pit numbers, checked for
+    /// form.
+    Script {
+        name: Arc<str>,
+        pits: Arc<[usize]>,
+        fallback: bool,
+    },
+    AlphaBeta {
+        depth: u32,
+    },
+    /// Plays from a solution table: loaded from `file`, or solved when the run starts.
+    Perfect {
+        file: Option<PathBuf>,
+    },
+}
+
+/// What is wrong with a player's name, or with it for a variant.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayerSpecError {
+    Unknown {
+        name: String,
+        guess: Option<&'static str>,
+    },
+    Depth {
+        name: String,
+    },
+    NoSolutionFile,
+    EmptyScript,
+    ScriptFile(ReadError),
+    /// A script item that is not a pit number, or not a pit of the variant's board.
+    ScriptMove {
+        script: String,
+        error: NotationError,
+    },
+    NoMoves {
+        script: String,
+    },
+    /// A perfect player for a variant that cannot be solved.
+    Unsolvable {
+        variant: String,
+        error: SolveError,
+    },
+    SolutionFile(SolutionFileError),
+}
+
+impl fmt::Display for PlayerSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpecError::Unknown { name, guess } => {
+                write!(f, "unknown player `{name}`: the players are {PLAYER_NAMES}")?;
+                match guess {
+                    Some(g) => write!(f, " (did you mean `{g}`?)"),
+                    None => Ok(()),
+                }
+            }
+            PlayerSpecError::Depth { name } => {
+                write!(f, "`{name}`: the depth of alphabeta is a number of plies from 0 to {MAX_DEPTH}")
+            }
+            PlayerSpecError::NoSolutionFile => {
+                f.write_str("`perfect:` names no solution file (from `sow solve VARIANT --out FILE`)")
+            }
+            PlayerSpecError::EmptyScript => {
+                f.write_str("`script:` names no moves and no file: write `script:3,1,5` or `script:FILE`")
+            }
+            PlayerSpecError::ScriptFile(e) => write!(f, "{e} (the script of a scripted player)"),
+            PlayerSpecError::ScriptMove { script, error } => write!(f, "`{script}`: {error}"),
+            PlayerSpecError::NoMoves { script } => write!(f, "`{script}` holds no moves"),
+            PlayerSpecError::Unsolvable { variant, error } => {
+                write!(f, "the perfect player needs {variant} solved: {error}")
+            }
+            PlayerSpecError::SolutionFile(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayerSpecError {}
+
+impl Failure for PlayerSpecError {
+    fn status(&self) -> Status {
+        match self {
+            PlayerSpecError::Unsolvable { error, .. } => error.status(),
+            _ => Status::BadInput,
+        }
+    }
+}
+
+/// Is `text` a list of moves (`3,1,5`) rather than a file name? Digits, with the commas,
+/// spaces and signs a mistyped list might hold.
+fn looks_like_moves(text: &str) -> bool {
+    text.chars().any(|c| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_digit() || matches!(c, ',' | ' ' | '+' | '-'))
+}
+
 impl PlayerSpec {
     /// Reads a player name. A script file is read now, so that a bad one stops the run
-    /// before any game is played.
-    pub fn parse(text: &str, fallback: bool) -> Result<PlayerSpec, String> {
+    /// before any game is played. A script names a file when a file of that name exists,
+    /// and is otherwise read as a list of moves.
+    pub fn parse(text: &str, fallback: bool) -> Result<PlayerSpec, PlayerSpecError> {
         match text {
             "random" => return Ok(PlayerSpec::Random),
             "greedy" => return Ok(PlayerSpec::Greedy),
-            "alphabeta" => return Ok(PlayerSpec::AlphaBeta { depth: crate::play::search::DEFAULT_DEPTH }),
-            "perfect" => return Ok(PlayerSpec::Perfect { file: None, solution: None }),
+            "alphabeta" => return Ok(PlayerSpec::AlphaBeta { depth: DEFAULT_DEPTH }),
+            "perfect" => return Ok(PlayerSpec::Perfect { file: None }),
             _ => {}
         }
         if let Some(depth) = text.strip_prefix("alphabeta:") {
-            return match depth.parse::<u32>() {
-                Ok(d) if (1..=30).contains(&d) => Ok(PlayerSpec::AlphaBeta { depth: d }),
-                _ => Err(format!("`{text}`: the depth of alphabeta is a number of plies from 1 to 30")),
+            return match notation::plain_number(depth) {
+                Some(d) if d <= MAX_DEPTH as u64 => Ok(PlayerSpec::AlphaBeta { depth: d as u32 }),
+                _ => Err(PlayerSpecError::Depth { name: text.into() }),
             };
         }
         if let Some(file) = text.strip_prefix("perfect:") {
             if file.is_empty() {
-                return Err("`perfect:` names no solution file (from `sow solve VARIANT --out FILE`)".into());
+                return Err(PlayerSpecError::NoSolutionFile);
             }
-            return Ok(PlayerSpec::Perfect { file: Some(file.into()), solution: None });
+            return Ok(PlayerSpec::Perfect { file: Some(file.into()) });
         }
         let Some(script) = text.strip_prefix("script:") else {
-            let mut message = format!("unknown player `{text}`: the players are {PLAYER_NAMES}");
-            if let Some(guess) =
-                crate::lang::diagnostic::closest(text, ["random", "greedy", "script", "alphabeta", "perfect"])
-            {
-                message.push_str(&format!(" (did you mean `{guess}`?)"));
-            }
-            return Err(message);
+            let guess = closest(text, ["random", "greedy", "script", "alphabeta", "perfect"]);
+            return Err(PlayerSpecError::Unknown { name: text.into(), guess });
         };
-        let looks_inline =
-            !script.is_empty() && script.chars().all(|c| c.is_ascii_digit() || c == ',' || c == ' ');
-        let (list, from) = if looks_inline {
-            (script.to_string(), None)
+        if script.is_empty() {
+            return Err(PlayerSpecError::EmptyScript);
+        }
+        let path = std::path::Path::new(script);
+        let list = if path.is_file() || !looks_like_moves(script) {
+            let bytes = files::read(path, files::SCRIPT).map_err(PlayerSpecError::ScriptFile)?;
+            let body = String::from_utf8_lossy(&bytes);
+            // `#` starts a comment; the moves may run over many lines.
+            body.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join(" ")
         } else {
-            let body = std::fs::read_to_string(script).map_err(|e| {
-                format!("cannot read script `{script}`: {}", crate::lang::library::io_reason(&e))
-            })?;
-            let body: String =
-                body.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join(" ");
-            (body, Some(script))
+            script.to_string()
         };
-        let mut moves = Vec::new();
-        for part in list.split(|c: char| c == ',' || c.is_whitespace()).filter(|p| !p.is_empty()) {
-            match part.parse::<usize>() {
-                Ok(n) if n > 0 => moves.push(n),
-                _ => {
-                    let place = from.map_or(String::new(), |f| format!(" in `{f}`"));
-                    return Err(format!("script{place}: `{part}` is not a pit number"));
-                }
-            }
+        let bad = |error| PlayerSpecError::ScriptMove { script: text.into(), error };
+        let items = notation::items(&list, notation::Item::Move).map_err(bad)?;
+        let numbered = items.len() > 1;
+        let pits = items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| notation::pit_number(item, numbered.then_some(i + 1)).map_err(bad))
+            .collect::<Result<Vec<usize>, _>>()?;
+        if pits.is_empty() {
+            return Err(PlayerSpecError::NoMoves { script: text.into() });
         }
-        if moves.is_empty() {
-            return Err(format!("script `{script}` holds no moves"));
-        }
-        Ok(PlayerSpec::Script { name: text.into(), moves: moves.into(), fallback })
+        Ok(PlayerSpec::Script { name: text.into(), pits: pits.into(), fallback })
     }
 
     pub fn name(&self) -> String {
@@ -252,52 +185,97 @@ impl PlayerSpec {
             PlayerSpec::Greedy => "greedy".into(),
             PlayerSpec::Script { name, .. } => name.to_string(),
             PlayerSpec::AlphaBeta { depth } => format!("alphabeta:{depth}"),
-            PlayerSpec::Perfect { file: None, .. } => "perfect".into(),
-            PlayerSpec::Perfect { file: Some(f), .. } => format!("perfect:{}", f.display()),
+            PlayerSpec::Perfect { file: None } => "perfect".into(),
+            PlayerSpec::Perfect { file: Some(f) } => format!("perfect:{}", f.display()),
         }
     }
 
-    /// Gets ready for a variant: a perfect player loads or computes its solution table.
-    /// `solved` holds a table already made for these rules, shared by every seat.
-    pub fn prepare(&self, rules: &Rules, solved: &mut Option<SharedSolution>) -> Result<PlayerSpec, String> {
-        let PlayerSpec::Perfect { file, .. } = self else { return Ok(self.clone()) };
-        let solution = match file {
-            Some(path) => {
-                SharedSolution(std::sync::Arc::new(crate::play::solve::Solution::load(path, rules)?))
-            }
-            None => match solved {
-                Some(s) => s.clone(),
-                None => {
-                    let seeds = rules.total_seeds() as usize;
-                    let table = crate::play::solve::solve(rules, seeds, &|_, _| {})
-                        .map_err(|e| format!("the perfect player needs {}: {e}", rules.spec().label()))?;
-                    let s = SharedSolution(std::sync::Arc::new(table));
-                    *solved = Some(s.clone());
-                    s
-                }
-            },
-        };
-        Ok(PlayerSpec::Perfect { file: file.clone(), solution: Some(solution) })
+    /// Is this a perfect player that solves its variant when it is prepared?
+    pub fn solves(&self) -> bool {
+        matches!(self, PlayerSpec::Perfect { file: None })
     }
 
-    /// A player for one game after another. A perfect player must have been prepared.
-    pub fn new_player(&self) -> Result<AnyPlayer, String> {
+    /// Gets ready for a variant: a script's moves are checked against its board, a perfect
+    /// player loads or computes its table. `solved` holds a table already made for these
+    /// rules, shared by every seat; `cancel` stops a solve.
+    pub fn prepare(
+        &self,
+        rules: &Rules,
+        solved: &mut Option<Arc<Solution>>,
+        cancel: &Cancel,
+    ) -> Result<Agent, PlayerSpecError> {
         Ok(match self {
-            PlayerSpec::Random => AnyPlayer::Random(RandomPlayer),
-            PlayerSpec::Greedy => AnyPlayer::Greedy(GreedyPlayer),
-            PlayerSpec::Script { name, moves, fallback } => {
-                AnyPlayer::Script(ScriptPlayer::new(name.clone(), moves.clone(), *fallback))
+            PlayerSpec::Random => Agent::Random,
+            PlayerSpec::Greedy => Agent::Greedy,
+            PlayerSpec::AlphaBeta { depth } => Agent::AlphaBeta { depth: *depth },
+            PlayerSpec::Script { name, pits, fallback } => {
+                let numbered = pits.len() > 1;
+                let moves = pits
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| {
+                        notation::parse_move_on(rules.pits(), &p.to_string(), numbered.then_some(i + 1))
+                    })
+                    .collect::<Result<Vec<Move>, _>>()
+                    .map_err(|error| PlayerSpecError::ScriptMove { script: name.to_string(), error })?;
+                Agent::Script { name: name.clone(), moves: moves.into(), fallback: *fallback }
             }
-            PlayerSpec::AlphaBeta { depth } => {
-                AnyPlayer::AlphaBeta(crate::play::search::AlphaBetaPlayer { depth: *depth })
-            }
-            PlayerSpec::Perfect { solution: Some(s), .. } => {
-                AnyPlayer::Perfect(crate::play::solve::PerfectPlayer { solution: s.0.clone() })
-            }
-            PlayerSpec::Perfect { solution: None, .. } => {
-                return Err("the perfect player has no solution table (prepare it first)".into());
+            PlayerSpec::Perfect { file } => {
+                let seeds = rules.total_seeds() as usize;
+                let solution = match (file, solved.as_ref()) {
+                    (Some(path), _) => {
+                        Arc::new(Solution::load(path, rules, seeds).map_err(PlayerSpecError::SolutionFile)?)
+                    }
+                    (None, Some(s)) => s.clone(),
+                    (None, None) => {
+                        let unsolvable =
+                            |error| PlayerSpecError::Unsolvable { variant: rules.spec().label(), error };
+                        let table = solve::solve(rules, seeds, &|_, _| {}, cancel).map_err(unsolvable)?;
+                        let s = Arc::new(table);
+                        *solved = Some(s.clone());
+                        s
+                    }
+                };
+                Agent::Perfect { name: self.name(), solution }
             }
         })
+    }
+}
+
+/// A player ready for one variant: it makes a fresh player for each game.
+#[derive(Debug, Clone)]
+pub enum Agent {
+    Random,
+    Greedy,
+    Script { name: Arc<str>, moves: Arc<[Move]>, fallback: bool },
+    AlphaBeta { depth: u32 },
+    Perfect { name: String, solution: Arc<Solution> },
+}
+
+impl Agent {
+    pub fn name(&self) -> String {
+        match self {
+            Agent::Random => "random".into(),
+            Agent::Greedy => "greedy".into(),
+            Agent::Script { name, .. } => name.to_string(),
+            Agent::AlphaBeta { depth } => format!("alphabeta:{depth}"),
+            Agent::Perfect { name, .. } => name.clone(),
+        }
+    }
+
+    /// A player for one game after another; `cancel` stops one that thinks for long.
+    pub fn new_player(&self, cancel: &Cancel) -> AnyPlayer {
+        match self {
+            Agent::Random => AnyPlayer::Random(RandomPlayer),
+            Agent::Greedy => AnyPlayer::Greedy(GreedyPlayer),
+            Agent::Script { name, moves, fallback } => {
+                AnyPlayer::Script(ScriptPlayer::new(name.clone(), moves.clone(), *fallback))
+            }
+            Agent::AlphaBeta { depth } => AnyPlayer::AlphaBeta(AlphaBetaPlayer::new(*depth, cancel.clone())),
+            Agent::Perfect { solution, .. } => {
+                AnyPlayer::Perfect(PerfectPlayer { solution: solution.clone() })
+            }
+        }
     }
 }
 
@@ -307,8 +285,8 @@ pub enum AnyPlayer {
     Random(RandomPlayer),
     Greedy(GreedyPlayer),
     Script(ScriptPlayer),
-    AlphaBeta(crate::play::search::AlphaBetaPlayer),
-    Perfect(crate::play::solve::PerfectPlayer),
+    AlphaBeta(AlphaBetaPlayer),
+    Perfect(PerfectPlayer),
 }
 
 impl Player for AnyPlayer {
@@ -323,7 +301,7 @@ impl Player for AnyPlayer {
     }
 
     #[inline]
-    fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<usize, PlayerError> {
+    fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<Move, PlayerError> {
         match self {
             AnyPlayer::Random(p) => p.choose(rules, state, rng),
             AnyPlayer::Greedy(p) => p.choose(rules, state, rng),
@@ -343,60 +321,65 @@ impl Player for AnyPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::Rng as _;
+    use crate::play::player::game_rng;
 
-    #[test]
-    fn game_streams_differ_by_seed_and_game() {
-        let a = game_rng(0, 0).next_u64();
-        assert_eq!(a, game_rng(0, 0).next_u64());
-        assert_ne!(a, game_rng(0, 1).next_u64());
-        assert_ne!(a, game_rng(1, 0).next_u64());
-        assert_ne!(game_rng(1, 2).next_u64(), game_rng(2, 1).next_u64());
-        assert_ne!(seat_rng(0, 0, 0).next_u64(), seat_rng(0, 0, 1).next_u64());
-    }
-
-    #[test]
-    fn greedy_takes_the_biggest_capture() {
-        let rules = crate::load_rules("bakuk", None).unwrap();
-        // Pit 1 (1 seed) makes 2 in pit 2: 2 seeds; pit 2 (1 seed) makes 2 in pit 3: 2 seeds;
-        // pit 3 (1 seed) makes 4 in pit 4 and the chain takes pit 5 (2): 6 seeds.
-        let s = rules.state_from(&[1, 1, 1, 3, 2, 0], 0).unwrap();
-        let mut rng = game_rng(0, 0);
-        for _ in 0..20 {
-            assert_eq!(GreedyPlayer.choose(&rules, &s, &mut rng), Ok(2));
-        }
+    fn agent(text: &str, fallback: bool, rules: &Rules) -> Result<Agent, PlayerSpecError> {
+        PlayerSpec::parse(text, fallback)?.prepare(rules, &mut None, &Cancel::new())
     }
 
     #[test]
     fn scripts_play_in_order_then_fail_or_fall_back() {
         let rules = crate::load_rules("bakuk", None).unwrap();
-        let spec = PlayerSpec::parse("script:3, 2", false).unwrap();
-        let mut p = spec.new_player().unwrap();
+        let mut p = agent("script:3, 2", false, &rules).unwrap().new_player(&Cancel::new());
         let mut rng = game_rng(0, 0);
         let s = rules.initial_state();
-        assert_eq!(p.choose(&rules, &s, &mut rng), Ok(2));
-        assert_eq!(p.choose(&rules, &s, &mut rng), Ok(1));
+        let pit = |n: usize| Move::from_pit(n - 1).unwrap();
+        assert_eq!(p.choose(&rules, &s, &mut rng), Ok(pit(3)));
+        assert_eq!(p.choose(&rules, &s, &mut rng), Ok(pit(2)));
         let e = p.choose(&rules, &s, &mut rng).unwrap_err();
-        assert_eq!(e.0, "the script has no move left (it holds 2)");
-        let mut p = PlayerSpec::parse("script:5", false).unwrap().new_player().unwrap();
+        assert_eq!(e.to_string(), "the script has no move left (it holds 2)");
+        let mut p = agent("script:5", false, &rules).unwrap().new_player(&Cancel::new());
         let e = p.choose(&rules, &s, &mut rng).unwrap_err();
         assert_eq!(
-            e.0,
+            e.to_string(),
             "its move 1 (pit 5) is illegal: pit 5 belongs to player 2, and it is player 1's turn"
         );
-        let mut p = PlayerSpec::parse("script:5", true).unwrap().new_player().unwrap();
+        let mut p = agent("script:5", true, &rules).unwrap().new_player(&Cancel::new());
         assert!(rules.check_move(&s, p.choose(&rules, &s, &mut rng).unwrap()).is_ok());
     }
 
     #[test]
     fn player_names_are_checked() {
+        let rules = crate::load_rules("bakuk", None).unwrap();
         assert_eq!(PlayerSpec::parse("random", false), Ok(PlayerSpec::Random));
-        let e = PlayerSpec::parse("gredy", false).unwrap_err();
+        let e = PlayerSpec::parse("gredy", false).unwrap_err().to_string();
         assert!(e.contains("unknown player `gredy`") && e.contains("did you mean `greedy`?"), "{e}");
-        assert!(PlayerSpec::parse("script:", false).is_err());
-        assert!(PlayerSpec::parse("script:3,x", false).is_err());
-        assert_eq!(PlayerSpec::parse("alphabeta:8", false), Ok(PlayerSpec::AlphaBeta { depth: 8 }));
-        assert!(PlayerSpec::parse("alphabeta:0", false).is_err());
-        assert!(PlayerSpec::parse("perfect", false).unwrap().new_player().is_err());
+        for (name, message) in [
+            ("script:", "`script:` names no moves and no file: write `script:3,1,5` or `script:FILE`"),
+            ("script:3,x", "cannot read `3,x`: no such file (the script of a scripted player)"),
+            (
+                "script:3,,5",
+                "`script:3,,5`: `3,,5` has no move 2: separate the items by one comma or by spaces, e.g. `3,1,5`",
+            ),
+            (
+                "script:3,+1",
+                "`script:3,+1`: move 2 (`+1`) is not a pit number: write pits as plain numbers such as `3`",
+            ),
+            ("script:03", "`script:03`: `03` is not a pit number: write pits as plain numbers such as `3`"),
+            ("script:0", "`script:0`: `0` is not a pit: pits are numbered from 1"),
+            ("alphabeta:31", "`alphabeta:31`: the depth of alphabeta is a number of plies from 0 to 30"),
+            ("alphabeta:x", "`alphabeta:x`: the depth of alphabeta is a number of plies from 0 to 30"),
+        ] {
+            assert_eq!(PlayerSpec::parse(name, false).unwrap_err().to_string(), message, "{name}");
+        }
+        assert_eq!(PlayerSpec::parse("alphabeta:0", false), Ok(PlayerSpec::AlphaBeta { depth: 0 }));
+        let e = agent("script:3,9", false, &rules).unwrap_err().to_string();
+        assert_eq!(e, "`script:3,9`: move 2 (`9`) is not a pit: pits are numbered 1 to 6");
+        let three = crate::load_rules("bakuk", Some("three-player")).unwrap();
+        let e = agent("perfect", false, &three).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "the perfect player needs Bakuk:three-player solved: only two-player variants can be solved; this one has 3 players"
+        );
     }
 }

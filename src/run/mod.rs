@@ -1,6 +1,8 @@
 //! Many games: [`simulate`] plays them on every core, [`stats`] counts them exactly,
-//! [`report`] and [`plot`] present the counts.
+//! [`report`] and [`plot`] present the counts, [`merge`] adds up the shards of a run; [`bench`] measures the engine alone.
 
+pub mod bench;
+pub mod merge;
 pub mod plot;
 pub mod report;
 pub mod simulate;

@@ -736,38 +736,4 @@ mod tests {
         assert_well_formed(&svg2);
         assert!(svg2.contains("share of games (%) per 8 plies"), "bins of 8 (7 rounded up to even)");
     }
-
-    /// `SOW_PLOT_SAMPLE=/tmp/plot.svg cargo test --lib plot::tests::sample`: a picture of real
-    /// runs, to look at.
-    #[test]
-    fn sample() {
-        use crate::play::registry::PlayerSpec;
-        use crate::run::simulate::{Job, RunOptions, Shard, run};
-        use std::sync::atomic::AtomicBool;
-        let Ok(path) = std::env::var("SOW_PLOT_SAMPLE") else { return };
-        let games = 20000;
-        let mut reports = Vec::new();
-        for (name, ruleset) in [("bakuk", None), ("koumma", None), ("bakuk", Some("three-player"))] {
-            let rules = crate::load_rules(name, ruleset).unwrap();
-            let players = vec![PlayerSpec::Random; rules.players()];
-            let job = Job { rules: &rules, players: &players, reference: name };
-            let opts = RunOptions { games, seed: 1, jobs: 4, shard: Shard::WHOLE };
-            let tally = run(&job, &opts, &AtomicBool::new(false), &|_| {}, None).unwrap().tally;
-            let run = RunInfo {
-                variant: rules.spec().name.clone(),
-                ruleset: ruleset.map(Into::into),
-                source: name.into(),
-                games,
-                seed: 1,
-                players: players.iter().map(PlayerSpec::name).collect(),
-                max_plies: rules.spec().ply_limit,
-                shard: None,
-                partial: false,
-            };
-            reports.push(VariantReport::new(run, tally));
-        }
-        let svg = svg(&Report(reports));
-        assert_well_formed(&svg);
-        std::fs::write(path, svg).unwrap();
-    }
 }

@@ -38,15 +38,21 @@ pub struct SeatReport {
     pub draw_rate: Option<f64>,
     pub loss_rate: Option<f64>,
     pub mean_score: Option<f64>,
+    /// The seat's win rate minus an equal share (the mean win rate of the seats).
+    pub edge: Option<Interval>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Advantage {
-    /// Seat 1's win rate minus seat 2's.
+/// An estimate with its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
     pub value: f64,
     pub ci: [f64; 2],
-    /// Test of "every seat wins decisive games equally often".
-    pub p_value: f64,
+}
+
+impl From<stats::Estimate> for Interval {
+    fn from(e: stats::Estimate) -> Self {
+        Interval { value: e.value, ci: [e.ci.0, e.ci.1] }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,7 +107,11 @@ pub struct VariantReport {
     pub run: RunInfo,
     pub games_played: u64,
     pub seats: Vec<SeatReport>,
-    pub first_player_advantage: Option<Advantage>,
+    /// With two seats: seat 1's win rate minus seat 2's.
+    pub seat_1_minus_seat_2: Option<Interval>,
+    /// The p-value of a chi-square test that decisive games are won equally often from every
+    /// seat.
+    pub seat_test_p_value: Option<f64>,
     pub length: Length,
     pub ends: Ends,
     pub seeds_left_mean: Option<f64>,
@@ -119,6 +129,7 @@ fn ratio(a: u64, b: u64) -> Option<f64> {
 impl VariantReport {
     pub fn new(run: RunInfo, tally: Tally) -> VariantReport {
         let n = tally.games;
+        let advantage = stats::seat_advantage(&tally);
         let seats = tally
             .seats
             .iter()
@@ -137,17 +148,15 @@ impl VariantReport {
                 draw_rate: ratio(s.draws, n),
                 loss_rate: ratio(s.losses, n),
                 mean_score: ratio(s.score, n),
+                edge: advantage.as_ref().map(|a| a.edges[i].into()),
             })
             .collect();
         let t = &tally;
         VariantReport {
             games_played: n,
             seats,
-            first_player_advantage: stats::seat_advantage(t).map(|a| Advantage {
-                value: a.value,
-                ci: [a.ci.0, a.ci.1],
-                p_value: a.p_value,
-            }),
+            seat_1_minus_seat_2: advantage.as_ref().and_then(|a| a.difference).map(Interval::from),
+            seat_test_p_value: advantage.as_ref().map(|a| a.p_value),
             length: Length {
                 mean: t.length.mean(),
                 sd: t.length.sd(),
@@ -238,7 +247,7 @@ impl Report {
     }
 
     pub fn yaml(&self) -> String {
-        serde_yaml::to_string(self).expect("a report serializes")
+        crate::yaml::to_string(self)
     }
 
     /// Long format: one row per variant and statistic, keys as in the json (`seats.1.win_rate`).
@@ -387,15 +396,23 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         let draws = n - r.seats.iter().map(|s| s.wins).sum::<u64>();
         pct_ci(ratio(draws, n), (n > 0).then(|| stats::wilson(draws, n)).map(|(a, b)| [a, b]))
     });
+    // Two seats compare with each other; three or more each with an equal share.
+    let points =
+        |e: &Interval| format!("{:+.2} [{:+.2}, {:+.2}]", 100.0 * e.value, 100.0 * e.ci[0], 100.0 * e.ci[1]);
+    if rs.iter().any(|r| r.seats.len() == 2) {
+        row("seat 1 - seat 2 wins (points)".into(), &|r| {
+            r.seat_1_minus_seat_2.as_ref().map_or("-".into(), points)
+        });
+    }
+    if seats >= 3 {
+        for s in 0..seats {
+            row(format!("seat {} - equal share (points)", s + 1), &move |r| {
+                r.seats.get(s).and_then(|x| x.edge.as_ref()).map_or("-".into(), points)
+            });
+        }
+    }
     if seats >= 2 {
-        row("seat 1 advantage (points)".into(), &|r| {
-            r.first_player_advantage.as_ref().map_or("-".into(), |a| {
-                format!("{:+.2} [{:+.2}, {:+.2}]", 100.0 * a.value, 100.0 * a.ci[0], 100.0 * a.ci[1])
-            })
-        });
-        row("p, no seat advantage".into(), &|r| {
-            r.first_player_advantage.as_ref().map_or("-".into(), |a| p_value(a.p_value))
-        });
+        row("p, seats win equally".into(), &|r| r.seat_test_p_value.map_or("-".into(), p_value));
     }
     row("length, mean ± sd (plies)".into(), &|r| {
         format!("{} ± {}", num(r.length.mean, 2), num(r.length.sd, 2))
@@ -489,5 +506,28 @@ mod tests {
         assert!(t.contains("seat 1 wins"), "{t}");
         assert!(t.contains("33.33% ["), "{t}");
         assert!(t.contains("40 / 50"), "{t}");
+        assert!(t.contains("seat 1 - seat 2 wins (points)"), "{t}");
+        assert!(!t.contains("equal share"), "{t}");
+    }
+
+    #[test]
+    fn three_seats_each_compare_with_an_equal_share() {
+        let mut t = Tally::new(3);
+        t.finish_game(&[6, 2, 1], 30, EndReason::NoLegalMove, 0);
+        t.finish_game(&[1, 7, 2], 30, EndReason::NoLegalMove, 0);
+        let mut run = sample().0[0].run.clone();
+        run.players = vec!["random".into(); 3];
+        let three = VariantReport::new(run, t);
+        let mut both = sample();
+        both.0.push(three);
+        let table = both.table(false);
+        for row in ["seat 1 - seat 2 wins (points)", "seat 3 - equal share (points)", "p, seats win equally"]
+        {
+            assert!(table.contains(row), "{row}: {table}");
+        }
+        // Seat 3 won none of 2 games, the others one each: the equal share is 1/3, so seat
+        // 3's edge is -33.33 points, and seat 1's +16.67.
+        assert!(table.contains("-33.33 ["), "{table}");
+        assert!(table.contains("+16.67 ["), "{table}");
     }
 }

@@ -1,38 +1,63 @@
 //! Many games at once: every core, a random stream per game and seat derived only from the
 //! run's seed and the game's index, so that a run gives the same tallies for any number of
-//! threads, shards or machines. Games are played in chunks; chunk tallies merge exactly.
+//! threads, shards or machines. Games are played in chunks, handed to the threads one at a
+//! time; chunk tallies merge exactly. A run stops within a game's ply of a cancel.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex};
 
-use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::engine::compile::Rules;
-use crate::engine::{Observer, Outcome, State};
-use crate::play::registry::{AnyPlayer, Player, PlayerSpec, seat_rng};
-use crate::run::stats::Tally;
+use crate::cancel::Cancel;
+use crate::engine::{Move, Observer, Outcome, Rules, State};
+use crate::error::{Failure, Status};
+use crate::lang::spec::MAX_PLY_LIMIT;
+use crate::play::player::{Player, PlayerError, seat_rng};
+use crate::play::registry::{Agent, AnyPlayer};
+
+use super::stats::Tally;
+
+/// The most threads a run may use: more would only add scheduling, and each thread holds
+/// its own players and tallies.
+pub const MAX_JOBS: usize = 1024;
 
 /// Which games of a run this process plays: games `i` with `i mod count == index`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
-    /// 0-based.
-    pub index: u64,
-    pub count: u64,
+    /// 0-based, below `count`.
+    index: u64,
+    /// At least 1.
+    count: u64,
 }
 
 impl Shard {
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
+    /// Shard `index` (0-based) of `count`, if there is one.
+    pub fn new(index: u64, count: u64) -> Option<Shard> {
+        (index < count).then_some(Shard { index, count })
+    }
+
     /// Reads `K/N` (1-based K).
     pub fn parse(text: &str) -> Result<Shard, String> {
         let bad = || format!("--shard `{text}`: expected K/N with 1 <= K <= N, e.g. 2/8");
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
-        let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-        if n == 0 || k == 0 || k > n {
+        let number = |s: &str| crate::engine::notation::plain_number(s.trim()).ok_or_else(bad);
+        let (k, n) = (number(k)?, number(n)?);
+        if k == 0 {
             return Err(bad());
         }
-        Ok(Shard { index: k - 1, count: n })
+        Shard::new(k - 1, n).ok_or_else(bad)
+    }
+
+    /// 0-based.
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+
+    pub fn count(&self) -> u64 {
+        self.count
     }
 
     /// The number of this shard's games among `games`.
@@ -55,7 +80,7 @@ impl std::fmt::Display for Shard {
 /// What to simulate: compiled rules and a player for each seat.
 pub struct Job<'a> {
     pub rules: &'a Rules,
-    pub players: &'a [PlayerSpec],
+    pub players: &'a [Agent],
     /// How the variant was named on the command line, for records that replay.
     pub reference: &'a str,
 }
@@ -66,6 +91,91 @@ pub struct RunOptions {
     pub seed: u64,
     pub jobs: usize,
     pub shard: Shard,
+}
+
+/// Settings a run cannot be made with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionError {
+    NoGames,
+    NoThreads,
+    TooManyThreads(usize),
+    /// A player for each seat, or one for all.
+    Seats {
+        variant: String,
+        seats: usize,
+        players: usize,
+    },
+    /// The rules let a game go on without end (or longer than can be counted).
+    PlyLimit {
+        variant: String,
+        limit: Option<u32>,
+    },
+}
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionError::NoGames => f.write_str("--games 0: a run needs at least one game"),
+            OptionError::NoThreads => f.write_str("--jobs 0: a run needs at least one thread"),
+            OptionError::TooManyThreads(n) => {
+                write!(
+                    f,
+                    "--jobs {n}: a run uses at most {MAX_JOBS} threads (one or two per core is fastest)"
+                )
+            }
+            OptionError::Seats { variant, seats, players } => write!(
+                f,
+                "{variant} has {seats} seats, but {players} players are named: name one for every seat, or one for all"
+            ),
+            OptionError::PlyLimit { variant, limit } => {
+                match limit {
+                    Some(l) => write!(f, "{variant}: a ply limit of {l} is more than a run can count")?,
+                    None => write!(f, "{variant}: the rules have no ply limit, so a game might never end")?,
+                }
+                write!(f, "; simulate with a limit of at most {MAX_PLY_LIMIT} plies")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl Failure for OptionError {
+    fn status(&self) -> Status {
+        Status::BadInput
+    }
+}
+
+impl RunOptions {
+    /// Checks the options of a run before anything is prepared for it.
+    pub fn check(&self) -> Result<(), OptionError> {
+        if self.games == 0 {
+            return Err(OptionError::NoGames);
+        }
+        match self.jobs {
+            0 => Err(OptionError::NoThreads),
+            n if n > MAX_JOBS => Err(OptionError::TooManyThreads(n)),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Job<'_> {
+    /// Checks that the job can be run: a player for every seat, and games that end.
+    pub fn check(&self) -> Result<(), OptionError> {
+        let variant = self.rules.spec().label();
+        if self.players.len() != self.rules.players() {
+            return Err(OptionError::Seats {
+                variant,
+                seats: self.rules.players(),
+                players: self.players.len(),
+            });
+        }
+        match self.rules.ply_limit() {
+            Some(l) if l <= MAX_PLY_LIMIT => Ok(()),
+            limit => Err(OptionError::PlyLimit { variant, limit }),
+        }
+    }
 }
 
 /// A game that could not be played to its end: a player failed.
@@ -94,24 +204,39 @@ impl std::fmt::Display for GameError {
 
 #[derive(Debug)]
 pub enum RunError {
+    Options(OptionError),
     Game(GameError),
-    Player(String),
     Record(std::io::Error),
 }
 
 impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            RunError::Options(e) => e.fmt(f),
             RunError::Game(e) => e.fmt(f),
-            RunError::Player(e) => f.write_str(e),
             RunError::Record(e) => {
-                write!(f, "cannot write the game record: {}", crate::lang::library::io_reason(e))
+                write!(f, "cannot write the game record: {}", crate::files::io_reason(e))
             }
         }
     }
 }
 
 impl std::error::Error for RunError {}
+
+impl Failure for RunError {
+    fn status(&self) -> Status {
+        match self {
+            RunError::Options(e) => e.status(),
+            RunError::Game(_) | RunError::Record(_) => Status::Failed,
+        }
+    }
+}
+
+impl From<OptionError> for RunError {
+    fn from(e: OptionError) -> Self {
+        RunError::Options(e)
+    }
+}
 
 /// The tallies of a run, and whether it was stopped before its last game.
 #[derive(Debug, Clone)]
@@ -127,8 +252,8 @@ struct GameRecord<'a> {
     ruleset: Option<&'a str>,
     seed: u64,
     game: u64,
-    players: Vec<String>,
-    moves: &'a [u8],
+    players: &'a [String],
+    moves: &'a [Move],
     scores: &'a [u32],
     winner: Option<usize>,
     plies: u32,
@@ -147,8 +272,9 @@ impl Observer for CaptureCounter<'_> {
     }
 }
 
-/// Plays game `game` to its end, counting into `tally`; returns the final position. With
-/// `moves`, the pits played (1-based) are kept for the record.
+/// Plays game `game` to its end, counting into `tally`; returns the final position, or `None`
+/// if the game was cancelled before its end (and counted nothing). With `moves`, the moves
+/// are kept for the record.
 #[inline]
 fn play_game(
     rules: &Rules,
@@ -156,190 +282,215 @@ fn play_game(
     seed: u64,
     game: u64,
     tally: &mut Tally,
-    mut moves: Option<&mut Vec<u8>>,
-) -> Result<State, GameError> {
+    cancel: &Cancel,
+    mut moves: Option<&mut Vec<Move>>,
+) -> Result<Option<State>, GameError> {
     let mut rngs: [_; crate::lang::spec::MAX_PLAYERS] =
         std::array::from_fn(|seat| seat_rng(seed, game, seat));
     for p in players.iter_mut() {
         p.new_game();
     }
+    // Counted apart and added once the game is over, so that a cancelled game counts nothing.
+    let mut counts = Tally::new(0);
     let mut s = rules.initial_state();
     while let Some(seat) = s.to_move() {
+        if cancel.is_cancelled() {
+            return Ok(None);
+        }
         let legal = rules.legal_moves(&s).len() as u64;
-        tally.positions += 1;
-        tally.choices += legal;
-        tally.forced += u64::from(legal == 1);
-        let pit = players[seat].choose(rules, &s, &mut rngs[seat]).map_err(|e| GameError {
-            game,
-            ply: s.plies() + 1,
-            seat,
-            player: players[seat].name(),
-            message: e.0,
-        })?;
-        let m = rules.apply_observed(&mut s, pit, &mut CaptureCounter { tally });
+        counts.positions += 1;
+        counts.choices += legal;
+        counts.forced += u64::from(legal == 1);
+        let mv = match players[seat].choose(rules, &s, &mut rngs[seat]) {
+            Ok(mv) => mv,
+            Err(PlayerError::Cancelled) => return Ok(None),
+            Err(PlayerError::Failed(message)) => {
+                return Err(GameError {
+                    game,
+                    ply: s.plies() + 1,
+                    seat,
+                    player: players[seat].name(),
+                    message,
+                });
+            }
+        };
+        let m = rules.apply_observed(&mut s, mv, &mut CaptureCounter { tally: &mut counts });
         if m.captured > 0 {
-            tally.capturing_moves += 1;
-            tally.captured_seeds += m.captured as u64;
-            tally.chain_length.add(m.captured_pits as usize);
+            counts.capturing_moves += 1;
+            counts.captured_seeds += m.captured as u64;
+            counts.chain_length.add(m.captured_pits as usize);
         }
         if let Some(moves) = moves.as_deref_mut() {
-            moves.push(pit as u8 + 1);
+            moves.push(mv);
         }
     }
+    tally.merge(&counts);
     let scores = rules.scores(&s);
     let n = rules.players();
     tally.finish_game(&scores[..n], s.plies(), s.end().expect("the game is over"), s.seeds_on_board());
-    Ok(s)
+    Ok(Some(s))
 }
 
-/// Games per chunk: large enough to amortise scheduling, small enough to balance cores and
-/// to stop promptly on Ctrl-C.
+/// Games per chunk: large enough to amortise handing chunks out, small enough to balance
+/// cores.
 const CHUNK: u64 = 2048;
 
+/// What one chunk gave: the games it finished (all of them unless cancelled), their records,
+/// or the first game that failed.
+enum Chunk {
+    Done { tally: Tally, lines: Vec<u8>, complete: bool },
+    Failed(GameError),
+}
+
+/// Records written in game order by whichever thread finished the next chunk.
+struct Writer<'w> {
+    out: Option<&'w mut (dyn Write + Send)>,
+    /// The chunk whose records come next.
+    next: u64,
+    /// A chunk failed or a write failed: threads waiting for their turn give up.
+    stop: bool,
+    error: Option<std::io::Error>,
+}
+
 /// Runs the games of `opts.shard`. `progress` is told how many games are done so far;
-/// `cancel` stops the run between chunks (the result is then partial); `record` receives one
-/// JSON line per game, in game order.
+/// `cancel` stops the run (the result is then partial: the games finished so far); `record`
+/// receives one JSON line per game, in game order.
 pub fn run(
     job: &Job<'_>,
     opts: &RunOptions,
-    cancel: &AtomicBool,
+    cancel: &Cancel,
     progress: &(dyn Fn(u64) + Sync),
-    mut record: Option<&mut dyn Write>,
+    record: Option<&mut (dyn Write + Send)>,
 ) -> Result<RunResult, RunError> {
+    opts.check()?;
+    job.check()?;
     let rules = job.rules;
     let seats = rules.players();
-    // Every player must be able to play before any game is: a perfect player needs its table.
-    for p in job.players {
-        p.new_player().map_err(RunError::Player)?;
-    }
     let total = opts.shard.games(opts.games);
     let chunks = total.div_ceil(CHUNK);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(opts.jobs.max(1)).build().expect("a thread pool");
     let recording = record.is_some();
     let spec = rules.spec();
-    let names: Vec<String> = job.players.iter().map(PlayerSpec::name).collect();
+    let names: Vec<String> = job.players.iter().map(Agent::name).collect();
 
-    // One chunk: its tally and, when recording, its records.
-    let play_chunk = |c: u64| -> Option<Result<(Tally, Vec<u8>), GameError>> {
-        if cancel.load(Ordering::Relaxed) {
-            return None;
-        }
+    let play_chunk = |c: u64, players: &mut [AnyPlayer]| -> Chunk {
         let mut tally = Tally::new(seats);
-        let mut players: Vec<AnyPlayer> =
-            job.players.iter().map(|p| p.new_player().expect("players checked before the run")).collect();
         let mut lines = Vec::new();
         let mut moves = Vec::new();
         for j in c * CHUNK..((c + 1) * CHUNK).min(total) {
             let game = opts.shard.game(j);
-            if !recording {
-                if let Err(e) = play_game(rules, &mut players, opts.seed, game, &mut tally, None) {
-                    return Some(Err(e));
-                }
-                continue;
-            }
             moves.clear();
-            let s = match play_game(rules, &mut players, opts.seed, game, &mut tally, Some(&mut moves)) {
-                Ok(s) => s,
-                Err(e) => return Some(Err(e)),
+            let kept = recording.then_some(&mut moves);
+            let s = match play_game(rules, players, opts.seed, game, &mut tally, cancel, kept) {
+                Ok(Some(s)) => s,
+                Ok(None) => return Chunk::Done { tally, lines, complete: false },
+                Err(e) => return Chunk::Failed(e),
             };
-            let scores = rules.scores(&s);
-            let rec = GameRecord {
-                variant: job.reference,
-                ruleset: spec.ruleset.as_deref(),
-                seed: opts.seed,
-                game,
-                players: names.clone(),
-                moves: &moves,
-                scores: &scores[..seats],
-                winner: match rules.outcome(&s) {
-                    Some(Outcome::Win(p)) => Some(p + 1),
-                    _ => None,
-                },
-                plies: s.plies(),
-                end: s.end().map_or("", |e| e.name()),
-            };
-            serde_json::to_writer(&mut lines, &rec).expect("a record serializes");
-            lines.push(b'\n');
+            if recording {
+                let scores = rules.scores(&s);
+                let rec = GameRecord {
+                    variant: job.reference,
+                    ruleset: spec.ruleset.as_deref(),
+                    seed: opts.seed,
+                    game,
+                    players: &names,
+                    moves: &moves,
+                    scores: &scores[..seats],
+                    winner: match rules.outcome(&s) {
+                        Some(Outcome::Win(p)) => Some(p + 1),
+                        _ => None,
+                    },
+                    plies: s.plies(),
+                    end: s.end().map_or("", |e| e.name()),
+                };
+                serde_json::to_writer(&mut lines, &rec).expect("a record serializes");
+                lines.push(b'\n');
+            }
         }
-        Some(Ok((tally, lines)))
+        Chunk::Done { tally, lines, complete: true }
     };
 
-    if !recording {
-        // No records to keep in order: every chunk runs as soon as a core is free, and the
-        // chunk tallies are folded together in whatever order they finish (merging is exact).
-        let done = AtomicU64::new(0);
-        let failed = AtomicU64::new(u64::MAX);
-        let acc = pool.install(|| {
-            (0..chunks)
-                .into_par_iter()
-                .fold(
-                    || Partial::new(seats),
-                    |mut acc, c| {
-                        // After a failure, only chunks of earlier games still run: the error
-                        // reported is always that of the first failing game.
-                        if c > failed.load(Ordering::Relaxed) {
-                            return acc;
-                        }
-                        match play_chunk(c) {
-                            None => acc.partial = true,
-                            Some(Err(e)) => {
-                                failed.fetch_min(c, Ordering::Relaxed);
-                                acc.add_error(e);
-                            }
-                            Some(Ok((t, _))) => {
-                                progress(done.fetch_add(t.games, Ordering::Relaxed) + t.games);
-                                acc.tally.merge(&t);
-                            }
-                        }
-                        acc
-                    },
-                )
-                .reduce(|| Partial::new(seats), Partial::merge)
-        });
-        if let Some(e) = acc.error {
-            return Err(RunError::Game(e));
-        }
-        let partial = acc.partial || acc.tally.games < total;
-        return Ok(RunResult { tally: acc.tally, partial });
-    }
+    let next_chunk = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    // The first chunk that failed: chunks after it are not started, so that the error
+    // reported is always that of the first failing game, whatever the threads did.
+    let failed = AtomicU64::new(u64::MAX);
+    let writer = Mutex::new(Writer { out: record, next: 0, stop: false, error: None });
+    let turn = Condvar::new();
 
-    let mut tally = Tally::new(seats);
-    let mut partial = false;
-    let mut done = 0u64;
-    // Records are written in game order: chunks are played a batch at a time and their
-    // records written in order, with memory bounded by one batch.
-    let batch = (opts.jobs.max(1) as u64) * 8;
-    let mut next = 0;
-    while next < chunks {
-        let ids: Vec<u64> = (next..(next + batch).min(chunks)).collect();
-        next += ids.len() as u64;
-        let results: Vec<_> = pool.install(|| ids.par_iter().map(|&c| play_chunk(c)).collect());
-        for r in results {
-            match r {
-                None => partial = true,
-                Some(Err(e)) => return Err(RunError::Game(e)),
-                Some(Ok((t, lines))) => {
-                    done += t.games;
-                    tally.merge(&t);
-                    if let Some(w) = record.as_deref_mut() {
-                        w.write_all(&lines).map_err(RunError::Record)?;
-                    }
+    let worker = || -> Partial {
+        let mut acc = Partial::new(seats);
+        let mut players: Vec<AnyPlayer> = job.players.iter().map(|a| a.new_player(cancel)).collect();
+        loop {
+            let c = next_chunk.fetch_add(1, Ordering::Relaxed);
+            if c >= chunks || c > failed.load(Ordering::Relaxed) {
+                break;
+            }
+            // Once cancelled, a chunk taken plays no game but still takes its turn to write.
+            let result = play_chunk(c, &mut players);
+            let lines = match result {
+                Chunk::Failed(e) => {
+                    failed.fetch_min(c, Ordering::Relaxed);
+                    acc.add_error(e);
+                    let mut w = writer.lock().expect("no thread panics holding the writer");
+                    w.stop = true;
+                    turn.notify_all();
+                    break;
                 }
+                Chunk::Done { tally, lines, complete } => {
+                    acc.partial |= !complete;
+                    progress(done.fetch_add(tally.games, Ordering::Relaxed) + tally.games);
+                    acc.tally.merge(&tally);
+                    lines
+                }
+            };
+            if recording {
+                let mut w = writer.lock().expect("no thread panics holding the writer");
+                while w.next != c && !w.stop {
+                    w = turn.wait(w).expect("no thread panics holding the writer");
+                }
+                if w.stop {
+                    break;
+                }
+                if let Some(out) = w.out.as_deref_mut()
+                    && let Err(e) = out.write_all(&lines)
+                {
+                    w.error = Some(e);
+                    w.stop = true;
+                }
+                w.next += 1;
+                turn.notify_all();
+            }
+            if cancel.is_cancelled() {
+                acc.partial = true;
+                break;
             }
         }
-        progress(done);
-        if partial || cancel.load(Ordering::Relaxed) {
-            partial |= done < total;
-            break;
-        }
+        acc
+    };
+
+    let threads = opts.jobs.min(chunks.max(1) as usize);
+    let acc = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a simulation thread does not panic"))
+            .fold(Partial::new(seats), Partial::merge)
+    });
+    if let Some(e) = acc.error {
+        return Err(RunError::Game(e));
     }
-    if let Some(w) = record {
-        w.flush().map_err(RunError::Record)?;
+    let mut w = writer.into_inner().expect("no thread panicked holding the writer");
+    if let Some(e) = w.error {
+        return Err(RunError::Record(e));
     }
-    Ok(RunResult { tally, partial })
+    if let Some(out) = w.out.as_deref_mut() {
+        out.flush().map_err(RunError::Record)?;
+    }
+    let partial = acc.partial || acc.tally.games < total;
+    Ok(RunResult { tally: acc.tally, partial })
 }
 
-/// What a share of the chunks gave: their tally, whether any was skipped, and the error of
+/// What a thread's chunks gave: their tally, whether any was cut short, and the error of
 /// the earliest game that failed.
 struct Partial {
     tally: Tally,
@@ -371,25 +522,34 @@ impl Partial {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::registry::PlayerSpec;
+
+    fn agents(rules: &Rules, names: &[&str]) -> Vec<Agent> {
+        names
+            .iter()
+            .map(|n| PlayerSpec::parse(n, false).unwrap().prepare(rules, &mut None, &Cancel::new()).unwrap())
+            .collect()
+    }
 
     fn tally(variant: &str, games: u64, jobs: usize, shard: Shard) -> Tally {
         let rules = crate::load_rules(variant, None).unwrap();
-        let players = vec![PlayerSpec::Random, PlayerSpec::Greedy];
+        let players = agents(&rules, &["random", "greedy"]);
         let job = Job { rules: &rules, players: &players, reference: variant };
         let opts = RunOptions { games, seed: 3, jobs, shard };
-        run(&job, &opts, &AtomicBool::new(false), &|_| {}, None).unwrap().tally
+        run(&job, &opts, &Cancel::new(), &|_| {}, None).unwrap().tally
     }
 
     #[test]
     fn shards_split_the_games_exactly() {
         let s = Shard::parse("2/3").unwrap();
-        assert_eq!((s.index, s.count), (1, 3));
+        assert_eq!((s.index(), s.count()), (1, 3));
         assert_eq!((0..s.games(10)).map(|j| s.game(j)).collect::<Vec<_>>(), vec![1, 4, 7]);
         assert_eq!(Shard::parse("3/3").unwrap().games(10), 3);
         assert_eq!(Shard::parse("1/3").unwrap().games(10), 4);
-        for bad in ["0/3", "4/3", "1/0", "x", "1/", "/2", "-1/2"] {
+        for bad in ["0/3", "4/3", "1/0", "x", "1/", "/2", "-1/2", "+1/2", "01/2"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+        assert_eq!(Shard::new(3, 3), None);
     }
 
     #[test]
@@ -397,10 +557,60 @@ mod tests {
         let whole = tally("bakuk", 5000, 1, Shard::WHOLE);
         assert_eq!(whole.games, 5000);
         assert_eq!(whole, tally("bakuk", 5000, 2, Shard::WHOLE));
+        assert_eq!(whole, tally("bakuk", 5000, 7, Shard::WHOLE));
         let mut merged = Tally::new(2);
         for k in 1..=3 {
             merged.merge(&tally("bakuk", 5000, 2, Shard::parse(&format!("{k}/3")).unwrap()));
         }
         assert_eq!(whole, merged);
+    }
+
+    #[test]
+    fn a_cancelled_run_is_partial_and_counts_whole_games_only() {
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let players = agents(&rules, &["random"; 2]);
+        let job = Job { rules: &rules, players: &players, reference: "bakuk" };
+        let cancel = Cancel::new();
+        let opts = RunOptions { games: u64::MAX, seed: 0, jobs: 2, shard: Shard::WHOLE };
+        // Cancelled after the first chunk's progress report: the run stops at once, with
+        // every game counted played to its end.
+        let stop = |done: u64| {
+            if done > 0 {
+                cancel.cancel();
+            }
+        };
+        let r = run(&job, &opts, &cancel, &stop, None).unwrap();
+        assert!(r.partial);
+        assert!(r.tally.games > 0 && r.tally.games < 10 * CHUNK, "{}", r.tally.games);
+        assert_eq!(r.tally.length.count(), r.tally.games);
+        let wins: u64 = r.tally.seats.iter().map(|s| s.wins + s.draws + s.losses).sum();
+        assert_eq!(wins, 2 * r.tally.games);
+    }
+
+    #[test]
+    fn runs_that_cannot_be_made_are_refused() {
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let players = agents(&rules, &["random"; 2]);
+        let job = Job { rules: &rules, players: &players, reference: "bakuk" };
+        let opts = |games, jobs| RunOptions { games, seed: 0, jobs, shard: Shard::WHOLE };
+        let refused =
+            |opts: RunOptions| run(&job, &opts, &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
+        assert_eq!(refused(opts(0, 1)), "--games 0: a run needs at least one game");
+        assert_eq!(refused(opts(1, 0)), "--jobs 0: a run needs at least one thread");
+        assert_eq!(
+            refused(opts(1, 100_000)),
+            "--jobs 100000: a run uses at most 1024 threads (one or two per core is fastest)"
+        );
+        let endless = rules.with_ply_limit(None);
+        let job = Job { rules: &endless, players: &players, reference: "bakuk" };
+        let e = run(&job, &opts(1, 1), &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "Bakuk: the rules have no ply limit, so a game might never end; simulate with a limit of at most 1000000 plies"
+        );
+        let one = &players[..1];
+        let job = Job { rules: &rules, players: one, reference: "bakuk" };
+        let e = run(&job, &opts(1, 1), &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
+        assert_eq!(e, "Bakuk has 2 seats, but 1 players are named: name one for every seat, or one for all");
     }
 }

@@ -342,38 +342,65 @@ pub fn chi_square_p(statistic: f64, df: usize) -> f64 {
     gamma_q(df as f64 / 2.0, statistic / 2.0).clamp(0.0, 1.0)
 }
 
-/// The first seat's advantage: its win rate minus the second seat's, with a 95% interval
-/// (from the multinomial variance of the two rates), and the p-value of a test of "no seat
-/// advantage": a chi-square test that decisive games are won equally often from every seat
-/// (for two seats, the two-sided sign test).
+/// An estimate with its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SeatAdvantage {
+pub struct Estimate {
     pub value: f64,
     pub ci: (f64, f64),
+}
+
+/// A linear combination `sum a_k p_k` of the rates of the outcomes of `n` games (each game has
+/// exactly one outcome: `counts` of each, and those not listed), with its 95% interval from
+/// the multinomial variance: `(sum a_k^2 p_k - (sum a_k p_k)^2) / n`.
+fn combination(counts: &[u64], weights: &[f64], n: u64) -> Estimate {
+    let nf = n as f64;
+    let (mut value, mut square) = (0.0, 0.0);
+    for (&c, &a) in counts.iter().zip(weights) {
+        let p = c as f64 / nf;
+        value += a * p;
+        square += a * a * p;
+    }
+    let half = Z95 * ((square - value * value) / nf).max(0.0).sqrt();
+    Estimate { value, ci: (value - half, value + half) }
+}
+
+/// How the seats compare, from their wins.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatAdvantage {
+    /// With two seats: seat 1's win rate minus seat 2's.
+    pub difference: Option<Estimate>,
+    /// For every seat: its win rate minus an equal share, the mean win rate of the seats
+    /// (the rate every seat would have if decisive games were shared out evenly).
+    pub edges: Vec<Estimate>,
+    /// The p-value of a test of "no seat advantage": a chi-square test that decisive games
+    /// are won equally often from every seat (for two seats, the two-sided sign test).
     pub p_value: f64,
 }
 
 pub fn seat_advantage(tally: &Tally) -> Option<SeatAdvantage> {
     let n = tally.games;
-    if n == 0 || tally.seats.len() < 2 {
+    let seats = tally.seats.len();
+    if n == 0 || seats < 2 {
         return None;
     }
-    let nf = n as f64;
-    let p1 = tally.seats[0].wins as f64 / nf;
-    let p2 = tally.seats[1].wins as f64 / nf;
-    let value = p1 - p2;
-    let var = ((p1 + p2) - value * value) / nf;
-    let half = Z95 * var.max(0.0).sqrt();
-    let wins: Vec<f64> = tally.seats.iter().map(|s| s.wins as f64).collect();
-    let decisive: f64 = wins.iter().sum();
+    let wins: Vec<u64> = tally.seats.iter().map(|s| s.wins).collect();
+    let difference = (seats == 2).then(|| combination(&wins, &[1.0, -1.0], n));
+    let share = 1.0 / seats as f64;
+    let edges = (0..seats)
+        .map(|i| {
+            let weights: Vec<f64> = (0..seats).map(|j| if j == i { 1.0 - share } else { -share }).collect();
+            combination(&wins, &weights, n)
+        })
+        .collect();
+    let decisive: f64 = wins.iter().map(|&w| w as f64).sum();
     let p_value = if decisive == 0.0 {
         1.0
     } else {
-        let expected = decisive / wins.len() as f64;
-        let chi: f64 = wins.iter().map(|w| (w - expected).powi(2) / expected).sum();
-        chi_square_p(chi, wins.len() - 1)
+        let expected = decisive / seats as f64;
+        let chi: f64 = wins.iter().map(|&w| (w as f64 - expected).powi(2) / expected).sum();
+        chi_square_p(chi, seats - 1)
     };
-    Some(SeatAdvantage { value, ci: (value - half, value + half), p_value })
+    Some(SeatAdvantage { difference, edges, p_value })
 }
 
 #[cfg(test)]
@@ -435,6 +462,44 @@ mod tests {
         assert_eq!((t.seats[1].wins, t.seats[1].draws, t.seats[1].losses), (1, 1, 0));
         assert_eq!((t.seats[2].wins, t.seats[2].draws, t.seats[2].losses), (0, 0, 2));
         assert_eq!(t.margin.entries().collect::<Vec<_>>(), vec![(0, 1), (5, 1)]);
+    }
+
+    #[test]
+    fn seat_advantages_compare_what_they_say() {
+        // Two seats, 1000 games: 520 won by seat 1, 400 by seat 2, 80 drawn.
+        let mut t = Tally::new(2);
+        t.games = 1000;
+        t.seats[0].wins = 520;
+        t.seats[1].wins = 400;
+        let a = seat_advantage(&t).unwrap();
+        let d = a.difference.unwrap();
+        assert!((d.value - 0.12).abs() < 1e-12);
+        // Var = (p1 + p2 - d^2) / n = (0.92 - 0.0144) / 1000.
+        let half = Z95 * (0.9056f64 / 1000.0).sqrt();
+        assert!((d.ci.1 - d.value - half).abs() < 1e-12 && (d.value - d.ci.0 - half).abs() < 1e-12);
+        // Each seat's edge over an equal share (0.46) is half the difference.
+        assert!((a.edges[0].value - 0.06).abs() < 1e-12 && (a.edges[1].value + 0.06).abs() < 1e-12);
+        // Sign test: chi-square (520 - 460)^2 / 460 * 2 on 1 df.
+        let chi = 2.0 * 60.0f64.powi(2) / 460.0;
+        assert!((a.p_value - chi_square_p(chi, 1)).abs() < 1e-15);
+
+        // Three seats, 900 games: 400, 300 and 200 wins. The equal share is 300/900: the
+        // edges are +1/9, 0 and -1/9, and there is no seat 1 - seat 2 row.
+        let mut t = Tally::new(3);
+        t.games = 900;
+        for (seat, w) in [400, 300, 200].into_iter().enumerate() {
+            t.seats[seat].wins = w;
+        }
+        let a = seat_advantage(&t).unwrap();
+        assert_eq!(a.difference, None);
+        for (e, want) in a.edges.iter().zip([1.0 / 9.0, 0.0, -1.0 / 9.0]) {
+            assert!((e.value - want).abs() < 1e-12, "{e:?}");
+            assert!(e.ci.0 < want && want < e.ci.1);
+        }
+        // Seat 2's edge: weights (-1/3, 2/3, -1/3) on rates (4/9, 3/9, 2/9): sum of a^2 p is
+        // 4/81 + 12/81 + 2/81 = 18/81, and the value is 0.
+        let half = Z95 * ((18.0 / 81.0) / 900.0f64).sqrt();
+        assert!((a.edges[1].ci.1 - half).abs() < 1e-12);
     }
 
     #[test]

@@ -1,352 +1,20 @@
-//! Meaning: a variant file, its bases and a chosen ruleset are merged into one set of rules;
-//! every value is checked for range and consistency, with located errors; the result is a
-//! [`Spec`].
-//!
-//! A variant is read as layers: the rules of the base it extends (itself layered), then its
-//! own rules, then the chosen ruleset. A later layer replaces the rules it states, line by
-//! line; everything else comes from the layers below.
+//! The checks of every value of the merged rules: ranges, consistency, rules no layer states;
+//! then the [`Spec`] they make.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use crate::lang::describe::pit_list;
-use crate::lang::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span, closest};
+use crate::lang::diagnostic::{Diagnostic, Diagnostics, Span};
+use crate::lang::kinds::{Kind, Merged, Stated};
+
+use super::about;
 use crate::lang::library::VariantFile;
 use crate::lang::spec::*;
 use crate::lang::syntax::*;
 
-/// The checked rules of a variant (with a ruleset, if one is named), and any warnings.
-pub fn check(v: &VariantFile, ruleset: Option<&str>) -> Result<(Spec, Diagnostics), Diagnostics> {
-    let mut diags = Diagnostics::default();
-    check_file(v, &mut diags);
-    let spec = build(v, ruleset, &mut diags);
-    match spec {
-        Some(spec) if !diags.has_errors() => Ok((spec, diags)),
-        _ => Err(diags),
-    }
-}
+use super::layers::LayerRef;
 
-/// Checks a file as `sow check` does: without a ruleset and with each of its rulesets. Returns
-/// every error and warning found.
-pub fn check_all(v: &VariantFile) -> Diagnostics {
-    let mut diags = Diagnostics::default();
-    check_file(v, &mut diags);
-    let mut seen = Vec::new();
-    build(v, None, &mut diags);
-    for r in &v.ast.rulesets {
-        if !seen.contains(&&r.name.value) {
-            seen.push(&r.name.value);
-            let mut d = Diagnostics::default();
-            build(v, Some(&r.name.value), &mut d);
-            diags.extend(d);
-        }
-    }
-    diags
-}
-
-/// Checks of a file that do not depend on a ruleset: its metadata and its rulesets' names.
-fn check_file(v: &VariantFile, diags: &mut Diagnostics) {
-    let file = &v.file;
-    let ast = &v.ast;
-    if ast.name.value.trim().is_empty() {
-        diags.push(Diagnostic::error("a variant needs a name").at(file, ast.name.span.clone(), "empty name"));
-    }
-    let mut seen: BTreeMap<&str, &Span> = BTreeMap::new();
-    for m in &ast.about {
-        let key = match &m.value {
-            Meta::Region(_) => "region",
-            Meta::People(_) => "people",
-            _ => continue,
-        };
-        if let Some(first) = seen.insert(key, &m.span) {
-            diags.push(
-                Diagnostic::error(format!("`{key}` is given twice"))
-                    .at(file, m.span.clone(), "second time")
-                    .note(format!("first given on line {}", file.line_col(first.start).0))
-                    .help(format!("give one `{key}` line; put further detail in a `note`")),
-            );
-        }
-    }
-    if !ast.about.iter().any(|m| matches!(m.value, Meta::Source { .. })) {
-        diags.push(
-            Diagnostic::error(format!("\"{}\" cites no source", ast.name.value))
-                .at(file, ast.name.span.clone(), "every variant says where its rules come from")
-                .help("add a line such as `source \"Mancala World: Bakuk\" at \"https://mancala.fandom.com/wiki/Bakuk\"`"),
-        );
-    }
-    for m in ast.about.iter().chain(ast.rulesets.iter().flat_map(|r| &r.about)) {
-        if let Meta::Documented { year: Some(y), .. } = &m.value
-            && y.value > 9999
-        {
-            diags.push(Diagnostic::error(format!("{} is not a year", y.value)).at(
-                file,
-                y.span.clone(),
-                "expected a year such as 2009",
-            ));
-        }
-    }
-    let mut names: BTreeMap<&str, &Span> = BTreeMap::new();
-    for r in &ast.rulesets {
-        let name = r.name.value.as_str();
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-            diags.push(
-                Diagnostic::error(format!("\"{name}\" cannot be a ruleset name"))
-                    .at(file, r.name.span.clone(), "use letters, digits, `-` and `_`, e.g. \"three-player\"")
-                    .note("ruleset names are typed on the command line: `--ruleset NAME`, `VARIANT:NAME`"),
-            );
-        }
-        if let Some(first) = names.insert(name, &r.name.span) {
-            diags.push(
-                Diagnostic::error(format!("there are two rulesets named \"{name}\""))
-                    .at(file, r.name.span.clone(), "second one")
-                    .note(format!("the first is on line {}", file.line_col(first.start).0)),
-            );
-        }
-    }
-}
-
-/// A rule as set by some layer: its value and where it was written.
-#[derive(Clone)]
-struct At<T> {
-    value: T,
-    file: Arc<SourceFile>,
-    span: Span,
-    layer: usize,
-}
-
-impl<T> At<T> {
-    fn error(&self, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(message).at(&self.file, self.span.clone(), label)
-    }
-}
-
-/// A landing capture as written: counts, and where.
-type LandingLine = (Vec<Number>, Where);
-/// A chain as written: direction, counts, and where.
-type ChainLine = (ChainDirection, Vec<Number>, Where);
-
-/// Every rule after merging the layers: `None` where no layer says anything.
-#[derive(Default)]
-struct Merged {
-    board: Option<At<BoardLine>>,
-    seeds: Option<At<SeedsLine>>,
-    players: Option<At<PlayersBlock>>,
-    direction: Option<At<Direction>>,
-    opening: Option<At<Opening>>,
-    laps: Option<At<Laps>>,
-    lap_count: Option<At<()>>,
-    min_seeds: Option<At<Number>>,
-    /// `Some(None)`: `capture { none }`.
-    landing: Option<At<Option<LandingLine>>>,
-    chain: Option<At<Option<ChainLine>>>,
-    no_move: Option<At<NoMove>>,
-    leftovers: Option<At<Leftovers>>,
-    ply_limit: Option<At<Number>>,
-    winner: Option<At<Winner>>,
-}
-
-/// One layer: a variant file's own rules, or one of its rulesets.
-struct LayerRef<'a> {
-    file: &'a Arc<SourceFile>,
-    items: &'a [Item],
-    layer: Layer,
-    about: Option<&'a [Spanned<Meta>]>,
-}
-
-/// The layers of a variant with a ruleset, base-most first.
-fn layers<'a>(
-    v: &'a VariantFile,
-    ruleset: Option<&str>,
-    out: &mut Vec<LayerRef<'a>>,
-) -> Result<(), Diagnostic> {
-    if let (Some(base), Some(ext)) = (&v.base, &v.ast.extends) {
-        layers(base, ext.ruleset.as_ref().map(|r| r.value.as_str()), out)?;
-    }
-    out.push(LayerRef {
-        file: &v.file,
-        items: &v.ast.rules,
-        layer: Layer { variant: v.name().to_string(), ruleset: None },
-        about: None,
-    });
-    if let Some(name) = ruleset {
-        let Some(r) = v.ast.rulesets.iter().find(|r| r.name.value == name) else {
-            let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{name}\"", v.name()))
-                .note(rulesets_note(v));
-            return Err(match closest(name, v.ruleset_names()) {
-                Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
-                None => d,
-            });
-        };
-        out.push(LayerRef {
-            file: &v.file,
-            items: &r.rules,
-            layer: Layer { variant: v.name().to_string(), ruleset: Some(name.to_string()) },
-            about: Some(&r.about),
-        });
-    }
-    Ok(())
-}
-
-/// Sets a slot, unless this layer already set it: a rule stated twice in one place is a
-/// mistake, stated again in a later layer it is an override.
-fn set<T>(slot: &mut Option<At<T>>, new: At<T>, what: &str, diags: &mut Diagnostics) {
-    if let Some(old) = slot
-        && old.layer == new.layer
-    {
-        diags.push(
-            new.error(format!("{what} is stated twice"), "stated again here")
-                .note(format!("first stated on line {}", old.file.line_col(old.span.start).0)),
-        );
-        return;
-    }
-    *slot = Some(new);
-}
-
-fn build(v: &VariantFile, ruleset: Option<&str>, diags: &mut Diagnostics) -> Option<Spec> {
-    // A ruleset named by an `extends` line that does not exist is reported at that line.
-    if let Some(e) = missing_base_ruleset(v) {
-        diags.push(e);
-        return None;
-    }
-    let mut stack = Vec::new();
-    if let Err(e) = layers(v, ruleset, &mut stack) {
-        diags.push(e);
-        return None;
-    }
-    let mut m = Merged::default();
-    let mut provenance: BTreeMap<Topic, usize> = BTreeMap::new();
-    for (index, layer) in stack.iter().enumerate() {
-        Merger { file: layer.file, index, m: &mut m, provenance: &mut provenance, diags }.layer(layer.items);
-    }
-    Validator { v, m: &m, diags, missing: Vec::new() }.spec(&stack, &provenance, ruleset)
-}
-
-fn missing_base_ruleset(v: &VariantFile) -> Option<Diagnostic> {
-    let (base, ext) = (v.base.as_ref()?, v.ast.extends.as_ref()?);
-    if let Some(r) = &ext.ruleset
-        && !base.ast.rulesets.iter().any(|b| b.name.value == r.value)
-    {
-        let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{}\"", base.name(), r.value))
-            .at(&v.file, r.span.clone(), "no such ruleset")
-            .note(rulesets_note(base));
-        return Some(match closest(&r.value, base.ruleset_names()) {
-            Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
-            None => d,
-        });
-    }
-    missing_base_ruleset(base)
-}
-
-fn rulesets_note(v: &VariantFile) -> String {
-    let known = v.ruleset_names();
-    if known.is_empty() {
-        format!("\"{}\" has no rulesets", v.name())
-    } else {
-        format!("its rulesets are {}", known.join(", "))
-    }
-}
-
-/// Puts one layer's rules into the merged set, noting which layer set each group of rules.
-struct Merger<'a> {
-    file: &'a Arc<SourceFile>,
-    index: usize,
-    m: &'a mut Merged,
-    provenance: &'a mut BTreeMap<Topic, usize>,
-    diags: &'a mut Diagnostics,
-}
-
-impl Merger<'_> {
-    fn put<T>(&mut self, slot: fn(&mut Merged) -> &mut Option<At<T>>, topic: Topic, value: T, span: &Span) {
-        let new = At { value, file: Arc::clone(self.file), span: span.clone(), layer: self.index };
-        set(slot(self.m), new, topic_name(topic), self.diags);
-        self.provenance.insert(topic, self.index);
-    }
-
-    fn layer(&mut self, items: &[Item]) {
-        for item in items {
-            match item {
-                Item::Board(b) => self.put(|m| &mut m.board, Topic::Board, b.value.clone(), &b.span),
-                Item::Seeds(s) => self.put(|m| &mut m.seeds, Topic::Seeds, s.value.clone(), &s.span),
-                Item::Players(p) => self.put(|m| &mut m.players, Topic::Players, p.clone(), &p.keyword),
-                Item::Sowing(block) => {
-                    for l in &block.lines {
-                        let sp = &l.span;
-                        match &l.value {
-                            SowingLine::Direction(d) => {
-                                self.put(|m| &mut m.direction, Topic::Direction, *d, sp)
-                            }
-                            SowingLine::Opening(o) => self.put(|m| &mut m.opening, Topic::Opening, *o, sp),
-                            SowingLine::Laps(x) => self.put(|m| &mut m.laps, Topic::Laps, *x, sp),
-                            SowingLine::SingleLap => self.put(|m| &mut m.lap_count, Topic::LapCount, (), sp),
-                            SowingLine::MinSeeds(n) => {
-                                self.put(|m| &mut m.min_seeds, Topic::MinSeeds, n.clone(), sp)
-                            }
-                        }
-                    }
-                }
-                Item::Capture(block) => {
-                    for l in &block.lines {
-                        let sp = &l.span;
-                        match &l.value {
-                            CaptureLine::None => {
-                                self.put(|m| &mut m.landing, Topic::Landing, None, sp);
-                                self.put(|m| &mut m.chain, Topic::Chain, None, sp);
-                            }
-                            CaptureLine::Landing { counts, pits } => self.put(
-                                |m| &mut m.landing,
-                                Topic::Landing,
-                                Some((counts.clone(), *pits)),
-                                sp,
-                            ),
-                            CaptureLine::NoChain => self.put(|m| &mut m.chain, Topic::Chain, None, sp),
-                            CaptureLine::Chain { direction, counts, pits } => self.put(
-                                |m| &mut m.chain,
-                                Topic::Chain,
-                                Some((*direction, counts.clone(), *pits)),
-                                sp,
-                            ),
-                        }
-                    }
-                }
-                Item::End(block) => {
-                    for l in &block.lines {
-                        let sp = &l.span;
-                        match &l.value {
-                            EndLine::NoMove(x) => self.put(|m| &mut m.no_move, Topic::NoMove, *x, sp),
-                            EndLine::Leftovers(x) => self.put(|m| &mut m.leftovers, Topic::Leftovers, *x, sp),
-                            EndLine::PlyLimit(n) => {
-                                self.put(|m| &mut m.ply_limit, Topic::PlyLimit, n.clone(), sp)
-                            }
-                            EndLine::Winner(w) => self.put(|m| &mut m.winner, Topic::Winner, *w, sp),
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// The line that states a group of rules, in an error message.
-fn topic_name(t: Topic) -> &'static str {
-    match t {
-        Topic::Board => "`board`",
-        Topic::Seeds => "`seeds`",
-        Topic::Players => "`players`",
-        Topic::Direction => "the sowing direction",
-        Topic::Opening => "`first seed into ...`",
-        Topic::Laps => "`laps ...`",
-        Topic::LapCount => "`single lap`",
-        Topic::MinSeeds => "`a pit needs ...`",
-        Topic::Landing => "`last seed makes ...`",
-        Topic::Chain => "the chain",
-        Topic::NoMove => "`player to move cannot move`",
-        Topic::Leftovers => "`leftover seeds`",
-        Topic::PlyLimit => "`ply limit`",
-        Topic::Winner => "`winner`",
-    }
-}
-
-struct Validator<'a> {
+pub(super) struct Validator<'a> {
     v: &'a VariantFile,
     m: &'a Merged,
     diags: &'a mut Diagnostics,
@@ -354,16 +22,15 @@ struct Validator<'a> {
     missing: Vec<(&'static str, &'static str)>,
 }
 
-impl Validator<'_> {
+impl<'a> Validator<'a> {
+    pub fn new(v: &'a VariantFile, m: &'a Merged, diags: &'a mut Diagnostics) -> Validator<'a> {
+        Validator { v, m, diags, missing: Vec::new() }
+    }
+
     /// Notes a rule no layer states; reported together by [`Validator::report_missing`].
-    fn required<'m, T>(
-        &mut self,
-        slot: &'m Option<At<T>>,
-        what: &'static str,
-        example: &'static str,
-    ) -> Option<&'m At<T>> {
+    fn required<'m, T>(&mut self, slot: &'m Option<Stated<T>>, kind: Kind) -> Option<&'m Stated<T>> {
         if slot.is_none() {
-            self.missing.push((what, example));
+            self.missing.push(kind.required().expect("a required kind of rule"));
         }
         slot.as_ref()
     }
@@ -406,54 +73,22 @@ impl Validator<'_> {
         self.diags.push(d);
     }
 
-    fn spec(
+    pub fn spec(
         mut self,
         stack: &[LayerRef<'_>],
-        provenance: &BTreeMap<Topic, usize>,
+        provenance: &BTreeMap<Kind, usize>,
         ruleset: Option<&str>,
     ) -> Option<Spec> {
         let m = self.m;
-        let board = self.required(
-            &m.board,
-            "what its board is",
-            "a line such as `board 2 rows of 3 pits, no stores`",
-        );
-        let seeds = self.required(
-            &m.seeds,
-            "how many seeds the pits start with",
-            "a line such as `seeds 6 in each pit`",
-        );
-        let players = self.required(
-            &m.players,
-            "who plays",
-            "a block such as `players 2 { player 1 owns the south row  player 2 owns the north row }`",
-        );
-        let direction = self.required(
-            &m.direction,
-            "which way seeds are sown",
-            "`counter-clockwise` or `clockwise` to its sowing block",
-        );
-        let opening = self.required(
-            &m.opening,
-            "where the first seed of a sowing goes",
-            "`first seed into the next pit` or `first seed into the emptied pit` to its sowing block",
-        );
-        let laps = self.required(
-            &m.laps,
-            "what a sowing that goes all the way round does with the emptied pit",
-            "`laps sow into the emptied pit` or `laps skip the emptied pit` to its sowing block",
-        );
-        let landing = self.required(&m.landing, "what is captured", "a block such as `capture { last seed makes 2 or 4 in any pit: take them }`, or `capture { none }`");
-        let no_move = self.required(
-            &m.no_move,
-            "what happens when the player to move cannot move",
-            "`player to move cannot move: game over` (or `: they pass`) to its end block",
-        );
-        let leftovers = self.required(
-            &m.leftovers,
-            "who gets the seeds left on the board at the end",
-            "`leftover seeds: nobody` (or `each pit's owner`, `the last mover`) to its end block",
-        );
+        let board = self.required(&m.board, Kind::Board);
+        let seeds = self.required(&m.seeds, Kind::Seeds);
+        let players = self.required(&m.players, Kind::Players);
+        let direction = self.required(&m.direction, Kind::Direction);
+        let opening = self.required(&m.opening, Kind::Opening);
+        let laps = self.required(&m.laps, Kind::Laps);
+        let landing = self.required(&m.landing, Kind::Landing);
+        let no_move = self.required(&m.no_move, Kind::NoMove);
+        let leftovers = self.required(&m.leftovers, Kind::Leftovers);
         self.report_missing();
 
         let pits = board.and_then(|b| self.board(b));
@@ -491,11 +126,11 @@ impl Validator<'_> {
             }
         };
         let landing_rule = landing.and_then(|l| {
-            let (counts, pits) = l.value.as_ref()?;
+            let LandingLine { counts, pits } = l.value.as_ref()?;
             Some(CaptureRule { counts: self.counts("capture", counts, l, total)?, pits: *pits })
         });
         let chain = m.chain.as_ref().and_then(|c| {
-            let (direction, counts, pits) = c.value.as_ref()?;
+            let ChainLine { direction, counts, pits } = c.value.as_ref()?;
             if landing.is_some_and(|l| l.value.is_none()) {
                 self.diags.push(
                     c.error("a chain without a capture", "this chain never starts")
@@ -512,13 +147,20 @@ impl Validator<'_> {
             None => DEFAULT_PLY_LIMIT,
             Some(n) => {
                 let v = n.value.value;
-                if v == 0 || v > u32::MAX as u64 {
-                    self.diags.push(n.error(
+                if v == 0 || v > MAX_PLY_LIMIT as u64 {
+                    let d = n.error(
                         format!("a ply limit of {v} is out of range"),
-                        format!("expected 1 to {}", u32::MAX),
-                    ));
+                        format!("expected 1 to {MAX_PLY_LIMIT}"),
+                    );
+                    self.diags.push(if v == 0 {
+                        d
+                    } else {
+                        d.note(format!(
+                            "games are counted to their last ply, so sow plays at most {MAX_PLY_LIMIT} plies a game"
+                        ))
+                    });
                 }
-                v.clamp(1, u32::MAX as u64) as u32
+                v.clamp(1, MAX_PLY_LIMIT as u64) as u32
             }
         };
         if let (Some(o), Some(Opening::EmptiedPit)) = (opening, opening.map(|o| o.value))
@@ -526,7 +168,7 @@ impl Validator<'_> {
         {
             self.diags.push(
                 Diagnostic::warning("a pit holding 1 seed can be played without changing the board")
-                    .at(&o.file, o.span.clone(), "the first seed goes back into the emptied pit")
+                    .at(&o.at.file, o.at.span.clone(), "the first seed goes back into the emptied pit")
                     .help("if the sources forbid that move, add `a pit needs 2 seeds to be played`"),
             );
         }
@@ -575,9 +217,9 @@ impl Validator<'_> {
     }
 
     /// The number of pits, if the board can be played.
-    fn board(&mut self, b: &At<BoardLine>) -> Option<usize> {
+    fn board(&mut self, b: &Stated<BoardLine>) -> Option<usize> {
         let (rows, per_row) = (&b.value.rows, &b.value.pits_per_row);
-        let here = |n: &Number| Diagnostic::error("").at(&b.file, n.span.clone(), "");
+        let here = |n: &Number| Diagnostic::error("").at(&b.at.file, n.span.clone(), "");
         if rows.value != 2 {
             let mut d = here(rows);
             d.message = format!("sow plays boards of 2 rows, not {}", rows.value);
@@ -611,7 +253,7 @@ impl Validator<'_> {
     }
 
     /// Each pit's count fits a pit, whatever the board.
-    fn seed_counts_fit(&mut self, s: &At<SeedsLine>) -> bool {
+    fn seed_counts_fit(&mut self, s: &Stated<SeedsLine>) -> bool {
         let numbers: &[Number] = match &s.value {
             SeedsLine::Each(n) => std::slice::from_ref(n),
             SeedsLine::Listed(list) => list,
@@ -619,7 +261,7 @@ impl Validator<'_> {
         let mut ok = true;
         for n in numbers.iter().filter(|n| n.value > MAX_SEEDS as u64) {
             self.diags.push(Diagnostic::error(format!("a pit cannot hold {} seeds", n.value)).at(
-                &s.file,
+                &s.at.file,
                 n.span.clone(),
                 format!("sow counts at most {MAX_SEEDS} seeds on a board"),
             ));
@@ -628,7 +270,7 @@ impl Validator<'_> {
         ok
     }
 
-    fn seeds(&mut self, s: &At<SeedsLine>, pits: usize) -> Option<Vec<u8>> {
+    fn seeds(&mut self, s: &Stated<SeedsLine>, pits: usize) -> Option<Vec<u8>> {
         if !self.seed_counts_fit(s) {
             return None;
         }
@@ -664,9 +306,9 @@ impl Validator<'_> {
     }
 
     /// Owners of each pit, the player count and the first player.
-    fn players(&mut self, p: &At<PlayersBlock>, pits: usize) -> Option<(u8, Vec<u8>, u8)> {
+    fn players(&mut self, p: &Stated<PlayersBlock>, pits: usize) -> Option<(u8, Vec<u8>, u8)> {
         let block = &p.value;
-        let file = &p.file;
+        let file = &p.at.file;
         let count = block.count.value;
         let before = self.diags.0.len();
         let err =
@@ -850,12 +492,18 @@ impl Validator<'_> {
     }
 
     /// `what` is "capture" or "chain".
-    fn counts<T>(&mut self, what: &str, counts: &[Number], line: &At<T>, total: usize) -> Option<Vec<u8>> {
+    fn counts<T>(
+        &mut self,
+        what: &str,
+        counts: &[Number],
+        line: &Stated<T>,
+        total: usize,
+    ) -> Option<Vec<u8>> {
         let mut out: Vec<u8> = Vec::new();
         let mut ok = true;
         for n in counts {
             let here =
-                |msg: String, label: &str| Diagnostic::error(msg).at(&line.file, n.span.clone(), label);
+                |msg: String, label: &str| Diagnostic::error(msg).at(&line.at.file, n.span.clone(), label);
             if n.value == 0 {
                 self.diags.push(
                     here(format!("a {what} count cannot be 0"), "an empty pit has nothing to capture")
@@ -875,7 +523,7 @@ impl Validator<'_> {
                 if total > 0 && n.value as usize > total {
                     self.diags.push(
                         Diagnostic::warning(format!("a count of {} can never be reached", n.value)).at(
-                            &line.file,
+                            &line.at.file,
                             n.span.clone(),
                             format!("the board holds {total} seeds in all"),
                         ),
@@ -887,23 +535,4 @@ impl Validator<'_> {
         out.sort_unstable();
         ok.then_some(out)
     }
-}
-
-fn about(meta: &[Spanned<Meta>]) -> About {
-    let mut a = About::default();
-    for m in meta {
-        match &m.value {
-            Meta::OtherNames(names) => a.other_names.extend(names.iter().cloned()),
-            Meta::Region(r) => a.region = Some(r.clone()),
-            Meta::People(p) => a.people = Some(p.clone()),
-            Meta::Documented { by, year } => {
-                a.documented.push((by.clone(), year.as_ref().map(|y| y.value.min(9999) as u32)))
-            }
-            Meta::Source { title, url } => {
-                a.sources.push(Citation { title: title.clone(), url: url.clone() })
-            }
-            Meta::Note(n) => a.notes.push(n.clone()),
-        }
-    }
-    a
 }

@@ -1,0 +1,103 @@
+//! How a command fails: a variant file's located messages, printed as they are, or any other
+//! error of the library, printed as `error: ...`. The exit status is the error's own
+//! ([`sow::error::Status`]), never decided here.
+
+use std::fmt;
+
+use sow::error::{Failure, In, Status};
+use sow::lang::diagnostic::Diagnostics;
+
+pub enum CliError {
+    Located(Diagnostics),
+    Other(Box<dyn Failure>),
+}
+
+impl CliError {
+    pub fn status(&self) -> Status {
+        match self {
+            CliError::Located(d) => d.status(),
+            CliError::Other(e) => e.status(),
+        }
+    }
+
+    /// The message for stderr, ending with a line break.
+    pub fn message(&self) -> String {
+        match self {
+            CliError::Located(d) => d.to_string(),
+            CliError::Other(e) => format!("error: {e}\n"),
+        }
+    }
+}
+
+impl From<Diagnostics> for CliError {
+    fn from(d: Diagnostics) -> Self {
+        CliError::Located(d)
+    }
+}
+
+impl<E: Failure> From<In<E>> for CliError {
+    fn from(e: In<E>) -> Self {
+        CliError::Other(Box::new(e))
+    }
+}
+
+macro_rules! failures {
+    ($($t:ty),* $(,)?) => {
+        $(impl From<$t> for CliError {
+            fn from(e: $t) -> Self {
+                CliError::Other(Box::new(e))
+            }
+        })*
+    };
+}
+
+failures!(
+    Usage,
+    WriteError,
+    sow::engine::notation::NotationError,
+    sow::engine::PositionError,
+    sow::engine::replay::ReplayError,
+    sow::play::player::PlayerError,
+    sow::play::registry::PlayerSpecError,
+    sow::play::solve::SolveError,
+    sow::play::solve::SolutionFileError,
+    sow::run::simulate::RunError,
+    sow::run::simulate::OptionError,
+    sow::run::merge::MergeError,
+);
+
+/// Arguments that cannot be used, in the words of the option they were given to: bad input.
+#[derive(Debug)]
+pub struct Usage(pub String);
+
+impl fmt::Display for Usage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+impl Failure for Usage {
+    fn status(&self) -> Status {
+        Status::BadInput
+    }
+}
+
+/// An output that could not be written once the work was done.
+#[derive(Debug)]
+pub struct WriteError(pub String);
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+impl Failure for WriteError {
+    fn status(&self) -> Status {
+        Status::Failed
+    }
+}

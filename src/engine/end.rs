@@ -1,0 +1,57 @@
+//! Scores and results: seeds captured, the leftovers the end rules award, and who won.
+
+use crate::lang::spec::{Leftovers, MAX_PLAYERS};
+
+use super::compile::Rules;
+use super::state::{Outcome, State};
+
+impl Rules {
+    /// Each player's score: seeds captured, plus the leftovers the rules award once the game
+    /// is over.
+    pub fn scores(&self, s: &State) -> [u32; MAX_PLAYERS] {
+        let mut scores = [0u32; MAX_PLAYERS];
+        for (score, &c) in scores.iter_mut().zip(s.captured()) {
+            *score = c as u32;
+        }
+        if s.end.is_some() {
+            match self.t.leftovers {
+                Leftovers::Nobody => {}
+                Leftovers::Owner => {
+                    for (p, &seeds) in s.pits().iter().enumerate() {
+                        scores[self.t.owner[p] as usize] += seeds as u32;
+                    }
+                }
+                Leftovers::LastMover => {
+                    if let Some(p) = s.last_mover() {
+                        scores[p] += s.seeds_on_board();
+                    }
+                }
+            }
+        }
+        scores
+    }
+
+    /// What a move from `before` to `after` gained `player`: the change of their score minus
+    /// the change of everyone else's (captures, and leftovers awarded if the game ended).
+    pub fn gain(&self, before: &State, after: &State, player: usize) -> i32 {
+        let (b, a) = (self.scores(before), self.scores(after));
+        (0..self.players())
+            .map(|p| {
+                let change = a[p] as i32 - b[p] as i32;
+                if p == player { change } else { -change }
+            })
+            .sum()
+    }
+
+    /// The outcome of a finished game (`None` while it goes on): the highest score wins, and
+    /// equal highest scores draw.
+    pub fn outcome(&self, s: &State) -> Option<Outcome> {
+        s.end?;
+        let scores = self.scores(s);
+        let scores = &scores[..self.players()];
+        let best = *scores.iter().max()?;
+        let mut top = scores.iter().enumerate().filter(|&(_, &x)| x == best);
+        let (winner, _) = top.next()?;
+        Some(if top.next().is_some() { Outcome::Draw } else { Outcome::Win(winner) })
+    }
+}

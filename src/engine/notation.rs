@@ -1,0 +1,256 @@
+//! The written form of moves and positions, in one place: a move is its pit number (`3`), a
+//! list of moves or of seed counts is written `3,1,5` or `3 1 5`. Numbers are plain: digits
+//! only, without a sign or leading zeros, so that `+3`, `03` and `3.0` are mistakes rather
+//! than guesses; an empty item (`3,,5`) is a mistake rather than skipped.
+
+use std::fmt;
+
+use crate::error::{Failure, Status};
+
+use super::compile::Rules;
+use super::moves::Move;
+
+/// What the items of a list are, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Move,
+    SeedCount,
+}
+
+impl Item {
+    fn word(self) -> &'static str {
+        match self {
+            Item::Move => "move",
+            Item::SeedCount => "pit",
+        }
+    }
+}
+
+/// A move or position that is not written as one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotationError {
+    /// `3,,5`: the item at `index` (1-based) is missing.
+    EmptyItem {
+        list: String,
+        index: usize,
+        item: Item,
+    },
+    /// Not a plain number: `x`, `+3`, `03`. `pits` is the board's count, when known.
+    NotAPitNumber {
+        given: String,
+        index: Option<usize>,
+        pits: Option<usize>,
+    },
+    /// A plain number that is no pit of the board: `0`, `7` on 6 pits (`pits`, when known).
+    NoSuchPit {
+        given: String,
+        index: Option<usize>,
+        pits: Option<usize>,
+    },
+    NotASeedCount {
+        given: String,
+        index: Option<usize>,
+    },
+}
+
+/// `move 3 (`x`)` or `` `x` ``: the item, and its place in a list of more than one.
+fn which(item: Item, given: &str, index: &Option<usize>) -> String {
+    match index {
+        Some(i) => format!("{} {i} (`{given}`)", item.word()),
+        None => format!("`{given}`"),
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::EmptyItem { list, index, item } => write!(
+                f,
+                "`{list}` has no {} {index}: separate the items by one comma or by spaces, e.g. `3,1,5`",
+                item.word()
+            ),
+            NotationError::NotAPitNumber { given, index, pits } => {
+                write!(
+                    f,
+                    "{} is not a pit number: write pits as plain numbers",
+                    which(Item::Move, given, index)
+                )?;
+                match pits {
+                    Some(n) => write!(f, ", 1 to {n}"),
+                    None => write!(f, " such as `3`"),
+                }
+            }
+            NotationError::NoSuchPit { given, index, pits } => {
+                write!(f, "{} is not a pit: pits are numbered ", which(Item::Move, given, index))?;
+                match pits {
+                    Some(n) => write!(f, "1 to {n}"),
+                    None => write!(f, "from 1"),
+                }
+            }
+            NotationError::NotASeedCount { given, index } => write!(
+                f,
+                "{} is not a number of seeds: write plain numbers, 0 to 255",
+                which(Item::SeedCount, given, index)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+impl Failure for NotationError {
+    fn status(&self) -> Status {
+        Status::BadInput
+    }
+}
+
+/// The items of a list written `3,1,5`, `3 1 5` or `3, 1, 5`: separated by one comma, by
+/// spaces, or both. An empty text is an empty list.
+pub fn items(text: &str, item: Item) -> Result<Vec<&str>, NotationError> {
+    let mut out = Vec::new();
+    // A comma seen since the last item: a second one, or one with no item before it, leaves
+    // an item out.
+    let mut comma = false;
+    let empty = |index| NotationError::EmptyItem { list: text.to_string(), index, item };
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix(',') {
+            if comma || out.is_empty() {
+                return Err(empty(out.len() + 1));
+            }
+            comma = true;
+            rest = after;
+            continue;
+        }
+        if rest.is_empty() {
+            if comma {
+                return Err(empty(out.len() + 1));
+            }
+            return Ok(out);
+        }
+        let end = rest.find(|c: char| c == ',' || c.is_whitespace()).unwrap_or(rest.len());
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+        comma = false;
+    }
+}
+
+/// A whole number written plainly: digits only, no sign, no leading zeros (`0` itself is
+/// plain).
+pub fn plain_number(text: &str) -> Option<u64> {
+    let plain = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    if plain { text.parse().ok() } else { None }
+}
+
+/// A pit number as written, checked for form only (a script read before its variant is
+/// known): a plain number of at least 1.
+pub fn pit_number(text: &str, index: Option<usize>) -> Result<usize, NotationError> {
+    match plain_number(text) {
+        Some(n) if n >= 1 && n <= usize::MAX as u64 => Ok(n as usize),
+        Some(_) => Err(NotationError::NoSuchPit { given: text.into(), index, pits: None }),
+        None => Err(NotationError::NotAPitNumber { given: text.into(), index, pits: None }),
+    }
+}
+
+/// A move of a board of `pits` pits, as written (`3`). `index` is its place in a list, for
+/// messages.
+pub fn parse_move_on(pits: usize, text: &str, index: Option<usize>) -> Result<Move, NotationError> {
+    let n = plain_number(text).ok_or_else(|| NotationError::NotAPitNumber {
+        given: text.into(),
+        index,
+        pits: Some(pits),
+    })?;
+    let no_such = || NotationError::NoSuchPit { given: text.into(), index, pits: Some(pits) };
+    if n == 0 || n > pits as u64 {
+        return Err(no_such());
+    }
+    Move::from_pit(n as usize - 1).ok_or_else(no_such)
+}
+
+/// A move of these rules, as written.
+pub fn parse_move(rules: &Rules, text: &str) -> Result<Move, NotationError> {
+    parse_move_on(rules.pits(), text, None)
+}
+
+/// A list of moves, as written (`3,1,5`).
+pub fn parse_moves(rules: &Rules, text: &str) -> Result<Vec<Move>, NotationError> {
+    let list = items(text, Item::Move)?;
+    let numbered = list.len() > 1;
+    list.iter().enumerate().map(|(i, m)| parse_move_on(rules.pits(), m, numbered.then_some(i + 1))).collect()
+}
+
+/// The seeds of every pit, as written (`0,2,1,0,3,1`). Whether they fit the board is
+/// [`Rules::state_from`]'s question.
+pub fn parse_seeds(text: &str) -> Result<Vec<u8>, NotationError> {
+    let list = items(text, Item::SeedCount)?;
+    let numbered = list.len() > 1;
+    list.iter()
+        .enumerate()
+        .map(|(i, s)| {
+            plain_number(s).filter(|&n| n <= u8::MAX as u64).map(|n| n as u8).ok_or_else(|| {
+                NotationError::NotASeedCount { given: s.to_string(), index: numbered.then_some(i + 1) }
+            })
+        })
+        .collect()
+}
+
+/// Moves as written, separated by commas: `3,1,5`.
+pub fn write_moves(moves: &[Move]) -> String {
+    moves.iter().map(Move::to_string).collect::<Vec<_>>().join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_are_split_by_one_comma_or_spaces() {
+        for text in ["3,1,5", "3 1 5", "3, 1, 5", " 3 ,1\t5 "] {
+            assert_eq!(items(text, Item::Move).unwrap(), vec!["3", "1", "5"], "{text:?}");
+        }
+        assert_eq!(items("", Item::Move).unwrap(), Vec::<&str>::new());
+        assert_eq!(items("  ", Item::Move).unwrap(), Vec::<&str>::new());
+        for (text, index) in [("3,,5", 2), (",,,", 1), (",3", 1), ("3,", 2), ("3 , , 5", 2)] {
+            assert_eq!(
+                items(text, Item::Move),
+                Err(NotationError::EmptyItem { list: text.into(), index, item: Item::Move }),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn numbers_are_plain() {
+        assert_eq!(plain_number("0"), Some(0));
+        assert_eq!(plain_number("30"), Some(30));
+        for bad in ["", "+3", "-3", "03", "00", "3.0", "x", "٣", "3x"] {
+            assert_eq!(plain_number(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn moves_are_pits_of_the_board() {
+        assert_eq!(parse_move_on(6, "3", None), Ok(Move::from_pit(2).unwrap()));
+        assert_eq!(
+            parse_move_on(6, "7", Some(3)).unwrap_err().to_string(),
+            "move 3 (`7`) is not a pit: pits are numbered 1 to 6"
+        );
+        assert_eq!(
+            parse_move_on(6, "0", None).unwrap_err().to_string(),
+            "`0` is not a pit: pits are numbered 1 to 6"
+        );
+        assert_eq!(
+            parse_move_on(6, "+3", None).unwrap_err().to_string(),
+            "`+3` is not a pit number: write pits as plain numbers, 1 to 6"
+        );
+        assert_eq!(
+            parse_seeds("1,x").unwrap_err().to_string(),
+            "pit 2 (`x`) is not a number of seeds: write plain numbers, 0 to 255"
+        );
+        assert_eq!(parse_seeds("0 255").unwrap(), vec![0, 255]);
+        assert!(parse_seeds("256").is_err());
+    }
+}

@@ -1,0 +1,175 @@
+//! The kinds of rule the language has, declared once: each kind's line as written (its type in
+//! the syntax tree), how messages name that line, how `describe` names what it decides, and
+//! whether every variant must state it. From this one table come the [`RuleLine`]s of the
+//! syntax tree, the slot each fills when layers are merged ([`Merged`]), the "stated twice"
+//! and "does not say" messages, and `describe`'s Changes.
+//!
+//! A new kind of rule is one line here, then its grammar rule (`grammar/sow.pest`), the line
+//! built by `parse`, its check in `check/validate.rs`, its field of `Spec`, its tables in
+//! `engine/compile.rs`, and its prose in `describe`.
+
+use std::sync::Arc;
+
+use super::diagnostic::{Diagnostic, SourceFile, Span};
+use super::syntax::{
+    BoardLine, ChainLine, Direction, LandingLine, LapCount, Laps, Leftovers, NoMove, Number, Opening,
+    PlayersBlock, SeedsLine, Winner,
+};
+
+/// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
+#[derive(Debug, Clone)]
+pub(crate) struct Origin {
+    pub file: Arc<SourceFile>,
+    pub span: Span,
+    pub layer: usize,
+}
+
+impl Origin {
+    /// An error pointing at the line.
+    pub fn error(&self, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(message).at(&self.file, self.span.clone(), label)
+    }
+
+    /// The line's number in its file.
+    pub fn line(&self) -> usize {
+        self.file.line_col(self.span.start).0
+    }
+}
+
+/// A rule as stated by some layer: its value and where.
+#[derive(Debug, Clone)]
+pub(crate) struct Stated<T> {
+    pub value: T,
+    pub at: Origin,
+}
+
+impl<T> Stated<T> {
+    pub fn error(&self, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        self.at.error(message, label)
+    }
+}
+
+macro_rules! kinds {
+    ($(
+        $(#[$doc:meta])*
+        $kind:ident($ty:ty) in $field:ident, $line:literal, $phrase:literal, $required:expr;
+    )*) => {
+        /// A kind of rule: what a layer of a variant states, and a later layer may override.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Kind {
+            $($(#[$doc])* $kind,)*
+        }
+
+        /// One rule line as written, of one kind.
+        #[derive(Debug, Clone)]
+        pub enum RuleLine {
+            $($(#[$doc])* $kind($ty),)*
+        }
+
+        impl RuleLine {
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(RuleLine::$kind(_) => Kind::$kind,)*
+                }
+            }
+        }
+
+        impl Kind {
+            pub const ALL: &'static [Kind] = &[$(Kind::$kind),*];
+
+            /// How messages name the line that states it: "`board`".
+            pub fn line(self) -> &'static str {
+                match self {
+                    $(Kind::$kind => $line,)*
+                }
+            }
+
+            /// What it decides, as `describe` names it: "the board".
+            pub fn phrase(self) -> &'static str {
+                match self {
+                    $(Kind::$kind => $phrase,)*
+                }
+            }
+
+            /// For a rule every variant must state: what it says, and a line that would say
+            /// it, for the message when no layer does.
+            pub fn required(self) -> Option<(&'static str, &'static str)> {
+                match self {
+                    $(Kind::$kind => $required,)*
+                }
+            }
+        }
+
+        /// Every rule after merging the layers: the last statement of each kind.
+        #[derive(Debug, Default)]
+        pub(crate) struct Merged {
+            $(pub $field: Option<Stated<$ty>>,)*
+        }
+
+        impl Merged {
+            /// Puts a line in the slot of its kind, replacing what was there.
+            pub fn put(&mut self, line: RuleLine, at: Origin) {
+                match line {
+                    $(RuleLine::$kind(value) => self.$field = Some(Stated { value, at }),)*
+                }
+            }
+
+            /// Where the rule of a kind was stated, if it was.
+            pub fn origin(&self, kind: Kind) -> Option<&Origin> {
+                match kind {
+                    $(Kind::$kind => self.$field.as_ref().map(|s| &s.at),)*
+                }
+            }
+        }
+    };
+}
+
+/// What a required rule says, and a line that would say it.
+const fn needs(what: &'static str, example: &'static str) -> Option<(&'static str, &'static str)> {
+    Some((what, example))
+}
+
+kinds! {
+    /// `board 2 rows of 3 pits, no stores`
+    Board(BoardLine) in board, "`board`", "the board",
+        needs("what its board is", "a line such as `board 2 rows of 3 pits, no stores`");
+    /// `seeds 6 in each pit`, `seeds pit by pit 4 4 4 0 0 0`
+    Seeds(SeedsLine) in seeds, "`seeds`", "the starting seeds",
+        needs("how many seeds the pits start with", "a line such as `seeds 6 in each pit`");
+    /// `players 2 { ... }`
+    Players(PlayersBlock) in players, "`players`", "the players and their pits",
+        needs("who plays", "a block such as `players 2 { player 1 owns the south row  player 2 owns the north row }`");
+    /// `counter-clockwise`, `clockwise`
+    Direction(Direction) in direction, "the sowing direction", "the sowing direction",
+        needs("which way seeds are sown", "`counter-clockwise` or `clockwise` to its sowing block");
+    /// `first seed into the next pit`
+    Opening(Opening) in opening, "`first seed into ...`", "where the first seed goes",
+        needs("where the first seed of a sowing goes",
+            "`first seed into the next pit` or `first seed into the emptied pit` to its sowing block");
+    /// `laps sow into the emptied pit`
+    Laps(Laps) in laps, "`laps ...`", "what laps do with the emptied pit",
+        needs("what a sowing that goes all the way round does with the emptied pit",
+            "`laps sow into the emptied pit` or `laps skip the emptied pit` to its sowing block");
+    /// `single lap`
+    LapCount(LapCount) in lap_count, "`single lap`", "the number of laps", None;
+    /// `a pit needs 2 seeds to be played`
+    MinSeeds(Number) in min_seeds, "`a pit needs ...`", "the seeds a pit needs to be played", None;
+    /// `last seed makes 2 or 4 in any pit: take them`; `None` for `capture { none }`.
+    Landing(Option<LandingLine>) in landing, "`last seed makes ...`", "what the last seed captures",
+        needs("what is captured",
+            "a block such as `capture { last seed makes 2 or 4 in any pit: take them }`, or `capture { none }`");
+    /// `chain forward while 2 or 4`; `None` for `no chain` (and `capture { none }`).
+    Chain(Option<ChainLine>) in chain, "the chain", "the capture chain", None;
+    /// `player to move cannot move: game over`
+    NoMove(NoMove) in no_move, "`player to move cannot move`", "what happens when the player to move cannot move",
+        needs("what happens when the player to move cannot move",
+            "`player to move cannot move: game over` (or `: they pass`) to its end block");
+    /// `leftover seeds: nobody`
+    Leftovers(Leftovers) in leftovers, "`leftover seeds`", "who gets the leftover seeds",
+        needs("who gets the seeds left on the board at the end",
+            "`leftover seeds: nobody` (or `each pit's owner`, `the last mover`) to its end block");
+    /// `ply limit 1000`
+    PlyLimit(Number) in ply_limit, "`ply limit`", "the ply limit", None;
+    /// `winner: most captured`
+    Winner(Winner) in winner, "`winner`", "the winner", None;
+}

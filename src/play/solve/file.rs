@@ -1,0 +1,176 @@
+//! Solution files: a header naming the variant, its rules' fingerprint and the table's size,
+//! then two bytes of value and two of depth per position, then a checksum. A file is loaded
+//! only for the rules it was made for, whole and undamaged.
+
+use std::fmt;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Rules;
+use crate::engine::compile::fnv1a;
+use crate::error::{Failure, Status};
+use crate::files::{self, ReadError};
+use crate::lang::spec::Spec;
+
+use super::index::{Numbering, state_space};
+use super::{Solution, Value};
+
+const MAGIC: &[u8; 8] = b"SOWSOLVE";
+/// Format 1 held one byte of value per position, too few for margins above 127.
+const FORMAT: &str = "sow solution 2";
+
+/// The header of a solution file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Header {
+    format: String,
+    pub variant: String,
+    pub ruleset: Option<String>,
+    fingerprint: String,
+    pub pits: usize,
+    pub seeds: usize,
+    positions: u64,
+}
+
+impl Header {
+    pub fn new(spec: &Spec, fingerprint: u64, pits: usize, seeds: usize, positions: u64) -> Header {
+        Header {
+            format: FORMAT.into(),
+            variant: spec.name.clone(),
+            ruleset: spec.ruleset.clone(),
+            fingerprint: format!("{fingerprint:016x}"),
+            pits,
+            seeds,
+            positions,
+        }
+    }
+
+    /// `Bakuk` or `Bakuk:valdez`.
+    pub fn label(&self) -> String {
+        match &self.ruleset {
+            Some(r) => format!("{}:{r}", self.variant),
+            None => self.variant.clone(),
+        }
+    }
+}
+
+/// Why a solution file cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolutionFileError {
+    Read(ReadError),
+    /// The file is not a solution file of sow, or is damaged: why, in words.
+    Damaged {
+        path: String,
+        why: String,
+    },
+    /// Made for other rules: the variant it was made for, and the one asked for.
+    OtherRules {
+        path: String,
+        made_for: String,
+        rules: String,
+    },
+    /// It holds positions of up to `has` seeds; `needs` are needed.
+    TooFewSeeds {
+        path: String,
+        has: usize,
+        needs: usize,
+    },
+}
+
+impl fmt::Display for SolutionFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolutionFileError::Read(e) => e.fmt(f),
+            SolutionFileError::Damaged { path, why } => {
+                write!(f, "`{path}` is not a solution file of sow: {why}")
+            }
+            SolutionFileError::OtherRules { path, made_for, rules } => {
+                write!(f, "`{path}` was made for other rules ({made_for}), not those of {rules}")
+            }
+            SolutionFileError::TooFewSeeds { path, has, needs } => {
+                write!(f, "`{path}` holds positions of up to {has} seeds, not {needs}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolutionFileError {}
+
+impl Failure for SolutionFileError {
+    fn status(&self) -> Status {
+        Status::BadInput
+    }
+}
+
+fn checksum(values: &[u8], depths: &[u8]) -> u64 {
+    fnv1a(values) ^ fnv1a(depths).rotate_left(1)
+}
+
+impl Solution {
+    /// Writes the solution: see the module's documentation.
+    pub fn save(&self, w: &mut impl Write) -> std::io::Result<()> {
+        let header = serde_json::to_vec(&self.header).expect("a header serializes");
+        w.write_all(MAGIC)?;
+        w.write_all(&(header.len() as u32).to_le_bytes())?;
+        w.write_all(&header)?;
+        let values: Vec<u8> = self.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let depths: Vec<u8> = self.depths.iter().flat_map(|d| d.to_le_bytes()).collect();
+        w.write_all(&values)?;
+        w.write_all(&depths)?;
+        w.write_all(&checksum(&values, &depths).to_le_bytes())
+    }
+
+    /// Reads a solution written by [`Solution::save`] for these rules, holding positions of
+    /// at least `seeds` seeds.
+    pub fn load(path: &Path, rules: &Rules, seeds: usize) -> Result<Solution, SolutionFileError> {
+        let shown = path.display().to_string();
+        let kind = files::Kind { what: "a solution file", limit: u64::MAX };
+        let bytes = files::read(path, kind).map_err(SolutionFileError::Read)?;
+        let bad = |why: &str| SolutionFileError::Damaged { path: shown.clone(), why: why.into() };
+        if bytes.len() < 12 || &bytes[..8] != MAGIC {
+            return Err(bad("it does not start as one"));
+        }
+        let len = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
+        let header: Header = bytes
+            .get(12..12usize.saturating_add(len))
+            .and_then(|h| serde_json::from_slice(h).ok())
+            .ok_or_else(|| bad("its header is damaged"))?;
+        if header.format != FORMAT {
+            return Err(bad(&format!(
+                "it is in the format `{}`, and this sow reads `{FORMAT}`: solve again",
+                header.format
+            )));
+        }
+        let n = header.positions;
+        let body = &bytes[12 + len..];
+        let sized = header.pits > 0
+            && state_space(header.pits, header.seeds) == Some(n)
+            && n.checked_mul(4).and_then(|b| b.checked_add(8)) == Some(body.len() as u64);
+        if !sized {
+            return Err(bad("its size does not match its header"));
+        }
+        let n = n as usize;
+        let (values, rest) = body.split_at(2 * n);
+        let (depths, sum) = rest.split_at(2 * n);
+        if checksum(values, depths).to_le_bytes() != sum {
+            return Err(bad("its checksum does not match (the file is damaged)"));
+        }
+        if header.fingerprint != format!("{:016x}", rules.fingerprint()) {
+            return Err(SolutionFileError::OtherRules {
+                path: shown,
+                made_for: header.label(),
+                rules: rules.spec().label(),
+            });
+        }
+        if header.seeds < seeds {
+            return Err(SolutionFileError::TooFewSeeds { path: shown, has: header.seeds, needs: seeds });
+        }
+        Ok(Solution {
+            numbering: Numbering::new(header.pits, header.seeds),
+            values: values.chunks_exact(2).map(|v| Value::from_le_bytes([v[0], v[1]])).collect(),
+            depths: depths.chunks_exact(2).map(|d| u16::from_le_bytes([d[0], d[1]])).collect(),
+            header,
+        })
+    }
+}

@@ -1,0 +1,314 @@
+//! Strong solutions of small two-player variants by retrograde analysis: the exact value of
+//! every seed distribution with either player to move, reachable or not.
+//!
+//! The value of a position is the best margin that the player to move can force: the seeds
+//! they win from now on (captures, and the leftovers the end rules award) minus the seeds the
+//! opponent wins. Seeds already captured do not matter. A game that goes on forever is worth
+//! 0 from the point where it starts repeating: nobody captures again and nobody gets the
+//! leftovers (this is what the ply limit does to a game of Bakuk or Koumma, where leftovers
+//! go to nobody). [`retrograde`] computes the table; [`file`] saves and loads it;
+//! [`perfect`] plays from it.
+
+mod file;
+mod index;
+mod perfect;
+mod retrograde;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::engine::{EndReason, Move, Rules, State};
+use crate::error::{Failure, Status};
+
+use file::Header;
+pub use file::SolutionFileError;
+use index::Numbering;
+pub use index::{for_each_distribution, state_space, state_space_approx};
+pub use perfect::PerfectPlayer;
+pub use retrograde::solve;
+
+/// A position's value: a margin of seeds, at most the 255 a board can hold either way.
+pub type Value = i16;
+
+/// Most positions a solution may hold: two bytes of value and two of depth each.
+pub const MAX_POSITIONS: u64 = 600_000_000;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum SolveError {
+    NotTwoPlayers(usize),
+    /// `positions` is `None` when the count does not even fit 64 bits; `approx` is always
+    /// given.
+    TooLarge {
+        positions: Option<u64>,
+        approx: f64,
+        pits: usize,
+        seeds: usize,
+    },
+    /// Stopped by Ctrl-C.
+    Cancelled,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NotTwoPlayers(n) => {
+                write!(f, "only two-player variants can be solved; this one has {n} players")
+            }
+            SolveError::TooLarge { positions, approx, pits, seeds } => {
+                let count = match positions {
+                    Some(n) => n.to_string(),
+                    None => format!("about {approx:.1e}"),
+                };
+                write!(
+                    f,
+                    "the state space is too large to solve: {count} positions ({seeds} seeds in {pits} pits, \
+                     two players to move); sow solves at most {MAX_POSITIONS} positions"
+                )
+            }
+            SolveError::Cancelled => f.write_str("stopped before the solution was complete"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl Failure for SolveError {
+    fn status(&self) -> Status {
+        match self {
+            SolveError::Cancelled => Status::Interrupted,
+            _ => Status::BadInput,
+        }
+    }
+}
+
+/// Checks that a variant can be solved for up to `seeds` seeds, and returns the size of its
+/// table.
+pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
+    if rules.players() != 2 {
+        return Err(SolveError::NotTwoPlayers(rules.players()));
+    }
+    let pits = rules.pits();
+    match state_space(pits, seeds) {
+        Some(n) if n <= MAX_POSITIONS => Ok(n),
+        positions => {
+            Err(SolveError::TooLarge { positions, approx: state_space_approx(pits, seeds), pits, seeds })
+        }
+    }
+}
+
+/// Positions by their value for the player to move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    pub positions: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Counts {
+    fn add(&mut self, value: i32) {
+        self.positions += 1;
+        match value {
+            v if v > 0 => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+    }
+}
+
+/// The solved values of a variant.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    header: Header,
+    numbering: Numbering,
+    values: Vec<Value>,
+    depths: Vec<u16>,
+}
+
+/// What one move is worth to its player, by the solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveValue {
+    pub mv: Move,
+    pub value: i32,
+    /// 0 for a move that captures or ends the game; else the depth of the position it leads
+    /// to (smaller is closer to cashing in).
+    depth: u16,
+}
+
+/// A move's outcome for `mover`: the seeds it captures, plus the value of where it leads
+/// (`value_of` gives a position's value and depth for its player to move). The ply limit is
+/// not an end here: endless play is valued by the table.
+fn outcome(
+    rules: &Rules,
+    state: &State,
+    mv: Move,
+    mover: usize,
+    value_of: impl Fn(&State) -> (i32, u16),
+) -> (i32, u16) {
+    let mut child = *state;
+    let mut captured = rules.apply(&mut child, mv).captured as i32;
+    if child.end() == Some(EndReason::PlyLimit) {
+        // Rare (once a game at most): replay the move without the limit.
+        child = *state;
+        captured = rules.with_ply_limit(None).apply(&mut child, mv).captured as i32;
+    }
+    outcome_of(rules, state, &child, captured, mover, value_of)
+}
+
+/// The outcome of a move already played from `state` to `child`, capturing `captured`.
+fn outcome_of(
+    rules: &Rules,
+    state: &State,
+    child: &State,
+    captured: i32,
+    mover: usize,
+    value_of: impl Fn(&State) -> (i32, u16),
+) -> (i32, u16) {
+    match child.end() {
+        // The game ends: what it adds to the scores counts (this move's capture and the
+        // leftovers awarded).
+        Some(_) => (rules.gain(state, child, mover), 0),
+        None => {
+            let (v, depth) = value_of(child);
+            let v = if child.turn() == mover { v } else { -v };
+            (captured + v, if captured > 0 { 0 } else { depth })
+        }
+    }
+}
+
+impl Solution {
+    pub fn positions(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// The variant (and ruleset) solved.
+    pub fn label(&self) -> String {
+        self.header.label()
+    }
+
+    /// The most seeds on the board of the positions solved.
+    pub fn max_seeds(&self) -> usize {
+        self.header.seeds
+    }
+
+    fn entry(&self, pits: &[u8], player: usize) -> (i32, u16) {
+        let i = self.numbering.index(pits, player);
+        (self.values[i] as i32, self.depths[i])
+    }
+
+    /// The value of a position for its player to move (or, once the game is over, for the
+    /// player whose turn it was): the margin of the seeds still to be won. For a finished
+    /// game that is the margin of the leftovers the end rules award, as [`Rules::scores`]
+    /// counts them. Positions with more seeds than were solved are not in the table.
+    pub fn value(&self, rules: &Rules, state: &State) -> Option<i32> {
+        if state.seeds_on_board() as usize > self.header.seeds {
+            return None;
+        }
+        Some(match state.end() {
+            Some(EndReason::NoLegalMove | EndReason::NobodyCanMove) => {
+                let p = state.turn();
+                let scores = rules.scores(state);
+                let left = |q: usize| scores[q] as i32 - state.captured()[q] as i32;
+                left(p) - left(1 - p)
+            }
+            _ => self.entry(state.pits(), state.turn()).0,
+        })
+    }
+
+    /// Every legal move with its value for the player to move. The rules' ply limit is
+    /// ignored, as in the solution: a move that reaches it is valued as the table says.
+    pub fn move_values(&self, rules: &Rules, state: &State) -> Vec<MoveValue> {
+        let Some(mover) = state.to_move() else { return Vec::new() };
+        if state.seeds_on_board() as usize > self.header.seeds {
+            return Vec::new();
+        }
+        rules
+            .legal_moves(state)
+            .iter()
+            .map(|mv| {
+                let (value, depth) = outcome(rules, state, mv, mover, |c| self.entry(c.pits(), c.turn()));
+                MoveValue { mv, value, depth }
+            })
+            .collect()
+    }
+
+    /// A best move: the highest value; among equals, one that captures or ends the game, or
+    /// else leads closest to cashing in (so that an advantage is realised, not circled
+    /// round); among those, any (by `choose`, given how many there are).
+    pub fn best_move(
+        &self,
+        rules: &Rules,
+        state: &State,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Option<Move> {
+        let moves = self.move_values(rules, state);
+        let best = moves.iter().map(|m| (m.value, std::cmp::Reverse(m.depth))).max()?;
+        let top: Vec<Move> =
+            moves.iter().filter(|m| (m.value, std::cmp::Reverse(m.depth)) == best).map(|m| m.mv).collect();
+        Some(top[choose(top.len()).min(top.len() - 1)])
+    }
+
+    /// Positions won, drawn and lost by the player to move (value above, at, below 0).
+    pub fn counts(&self) -> Counts {
+        let mut c = Counts::default();
+        for &v in &self.values {
+            c.add(v as i32);
+        }
+        c
+    }
+
+    /// Positions that can occur in a game from `start` (with its player to move), counted
+    /// as won, drawn and lost by their player to move. Finished positions are not counted.
+    pub fn reachable(&self, rules: &Rules, start: &State) -> Counts {
+        let rules = rules.with_ply_limit(None);
+        let mut seen = vec![false; self.values.len()];
+        let mut queue = std::collections::VecDeque::new();
+        let mut counts = Counts::default();
+        let mut visit = |s: &State, queue: &mut std::collections::VecDeque<usize>| {
+            if s.is_over() || s.seeds_on_board() as usize > self.header.seeds {
+                return;
+            }
+            let i = self.numbering.index(s.pits(), s.turn());
+            if !seen[i] {
+                seen[i] = true;
+                counts.add(self.values[i] as i32);
+                queue.push_back(i);
+            }
+        };
+        visit(start, &mut queue);
+        while let Some(i) = queue.pop_front() {
+            let (pits, player) = self.numbering.unrank(i);
+            let state = rules.state_from(&pits, player).expect("a solved position");
+            for mv in rules.legal_moves(&state).iter() {
+                let mut child = state;
+                rules.apply(&mut child, mv);
+                visit(&child, &mut queue);
+            }
+        }
+        counts
+    }
+
+    /// A perfect game from `state`: best moves (the first among equals) until the game ends,
+    /// or until a position repeats (endless play, worth 0), or `limit` moves.
+    pub fn principal_variation(
+        &self,
+        rules: &Rules,
+        state: &State,
+        limit: usize,
+    ) -> (Vec<Move>, State, bool) {
+        let rules = rules.with_ply_limit(None);
+        let mut s = *state;
+        let mut seen = std::collections::HashSet::new();
+        let mut moves = Vec::new();
+        while !s.is_over() && moves.len() < limit {
+            if !seen.insert((s.pits().to_vec(), s.turn())) {
+                return (moves, s, true);
+            }
+            let Some(mv) = self.best_move(&rules, &s, |_| 0) else { break };
+            rules.apply(&mut s, mv);
+            moves.push(mv);
+        }
+        (moves, s, false)
+    }
+}
