@@ -249,9 +249,10 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str
     ));
     let q = &r.reachable;
     out.push_str(&format!(
-        "Reachable from {}: {} positions: {} won, {} drawn, {} lost by the player to move.\n",
+        "Reachable from {}: {} position{}: {} won, {} drawn, {} lost by the player to move.\n",
         if custom { "this position" } else { "the start" },
         q.positions,
+        if q.positions == 1 { "" } else { "s" },
         share(q.wins, q.positions),
         share(q.draws, q.positions),
         share(q.losses, q.positions)
