@@ -16,7 +16,7 @@ use crate::lang::spec::MAX_PLY_LIMIT;
 use crate::play::player::{Player, PlayerError, seat_rng};
 use crate::play::registry::{Agent, AnyPlayer};
 
-use super::stats::Tally;
+use super::stats::{MoveCounts, Tally};
 
 /// The most threads a run may use: more would only add scheduling, and each thread holds
 /// its own players and tallies.
@@ -262,14 +262,20 @@ struct GameRecord<'a> {
 
 /// Counts captures as they happen.
 struct CaptureCounter<'t> {
-    tally: &'t mut Tally,
+    counts: &'t mut MoveCounts,
 }
 
 impl Observer for CaptureCounter<'_> {
     #[inline(always)]
     fn capture(&mut self, _pit: usize, seeds: u8) {
-        self.tally.capture_count.add(seeds as usize);
+        self.counts.capture_count.add(seeds as usize);
     }
+}
+
+/// A thread's players, one a seat, and the counts of the game they play.
+struct Seats<'a> {
+    players: &'a mut [AnyPlayer],
+    counts: &'a mut MoveCounts,
 }
 
 /// Plays game `game` to its end, counting into `tally`; returns the final position, or `None`
@@ -278,7 +284,7 @@ impl Observer for CaptureCounter<'_> {
 #[inline]
 fn play_game(
     rules: &Rules,
-    players: &mut [AnyPlayer],
+    table: &mut Seats<'_>,
     seed: u64,
     game: u64,
     tally: &mut Tally,
@@ -287,11 +293,13 @@ fn play_game(
 ) -> Result<Option<State>, GameError> {
     let mut rngs: [_; crate::lang::spec::MAX_PLAYERS] =
         std::array::from_fn(|seat| seat_rng(seed, game, seat));
+    let players = &mut *table.players;
     for p in players.iter_mut() {
         p.new_game();
     }
     // Counted apart and added once the game is over, so that a cancelled game counts nothing.
-    let mut counts = Tally::new(0);
+    let counts = &mut *table.counts;
+    counts.clear();
     let mut s = rules.initial_state();
     while let Some(seat) = s.to_move() {
         if cancel.is_cancelled() {
@@ -314,7 +322,7 @@ fn play_game(
                 });
             }
         };
-        let m = rules.apply_observed(&mut s, mv, &mut CaptureCounter { tally: &mut counts });
+        let m = rules.apply_observed(&mut s, mv, &mut CaptureCounter { counts: &mut *counts });
         if m.captured > 0 {
             counts.capturing_moves += 1;
             counts.captured_seeds += m.captured as u64;
@@ -324,7 +332,7 @@ fn play_game(
             moves.push(mv);
         }
     }
-    tally.merge(&counts);
+    tally.add_moves(counts);
     let scores = rules.scores(&s);
     let n = rules.players();
     tally.finish_game(&scores[..n], s.plies(), s.end().expect("the game is over"), s.seeds_on_board());
@@ -372,7 +380,7 @@ pub fn run(
     let spec = rules.spec();
     let names: Vec<String> = job.players.iter().map(Agent::name).collect();
 
-    let play_chunk = |c: u64, players: &mut [AnyPlayer]| -> Chunk {
+    let play_chunk = |c: u64, table: &mut Seats<'_>| -> Chunk {
         let mut tally = Tally::new(seats);
         let mut lines = Vec::new();
         let mut moves = Vec::new();
@@ -380,7 +388,7 @@ pub fn run(
             let game = opts.shard.game(j);
             moves.clear();
             let kept = recording.then_some(&mut moves);
-            let s = match play_game(rules, players, opts.seed, game, &mut tally, cancel, kept) {
+            let s = match play_game(rules, table, opts.seed, game, &mut tally, cancel, kept) {
                 Ok(Some(s)) => s,
                 Ok(None) => return Chunk::Done { tally, lines, complete: false },
                 Err(e) => return Chunk::Failed(e),
@@ -420,13 +428,14 @@ pub fn run(
     let worker = || -> Partial {
         let mut acc = Partial::new(seats);
         let mut players: Vec<AnyPlayer> = job.players.iter().map(|a| a.new_player(cancel)).collect();
+        let mut counts = MoveCounts::default();
         loop {
             let c = next_chunk.fetch_add(1, Ordering::Relaxed);
             if c >= chunks || c > failed.load(Ordering::Relaxed) {
                 break;
             }
             // Once cancelled, a chunk taken plays no game but still takes its turn to write.
-            let result = play_chunk(c, &mut players);
+            let result = play_chunk(c, &mut Seats { players: &mut players, counts: &mut counts });
             let lines = match result {
                 Chunk::Failed(e) => {
                     failed.fetch_min(c, Ordering::Relaxed);

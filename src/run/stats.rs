@@ -25,6 +25,11 @@ impl Histogram {
         self.0[value] += 1;
     }
 
+    /// Counts nothing again, keeping its memory.
+    pub fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
     pub fn merge(&mut self, other: &Histogram) {
         if other.0.len() > self.0.len() {
             self.0.resize(other.0.len(), 0);
@@ -173,6 +178,32 @@ pub struct Tally {
     pub capture_count: Histogram,
 }
 
+/// What is counted move by move during one game, kept apart until the game ends so that a
+/// game cut short counts nothing. One is reused from game to game: clearing keeps its memory,
+/// so counting allocates nothing once the histograms have grown.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveCounts {
+    pub positions: u64,
+    pub choices: u64,
+    pub forced: u64,
+    pub capturing_moves: u64,
+    pub captured_seeds: u64,
+    pub chain_length: Histogram,
+    pub capture_count: Histogram,
+}
+
+impl MoveCounts {
+    pub fn clear(&mut self) {
+        self.positions = 0;
+        self.choices = 0;
+        self.forced = 0;
+        self.capturing_moves = 0;
+        self.captured_seeds = 0;
+        self.chain_length.clear();
+        self.capture_count.clear();
+    }
+}
+
 impl Tally {
     pub fn new(seats: usize) -> Tally {
         Tally { seats: vec![SeatTally::default(); seats], ..Tally::default() }
@@ -202,6 +233,17 @@ impl Tally {
         self.captured_seeds += o.captured_seeds;
         self.chain_length.merge(&o.chain_length);
         self.capture_count.merge(&o.capture_count);
+    }
+
+    /// Adds the moves of a finished game.
+    pub fn add_moves(&mut self, m: &MoveCounts) {
+        self.positions += m.positions;
+        self.choices += m.choices;
+        self.forced += m.forced;
+        self.capturing_moves += m.capturing_moves;
+        self.captured_seeds += m.captured_seeds;
+        self.chain_length.merge(&m.chain_length);
+        self.capture_count.merge(&m.capture_count);
     }
 
     /// Records the end of a game: its scores (per seat), length, end and leftover seeds.
