@@ -52,8 +52,7 @@ macro_rules! failures {
 }
 
 failures!(
-    Usage,
-    WriteError,
+    Message,
     sow::engine::notation::NotationError,
     sow::engine::PositionError,
     sow::engine::replay::ReplayError,
@@ -66,38 +65,35 @@ failures!(
     sow::run::merge::MergeError,
 );
 
-/// Arguments that cannot be used, in the words of the option they were given to: bad input.
+/// A message of the command line itself, with its status: arguments that cannot be used, in
+/// the words of the option they were given to (bad input), or an output that could not be
+/// written once the work was done (a failure).
 #[derive(Debug)]
-pub struct Usage(pub String);
+pub struct Message {
+    text: String,
+    status: Status,
+}
 
-impl fmt::Display for Usage {
+/// Arguments that cannot be used: bad input.
+pub fn usage(text: impl Into<String>) -> Message {
+    Message { text: text.into(), status: Status::BadInput }
+}
+
+/// An output that could not be written once the work was done: a failure.
+pub fn write_failed(text: impl Into<String>) -> Message {
+    Message { text: text.into(), status: Status::Failed }
+}
+
+impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
 }
 
-impl std::error::Error for Usage {}
+impl std::error::Error for Message {}
 
-impl Failure for Usage {
+impl Failure for Message {
     fn status(&self) -> Status {
-        Status::BadInput
-    }
-}
-
-/// An output that could not be written once the work was done.
-#[derive(Debug)]
-pub struct WriteError(pub String);
-
-impl fmt::Display for WriteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for WriteError {}
-
-impl Failure for WriteError {
-    fn status(&self) -> Status {
-        Status::Failed
+        self.status
     }
 }

@@ -11,7 +11,7 @@ use sow::play::player::{Player as _, seat_rng};
 use sow::play::registry::{Agent, AnyPlayer};
 use sow::play::solve::Solution;
 
-use super::{CliError, Usage, emit};
+use super::{CliError, emit, usage};
 
 /// An interactive game: a person in one seat, a player of `--opponent` in the others.
 pub struct Game<'a> {
@@ -28,7 +28,7 @@ impl Game<'_> {
         let (rules, seat) = (self.rules, self.seat);
         let spec = rules.spec();
         if seat == 0 || seat > rules.players() {
-            return Err(Usage(format!("--seat: players are numbered 1 to {}", rules.players())).into());
+            return Err(usage(format!("--seat: players are numbered 1 to {}", rules.players())).into());
         }
         let human = seat - 1;
         let seed = self.seed.unwrap_or_else(rand::random);

@@ -21,7 +21,7 @@ use sow::error::In;
 use sow::lang::check;
 use sow::lang::library::{self, BUNDLED};
 
-pub use error::{CliError, Usage};
+pub use error::{CliError, Message, usage};
 
 const EXIT_HELP: &str = "Exit status: 0 success; 1 a request that failed when carried out (a move \
 that is illegal at its ply, a script that runs out, an output that cannot be written); 2 bad input, \
@@ -192,11 +192,11 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 /// `bakuk`, `bakuk:valdez`, `my.sow:valdez` with `--ruleset`: the variant and its ruleset.
-fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Usage> {
+fn split_variant(arg: &VariantArg) -> Result<(String, Option<String>), Message> {
     let (name, inline) = library::split_reference(&arg.variant);
     match (inline, &arg.ruleset) {
         (Some(a), Some(b)) if a != b => {
-            Err(Usage(format!("two rulesets named: `{a}` in `{}` and `--ruleset {b}`", arg.variant)))
+            Err(usage(format!("two rulesets named: `{a}` in `{}` and `--ruleset {b}`", arg.variant)))
         }
         (Some(a), _) => Ok((name.to_string(), Some(a.to_string()))),
         (None, r) => Ok((name.to_string(), r.clone())),
@@ -317,14 +317,13 @@ fn play(args: &PlayArgs) -> Result<String, CliError> {
         None => Vec::new(),
     };
     if args.interactive && args.format == Format::Json {
-        return Err(Usage("an interactive game prints text: drop `--format json`".into()).into());
+        return Err(usage("an interactive game prints text: drop `--format json`").into());
     }
     let interactive = args.interactive
         || (args.moves.is_none() && args.format == Format::Text && std::io::stdin().is_terminal());
     if !interactive && (args.seat.is_some() || args.seed.is_some() || args.opponent.is_some()) {
-        return Err(Usage(
-            "--seat, --seed and --opponent are for an interactive game: add --interactive, or run at a terminal"
-                .into(),
+        return Err(usage(
+            "--seat, --seed and --opponent are for an interactive game: add --interactive, or run at a terminal",
         )
         .into());
     }
@@ -333,7 +332,7 @@ fn play(args: &PlayArgs) -> Result<String, CliError> {
             .map_err(|e| In::new("--opponent", e))?;
     let perfect_opponent = interactive && opponent.solves();
     if args.solution.is_some() && !args.hint && !perfect_opponent {
-        return Err(Usage("--solution is for --hint or --opponent perfect".into()).into());
+        return Err(usage("--solution is for --hint or --opponent perfect").into());
     }
     // One table, big enough for the position played, serves the hints and a perfect opponent.
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);

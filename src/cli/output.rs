@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use sow::files::io_reason;
 
-use super::error::{Usage, WriteError};
+use super::error::{Message, usage, write_failed};
 use super::signals;
 
 pub struct AtomicFile {
@@ -20,11 +20,11 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Creates the temporary file now, so that an unwritable place is reported before any
     /// work is done.
-    pub fn create(target: &Path, option: &str) -> Result<AtomicFile, Usage> {
+    pub fn create(target: &Path, option: &str) -> Result<AtomicFile, Message> {
         let (name, dir) = place(target, option)?;
         let temp = dir.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
         let file = File::create(&temp).map_err(|e| {
-            Usage(format!("{option} `{}`: cannot write there: {}", target.display(), io_reason(&e)))
+            usage(format!("{option} `{}`: cannot write there: {}", target.display(), io_reason(&e)))
         })?;
         signals::keep_temporary(&temp);
         Ok(AtomicFile { target: target.to_path_buf(), temp, writer: Some(BufWriter::new(file)) })
@@ -35,9 +35,9 @@ impl AtomicFile {
     }
 
     /// Flushes and renames the file into place.
-    pub fn commit(mut self) -> Result<(), WriteError> {
+    pub fn commit(mut self) -> Result<(), Message> {
         let fail = |e: std::io::Error| {
-            WriteError(format!("cannot write `{}`: {}", self.target.display(), io_reason(&e)))
+            write_failed(format!("cannot write `{}`: {}", self.target.display(), io_reason(&e)))
         };
         let mut w = self.writer.take().expect("committed once");
         w.flush().map_err(fail)?;
@@ -59,16 +59,16 @@ impl Drop for AtomicFile {
 }
 
 /// The file name of an output and the folder it goes in, which must exist.
-fn place<'p>(target: &'p Path, option: &str) -> Result<(&'p std::ffi::OsStr, &'p Path), Usage> {
+fn place<'p>(target: &'p Path, option: &str) -> Result<(&'p std::ffi::OsStr, &'p Path), Message> {
     let name = target
         .file_name()
-        .ok_or_else(|| Usage(format!("{option} `{}`: not a file name", target.display())))?;
+        .ok_or_else(|| usage(format!("{option} `{}`: not a file name", target.display())))?;
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if target.is_dir() {
-        return Err(Usage(format!("{option} `{}`: it is a directory", target.display())));
+        return Err(usage(format!("{option} `{}`: it is a directory", target.display())));
     }
     if !dir.is_dir() {
-        return Err(Usage(format!(
+        return Err(usage(format!(
             "{option} `{}`: there is no folder `{}`",
             target.display(),
             dir.display()
@@ -88,7 +88,7 @@ fn identity(path: &Path) -> Option<PathBuf> {
 }
 
 /// Refuses two outputs of one run that name the same file: one would overwrite the other.
-pub fn distinct(outputs: &[(&str, Option<&Path>)]) -> Result<(), Usage> {
+pub fn distinct(outputs: &[(&str, Option<&Path>)]) -> Result<(), Message> {
     let named: Vec<(&str, &Path, Option<PathBuf>)> =
         outputs.iter().filter_map(|&(option, p)| p.map(|p| (option, p, identity(p)))).collect();
     for (i, (a, pa, ia)) in named.iter().enumerate() {
@@ -103,7 +103,7 @@ pub fn distinct(outputs: &[(&str, Option<&Path>)]) -> Result<(), Usage> {
                 } else {
                     format!("`{}` and `{}`", pa.display(), pb.display())
                 };
-                return Err(Usage(format!(
+                return Err(usage(format!(
                     "{a} and {b} both name {shown}: give each output a file of its own"
                 )));
             }

@@ -17,9 +17,9 @@ use sow::play::registry::{Agent, PlayerSpec};
 use sow::run::report::{Report, RunInfo, VariantReport};
 use sow::run::simulate::{self, Job, OptionError, RunOptions, Shard};
 
-use super::error::WriteError;
+use super::error::write_failed;
 use super::output::{self, AtomicFile};
-use super::{CliError, Usage, VariantArg, emit, load_spec, signals};
+use super::{CliError, VariantArg, emit, load_spec, signals, usage};
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultFormat {
@@ -117,7 +117,7 @@ fn parse_players(list: &str, fallback: bool) -> Result<Vec<PlayerSpec>, CliError
     let mut names: Vec<String> = Vec::new();
     for part in list.split(',').map(str::trim) {
         if part.is_empty() {
-            return Err(Usage(format!("--players `{list}`: a player is missing between two commas")).into());
+            return Err(usage(format!("--players `{list}`: a player is missing between two commas")).into());
         }
         let continues_script = part.chars().all(|c| c.is_ascii_digit())
             && names.last().is_some_and(|n| n.starts_with("script:") && n.len() > "script:".len());
@@ -170,7 +170,7 @@ impl Outputs {
         if let Some(p) = &output.plot
             && p.extension().is_none_or(|e| e != "svg")
         {
-            return Err(Usage(format!(
+            return Err(usage(format!(
                 "--plot `{}`: the picture is an SVG file: name it FILE.svg",
                 p.display()
             ))
@@ -188,7 +188,7 @@ impl Outputs {
     fn finish(self, report: &Report, output: &OutputArgs) -> Result<(), CliError> {
         let text = render(report, output);
         let write = |f: &mut AtomicFile, text: &str| {
-            f.writer().write_all(text.as_bytes()).map_err(|e| WriteError(sow::files::io_reason(&e)))
+            f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))
         };
         if let Some(mut plot) = self.plot {
             write(&mut plot, &sow::run::plot::svg(report))?;
@@ -251,13 +251,13 @@ impl Progress {
 /// Runs a simulation; returns whether it was stopped before its end (Ctrl-C).
 pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let shard = args.shard.as_deref().map(Shard::parse).transpose().map_err(Usage)?.unwrap_or(Shard::WHOLE);
+    let shard = args.shard.as_deref().map(Shard::parse).transpose().map_err(usage)?.unwrap_or(Shard::WHOLE);
     let opts = RunOptions { games: args.games, seed: args.seed, jobs, shard };
     opts.check()?;
     if let Some(p) = args.max_plies
         && !(1..=MAX_PLY_LIMIT).contains(&p)
     {
-        return Err(Usage(format!("--max-plies {p}: expected 1 to {MAX_PLY_LIMIT} plies")).into());
+        return Err(usage(format!("--max-plies {p}: expected 1 to {MAX_PLY_LIMIT} plies")).into());
     }
     let players = parse_players(&args.players, args.fallback.is_some())?;
 
@@ -273,7 +273,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
             rules = rules.with_ply_limit(Some(p));
         }
         if runs.iter().any(|(_, r, _)| r.spec().label() == spec.label()) {
-            return Err(Usage(format!("`{}` is named twice", spec.label())).into());
+            return Err(usage(format!("`{}` is named twice", spec.label())).into());
         }
         let seats = rules.players();
         let seat_players = match players.len() {
@@ -358,7 +358,7 @@ pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
 /// Random playouts on one core, as fast as the engine goes: no statistics, no recording.
 pub fn bench(args: &BenchArgs) -> Result<String, CliError> {
     if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
-        return Err(Usage("--seconds: expected a duration above 0 and at most 3600".into()).into());
+        return Err(usage("--seconds: expected a duration above 0 and at most 3600").into());
     }
     let (spec, _) = load_spec(&args.variant)?;
     let rules = compile(&spec);

@@ -115,7 +115,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
     if let Some(file) = out_file.as_mut() {
         solution
             .save(file.writer())
-            .map_err(|e| super::error::WriteError(format!("cannot write the solution: {e}")))?;
+            .map_err(|e| super::error::write_failed(format!("cannot write the solution: {e}")))?;
     }
 
     let value = solution.value(&rules, &start).expect("the position was solved");

@@ -332,7 +332,7 @@ fn play_game(
             moves.push(mv);
         }
     }
-    tally.add_moves(counts);
+    tally.moves.merge(counts);
     let scores = rules.scores(&s);
     let n = rules.players();
     tally.finish_game(&scores[..n], s.plies(), s.end().expect("the game is over"), s.seeds_on_board());

@@ -164,6 +164,16 @@ pub struct Tally {
     pub seeds_left: u64,
     /// Winning margin: the highest score minus the next (0 for a draw).
     pub margin: Histogram,
+    /// What was counted move by move (written in line with the fields above).
+    #[serde(flatten)]
+    pub moves: MoveCounts,
+}
+
+/// What is counted move by move during one game, kept apart until the game ends so that a
+/// game cut short counts nothing. One is reused from game to game: clearing keeps its memory,
+/// so counting allocates nothing once the histograms have grown.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveCounts {
     /// Positions where a player chose a move (one per ply), and the legal moves they had.
     pub positions: u64,
     pub choices: u64,
@@ -178,20 +188,6 @@ pub struct Tally {
     pub capture_count: Histogram,
 }
 
-/// What is counted move by move during one game, kept apart until the game ends so that a
-/// game cut short counts nothing. One is reused from game to game: clearing keeps its memory,
-/// so counting allocates nothing once the histograms have grown.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct MoveCounts {
-    pub positions: u64,
-    pub choices: u64,
-    pub forced: u64,
-    pub capturing_moves: u64,
-    pub captured_seeds: u64,
-    pub chain_length: Histogram,
-    pub capture_count: Histogram,
-}
-
 impl MoveCounts {
     pub fn clear(&mut self) {
         self.positions = 0;
@@ -201,6 +197,16 @@ impl MoveCounts {
         self.captured_seeds = 0;
         self.chain_length.clear();
         self.capture_count.clear();
+    }
+
+    pub fn merge(&mut self, m: &MoveCounts) {
+        self.positions += m.positions;
+        self.choices += m.choices;
+        self.forced += m.forced;
+        self.capturing_moves += m.capturing_moves;
+        self.captured_seeds += m.captured_seeds;
+        self.chain_length.merge(&m.chain_length);
+        self.capture_count.merge(&m.capture_count);
     }
 }
 
@@ -226,24 +232,7 @@ impl Tally {
         self.length.merge(&o.length);
         self.seeds_left += o.seeds_left;
         self.margin.merge(&o.margin);
-        self.positions += o.positions;
-        self.choices += o.choices;
-        self.forced += o.forced;
-        self.capturing_moves += o.capturing_moves;
-        self.captured_seeds += o.captured_seeds;
-        self.chain_length.merge(&o.chain_length);
-        self.capture_count.merge(&o.capture_count);
-    }
-
-    /// Adds the moves of a finished game.
-    pub fn add_moves(&mut self, m: &MoveCounts) {
-        self.positions += m.positions;
-        self.choices += m.choices;
-        self.forced += m.forced;
-        self.capturing_moves += m.capturing_moves;
-        self.captured_seeds += m.captured_seeds;
-        self.chain_length.merge(&m.chain_length);
-        self.capture_count.merge(&m.capture_count);
+        self.moves.merge(&o.moves);
     }
 
     /// Records the end of a game: its scores (per seat), length, end and leftover seeds.
