@@ -24,9 +24,11 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        " name    variant  rulesets              region\n \
-         bakuk   Bakuk    valdez, three-player  Jbala, Western Rif, northern Morocco\n \
-         koumma  Koumma   -                     Ouled M'taâ, near Marrakesh, Morocco\n"
+        " name    variant  rulesets                                  region\n \
+         bakuk   Bakuk    valdez, three-player                      Jbala, Western Rif, northern Morocco\n \
+         kalah   Kalah    empty-capture, seeds-3, seeds-5, seeds-6  United States, 1940s (a game made after the African two-row mancalas)\n \
+         koumma  Koumma   -                                         Ouled M'taâ, near Marrakesh, Morocco\n \
+         oware   Oware    grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n"
     );
 }
 
@@ -228,7 +230,7 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown variant `bakook`\n  = note: the bundled variants are bakuk, koumma\n  \
+        "error: unknown variant `bakook`\n  = note: the bundled variants are bakuk, kalah, koumma, oware\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );
     let (code, _, err) = run(&["play", "bakuk", "--ruleset", "valdes", "--moves", "3"]);

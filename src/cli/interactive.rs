@@ -33,7 +33,7 @@ impl Game<'_> {
         let human = seat - 1;
         let seed = self.seed.unwrap_or_else(rand::random);
         let mut rngs: Vec<_> = (0..rules.players()).map(|p| seat_rng(seed, 0, p)).collect();
-        let mut state = start;
+        let mut game = sow::engine::Game::new(rules, start);
         // A person waits at the prompt: Ctrl-C ends the game at once, as it ends other
         // programs, so nothing here is cancelled.
         let cancel = Cancel::new();
@@ -43,11 +43,12 @@ impl Game<'_> {
          Type a pit number to play it, or q to quit.\n\n{}",
             spec.label(),
             opponent.name(),
-            draw::board(spec, state.pits(), state.captured())
+            draw::board(spec, start.pits(), start.captured())
         ));
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
-        while let Some(player) = state.to_move() {
+        while let Some(player) = game.state().to_move() {
+            let state = *game.state();
             let mv = if player == human {
                 if let Some(h) = self.hints {
                     emit(&super::hint_text(h, rules, &state));
@@ -80,7 +81,8 @@ impl Game<'_> {
             };
             let ply = state.plies() + 1;
             let mut record = Record::default();
-            let summary = rules.apply_observed(&mut state, mv, &mut record);
+            let summary = game.apply_observed(mv, &mut record);
+            let state = *game.state();
             let step = Step { ply, player, summary, record, after: state };
             emit(&format!(
                 "\n{}\n{}",
@@ -88,6 +90,6 @@ impl Game<'_> {
                 draw::board(spec, state.pits(), state.captured())
             ));
         }
-        Ok(format!("\n{}\n", describe_status(rules, &state)))
+        Ok(format!("\n{}\n", describe_status(rules, game.state())))
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use clap::Args;
 use serde::Serialize;
 
-use sow::engine::{EndReason, Move, Rules, State, compile};
+use sow::engine::{Move, Rules, State, compile};
 use sow::lang::spec::Leftovers;
 use sow::play::solve::{self, Counts, Solution};
 
@@ -206,11 +206,7 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str
         "the start".into()
     };
     if let Some(reason) = start.end() {
-        let why = match reason {
-            EndReason::NoLegalMove => format!("player {} has no legal move", r.to_move),
-            EndReason::NobodyCanMove => "no player can move".into(),
-            EndReason::PlyLimit => "the ply limit is reached".into(),
-        };
+        let why = sow::engine::replay::why_over(start, reason);
         out.push_str(&format!(
             "The game is already over at {place}: {why}. {}, so {} (value {} for player {}).\n",
             leftovers(rules, start),

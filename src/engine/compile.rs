@@ -1,9 +1,15 @@
 //! A checked [`Spec`] -> [`Rules`]: the tables the engine reads on every move, laid out so that
 //! a move touches only small fixed arrays and bit masks.
 
+use super::hand::HandTable;
 use crate::lang::spec::{
-    ChainDirection, Direction, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Spec, Where,
+    ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Spec,
+    StoreSowing, Where,
 };
+
+/// Places on a sowing's path: the pits, then each player's store (store of player p at
+/// `pits + p`).
+pub(crate) const PLACES: usize = MAX_PITS + MAX_PLAYERS;
 
 /// A set of seed counts (0 to 255) as a 256-bit mask.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -41,6 +47,14 @@ pub(crate) struct Tables {
     pub opening_in_origin: bool,
     pub skip_origin: bool,
     pub min_seeds: u8,
+    /// Seeds are sown into stores: the sowing follows `path` instead of `next`.
+    pub store_sowing: bool,
+    /// For each mover, the place after each place on the sowing's path, stores included.
+    pub path: [[u8; PLACES]; MAX_PLAYERS],
+    pub extra_turn: bool,
+    pub must_feed: bool,
+    /// Legal moves are filtered by playing them out: must feed, or grand slams not allowed.
+    pub filter_moves: bool,
     /// Pits where the last seed may capture, for each mover (empty: no captures).
     pub landing_pits: [u64; MAX_PLAYERS],
     pub landing_counts: Counts,
@@ -48,8 +62,26 @@ pub(crate) struct Tables {
     pub chain_pits: [u64; MAX_PLAYERS],
     pub chain_counts: Counts,
     pub chain_forward: bool,
+    /// Empty pits where the last seed takes the opposite pit, for each mover (empty: no such
+    /// capture), the pit opposite each pit, and what is taken.
+    pub opposite_pits: [u64; MAX_PLAYERS],
+    pub opposite: [u8; MAX_PITS],
+    pub opposite_take_last: bool,
+    pub opposite_even_if_empty: bool,
+    pub grand_slam: GrandSlam,
     pub pass_when_stuck: bool,
     pub leftovers: Leftovers,
+    pub side_empty: bool,
+    pub majority: bool,
+    pub repetition: bool,
+    /// Any of the three endings above: one test on every move instead of three.
+    pub endings: bool,
+    /// Whole hands sown at once, on boards small enough (made from the tables above).
+    pub hand: Option<Box<HandTable>>,
+    /// None of the rules only some games have: no store sown into, no other turn, no
+    /// opposite capture, no grand slam rule, no feeding, no `game over when` ending. Such
+    /// rules are played by a copy of the move that leaves those rules out.
+    pub plain: bool,
 }
 
 /// The compiled rules of one variant (with its ruleset applied). Built once, then shared by
@@ -90,13 +122,29 @@ pub fn compile(spec: &Spec) -> Rules {
         opening_in_origin: spec.opening == Opening::EmptiedPit,
         skip_origin: spec.laps == Laps::SkipOrigin,
         min_seeds: spec.min_seeds,
+        store_sowing: spec.store_sowing != StoreSowing::Neither,
+        path: [[0; PLACES]; MAX_PLAYERS],
+        extra_turn: spec.extra_turn,
+        must_feed: spec.must_feed,
+        filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed,
         landing_pits: [0; MAX_PLAYERS],
         landing_counts: Counts::default(),
         chain_pits: [0; MAX_PLAYERS],
         chain_counts: Counts::default(),
         chain_forward: true,
+        opposite_pits: [0; MAX_PLAYERS],
+        opposite: [0; MAX_PITS],
+        opposite_take_last: spec.opposite.is_some_and(|o| o.take_last),
+        opposite_even_if_empty: spec.opposite.is_some_and(|o| o.even_if_empty),
+        grand_slam: spec.grand_slam,
         pass_when_stuck: spec.no_move == NoMove::Pass,
         leftovers: spec.leftovers,
+        side_empty: spec.endings.side_empty,
+        majority: spec.endings.majority,
+        repetition: spec.endings.repetition,
+        endings: spec.endings.side_empty || spec.endings.majority || spec.endings.repetition,
+        hand: None,
+        plain: false,
     };
     let mut initial = [0; MAX_PITS];
     initial[..n].copy_from_slice(&spec.seeds);
@@ -112,7 +160,32 @@ pub fn compile(spec: &Spec) -> Rules {
         t.next[p] = next as u8;
         t.prev[p] = prev as u8;
     }
+    for p in 0..n {
+        // Facing pits across the board: pit 1 faces pit 2k, pit k faces pit k + 1.
+        t.opposite[p] = (n - 1 - p) as u8;
+    }
     for mover in 0..spec.players {
+        let m = mover as usize;
+        // The path of a sowing: pit to pit, and into a store where the rules say, a
+        // player's store coming right after the last of their pits in the sowing direction.
+        for p in 0..n {
+            t.path[m][p] = t.next[p];
+        }
+        if t.store_sowing {
+            for owner in 0..spec.players {
+                let sown = spec.store_sowing == StoreSowing::Both || owner == mover;
+                let last =
+                    (0..n).find(|&p| spec.owners[p] == owner && spec.owners[t.next[p] as usize] != owner);
+                if let (true, Some(last)) = (sown, last) {
+                    let store = n + owner as usize;
+                    t.path[m][store] = t.next[last];
+                    t.path[m][last] = store as u8;
+                }
+            }
+        }
+        if let Some(o) = &spec.opposite {
+            t.opposite_pits[m] = pit_mask(spec, mover, o.pits);
+        }
         if let Some(l) = &spec.landing {
             t.landing_pits[mover as usize] = pit_mask(spec, mover, l.pits);
         }
@@ -127,6 +200,13 @@ pub fn compile(spec: &Spec) -> Rules {
         t.chain_counts = Counts::from_list(&c.rule.counts);
         t.chain_forward = c.direction == ChainDirection::Forward;
     }
+    t.hand = HandTable::new(&t).map(Box::new);
+    t.plain = !t.store_sowing
+        && !t.extra_turn
+        && !t.filter_moves
+        && !t.endings
+        && t.opposite_pits == [0; MAX_PLAYERS]
+        && t.grand_slam == GrandSlam::Take;
     Rules { spec: spec.clone(), initial, first_player: spec.first_player, ply_limit: spec.ply_limit, t }
 }
 
@@ -184,22 +264,52 @@ impl Rules {
             opening_in_origin,
             skip_origin,
             min_seeds,
+            store_sowing,
+            path,
+            extra_turn,
+            must_feed,
+            filter_moves,
             landing_pits,
             landing_counts,
             chain_pits,
             chain_counts,
             chain_forward,
+            opposite_pits,
+            opposite,
+            opposite_take_last,
+            opposite_even_if_empty,
+            grand_slam,
             pass_when_stuck,
             leftovers,
+            side_empty,
+            majority,
+            repetition,
+            endings,
+            // Made from the tables above: the same for equal tables.
+            hand: _,
+            plain: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
-        for masks in [own, landing_pits, chain_pits] {
+        for masks in [own, landing_pits, chain_pits, opposite_pits] {
             bytes.extend(masks.iter().flat_map(|m| m.to_le_bytes()));
         }
-        for table in [owner, next, prev] {
+        for table in [owner, next, prev, opposite] {
+            bytes.extend_from_slice(table);
+        }
+        for table in path {
             bytes.extend_from_slice(table);
         }
         bytes.extend([*opening_in_origin as u8, *skip_origin as u8, *min_seeds]);
+        bytes.extend(
+            [*store_sowing, *extra_turn, *must_feed, *opposite_take_last, *opposite_even_if_empty]
+                .map(u8::from),
+        );
+        bytes.extend([*side_empty, *majority, *repetition, *endings, *filter_moves].map(u8::from));
+        bytes.push(match grand_slam {
+            GrandSlam::Take => 0,
+            GrandSlam::NoCapture => 1,
+            GrandSlam::NotAllowed => 2,
+        });
         for counts in [landing_counts, chain_counts] {
             bytes.extend(counts.0.iter().flat_map(|w| w.to_le_bytes()));
         }

@@ -5,6 +5,9 @@
 
 pub mod compile;
 mod end;
+mod game;
+mod hand;
+mod history;
 mod moves;
 pub mod notation;
 pub mod replay;
@@ -13,5 +16,7 @@ mod state;
 mod turn;
 
 pub use compile::{Rules, compile};
+pub use game::Game;
+pub use history::History;
 pub use moves::{IllegalMove, Move, MoveSet, MoveSummary, Observer};
 pub use state::{EndReason, Outcome, PositionError, State};

@@ -96,11 +96,17 @@ pub struct MoveSummary {
     pub captured: u16,
     /// Pits captured by the move (the landing pit and its chain).
     pub captured_pits: u8,
+    /// Its captures would have left every pit of the opponent empty (a grand slam), and so
+    /// were not made.
+    pub grand_slam: bool,
 }
 
 /// Sees the steps of a move as they happen: each seed sown, each pit captured, each player who
 /// had to pass. The default methods do nothing, and `()` observes nothing at no cost.
 pub trait Observer {
+    /// Does [`Observer::sow`] want each seed? An observer that says no is never told of
+    /// seeds, and the engine may sow a whole hand at once.
+    const HEARS_SEEDS: bool = true;
     #[inline(always)]
     fn sow(&mut self, _pit: usize) {}
     #[inline(always)]
@@ -109,7 +115,9 @@ pub trait Observer {
     fn pass(&mut self, _player: usize) {}
 }
 
-impl Observer for () {}
+impl Observer for () {
+    const HEARS_SEEDS: bool = false;
+}
 
 /// Why a move cannot be played in a position. Pits and players are 1-based, as the user
 /// counts them.

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::error::{Failure, Status};
 use crate::lang::describe::{and_list, pit_list};
 
-use super::{EndReason, IllegalMove, Move, MoveSummary, Observer, Outcome, Rules, State};
+use super::{EndReason, Game, IllegalMove, Move, MoveSummary, Observer, Outcome, Rules, State};
 
 /// Everything one move did, for display.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -64,34 +64,46 @@ impl Failure for ReplayError {
 
 /// Plays `moves` from `start`; stops at the first illegal one.
 pub fn replay(rules: &Rules, start: State, moves: &[Move]) -> Result<Vec<Step>, ReplayError> {
-    let mut state = start;
+    let mut game = Game::new(rules, start);
     let mut steps = Vec::with_capacity(moves.len());
     for &mv in moves {
-        let ply = state.plies() + 1;
-        let player = state.turn();
+        let ply = game.state().plies() + 1;
+        let player = game.state().turn();
         let mut record = Record::default();
-        let summary = rules.play(&mut state, mv, &mut record).map_err(|error| ReplayError { ply, error })?;
-        steps.push(Step { ply, player, summary, record, after: state });
+        let summary = game.play(mv, &mut record).map_err(|error| ReplayError { ply, error })?;
+        steps.push(Step { ply, player, summary, record, after: *game.state() });
     }
     Ok(steps)
 }
 
+/// A place a seed was sown into, in words: a pit's number, or `S1` for player 1's store.
+fn place(pos: usize, pits: usize) -> String {
+    if pos < pits { (pos + 1).to_string() } else { format!("S{}", pos - pits + 1) }
+}
+
 /// A move in words: `ply 2: player 2 plays pit 5 (7 seeds): sows 6 1 2 3 4 5 6; last seed in
-/// pit 6 (now 2): captures 2 from pit 6 and 4 from pit 1, 6 in all`.
+/// pit 6 (now 2): captures 2 from pit 6 and 4 from pit 1, 6 in all`. A seed sown into a store
+/// is written `S1` (player 1's store).
 pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
-    let sown: Vec<String> = step.record.sown.iter().map(|p| (p + 1).to_string()).collect();
+    let n = step.after.pits().len();
+    let sown: Vec<String> = step.record.sown.iter().map(|&p| place(p, n)).collect();
     let mut text = format!(
-        "ply {}: player {} plays pit {} ({} seed{}): sows {}; last seed in pit {}",
+        "ply {}: player {} plays pit {} ({} seed{}): sows {}; ",
         step.ply,
         step.player + 1,
         s.mv,
         s.lifted,
         if s.lifted == 1 { "" } else { "s" },
         sown.join(" "),
-        s.last + 1,
     );
+    if s.last >= n {
+        text.push_str(&format!("last seed in player {}'s store", s.last - n + 1));
+    } else {
+        text.push_str(&format!("last seed in pit {}", s.last + 1));
+    }
     match step.record.captures.as_slice() {
+        [] if s.last >= n => {}
         [] => text.push_str(&format!(" (now {})", step.after.pits()[s.last])),
         caps => {
             let (_, first) = caps[0];
@@ -102,10 +114,25 @@ pub fn describe_step(step: &Step) -> String {
             }
         }
     }
+    if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
+        text.push_str(&format!("; player {} moves again", step.player + 1));
+    }
     for p in &step.record.passes {
         text.push_str(&format!("; player {} cannot move and passes", p + 1));
     }
     text
+}
+
+/// Why a game is over, in words: `player 2 has no legal move`.
+pub fn why_over(state: &State, reason: EndReason) -> String {
+    match reason {
+        EndReason::NoLegalMove => format!("player {} has no legal move", state.turn() + 1),
+        EndReason::NobodyCanMove => "no player can move".to_string(),
+        EndReason::PlyLimit => "the ply limit is reached".to_string(),
+        EndReason::SideEmpty => "a player's pits are all empty".to_string(),
+        EndReason::Majority => "a player has captured more than half the seeds".to_string(),
+        EndReason::Repetition => "the position repeats one seen since the last capture".to_string(),
+    }
 }
 
 /// Where the game stands, in a sentence: the result, or who is to move.
@@ -115,11 +142,7 @@ pub fn describe_status(rules: &Rules, state: &State) -> String {
         scores[..rules.players()].iter().enumerate().map(|(p, s)| format!("player {} {s}", p + 1)).collect();
     match (state.end(), rules.outcome(state)) {
         (Some(reason), Some(outcome)) => {
-            let why = match reason {
-                EndReason::NoLegalMove => format!("player {} has no legal move", state.turn() + 1),
-                EndReason::NobodyCanMove => "no player can move".to_string(),
-                EndReason::PlyLimit => "the ply limit is reached".to_string(),
-            };
+            let why = why_over(state, reason);
             let result = match outcome {
                 Outcome::Win(p) => format!("player {} wins", p + 1),
                 Outcome::Draw => "a draw".to_string(),
@@ -154,8 +177,11 @@ pub struct PositionReport {
     pub ruleset: Option<String>,
     /// Seeds in pits 1..N.
     pub pits: Vec<u8>,
-    /// Seeds captured by each player.
+    /// Seeds captured by each player (with stores, the seeds in each store).
     pub captured: Vec<u16>,
+    /// On a board with stores: the seeds in each player's store, captured or sown there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stores: Option<Vec<u16>>,
     /// Captured seeds plus, once the game is over, the leftovers the rules award.
     pub score: Vec<u32>,
     /// 1-based; `null` once the game is over.
@@ -193,6 +219,7 @@ impl PositionReport {
             ruleset: spec.ruleset.clone(),
             pits: state.pits().to_vec(),
             captured: state.captured().to_vec(),
+            stores: spec.stores.then(|| state.captured().to_vec()),
             score: rules.scores(state)[..rules.players()].to_vec(),
             to_move: state.to_move().map(|p| p + 1),
             legal_moves: rules.legal_moves(state).iter().collect(),

@@ -1,8 +1,13 @@
-//! A move: the seeds of a pit sown one by one, then what the last seed captures.
+//! A move: the seeds of a pit sown one by one (into stores too, where the rules say), then
+//! what the last seed captures, then whose turn it is and whether the game is over.
 
-use super::compile::Rules;
+use crate::lang::spec::{GrandSlam, MAX_PITS};
+
+use super::compile::{PLACES, Rules};
+use super::history::History;
 use super::moves::{IllegalMove, Move, MoveSummary, Observer};
 use super::state::{EndReason, State};
+use super::turn::at_least;
 
 impl Rules {
     /// Plays `mv` after checking that it is legal.
@@ -18,73 +23,303 @@ impl Rules {
 
     /// Plays a legal move (one of [`Rules::legal_moves`]). A move that is not legal is not
     /// checked (that is [`Rules::play`]'s work) and leaves a position the rules cannot reach.
+    /// A position knows nothing of the positions before it: under a rule that ends a game on
+    /// repetition, play a game with [`super::Game`], which keeps them.
     #[inline]
     pub fn apply(&self, s: &mut State, mv: Move) -> MoveSummary {
-        self.apply_observed(s, mv, &mut ())
+        self.apply_in(s, mv, &mut (), None)
     }
 
     /// Plays a legal move, telling `obs` each step.
     #[inline]
     pub fn apply_observed<O: Observer>(&self, s: &mut State, mv: Move, obs: &mut O) -> MoveSummary {
+        self.apply_in(s, mv, obs, None)
+    }
+
+    /// Plays a legal move; `history` holds the positions since the last capture, for the
+    /// repetition rule.
+    #[inline]
+    pub(crate) fn apply_in<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+        history: Option<&mut History>,
+    ) -> MoveSummary {
         debug_assert!(self.check_move(s, mv).is_ok(), "illegal move {mv} in {s:?}");
+        // Rules with none of the rules that only some games have (stores sown into, another
+        // turn, the opposite capture, the grand slam, feeding, endings other than no move)
+        // are played by a copy of the move with those rules compiled out: such games pay
+        // nothing for them, not even the test of a flag.
+        if self.t.plain {
+            self.apply_as::<true, O>(s, mv, obs, history)
+        } else {
+            self.apply_as::<false, O>(s, mv, obs, history)
+        }
+    }
+
+    /// [`Rules::apply_in`], with `PLAIN` true only for [`super::compile::Tables::plain`] rules.
+    #[inline(always)]
+    fn apply_as<const PLAIN: bool, O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+        history: Option<&mut History>,
+    ) -> MoveSummary {
+        let mover = s.to_move;
+        let summary = self.sow_and_capture::<PLAIN, O>(s, mv, obs);
+        self.finish::<PLAIN, O>(s, mover, summary.last, summary.captured, history, obs);
+        summary
+    }
+
+    /// Sows `mv` and makes its captures, without passing the turn: the whole of a move that
+    /// the rules of feeding and of the grand slam look at.
+    #[inline(always)]
+    pub(crate) fn sow_and_capture<const PLAIN: bool, O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+    ) -> MoveSummary {
         let t = &self.t;
+        let n = t.pits as usize;
         let pit = mv.pit();
         let mover = s.to_move;
-        let lifted = s.pits[pit];
-        let mut hand = lifted;
-        s.pits[pit] = 0;
-        let mut pos = pit;
-        if t.opening_in_origin && hand > 0 {
-            s.pits[pit] = 1;
-            hand -= 1;
-            obs.sow(pit);
-        }
-        while hand > 0 {
-            pos = t.next[pos] as usize;
-            if t.skip_origin && pos == pit {
-                continue;
-            }
-            s.pits[pos] += 1;
-            hand -= 1;
-            obs.sow(pos);
-        }
-        let last = pos;
-
-        let mut captured: u16 = 0;
-        let mut captured_pits: u8 = 0;
         let m = mover as usize;
+        let lifted = s.pits[pit];
+        let pos = match &t.hand {
+            Some(h) if !O::HEARS_SEEDS => h.sow::<PLAIN>(s, pit, lifted),
+            _ => {
+                let mut hand = lifted;
+                s.pits[pit] = 0;
+                if t.opening_in_origin && hand > 0 {
+                    s.pits[pit] = 1;
+                    hand -= 1;
+                    obs.sow(pit);
+                }
+                // One loop for each pair of flags, so that the seed-by-seed loop tests neither.
+                match (!PLAIN && t.store_sowing, t.skip_origin) {
+                    (false, false) => sow_seeds::<false, false, MAX_PITS, O>(s, &t.next, n, pit, hand, obs),
+                    (false, true) => sow_seeds::<false, true, MAX_PITS, O>(s, &t.next, n, pit, hand, obs),
+                    (true, false) => sow_seeds::<true, false, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
+                    (true, true) => sow_seeds::<true, true, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
+                }
+            }
+        };
+        let last = pos;
+        let mut summary = MoveSummary { mv, lifted, last, captured: 0, captured_pits: 0, grand_slam: false };
+        if last < n {
+            let (taken, opposite) = self.taken_by::<PLAIN>(s, m, last);
+            if taken != 0 {
+                if !PLAIN && self.leaves_opponent_bare(s, m, taken) {
+                    summary.grand_slam = true;
+                } else {
+                    summary.captured_pits = taken.count_ones() as u8;
+                    summary.captured = self.take(s, m, last, taken, opposite, obs);
+                }
+            }
+        }
+        summary
+    }
+
+    /// The pits the last seed, in `last`, captures: the landing pit and its chain, or the
+    /// last seed's pit and the one facing it. Only looked at, not yet emptied, so that a
+    /// grand slam can be refused before the observer hears of any capture. The flag says
+    /// which of the two captures it is (true: the opposite one).
+    #[inline(always)]
+    fn taken_by<const PLAIN: bool>(&self, s: &State, m: usize, last: usize) -> (u64, bool) {
+        let t = &self.t;
         if t.landing_pits[m] >> last & 1 != 0 && t.landing_counts.contains(s.pits[last]) {
-            let seeds = s.pits[last];
-            s.pits[last] = 0;
-            obs.capture(last, seeds);
-            captured += seeds as u16;
-            captured_pits += 1;
+            let mut taken = 1 << last;
             let chain = t.chain_pits[m];
             if chain != 0 {
                 let step = if t.chain_forward { &t.next } else { &t.prev };
                 let mut q = step[last] as usize;
                 // At most once round: the chain stops before it would reach the landing pit.
                 while q != last && chain >> q & 1 != 0 && t.chain_counts.contains(s.pits[q]) {
-                    let seeds = s.pits[q];
-                    s.pits[q] = 0;
-                    obs.capture(q, seeds);
-                    captured += seeds as u16;
-                    captured_pits += 1;
+                    taken |= 1 << q;
                     q = step[q] as usize;
                 }
             }
-            s.captured[m] += captured;
+            (taken, false)
+        } else if !PLAIN && t.opposite_pits[m] >> last & 1 != 0 && s.pits[last] == 1 {
+            let facing = t.opposite[last] as usize;
+            let taken = if s.pits[facing] > 0 {
+                (t.opposite_take_last as u64) << last | 1 << facing
+            } else {
+                ((t.opposite_take_last && t.opposite_even_if_empty) as u64) << last
+            };
+            (taken, true)
+        } else {
+            (0, false)
         }
+    }
 
+    /// Would taking `taken` be a grand slam the rules refuse: the opponent (of two players)
+    /// left without a seed?
+    #[inline(always)]
+    fn leaves_opponent_bare(&self, s: &State, m: usize, taken: u64) -> bool {
+        let t = &self.t;
+        t.grand_slam != GrandSlam::Take && t.own[1 - m] & !taken & at_least(&s.pits, t.pits, 1) == 0
+    }
+
+    /// Empties the pits of `taken` into the mover's store, telling the observer in the order
+    /// a reader follows them: the landing pit, then its chain; or the last seed, then the pit
+    /// facing it.
+    #[inline(always)]
+    fn take<O: Observer>(
+        &self,
+        s: &mut State,
+        m: usize,
+        last: usize,
+        taken: u64,
+        opposite: bool,
+        obs: &mut O,
+    ) -> u16 {
+        let t = &self.t;
+        let mut captured: u16 = 0;
+        let mut tell = |q: usize, s: &State| {
+            let seeds = s.pits[q];
+            obs.capture(q, seeds);
+            captured += seeds as u16;
+        };
+        if opposite {
+            // At most the last seed's pit and the one facing it.
+            if taken >> last & 1 != 0 {
+                tell(last, s);
+            }
+            if taken & !(1 << last) != 0 {
+                tell(t.opposite[last] as usize, s);
+            }
+        } else {
+            let step = if t.chain_forward { &t.next } else { &t.prev };
+            let (mut q, mut left) = (last, taken);
+            while left >> q & 1 != 0 {
+                left &= !(1 << q);
+                tell(q, s);
+                q = step[q] as usize;
+            }
+        }
+        match &t.hand {
+            Some(h) => h.empty(s, taken),
+            None => {
+                let mut left = taken;
+                while left != 0 {
+                    s.pits[left.trailing_zeros() as usize] = 0;
+                    left &= left - 1;
+                }
+            }
+        }
+        s.captured[m] += captured;
+        captured
+    }
+
+    /// After the sowing: the ply counted, who moves next, and the endings checked.
+    #[inline(always)]
+    fn finish<const PLAIN: bool, O: Observer>(
+        &self,
+        s: &mut State,
+        mover: u8,
+        last: usize,
+        captured: u16,
+        history: Option<&mut History>,
+        obs: &mut O,
+    ) {
+        let t = &self.t;
         s.plies += 1;
         s.last_mover = mover;
-        if s.plies >= self.ply_limit {
-            s.end = Some(EndReason::PlyLimit);
-            s.moves = Default::default();
+        let next = if !PLAIN && t.extra_turn && last == t.pits as usize + mover as usize {
+            mover
+        } else if mover + 1 == t.players {
+            0
         } else {
-            let next = if mover + 1 == t.players { 0 } else { mover + 1 };
-            self.settle(s, next, obs);
+            mover + 1
+        };
+        if !PLAIN
+            && t.endings
+            && let Some(end) = self.ending(s, next, captured, history)
+        {
+            return Self::end(s, next, end);
         }
-        MoveSummary { mv, lifted, last, captured, captured_pits }
+        if s.plies >= self.ply_limit {
+            return Self::end(s, next, EndReason::PlyLimit);
+        }
+        self.settle::<PLAIN, O>(s, next, obs);
     }
+
+    fn end(s: &mut State, next: u8, end: EndReason) {
+        s.to_move = next;
+        s.end = Some(end);
+        s.moves = Default::default();
+    }
+
+    /// The `game over when` ending a move meets, if any, in the order repetition, majority,
+    /// a side empty. (Only rules that are not plain come here, most with one of these
+    /// endings: it is worth inlining.)
+    #[inline(always)]
+    fn ending(&self, s: &State, next: u8, captured: u16, history: Option<&mut History>) -> Option<EndReason> {
+        let t = &self.t;
+        if let Some(h) = history.filter(|_| t.repetition) {
+            if captured > 0 {
+                h.clear();
+            }
+            if !h.note(s, next) {
+                return Some(EndReason::Repetition);
+            }
+        }
+        if t.majority && self.has_majority(s) {
+            return Some(EndReason::Majority);
+        }
+        (t.side_empty && self.a_side_is_empty(s)).then_some(EndReason::SideEmpty)
+    }
+
+    /// Has a player captured more than half the seeds, or both players exactly half?
+    #[inline]
+    fn has_majority(&self, s: &State) -> bool {
+        let (mut stores, mut most) = (0u32, 0u32);
+        for &c in &s.captured[..self.t.players as usize] {
+            stores += c as u32;
+            most = most.max(c as u32);
+        }
+        let board = s.seeds_on_board();
+        let total = stores + board;
+        2 * most > total || (board == 0 && s.captured().iter().all(|&c| 2 * c as u32 == total))
+    }
+
+    /// Are a player's pits all empty?
+    #[inline]
+    fn a_side_is_empty(&self, s: &State) -> bool {
+        let nonempty = at_least(&s.pits, self.t.pits, 1);
+        self.t.own[..self.players()].iter().any(|&own| own & nonempty == 0)
+    }
+}
+
+/// Sows `hand` seeds from `pit` along `path` (a pit's successor; with `STORES`, a store's
+/// place too, `n` and on), skipping the emptied pit with `SKIP`; returns where the last fell.
+#[inline(always)]
+fn sow_seeds<const STORES: bool, const SKIP: bool, const L: usize, O: Observer>(
+    s: &mut State,
+    path: &[u8; L],
+    n: usize,
+    pit: usize,
+    mut hand: u8,
+    obs: &mut O,
+) -> usize {
+    let mut pos = pit;
+    while hand > 0 {
+        // Without stores every place is a pit: the mask only spares the bounds checks.
+        pos = if STORES { path[pos] as usize } else { path[pos] as usize & (MAX_PITS - 1) };
+        if SKIP && pos == pit {
+            continue;
+        }
+        if STORES && pos >= n {
+            s.captured[pos - n] += 1;
+        } else {
+            s.pits[pos & (MAX_PITS - 1)] += 1;
+        }
+        hand -= 1;
+        obs.sow(pos);
+    }
+    pos
 }

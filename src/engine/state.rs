@@ -17,6 +17,12 @@ pub enum EndReason {
     NobodyCanMove,
     /// The ply limit was reached.
     PlyLimit,
+    /// A player's pits were all empty (`game over when a player's pits are all empty`).
+    SideEmpty,
+    /// A player had captured more than half the seeds, or both players exactly half.
+    Majority,
+    /// A position repeated one seen since the last capture.
+    Repetition,
 }
 
 impl EndReason {
@@ -26,6 +32,9 @@ impl EndReason {
             EndReason::NoLegalMove => "no-legal-move",
             EndReason::NobodyCanMove => "nobody-can-move",
             EndReason::PlyLimit => "ply-limit",
+            EndReason::SideEmpty => "side-empty",
+            EndReason::Majority => "majority",
+            EndReason::Repetition => "repetition",
         }
     }
 
@@ -35,6 +44,9 @@ impl EndReason {
             EndReason::NoLegalMove => "the player to move had no legal move",
             EndReason::NobodyCanMove => "no player could move",
             EndReason::PlyLimit => "the ply limit",
+            EndReason::SideEmpty => "a player's pits were all empty",
+            EndReason::Majority => "a player had captured more than half the seeds",
+            EndReason::Repetition => "a position repeated",
         }
     }
 }
@@ -97,7 +109,17 @@ impl State {
     }
 
     pub fn seeds_on_board(&self) -> u32 {
-        self.pits().iter().map(|&s| s as u32).sum()
+        // Eight pits at a time: the top byte of a word times 0x0101...01 is the sum of its
+        // bytes, exact since a board holds at most 255 seeds (pits past the board are empty).
+        let words = (self.n_pits as usize).div_ceil(8);
+        self.pits
+            .chunks_exact(8)
+            .take(words)
+            .map(|w| {
+                (u64::from_le_bytes(w.try_into().expect("8 pits")).wrapping_mul(0x0101_0101_0101_0101) >> 56)
+                    as u32
+            })
+            .sum()
     }
 }
 

@@ -159,6 +159,7 @@ pub fn describe(spec: &Spec, rulesets: &[&str]) -> String {
     board_section(&mut out, spec);
     players_section(&mut out, spec);
     sowing_section(&mut out, spec);
+    turns_section(&mut out, spec);
     capture_section(&mut out, spec);
     end_section(&mut out, spec);
     changes_section(&mut out, spec);
@@ -274,8 +275,38 @@ fn sowing_section(out: &mut String, spec: &Spec) {
             );
         }
     }
+    match spec.store_sowing {
+        StoreSowing::Neither => {}
+        StoreSowing::Own => text.push_str(
+            " A player's store lies after the last of their pits in the sowing direction; a sowing \
+             that passes the mover's own store puts a seed into it, and skips the opponent's.",
+        ),
+        StoreSowing::Both => text.push_str(
+            " A player's store lies after the last of their pits in the sowing direction; a sowing \
+             puts a seed into every store it passes.",
+        ),
+    }
     text.push_str(" Sowing ends with the last seed in hand (a single lap).");
     paragraph(out, &text);
+}
+
+fn turns_section(out: &mut String, spec: &Spec) {
+    if !spec.extra_turn && !spec.must_feed {
+        return;
+    }
+    heading(out, "Turns");
+    let mut text = String::new();
+    if spec.extra_turn {
+        text.push_str("If the last seed falls into the mover's own store, the same player moves again. ");
+    }
+    if spec.must_feed {
+        text.push_str(
+            "When the opponent's pits are all empty before a move, the mover must play a move that \
+             leaves them holding seeds, judged after the whole move and its captures; a player who \
+             cannot has no legal move.",
+        );
+    }
+    paragraph(out, text.trim_end());
 }
 
 fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
@@ -294,38 +325,71 @@ fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
 
 fn capture_section(out: &mut String, spec: &Spec) {
     heading(out, "Capture");
-    let Some(landing) = &spec.landing else {
+    if !spec.captures() {
         paragraph(out, "Nothing is ever captured.");
         return;
-    };
-    let mut text = format!(
-        "If the last seed makes {} {}, the seeds of that pit are captured.",
-        counts(&landing.counts),
-        where_phrase(spec, landing.pits, false)
-    );
-    match &spec.chain {
-        None => text.push_str(" Only that pit is taken: there is no chain."),
-        Some(c) => {
-            let dir = direction_word(spec.direction);
-            let (next, after) = match c.direction {
-                ChainDirection::Forward => {
-                    (format!("the next pit in the sowing direction ({dir})"), "the one after")
-                }
-                ChainDirection::Backward => (
-                    format!("the pit before it (against the sowing direction, {dir})"),
-                    "the one before that",
-                ),
-            };
-            let _ = write!(
-                text,
-                " Then {next} is captured too if it holds {}{}, then {after}, and so on until a pit does not; \
-                 the chain never goes round past the landing pit.",
-                counts(&c.rule.counts),
-                where_phrase(spec, c.rule.pits, true)
-            );
+    }
+    let mut text = String::new();
+    if let Some(landing) = &spec.landing {
+        let _ = write!(
+            text,
+            "If the last seed makes {} {}, the seeds of that pit are captured.",
+            counts(&landing.counts),
+            where_phrase(spec, landing.pits, false)
+        );
+        match &spec.chain {
+            None => text.push_str(" Only that pit is taken: there is no chain."),
+            Some(c) => {
+                let dir = direction_word(spec.direction);
+                let (next, after) = match c.direction {
+                    ChainDirection::Forward => {
+                        (format!("the next pit in the sowing direction ({dir})"), "the one after")
+                    }
+                    ChainDirection::Backward => (
+                        format!("the pit before it (against the sowing direction, {dir})"),
+                        "the one before that",
+                    ),
+                };
+                let _ = write!(
+                    text,
+                    " Then {next} is captured too if it holds {}{}, then {after}, and so on until a pit does not; \
+                     the chain never goes round past the landing pit.",
+                    counts(&c.rule.counts),
+                    where_phrase(spec, c.rule.pits, true)
+                );
+            }
         }
     }
-    paragraph(out, &text);
+    if let Some(o) = &spec.opposite {
+        let which = match o.pits {
+            Where::Own => "an empty pit of the mover's own",
+            _ => "an empty pit",
+        };
+        let when = if spec.landing.is_some() { " Otherwise, if" } else { " If" };
+        let taken = if o.take_last {
+            "the mover takes the seeds of the opposite pit (the pit facing it across the board) and the last seed"
+        } else {
+            "the mover takes the seeds of the opposite pit (the pit facing it across the board); the last seed stays"
+        };
+        let _ = write!(text, "{when} the last seed falls into {which}, so that it holds 1, {taken}");
+        text.push_str(if o.take_last && o.even_if_empty {
+            ". When the opposite pit is empty, the last seed alone is taken."
+        } else {
+            ", provided the opposite pit holds seeds; when it is empty, nothing is taken."
+        });
+    }
+    match spec.grand_slam {
+        GrandSlam::Take => {}
+        GrandSlam::NoCapture => text.push_str(
+            " A move whose captures would leave every pit of the opponent empty (a grand slam) may be \
+             played, but captures nothing.",
+        ),
+        GrandSlam::NotAllowed => text.push_str(
+            " A move whose captures would leave every pit of the opponent empty (a grand slam) may not \
+             be played.",
+        ),
+    }
+    paragraph(out, text.trim_start());
 }
 
 fn end_section(out: &mut String, spec: &Spec) {
@@ -334,6 +398,24 @@ fn end_section(out: &mut String, spec: &Spec) {
         NoMove::GameOver => "When the player to move has no legal move, the game ends.".to_string(),
         NoMove::Pass => "A player with no legal move passes, and the next player moves; when no player can move, the game ends.".to_string(),
     };
+    if spec.endings.side_empty {
+        text.push_str(" The game also ends as soon as a player's pits are all empty, after any move and whoever is to move.");
+    }
+    if spec.endings.majority {
+        let total = spec.total_seeds();
+        let _ = write!(
+            text,
+            " It ends as soon as a player has captured more than half the seeds ({} of {total}), or both \
+             players exactly half.",
+            total / 2 + 1
+        );
+    }
+    if spec.endings.repetition {
+        text.push_str(
+            " It ends when a position (the seeds of every pit and store, and the player to move) \
+             repeats one seen since the last capture.",
+        );
+    }
     let _ =
         write!(text, " A game also ends after {} plies (single moves), whoever is to move.", spec.ply_limit);
     text.push_str(match spec.leftovers {
@@ -343,9 +425,11 @@ fn end_section(out: &mut String, spec: &Spec) {
     });
     paragraph(out, &text);
     heading(out, "Winner");
-    let score = match spec.leftovers {
-        Leftovers::Nobody => "the most seeds captured",
-        _ => "the most seeds, captured and awarded at the end,",
+    let score = match (spec.store_sowing != StoreSowing::Neither, spec.leftovers) {
+        (true, Leftovers::Nobody) => "the most seeds in their store, sown there or captured,",
+        (true, _) => "the most seeds, in their store (sown there or captured) and awarded at the end,",
+        (false, Leftovers::Nobody) => "the most seeds captured",
+        (false, _) => "the most seeds, captured and awarded at the end,",
     };
     paragraph(
         out,

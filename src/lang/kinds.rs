@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::syntax::{
-    BoardLine, ChainLine, Direction, LandingLine, LapCount, Laps, Leftovers, NoMove, Number, Opening,
-    PlayersBlock, SeedsLine, Winner,
+    BoardLine, ChainLine, Direction, Ending, ExtraTurn, GrandSlam, LandingLine, LapCount, Laps, Leftovers,
+    MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, SeedsLine, StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -154,12 +154,23 @@ kinds! {
     LapCount(LapCount) in lap_count, "`single lap`", "the number of laps", None;
     /// `a pit needs 2 seeds to be played`
     MinSeeds(Number) in min_seeds, "`a pit needs ...`", "the seeds a pit needs to be played", None;
+    /// `sow into the mover's own store`
+    StoreSowing(StoreSowing) in store_sowing, "`sow into ...`", "which stores seeds are sown into", None;
+    /// `last seed in the mover's own store: they move again`
+    ExtraTurn(ExtraTurn) in extra_turn, "`last seed in the mover's own store`", "the extra turn", None;
+    /// `must feed an opponent who has no seeds`
+    MustFeed(MustFeed) in must_feed, "`must feed ...`", "feeding an opponent without seeds", None;
     /// `last seed makes 2 or 4 in any pit: take them`; `None` for `capture { none }`.
     Landing(Option<LandingLine>) in landing, "`last seed makes ...`", "what the last seed captures",
         needs("what is captured",
             "a block such as `capture { last seed makes 2 or 4 in any pit: take them }`, or `capture { none }`");
     /// `chain forward while 2 or 4`; `None` for `no chain` (and `capture { none }`).
     Chain(Option<ChainLine>) in chain, "the chain", "the capture chain", None;
+    /// `last seed in an empty pit of the mover's own: take it and the opposite pit`; `None` for
+    /// `capture { none }`.
+    Opposite(Option<OppositeLine>) in opposite, "`last seed in an empty pit ...`", "the capture of the opposite pit", None;
+    /// `grand slam: no capture`
+    GrandSlam(GrandSlam) in grand_slam, "`grand slam`", "what a grand slam does", None;
     /// `player to move cannot move: game over`
     NoMove(NoMove) in no_move, "`player to move cannot move`", "what happens when the player to move cannot move",
         needs("what happens when the player to move cannot move",
@@ -172,4 +183,10 @@ kinds! {
     PlyLimit(Number) in ply_limit, "`ply limit`", "the ply limit", None;
     /// `winner: most captured`
     Winner(Winner) in winner, "`winner`", "the winner", None;
+    /// `game over when a player's pits are all empty`
+    SideEmpty(Ending) in side_empty, "`game over when a player's pits are all empty`", "the end when a player's pits are empty", None;
+    /// `game over when a player has captured more than half the seeds`
+    Majority(Ending) in majority, "`game over when a player has captured more than half the seeds`", "the end when a player has captured more than half the seeds", None;
+    /// `game over when a position repeats since the last capture`
+    Repetition(Ending) in repetition, "`game over when a position repeats since the last capture`", "the end when a position repeats", None;
 }

@@ -11,7 +11,9 @@ use crate::lang::syntax::{Spanned, VariantAst};
 /// The shipped variants: (name on the command line, file text).
 pub const BUNDLED: &[(&str, &str)] = &[
     ("bakuk", include_str!("../../variants/bakuk.sow")),
+    ("kalah", include_str!("../../variants/kalah.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
+    ("oware", include_str!("../../variants/oware.sow")),
 ];
 
 /// Where a variant file came from.
@@ -294,6 +296,6 @@ mod tests {
     fn unknown_variant_lists_the_bundled_ones() {
         let e = load("bakook").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bakook`"), "{e}");
-        assert!(e.contains("bakuk, koumma"), "{e}");
+        assert!(e.contains("bakuk, kalah, koumma, oware"), "{e}");
     }
 }

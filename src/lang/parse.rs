@@ -186,7 +186,7 @@ impl Builder<'_> {
                 let block = PlayersBlock { keyword: keyword.clone(), count, lines, span: sp };
                 out.push(Spanned::new(RuleLine::Players(block), keyword));
             }
-            Rule::sowing | Rule::capture | Rule::end => {
+            Rule::sowing | Rule::turns | Rule::capture | Rule::end => {
                 for line in values(pair) {
                     let sp = span(&line);
                     for rule in self.block_line(line)? {
@@ -243,8 +243,38 @@ impl Builder<'_> {
             }),
             Rule::lap_count => RuleLine::LapCount(LapCount::Single),
             Rule::min_seeds => RuleLine::MinSeeds(self.number(only(pair))?),
+            Rule::store_sowing => RuleLine::StoreSowing(match only(pair).as_rule() {
+                Rule::own_store => StoreSowing::Own,
+                Rule::both_stores => StoreSowing::Both,
+                _ => StoreSowing::Neither,
+            }),
+            Rule::extra_turn => RuleLine::ExtraTurn(ExtraTurn),
+            Rule::must_feed => RuleLine::MustFeed(MustFeed),
             // Nothing is captured, so there is no chain either.
-            Rule::capture_none => return Ok(vec![RuleLine::Landing(None), RuleLine::Chain(None)]),
+            Rule::capture_none => {
+                return Ok(vec![RuleLine::Landing(None), RuleLine::Chain(None), RuleLine::Opposite(None)]);
+            }
+            Rule::opposite => {
+                let mut inner = values(pair);
+                let pits = match only(inner.next().expect("which empty pit")).as_rule() {
+                    Rule::own_empty => Where::Own,
+                    _ => Where::Any,
+                };
+                let take = inner.next().expect("what is taken");
+                let take_last = take.as_rule() == Rule::take_both;
+                let even_if_empty = values(take).any(|p| p.as_rule() == Rule::even_if_empty);
+                RuleLine::Opposite(Some(OppositeLine { pits, take_last, even_if_empty }))
+            }
+            Rule::grand_slam => RuleLine::GrandSlam(match only(pair).as_rule() {
+                Rule::slam_nothing => GrandSlam::NoCapture,
+                Rule::slam_illegal => GrandSlam::NotAllowed,
+                _ => GrandSlam::Take,
+            }),
+            Rule::ending => match only(pair).as_rule() {
+                Rule::side_empty => RuleLine::SideEmpty(Ending),
+                Rule::majority => RuleLine::Majority(Ending),
+                _ => RuleLine::Repetition(Ending),
+            },
             Rule::landing => {
                 let mut inner = values(pair);
                 let counts = self.numbers(inner.next().expect("counts"))?;
@@ -302,6 +332,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
             "opponent_s" => "opponent's",
             "mover_s" => "mover's",
             "pit_s" => "pit's",
+            "player_s" => "player's",
             w => w,
         };
         return vec![format!("`{word}`")];
@@ -346,10 +377,19 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",
         ("single", _) => "`single lap`",
         ("a", _) => "`a pit needs 1 seed to be played` or `a pit needs 2 seeds to be played`",
+        ("sow", _) => "`sow into the mover's own store`, `sow into both stores` or `sow into no store`",
+        ("turns", _) => "`turns { ... }`",
+        ("must", _) => "`must feed an opponent who has no seeds`",
+        ("grand", _) => "`grand slam: take them`, `grand slam: no capture` or `grand slam: not allowed`",
+        ("game", _) => {
+            "`game over when a player's pits are all empty`, `game over when a player has captured \
+             more than half the seeds` or `game over when a position repeats since the last capture`"
+        }
         ("capture", _) => "`capture { ... }` or `capture { none }`",
         ("last", _) => {
             "`last seed makes 2 or 4 in any pit: take them` (or `in an opponent's pit`, \
-             `in the mover's own pit`)"
+             `in the mover's own pit`), `last seed in an empty pit of the mover's own: take it and the \
+             opposite pit`, or (in a turns block) `last seed in the mover's own store: they move again`"
         }
         ("chain", _) | ("no", "chain") => {
             "`chain forward while 2 or 4`, `chain backward while 2 or 3 in the opponent's pits` \
@@ -439,6 +479,7 @@ enum Context {
     Variant,
     Ruleset,
     Sowing,
+    Turns,
     Capture,
     End,
     Players,
@@ -453,6 +494,8 @@ impl Context {
             Context::Ruleset
         } else if has(Rule::k_first) {
             Context::Sowing
+        } else if has(Rule::k_must) {
+            Context::Turns
         } else if has(Rule::k_last) {
             Context::Capture
         } else if has(Rule::k_leftover) {
@@ -467,15 +510,16 @@ impl Context {
     /// The block a line starting with `word` (then `next`) belongs in.
     fn of_word(word: &str, next: &str) -> Option<Context> {
         Some(match word {
-            "counter-clockwise" | "clockwise" | "first" | "laps" | "single" | "a" => Context::Sowing,
-            "last" | "chain" | "none" => Context::Capture,
+            "counter-clockwise" | "clockwise" | "first" | "laps" | "single" | "a" | "sow" => Context::Sowing,
+            "must" => Context::Turns,
+            "last" | "chain" | "none" | "grand" => Context::Capture,
+            "game" => Context::End,
             "no" if next == "chain" => Context::Capture,
             "leftover" | "ply" | "winner" => Context::End,
             "player" if next == "to" => Context::End,
             "player" => Context::Players,
-            "board" | "seeds" | "players" | "sowing" | "capture" | "end" | "ruleset" | "source" | "note" => {
-                Context::Variant
-            }
+            "board" | "seeds" | "players" | "sowing" | "turns" | "capture" | "end" | "ruleset" | "source"
+            | "note" => Context::Variant,
             "region" | "people" | "other" | "documented" => Context::Variant,
             _ => return None,
         })
@@ -486,6 +530,7 @@ impl Context {
             Context::Variant => "variant",
             Context::Ruleset => "ruleset",
             Context::Sowing => "sowing",
+            Context::Turns => "turns",
             Context::Capture => "capture",
             Context::End => "end",
             Context::Players => "players",

@@ -6,6 +6,7 @@ pub use crate::lang::kinds::Kind;
 pub use crate::lang::syntax::{
     ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Where, Winner,
 };
+pub use crate::lang::syntax::{GrandSlam, OppositeLine as OppositeRule, StoreSowing};
 
 /// Most pits a board may have: moves and pit sets are 64-bit masks in the engine.
 pub const MAX_PITS: usize = 64;
@@ -48,6 +49,17 @@ pub struct CaptureRule {
 pub struct ChainRule {
     pub direction: ChainDirection,
     pub rule: CaptureRule,
+}
+
+/// The `game over when ...` endings a variant has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Endings {
+    /// When a player's pits are all empty.
+    pub side_empty: bool,
+    /// When a player has captured more than half the seeds, or both exactly half.
+    pub majority: bool,
+    /// When a position repeats one seen since the last capture.
+    pub repetition: bool,
 }
 
 /// Where a group of rules was last set: the variant's own file, a base it extends, or a
@@ -93,13 +105,23 @@ pub struct Spec {
     pub opening: Opening,
     pub laps: Laps,
     pub min_seeds: u8,
+    pub store_sowing: StoreSowing,
+    /// The last seed in the mover's own store gives them another move.
+    pub extra_turn: bool,
+    /// An opponent without seeds must be given some.
+    pub must_feed: bool,
     /// `None`: nothing is ever captured.
     pub landing: Option<CaptureRule>,
     pub chain: Option<ChainRule>,
+    /// The capture of the pit opposite an empty pit the last seed falls into.
+    pub opposite: Option<OppositeRule>,
+    pub grand_slam: GrandSlam,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,
     pub winner: Winner,
+    /// The endings checked after every move.
+    pub endings: Endings,
     /// The layer that last set each group of rules.
     pub provenance: Vec<(Kind, Layer)>,
 }
@@ -124,6 +146,11 @@ impl Spec {
     /// The 1-based pit numbers a player (0-based) owns.
     pub fn pits_of(&self, player: u8) -> Vec<usize> {
         (0..self.pits()).filter(|&p| self.owners[p] == player).map(|p| p + 1).collect()
+    }
+
+    /// Is a capture of any kind possible?
+    pub fn captures(&self) -> bool {
+        self.landing.is_some() || self.opposite.is_some()
     }
 
     /// The 1-based pits of a row: the south row left to right, the north row right to left

@@ -118,6 +118,40 @@ pub enum Laps {
     SkipOrigin,
 }
 
+/// Which stores a sowing puts seeds into, as it passes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreSowing {
+    /// None: stores hold what is captured, and nothing is sown into them.
+    Neither,
+    /// The mover's own store only; the others are skipped.
+    Own,
+    /// Every store on the way.
+    Both,
+}
+
+/// `last seed in the mover's own store: they move again`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExtraTurn;
+
+/// `must feed an opponent who has no seeds`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MustFeed;
+
+/// A move whose captures would leave every pit of the opponent empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GrandSlam {
+    /// Captured like any other.
+    Take,
+    /// The move is played, and captures nothing.
+    NoCapture,
+    /// The move is not legal.
+    NotAllowed,
+}
+
+/// An ending checked after every move: `game over when ...`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending;
+
 /// How many laps a sowing makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LapCount {
@@ -144,6 +178,17 @@ pub enum ChainDirection {
 pub struct LandingLine {
     pub counts: Vec<Number>,
     pub pits: Where,
+}
+
+/// `last seed in an empty pit of the mover's own: take it and the opposite pit`
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OppositeLine {
+    /// `Own` or `Any`: which empty pits.
+    pub pits: Where,
+    /// The last seed is taken with the opposite pit.
+    pub take_last: bool,
+    /// ... even when the opposite pit is empty (then the last seed alone is taken).
+    pub even_if_empty: bool,
 }
 
 /// `chain forward while 2 or 4 in the opponent's pits`

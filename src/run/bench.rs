@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use crate::cancel::Cancel;
-use crate::engine::Rules;
+use crate::engine::{Game, Rules};
 use crate::play::player::seat_rng;
 use crate::play::random::RandomPlayer;
 
@@ -35,18 +35,20 @@ pub fn bench(rules: &Rules, budget: Duration, cancel: &Cancel) -> Bench {
     let (mut games, mut moves) = (0u64, 0u64);
     let mut rngs: Vec<_> = (0..rules.players()).map(|seat| seat_rng(0, 0, seat)).collect();
     let mut batch = 1u64;
+    let mut game = Game::new(rules, rules.initial_state());
     while start.elapsed() < budget && !cancel.is_cancelled() {
         let batch_start = Instant::now();
         for _ in 0..batch {
             for (seat, rng) in rngs.iter_mut().enumerate() {
                 *rng = seat_rng(0, games, seat);
             }
-            let mut s = rules.initial_state();
-            while let Some(seat) = s.to_move() {
-                let mv = RandomPlayer::pick(rules, &s, &mut rngs[seat]).expect("a player to move has a move");
-                rules.apply(&mut s, mv);
+            game.restart(rules.initial_state());
+            while let Some(seat) = game.state().to_move() {
+                let mv = RandomPlayer::pick(rules, game.state(), &mut rngs[seat])
+                    .expect("a player to move has a move");
+                game.apply(mv);
             }
-            moves += s.plies() as u64;
+            moves += game.state().plies() as u64;
             games += 1;
         }
         if batch_start.elapsed() < Duration::from_millis(1) {

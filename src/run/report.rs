@@ -67,13 +67,6 @@ pub struct Length {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Ends {
-    pub no_legal_move: u64,
-    pub nobody_can_move: u64,
-    pub ply_limit: u64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Margin {
     pub mean: Option<f64>,
     pub median: Option<usize>,
@@ -113,7 +106,8 @@ pub struct VariantReport {
     /// seat.
     pub seat_test_p_value: Option<f64>,
     pub length: Length,
-    pub ends: Ends,
+    /// How the games ended (counts).
+    pub ends: stats::EndTally,
     pub seeds_left_mean: Option<f64>,
     pub margin: Margin,
     pub captures: Captures,
@@ -166,11 +160,7 @@ impl VariantReport {
                 max: t.length.max(),
                 distribution: t.length.clone(),
             },
-            ends: Ends {
-                no_legal_move: t.ends.no_legal_move,
-                nobody_can_move: t.ends.nobody_can_move,
-                ply_limit: t.ends.ply_limit,
-            },
+            ends: t.ends.clone(),
             seeds_left_mean: ratio(t.seeds_left, n),
             margin: Margin {
                 mean: t.margin.mean(),
@@ -426,6 +416,18 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     row("positions with one choice".into(), &|r| pct(r.branching.forced_share));
     row("ended: no legal move".into(), &|r| pct(ratio(r.ends.no_legal_move, r.games_played)));
     row("ended: ply limit".into(), &|r| pct(ratio(r.ends.ply_limit, r.games_played)));
+    // The endings of the `game over when` rules, for runs where some game ended so.
+    type Count = fn(&stats::EndTally) -> u64;
+    let endings: [(&str, Count); 3] = [
+        ("ended: a player's pits empty", |e| e.side_empty),
+        ("ended: more than half captured", |e| e.majority),
+        ("ended: a position repeated", |e| e.repetition),
+    ];
+    for (name, count) in endings {
+        if rs.iter().any(|r| count(&r.ends) > 0) {
+            row(name.into(), &move |r| pct(ratio(count(&r.ends), r.games_played)));
+        }
+    }
     if !all {
         return rows;
     }

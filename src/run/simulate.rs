@@ -10,7 +10,7 @@ use std::sync::{Condvar, Mutex};
 use serde::Serialize;
 
 use crate::cancel::Cancel;
-use crate::engine::{Move, Observer, Outcome, Rules, State};
+use crate::engine::{Game, Move, Observer, Outcome, Rules, State};
 use crate::error::{Failure, Status};
 use crate::lang::spec::MAX_PLY_LIMIT;
 use crate::play::player::{Player, PlayerError, seat_rng};
@@ -266,15 +266,19 @@ struct CaptureCounter<'t> {
 }
 
 impl Observer for CaptureCounter<'_> {
+    const HEARS_SEEDS: bool = false;
+
     #[inline(always)]
     fn capture(&mut self, _pit: usize, seeds: u8) {
         self.counts.capture_count.add(seeds as usize);
     }
 }
 
-/// A thread's players, one a seat, and the counts of the game they play.
-struct Seats<'a> {
+/// A thread's players, one a seat, the game they play (its position and the positions it
+/// went through) and its counts: made once a thread, reused game after game.
+struct Seats<'a, 'r> {
     players: &'a mut [AnyPlayer],
+    game: &'a mut Game<'r>,
     counts: &'a mut MoveCounts,
 }
 
@@ -284,7 +288,7 @@ struct Seats<'a> {
 #[inline]
 fn play_game(
     rules: &Rules,
-    table: &mut Seats<'_>,
+    table: &mut Seats<'_, '_>,
     seed: u64,
     game: u64,
     tally: &mut Tally,
@@ -300,16 +304,18 @@ fn play_game(
     // Counted apart and added once the game is over, so that a cancelled game counts nothing.
     let counts = &mut *table.counts;
     counts.clear();
-    let mut s = rules.initial_state();
-    while let Some(seat) = s.to_move() {
+    let g = &mut *table.game;
+    g.restart(rules.initial_state());
+    while let Some(seat) = g.state().to_move() {
+        let s = g.state();
         if cancel.is_cancelled() {
             return Ok(None);
         }
-        let legal = rules.legal_moves(&s).len() as u64;
+        let legal = rules.legal_moves(s).len() as u64;
         counts.positions += 1;
         counts.choices += legal;
         counts.forced += u64::from(legal == 1);
-        let mv = match players[seat].choose(rules, &s, &mut rngs[seat]) {
+        let mv = match players[seat].choose(rules, s, &mut rngs[seat]) {
             Ok(mv) => mv,
             Err(PlayerError::Cancelled) => return Ok(None),
             Err(PlayerError::Failed(message)) => {
@@ -322,7 +328,7 @@ fn play_game(
                 });
             }
         };
-        let m = rules.apply_observed(&mut s, mv, &mut CaptureCounter { counts: &mut *counts });
+        let m = g.apply_observed(mv, &mut CaptureCounter { counts: &mut *counts });
         if m.captured > 0 {
             counts.capturing_moves += 1;
             counts.captured_seeds += m.captured as u64;
@@ -333,6 +339,7 @@ fn play_game(
         }
     }
     tally.moves.merge(counts);
+    let s = *g.state();
     let scores = rules.scores(&s);
     let n = rules.players();
     tally.finish_game(&scores[..n], s.plies(), s.end().expect("the game is over"), s.seeds_on_board());
@@ -380,7 +387,7 @@ pub fn run(
     let spec = rules.spec();
     let names: Vec<String> = job.players.iter().map(Agent::name).collect();
 
-    let play_chunk = |c: u64, table: &mut Seats<'_>| -> Chunk {
+    let play_chunk = |c: u64, table: &mut Seats<'_, '_>| -> Chunk {
         let mut tally = Tally::new(seats);
         let mut lines = Vec::new();
         let mut moves = Vec::new();
@@ -429,13 +436,15 @@ pub fn run(
         let mut acc = Partial::new(seats);
         let mut players: Vec<AnyPlayer> = job.players.iter().map(|a| a.new_player(cancel)).collect();
         let mut counts = MoveCounts::default();
+        let mut game = Game::new(rules, rules.initial_state());
         loop {
             let c = next_chunk.fetch_add(1, Ordering::Relaxed);
             if c >= chunks || c > failed.load(Ordering::Relaxed) {
                 break;
             }
             // Once cancelled, a chunk taken plays no game but still takes its turn to write.
-            let result = play_chunk(c, &mut Seats { players: &mut players, counts: &mut counts });
+            let table = &mut Seats { players: &mut players, game: &mut game, counts: &mut counts };
+            let result = play_chunk(c, table);
             let lines = match result {
                 Chunk::Failed(e) => {
                     failed.fetch_min(c, Ordering::Relaxed);

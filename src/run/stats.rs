@@ -139,6 +139,12 @@ pub struct EndTally {
     pub no_legal_move: u64,
     pub nobody_can_move: u64,
     pub ply_limit: u64,
+    #[serde(default)]
+    pub side_empty: u64,
+    #[serde(default)]
+    pub majority: u64,
+    #[serde(default)]
+    pub repetition: u64,
 }
 
 impl EndTally {
@@ -147,6 +153,9 @@ impl EndTally {
             EndReason::NoLegalMove => self.no_legal_move += 1,
             EndReason::NobodyCanMove => self.nobody_can_move += 1,
             EndReason::PlyLimit => self.ply_limit += 1,
+            EndReason::SideEmpty => self.side_empty += 1,
+            EndReason::Majority => self.majority += 1,
+            EndReason::Repetition => self.repetition += 1,
         }
     }
 }
@@ -229,6 +238,9 @@ impl Tally {
         self.ends.no_legal_move += o.ends.no_legal_move;
         self.ends.nobody_can_move += o.ends.nobody_can_move;
         self.ends.ply_limit += o.ends.ply_limit;
+        self.ends.side_empty += o.ends.side_empty;
+        self.ends.majority += o.ends.majority;
+        self.ends.repetition += o.ends.repetition;
         self.length.merge(&o.length);
         self.seeds_left += o.seeds_left;
         self.margin.merge(&o.margin);

@@ -86,7 +86,9 @@ impl<'a> Validator<'a> {
         let direction = self.required(&m.direction, Kind::Direction);
         let opening = self.required(&m.opening, Kind::Opening);
         let laps = self.required(&m.laps, Kind::Laps);
-        let landing = self.required(&m.landing, Kind::Landing);
+        // A variant that captures only the opposite pit need not state a `last seed makes` rule.
+        let landing =
+            if m.opposite.is_some() { m.landing.as_ref() } else { self.required(&m.landing, Kind::Landing) };
         let no_move = self.required(&m.no_move, Kind::NoMove);
         let leftovers = self.required(&m.leftovers, Kind::Leftovers);
         self.report_missing();
@@ -174,6 +176,67 @@ impl<'a> Validator<'a> {
         }
 
         let (board, seeds, (players, owners, first_player)) = (board?, seeds?, owners?);
+        let store_sowing = m.store_sowing.as_ref().map_or(StoreSowing::Neither, |s| s.value);
+        let two = |this: &mut Self, at: &crate::lang::kinds::Origin, what: &str| {
+            if players != 2 {
+                this.diags.push(at.error(
+                    format!("{what} is a rule for two players"),
+                    format!("this variant has {players}"),
+                ));
+            }
+        };
+        if let Some(sown) = &m.store_sowing
+            && sown.value != StoreSowing::Neither
+        {
+            if !board.value.stores {
+                self.diags.push(
+                    sown.error("seeds are sown into stores, but the board has none", "sown into a store")
+                        .help("write the board as `board 2 rows of 6 pits, one store per player`"),
+                );
+            } else {
+                let rows = (0..players).all(|p| {
+                    let mine: Vec<usize> = (0..owners.len()).filter(|&i| owners[i] == p).collect();
+                    let k = board.value.pits_per_row.value as usize;
+                    mine == (0..k).collect::<Vec<_>>() || mine == (k..2 * k).collect::<Vec<_>>()
+                });
+                if players != 2 || !rows {
+                    self.diags.push(
+                        sown.error(
+                            "seeds can be sown into stores only when two players own a row each",
+                            "sown into a store",
+                        )
+                        .note("a player's store lies at the end of their row: it comes after their last pit"),
+                    );
+                }
+            }
+        }
+        if let Some(e) = &m.extra_turn
+            && store_sowing == StoreSowing::Neither
+        {
+            self.diags.push(
+                e.error(
+                    "an extra turn from the store, but no seed is sown into a store",
+                    "the last seed never reaches a store",
+                )
+                .help("add `sow into the mover's own store` to the sowing block"),
+            );
+        }
+        if let Some(f) = &m.must_feed {
+            two(&mut self, &f.at, "feeding an opponent");
+        }
+        let grand_slam = m.grand_slam.as_ref().map_or(GrandSlam::Take, |g| g.value);
+        if let Some(g) = &m.grand_slam
+            && g.value != GrandSlam::Take
+        {
+            two(&mut self, &g.at, "the grand slam");
+            let captures = landing.is_some_and(|l| l.value.is_some())
+                || m.opposite.as_ref().is_some_and(|o| o.value.is_some());
+            if !captures {
+                self.diags.push(
+                    g.error("a grand slam rule, but nothing is ever captured", "no move can be a grand slam"),
+                );
+            }
+        }
         let layer_of = |i: usize| stack[i].layer.clone();
         let ruleset_about = stack.last().and_then(|l| l.about).map(about).unwrap_or_default();
         let about = about(&self.v.ast.about);
@@ -212,6 +275,16 @@ impl<'a> Validator<'a> {
             leftovers: leftovers?.value,
             ply_limit,
             winner: m.winner.as_ref().map_or(Winner::MostCaptured, |w| w.value),
+            store_sowing,
+            extra_turn: m.extra_turn.is_some(),
+            must_feed: m.must_feed.is_some(),
+            opposite: m.opposite.as_ref().and_then(|o| o.value),
+            grand_slam,
+            endings: Endings {
+                side_empty: m.side_empty.is_some(),
+                majority: m.majority.is_some(),
+                repetition: m.repetition.is_some(),
+            },
             provenance: provenance.iter().map(|(&t, &i)| (t, layer_of(i))).collect(),
         })
     }

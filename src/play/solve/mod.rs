@@ -37,6 +37,9 @@ pub const MAX_POSITIONS: u64 = 600_000_000;
 #[derive(Debug, Clone, PartialEq)]
 pub enum SolveError {
     NotTwoPlayers(usize),
+    /// A rule whose outcome depends on more than the seeds in the pits and the player to
+    /// move, which is all a table holds: the line that states it.
+    NeedsHistory(&'static str),
     /// `positions` is `None` when the count does not even fit 64 bits; `approx` is always
     /// given.
     TooLarge {
@@ -55,6 +58,11 @@ impl fmt::Display for SolveError {
             SolveError::NotTwoPlayers(n) => {
                 write!(f, "only two-player variants can be solved; this one has {n} players")
             }
+            SolveError::NeedsHistory(rule) => write!(
+                f,
+                "its rule {rule} depends on more than the seeds in the pits and the player to move, \
+                 which is all a solution table holds, so it cannot be solved exactly"
+            ),
             SolveError::TooLarge { positions, approx, pits, seeds } => {
                 let count = match positions {
                     Some(n) => n.to_string(),
@@ -87,6 +95,13 @@ impl Failure for SolveError {
 pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if rules.players() != 2 {
         return Err(SolveError::NotTwoPlayers(rules.players()));
+    }
+    let endings = rules.spec().endings;
+    if endings.repetition {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Repetition.line()));
+    }
+    if endings.majority {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Majority.line()));
     }
     let pits = rules.pits();
     match state_space(pits, seeds) {
@@ -147,32 +162,33 @@ fn outcome(
     value_of: impl Fn(&State) -> (i32, u16),
 ) -> (i32, u16) {
     let mut child = *state;
-    let mut captured = rules.apply(&mut child, mv).captured as i32;
+    rules.apply(&mut child, mv);
     if child.end() == Some(EndReason::PlyLimit) {
         // Rare (once a game at most): replay the move without the limit.
         child = *state;
-        captured = rules.with_ply_limit(None).apply(&mut child, mv).captured as i32;
+        rules.with_ply_limit(None).apply(&mut child, mv);
     }
-    outcome_of(rules, state, &child, captured, mover, value_of)
+    outcome_of(rules, state, &child, mover, value_of)
 }
 
-/// The outcome of a move already played from `state` to `child`, capturing `captured`.
+/// The outcome of a move already played from `state` to `child`: what it added to the scores
+/// (captures, seeds sown into stores, and the leftovers awarded if the game ended), plus the
+/// value of where it leads. Seeds that left the board cash in at once (depth 0).
 fn outcome_of(
     rules: &Rules,
     state: &State,
     child: &State,
-    captured: i32,
     mover: usize,
     value_of: impl Fn(&State) -> (i32, u16),
 ) -> (i32, u16) {
+    let gain = rules.gain(state, child, mover);
     match child.end() {
-        // The game ends: what it adds to the scores counts (this move's capture and the
-        // leftovers awarded).
-        Some(_) => (rules.gain(state, child, mover), 0),
+        Some(_) => (gain, 0),
         None => {
             let (v, depth) = value_of(child);
             let v = if child.turn() == mover { v } else { -v };
-            (captured + v, if captured > 0 { 0 } else { depth })
+            let cashed = child.seeds_on_board() < state.seeds_on_board();
+            (gain + v, if cashed { 0 } else { depth })
         }
     }
 }

@@ -112,9 +112,11 @@ fn build_layer(
                     for mv in rules.legal_moves(&state).iter() {
                         moves[local] += 1;
                         let mut child = state;
-                        let captured = rules.apply(&mut child, mv).captured;
-                        if child.is_over() || captured > 0 {
-                            let (v, _) = outcome_of(rules, &state, &child, captured as i32, player, |c| {
+                        rules.apply(&mut child, mv);
+                        // A move that captures, sows into a store or ends the game leaves the
+                        // layer.
+                        if child.is_over() || child.seeds_on_board() < t as u32 {
+                            let (v, _) = outcome_of(rules, &state, &child, player, |c| {
                                 let i = numbering.index(c.pits(), c.turn());
                                 (values[i] as i32, depths[i])
                             });

@@ -1,0 +1,82 @@
+//! The positions of a game since its last capture, for the rule that ends a game when a
+//! position repeats. A position is every pit and store and the player to move. The positions
+//! are kept outside [`State`], which stays small and cheap to copy: [`super::Game`] holds them
+//! for a game played move after move.
+
+use crate::lang::spec::{MAX_PITS, MAX_PLAYERS};
+
+use super::state::State;
+
+/// A position as the repetition rule compares them.
+#[derive(Clone, PartialEq, Eq)]
+struct Key {
+    pits: [u8; MAX_PITS],
+    captured: [u16; MAX_PLAYERS],
+    to_move: u8,
+}
+
+impl Key {
+    /// A 64-bit summary of the position, to compare before the whole (FxHash's multiply and
+    /// rotate, a word at a time, over the board's words only).
+    #[inline]
+    fn hash(&self, pits: usize) -> u64 {
+        let add = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        let mut h = self.to_move as u64;
+        for w in self.pits.chunks_exact(8).take(pits.div_ceil(8)) {
+            h = add(h, u64::from_le_bytes(w.try_into().expect("8 pits")));
+        }
+        for w in self.captured.chunks_exact(4) {
+            h = add(h, w.iter().fold(0, |acc, &c| acc << 16 | c as u64));
+        }
+        h
+    }
+}
+
+/// The positions seen since the last capture, in order, with their hashes. A game goes a
+/// few moves between captures, and a scan of a short list of hashes is quicker than a hash
+/// set (which cost a quarter of a random game of Oware); a long stretch without a capture
+/// costs a scan as long. Clearing keeps the memory, so a game played after another
+/// allocates nothing once the lists have grown.
+#[derive(Default, Clone)]
+pub struct History {
+    hashes: Vec<u64>,
+    keys: Vec<Key>,
+}
+
+impl std::fmt::Debug for History {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "History({} positions)", self.keys.len())
+    }
+}
+
+impl History {
+    pub fn new() -> History {
+        History::default()
+    }
+
+    /// Forgets every position (a capture happened, or a new game starts).
+    pub fn clear(&mut self) {
+        self.hashes.clear();
+        self.keys.clear();
+    }
+
+    /// Notes the position of `s` with `to_move` to move; `false` if it was already seen.
+    pub(crate) fn note(&mut self, s: &State, to_move: u8) -> bool {
+        let key = Key { pits: s.pits, captured: s.captured, to_move };
+        let hash = key.hash(s.pits().len());
+        let seen = self.hashes.iter().zip(&self.keys).any(|(&h, k)| h == hash && *k == key);
+        if !seen {
+            self.hashes.push(hash);
+            self.keys.push(key);
+        }
+        !seen
+    }
+
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+}

@@ -1,0 +1,91 @@
+//! The engine sows a whole hand at once, from a table, on boards of up to 16 places, and seed
+//! by seed where an observer listens to each seed or the board is larger. The two ways must
+//! play every move alike: random games of every bundled variant and ruleset, and of variants
+//! made to combine the sowing rules, are played both ways side by side.
+
+use sow::engine::{Observer, Rules, compile};
+use sow::lang::library::{BUNDLED, load_bundled};
+use sow::play::player::game_rng;
+use sow::play::random::RandomPlayer;
+
+/// Hears each seed, so the engine sows seed by seed for it.
+#[derive(Default)]
+struct Listening {
+    seeds: usize,
+}
+
+impl Observer for Listening {
+    fn sow(&mut self, _pit: usize) {
+        self.seeds += 1;
+    }
+}
+
+fn from_text(text: &str) -> Rules {
+    let file = sow::lang::library::load_text("test.sow", text).unwrap_or_else(|e| panic!("{e}"));
+    let (spec, _) = sow::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+    compile(&spec)
+}
+
+/// Plays `games` random games, each move both ways, and compares the positions.
+fn both_ways_alike(name: &str, rules: &Rules, games: u64) {
+    let mut moves = 0;
+    for g in 0..games {
+        let mut rng = game_rng(7, g);
+        let mut whole = rules.initial_state();
+        while let Some(mv) = RandomPlayer::pick(rules, &whole, &mut rng) {
+            let mut by_seed = whole;
+            let mut ear = Listening::default();
+            let heard = rules.apply_observed(&mut by_seed, mv, &mut ear);
+            let summary = rules.apply(&mut whole, mv);
+            assert_eq!(whole, by_seed, "{name}, game {g}, move {mv}: the two sowings differ");
+            assert_eq!(summary, heard, "{name}, game {g}, move {mv}: the two summaries differ");
+            assert_eq!(ear.seeds, summary.lifted as usize, "{name}: one seed heard per seed lifted");
+            moves += 1;
+        }
+    }
+    assert!(moves > games, "{name}: the games were played");
+}
+
+#[test]
+fn every_bundled_variant_and_ruleset_sows_alike_both_ways() {
+    for &(name, text) in BUNDLED {
+        let file = load_bundled(name, text).unwrap();
+        for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
+            let rules = sow::load_rules(name, ruleset).unwrap();
+            both_ways_alike(&format!("{name}:{}", ruleset.unwrap_or("-")), &rules, 300);
+        }
+    }
+}
+
+#[test]
+fn combined_sowing_rules_sow_alike_both_ways() {
+    let kalah = |rules: &str| {
+        from_text(&format!("variant \"Test\" extends \"Kalah\" {{ source \"test\" sowing {{ {rules} }} }}"))
+    };
+    let bakuk = |rules: &str| {
+        from_text(&format!("variant \"Test\" extends \"Bakuk\" {{ source \"test\" sowing {{ {rules} }} }}"))
+    };
+    let cases = [
+        ("kalah, both stores", kalah("sow into both stores")),
+        ("kalah, laps skip", kalah("laps skip the emptied pit")),
+        ("kalah, first seed back", kalah("first seed into the emptied pit")),
+        (
+            "kalah, clockwise, both stores, skip",
+            kalah("clockwise sow into both stores laps skip the emptied pit"),
+        ),
+        ("bakuk, first seed back, skip", bakuk("first seed into the emptied pit laps skip the emptied pit")),
+        ("bakuk, clockwise", bakuk("clockwise")),
+    ];
+    for (name, rules) in &cases {
+        both_ways_alike(name, rules, 300);
+    }
+}
+
+#[test]
+fn a_board_too_large_for_the_table_plays_alike_both_ways() {
+    // 2 x 10 pits, with stores: 22 places, more than a table covers.
+    let rules = from_text(
+        "variant \"Test\" extends \"Kalah\" { source \"test\" board 2 rows of 10 pits, one store per player }",
+    );
+    both_ways_alike("kalah 2 x 10", &rules, 100);
+}
