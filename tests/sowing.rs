@@ -12,11 +12,16 @@ use sow::play::random::RandomPlayer;
 #[derive(Default)]
 struct Listening {
     seeds: usize,
+    /// Seeds lifted again by relays.
+    relayed: usize,
 }
 
 impl Observer for Listening {
     fn sow(&mut self, _pit: usize) {
         self.seeds += 1;
+    }
+    fn relay(&mut self, _pit: usize, seeds: u8) {
+        self.relayed += seeds as usize;
     }
 }
 
@@ -39,7 +44,11 @@ fn both_ways_alike(name: &str, rules: &Rules, games: u64) {
             let summary = rules.apply(&mut whole, mv);
             assert_eq!(whole, by_seed, "{name}, game {g}, move {mv}: the two sowings differ");
             assert_eq!(summary, heard, "{name}, game {g}, move {mv}: the two summaries differ");
-            assert_eq!(ear.seeds, summary.lifted as usize, "{name}: one seed heard per seed lifted");
+            assert_eq!(
+                ear.seeds,
+                summary.lifted as usize + ear.relayed,
+                "{name}: one seed heard per seed lifted"
+            );
             moves += 1;
         }
     }
@@ -75,6 +84,20 @@ fn combined_sowing_rules_sow_alike_both_ways() {
         ),
         ("bakuk, first seed back, skip", bakuk("first seed into the emptied pit laps skip the emptied pit")),
         ("bakuk, clockwise", bakuk("clockwise")),
+        ("bakuk, relay", bakuk("relay when the last seed falls into an occupied pit")),
+        (
+            "bakuk, relay from 3 in an opponent's pit, first seed back",
+            bakuk("relay when the last seed makes 3 in an opponent's pit first seed into the emptied pit"),
+        ),
+        ("kalah, relay", kalah("relay when the last seed makes 2, 3 or 5 in any pit")),
+        (
+            "bakuk, direction by pit",
+            bakuk(
+                "direction by pit, from each player's seat { the leftmost pit: clockwise \
+                 the centre pit: either way, as the mover chooses the other pits: counter-clockwise } \
+                 relay when the last seed makes 4 in any pit",
+            ),
+        ),
     ];
     for (name, rules) in &cases {
         both_ways_alike(name, rules, 300);

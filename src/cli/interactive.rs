@@ -53,8 +53,8 @@ impl Game<'_> {
                 if let Some(h) = self.hints {
                     emit(&super::hint_text(h, rules, &state));
                 }
-                let moves: Vec<usize> = rules.legal_moves(&state).iter().map(|m| m.pit() + 1).collect();
-                emit(&format!("player {seat}, your move ({}): ", sow::lang::describe::pit_list(&moves)));
+                let moves = sow::engine::replay::move_list(rules.legal_moves(&state));
+                emit(&format!("player {seat}, your move ({moves}): "));
                 let Some(Ok(line)) = lines.next() else {
                     return Ok("\ninput ended: game abandoned\n".into());
                 };

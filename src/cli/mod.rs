@@ -1,6 +1,7 @@
 //! Command definitions (clap) and the commands that are a few lines each. The work is the
 //! library's; a command reads its arguments, calls the library and prints what it returns.
 
+mod diff;
 mod error;
 mod interactive;
 mod output;
@@ -54,6 +55,8 @@ enum Command {
     },
     /// Describe a variant's rules in plain English, with its sources
     Describe(VariantArg),
+    /// Compare the rules of two variants or rulesets: only those that differ, in describe's words
+    Diff(diff::DiffArgs),
     /// Draw a variant's starting board, pits labelled by number
     Show(VariantArg),
     /// Replay moves and print every board, or play a game against other players
@@ -168,6 +171,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::List => list(),
         Command::Check { files } => return check_files(&files),
         Command::Describe(v) => describe(&v),
+        Command::Diff(a) => diff::diff(&a),
         Command::Show(v) => show(&v),
         Command::Play(p) => play(&p),
         Command::Simulate(a) => match simulate::simulate(&a) {

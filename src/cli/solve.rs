@@ -184,6 +184,14 @@ fn leftovers(rules: &Rules, start: &State) -> String {
             left(0),
             left(1)
         ),
+        (Leftovers::NotRunOut, _) => match rules.ran_out(start) {
+            Some(p) => format!("The seeds left go to player {}, who did not run out", 2 - p),
+            None => format!(
+                "The seeds left go to their pits' owners: player 1 takes {} and player 2 {}",
+                left(0),
+                left(1)
+            ),
+        },
         (Leftovers::LastMover, _) => match start.last_mover() {
             Some(p) => format!("The seeds left go to player {}, who moved last", p + 1),
             None => {
@@ -222,9 +230,13 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str
             r.to_move
         ));
         out.push_str(&format!("\nMoves of player {} and their values:\n", r.to_move));
+        // Moves as wide as the widest (`2` or `2ccw`), so that the values line up.
+        let width = r.openings.iter().map(|m| m.mv.to_string().len()).max().unwrap_or(1);
         for m in &r.openings {
             let best = if m.value == r.value { "  best" } else { "" };
-            out.push_str(&format!("  pit {}  {:>4}{best}\n", m.mv, signed(m.value)));
+            let mv = m.mv.to_string();
+            let pad = width.saturating_sub(mv.len());
+            out.push_str(&format!("  pit {mv}{:pad$}  {:>4}{best}\n", "", signed(m.value)));
         }
         let pv: Vec<String> = r.principal_variation.iter().map(Move::to_string).collect();
         out.push_str(&format!("\nA perfect game: {}", pv.join(" ")));

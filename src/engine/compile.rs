@@ -3,8 +3,8 @@
 
 use super::hand::HandTable;
 use crate::lang::spec::{
-    ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Spec,
-    StoreSowing, Where,
+    ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
+    Spec, StoreSowing, Way, Where,
 };
 
 /// Places on a sowing's path: the pits, then each player's store (store of player p at
@@ -41,9 +41,17 @@ pub(crate) struct Tables {
     pub own: [u64; MAX_PLAYERS],
     /// Owner of each pit.
     pub owner: [u8; MAX_PITS],
-    /// The next pit in the sowing direction, and the one before.
-    pub next: [u8; MAX_PITS],
-    pub prev: [u8; MAX_PITS],
+    /// The next pit in each direction, and the one before: direction 0 is the board's (that
+    /// of pit 1, or counter-clockwise if pit 1 sows either way), 1 the other. Where every pit
+    /// sows one way, every move goes in direction 0.
+    pub next: [[u8; MAX_PITS]; 2],
+    pub prev: [[u8; MAX_PITS]; 2],
+    /// The direction (0 or 1) each pit sows when it has only one.
+    pub pit_dir: [u8; MAX_PITS],
+    /// Which direction (0 or 1) is clockwise.
+    pub cw: u8,
+    /// Pits that sow either way, as the mover chooses: two moves each.
+    pub choice: u64,
     pub opening_in_origin: bool,
     pub skip_origin: bool,
     pub min_seeds: u8,
@@ -69,6 +77,13 @@ pub(crate) struct Tables {
     pub opposite_take_last: bool,
     pub opposite_even_if_empty: bool,
     pub grand_slam: GrandSlam,
+    /// Relay sowing: for each mover, the pits where a lap's last seed relays, and the counts
+    /// it must make there.
+    pub relay: bool,
+    pub relay_pits: [u64; MAX_PLAYERS],
+    pub relay_counts: Counts,
+    /// The first this many plies capture nothing.
+    pub capture_start: u32,
     pub pass_when_stuck: bool,
     pub leftovers: Leftovers,
     pub side_empty: bool,
@@ -76,13 +91,22 @@ pub(crate) struct Tables {
     pub repetition: bool,
     /// Any of the three endings above: one test on every move instead of three.
     pub endings: bool,
-    /// Whole hands sown at once, on boards small enough (made from the tables above).
-    pub hand: Option<Box<HandTable>>,
-    /// None of the rules only some games have: no store sown into, no other turn, no
-    /// opposite capture, no grand slam rule, no feeding, no `game over when` ending. Such
-    /// rules are played by a copy of the move that leaves those rules out.
-    pub plain: bool,
+    /// Whole hands sown at once in each direction some pit sows, on boards small enough (made
+    /// from the tables above).
+    pub hand: [Option<Box<HandTable>>; 2],
+    /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`] or [`RICH`]), each
+    /// leaving out the rules its tier does not have.
+    pub tier: u8,
 }
+
+/// Rules with none of the rules only some games have: no store sown into, no other turn, no
+/// opposite capture, no grand slam rule, no feeding, no `game over when` ending, and those
+/// of [`RICH`].
+pub(crate) const PLAIN: u8 = 0;
+/// Rules with some of those, but none of [`RICH`]'s: every pit sows the board's way.
+pub(crate) const CLASSIC: u8 = 1;
+/// Rules with relay sowing, a direction by pit, or moves without capture at the start.
+pub(crate) const RICH: u8 = 2;
 
 /// The compiled rules of one variant (with its ruleset applied). Built once, then shared by
 /// every game; `spec()` keeps the meaning for display.
@@ -117,8 +141,11 @@ pub fn compile(spec: &Spec) -> Rules {
         players: spec.players,
         own: [0; MAX_PLAYERS],
         owner: [0; MAX_PITS],
-        next: [0; MAX_PITS],
-        prev: [0; MAX_PITS],
+        next: [[0; MAX_PITS]; 2],
+        prev: [[0; MAX_PITS]; 2],
+        pit_dir: [0; MAX_PITS],
+        cw: 0,
+        choice: 0,
         opening_in_origin: spec.opening == Opening::EmptiedPit,
         skip_origin: spec.laps == Laps::SkipOrigin,
         min_seeds: spec.min_seeds,
@@ -137,29 +164,41 @@ pub fn compile(spec: &Spec) -> Rules {
         opposite_take_last: spec.opposite.is_some_and(|o| o.take_last),
         opposite_even_if_empty: spec.opposite.is_some_and(|o| o.even_if_empty),
         grand_slam: spec.grand_slam,
+        relay: spec.relay.is_some(),
+        relay_pits: [0; MAX_PLAYERS],
+        relay_counts: Counts::default(),
+        capture_start: spec.capture_start,
         pass_when_stuck: spec.no_move == NoMove::Pass,
         leftovers: spec.leftovers,
         side_empty: spec.endings.side_empty,
         majority: spec.endings.majority,
         repetition: spec.endings.repetition,
         endings: spec.endings.side_empty || spec.endings.majority || spec.endings.repetition,
-        hand: None,
-        plain: false,
+        hand: [None, None],
+        tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
     initial[..n].copy_from_slice(&spec.seeds);
     for p in 0..n {
         t.owner[p] = spec.owners[p];
         t.own[spec.owners[p] as usize] |= 1 << p;
-        // Pits are numbered counter-clockwise, so counter-clockwise sowing goes up the numbers.
-        let (up, down) = ((p + 1) % n, (p + n - 1) % n);
-        let (next, prev) = match spec.direction {
-            Direction::CounterClockwise => (up, down),
-            Direction::Clockwise => (down, up),
-        };
-        t.next[p] = next as u8;
-        t.prev[p] = prev as u8;
     }
+    let clockwise = |w: Way| w == Way::Only(Direction::Clockwise);
+    t.cw = u8::from(!clockwise(spec.direction.of(0)));
+    for p in 0..n {
+        // Pits are numbered counter-clockwise, so counter-clockwise sowing goes up the numbers.
+        let (up, down) = ((p + 1) as u8 % n as u8, ((p + n - 1) % n) as u8);
+        let (ccw, cw) = (1 - t.cw as usize, t.cw as usize);
+        (t.next[ccw][p], t.prev[ccw][p]) = (up, down);
+        (t.next[cw][p], t.prev[cw][p]) = (down, up);
+        match spec.direction.of(p) {
+            Way::Only(Direction::CounterClockwise) => t.pit_dir[p] = ccw as u8,
+            Way::Only(Direction::Clockwise) => t.pit_dir[p] = cw as u8,
+            Way::Either => t.choice |= 1 << p,
+        }
+    }
+    // Stores are sown into only where the whole board sows one way (checked).
+    let along = t.pit_dir[0] as usize;
     for p in 0..n {
         // Facing pits across the board: pit 1 faces pit 2k, pit k faces pit k + 1.
         t.opposite[p] = (n - 1 - p) as u8;
@@ -169,16 +208,16 @@ pub fn compile(spec: &Spec) -> Rules {
         // The path of a sowing: pit to pit, and into a store where the rules say, a
         // player's store coming right after the last of their pits in the sowing direction.
         for p in 0..n {
-            t.path[m][p] = t.next[p];
+            t.path[m][p] = t.next[along][p];
         }
         if t.store_sowing {
             for owner in 0..spec.players {
                 let sown = spec.store_sowing == StoreSowing::Both || owner == mover;
-                let last =
-                    (0..n).find(|&p| spec.owners[p] == owner && spec.owners[t.next[p] as usize] != owner);
+                let last = (0..n)
+                    .find(|&p| spec.owners[p] == owner && spec.owners[t.next[along][p] as usize] != owner);
                 if let (true, Some(last)) = (sown, last) {
                     let store = n + owner as usize;
-                    t.path[m][store] = t.next[last];
+                    t.path[m][store] = t.next[along][last];
                     t.path[m][last] = store as u8;
                 }
             }
@@ -200,13 +239,42 @@ pub fn compile(spec: &Spec) -> Rules {
         t.chain_counts = Counts::from_list(&c.rule.counts);
         t.chain_forward = c.direction == ChainDirection::Forward;
     }
-    t.hand = HandTable::new(&t).map(Box::new);
-    t.plain = !t.store_sowing
-        && !t.extra_turn
-        && !t.filter_moves
-        && !t.endings
-        && t.opposite_pits == [0; MAX_PLAYERS]
-        && t.grand_slam == GrandSlam::Take;
+    match &spec.relay {
+        None => {}
+        Some(Relay::Occupied) => {
+            let all: Vec<u8> = (2..=u8::MAX).collect();
+            t.relay_counts = Counts::from_list(&all);
+            for p in 0..spec.players {
+                t.relay_pits[p as usize] = pit_mask(spec, p, Where::Any);
+            }
+        }
+        Some(Relay::Makes(rule)) => {
+            t.relay_counts = Counts::from_list(&rule.counts);
+            for p in 0..spec.players {
+                t.relay_pits[p as usize] = pit_mask(spec, p, rule.pits);
+            }
+        }
+    }
+    for d in 0..2 {
+        let used = t.choice != 0 || (0..n).any(|p| t.pit_dir[p] as usize == d);
+        if used {
+            t.hand[d] = HandTable::new(&t, d).map(Box::new);
+        }
+    }
+    let rich = t.relay || t.capture_start > 0 || t.choice != 0 || t.pit_dir != [0; MAX_PITS];
+    let classic = t.store_sowing
+        || t.extra_turn
+        || t.filter_moves
+        || t.endings
+        || t.opposite_pits != [0; MAX_PLAYERS]
+        || t.grand_slam != GrandSlam::Take;
+    t.tier = if rich {
+        RICH
+    } else if classic {
+        CLASSIC
+    } else {
+        PLAIN
+    };
     Rules { spec: spec.clone(), initial, first_player: spec.first_player, ply_limit: spec.ply_limit, t }
 }
 
@@ -249,6 +317,20 @@ impl Rules {
         r
     }
 
+    /// The first this many plies of a game capture nothing.
+    pub fn capture_start(&self) -> u32 {
+        self.t.capture_start
+    }
+
+    /// The same rules for positions past the start of the game, where every move may capture:
+    /// as the solver reads a position, which it knows by its seeds alone.
+    pub fn past_start(&self) -> Rules {
+        let mut r = self.clone();
+        r.t.capture_start = 0;
+        r.spec.capture_start = 0;
+        r
+    }
+
     /// A fingerprint of what decides the play of a position: every table, and nothing of the
     /// names, sources, starting seeds, first player or ply limit. A solution table made for
     /// these rules is valid for any rules with the same fingerprint. The tables are taken
@@ -261,6 +343,10 @@ impl Rules {
             owner,
             next,
             prev,
+            pit_dir,
+            // Which of the tables above is clockwise: they say it already.
+            cw: _,
+            choice,
             opening_in_origin,
             skip_origin,
             min_seeds,
@@ -279,6 +365,12 @@ impl Rules {
             opposite_take_last,
             opposite_even_if_empty,
             grand_slam,
+            relay,
+            relay_pits,
+            relay_counts,
+            // The solver values positions past the first plies, and values those by search
+            // over the table: a table serves rules that differ only in this.
+            capture_start: _,
             pass_when_stuck,
             leftovers,
             side_empty,
@@ -287,13 +379,18 @@ impl Rules {
             endings,
             // Made from the tables above: the same for equal tables.
             hand: _,
-            plain: _,
+            tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
         for masks in [own, landing_pits, chain_pits, opposite_pits] {
             bytes.extend(masks.iter().flat_map(|m| m.to_le_bytes()));
         }
-        for table in [owner, next, prev, opposite] {
+        // Each pit's own direction, as one table of next pits and one of pits before (so that
+        // rules of one direction keep the fingerprint they had before directions by pit).
+        let along = |table: &[[u8; MAX_PITS]; 2]| -> [u8; MAX_PITS] {
+            std::array::from_fn(|p| table[pit_dir[p] as usize][p])
+        };
+        for table in [owner, &along(next), &along(prev), opposite] {
             bytes.extend_from_slice(table);
         }
         for table in path {
@@ -317,8 +414,18 @@ impl Rules {
             Leftovers::Nobody => 0,
             Leftovers::Owner => 1,
             Leftovers::LastMover => 2,
+            Leftovers::NotRunOut => 3,
         };
         bytes.extend([*chain_forward as u8, *pass_when_stuck as u8, leftovers]);
+        // Only where there is a relay, so that the fingerprints of rules without one (and the
+        // solution tables made for them) stay as they were.
+        if *choice != 0 {
+            bytes.extend(choice.to_le_bytes());
+        }
+        if *relay {
+            bytes.extend(relay_pits.iter().flat_map(|m| m.to_le_bytes()));
+            bytes.extend(relay_counts.0.iter().flat_map(|w| w.to_le_bytes()));
+        }
         fnv1a(&bytes)
     }
 }
@@ -356,8 +463,8 @@ mod tests {
         assert_eq!(same.fingerprint(), f);
         // Every table changes it.
         let changes: [fn(&mut Tables); 8] = [
-            |t| t.next[0] = 2,
-            |t| t.prev[0] = 2,
+            |t| t.next[0][0] = 2,
+            |t| t.prev[0][0] = 2,
             |t| t.owner[0] = 1,
             |t| t.min_seeds = 2,
             |t| t.chain_forward = false,

@@ -3,9 +3,24 @@
 use crate::lang::spec::{Leftovers, MAX_PLAYERS};
 
 use super::compile::Rules;
-use super::state::{Outcome, State};
+use super::state::{EndReason, Outcome, State};
+use super::turn::at_least;
 
 impl Rules {
+    /// The player (of two) whose running out ended the game: the player to move, who had no
+    /// legal move, or the player whose pits are all empty. `None` when the game is not over
+    /// or ended another way.
+    pub fn ran_out(&self, s: &State) -> Option<usize> {
+        match s.end? {
+            EndReason::NoLegalMove => Some(s.turn()),
+            EndReason::SideEmpty => {
+                let nonempty = at_least(&s.pits, self.t.pits, 1);
+                (0..self.players()).find(|&p| self.t.own[p] & nonempty == 0)
+            }
+            _ => None,
+        }
+    }
+
     /// Each player's score: seeds captured, plus the leftovers the rules award once the game
     /// is over.
     pub fn scores(&self, s: &State) -> [u32; MAX_PLAYERS] {
@@ -26,6 +41,14 @@ impl Rules {
                         scores[p] += s.seeds_on_board();
                     }
                 }
+                Leftovers::NotRunOut => match self.ran_out(s) {
+                    Some(p) => scores[1 - p] += s.seeds_on_board(),
+                    None => {
+                        for (p, &seeds) in s.pits().iter().enumerate() {
+                            scores[self.t.owner[p] as usize] += seeds as u32;
+                        }
+                    }
+                },
             }
         }
         scores

@@ -31,8 +31,9 @@ pub(crate) struct HandTable {
 }
 
 impl HandTable {
-    /// The table for compiled rules, `None` when their places do not fit the lanes.
-    pub fn new(rules: &Tables) -> Option<Self> {
+    /// The table for compiled rules, sowing in direction `d` (0: counter-clockwise, 1:
+    /// clockwise); `None` when their places do not fit the lanes.
+    pub fn new(rules: &Tables, d: usize) -> Option<Self> {
         let pits = rules.pits as usize;
         let stores = if rules.store_sowing { rules.players as usize } else { 0 };
         if pits + stores > LANES {
@@ -44,7 +45,7 @@ impl HandTable {
         for p in 0..pits {
             // A pit is sown only by its owner, along the owner's path.
             let next: &[u8] =
-                if rules.store_sowing { &rules.path[rules.owner[p] as usize] } else { &rules.next };
+                if rules.store_sowing { &rules.path[rules.owner[p] as usize] } else { &rules.next[d] };
             // One lap: the places after p, with p itself at the end unless the sowing skips it.
             let mut lap = Vec::with_capacity(LANES);
             let mut q = next[p] as usize;
@@ -70,13 +71,13 @@ impl HandTable {
     }
 
     /// Lifts the `seeds` of `pit` and sows them, stores and all; returns the place of the
-    /// last seed. `PLAIN` rules (no store sown into) leave out the stores.
+    /// last seed. Plain rules (tier 0: no store sown into) leave out the stores.
     #[inline(always)]
-    pub fn sow<const PLAIN: bool>(&self, s: &mut State, pit: usize, seeds: u8) -> usize {
+    pub fn sow<const TIER: u8>(&self, s: &mut State, pit: usize, seeds: u8) -> usize {
         let lanes: &mut [u8; LANES] = (&mut s.pits[..LANES]).try_into().expect("16 lanes");
         let board = u128::from_le_bytes(*lanes).wrapping_add(self.change[pit][seeds as usize]);
         *lanes = board.to_le_bytes();
-        if !PLAIN && self.stores > 0 {
+        if TIER > 0 && self.stores > 0 {
             // The stores' lanes into the stores, and emptied (read a byte at a time: a
             // 128-bit shift by a variable count costs more).
             for q in 0..self.stores {

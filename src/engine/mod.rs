@@ -18,5 +18,5 @@ mod turn;
 pub use compile::{Rules, compile};
 pub use game::Game;
 pub use history::History;
-pub use moves::{IllegalMove, Move, MoveSet, MoveSummary, Observer};
+pub use moves::{IllegalMove, Move, MoveDirection, MoveSet, MoveSummary, Observer};
 pub use state::{EndReason, Outcome, PositionError, State};

@@ -8,17 +8,35 @@ use crate::lang::spec::MAX_PITS;
 
 use super::state::EndReason;
 
-/// A move: the pit whose seeds are lifted and sown. Every move names a pit of some board
-/// (fewer than [`MAX_PITS`]); whether it is legal is the rules' question.
+/// Which way a move sows: the one way its pit sows, or the way the mover chose for a pit that
+/// sows either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum MoveDirection {
+    /// The pit's own direction (the only one it has).
+    Given = 0,
+    Clockwise = 1,
+    CounterClockwise = 2,
+}
+
+/// A move: the pit whose seeds are lifted and sown, and for a pit that sows either way, the
+/// direction chosen. Every move names a pit of some board (fewer than [`MAX_PITS`]); whether
+/// it is legal is the rules' question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pit: u8,
+    direction: MoveDirection,
 }
 
 impl Move {
-    /// The move that sows `pit` (0-based), if a board can have that pit.
+    /// The move that sows `pit` (0-based) its own way, if a board can have that pit.
     pub const fn from_pit(pit: usize) -> Option<Move> {
-        if pit < MAX_PITS { Some(Move { pit: pit as u8 }) } else { None }
+        Move::new(pit, MoveDirection::Given)
+    }
+
+    /// The move that sows `pit` (0-based) in `direction`, if a board can have that pit.
+    pub const fn new(pit: usize, direction: MoveDirection) -> Option<Move> {
+        if pit < MAX_PITS { Some(Move { pit: pit as u8, direction }) } else { None }
     }
 
     /// The pit sown (0-based).
@@ -26,12 +44,23 @@ impl Move {
     pub fn pit(self) -> usize {
         self.pit as usize
     }
+
+    #[inline(always)]
+    pub fn direction(self) -> MoveDirection {
+        self.direction
+    }
 }
 
-/// The written form of a move: its pit number, 1-based (`3`).
+/// The written form of a move: its pit number, 1-based (`3`), with the direction chosen for
+/// a pit that sows either way (`2cw`, `2ccw`).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.pit + 1)
+        let way = match self.direction {
+            MoveDirection::Given => "",
+            MoveDirection::Clockwise => "cw",
+            MoveDirection::CounterClockwise => "ccw",
+        };
+        write!(f, "{}{way}", self.pit + 1)
     }
 }
 
@@ -42,44 +71,74 @@ impl serde::Serialize for Move {
     }
 }
 
-/// The legal moves of a position.
+/// The legal moves of a position: a mask of pits for each [`MoveDirection`] (only the first
+/// is used where every pit sows one way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct MoveSet(pub(crate) u64);
+pub struct MoveSet(pub(crate) [u64; 3]);
 
 impl MoveSet {
+    /// Pits sown their own way only.
+    #[inline(always)]
+    pub(crate) fn given(pits: u64) -> MoveSet {
+        MoveSet([pits, 0, 0])
+    }
+
     #[inline]
     pub fn len(self) -> usize {
-        self.0.count_ones() as usize
+        // Counting bits is a dozen instructions without a popcount instruction: count the
+        // words of chosen directions only where there are some.
+        let given = self.0[0].count_ones() as usize;
+        if self.0[1] | self.0[2] == 0 {
+            given
+        } else {
+            given + (self.0[1].count_ones() + self.0[2].count_ones()) as usize
+        }
     }
 
     #[inline]
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0[0] | self.0[1] | self.0[2] == 0
     }
 
     #[inline]
     pub fn contains(self, m: Move) -> bool {
-        self.0 >> m.pit & 1 != 0
+        self.0[m.direction as usize] >> m.pit & 1 != 0
     }
 
-    /// The `k`-th move of the set, in pit order.
+    /// The `k`-th move of the set, in pit order (a pit's clockwise move before its
+    /// counter-clockwise one).
     #[inline]
     pub fn nth(self, k: usize) -> Option<Move> {
-        let mut m = self.0;
+        if self.0[1] | self.0[2] != 0 {
+            return self.iter().nth(k);
+        }
+        let mut m = self.0[0];
         for _ in 0..k {
             m &= m.wrapping_sub(1);
         }
-        (m != 0).then(|| Move { pit: m.trailing_zeros() as u8 })
+        (m != 0).then(|| Move { pit: m.trailing_zeros() as u8, direction: MoveDirection::Given })
     }
 
     pub fn iter(self) -> impl Iterator<Item = Move> {
-        let mut m = self.0;
+        const WAYS: [MoveDirection; 3] =
+            [MoveDirection::Given, MoveDirection::Clockwise, MoveDirection::CounterClockwise];
+        let words = self.0;
+        let mut pits = words[0] | words[1] | words[2];
+        let mut way = 0;
         std::iter::from_fn(move || {
-            (m != 0).then(|| {
-                let p = m.trailing_zeros() as u8;
-                m &= m - 1;
-                Move { pit: p }
-            })
+            while pits != 0 {
+                let p = pits.trailing_zeros();
+                while way < 3 {
+                    let w = way;
+                    way += 1;
+                    if words[w] >> p & 1 != 0 {
+                        return Some(Move { pit: p as u8, direction: WAYS[w] });
+                    }
+                }
+                pits &= pits - 1;
+                way = 0;
+            }
+            None
         })
     }
 }
@@ -109,6 +168,10 @@ pub trait Observer {
     const HEARS_SEEDS: bool = true;
     #[inline(always)]
     fn sow(&mut self, _pit: usize) {}
+    /// The last seed of a lap fell into `pit`, which now holds `seeds`: they are lifted and
+    /// sown on (relay sowing).
+    #[inline(always)]
+    fn relay(&mut self, _pit: usize, _seeds: u8) {}
     #[inline(always)]
     fn capture(&mut self, _pit: usize, _seeds: u8) {}
     #[inline(always)]
@@ -123,11 +186,44 @@ impl Observer for () {
 /// counts them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IllegalMove {
-    NoSuchPit { pit: usize, pits: usize },
-    Empty { pit: usize },
-    NotOwn { pit: usize, owner: usize, mover: usize },
-    TooFew { pit: usize, seeds: u8, needed: u8 },
-    GameOver { plies: u32, reason: EndReason },
+    NoSuchPit {
+        pit: usize,
+        pits: usize,
+    },
+    Empty {
+        pit: usize,
+    },
+    NotOwn {
+        pit: usize,
+        owner: usize,
+        mover: usize,
+    },
+    TooFew {
+        pit: usize,
+        seeds: u8,
+        needed: u8,
+    },
+    GameOver {
+        plies: u32,
+        reason: EndReason,
+    },
+    /// The opponent has no seeds, and the move leaves them none.
+    DoesNotFeed {
+        pit: usize,
+    },
+    /// The move would capture every seed of the opponent, which the rules forbid.
+    GrandSlam {
+        pit: usize,
+    },
+    /// The pit sows either way: the move must say which (`2cw`, `2ccw`).
+    NeedsDirection {
+        pit: usize,
+    },
+    /// The pit sows one way only, and the move names the other.
+    WrongDirection {
+        pit: usize,
+        its: &'static str,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -147,6 +243,21 @@ impl fmt::Display for IllegalMove {
             ),
             IllegalMove::GameOver { plies, reason } => {
                 write!(f, "the game is already over: it ended after ply {plies} ({})", reason.words())
+            }
+            IllegalMove::DoesNotFeed { pit } => write!(
+                f,
+                "pit {pit} leaves the opponent without seeds, and a player must feed an opponent who has none"
+            ),
+            IllegalMove::GrandSlam { pit } => write!(
+                f,
+                "pit {pit} would capture every seed of the opponent (a grand slam), which the rules do not allow"
+            ),
+            IllegalMove::NeedsDirection { pit } => write!(
+                f,
+                "pit {pit} sows either way: write the direction after the pit, `{pit}cw` or `{pit}ccw`"
+            ),
+            IllegalMove::WrongDirection { pit, its } => {
+                write!(f, "pit {pit} sows {its} only: write it `{pit}`")
             }
         }
     }

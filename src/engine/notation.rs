@@ -8,7 +8,7 @@ use std::fmt;
 use crate::error::{Failure, Status};
 
 use super::compile::Rules;
-use super::moves::Move;
+use super::moves::{IllegalMove, Move, MoveDirection};
 
 /// What the items of a list are, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,13 @@ pub enum NotationError {
         given: String,
         index: Option<usize>,
     },
+    /// A pit's direction written wrong for the rules: missing where the pit sows either way,
+    /// or not the pit's own.
+    Direction {
+        given: String,
+        index: Option<usize>,
+        error: IllegalMove,
+    },
 }
 
 /// `move 3 (`x`)` or `` `x` ``: the item, and its place in a list of more than one.
@@ -86,6 +93,9 @@ impl fmt::Display for NotationError {
                     Some(n) => write!(f, "1 to {n}"),
                     None => write!(f, "from 1"),
                 }
+            }
+            NotationError::Direction { given, index, error } => {
+                write!(f, "{}: {error}", which(Item::Move, given, index))
             }
             NotationError::NotASeedCount { given, index } => write!(
                 f,
@@ -145,20 +155,33 @@ pub fn plain_number(text: &str) -> Option<u64> {
     if plain { text.parse().ok() } else { None }
 }
 
-/// A pit number as written, checked for form only (a script read before its variant is
-/// known): a plain number of at least 1.
+/// A move's pit number and the direction written after it (`2cw`, `2ccw`), if any.
+fn split_direction(text: &str) -> (&str, MoveDirection) {
+    if let Some(pit) = text.strip_suffix("ccw") {
+        (pit, MoveDirection::CounterClockwise)
+    } else if let Some(pit) = text.strip_suffix("cw") {
+        (pit, MoveDirection::Clockwise)
+    } else {
+        (text, MoveDirection::Given)
+    }
+}
+
+/// A move's pit number as written, checked for form only (a script read before its variant
+/// is known): a plain number of at least 1, with `cw` or `ccw` after it or not.
 pub fn pit_number(text: &str, index: Option<usize>) -> Result<usize, NotationError> {
-    match plain_number(text) {
+    let (number, _) = split_direction(text);
+    match plain_number(number) {
         Some(n) if n >= 1 && n <= usize::MAX as u64 => Ok(n as usize),
         Some(_) => Err(NotationError::NoSuchPit { given: text.into(), index, pits: None }),
         None => Err(NotationError::NotAPitNumber { given: text.into(), index, pits: None }),
     }
 }
 
-/// A move of a board of `pits` pits, as written (`3`). `index` is its place in a list, for
-/// messages.
+/// A move of a board of `pits` pits, as written (`3`, `2cw`). `index` is its place in a list,
+/// for messages. Whether the direction fits the pit is [`parse_move_for`]'s question.
 pub fn parse_move_on(pits: usize, text: &str, index: Option<usize>) -> Result<Move, NotationError> {
-    let n = plain_number(text).ok_or_else(|| NotationError::NotAPitNumber {
+    let (number, direction) = split_direction(text);
+    let n = plain_number(number).ok_or_else(|| NotationError::NotAPitNumber {
         given: text.into(),
         index,
         pits: Some(pits),
@@ -167,19 +190,26 @@ pub fn parse_move_on(pits: usize, text: &str, index: Option<usize>) -> Result<Mo
     if n == 0 || n > pits as u64 {
         return Err(no_such());
     }
-    Move::from_pit(n as usize - 1).ok_or_else(no_such)
+    Move::new(n as usize - 1, direction).ok_or_else(no_such)
+}
+
+/// A move of these rules, as written: `2cw` or `2ccw` for a pit that sows either way, `3`
+/// (or `3ccw`, if that is its way) for a pit that sows one way.
+pub fn parse_move_for(rules: &Rules, text: &str, index: Option<usize>) -> Result<Move, NotationError> {
+    let mv = parse_move_on(rules.pits(), text, index)?;
+    rules.resolve(mv).map_err(|error| NotationError::Direction { given: text.into(), index, error })
 }
 
 /// A move of these rules, as written.
 pub fn parse_move(rules: &Rules, text: &str) -> Result<Move, NotationError> {
-    parse_move_on(rules.pits(), text, None)
+    parse_move_for(rules, text, None)
 }
 
 /// A list of moves, as written (`3,1,5`).
 pub fn parse_moves(rules: &Rules, text: &str) -> Result<Vec<Move>, NotationError> {
     let list = items(text, Item::Move)?;
     let numbered = list.len() > 1;
-    list.iter().enumerate().map(|(i, m)| parse_move_on(rules.pits(), m, numbered.then_some(i + 1))).collect()
+    list.iter().enumerate().map(|(i, m)| parse_move_for(rules, m, numbered.then_some(i + 1))).collect()
 }
 
 /// The seeds of every pit, as written (`0,2,1,0,3,1`). Whether they fit the board is

@@ -17,11 +17,17 @@ pub struct Record {
     pub captures: Vec<(usize, u8)>,
     /// Players (0-based) who had to pass after the move.
     pub passes: Vec<usize>,
+    /// Relays: how many seeds had been sown when each began, its pit (0-based) and the
+    /// seeds lifted from it.
+    pub relays: Vec<(usize, usize, u8)>,
 }
 
 impl Observer for Record {
     fn sow(&mut self, pit: usize) {
         self.sown.push(pit);
+    }
+    fn relay(&mut self, pit: usize, seeds: u8) {
+        self.relays.push((self.sown.len(), pit, seeds));
     }
     fn capture(&mut self, pit: usize, seeds: u8) {
         self.captures.push((pit, seeds));
@@ -76,6 +82,17 @@ pub fn replay(rules: &Rules, start: State, moves: &[Move]) -> Result<Vec<Step>, 
     Ok(steps)
 }
 
+/// Moves in words: `pits 1-3` where every pit sows one way, `1, 2cw, 2ccw and 3` where some
+/// pit sows either way.
+pub fn move_list(moves: super::MoveSet) -> String {
+    if moves.iter().all(|m| m.direction() == super::MoveDirection::Given) {
+        let pits: Vec<usize> = moves.iter().map(|m| m.pit() + 1).collect();
+        return pit_list(&pits);
+    }
+    let written: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    format!("{} {}", if written.len() == 1 { "move" } else { "moves" }, and_list(&written))
+}
+
 /// A place a seed was sown into, in words: a pit's number, or `S1` for player 1's store.
 fn place(pos: usize, pits: usize) -> String {
     if pos < pits { (pos + 1).to_string() } else { format!("S{}", pos - pits + 1) }
@@ -87,15 +104,28 @@ fn place(pos: usize, pits: usize) -> String {
 pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
     let n = step.after.pits().len();
-    let sown: Vec<String> = step.record.sown.iter().map(|&p| place(p, n)).collect();
+    let sown = |from: usize, to: usize| -> String {
+        let places: Vec<String> = step.record.sown[from..to].iter().map(|&p| place(p, n)).collect();
+        places.join(" ")
+    };
+    // Each relay is a lap of its own: "sows 4 5 6, lifts 7 from pit 6 and sows 1 2 ...".
+    let mut laps = sown(0, step.record.relays.first().map_or(step.record.sown.len(), |r| r.0));
+    for (i, &(at, pit, seeds)) in step.record.relays.iter().enumerate() {
+        let end = step.record.relays.get(i + 1).map_or(step.record.sown.len(), |r| r.0);
+        laps.push_str(&format!(", lifts {seeds} from pit {} and sows {}", pit + 1, sown(at, end)));
+    }
+    let way = match s.mv.direction() {
+        super::MoveDirection::Given => "",
+        super::MoveDirection::Clockwise => " clockwise",
+        super::MoveDirection::CounterClockwise => " counter-clockwise",
+    };
     let mut text = format!(
-        "ply {}: player {} plays pit {} ({} seed{}): sows {}; ",
+        "ply {}: player {} plays pit {}{way} ({} seed{}): sows {laps}; ",
         step.ply,
         step.player + 1,
-        s.mv,
+        s.mv.pit() + 1,
         s.lifted,
         if s.lifted == 1 { "" } else { "s" },
-        sown.join(" "),
     );
     if s.last >= n {
         text.push_str(&format!("last seed in player {}'s store", s.last - n + 1));
@@ -103,6 +133,8 @@ pub fn describe_step(step: &Step) -> String {
         text.push_str(&format!("last seed in pit {}", s.last + 1));
     }
     match step.record.captures.as_slice() {
+        [] if s.grand_slam => text
+            .push_str(&format!(" (now {}): a grand slam, which captures nothing", step.after.pits()[s.last])),
         [] if s.last >= n => {}
         [] => text.push_str(&format!(" (now {})", step.after.pits()[s.last])),
         caps => {
@@ -154,12 +186,11 @@ pub fn describe_status(rules: &Rules, state: &State) -> String {
             )
         }
         _ => {
-            let moves: Vec<usize> = rules.legal_moves(state).iter().map(|m| m.pit() + 1).collect();
             format!(
                 "after {}, player {} to move ({}). Score so far: {}.",
                 plies(state.plies()),
                 state.to_move().map_or(0, |p| p + 1),
-                pit_list(&moves),
+                move_list(rules.legal_moves(state)),
                 scores.join(", ")
             )
         }

@@ -1,13 +1,21 @@
 //! A move: the seeds of a pit sown one by one (into stores too, where the rules say), then
 //! what the last seed captures, then whose turn it is and whether the game is over.
 
-use crate::lang::spec::{GrandSlam, MAX_PITS};
+use crate::lang::spec::{GrandSlam, MAX_LAPS, MAX_PITS};
 
-use super::compile::{PLACES, Rules};
+use super::compile::{CLASSIC, PLACES, PLAIN, RICH, Rules};
 use super::history::History;
-use super::moves::{IllegalMove, Move, MoveSummary, Observer};
+use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
 use super::state::{EndReason, State};
 use super::turn::at_least;
+
+/// What a capture takes, for the order the observer hears of it: the landing pit and its
+/// chain, or the last seed and the pit facing it; with the move's direction (0 or 1).
+#[derive(Clone, Copy)]
+enum Taken {
+    Chain(usize),
+    Opposite(usize),
+}
 
 impl Rules {
     /// Plays `mv` after checking that it is legal.
@@ -17,6 +25,7 @@ impl Rules {
         mv: Move,
         obs: &mut O,
     ) -> Result<MoveSummary, IllegalMove> {
+        let mv = self.resolve(mv)?;
         self.check_move(s, mv)?;
         Ok(self.apply_observed(s, mv, obs))
     }
@@ -38,7 +47,7 @@ impl Rules {
 
     /// Plays a legal move; `history` holds the positions since the last capture, for the
     /// repetition rule.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_in<O: Observer>(
         &self,
         s: &mut State,
@@ -51,16 +60,16 @@ impl Rules {
         // turn, the opposite capture, the grand slam, feeding, endings other than no move)
         // are played by a copy of the move with those rules compiled out: such games pay
         // nothing for them, not even the test of a flag.
-        if self.t.plain {
-            self.apply_as::<true, O>(s, mv, obs, history)
-        } else {
-            self.apply_as::<false, O>(s, mv, obs, history)
+        match self.t.tier {
+            PLAIN => self.apply_as::<PLAIN, O>(s, mv, obs, history),
+            CLASSIC => self.apply_as::<CLASSIC, O>(s, mv, obs, history),
+            _ => self.apply_as::<RICH, O>(s, mv, obs, history),
         }
     }
 
-    /// [`Rules::apply_in`], with `PLAIN` true only for [`super::compile::Tables::plain`] rules.
+    /// [`Rules::apply_in`], played by the copy for rules of tier `TIER` ([`super::compile::Tables::tier`]).
     #[inline(always)]
-    fn apply_as<const PLAIN: bool, O: Observer>(
+    fn apply_as<const TIER: u8, O: Observer>(
         &self,
         s: &mut State,
         mv: Move,
@@ -68,15 +77,15 @@ impl Rules {
         history: Option<&mut History>,
     ) -> MoveSummary {
         let mover = s.to_move;
-        let summary = self.sow_and_capture::<PLAIN, O>(s, mv, obs);
-        self.finish::<PLAIN, O>(s, mover, summary.last, summary.captured, history, obs);
+        let summary = self.sow_and_capture::<TIER, O>(s, mv, obs);
+        self.finish::<TIER, O>(s, mover, summary.last, summary.captured, history, obs);
         summary
     }
 
     /// Sows `mv` and makes its captures, without passing the turn: the whole of a move that
     /// the rules of feeding and of the grand slam look at.
     #[inline(always)]
-    pub(crate) fn sow_and_capture<const PLAIN: bool, O: Observer>(
+    pub(crate) fn sow_and_capture<const TIER: u8, O: Observer>(
         &self,
         s: &mut State,
         mv: Move,
@@ -88,8 +97,64 @@ impl Rules {
         let mover = s.to_move;
         let m = mover as usize;
         let lifted = s.pits[pit];
-        let pos = match &t.hand {
-            Some(h) if !O::HEARS_SEEDS => h.sow::<PLAIN>(s, pit, lifted),
+        // The direction of the move: its pit's own, or the one the mover chose.
+        let d = match mv.direction() {
+            // Plain rules sow every pit the board's way, direction 0.
+            // Below the rich tier, every pit sows the board's way, direction 0.
+            _ if TIER < RICH => 0,
+            MoveDirection::Given => t.pit_dir[pit] as usize,
+            MoveDirection::CounterClockwise => 1 - t.cw as usize,
+            MoveDirection::Clockwise => t.cw as usize,
+        };
+        let mut last = self.sow_lap::<TIER, O>(s, pit, m, d, obs);
+        if TIER == RICH && t.relay {
+            // Each relay is a lap from the pit the last seed fell into; at most MAX_LAPS laps.
+            let mut laps = 1;
+            while last < n
+                && laps < MAX_LAPS
+                && t.relay_pits[m] >> last & 1 != 0
+                && t.relay_counts.contains(s.pits[last])
+            {
+                obs.relay(last, s.pits[last]);
+                last = self.sow_lap::<TIER, O>(s, last, m, d, obs);
+                laps += 1;
+            }
+        }
+        let mut summary = MoveSummary { mv, lifted, last, captured: 0, captured_pits: 0, grand_slam: false };
+        if last < n && (TIER < RICH || s.plies >= t.capture_start) {
+            let (taken, how) = self.taken_by::<TIER>(s, m, last, d);
+            if taken != 0 {
+                if TIER > PLAIN && self.leaves_opponent_bare(s, m, taken) {
+                    summary.grand_slam = true;
+                } else {
+                    summary.captured_pits = taken.count_ones() as u8;
+                    summary.captured = self.take(s, m, last, taken, how, obs);
+                }
+            }
+        }
+        summary
+    }
+
+    /// Lifts every seed of `pit` and sows them (one lap) in direction `d`; returns where the
+    /// last fell.
+    #[inline(always)]
+    fn sow_lap<const TIER: u8, O: Observer>(
+        &self,
+        s: &mut State,
+        pit: usize,
+        m: usize,
+        d: usize,
+        obs: &mut O,
+    ) -> usize {
+        let t = &self.t;
+        let n = t.pits as usize;
+        let lifted = s.pits[pit];
+        match &t.hand[d] {
+            // The table follows the path of the pit's owner: a relay from an opponent's pit
+            // into stores goes seed by seed, along the mover's path.
+            Some(h) if !O::HEARS_SEEDS && (TIER < RICH || !t.store_sowing || t.owner[pit] as usize == m) => {
+                h.sow::<TIER>(s, pit, lifted)
+            }
             _ => {
                 let mut hand = lifted;
                 s.pits[pit] = 0;
@@ -99,42 +164,30 @@ impl Rules {
                     obs.sow(pit);
                 }
                 // One loop for each pair of flags, so that the seed-by-seed loop tests neither.
-                match (!PLAIN && t.store_sowing, t.skip_origin) {
-                    (false, false) => sow_seeds::<false, false, MAX_PITS, O>(s, &t.next, n, pit, hand, obs),
-                    (false, true) => sow_seeds::<false, true, MAX_PITS, O>(s, &t.next, n, pit, hand, obs),
+                match (TIER > PLAIN && t.store_sowing, t.skip_origin) {
+                    (false, false) => {
+                        sow_seeds::<false, false, MAX_PITS, O>(s, &t.next[d], n, pit, hand, obs)
+                    }
+                    (false, true) => sow_seeds::<false, true, MAX_PITS, O>(s, &t.next[d], n, pit, hand, obs),
                     (true, false) => sow_seeds::<true, false, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
                     (true, true) => sow_seeds::<true, true, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
                 }
             }
-        };
-        let last = pos;
-        let mut summary = MoveSummary { mv, lifted, last, captured: 0, captured_pits: 0, grand_slam: false };
-        if last < n {
-            let (taken, opposite) = self.taken_by::<PLAIN>(s, m, last);
-            if taken != 0 {
-                if !PLAIN && self.leaves_opponent_bare(s, m, taken) {
-                    summary.grand_slam = true;
-                } else {
-                    summary.captured_pits = taken.count_ones() as u8;
-                    summary.captured = self.take(s, m, last, taken, opposite, obs);
-                }
-            }
         }
-        summary
     }
 
     /// The pits the last seed, in `last`, captures: the landing pit and its chain, or the
     /// last seed's pit and the one facing it. Only looked at, not yet emptied, so that a
-    /// grand slam can be refused before the observer hears of any capture. The flag says
-    /// which of the two captures it is (true: the opposite one).
+    /// grand slam can be refused before the observer hears of any capture; with which of the
+    /// two captures it is.
     #[inline(always)]
-    fn taken_by<const PLAIN: bool>(&self, s: &State, m: usize, last: usize) -> (u64, bool) {
+    fn taken_by<const TIER: u8>(&self, s: &State, m: usize, last: usize, d: usize) -> (u64, Taken) {
         let t = &self.t;
         if t.landing_pits[m] >> last & 1 != 0 && t.landing_counts.contains(s.pits[last]) {
             let mut taken = 1 << last;
             let chain = t.chain_pits[m];
             if chain != 0 {
-                let step = if t.chain_forward { &t.next } else { &t.prev };
+                let step = if t.chain_forward { &t.next[d] } else { &t.prev[d] };
                 let mut q = step[last] as usize;
                 // At most once round: the chain stops before it would reach the landing pit.
                 while q != last && chain >> q & 1 != 0 && t.chain_counts.contains(s.pits[q]) {
@@ -142,17 +195,17 @@ impl Rules {
                     q = step[q] as usize;
                 }
             }
-            (taken, false)
-        } else if !PLAIN && t.opposite_pits[m] >> last & 1 != 0 && s.pits[last] == 1 {
+            (taken, Taken::Chain(d))
+        } else if TIER > PLAIN && t.opposite_pits[m] >> last & 1 != 0 && s.pits[last] == 1 {
             let facing = t.opposite[last] as usize;
             let taken = if s.pits[facing] > 0 {
                 (t.opposite_take_last as u64) << last | 1 << facing
             } else {
                 ((t.opposite_take_last && t.opposite_even_if_empty) as u64) << last
             };
-            (taken, true)
+            (taken, Taken::Opposite(d))
         } else {
-            (0, false)
+            (0, Taken::Chain(d))
         }
     }
 
@@ -174,7 +227,7 @@ impl Rules {
         m: usize,
         last: usize,
         taken: u64,
-        opposite: bool,
+        how: Taken,
         obs: &mut O,
     ) -> u16 {
         let t = &self.t;
@@ -184,24 +237,29 @@ impl Rules {
             obs.capture(q, seeds);
             captured += seeds as u16;
         };
-        if opposite {
-            // At most the last seed's pit and the one facing it.
-            if taken >> last & 1 != 0 {
-                tell(last, s);
+        let d = match how {
+            Taken::Opposite(d) => {
+                // At most the last seed's pit and the one facing it.
+                if taken >> last & 1 != 0 {
+                    tell(last, s);
+                }
+                if taken & !(1 << last) != 0 {
+                    tell(t.opposite[last] as usize, s);
+                }
+                d
             }
-            if taken & !(1 << last) != 0 {
-                tell(t.opposite[last] as usize, s);
+            Taken::Chain(d) => {
+                let step = if t.chain_forward { &t.next[d] } else { &t.prev[d] };
+                let (mut q, mut left) = (last, taken);
+                while left >> q & 1 != 0 {
+                    left &= !(1 << q);
+                    tell(q, s);
+                    q = step[q] as usize;
+                }
+                d
             }
-        } else {
-            let step = if t.chain_forward { &t.next } else { &t.prev };
-            let (mut q, mut left) = (last, taken);
-            while left >> q & 1 != 0 {
-                left &= !(1 << q);
-                tell(q, s);
-                q = step[q] as usize;
-            }
-        }
-        match &t.hand {
+        };
+        match &t.hand[d] {
             Some(h) => h.empty(s, taken),
             None => {
                 let mut left = taken;
@@ -217,7 +275,7 @@ impl Rules {
 
     /// After the sowing: the ply counted, who moves next, and the endings checked.
     #[inline(always)]
-    fn finish<const PLAIN: bool, O: Observer>(
+    fn finish<const TIER: u8, O: Observer>(
         &self,
         s: &mut State,
         mover: u8,
@@ -229,14 +287,14 @@ impl Rules {
         let t = &self.t;
         s.plies += 1;
         s.last_mover = mover;
-        let next = if !PLAIN && t.extra_turn && last == t.pits as usize + mover as usize {
+        let next = if TIER > PLAIN && t.extra_turn && last == t.pits as usize + mover as usize {
             mover
         } else if mover + 1 == t.players {
             0
         } else {
             mover + 1
         };
-        if !PLAIN
+        if TIER > PLAIN
             && t.endings
             && let Some(end) = self.ending(s, next, captured, history)
         {
@@ -245,7 +303,7 @@ impl Rules {
         if s.plies >= self.ply_limit {
             return Self::end(s, next, EndReason::PlyLimit);
         }
-        self.settle::<PLAIN, O>(s, next, obs);
+        self.settle::<TIER, O>(s, next, obs);
     }
 
     fn end(s: &mut State, next: u8, end: EndReason) {
@@ -275,7 +333,7 @@ impl Rules {
     }
 
     /// Has a player captured more than half the seeds, or both players exactly half?
-    #[inline]
+    #[inline(always)]
     fn has_majority(&self, s: &State) -> bool {
         let (mut stores, mut most) = (0u32, 0u32);
         for &c in &s.captured[..self.t.players as usize] {
@@ -288,7 +346,7 @@ impl Rules {
     }
 
     /// Are a player's pits all empty?
-    #[inline]
+    #[inline(always)]
     fn a_side_is_empty(&self, s: &State) -> bool {
         let nonempty = at_least(&s.pits, self.t.pits, 1);
         self.t.own[..self.players()].iter().any(|&own| own & nonempty == 0)

@@ -109,17 +109,16 @@ impl State {
     }
 
     pub fn seeds_on_board(&self) -> u32 {
-        // Eight pits at a time: the top byte of a word times 0x0101...01 is the sum of its
-        // bytes, exact since a board holds at most 255 seeds (pits past the board are empty).
+        // Eight pits at a time, the words added lane by lane (no lane can carry: a board holds
+        // at most 255 seeds, and pits past the board are empty); then the top byte of the sum
+        // times 0x0101...01 is the sum of its bytes.
         let words = (self.n_pits as usize).div_ceil(8);
-        self.pits
+        let lanes = self
+            .pits
             .chunks_exact(8)
             .take(words)
-            .map(|w| {
-                (u64::from_le_bytes(w.try_into().expect("8 pits")).wrapping_mul(0x0101_0101_0101_0101) >> 56)
-                    as u32
-            })
-            .sum()
+            .fold(0u64, |sum, w| sum + u64::from_le_bytes(w.try_into().expect("8 pits")));
+        (lanes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 }
 

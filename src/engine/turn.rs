@@ -3,8 +3,8 @@
 
 use crate::lang::spec::{GrandSlam, MAX_PITS};
 
-use super::compile::Rules;
-use super::moves::{IllegalMove, Move, MoveSet, Observer};
+use super::compile::{PLAIN, RICH, Rules};
+use super::moves::{IllegalMove, Move, MoveDirection, MoveSet, Observer};
 use super::state::{EndReason, NOBODY, PositionError, State};
 
 /// The pits holding at least `k` seeds, as a mask: eight pits at a time, each byte's
@@ -84,45 +84,59 @@ impl Rules {
             last_mover: NOBODY,
             end: None,
         };
-        self.settle::<false, ()>(&mut s, to_move, &mut ());
+        self.settle::<RICH, ()>(&mut s, to_move, &mut ());
         s
     }
 
     /// The pits `player` could play in `s`.
     #[inline(always)]
-    fn moves_of<const PLAIN: bool>(&self, s: &State, player: u8) -> MoveSet {
-        let moves = MoveSet(self.t.own[player as usize] & at_least(&s.pits, self.t.pits, self.t.min_seeds));
-        if !PLAIN && self.t.filter_moves { self.allowed(s, player, moves) } else { moves }
+    fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> MoveSet {
+        let t = &self.t;
+        let pits = t.own[player as usize] & at_least(&s.pits, t.pits, t.min_seeds);
+        if TIER == PLAIN {
+            return MoveSet::given(pits);
+        }
+        // Played out only when a rule may forbid some: a grand slam rule, or an opponent
+        // without seeds to feed (seen from one mask of the pits holding seeds).
+        let filter = t.filter_moves
+            && (t.grand_slam == GrandSlam::NotAllowed
+                || t.own[1 - player as usize] & at_least(&s.pits, t.pits, 1) == 0);
+        // A pit that sows either way is two moves.
+        let c = t.choice;
+        let moves = if TIER < RICH || c == 0 {
+            MoveSet::given(pits)
+        } else {
+            MoveSet([pits & !c, pits & c, pits & c])
+        };
+        if filter { self.allowed(s, player, moves) } else { moves }
     }
 
     /// The moves of `player` that the rules of feeding and of the grand slam allow: each is
     /// played on a copy of the position, sowing and capture, to see what it leaves.
     #[cold]
+    #[inline(never)]
     fn allowed(&self, s: &State, player: u8, moves: MoveSet) -> MoveSet {
         let opponent = self.t.own[1 - player as usize];
         let starving = self.t.must_feed && opponent_empty(s, opponent);
         let forbid_slams = self.t.grand_slam == GrandSlam::NotAllowed;
-        if !starving && !forbid_slams {
-            return moves;
-        }
-        let mut kept = 0u64;
+        let mut kept = MoveSet::default();
         for mv in moves.iter() {
             let mut after = *s;
             after.to_move = player;
-            let sown = self.sow_and_capture::<false, ()>(&mut after, mv, &mut ());
+            let sown = self.sow_and_capture::<RICH, ()>(&mut after, mv, &mut ());
             let fed = !starving || !opponent_empty(&after, opponent);
             if fed && !(forbid_slams && sown.grand_slam) {
-                kept |= 1 << mv.pit();
+                kept.0[mv.direction() as usize] |= 1 << mv.pit();
             }
         }
-        MoveSet(kept)
+        kept
     }
 
     /// Gives the turn to `player`, or applies the rule for a player who cannot move.
     #[inline(always)]
-    /// `PLAIN` as in [`Rules::apply_in`].
-    pub(crate) fn settle<const PLAIN: bool, O: Observer>(&self, s: &mut State, player: u8, obs: &mut O) {
-        let moves = self.moves_of::<PLAIN>(s, player);
+    /// `TIER` as in [`Rules::apply_in`].
+    pub(crate) fn settle<const TIER: u8, O: Observer>(&self, s: &mut State, player: u8, obs: &mut O) {
+        let moves = self.moves_of::<TIER>(s, player);
         s.to_move = player;
         s.moves = moves;
         if !moves.is_empty() {
@@ -134,7 +148,7 @@ impl Rules {
             for _ in 0..self.t.players {
                 obs.pass(p as usize);
                 p = if p + 1 == self.t.players { 0 } else { p + 1 };
-                let moves = self.moves_of::<PLAIN>(s, p);
+                let moves = self.moves_of::<TIER>(s, p);
                 if !moves.is_empty() {
                     s.to_move = p;
                     s.moves = moves;
@@ -153,6 +167,31 @@ impl Rules {
         s.moves
     }
 
+    /// A move as these rules write it: a direction named for a pit that sows one way only is
+    /// dropped if it is that pit's way; a pit that sows either way needs one.
+    pub fn resolve(&self, mv: Move) -> Result<Move, IllegalMove> {
+        let pit = mv.pit();
+        if pit >= self.pits() {
+            return Err(IllegalMove::NoSuchPit { pit: pit + 1, pits: self.pits() });
+        }
+        let choice = self.t.choice >> pit & 1 != 0;
+        let own = if self.t.pit_dir[pit] == self.t.cw {
+            MoveDirection::Clockwise
+        } else {
+            MoveDirection::CounterClockwise
+        };
+        match mv.direction() {
+            MoveDirection::Given if choice => Err(IllegalMove::NeedsDirection { pit: pit + 1 }),
+            MoveDirection::Given => Ok(mv),
+            _ if choice => Ok(mv),
+            d if d == own => Ok(Move::from_pit(pit).expect("a pit of the board")),
+            _ => Err(IllegalMove::WrongDirection {
+                pit: pit + 1,
+                its: if own == MoveDirection::Clockwise { "clockwise" } else { "counter-clockwise" },
+            }),
+        }
+    }
+
     /// Why `mv` cannot be played in `s`, if it cannot.
     pub fn check_move(&self, s: &State, mv: Move) -> Result<(), IllegalMove> {
         if let Some(reason) = s.end {
@@ -161,6 +200,9 @@ impl Rules {
         let pit = mv.pit();
         if pit >= self.pits() {
             return Err(IllegalMove::NoSuchPit { pit: pit + 1, pits: self.pits() });
+        }
+        if mv != self.resolve(mv)? {
+            return Err(IllegalMove::WrongDirection { pit: pit + 1, its: "one way" });
         }
         let owner = self.t.owner[pit];
         if owner != s.to_move {
@@ -175,7 +217,21 @@ impl Rules {
             seeds if seeds < self.t.min_seeds => {
                 Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds })
             }
-            _ => Ok(()),
+            _ if s.moves.contains(mv) => Ok(()),
+            // Playable by its seeds, and not legal: the rules of feeding or of the grand slam.
+            _ => {
+                // Which of the two: played out on a copy, as the legal moves were.
+                let opponent = self.t.own[1 - s.to_move as usize];
+                let mut after = *s;
+                self.sow_and_capture::<RICH, ()>(&mut after, mv, &mut ());
+                let starves =
+                    self.t.must_feed && opponent_empty(s, opponent) && opponent_empty(&after, opponent);
+                Err(if starves {
+                    IllegalMove::DoesNotFeed { pit: pit + 1 }
+                } else {
+                    IllegalMove::GrandSlam { pit: pit + 1 }
+                })
+            }
         }
     }
 }

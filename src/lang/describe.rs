@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use crate::lang::draw;
 use crate::lang::spec::*;
 
-const WIDTH: usize = 92;
+/// The widest line of the description (and of `sow diff`'s table).
+pub const WIDTH: usize = 92;
 
 /// Small numbers as words, as a field description would write them.
 pub fn number_word(n: usize) -> String {
@@ -15,6 +16,15 @@ pub fn number_word(n: usize) -> String {
         "twelve",
     ];
     WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// `first`, `second`, ... `twelfth`, then `13th`.
+pub fn ordinal(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth", "eleventh", "twelfth",
+    ];
+    WORDS.get(n).map_or_else(|| format!("{n}th"), |w| w.to_string())
 }
 
 fn capitalized(s: &str) -> String {
@@ -86,6 +96,20 @@ fn paragraph(out: &mut String, text: &str) {
     out.push('\n');
 }
 
+/// Is place `q` (from a player's left, of a row of `k`) in group `g` of these groups?
+fn in_group(g: PitGroupSpec, q: usize, k: usize, groups: &[(PitGroupSpec, Way)]) -> bool {
+    let named = |g: PitGroupSpec, q: usize| match g {
+        PitGroupSpec::Leftmost(n) => q < n as usize,
+        PitGroupSpec::Rightmost(n) => q >= k - n as usize,
+        PitGroupSpec::Centre => k % 2 == 1 && q == k / 2,
+        PitGroupSpec::Others => false,
+    };
+    match g {
+        PitGroupSpec::Others => !groups.iter().any(|&(h, _)| named(h, q)),
+        g => named(g, q),
+    }
+}
+
 fn heading(out: &mut String, title: &str) {
     let _ = write!(out, "\n{title}\n");
 }
@@ -94,6 +118,34 @@ fn direction_word(d: Direction) -> &'static str {
     match d {
         Direction::CounterClockwise => "counter-clockwise",
         Direction::Clockwise => "clockwise",
+    }
+}
+
+/// The direction of a sowing, as the description's sentences say it: `counter-clockwise`, or
+/// for a direction by pit, `in the direction of its pit`.
+fn sowing_word(d: &Directions) -> &'static str {
+    match d {
+        Directions::All(d) => direction_word(*d),
+        Directions::ByPit { .. } => "in the direction of that pit",
+    }
+}
+
+fn way_words(w: Way) -> &'static str {
+    match w {
+        Way::Only(d) => direction_word(d),
+        Way::Either => "either way, as the mover chooses",
+    }
+}
+
+/// `the 2 leftmost pits`, `the centre pit`.
+fn group_words(g: PitGroupSpec) -> String {
+    match g {
+        PitGroupSpec::Leftmost(1) => "the leftmost pit".into(),
+        PitGroupSpec::Leftmost(n) => format!("the {} leftmost pits", number_word(n as usize)),
+        PitGroupSpec::Rightmost(1) => "the rightmost pit".into(),
+        PitGroupSpec::Rightmost(n) => format!("the {} rightmost pits", number_word(n as usize)),
+        PitGroupSpec::Centre => "the centre pit".into(),
+        PitGroupSpec::Others => "the other pits".into(),
     }
 }
 
@@ -134,13 +186,18 @@ fn about(out: &mut String, a: &About) {
     }
 }
 
+/// `Bakuk`, or `Bakuk (ruleset valdez)`: how the description (and `sow diff`) names a variant.
+pub fn title(spec: &Spec) -> String {
+    match &spec.ruleset {
+        Some(r) => format!("{} (ruleset {r})", spec.name),
+        None => spec.name.clone(),
+    }
+}
+
 /// The whole description: metadata and sources, then the rules section by section.
 pub fn describe(spec: &Spec, rulesets: &[&str]) -> String {
     let mut out = String::new();
-    let title = match &spec.ruleset {
-        Some(r) => format!("{} (ruleset {r})", spec.name),
-        None => spec.name.clone(),
-    };
+    let title = title(spec);
     let _ = writeln!(out, "{title}\n{}", "=".repeat(title.chars().count()));
     about(&mut out, &spec.about);
     if let Some(base) = spec.bases.first() {
@@ -156,42 +213,137 @@ pub fn describe(spec: &Spec, rulesets: &[&str]) -> String {
         let _ = writeln!(out, "Rulesets: {} (choose one with --ruleset NAME)", rulesets.join(", "));
     }
 
-    board_section(&mut out, spec);
-    players_section(&mut out, spec);
-    sowing_section(&mut out, spec);
-    turns_section(&mut out, spec);
-    capture_section(&mut out, spec);
-    end_section(&mut out, spec);
+    let rules = rules(spec);
+    for section in Section::ALL {
+        let said: Vec<&str> =
+            rules.iter().filter(|r| r.section == section && r.said).map(|r| r.text.as_str()).collect();
+        // A section with nothing to say (Turns, for most variants) is left out.
+        if said.is_empty() {
+            continue;
+        }
+        heading(&mut out, section.heading());
+        if section == Section::Board {
+            board_section(&mut out, spec, &said.join(" "));
+        } else {
+            paragraph(&mut out, &said.join(" "));
+        }
+    }
     changes_section(&mut out, spec);
     out
 }
 
-fn board_section(out: &mut String, spec: &Spec) {
-    heading(out, "Board");
+/// The sections of the description, in the order they are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Board,
+    Players,
+    Sowing,
+    Turns,
+    Capture,
+    End,
+    Winner,
+}
+
+impl Section {
+    pub const ALL: [Section; 7] = [
+        Section::Board,
+        Section::Players,
+        Section::Sowing,
+        Section::Turns,
+        Section::Capture,
+        Section::End,
+        Section::Winner,
+    ];
+
+    pub fn heading(self) -> &'static str {
+        match self {
+            Section::Board => "Board",
+            Section::Players => "Players",
+            Section::Sowing => "Sowing",
+            Section::Turns => "Turns",
+            Section::Capture => "Capture",
+            Section::End => "End",
+            Section::Winner => "Winner",
+        }
+    }
+}
+
+/// One rule of a variant in words: a sentence or two of the description, and what `sow diff`
+/// compares. Every variant has the same rules, in the same order; only their words differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rule {
+    /// What it decides, in a word or two: `board`, `chain`, `ply limit`.
+    pub name: &'static str,
+    pub section: Section,
+    /// The kinds of rule line whose values these words depend on.
+    pub kinds: &'static [Kind],
+    pub text: String,
+    /// Does the description print it? A rule at its plainest (no extra turn, no grand slam
+    /// rule) goes unsaid there; `sow diff` says it when the other variant differs.
+    pub said: bool,
+}
+
+fn said(section: Section, name: &'static str, kinds: &'static [Kind], text: impl Into<String>) -> Rule {
+    Rule { name, section, kinds, text: text.into(), said: true }
+}
+
+fn unsaid(section: Section, name: &'static str, kinds: &'static [Kind], text: impl Into<String>) -> Rule {
+    Rule { said: false, ..said(section, name, kinds, text) }
+}
+
+/// Every rule of a variant in words, section by section, in the order the description prints
+/// them.
+pub fn rules(spec: &Spec) -> Vec<Rule> {
+    let mut rules = Vec::new();
+    board_rules(&mut rules, spec);
+    players_rules(&mut rules, spec);
+    sowing_rules(&mut rules, spec);
+    turns_rules(&mut rules, spec);
+    capture_rules(&mut rules, spec);
+    end_rules(&mut rules, spec);
+    rules
+}
+
+fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Board as S;
     let n = spec.pits();
     let stores = if spec.stores {
         "one store per player, where each keeps the seeds they capture"
     } else {
         "no stores: captured seeds are set aside"
     };
+    rules.push(said(
+        S,
+        "board",
+        &[Kind::Board],
+        format!(
+            "{} of {} ({n} pits), {stores}.",
+            capitalized(&plural(spec.rows as usize, "row", "rows")),
+            plural(spec.pits_per_row as usize, "pit", "pits"),
+        ),
+    ));
     let total = spec.total_seeds();
     let seeds = if spec.seeds.iter().all(|&s| s == spec.seeds[0]) {
         format!(
-            "{} in each pit, {total} in all",
+            "{} in each pit, {total} in all.",
             capitalized(&plural(spec.seeds[0] as usize, "seed", "seeds"))
         )
     } else {
         let listed: Vec<String> =
             spec.seeds.iter().enumerate().map(|(p, s)| format!("pit {} {s}", p + 1)).collect();
-        format!("Seeds at the start: {}; {total} in all", listed.join(", "))
+        format!("Seeds at the start: {}; {total} in all.", listed.join(", "))
     };
+    rules.push(said(S, "seeds", &[Kind::Seeds], seeds));
+}
+
+/// The board's rules, how its pits are numbered, and its drawing.
+fn board_section(out: &mut String, spec: &Spec, rules: &str) {
+    let n = spec.pits();
     paragraph(
         out,
         &format!(
-            "{} of {} ({n} pits), {stores}. {seeds}. Pits are numbered 1 to {n} counter-clockwise, \
-             starting from the leftmost pit of the south row, nearest player 1:",
-            capitalized(&plural(spec.rows as usize, "row", "rows")),
-            plural(spec.pits_per_row as usize, "pit", "pits"),
+            "{rules} Pits are numbered 1 to {n} counter-clockwise, starting from the leftmost pit of \
+             the south row, nearest player 1:"
         ),
     );
     out.push('\n');
@@ -204,8 +356,14 @@ fn board_section(out: &mut String, spec: &Spec) {
     }
 }
 
-fn players_section(out: &mut String, spec: &Spec) {
-    heading(out, "Players");
+fn players_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Players as S;
+    rules.push(said(
+        S,
+        "players",
+        &[Kind::Players],
+        format!("{} players.", capitalized(&number_word(spec.players as usize))),
+    ));
     let owns: Vec<String> = (0..spec.players)
         .map(|p| {
             let row = match spec.row_of(p) {
@@ -216,29 +374,30 @@ fn players_section(out: &mut String, spec: &Spec) {
             format!("player {} owns {}{row}", p + 1, pit_list(&spec.pits_of(p)))
         })
         .collect();
+    rules.push(said(S, "pits owned", &[Kind::Players], format!("{}.", capitalized(&owns.join("; ")))));
     let order: Vec<String> =
         (0..spec.players).map(|i| ((spec.first_player + i) % spec.players + 1).to_string()).collect();
-    paragraph(
-        out,
-        &format!(
-            "{} players. {}. Player {} moves first; turns then pass to {}, then back to player {}.",
-            capitalized(&number_word(spec.players as usize)),
-            capitalized(&owns.join("; ")),
+    rules.push(said(
+        S,
+        "turn order",
+        &[Kind::Players],
+        format!(
+            "Player {} moves first; turns then pass to {}, then back to player {}.",
             spec.first_player + 1,
             order[1..].iter().map(|p| format!("player {p}")).collect::<Vec<_>>().join(", then "),
             spec.first_player + 1,
         ),
-    );
+    ));
 }
 
-fn sowing_section(out: &mut String, spec: &Spec) {
-    heading(out, "Sowing");
+fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Sowing as S;
     let n = spec.pits();
     let which = match spec.min_seeds {
         1 => "one of their pits that is not empty".to_string(),
         k => format!("one of their pits holding at least {} seeds", number_word(k as usize)),
     };
-    let dir = direction_word(spec.direction);
+    let dir = sowing_word(&spec.direction);
     let mut text = format!("On their turn a player lifts every seed from {which}, ");
     let lap_at = match spec.opening {
         Opening::NextPit => {
@@ -254,59 +413,136 @@ fn sowing_section(out: &mut String, spec: &Spec) {
             n + 1
         }
     };
-    if spec.min_seeds > 1 {
-        let _ = write!(
-            text,
-            " A pit with fewer than {} seeds cannot be played.",
-            number_word(spec.min_seeds as usize)
-        );
-    }
-    match spec.laps {
-        Laps::SowOrigin => {
-            let _ = write!(
-                text,
-                " A sowing of {lap_at} or more seeds goes all the way round the board, and the emptied pit is sown into like any other."
-            );
+    rules.push(said(S, "sowing", &[Kind::Direction, Kind::Opening, Kind::MinSeeds], text));
+    let kinds = &[Kind::Direction];
+    rules.push(match &spec.direction {
+        Directions::All(d) => {
+            unsaid(S, "direction by pit", kinds, format!("Every pit sows {}.", direction_word(*d)))
         }
-        Laps::SkipOrigin => {
-            let _ = write!(
-                text,
-                " A sowing of {lap_at} or more seeds goes all the way round the board, and skips the emptied pit each time it passes it."
+        Directions::ByPit { groups, ways } => {
+            let k = spec.pits_per_row as usize;
+            let parts: Vec<String> = groups
+                .iter()
+                .map(|&(g, w)| {
+                    // The pits of player 1's row, for a reader who counts them.
+                    let pits: Vec<String> =
+                        (0..k).filter(|&q| in_group(g, q, k, groups)).map(|q| (q + 1).to_string()).collect();
+                    let north: Vec<String> = (0..k)
+                        .filter(|&q| in_group(g, q, k, groups))
+                        .map(|q| (k + q + 1).to_string())
+                        .collect();
+                    let word = if pits.len() == 1 { "pit" } else { "pits" };
+                    format!(
+                        "{} {} ({word} {} for player 1, {} for player 2)",
+                        group_words(g),
+                        way_words(w),
+                        and_list(&pits),
+                        and_list(&north)
+                    )
+                })
+                .collect();
+            let mut text = format!(
+                "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
+                parts.join("; ")
             );
+            if let Some(p) = ways.iter().position(|&w| w == Way::Either) {
+                let p = p + 1;
+                text.push_str(&format!(
+                    " A pit that sows either way makes two moves, written with the direction after the pit \
+                     number: `{p}cw` (clockwise) and `{p}ccw` (counter-clockwise)."
+                ));
+            }
+            said(S, "direction by pit", kinds, text)
         }
-    }
-    match spec.store_sowing {
-        StoreSowing::Neither => {}
-        StoreSowing::Own => text.push_str(
-            " A player's store lies after the last of their pits in the sowing direction; a sowing \
+    });
+    let kinds = &[Kind::MinSeeds];
+    rules.push(match spec.min_seeds {
+        1 => unsaid(S, "seeds to play", kinds, "A pit with one seed can be played."),
+        k => said(
+            S,
+            "seeds to play",
+            kinds,
+            format!("A pit with fewer than {} seeds cannot be played.", number_word(k as usize)),
+        ),
+    });
+    let laps = match spec.laps {
+        Laps::SowOrigin => format!(
+            "A sowing of {lap_at} or more seeds goes all the way round the board, and the emptied pit is sown into like any other."
+        ),
+        Laps::SkipOrigin => format!(
+            "A sowing of {lap_at} or more seeds goes all the way round the board, and skips the emptied pit each time it passes it."
+        ),
+    };
+    rules.push(said(S, "laps", &[Kind::Laps, Kind::Opening], laps));
+    let kinds = &[Kind::StoreSowing];
+    rules.push(match spec.store_sowing {
+        StoreSowing::Neither => unsaid(S, "stores sown into", kinds, "No seed is ever sown into a store."),
+        StoreSowing::Own => said(
+            S,
+            "stores sown into",
+            kinds,
+            "A player's store lies after the last of their pits in the sowing direction; a sowing \
              that passes the mover's own store puts a seed into it, and skips the opponent's.",
         ),
-        StoreSowing::Both => text.push_str(
-            " A player's store lies after the last of their pits in the sowing direction; a sowing \
+        StoreSowing::Both => said(
+            S,
+            "stores sown into",
+            kinds,
+            "A player's store lies after the last of their pits in the sowing direction; a sowing \
              puts a seed into every store it passes.",
         ),
-    }
-    text.push_str(" Sowing ends with the last seed in hand (a single lap).");
-    paragraph(out, &text);
+    });
+    let kinds = &[Kind::Relay, Kind::LapCount];
+    rules.push(match &spec.relay {
+        None => said(S, "end of sowing", kinds, "Sowing ends with the last seed in hand (a single lap)."),
+        Some(relay) => {
+            let when = match relay {
+                Relay::Occupied => "falls into a pit that already held seeds".to_string(),
+                Relay::Makes(rule) => {
+                    format!("makes {} {}", counts(&rule.counts), where_phrase(spec, rule.pits, false))
+                }
+            };
+            said(
+                S,
+                "end of sowing",
+                kinds,
+                format!(
+                    "If the last seed of a lap {when}, the seeds of that pit, the last seed with them, are \
+                     lifted and sown on in a new lap from that pit, as at the start of the move (relay \
+                     sowing); the move goes on until a lap's last seed does not. A move makes at most \
+                     {MAX_LAPS} laps, and ends after the {MAX_LAPS}th whatever its last seed does."
+                ),
+            )
+        }
+    });
 }
 
-fn turns_section(out: &mut String, spec: &Spec) {
-    if !spec.extra_turn && !spec.must_feed {
-        return;
-    }
-    heading(out, "Turns");
-    let mut text = String::new();
-    if spec.extra_turn {
-        text.push_str("If the last seed falls into the mover's own store, the same player moves again. ");
-    }
-    if spec.must_feed {
-        text.push_str(
+fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Turns as S;
+    let kinds = &[Kind::ExtraTurn];
+    rules.push(if spec.extra_turn {
+        said(
+            S,
+            "extra turn",
+            kinds,
+            "If the last seed falls into the mover's own store, the same player moves again.",
+        )
+    } else {
+        unsaid(S, "extra turn", kinds, "No move earns the mover another turn.")
+    });
+    let kinds = &[Kind::MustFeed];
+    rules.push(if spec.must_feed {
+        said(
+            S,
+            "must feed",
+            kinds,
             "When the opponent's pits are all empty before a move, the mover must play a move that \
              leaves them holding seeds, judged after the whole move and its captures; a player who \
              cannot has no legal move.",
-        );
-    }
-    paragraph(out, text.trim_end());
+        )
+    } else {
+        unsaid(S, "must feed", kinds, "A player need not feed an opponent whose pits are all empty.")
+    });
 }
 
 fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
@@ -323,120 +559,207 @@ fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
     }
 }
 
-fn capture_section(out: &mut String, spec: &Spec) {
-    heading(out, "Capture");
-    if !spec.captures() {
-        paragraph(out, "Nothing is ever captured.");
-        return;
-    }
-    let mut text = String::new();
-    if let Some(landing) = &spec.landing {
-        let _ = write!(
-            text,
-            "If the last seed makes {} {}, the seeds of that pit are captured.",
-            counts(&landing.counts),
-            where_phrase(spec, landing.pits, false)
-        );
-        match &spec.chain {
-            None => text.push_str(" Only that pit is taken: there is no chain."),
-            Some(c) => {
-                let dir = direction_word(spec.direction);
-                let (next, after) = match c.direction {
-                    ChainDirection::Forward => {
-                        (format!("the next pit in the sowing direction ({dir})"), "the one after")
-                    }
-                    ChainDirection::Backward => (
-                        format!("the pit before it (against the sowing direction, {dir})"),
-                        "the one before that",
-                    ),
-                };
-                let _ = write!(
-                    text,
-                    " Then {next} is captured too if it holds {}{}, then {after}, and so on until a pit does not; \
+fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Capture as S;
+    // When nothing is ever captured, that one sentence says it all.
+    let captures = spec.captures();
+    let say = |name: &'static str, kinds: &'static [Kind], text: String| {
+        if captures { said(S, name, kinds, text) } else { unsaid(S, name, kinds, text) }
+    };
+    rules.push(match &spec.landing {
+        _ if !captures => said(S, "capture", &[Kind::Landing], "Nothing is ever captured."),
+        None => unsaid(
+            S,
+            "capture",
+            &[Kind::Landing],
+            "No pit is captured for the count the last seed makes in it.",
+        ),
+        Some(landing) => said(
+            S,
+            "capture",
+            &[Kind::Landing],
+            format!(
+                "If the last seed makes {} {}, the seeds of that pit are captured.",
+                counts(&landing.counts),
+                where_phrase(spec, landing.pits, false)
+            ),
+        ),
+    });
+    let kinds = &[Kind::Chain, Kind::Direction];
+    rules.push(match (&spec.landing, &spec.chain) {
+        (None, _) => unsaid(S, "chain", kinds, "There is no chain."),
+        (Some(_), None) => said(S, "chain", kinds, "Only that pit is taken: there is no chain."),
+        (Some(_), Some(c)) => {
+            let dir = match &spec.direction {
+                Directions::All(d) => direction_word(*d).to_string(),
+                Directions::ByPit { .. } => "that move's".to_string(),
+            };
+            let (next, after) = match (c.direction, &spec.direction) {
+                (ChainDirection::Forward, Directions::All(_)) => {
+                    (format!("the next pit in the sowing direction ({dir})"), "the one after")
+                }
+                (ChainDirection::Backward, Directions::All(_)) => (
+                    format!("the pit before it (against the sowing direction, {dir})"),
+                    "the one before that",
+                ),
+                (ChainDirection::Forward, _) => ("the next pit in that move's direction".into(), "the one after"),
+                (ChainDirection::Backward, _) => {
+                    ("the pit before it (against that move's direction)".into(), "the one before that")
+                }
+            };
+            let _ = dir;
+            said(
+                S,
+                "chain",
+                kinds,
+                format!(
+                    "Then {next} is captured too if it holds {}{}, then {after}, and so on until a pit does not; \
                      the chain never goes round past the landing pit.",
                     counts(&c.rule.counts),
                     where_phrase(spec, c.rule.pits, true)
-                );
-            }
+                ),
+            )
         }
-    }
-    if let Some(o) = &spec.opposite {
-        let which = match o.pits {
-            Where::Own => "an empty pit of the mover's own",
-            _ => "an empty pit",
-        };
-        let when = if spec.landing.is_some() { " Otherwise, if" } else { " If" };
-        let taken = if o.take_last {
-            "the mover takes the seeds of the opposite pit (the pit facing it across the board) and the last seed"
-        } else {
-            "the mover takes the seeds of the opposite pit (the pit facing it across the board); the last seed stays"
-        };
-        let _ = write!(text, "{when} the last seed falls into {which}, so that it holds 1, {taken}");
-        text.push_str(if o.take_last && o.even_if_empty {
-            ". When the opposite pit is empty, the last seed alone is taken."
-        } else {
-            ", provided the opposite pit holds seeds; when it is empty, nothing is taken."
-        });
-    }
-    match spec.grand_slam {
-        GrandSlam::Take => {}
-        GrandSlam::NoCapture => text.push_str(
-            " A move whose captures would leave every pit of the opponent empty (a grand slam) may be \
-             played, but captures nothing.",
+    });
+    let kinds = &[Kind::Opposite];
+    rules.push(match &spec.opposite {
+        None => unsaid(S, "opposite capture", kinds, "The opposite pit is never captured."),
+        Some(o) => {
+            let which = match o.pits {
+                Where::Own => "an empty pit of the mover's own",
+                _ => "an empty pit",
+            };
+            let when = if spec.landing.is_some() { "Otherwise, if" } else { "If" };
+            let taken = if o.take_last {
+                "the mover takes the seeds of the opposite pit (the pit facing it across the board) and the last seed"
+            } else {
+                "the mover takes the seeds of the opposite pit (the pit facing it across the board); the last seed stays"
+            };
+            let mut text = format!("{when} the last seed falls into {which}, so that it holds 1, {taken}");
+            text.push_str(if o.take_last && o.even_if_empty {
+                ". When the opposite pit is empty, the last seed alone is taken."
+            } else {
+                ", provided the opposite pit holds seeds; when it is empty, nothing is taken."
+            });
+            said(S, "opposite capture", kinds, text)
+        }
+    });
+    let kinds = &[Kind::GrandSlam];
+    rules.push(match spec.grand_slam {
+        GrandSlam::Take => unsaid(
+            S,
+            "grand slam",
+            kinds,
+            "A move whose captures would leave every pit of the opponent empty (a grand slam) \
+             captures like any other.",
         ),
-        GrandSlam::NotAllowed => text.push_str(
-            " A move whose captures would leave every pit of the opponent empty (a grand slam) may not \
-             be played.",
+        GrandSlam::NoCapture => say(
+            "grand slam",
+            kinds,
+            "A move whose captures would leave every pit of the opponent empty (a grand slam) may be \
+             played, but captures nothing."
+                .to_string(),
         ),
-    }
-    paragraph(out, text.trim_start());
+        GrandSlam::NotAllowed => say(
+            "grand slam",
+            kinds,
+            "A move whose captures would leave every pit of the opponent empty (a grand slam) may not \
+             be played."
+                .to_string(),
+        ),
+    });
+    let kinds = &[Kind::CaptureStart];
+    rules.push(match spec.capture_start {
+        0 => unsaid(S, "captures at the start", kinds, "Every move may capture, the first one too."),
+        1 => say("captures at the start", kinds, "The first move of the game captures nothing.".to_string()),
+        n => say(
+            "captures at the start",
+            kinds,
+            format!("The first {} moves of the game (plies) capture nothing.", number_word(n as usize)),
+        ),
+    });
 }
 
-fn end_section(out: &mut String, spec: &Spec) {
-    heading(out, "End");
-    let mut text = match spec.no_move {
-        NoMove::GameOver => "When the player to move has no legal move, the game ends.".to_string(),
-        NoMove::Pass => "A player with no legal move passes, and the next player moves; when no player can move, the game ends.".to_string(),
-    };
-    if spec.endings.side_empty {
-        text.push_str(" The game also ends as soon as a player's pits are all empty, after any move and whoever is to move.");
-    }
-    if spec.endings.majority {
-        let total = spec.total_seeds();
-        let _ = write!(
-            text,
-            " It ends as soon as a player has captured more than half the seeds ({} of {total}), or both \
-             players exactly half.",
-            total / 2 + 1
-        );
-    }
-    if spec.endings.repetition {
-        text.push_str(
-            " It ends when a position (the seeds of every pit and store, and the player to move) \
-             repeats one seen since the last capture.",
-        );
-    }
-    let _ =
-        write!(text, " A game also ends after {} plies (single moves), whoever is to move.", spec.ply_limit);
-    text.push_str(match spec.leftovers {
-        Leftovers::Nobody => " Seeds left on the board at the end belong to nobody: they are not scored.",
-        Leftovers::Owner => " Seeds left on the board at the end go to the owner of their pit.",
-        Leftovers::LastMover => " Seeds left on the board at the end go to the player who moved last.",
+fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::End as S;
+    rules.push(said(S, "no legal move", &[Kind::NoMove], match spec.no_move {
+        NoMove::GameOver => "When the player to move has no legal move, the game ends.",
+        NoMove::Pass => "A player with no legal move passes, and the next player moves; when no player can move, the game ends.",
+    }));
+    let kinds = &[Kind::SideEmpty];
+    rules.push(if spec.endings.side_empty {
+        said(
+            S,
+            "empty side",
+            kinds,
+            "The game also ends as soon as a player's pits are all empty, after any move and whoever is to move.",
+        )
+    } else {
+        unsaid(S, "empty side", kinds, "A player's pits being all empty does not by itself end the game.")
     });
-    paragraph(out, &text);
-    heading(out, "Winner");
+    let kinds = &[Kind::Majority];
+    rules.push(if spec.endings.majority {
+        let total = spec.total_seeds();
+        said(
+            S,
+            "majority",
+            kinds,
+            format!(
+                "It ends as soon as a player has captured more than half the seeds ({} of {total}), or \
+                 both players exactly half.",
+                total / 2 + 1
+            ),
+        )
+    } else {
+        unsaid(S, "majority", kinds, "Capturing more than half the seeds does not end the game.")
+    });
+    let kinds = &[Kind::Repetition];
+    rules.push(if spec.endings.repetition {
+        said(
+            S,
+            "repetition",
+            kinds,
+            "It ends when a position (the seeds of every pit and store, and the player to move) \
+             repeats one seen since the last capture.",
+        )
+    } else {
+        unsaid(S, "repetition", kinds, "A repeated position does not end the game.")
+    });
+    rules.push(said(
+        S,
+        "ply limit",
+        &[Kind::PlyLimit],
+        format!("A game also ends after {} plies (single moves), whoever is to move.", spec.ply_limit),
+    ));
+    rules.push(said(
+        S,
+        "leftovers",
+        &[Kind::Leftovers],
+        match spec.leftovers {
+            Leftovers::Nobody => "Seeds left on the board at the end belong to nobody: they are not scored.",
+            Leftovers::Owner => "Seeds left on the board at the end go to the owner of their pit.",
+            Leftovers::LastMover => "Seeds left on the board at the end go to the player who moved last.",
+            Leftovers::NotRunOut => {
+                "When the game ends because the player to move cannot move, or because a player's pits \
+                 are all empty, every seed left on the board goes to the other player; when it ends any \
+                 other way, the seeds left go to the owner of their pit."
+            }
+        },
+    ));
     let score = match (spec.store_sowing != StoreSowing::Neither, spec.leftovers) {
         (true, Leftovers::Nobody) => "the most seeds in their store, sown there or captured,",
         (true, _) => "the most seeds, in their store (sown there or captured) and awarded at the end,",
         (false, Leftovers::Nobody) => "the most seeds captured",
         (false, _) => "the most seeds, captured and awarded at the end,",
     };
-    paragraph(
-        out,
-        &format!(
+    rules.push(said(
+        Section::Winner,
+        "winner",
+        &[Kind::Winner, Kind::StoreSowing, Kind::Leftovers],
+        format!(
             "The player with {score} wins. If two or more players share the highest score, the game is a draw."
         ),
-    );
+    ));
 }
 
 /// What each layer above the base-most one changed: the differences from a base, and what a
@@ -477,6 +800,44 @@ mod tests {
         assert_eq!(pit_list(&[5]), "pit 5");
         assert_eq!(pit_list(&[1, 3, 5]), "pits 1, 3 and 5");
         assert_eq!(pit_list(&[1, 2, 3, 5]), "pits 1-3 and 5");
+    }
+
+    /// Every bundled variant, without a ruleset and with each of its own.
+    fn every_spec() -> Vec<Spec> {
+        let mut specs = Vec::new();
+        for (name, _) in crate::lang::library::BUNDLED {
+            let file = crate::lang::library::load(name).expect("a bundled variant");
+            let names = file.ruleset_names();
+            for r in std::iter::once(None).chain(names.iter().map(|r| Some(*r))) {
+                if let Ok((spec, _)) = crate::lang::check::check(&file, r) {
+                    specs.push(spec);
+                }
+            }
+        }
+        specs
+    }
+
+    #[test]
+    fn every_variant_has_the_same_rules_each_named_once() {
+        let specs = every_spec();
+        let names = |s: &Spec| rules(s).iter().map(|r| r.name).collect::<Vec<_>>();
+        let first = names(&specs[0]);
+        let unique: std::collections::HashSet<&str> = first.iter().copied().collect();
+        assert_eq!(unique.len(), first.len(), "{first:?}");
+        for s in &specs {
+            assert_eq!(names(s), first, "{}", s.label());
+            for r in rules(s) {
+                assert!(r.text.ends_with('.') && !r.text.starts_with(' '), "{}: {:?}", s.label(), r.text);
+            }
+        }
+    }
+
+    #[test]
+    fn every_kind_of_rule_is_put_in_words() {
+        let said: Vec<Kind> = rules(&every_spec()[0]).iter().flat_map(|r| r.kinds.iter().copied()).collect();
+        for kind in Kind::ALL {
+            assert!(said.contains(kind), "no rule of `describe` puts {} in words", kind.phrase());
+        }
     }
 
     #[test]

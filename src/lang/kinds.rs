@@ -12,8 +12,9 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::syntax::{
-    BoardLine, ChainLine, Direction, Ending, ExtraTurn, GrandSlam, LandingLine, LapCount, Laps, Leftovers,
-    MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, SeedsLine, StoreSowing, Winner,
+    BoardLine, CaptureStart, ChainLine, DirectionLine, Ending, ExtraTurn, GrandSlam, LandingLine, LapCount,
+    Laps, Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, RelayLine, SeedsLine,
+    StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -140,7 +141,7 @@ kinds! {
     Players(PlayersBlock) in players, "`players`", "the players and their pits",
         needs("who plays", "a block such as `players 2 { player 1 owns the south row  player 2 owns the north row }`");
     /// `counter-clockwise`, `clockwise`
-    Direction(Direction) in direction, "the sowing direction", "the sowing direction",
+    Direction(DirectionLine) in direction, "the sowing direction", "the sowing direction",
         needs("which way seeds are sown", "`counter-clockwise` or `clockwise` to its sowing block");
     /// `first seed into the next pit`
     Opening(Opening) in opening, "`first seed into ...`", "where the first seed goes",
@@ -156,6 +157,8 @@ kinds! {
     MinSeeds(Number) in min_seeds, "`a pit needs ...`", "the seeds a pit needs to be played", None;
     /// `sow into the mover's own store`
     StoreSowing(StoreSowing) in store_sowing, "`sow into ...`", "which stores seeds are sown into", None;
+    /// `relay when the last seed falls into an occupied pit`
+    Relay(RelayLine) in relay, "`relay when ...`", "relay sowing", None;
     /// `last seed in the mover's own store: they move again`
     ExtraTurn(ExtraTurn) in extra_turn, "`last seed in the mover's own store`", "the extra turn", None;
     /// `must feed an opponent who has no seeds`
@@ -171,6 +174,8 @@ kinds! {
     Opposite(Option<OppositeLine>) in opposite, "`last seed in an empty pit ...`", "the capture of the opposite pit", None;
     /// `grand slam: no capture`
     GrandSlam(GrandSlam) in grand_slam, "`grand slam`", "what a grand slam does", None;
+    /// `no capture on the first move of the game`
+    CaptureStart(CaptureStart) in capture_start, "`no capture on the first move ...`", "the moves at the start that capture nothing", None;
     /// `player to move cannot move: game over`
     NoMove(NoMove) in no_move, "`player to move cannot move`", "what happens when the player to move cannot move",
         needs("what happens when the player to move cannot move",

@@ -10,10 +10,17 @@ use crate::lang::syntax::{Spanned, VariantAst};
 
 /// The shipped variants: (name on the command line, file text).
 pub const BUNDLED: &[(&str, &str)] = &[
+    ("ayoayo", include_str!("../../variants/ayoayo.sow")),
     ("bakuk", include_str!("../../variants/bakuk.sow")),
     ("kalah", include_str!("../../variants/kalah.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
+    ("leb-bbut-ahbochen", include_str!("../../variants/leb-bbut-ahbochen.sow")),
+    ("modiar", include_str!("../../variants/modiar.sow")),
     ("oware", include_str!("../../variants/oware.sow")),
+    ("tihbat", include_str!("../../variants/tihbat.sow")),
+    ("um-ed-dyar", include_str!("../../variants/um-ed-dyar.sow")),
+    ("um-el-bagara", include_str!("../../variants/um-el-bagara.sow")),
+    ("um-el-tuweisat", include_str!("../../variants/um-el-tuweisat.sow")),
 ];
 
 /// Where a variant file came from.
@@ -296,6 +303,6 @@ mod tests {
     fn unknown_variant_lists_the_bundled_ones() {
         let e = load("bakook").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bakook`"), "{e}");
-        assert!(e.contains("bakuk, kalah, koumma, oware"), "{e}");
+        assert!(e.contains("ayoayo, bakuk, kalah, koumma, leb-bbut-ahbochen, modiar, oware"), "{e}");
     }
 }

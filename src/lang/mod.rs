@@ -3,12 +3,14 @@
 //! [`library`] finds variant files (bundled or on disk) and the bases they extend; [`parse`]
 //! reads one with the pest grammar of `grammar/sow.pest` into a [`syntax`] tree; [`check`]
 //! applies inheritance and rulesets and checks every value, giving a [`spec::Spec`];
-//! [`describe`] and [`draw`] read a spec back as words and pictures. Every error is a
-//! [`diagnostic::Diagnostic`] with its place in the file.
+//! [`describe`] and [`draw`] read a spec back as words and pictures, and [`diff`] sets two
+//! specs' words side by side. Every error is a [`diagnostic::Diagnostic`] with its place in
+//! the file.
 
 pub mod check;
 pub mod describe;
 pub mod diagnostic;
+pub mod diff;
 pub mod draw;
 pub mod kinds;
 pub mod library;

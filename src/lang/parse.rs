@@ -229,10 +229,34 @@ impl Builder<'_> {
     /// A line of a sowing, capture or end block: one rule, or two for `capture { none }`.
     fn block_line(&self, pair: Pair<'_, Rule>) -> Result<Vec<RuleLine>, Diagnostic> {
         let one = match pair.as_rule() {
-            Rule::direction => RuleLine::Direction(match only(pair).as_rule() {
+            Rule::direction => RuleLine::Direction(DirectionLine::All(match only(pair).as_rule() {
                 Rule::clockwise => Direction::Clockwise,
                 _ => Direction::CounterClockwise,
-            }),
+            })),
+            Rule::by_pit => {
+                let mut lines = Vec::new();
+                for line in values(pair) {
+                    let sp = span(&line);
+                    let mut inner = values(line);
+                    let group = only(inner.next().expect("pits"));
+                    let count = |g: Pair<'_, Rule>| -> Result<Option<Number>, Diagnostic> {
+                        values(g).next().map(|n| self.number(n)).transpose()
+                    };
+                    let group = match group.as_rule() {
+                        Rule::leftmost => PitGroup::Leftmost(count(group)?),
+                        Rule::rightmost => PitGroup::Rightmost(count(group)?),
+                        Rule::centre => PitGroup::Centre,
+                        _ => PitGroup::Others,
+                    };
+                    let way = match only(inner.next().expect("way")).as_rule() {
+                        Rule::clockwise => Way::Only(Direction::Clockwise),
+                        Rule::counter_clockwise => Way::Only(Direction::CounterClockwise),
+                        _ => Way::Either,
+                    };
+                    lines.push(Spanned::new(PitWay { group, way }, sp));
+                }
+                RuleLine::Direction(DirectionLine::ByPit(lines))
+            }
             Rule::opening => RuleLine::Opening(match only(pair).as_rule() {
                 Rule::emptied_pit => Opening::EmptiedPit,
                 _ => Opening::NextPit,
@@ -247,6 +271,29 @@ impl Builder<'_> {
                 Rule::own_store => StoreSowing::Own,
                 Rule::both_stores => StoreSowing::Both,
                 _ => StoreSowing::Neither,
+            }),
+            Rule::relay => RuleLine::Relay({
+                let when = only(pair);
+                if when.as_rule() == Rule::relay_occupied {
+                    RelayLine::Occupied
+                } else {
+                    let mut inner = values(when);
+                    let counts = self.numbers(inner.next().expect("counts"))?;
+                    let pits = match only(inner.next().expect("where")).as_rule() {
+                        Rule::opponent_pit => Where::Opponents,
+                        Rule::own_pit => Where::Own,
+                        _ => Where::Any,
+                    };
+                    RelayLine::Makes { counts, pits }
+                }
+            }),
+            Rule::capture_start => RuleLine::CaptureStart({
+                let which = only(pair);
+                let plies = match which.as_rule() {
+                    Rule::first_moves => self.number(only(which))?,
+                    _ => Spanned::new(1, span(&which)),
+                };
+                CaptureStart { plies }
             }),
             Rule::extra_turn => RuleLine::ExtraTurn(ExtraTurn),
             Rule::must_feed => RuleLine::MustFeed(MustFeed),
@@ -310,6 +357,7 @@ impl Builder<'_> {
             Rule::leftovers => RuleLine::Leftovers(match only(pair).as_rule() {
                 Rule::to_owner => Leftovers::Owner,
                 Rule::to_last_mover => Leftovers::LastMover,
+                Rule::to_not_run_out => Leftovers::NotRunOut,
                 _ => Leftovers::Nobody,
             }),
             Rule::ply_limit => RuleLine::PlyLimit(self.number(only(pair))?),
@@ -349,6 +397,17 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::counts => "seed counts such as `2 or 4`",
         Rule::chain => return vec!["`chain`".into(), "`no chain`".into()],
         Rule::capture_none => "`none`",
+        Rule::by_pit => "`direction by pit, from each player's seat { ... }`",
+        Rule::pit_way | Rule::pit_group => "pits and their direction, such as `the leftmost pit: clockwise`",
+        Rule::way => {
+            return vec![
+                "`clockwise`".into(),
+                "`counter-clockwise`".into(),
+                "`either way, as the mover chooses`".into(),
+            ];
+        }
+        Rule::relay => "`relay when the last seed ...`",
+        Rule::capture_start => "`no capture on the first move of the game`",
         other => return vec![format!("{other:?}").replace('_', " ")],
     };
     vec![phrase.to_string()]
@@ -380,6 +439,14 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("sow", _) => "`sow into the mover's own store`, `sow into both stores` or `sow into no store`",
         ("turns", _) => "`turns { ... }`",
         ("must", _) => "`must feed an opponent who has no seeds`",
+        ("direction", _) => "`direction by pit, from each player's seat { ... }`",
+        ("relay", _) => {
+            "`relay when the last seed falls into an occupied pit` or `relay when the last seed makes 7 \
+             in an opponent's pit`"
+        }
+        ("no", "capture") => {
+            "`no capture on the first move of the game` or `no capture in the first 2 moves of the game`"
+        }
         ("grand", _) => "`grand slam: take them`, `grand slam: no capture` or `grand slam: not allowed`",
         ("game", _) => {
             "`game over when a player's pits are all empty`, `game over when a player has captured \
@@ -397,8 +464,8 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         }
         ("end", _) => "`end { ... }`",
         ("leftover", _) => {
-            "`leftover seeds: nobody`, `leftover seeds: each pit's owner` or \
-             `leftover seeds: the last mover`"
+            "`leftover seeds: nobody`, `leftover seeds: each pit's owner`, \
+             `leftover seeds: the last mover` or `leftover seeds: the player who did not run out`"
         }
         ("ply", _) => "`ply limit 1000`",
         ("winner", _) => "`winner: most captured`",
@@ -510,11 +577,14 @@ impl Context {
     /// The block a line starting with `word` (then `next`) belongs in.
     fn of_word(word: &str, next: &str) -> Option<Context> {
         Some(match word {
-            "counter-clockwise" | "clockwise" | "first" | "laps" | "single" | "a" | "sow" => Context::Sowing,
+            "counter-clockwise" | "clockwise" | "first" | "laps" | "single" | "a" | "sow" | "direction" => {
+                Context::Sowing
+            }
             "must" => Context::Turns,
             "last" | "chain" | "none" | "grand" => Context::Capture,
             "game" => Context::End,
-            "no" if next == "chain" => Context::Capture,
+            "no" if next == "chain" || next == "capture" => Context::Capture,
+            "relay" => Context::Sowing,
             "leftover" | "ply" | "winner" => Context::End,
             "player" if next == "to" => Context::End,
             "player" => Context::Players,

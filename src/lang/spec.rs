@@ -4,7 +4,7 @@
 
 pub use crate::lang::kinds::Kind;
 pub use crate::lang::syntax::{
-    ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Where, Winner,
+    ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Way, Where, Winner,
 };
 pub use crate::lang::syntax::{GrandSlam, OppositeLine as OppositeRule, StoreSowing};
 
@@ -50,6 +50,54 @@ pub struct ChainRule {
     pub direction: ChainDirection,
     pub rule: CaptureRule,
 }
+
+/// Which way the pits sow: the whole board one way, or pit by pit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Directions {
+    All(Direction),
+    ByPit {
+        /// The lines as written (for `describe`), each group with its pits counted.
+        groups: Vec<(PitGroupSpec, Way)>,
+        /// Each pit's way, pit 1 first.
+        ways: Vec<Way>,
+    },
+}
+
+/// A group of pits in a direction by pit, counted: from a player's seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PitGroupSpec {
+    Leftmost(u8),
+    Rightmost(u8),
+    Centre,
+    Others,
+}
+
+impl Directions {
+    /// The way pit `p` (0-based) sows.
+    pub fn of(&self, p: usize) -> Way {
+        match self {
+            Directions::All(d) => Way::Only(*d),
+            Directions::ByPit { ways, .. } => ways[p],
+        }
+    }
+
+    /// Does some pit sow either way, as the mover chooses?
+    pub fn has_choice(&self) -> bool {
+        matches!(self, Directions::ByPit { ways, .. } if ways.contains(&Way::Either))
+    }
+}
+
+/// When the last seed of a lap lifts its pit and sows on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Relay {
+    /// The pit held seeds before the last seed fell into it.
+    Occupied,
+    /// The pit holds one of these counts, with the last seed, on these pits.
+    Makes(CaptureRule),
+}
+
+/// At most this many laps a move: a relay that would go on is stopped there.
+pub const MAX_LAPS: u32 = 1000;
 
 /// The `game over when ...` endings a variant has.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -101,11 +149,13 @@ pub struct Spec {
     pub owners: Vec<u8>,
     /// 0-based.
     pub first_player: u8,
-    pub direction: Direction,
+    pub direction: Directions,
     pub opening: Opening,
     pub laps: Laps,
     pub min_seeds: u8,
     pub store_sowing: StoreSowing,
+    /// Relay sowing, if any.
+    pub relay: Option<Relay>,
     /// The last seed in the mover's own store gives them another move.
     pub extra_turn: bool,
     /// An opponent without seeds must be given some.
@@ -116,6 +166,8 @@ pub struct Spec {
     /// The capture of the pit opposite an empty pit the last seed falls into.
     pub opposite: Option<OppositeRule>,
     pub grand_slam: GrandSlam,
+    /// The first this many plies of a game capture nothing.
+    pub capture_start: u32,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

@@ -102,6 +102,40 @@ pub enum Direction {
     Clockwise,
 }
 
+/// The sowing direction: one for the whole board, or pit by pit.
+#[derive(Debug, Clone)]
+pub enum DirectionLine {
+    All(Direction),
+    /// `direction by pit, from each player's seat { ... }`: its lines, in order.
+    ByPit(Vec<Spanned<PitWay>>),
+}
+
+/// `the 2 leftmost pits: clockwise`
+#[derive(Debug, Clone)]
+pub struct PitWay {
+    pub group: PitGroup,
+    pub way: Way,
+}
+
+/// Pits of a row, named from the seat of the player who owns it.
+#[derive(Debug, Clone)]
+pub enum PitGroup {
+    /// The first `n` from the player's left (`n` as written, when it is).
+    Leftmost(Option<Number>),
+    Rightmost(Option<Number>),
+    Centre,
+    /// The pits no other line names.
+    Others,
+}
+
+/// Which way a pit sows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Way {
+    Only(Direction),
+    /// Either way, as the mover chooses: two moves.
+    Either,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opening {
     /// The first seed goes into the pit after the one emptied.
@@ -180,6 +214,23 @@ pub struct LandingLine {
     pub pits: Where,
 }
 
+/// `relay when the last seed ...`: when the last seed of a lap lands so, the seeds of its pit
+/// are lifted and sown on.
+#[derive(Debug, Clone)]
+pub enum RelayLine {
+    /// `falls into an occupied pit`: the pit held seeds before the last seed.
+    Occupied,
+    /// `makes 7 in an opponent's pit`: the pit holds one of these counts with the last seed.
+    Makes { counts: Vec<Number>, pits: Where },
+}
+
+/// `no capture on the first move of the game`, `no capture in the first 2 moves of the game`:
+/// how many plies at the start capture nothing.
+#[derive(Debug, Clone)]
+pub struct CaptureStart {
+    pub plies: Number,
+}
+
 /// `last seed in an empty pit of the mover's own: take it and the opposite pit`
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OppositeLine {
@@ -212,6 +263,9 @@ pub enum Leftovers {
     Nobody,
     Owner,
     LastMover,
+    /// Two players: when the game ends because a player cannot move or has no seeds in their
+    /// pits, every seed left goes to the other player; at any other end, to their pit's owner.
+    NotRunOut,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,10 +15,11 @@ impl RandomPlayer {
     #[inline]
     pub fn pick(rules: &Rules, state: &State, rng: &mut GameRng) -> Option<Move> {
         let moves = rules.legal_moves(state);
-        if moves.is_empty() {
+        let n = moves.len();
+        if n == 0 {
             return None;
         }
-        moves.nth(rng.random_range(0..moves.len() as u32) as usize)
+        moves.nth(rng.random_range(0..n as u32) as usize)
     }
 }
 

@@ -36,7 +36,8 @@ pub enum PlayerSpec {
     /// form.
     Script {
         name: Arc<str>,
-        pits: Arc<[usize]>,
+        /// The moves as written, each checked for form (`3`, `2cw`).
+        moves: Arc<[String]>,
         fallback: bool,
     },
     AlphaBeta {
@@ -168,15 +169,17 @@ impl PlayerSpec {
         let bad = |error| PlayerSpecError::ScriptMove { script: text.into(), error };
         let items = notation::items(&list, notation::Item::Move).map_err(bad)?;
         let numbered = items.len() > 1;
-        let pits = items
+        let moves = items
             .iter()
             .enumerate()
-            .map(|(i, item)| notation::pit_number(item, numbered.then_some(i + 1)).map_err(bad))
-            .collect::<Result<Vec<usize>, _>>()?;
-        if pits.is_empty() {
+            .map(|(i, item)| {
+                notation::pit_number(item, numbered.then_some(i + 1)).map(|_| item.to_string()).map_err(bad)
+            })
+            .collect::<Result<Vec<String>, _>>()?;
+        if moves.is_empty() {
             return Err(PlayerSpecError::NoMoves { script: text.into() });
         }
-        Ok(PlayerSpec::Script { name: text.into(), pits: pits.into(), fallback })
+        Ok(PlayerSpec::Script { name: text.into(), moves: moves.into(), fallback })
     }
 
     pub fn name(&self) -> String {
@@ -208,14 +211,12 @@ impl PlayerSpec {
             PlayerSpec::Random => Agent::Random,
             PlayerSpec::Greedy => Agent::Greedy,
             PlayerSpec::AlphaBeta { depth } => Agent::AlphaBeta { depth: *depth },
-            PlayerSpec::Script { name, pits, fallback } => {
-                let numbered = pits.len() > 1;
-                let moves = pits
+            PlayerSpec::Script { name, moves, fallback } => {
+                let numbered = moves.len() > 1;
+                let moves = moves
                     .iter()
                     .enumerate()
-                    .map(|(i, &p)| {
-                        notation::parse_move_on(rules.pits(), &p.to_string(), numbered.then_some(i + 1))
-                    })
+                    .map(|(i, m)| notation::parse_move_for(rules, m, numbered.then_some(i + 1)))
                     .collect::<Result<Vec<Move>, _>>()
                     .map_err(|error| PlayerSpecError::ScriptMove { script: name.to_string(), error })?;
                 Agent::Script { name: name.clone(), moves: moves.into(), fallback: *fallback }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::lang::describe::pit_list;
+use crate::lang::describe::{ordinal, pit_list};
 use crate::lang::diagnostic::{Diagnostic, Diagnostics, Span};
 use crate::lang::kinds::{Kind, Merged, Stated};
 
@@ -145,6 +145,46 @@ impl<'a> Validator<'a> {
                 rule: CaptureRule { counts: self.counts("chain", counts, c, total)?, pits: *pits },
             })
         });
+        let relay = m.relay.as_ref().and_then(|r| match &r.value {
+            RelayLine::Occupied => Some(Relay::Occupied),
+            RelayLine::Makes { counts, pits } => {
+                let counts = self.counts("relay", counts, r, total)?;
+                if counts.contains(&1) && opening.is_some_and(|o| o.value == Opening::EmptiedPit) {
+                    self.diags.push(
+                        r.error(
+                            "a relay of a single seed would never end",
+                            "a last seed making 1 is lifted and dropped back into its pit",
+                        )
+                        .note("the first seed of every lap goes back into the emptied pit"),
+                    );
+                    return None;
+                }
+                Some(Relay::Makes(CaptureRule { counts, pits: *pits }))
+            }
+        });
+        let capture_start = match &m.capture_start {
+            None => 0,
+            Some(c) => {
+                let v = c.value.plies.value;
+                if v == 0 || v > MAX_PLY_LIMIT as u64 {
+                    self.diags.push(
+                        Diagnostic::error(format!("{v} moves without capture is out of range")).at(
+                            &c.at.file,
+                            c.value.plies.span.clone(),
+                            format!("expected 1 to {MAX_PLY_LIMIT}"),
+                        ),
+                    );
+                } else if landing.is_some_and(|l| l.value.is_none())
+                    && m.opposite.as_ref().is_none_or(|o| o.value.is_none())
+                {
+                    self.diags.push(c.error(
+                        "moves without capture at the start, but nothing is ever captured",
+                        "this rule changes nothing",
+                    ));
+                }
+                v.clamp(1, MAX_PLY_LIMIT as u64) as u32
+            }
+        };
         let ply_limit = match &m.ply_limit {
             None => DEFAULT_PLY_LIMIT,
             Some(n) => {
@@ -176,6 +216,8 @@ impl<'a> Validator<'a> {
         }
 
         let (board, seeds, (players, owners, first_player)) = (board?, seeds?, owners?);
+        let directions =
+            direction.and_then(|d| self.directions(d, board.value.pits_per_row.value as usize, &owners));
         let store_sowing = m.store_sowing.as_ref().map_or(StoreSowing::Neither, |s| s.value);
         let two = |this: &mut Self, at: &crate::lang::kinds::Origin, what: &str| {
             if players != 2 {
@@ -188,10 +230,27 @@ impl<'a> Validator<'a> {
         if let Some(sown) = &m.store_sowing
             && sown.value != StoreSowing::Neither
         {
+            if let Some(d) = direction
+                && matches!(d.value, DirectionLine::ByPit(_))
+            {
+                self.diags.push(
+                    d.error(
+                        "a direction by pit, but seeds are sown into stores",
+                        "pits that sow different ways",
+                    )
+                    .note(
+                        "a player's store lies after their last pit in the sowing direction, so seeds are \
+                             sown into stores only when the whole board sows one way",
+                    ),
+                );
+            }
             if !board.value.stores {
                 self.diags.push(
                     sown.error("seeds are sown into stores, but the board has none", "sown into a store")
-                        .help("write the board as `board 2 rows of 6 pits, one store per player`"),
+                        .help(format!(
+                            "write the board as `board 2 rows of {} pits, one store per player`",
+                            board.value.pits_per_row.value
+                        )),
                 );
             } else {
                 let rows = (0..players).all(|p| {
@@ -223,6 +282,11 @@ impl<'a> Validator<'a> {
         }
         if let Some(f) = &m.must_feed {
             two(&mut self, &f.at, "feeding an opponent");
+        }
+        if let Some(l) = &m.leftovers
+            && l.value == Leftovers::NotRunOut
+        {
+            two(&mut self, &l.at, "leftovers to the player who did not run out");
         }
         let grand_slam = m.grand_slam.as_ref().map_or(GrandSlam::Take, |g| g.value);
         if let Some(g) = &m.grand_slam
@@ -265,7 +329,7 @@ impl<'a> Validator<'a> {
             players,
             owners,
             first_player,
-            direction: direction?.value,
+            direction: directions?,
             opening: opening?.value,
             laps: laps?.value,
             min_seeds,
@@ -280,6 +344,8 @@ impl<'a> Validator<'a> {
             must_feed: m.must_feed.is_some(),
             opposite: m.opposite.as_ref().and_then(|o| o.value),
             grand_slam,
+            relay,
+            capture_start,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
                 majority: m.majority.is_some(),
@@ -564,6 +630,132 @@ impl<'a> Validator<'a> {
         Some((count, owners, first.map_or(0, |(p, _)| p)))
     }
 
+    /// The direction of every pit. A direction by pit names pits from each player's seat, so
+    /// it needs two players owning a row each.
+    fn directions(&mut self, line: &Stated<DirectionLine>, k: usize, owners: &[u8]) -> Option<Directions> {
+        let groups = match &line.value {
+            DirectionLine::All(d) => return Some(Directions::All(*d)),
+            DirectionLine::ByPit(groups) => groups,
+        };
+        let rows = owners[..k].iter().all(|&o| o == owners[0])
+            && owners[k..].iter().all(|&o| o == owners[k])
+            && owners[0] != owners[k]
+            && owners.iter().all(|&o| o < 2);
+        if !rows {
+            self.diags.push(
+                line.error(
+                    "a direction by pit needs two players who own a row each",
+                    "pits named from a player's seat",
+                )
+                .note("`the leftmost pit` is the pit at a player's left hand, in the row they own"),
+            );
+            return None;
+        }
+        let before = self.diags.0.len();
+        let here = |g: &crate::lang::syntax::Spanned<PitWay>, msg: String, label: String| {
+            Diagnostic::error(msg).at(&line.at.file, g.span.clone(), label)
+        };
+        // The way of each place of a row, counted from the player's left.
+        let mut place: Vec<Option<Way>> = vec![None; k];
+        let mut out = Vec::new();
+        let mut others = None;
+        for g in groups {
+            let count = |this: &mut Self, n: &Option<Number>, side: &str| -> Option<usize> {
+                let v = n.as_ref().map_or(1, |n| n.value);
+                if v == 0 || v as usize > k {
+                    let at = n.as_ref().map_or(g.span.clone(), |n| n.span.clone());
+                    this.diags.push(
+                        Diagnostic::error(format!("a row of {k} pits has no {v} {side} pits")).at(
+                            &line.at.file,
+                            at,
+                            format!("expected 1 to {k}"),
+                        ),
+                    );
+                    return None;
+                }
+                Some(v as usize)
+            };
+            let (spec, places): (PitGroupSpec, Vec<usize>) = match &g.value.group {
+                PitGroup::Leftmost(n) => {
+                    let Some(c) = count(self, n, "leftmost") else { continue };
+                    (PitGroupSpec::Leftmost(c as u8), (0..c).collect())
+                }
+                PitGroup::Rightmost(n) => {
+                    let Some(c) = count(self, n, "rightmost") else { continue };
+                    (PitGroupSpec::Rightmost(c as u8), (k - c..k).collect())
+                }
+                PitGroup::Centre => {
+                    if k.is_multiple_of(2) {
+                        self.diags.push(here(
+                            g,
+                            format!("a row of {k} pits has no centre pit"),
+                            "only a row of an odd number of pits has one".into(),
+                        ));
+                        continue;
+                    }
+                    (PitGroupSpec::Centre, vec![k / 2])
+                }
+                PitGroup::Others => {
+                    if others.is_some() {
+                        self.diags.push(here(
+                            g,
+                            "the other pits are named twice".into(),
+                            "named again here".into(),
+                        ));
+                    }
+                    others = Some((g, g.value.way));
+                    continue;
+                }
+            };
+            for &q in &places {
+                if place[q].is_some() {
+                    self.diags.push(here(
+                        g,
+                        format!("the {} pit from each player's left already has a direction", ordinal(q + 1)),
+                        "named a second time here".into(),
+                    ));
+                }
+                place[q] = Some(g.value.way);
+            }
+            out.push((spec, g.value.way));
+        }
+        if let Some((g, way)) = others {
+            let rest: Vec<usize> = (0..k).filter(|&q| place[q].is_none()).collect();
+            if rest.is_empty() {
+                self.diags.push(here(
+                    g,
+                    "there are no other pits".into(),
+                    "every pit of a row is named by the other lines".into(),
+                ));
+            }
+            for q in rest {
+                place[q] = Some(way);
+            }
+            out.push((PitGroupSpec::Others, way));
+        }
+        let unnamed: Vec<usize> = (0..k).filter(|&q| place[q].is_none()).map(|q| q + 1).collect();
+        if !unnamed.is_empty() && self.diags.0.len() == before {
+            let which: Vec<String> = unnamed.iter().map(|&q| ordinal(q)).collect();
+            self.diags.push(
+                line.error(
+                    format!(
+                        "the {} pit{} from each player's left ha{} no direction",
+                        crate::lang::describe::and_list(&which),
+                        if unnamed.len() == 1 { "" } else { "s" },
+                        if unnamed.len() == 1 { "s" } else { "ve" }
+                    ),
+                    "every pit of a row needs one",
+                )
+                .help("name it, or add a line such as `the other pits: counter-clockwise`"),
+            );
+        }
+        if self.diags.0[before..].iter().any(Diagnostic::is_error) {
+            return None;
+        }
+        let ways = (0..2 * k).map(|p| place[p % k].expect("every place named")).collect();
+        Some(Directions::ByPit { groups: out, ways })
+    }
+
     /// `what` is "capture" or "chain".
     fn counts<T>(
         &mut self,
@@ -578,10 +770,12 @@ impl<'a> Validator<'a> {
             let here =
                 |msg: String, label: &str| Diagnostic::error(msg).at(&line.at.file, n.span.clone(), label);
             if n.value == 0 {
-                self.diags.push(
-                    here(format!("a {what} count cannot be 0"), "an empty pit has nothing to capture")
-                        .help("counts start at 1"),
-                );
+                let label = if what == "relay" {
+                    "the last seed always makes at least 1"
+                } else {
+                    "an empty pit has nothing to capture"
+                };
+                self.diags.push(here(format!("a {what} count cannot be 0"), label).help("counts start at 1"));
                 ok = false;
             } else if n.value > MAX_SEEDS as u64 {
                 self.diags.push(here(

@@ -228,8 +228,21 @@ impl Solution {
                 let left = |q: usize| scores[q] as i32 - state.captured()[q] as i32;
                 left(p) - left(1 - p)
             }
-            _ => self.entry(state.pits(), state.turn()).0,
+            _ => self.lookup(rules, state).0,
         })
+    }
+
+    /// A position's value and depth for its player to move: from the table, or, in the first
+    /// plies of a game where moves capture nothing (which the table does not know), the best
+    /// of its moves valued over the table.
+    fn lookup(&self, rules: &Rules, state: &State) -> (i32, u16) {
+        if state.plies() < rules.capture_start() && !state.is_over() {
+            let moves = self.move_values(rules, state);
+            if let Some(best) = moves.iter().map(|m| (m.value, std::cmp::Reverse(m.depth))).max() {
+                return (best.0, best.1.0);
+            }
+        }
+        self.entry(state.pits(), state.turn())
     }
 
     /// Every legal move with its value for the player to move. The rules' ply limit is
@@ -243,7 +256,7 @@ impl Solution {
             .legal_moves(state)
             .iter()
             .map(|mv| {
-                let (value, depth) = outcome(rules, state, mv, mover, |c| self.entry(c.pits(), c.turn()));
+                let (value, depth) = outcome(rules, state, mv, mover, |c| self.lookup(rules, c));
                 MoveValue { mv, value, depth }
             })
             .collect()
@@ -277,7 +290,9 @@ impl Solution {
     /// Positions that can occur in a game from `start` (with its player to move), counted
     /// as won, drawn and lost by their player to move. Finished positions are not counted.
     pub fn reachable(&self, rules: &Rules, start: &State) -> Counts {
-        let rules = rules.with_ply_limit(None);
+        let all = rules.with_ply_limit(None);
+        // Positions are known by their seeds, past the first plies that capture nothing.
+        let rules = all.past_start();
         let mut seen = vec![false; self.values.len()];
         let mut queue = std::collections::VecDeque::new();
         let mut counts = Counts::default();
@@ -292,7 +307,19 @@ impl Solution {
                 queue.push_back(i);
             }
         };
-        visit(start, &mut queue);
+        // The first plies, played by the rules of the start, lead to where the table begins.
+        let mut opening = vec![*start];
+        while let Some(s) = opening.pop() {
+            if s.plies() < all.capture_start() && !s.is_over() {
+                for mv in all.legal_moves(&s).iter() {
+                    let mut child = s;
+                    all.apply(&mut child, mv);
+                    opening.push(child);
+                }
+            } else {
+                visit(&s, &mut queue);
+            }
+        }
         while let Some(i) = queue.pop_front() {
             let (pits, player) = self.numbering.unrank(i);
             let state = rules.state_from(&pits, player).expect("a solved position");

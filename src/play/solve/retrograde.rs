@@ -42,7 +42,9 @@ pub fn solve(
 ) -> Result<Solution, SolveError> {
     let positions = check_solvable(rules, seeds)?;
     let n = rules.pits();
-    let rules = rules.with_ply_limit(None);
+    // The table holds positions by their seeds: positions past the start of the game, where
+    // every move may capture. The first plies are valued over the table (`Solution::value`).
+    let rules = rules.with_ply_limit(None).past_start();
     let numbering = Numbering::new(n, seeds);
     let mut values: Vec<Value> = vec![0; positions as usize];
     let mut depths = vec![0u16; positions as usize];
