@@ -1178,3 +1178,895 @@ fn seeds_are_conserved_in_every_position_of_random_games() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Relay sowing: `relay when the last seed falls into an occupied pit` (Ayoayo) and `relay when
+// the last seed makes N WHERE` (Leb Bbut Ahbochen). A lap's last seed that meets the condition
+// lifts that pit's seeds, the last seed with them, and sows them on as a new lap; the move's
+// captures are judged where the last lap ends. Ayoayo's board (2 x 6, stores that only keep
+// captures; pit 1 faces pit 12, pit 4 faces pit 9):
+//
+//          12  11  10   9   8   7          player 2 (north)
+//           1   2   3   4   5   6          player 1 (south)
+
+/// Sees how many laps a move made: one, and one more for each relay. It does not hear the
+/// seeds, so the engine may sow each hand at once.
+struct Laps(u32);
+
+impl sow::engine::Observer for Laps {
+    const HEARS_SEEDS: bool = false;
+    fn relay(&mut self, _pit: usize, _seeds: u8) {
+        self.0 += 1;
+    }
+}
+
+/// Plays `mv` as [`play`] does, for moves that may relay: the seeds sown are those lifted from
+/// the pit and from each relay pit. Seeds are conserved, and sowing seed by seed (a `Record`)
+/// and a whole hand at once (a `Laps`) agree, laps included.
+fn play_move(rules: &Rules, state: &mut State, mv: Move) -> (MoveSummary, Record) {
+    let before = seeds_in_play(state);
+    let mut whole_hand = *state;
+    let mut record = Record::default();
+    let summary = rules.play(state, mv, &mut record).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    assert_eq!(seeds_in_play(state), before, "seeds conserved by {mv}");
+    let relayed: usize = record.relays.iter().map(|&(_, _, seeds)| seeds as usize).sum();
+    assert_eq!(record.sown.len(), summary.lifted as usize + relayed, "one sowing step per seed lifted");
+    let mut laps = Laps(1);
+    let whole_summary = rules.apply_observed(&mut whole_hand, rules.resolve(mv).unwrap(), &mut laps);
+    assert_eq!((&whole_hand, whole_summary), (&*state, summary), "{mv} sown a whole hand at once");
+    assert_eq!(laps.0 as usize, record.relays.len() + 1, "{mv}: laps seen with and without the seeds");
+    (summary, record)
+}
+
+/// Each relay of a move: the pit (1-based) and the seeds lifted from it.
+fn relays_1based(record: &Record) -> Vec<(usize, u8)> {
+    record.relays.iter().map(|&(_, p, seeds)| (p + 1, seeds)).collect()
+}
+
+/// A move in words, as `sow play` prints it.
+fn described(rules: &Rules, start: State, moves: &[Move]) -> Vec<String> {
+    let steps = sow::engine::replay::replay(rules, start, moves).unwrap_or_else(|e| panic!("{e}"));
+    steps.iter().map(sow::engine::replay::describe_step).collect()
+}
+
+#[test]
+fn ayoayo_relays_from_each_occupied_pit_the_last_seed_falls_into() {
+    // Pit 1 (2 seeds): 2, 3. Pit 3 held 1: the last seed makes 2 there, lifted and sown on:
+    // 4, 5. Pit 5 held 2: 3 lifted, sown 6, 7, 8. Pit 8 was empty: the move ends there, three
+    // laps. Pit 8 is player 2's: Ayoayo captures only in an empty pit of the mover's own.
+    // (Player 2's seed in pit 9 spares player 1 the rule of feeding.)
+    let r = bundled("ayoayo", None);
+    let start = at(&r, &[2, 0, 1, 0, 2, 0, 0, 0, 1, 0, 0, 0], 1);
+    let mut s = start;
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    assert_eq!(pits_1based(&rec), vec![2, 3, 4, 5, 6, 7, 8]);
+    assert_eq!(relays_1based(&rec), vec![(3, 2), (5, 3)]);
+    assert_eq!((m.lifted, m.last + 1, m.captured), (2, 8, 0));
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 1, 0, 1, 0, 1, 1, 1, 1, 0, 0, 0]);
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(
+        described(&r, start, &[pit(1)]),
+        ["ply 1: player 1 plays pit 1 (2 seeds): sows 2 3, lifts 2 from pit 3 and sows 4 5, lifts 3 from \
+          pit 5 and sows 6 7 8; last seed in pit 8 (now 1)"]
+    );
+}
+
+#[test]
+fn ayoayo_relay_laps_skip_their_own_emptied_pit_and_the_capture_is_judged_where_the_last_ends() {
+    // Pit 1 (3 seeds): 2, 3, 4. Pit 4 held 11, now 12: relayed. That lap of 12 goes round:
+    // 5 6 7 8 9 10 11 12 1 2 3, skips pit 4 (the pit it started from, not pit 1, which the
+    // move started from and which it sows), and ends in 5. Pit 5 held 9 + 1 = 10 before that
+    // last seed: relayed, 11 seeds: 6 7 8 9 10 11 12 1 2 3 4. Pit 4, emptied by the second lap,
+    // gets the last seed: it held nothing, so the move ends after three laps. It is player 1's
+    // own pit, now 1, and pit 9 faces it with 0 + 1 + 1 = 2: both taken, 3 seeds.
+    // Board: pits 6-12 got one seed from each of laps 2 and 3 (2 each, pit 9 then taken),
+    // pit 1: 0 + 1 + 1 = 2, pits 2 and 3: 1 + 1 + 1 = 3, pits 4 and 5 empty. (Player 2 had no
+    // seeds, and the move feeds them, as it must.)
+    let r = bundled("ayoayo", None);
+    let start = at(&r, &[3, 0, 0, 11, 9, 0, 0, 0, 0, 0, 0, 0], 1);
+    let mut s = start;
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    let lap2 = [5, 6, 7, 8, 9, 10, 11, 12, 1, 2, 3, 5];
+    let lap3 = [6, 7, 8, 9, 10, 11, 12, 1, 2, 3, 4];
+    assert_eq!(pits_1based(&rec), [&[2, 3, 4][..], &lap2, &lap3].concat());
+    assert_eq!(relays_1based(&rec), vec![(4, 12), (5, 11)]);
+    assert_eq!(rec.relays.iter().map(|r| r.0).collect::<Vec<_>>(), vec![3, 15], "seeds sown before each");
+    assert_eq!(m.last + 1, 4);
+    assert_eq!(captures_1based(&rec), vec![(4, 1), (9, 2)]);
+    assert_eq!(s.pits(), &[2, 3, 3, 0, 0, 2, 2, 2, 0, 2, 2, 2]);
+    assert_eq!(s.captured(), &[3, 0]);
+    assert_eq!(
+        described(&r, start, &[pit(1)]),
+        ["ply 1: player 1 plays pit 1 (3 seeds): sows 2 3 4, lifts 12 from pit 4 and sows 5 6 7 8 9 10 11 \
+          12 1 2 3 5, lifts 11 from pit 5 and sows 6 7 8 9 10 11 12 1 2 3 4; last seed in pit 4 (made 1): \
+          captures 1 from pit 4 and 2 from pit 9, 3 in all"]
+    );
+}
+
+#[test]
+fn a_relay_lap_drops_its_first_seed_back_into_the_pit_it_lifts() {
+    // Bakuk with the first seed into the emptied pit and relays from occupied pits. Pit 1
+    // (3 seeds): 1, 2, 3. Pit 3 held 1, now 2: relayed, and the new lap's first seed goes back
+    // into pit 3, the pit it lifted (not pit 1): 3, 4. Pit 4 was empty: the move ends. Pit 4
+    // makes 1, which Bakuk does not capture.
+    let r = bakuk_with(
+        "sowing { first seed into the emptied pit  a pit needs 2 seeds to be played \
+         relay when the last seed falls into an occupied pit }",
+    );
+    let mut s = at(&r, &[3, 0, 1, 0, 2, 0], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    assert_eq!(pits_1based(&rec), vec![1, 2, 3, 3, 4]);
+    assert_eq!(relays_1based(&rec), vec![(3, 2)]);
+    assert_eq!((m.last + 1, m.captured), (4, 0));
+    assert_eq!(s.pits(), &[1, 1, 1, 1, 2, 0]);
+}
+
+#[test]
+fn leb_bbut_ahbochen_relays_from_an_opponents_pit_of_six_and_captures_where_the_last_lap_ends() {
+    // 2 x 4: pits 1-4 player 1's, 5-8 player 2's. Pit 4 (4 seeds): 5, 6, 7, 8. Pit 8, player
+    // 2's, held 6 and makes 7: relayed, 7 seeds: 1 2 3 4 5 6 7. Pit 7 now holds 2 + 1 + 1 = 4,
+    // not 7: the move ends. The capture is judged there: 4 in an opponent's pit, taken; the
+    // chain backward (clockwise, against the sowing) takes pit 6 (0 + 1 + 1 = 2) and stops at
+    // pit 5 (1 + 1 + 1 = 3). Pit 8, where the first lap ended, is not looked at (now empty).
+    let r = bundled("leb-bbut-ahbochen", Some("2x4"));
+    let start = at(&r, &[0, 0, 0, 4, 1, 0, 2, 6], 1);
+    let mut s = start;
+    let (m, rec) = play_move(&r, &mut s, pit(4));
+    assert_eq!(pits_1based(&rec), vec![5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(relays_1based(&rec), vec![(8, 7)]);
+    assert_eq!(captures_1based(&rec), vec![(7, 4), (6, 2)]);
+    assert_eq!((m.last + 1, m.captured, m.captured_pits), (7, 6, 2));
+    assert_eq!(s.pits(), &[1, 1, 1, 1, 3, 0, 0, 0]);
+    assert_eq!(s.captured(), &[6, 0]);
+    assert_eq!(
+        described(&r, start, &[pit(4)]),
+        ["ply 1: player 1 plays pit 4 (4 seeds): sows 5 6 7 8, lifts 7 from pit 8 and sows 1 2 3 4 5 6 7; \
+          last seed in pit 7 (made 4): captures 4 from pit 7 and 2 from pit 6, 6 in all"]
+    );
+
+    // The mover's own pit making 7 does not relay: pit 1 (2 seeds): 2, 3; pit 3 makes 7.
+    let mut s = at(&r, &[2, 0, 6, 0, 1, 1, 1, 1], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    assert!(rec.relays.is_empty());
+    assert_eq!((m.last + 1, s.pits()), (3, &[0, 1, 7, 0, 1, 1, 1, 1][..]));
+    // Nor does an opponent's pit making another count: pit 4 (1 seed) into pit 5, making 8.
+    let mut s = at(&r, &[1, 0, 0, 1, 7, 1, 1, 1], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(4));
+    assert!(rec.relays.is_empty());
+    assert_eq!((m.last + 1, s.pits()), (5, &[1, 0, 0, 0, 8, 1, 1, 1][..]));
+}
+
+#[test]
+fn a_relay_from_an_opponents_pit_follows_the_movers_path_past_the_stores() {
+    // Kalah on 2 x 3 (player 1 sows 1 2 3 S1 4 5 6 1 ..., player 2 4 5 6 S2 1 2 3 ...), relaying
+    // from an opponent's pit that makes 6. Pit 2 (3 seeds): 3, S1, 4. Pit 4, player 2's, held 5
+    // and makes 6: relayed. The lap from player 2's pit is player 1's move: it follows player
+    // 1's path, 5, 6, past S2 (not sown) to 1, 2, 3 and S1. The last seed is in the mover's own
+    // store: no relay, no capture, and player 1 moves again.
+    let r = small_kalah("sowing { relay when the last seed makes 6 in an opponent's pit }");
+    let mut s = at(&r, &[1, 3, 0, 5, 0, 0], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(2));
+    assert_eq!(places(&r, &rec), ["3", "S1", "4", "5", "6", "1", "2", "3", "S1"]);
+    assert_eq!(relays_1based(&rec), vec![(4, 6)]);
+    assert_eq!(m.last, 6, "player 1's store");
+    assert_eq!(s.pits(), &[2, 1, 2, 0, 1, 1]);
+    assert_eq!(s.captured(), &[2, 0]);
+    assert_eq!(s.to_move(), Some(0));
+
+    // Player 2 the same way round: pit 5 (3 seeds): 6, S2, 1. Pit 1, player 1's, makes 6:
+    // relayed along player 2's path, 2, 3, past S1 to 4, 5, 6 and S2.
+    let mut s = at(&r, &[5, 0, 0, 1, 3, 0], 2);
+    let (m, rec) = play_move(&r, &mut s, pit(5));
+    assert_eq!(places(&r, &rec), ["6", "S2", "1", "2", "3", "4", "5", "6", "S2"]);
+    assert_eq!(m.last, 7, "player 2's store");
+    assert_eq!(s.pits(), &[0, 1, 1, 2, 1, 2]);
+    assert_eq!(s.captured(), &[0, 2]);
+    assert_eq!(s.to_move(), Some(1));
+}
+
+#[test]
+fn a_last_seed_in_a_store_never_relays() {
+    // Kalah on 2 x 3, relaying from occupied pits. Pit 3 (1 seed) into S1: another turn. Pit 2
+    // (2 seeds): 3, S1. S1 held a seed, but a store is not a pit: the move ends there, and
+    // player 1 moves again. The same with `makes 2 in any pit`: S1 holds 2.
+    for relay in ["falls into an occupied pit", "makes 2 in any pit"] {
+        let r = small_kalah(&format!("sowing {{ relay when the last seed {relay} }}"));
+        let mut s = at(&r, &[0, 2, 1, 1, 1, 1], 1);
+        play_move(&r, &mut s, pit(3));
+        assert_eq!((s.captured(), s.to_move()), (&[1, 0][..], Some(0)), "{relay}");
+        let (m, rec) = play_move(&r, &mut s, pit(2));
+        assert_eq!(places(&r, &rec), ["3", "S1"], "{relay}");
+        assert!(rec.relays.is_empty(), "{relay}");
+        assert_eq!(m.last, 6);
+        assert_eq!(s.pits(), &[0, 0, 1, 1, 1, 1]);
+        assert_eq!(s.captured(), &[2, 0]);
+        assert_eq!(s.to_move(), Some(0), "{relay}: the last seed in the mover's store");
+    }
+}
+
+#[test]
+fn a_relay_that_would_never_end_stops_after_1000_laps() {
+    // Bakuk with the first seed into the emptied pit and relays from occupied pits. Pit 1
+    // (2 seeds): one back into pit 1, one into pit 2, which held 1: relayed, 2 seeds, one back
+    // into pit 2 and one into pit 3, which held 1... Every lap leaves its pit with 1 and the
+    // next with 2, and the next lap starts there: lap k starts in pit (k - 1) mod 6 + 1, and
+    // the relay would go round for ever. Lap 1000 starts in pit 999 mod 6 + 1 = 4 and ends in
+    // pit 5, which then holds 2: the condition holds, but the move ends there all the same,
+    // and the capture is judged there: 2 in any pit, taken; the chain forward stops at pit 6
+    // (1). 999 relays of 2 seeds, 2000 seeds sown. Player 2's pits then hold 1, 0, 1: no pit
+    // of 2 seeds to play, and the game is over.
+    let r = bakuk_with(
+        "sowing { first seed into the emptied pit  a pit needs 2 seeds to be played \
+         relay when the last seed falls into an occupied pit }",
+    );
+    let mut s = at(&r, &[2, 1, 1, 1, 1, 1], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    assert_eq!(rec.relays.len() + 1, 1000, "laps");
+    assert!(rec.relays.iter().all(|&(_, _, seeds)| seeds == 2));
+    assert_eq!(rec.relays[..7].iter().map(|r| r.1 + 1).collect::<Vec<_>>(), [2, 3, 4, 5, 6, 1, 2]);
+    assert_eq!(rec.relays.last().map(|r| r.1 + 1), Some(4), "the last relay lifts pit 4");
+    assert_eq!(rec.sown.len(), 2000);
+    assert_eq!(pits_1based(&rec)[..6], [1, 2, 2, 3, 3, 4]);
+    assert_eq!(pits_1based(&rec)[1996..], [3, 4, 4, 5]);
+    assert_eq!((m.last + 1, m.lifted), (5, 2));
+    assert_eq!(captures_1based(&rec), vec![(5, 2)]);
+    assert_eq!(s.pits(), &[1, 1, 1, 1, 0, 1]);
+    assert_eq!(s.captured(), &[2, 0]);
+    assert_eq!((s.end(), s.turn()), (Some(EndReason::NoLegalMove), 1));
+}
+
+/// Bakuk's relays from occupied pits, written apart from the engine: the laps of `pit`
+/// (0-based) from `pits`, with the first seed into the next pit and the emptied pit sown on a
+/// lap round; at most `cap` laps. Returns the board after the sowing, where the last seed fell
+/// and the laps made, and whether the relay would have gone on.
+fn bakuk_relay(pits: &[u8], pit: usize, cap: u32) -> (Vec<u8>, usize, u32, bool) {
+    let mut board = pits.to_vec();
+    let (mut from, mut laps) = (pit, 0);
+    loop {
+        laps += 1;
+        let mut hand = std::mem::take(&mut board[from]);
+        let mut at = from;
+        while hand > 0 {
+            at = (at + 1) % board.len();
+            board[at] += 1;
+            hand -= 1;
+        }
+        let goes_on = board[at] > 1;
+        if !goes_on || laps == cap {
+            return (board, at, laps, goes_on);
+        }
+        from = at;
+    }
+}
+
+#[test]
+fn every_relay_of_small_bakuk_positions_ends_by_itself_or_after_exactly_1000_laps() {
+    // Every position of up to 8 seeds, each move of player 1, against the relay written above:
+    // the same laps (at most 1000), the same last pit, the same board but for the pits the
+    // capture took. A relay that would never end makes exactly 1000 laps, and such relays exist
+    // here: [0,1,2,0,2,1], pit 3 is one.
+    let r = bakuk_with("sowing { relay when the last seed falls into an occupied pit }");
+    let (mut moves, mut endless) = (0, 0);
+    for t in 1..=8 {
+        sow::play::solve::for_each_distribution(6, t, |pits| {
+            let s = at(&r, pits, 1);
+            for mv in r.legal_moves(&s).iter() {
+                let (board, last, laps, goes_on) = bakuk_relay(pits, mv.pit(), 1000);
+                let mut after = s;
+                let mut record = Record::default();
+                let m = r.apply_observed(&mut after, mv, &mut record);
+                let mut counted = Laps(1);
+                r.apply_observed(&mut s.clone(), mv, &mut counted);
+                assert_eq!(record.relays.len() as u32 + 1, laps, "{pits:?} pit {mv}");
+                assert_eq!(counted.0, laps, "{pits:?} pit {mv}: laps counted by an observer");
+                assert_eq!(m.last, last, "{pits:?} pit {mv}");
+                let mut left = board.clone();
+                for &(p, seeds) in &record.captures {
+                    assert_eq!(left[p], seeds, "{pits:?} pit {mv}: captured pit {}", p + 1);
+                    left[p] = 0;
+                }
+                assert_eq!(after.pits(), &left[..], "{pits:?} pit {mv}");
+                assert_eq!(goes_on, laps == 1000, "{pits:?} pit {mv}");
+                if goes_on {
+                    // Endless indeed: still going after 5000 laps (a few positions of so few
+                    // seeds, gone round again and again).
+                    assert!(bakuk_relay(pits, mv.pit(), 5000).3, "{pits:?} pit {mv}");
+                }
+                moves += 1;
+                endless += usize::from(goes_on);
+            }
+        });
+    }
+    assert!(moves > 3000 && endless > 10, "{moves} moves, {endless} endless");
+    let (_, _, laps, goes_on) = bakuk_relay(&[0, 1, 2, 0, 2, 1], 2, 1000);
+    assert!(goes_on && laps == 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Capture: `no capture on the first move of the game` (Modiar) and `no capture in the first N
+// moves of the game`. A position given by hand is the start of a game (no plies played).
+
+#[test]
+fn modiars_first_move_captures_nothing_and_its_second_captures() {
+    // Modiar (2 x 3, first seed into the emptied pit, pits of 2 or more, 2, 4 or 6 captured in
+    // any pit, the chain backward). Ply 1: pit 3 (2 seeds): 3, 4. Pit 4 makes 1 + 1 = 2, which
+    // would be taken (the chain backward stopping at pit 3, now 1), but this is the game's
+    // first move: nothing is taken. Ply 2: pit 6 (2 seeds): 6, 1; pit 1 makes 1 + 1 = 2:
+    // taken; backward, pit 6 holds 1: the chain stops. Player 1 keeps pit 3's seed: no grand
+    // slam.
+    let r = bundled("modiar", None);
+    assert_eq!(r.capture_start(), 1);
+    let mut s = at(&r, &[1, 0, 2, 1, 0, 2], 1);
+    assert_eq!(legal(&r, &s), vec![3]);
+    let (m, rec) = play(&r, &mut s, 3);
+    assert_eq!(pits_1based(&rec), vec![3, 4]);
+    assert!(rec.captures.is_empty());
+    assert!(!m.grand_slam);
+    assert_eq!(s.pits(), &[1, 0, 1, 2, 0, 2]);
+    assert_eq!(s.captured(), &[0, 0]);
+    assert_eq!(s.plies(), 1);
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(captures_1based(&rec), vec![(1, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 1, 2, 0, 1]);
+    assert_eq!(s.captured(), &[0, 2]);
+
+    // Past the start of the game the same first move captures pit 4.
+    let later = r.past_start();
+    let mut s = at(&later, &[1, 0, 2, 1, 0, 2], 1);
+    let (_, rec) = play(&later, &mut s, 3);
+    assert_eq!(captures_1based(&rec), vec![(4, 2)]);
+    assert_eq!(s.pits(), &[1, 0, 1, 0, 0, 2]);
+}
+
+#[test]
+fn modiars_first_move_may_be_one_that_would_be_a_forbidden_grand_slam() {
+    // Pit 3 (2 seeds): 3, 4; pit 4 makes 2, player 2's only seeds: later in a game that would
+    // be a grand slam, which Modiar does not allow, and pit 3 is player 1's only pit to play:
+    // no legal move. On the first move it captures nothing, so it is no grand slam, and legal.
+    let r = bundled("modiar", None);
+    let mut s = at(&r, &[0, 0, 2, 1, 0, 0], 1);
+    assert_eq!(legal(&r, &s), vec![3]);
+    let (m, rec) = play(&r, &mut s, 3);
+    assert!(rec.captures.is_empty() && !m.grand_slam);
+    assert_eq!(s.pits(), &[0, 0, 1, 2, 0, 0]);
+    let later = r.past_start();
+    let s = at(&later, &[0, 0, 2, 1, 0, 0], 1);
+    assert!(later.legal_moves(&s).is_empty());
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+}
+
+#[test]
+fn no_capture_in_the_first_two_moves_holds_for_plies_1_and_2_only() {
+    // Bakuk from [1,1,1,1,1,1]: ply 1, pit 3 into pit 4, making 2; ply 2, pit 5 into pit 6,
+    // making 2; ply 3, pit 1 into pit 2, making 2. Each chain forward stops at once (pit 5
+    // holds 1; pit 1 holds 1; pit 3 is empty). Every one of them captures by default; from
+    // ply 2 on with `no capture on the first move`; only ply 3 with the first 2 moves.
+    //   default: [1,1,0,0,1,1] -> [1,1,0,0,0,0] -> [0,0,0,0,0,0]
+    //   first move: [1,1,0,2,1,1] -> [1,1,0,2,0,0] -> [0,0,0,2,0,0]
+    //   first 2 moves: [1,1,0,2,1,1] -> [1,1,0,2,0,2] -> [0,0,0,2,0,2]
+    let cases: [(&str, u32, [u32; 3], [u8; 6]); 3] = [
+        ("", 0, [2, 2, 2], [0, 0, 0, 0, 0, 0]),
+        ("capture { no capture on the first move of the game }", 1, [0, 2, 2], [0, 0, 0, 2, 0, 0]),
+        ("capture { no capture in the first 2 moves of the game }", 2, [0, 0, 2], [0, 0, 0, 2, 0, 2]),
+    ];
+    for (rules, start, captured, board) in cases {
+        let r = bakuk_with(rules);
+        assert_eq!(r.capture_start(), start, "{rules}");
+        let mut s = at(&r, &[1; 6], 1);
+        let taken: Vec<u32> = [3, 5, 1].iter().map(|&p| play(&r, &mut s, p).0.captured as u32).collect();
+        assert_eq!(taken, captured, "{rules}");
+        assert_eq!(s.pits(), &board, "{rules}");
+    }
+    // The count is of plies, both players' moves: `no capture in the first 1 moves` is the
+    // first move.
+    let one = bakuk_with("capture { no capture in the first 1 moves of the game }");
+    assert_eq!(one.capture_start(), 1);
+}
+
+#[test]
+fn no_capture_on_the_first_move_holds_for_the_opposite_capture_too() {
+    // Kalah on 2 x 3: pit 1 (1 seed) into pit 2, empty; pit 5 faces it with 4. On the game's
+    // first move nothing is taken; past the start, the same move takes 1 + 4.
+    let r = small_kalah("capture { no capture on the first move of the game }");
+    let mut s = at(&r, &[1, 0, 1, 1, 4, 1], 1);
+    let (m, rec) = play(&r, &mut s, 1);
+    assert!(rec.captures.is_empty() && !m.grand_slam);
+    assert_eq!(s.pits(), &[0, 1, 1, 1, 4, 1]);
+    assert_eq!(s.captured(), &[0, 0]);
+    let later = r.past_start();
+    let mut s = at(&later, &[1, 0, 1, 1, 4, 1], 1);
+    let (_, rec) = play(&later, &mut s, 1);
+    assert_eq!(captures_1based(&rec), vec![(2, 1), (5, 4)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solving a game whose first moves capture nothing. The solution's table knows a position by
+// its seeds and player alone, as past the start of a game; the first plies are valued over it.
+
+/// A move of value iteration: its gain, and where it leads (the position and whether the mover
+/// moves again) unless the game is over.
+type Edge = (i32, Option<(usize, bool)>);
+
+/// Every position of Bakuk-like `rules` (no leftovers scored) of up to `seeds` seeds, past the
+/// start of the game and without a ply limit, valued by value iteration: each position's value
+/// for its player to move is the best of its moves' gains plus the value of where they lead
+/// (negated when the turn passes), from all zeros until nothing changes; a game over is worth
+/// its leftovers, here nothing. Independent of the solver's retrograde analysis.
+fn value_iteration(rules: &Rules, seeds: usize) -> std::collections::HashMap<(Vec<u8>, usize), i32> {
+    let rules = rules.with_ply_limit(None).past_start();
+    let mut positions = Vec::new();
+    for t in 0..=seeds {
+        sow::play::solve::for_each_distribution(rules.pits(), t, |pits| {
+            positions.extend((0..2).map(|p| rules.state_from(pits, p).unwrap()));
+        });
+    }
+    let key = |s: &State| (s.pits().to_vec(), s.turn());
+    let index: std::collections::HashMap<_, usize> =
+        positions.iter().enumerate().map(|(i, s)| (key(s), i)).collect();
+    let moves: Vec<Vec<Edge>> = positions
+        .iter()
+        .map(|s| {
+            let Some(mover) = s.to_move() else { return Vec::new() };
+            rules
+                .legal_moves(s)
+                .iter()
+                .map(|mv| {
+                    let mut child = *s;
+                    rules.apply(&mut child, mv);
+                    let next = child.to_move().map(|p| (index[&key(&child)], p == mover));
+                    (rules.gain(s, &child, mover), next)
+                })
+                .collect()
+        })
+        .collect();
+    assert!(positions.iter().all(|s| s.is_over() || rules.scores(s)[..2] == [0, 0]));
+    let mut values = vec![0i32; positions.len()];
+    for sweep in 0.. {
+        assert!(sweep < 10_000, "value iteration does not settle");
+        let next: Vec<i32> = moves
+            .iter()
+            .map(|ms| {
+                ms.iter()
+                    .map(|&(gain, to)| match to {
+                        None => gain,
+                        Some((c, true)) => gain + values[c],
+                        Some((c, false)) => gain - values[c],
+                    })
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        if next == values {
+            break;
+        }
+        values = next;
+    }
+    index.into_iter().map(|(k, i)| (k, values[i])).collect()
+}
+
+/// The value of `s` for its player to move: in the first plies, where moves capture nothing,
+/// the best of its moves played by `rules`; past them, the value of `table`.
+fn opening_value(rules: &Rules, s: &State, table: &std::collections::HashMap<(Vec<u8>, usize), i32>) -> i32 {
+    let Some(mover) = s.to_move() else { return 0 };
+    if s.plies() >= rules.capture_start() {
+        return table[&(s.pits().to_vec(), mover)];
+    }
+    rules
+        .legal_moves(s)
+        .iter()
+        .map(|mv| {
+            let mut child = *s;
+            rules.apply(&mut child, mv);
+            assert_eq!(child.seeds_on_board(), s.seeds_on_board(), "ply {} captures nothing", s.plies() + 1);
+            let gain = rules.gain(s, &child, mover);
+            match child.to_move() {
+                None => gain,
+                Some(p) if p == mover => gain + opening_value(rules, &child, table),
+                Some(_) => gain - opening_value(rules, &child, table),
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_solved_start_without_first_captures_is_worth_the_best_of_its_first_moves() {
+    use sow::cancel::Cancel;
+    use sow::play::solve::solve;
+    // Bakuk with 3 seeds a pit: each first move captures 4 (pit 1: 2 3 4, pit 4 makes 4; pit 2:
+    // 3 4 5; pit 3: 4 5 6), and with best play player 1 wins by 8. Without those captures the
+    // start is worth 0, with the first move or the first 2 moves captureless: pits 1 and 2 leave
+    // player 2 a position worth 0; pit 3 ([3,3,0,4,4,4]) one worth 8 to them, or 6 when their
+    // own move, the second, captures nothing either.
+    let plain = bakuk_with("seeds 3 in each pit");
+    let table = value_iteration(&plain, 18);
+    assert_eq!(table.len(), 2 * 134_596, "every distribution of up to 18 seeds on 6 pits, either player");
+    let start = plain.initial_state();
+    let solution = solve(&plain, 18, &|_, _| {}, &Cancel::new()).unwrap();
+    assert_eq!(solution.value(&plain, &start), Some(8));
+    assert_eq!(table[&(vec![3; 6], 0)], 8);
+    for (rules, value, first_moves) in [
+        ("capture { no capture on the first move of the game }", 0, [0, 0, -8]),
+        ("capture { no capture in the first 2 moves of the game }", 0, [0, 0, -6]),
+    ] {
+        let r = bakuk_with(&format!("seeds 3 in each pit {rules}"));
+        let solution = solve(&r, 18, &|_, _| {}, &Cancel::new()).unwrap();
+        // The table: every position valued as value iteration values it.
+        let past = r.with_ply_limit(None).past_start();
+        for ((pits, player), v) in &table {
+            let s = past.state_from(pits, *player).unwrap();
+            assert_eq!(solution.value(&past, &s), Some(*v), "{rules}: {pits:?} player {}", player + 1);
+        }
+        // The start: the best of its first moves, which capture nothing, each valued by the
+        // table (or, in the first 2 moves, by the second moves over the table).
+        let start = r.initial_state();
+        let expected = opening_value(&r, &start, &table);
+        assert_eq!(expected, value, "{rules}");
+        assert_eq!(solution.value(&r, &start), Some(value), "{rules}");
+        let children: Vec<i32> = r
+            .legal_moves(&start)
+            .iter()
+            .map(|mv| {
+                let mut child = start;
+                r.apply(&mut child, mv);
+                assert_eq!(child.seeds_on_board(), 18);
+                assert_eq!(child.to_move(), Some(1));
+                -solution.value(&r, &child).unwrap()
+            })
+            .collect();
+        assert_eq!(children, first_moves, "{rules}");
+        assert_eq!(children.iter().max(), Some(&value), "{rules}");
+        let values: Vec<i32> = solution.move_values(&r, &start).iter().map(|m| m.value).collect();
+        assert_eq!(values, children, "{rules}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directions by pit: `direction by pit, from each player's seat { ... }` (Um el Tuweisat:
+// the leftmost pit clockwise, the centre pit either way, the rightmost pit counter-clockwise).
+// A player's leftmost pit is the one at their left hand: pit 1 for player 1, and pit 4 for
+// player 2, who sits at the north row facing player 1:
+//
+//           6   5   4          player 2 (north): 4 their leftmost, 6 their rightmost
+//           1   2   3          player 1 (south): 1 their leftmost, 3 their rightmost
+//
+// Clockwise goes down the numbers (3 2 1 6 5 4 3 ...). A pit that sows either way makes two
+// moves, `Move::new(pit, Clockwise)` and `Move::new(pit, CounterClockwise)` (`2cw`, `2ccw`).
+
+use sow::engine::MoveDirection;
+use sow::engine::notation::{parse_move, parse_moves};
+
+/// The move that sows pit `n` (1-based) clockwise, or counter-clockwise.
+fn cw(n: usize) -> Move {
+    Move::new(n - 1, MoveDirection::Clockwise).unwrap()
+}
+
+fn ccw(n: usize) -> Move {
+    Move::new(n - 1, MoveDirection::CounterClockwise).unwrap()
+}
+
+/// A move, the pits it sows (1-based), what it captures and the board after it.
+type Sown = (Move, [usize; 2], Vec<(usize, u8)>, [u8; 6]);
+
+/// The legal moves as written: `1`, `2cw`, `2ccw`, `3`.
+fn legal_written(rules: &Rules, state: &State) -> Vec<String> {
+    rules.legal_moves(state).iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn um_el_tuweisat_sows_each_of_player_1s_pits_its_own_way_and_the_chain_runs_back() {
+    // From [2,2,2,1,1,1], player 1 to move; captures of 2 in an opponent's pit, the chain
+    // backward (against the move's direction) while 2 in the opponent's pits.
+    //   1 (clockwise): 6, 5. Pit 5 makes 2: taken; backward from a clockwise move is
+    //     counter-clockwise: pit 6 (2) taken, then pit 1 is player 1's: stop. (Clockwise from
+    //     pit 5, pit 4 holds 1.)
+    //   3 (counter-clockwise): 4, 5. Pit 5 makes 2: taken; backward, clockwise: pit 4 (2) taken;
+    //     pit 3 is player 1's.
+    //   2cw: 1, 6. Pit 6 makes 2: taken; backward (counter-clockwise), pit 1: player 1's.
+    //   2ccw: 3, 4. Pit 4 makes 2: taken; backward (clockwise), pit 3: player 1's.
+    let r = bundled("um-el-tuweisat", None);
+    let start = at(&r, &[2, 2, 2, 1, 1, 1], 1);
+    assert_eq!(legal_written(&r, &start), ["1", "2cw", "2ccw", "3"]);
+    assert_eq!(r.legal_moves(&start).len(), 4);
+    let cases: [Sown; 4] = [
+        (pit(1), [6, 5], vec![(5, 2), (6, 2)], [0, 2, 2, 1, 0, 0]),
+        (pit(3), [4, 5], vec![(5, 2), (4, 2)], [2, 2, 0, 0, 0, 1]),
+        (cw(2), [1, 6], vec![(6, 2)], [3, 0, 2, 1, 1, 0]),
+        (ccw(2), [3, 4], vec![(4, 2)], [2, 0, 3, 0, 1, 1]),
+    ];
+    for (mv, sown, captures, board) in cases {
+        let mut s = start;
+        let (m, rec) = play_move(&r, &mut s, mv);
+        assert_eq!(pits_1based(&rec), sown, "{mv}");
+        assert_eq!(captures_1based(&rec), captures, "{mv}");
+        assert_eq!(s.pits(), &board, "{mv}");
+        assert_eq!(m.mv, mv);
+        // Player 2 is left with no pit of 2 seeds: they pass, and player 1 moves again.
+        assert_eq!((rec.passes.as_slice(), s.to_move()), (&[1][..], Some(0)), "{mv}");
+    }
+
+    // The centre pit with 3 seeds: 2cw sows 1 6 5, 2ccw sows 3 4 5, and each chain runs back
+    // the way its move came: from pit 5 to pit 6 after the clockwise move, to pit 4 after the
+    // counter-clockwise one.
+    let start = at(&r, &[1, 3, 0, 1, 1, 1], 1);
+    let mut s = start;
+    let (_, rec) = play_move(&r, &mut s, cw(2));
+    assert_eq!((pits_1based(&rec), captures_1based(&rec)), (vec![1, 6, 5], vec![(5, 2), (6, 2)]));
+    assert_eq!(s.pits(), &[2, 0, 0, 1, 0, 0]);
+    let mut s = start;
+    let (_, rec) = play_move(&r, &mut s, ccw(2));
+    assert_eq!((pits_1based(&rec), captures_1based(&rec)), (vec![3, 4, 5], vec![(5, 2), (4, 2)]));
+    assert_eq!(s.pits(), &[1, 0, 1, 0, 0, 1]);
+    assert_eq!(
+        described(&r, start, &[cw(2)]),
+        ["ply 1: player 1 plays pit 2 clockwise (3 seeds): sows 1 6 5; last seed in pit 5 (made 2): \
+          captures 2 from pit 5 and 2 from pit 6, 4 in all; player 2 cannot move and passes"]
+    );
+}
+
+#[test]
+fn um_el_tuweisat_player_2s_leftmost_pit_is_pit_4_and_sows_clockwise() {
+    // From [1,1,1,2,2,2], player 2 to move:
+    //   4 (their leftmost, clockwise): 3, 2. Pit 2 makes 2: taken; backward (counter-clockwise)
+    //     pit 3 (2) taken; pit 4 is their own.
+    //   6 (their rightmost, counter-clockwise): 1, 2. Pit 2 makes 2: taken; backward
+    //     (clockwise) pit 1 (2) taken; pit 6 is their own.
+    //   5cw: 4, 3; pit 3 makes 2: taken; backward, pit 4 is their own.
+    //   5ccw: 6, 1; pit 1 makes 2: taken; backward, pit 6 is their own.
+    let r = bundled("um-el-tuweisat", None);
+    let start = at(&r, &[1, 1, 1, 2, 2, 2], 2);
+    assert_eq!(legal_written(&r, &start), ["4", "5cw", "5ccw", "6"]);
+    let cases: [Sown; 4] = [
+        (pit(4), [3, 2], vec![(2, 2), (3, 2)], [1, 0, 0, 0, 2, 2]),
+        (pit(6), [1, 2], vec![(2, 2), (1, 2)], [0, 0, 1, 2, 2, 0]),
+        (cw(5), [4, 3], vec![(3, 2)], [1, 1, 0, 3, 0, 2]),
+        (ccw(5), [6, 1], vec![(1, 2)], [0, 1, 1, 2, 0, 3]),
+    ];
+    for (mv, sown, captures, board) in cases {
+        let mut s = start;
+        let (_, rec) = play_move(&r, &mut s, mv);
+        assert_eq!(pits_1based(&rec), sown, "{mv}");
+        assert_eq!(captures_1based(&rec), captures, "{mv}");
+        assert_eq!(s.pits(), &board, "{mv}");
+        assert_eq!(s.captured()[1] as usize, captures.iter().map(|c| c.1 as usize).sum::<usize>());
+    }
+}
+
+#[test]
+fn um_el_bagara_sows_the_two_leftmost_pits_clockwise_from_each_seat() {
+    // 2 x 5: player 1 owns 1-5 (1 and 2 clockwise, 3 either way, 4 and 5 counter-clockwise);
+    // player 2 owns 6-10 from their left hand: 6 and 7 clockwise, 8 either way, 9 and 10
+    // counter-clockwise.
+    //
+    //          10   9   8   7   6
+    //           1   2   3   4   5
+    let r = bundled("um-el-bagara", None);
+    assert_eq!(legal_written(&r, &r.initial_state()), ["1", "2", "3cw", "3ccw", "4", "5"]);
+    // Player 2 from [0,0,0,0,0,2,2,2,2,2] (player 1 has no seeds, but nobody must feed).
+    let start = at(&r, &[0, 0, 0, 0, 0, 2, 2, 2, 2, 2], 2);
+    assert_eq!(legal_written(&r, &start), ["6", "7", "8cw", "8ccw", "9", "10"]);
+    for (mv, sown) in [
+        (pit(6), [5, 4]),
+        (pit(7), [6, 5]),
+        (cw(8), [7, 6]),
+        (ccw(8), [9, 10]),
+        (pit(9), [10, 1]),
+        (pit(10), [1, 2]),
+    ] {
+        let mut s = start;
+        let (_, rec) = play_move(&r, &mut s, mv);
+        assert_eq!(pits_1based(&rec), sown, "{mv}");
+        assert!(rec.captures.is_empty(), "{mv}: 1 in each pit sown");
+    }
+}
+
+#[test]
+fn a_move_names_the_direction_of_a_pit_that_sows_either_way_and_no_other() {
+    let r = bundled("um-el-tuweisat", None);
+    // A pit's own direction may be written: 3ccw is pit 3, 1cw is pit 1.
+    assert_eq!(r.resolve(ccw(3)), Ok(pit(3)));
+    assert_eq!(r.resolve(cw(1)), Ok(pit(1)));
+    assert_eq!(r.resolve(cw(4)), Ok(pit(4)));
+    assert_eq!(r.resolve(cw(2)), Ok(cw(2)));
+    assert_eq!(r.resolve(pit(3)), Ok(pit(3)));
+    // The other direction is refused, and so is a plain number for the centre pit.
+    assert_eq!(r.resolve(ccw(1)), Err(IllegalMove::WrongDirection { pit: 1, its: "clockwise" }));
+    assert_eq!(r.resolve(cw(6)), Err(IllegalMove::WrongDirection { pit: 6, its: "counter-clockwise" }));
+    assert_eq!(r.resolve(pit(2)), Err(IllegalMove::NeedsDirection { pit: 2 }));
+    assert_eq!(r.resolve(ccw(7)), Err(IllegalMove::NoSuchPit { pit: 7, pits: 6 }));
+    assert_eq!(r.resolve(ccw(1)).unwrap_err().to_string(), "pit 1 sows clockwise only: write it `1`");
+    assert_eq!(
+        r.resolve(pit(2)).unwrap_err().to_string(),
+        "pit 2 sows either way: write the direction after the pit, `2cw` or `2ccw`"
+    );
+    // Playing: 3ccw is played as pit 3; 1ccw and a plain 2 leave the position as it was.
+    let start = r.initial_state();
+    let mut s = start;
+    let (m, _) = play_move(&r, &mut s, ccw(3));
+    assert_eq!(m.mv, pit(3));
+    assert_eq!(s.pits(), &[3, 3, 0, 4, 4, 4]);
+    let mut s = start;
+    assert_eq!(
+        r.play(&mut s, ccw(1), &mut ()),
+        Err(IllegalMove::WrongDirection { pit: 1, its: "clockwise" })
+    );
+    assert_eq!(r.play(&mut s, pit(2), &mut ()), Err(IllegalMove::NeedsDirection { pit: 2 }));
+    assert_eq!(s, start);
+    let mut game = Game::new(&r, start);
+    assert_eq!(game.play(pit(5), &mut ()), Err(IllegalMove::NeedsDirection { pit: 5 }));
+    assert_eq!(*game.state(), start);
+
+    // The notation: `3ccw`, `2cw`, `2ccw` as moves; `1ccw` and `2` as errors that say why.
+    assert_eq!(parse_move(&r, "3ccw"), Ok(pit(3)));
+    assert_eq!(parse_move(&r, "3"), Ok(pit(3)));
+    assert_eq!(parse_move(&r, "2cw"), Ok(cw(2)));
+    assert_eq!(parse_move(&r, "2ccw"), Ok(ccw(2)));
+    assert_eq!(
+        parse_move(&r, "1ccw").unwrap_err().to_string(),
+        "`1ccw`: pit 1 sows clockwise only: write it `1`"
+    );
+    assert_eq!(
+        parse_move(&r, "2").unwrap_err().to_string(),
+        "`2`: pit 2 sows either way: write the direction after the pit, `2cw` or `2ccw`"
+    );
+    assert_eq!(parse_moves(&r, "2cw,4,1"), Ok(vec![cw(2), pit(4), pit(1)]));
+    assert_eq!(
+        parse_moves(&r, "3,5").unwrap_err().to_string(),
+        "move 2 (`5`): pit 5 sows either way: write the direction after the pit, `5cw` or `5ccw`"
+    );
+    assert_eq!(
+        parse_moves(&r, "3,6cw").unwrap_err().to_string(),
+        "move 2 (`6cw`): pit 6 sows counter-clockwise only: write it `6`"
+    );
+    // A board sown one way accepts its own direction and refuses the other.
+    let bakuk = bundled("bakuk", None);
+    assert_eq!(parse_move(&bakuk, "1ccw"), Ok(pit(1)));
+    assert_eq!(
+        parse_move(&bakuk, "1cw").unwrap_err().to_string(),
+        "`1cw`: pit 1 sows counter-clockwise only: write it `1`"
+    );
+}
+
+#[test]
+fn sow_play_refuses_a_centre_pit_without_its_direction() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["play", "um-el-tuweisat", "--moves", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "");
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: --moves: `2`: pit 2 sows either way: write the direction after the pit, `2cw` or `2ccw`\n"
+    );
+    // With its direction, the move is played.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["play", "um-el-tuweisat", "--moves", "2cw"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "ply 1: player 1 plays pit 2 clockwise (3 seeds): sows 1 6 5; last seed in pit 5 (now 4)"
+        ),
+        "{text}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The end: `leftover seeds: the player who did not run out` (Leb Bbut Ahbochen: relays from
+// an opponent's pit of 6; captures of 2 or 4 in the opponent's pits; feeding; a repetition ends
+// the game). On 2 x 4, pits 1-4 are player 1's and 5-8 player 2's; on 2 x 2, 1-2 and 3-4.
+
+#[test]
+fn a_player_who_cannot_move_leaves_every_seed_to_the_other() {
+    // Player 2 plays pit 8 (2 seeds), feeding player 1, who had none: 1, 2 (pit 2 makes 1: no
+    // capture). Player 2 has no seeds now, and player 1 must feed them, but pit 1 sows into
+    // pit 2 and pit 2 into pit 3: no legal move. Player 1 ran out of moves: both seeds left,
+    // on player 1's side, go to player 2: 0 to 2. (Each pit's owner would make it 2 to 0.)
+    let r = bundled("leb-bbut-ahbochen", Some("2x4"));
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 0, 0, 2], 2);
+    assert_eq!(legal(&r, &s), vec![8]);
+    play(&r, &mut s, 8);
+    assert_eq!(s.pits(), &[1, 1, 0, 0, 0, 0, 0, 0]);
+    assert_eq!((s.end(), s.turn()), (Some(EndReason::NoLegalMove), 0));
+    assert_eq!(r.ran_out(&s), Some(0));
+    assert_eq!(&r.scores(&s)[..2], &[0, 2]);
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(1)));
+    let owners = extend(
+        "Leb Bbut Ahbochen",
+        "board 2 rows of 4 pits, no stores  end { leftover seeds: each pit's owner }",
+    );
+    let mut s = at(&owners, &[0, 0, 0, 0, 0, 0, 0, 2], 2);
+    play(&owners, &mut s, 8);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(&owners.scores(&s)[..2], &[2, 0]);
+    // A position given by hand in which the player to move has no legal move is over: player
+    // 1's seed in pit 1 cannot feed player 2, and goes to player 2.
+    let s = at(&r, &[1, 0, 0, 0, 0, 0, 0, 0], 1);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(&r.scores(&s)[..2], &[0, 1]);
+}
+
+#[test]
+fn a_repetition_leaves_each_pits_seeds_to_its_owner() {
+    // Leb Bbut Ahbochen on 2 x 2 from [1,1,0,0], player 1 to move, every move forced: player 2
+    // has no seeds, so player 1 must feed: pit 2 -> [1,0,1,0]; player 2: pit 3 -> [1,0,0,1];
+    // player 1: pit 1 -> [0,1,0,1]; player 2: pit 4 -> [1,1,0,0] (pit 1 makes 1: no capture),
+    // player 1 to move: the start again, over after 4 plies. Nobody ran out: each side's seeds
+    // are its owner's, 2 to 0.
+    let r = bundled("leb-bbut-ahbochen", Some("2x2"));
+    let mut game = Game::new(&r, at(&r, &[1, 1, 0, 0], 1));
+    let mut boards = Vec::new();
+    for pit in [2, 3, 1, 4] {
+        assert_eq!(legal(&r, game.state()), vec![pit]);
+        assert!(step(&mut game, pit).is_empty());
+        boards.push(game.state().pits().to_vec());
+    }
+    assert_eq!(boards, [[1, 0, 1, 0], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 0]]);
+    let s = game.state();
+    assert_eq!((s.end(), s.plies(), s.turn()), (Some(EndReason::Repetition), 4, 0));
+    assert_eq!(r.ran_out(s), None);
+    assert_eq!(&r.scores(s)[..2], &[2, 0]);
+    assert_eq!(r.outcome(s), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn an_empty_side_leaves_the_seeds_to_the_player_whose_pits_are_not_empty() {
+    // Leb Bbut Ahbochen on 2 x 4, ending when a player's pits are all empty. Pit 4 (1 seed)
+    // into pit 5 (making 1: no capture): player 1's pits are all empty, and player 2's 3 seeds
+    // are player 2's.
+    let r = extend(
+        "Leb Bbut Ahbochen",
+        "board 2 rows of 4 pits, no stores  end { game over when a player's pits are all empty }",
+    );
+    let mut s = at(&r, &[0, 0, 0, 1, 0, 0, 2, 0], 1);
+    play(&r, &mut s, 4);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 1, 0, 2, 0]);
+    assert_eq!(s.end(), Some(EndReason::SideEmpty));
+    assert_eq!(r.ran_out(&s), Some(0));
+    assert_eq!(&r.scores(&s)[..2], &[0, 3]);
+    // With grand slams taken, player 1's capture can empty player 2's side: pit 4 (1 seed) into
+    // pit 5, making 2: taken, player 2's only seeds. Player 2 ran out: player 1's 2 seeds left
+    // are player 1's, with the 2 captured.
+    let r = extend(
+        "Leb Bbut Ahbochen",
+        "board 2 rows of 4 pits, no stores  capture { grand slam: take them } \
+         end { game over when a player's pits are all empty }",
+    );
+    let mut s = at(&r, &[1, 1, 0, 1, 1, 0, 0, 0], 1);
+    let (_, rec) = play(&r, &mut s, 4);
+    assert_eq!(captures_1based(&rec), vec![(5, 2)]);
+    assert_eq!(s.end(), Some(EndReason::SideEmpty));
+    assert_eq!(r.ran_out(&s), Some(1));
+    assert_eq!(&r.scores(&s)[..2], &[4, 0]);
+}
+
+#[test]
+fn at_the_ply_limit_each_pits_seeds_go_to_its_owner() {
+    // Leb Bbut Ahbochen on 2 x 4 with a ply limit of 1: pit 1 (4 seeds): 2, 3, 4, 5 (pit 5 makes
+    // 5: neither a relay nor a capture). Player 1's side holds 15, player 2's 17.
+    let r = extend("Leb Bbut Ahbochen", "board 2 rows of 4 pits, no stores  end { ply limit 1 }");
+    let mut s = r.initial_state();
+    play(&r, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 5, 5, 5, 5, 4, 4, 4]);
+    assert_eq!(s.end(), Some(EndReason::PlyLimit));
+    assert_eq!(r.ran_out(&s), None);
+    assert_eq!(&r.scores(&s)[..2], &[15, 17]);
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn check_move_accepts_a_move_that_play_accepts() {
+    // Um el Tuweisat's pit 3 sows counter-clockwise only. `Rules::play` resolves `3ccw` to pit
+    // 3 and plays it, and `Rules::resolve` says it is pit 3; but `Rules::check_move`, asked
+    // about the same move, says it cannot be played: `WrongDirection { pit: 3, its: "one way" }`,
+    // "pit 3 sows one way only: write it `3`".
+    let r = bundled("um-el-tuweisat", None);
+    let s = r.initial_state();
+    assert_eq!(r.resolve(ccw(3)), Ok(pit(3)));
+    assert!(r.play(&mut s.clone(), ccw(3), &mut ()).is_ok());
+    assert_eq!(r.check_move(&s, ccw(3)), Ok(()));
+}

@@ -201,9 +201,8 @@ impl Rules {
         if pit >= self.pits() {
             return Err(IllegalMove::NoSuchPit { pit: pit + 1, pits: self.pits() });
         }
-        if mv != self.resolve(mv)? {
-            return Err(IllegalMove::WrongDirection { pit: pit + 1, its: "one way" });
-        }
+        // `3ccw` for a pit that sows counter-clockwise only is that pit's move.
+        let mv = self.resolve(mv)?;
         let owner = self.t.owner[pit];
         if owner != s.to_move {
             return Err(IllegalMove::NotOwn {

@@ -664,13 +664,16 @@ impl<'a> Validator<'a> {
                 let v = n.as_ref().map_or(1, |n| n.value);
                 if v == 0 || v as usize > k {
                     let at = n.as_ref().map_or(g.span.clone(), |n| n.span.clone());
-                    this.diags.push(
-                        Diagnostic::error(format!("a row of {k} pits has no {v} {side} pits")).at(
-                            &line.at.file,
-                            at,
-                            format!("expected 1 to {k}"),
-                        ),
-                    );
+                    let message = if v == 0 {
+                        format!("`the 0 {side} pits` names no pit")
+                    } else {
+                        format!("a row of {k} pits has no {v} {side} pits")
+                    };
+                    this.diags.push(Diagnostic::error(message).at(
+                        &line.at.file,
+                        at,
+                        format!("expected 1 to {k}"),
+                    ));
                     return None;
                 }
                 Some(v as usize)
