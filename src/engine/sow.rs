@@ -56,10 +56,10 @@ impl Rules {
         history: Option<&mut History>,
     ) -> MoveSummary {
         debug_assert!(self.check_move(s, mv).is_ok(), "illegal move {mv} in {s:?}");
-        // Rules with none of the rules that only some games have (stores sown into, another
-        // turn, the opposite capture, the grand slam, feeding, endings other than no move)
-        // are played by a copy of the move with those rules compiled out: such games pay
-        // nothing for them, not even the test of a flag.
+        // Each tier of rules is played by a copy of the move with the rules of the tiers above
+        // compiled out: plain rules (Bakuk) pay nothing for stores, extra turns, feeding and
+        // the like, not even the test of a flag, and classic ones (Oware, Kalah) nothing for
+        // relays, directions by pit or moves without capture at the start.
         match self.t.tier {
             PLAIN => self.apply_as::<PLAIN, O>(s, mv, obs, history),
             CLASSIC => self.apply_as::<CLASSIC, O>(s, mv, obs, history),
@@ -67,7 +67,7 @@ impl Rules {
         }
     }
 
-    /// [`Rules::apply_in`], played by the copy for rules of tier `TIER` ([`super::compile::Tables::tier`]).
+    /// [`Rules::apply_in`], for rules of tier `TIER` ([`super::compile::Tables::tier`]).
     #[inline(always)]
     fn apply_as<const TIER: u8, O: Observer>(
         &self,
@@ -99,7 +99,6 @@ impl Rules {
         let lifted = s.pits[pit];
         // The direction of the move: its pit's own, or the one the mover chose.
         let d = match mv.direction() {
-            // Plain rules sow every pit the board's way, direction 0.
             // Below the rich tier, every pit sows the board's way, direction 0.
             _ if TIER < RICH => 0,
             MoveDirection::Given => t.pit_dir[pit] as usize,
