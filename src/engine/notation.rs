@@ -35,11 +35,13 @@ pub enum NotationError {
         index: usize,
         item: Item,
     },
-    /// Not a plain number: `x`, `+3`, `03`. `pits` is the board's count, when known.
+    /// Not a plain number: `x`, `+3`, `03`. `pits` is the board's count, when known;
+    /// `choice`: a pit (1-based) that sows either way, whose moves take `cw` or `ccw`.
     NotAPitNumber {
         given: String,
         index: Option<usize>,
         pits: Option<usize>,
+        choice: Option<u8>,
     },
     /// A plain number that is no pit of the board: `0`, `7` on 6 pits (`pits`, when known).
     NoSuchPit {
@@ -76,16 +78,20 @@ impl fmt::Display for NotationError {
                 "`{list}` has no {} {index}: separate the items by one comma or by spaces, e.g. `3,1,5`",
                 item.word()
             ),
-            NotationError::NotAPitNumber { given, index, pits } => {
+            NotationError::NotAPitNumber { given, index, pits, choice } => {
                 write!(
                     f,
                     "{} is not a pit number: write pits as plain numbers",
                     which(Item::Move, given, index)
                 )?;
                 match pits {
-                    Some(n) => write!(f, ", 1 to {n}"),
-                    None => write!(f, " such as `3`"),
+                    Some(n) => write!(f, ", 1 to {n}")?,
+                    None => write!(f, " such as `3`")?,
                 }
+                if let Some(p) = choice {
+                    write!(f, ", with `cw` or `ccw` after a pit that sows either way (`{p}cw`)")?;
+                }
+                Ok(())
             }
             NotationError::NoSuchPit { given, index, pits } => {
                 write!(f, "{} is not a pit: pits are numbered ", which(Item::Move, given, index))?;
@@ -173,7 +179,7 @@ pub fn pit_number(text: &str, index: Option<usize>) -> Result<usize, NotationErr
     match plain_number(number) {
         Some(n) if n >= 1 && n <= usize::MAX as u64 => Ok(n as usize),
         Some(_) => Err(NotationError::NoSuchPit { given: text.into(), index, pits: None }),
-        None => Err(NotationError::NotAPitNumber { given: text.into(), index, pits: None }),
+        None => Err(NotationError::NotAPitNumber { given: text.into(), index, pits: None, choice: None }),
     }
 }
 
@@ -185,6 +191,7 @@ pub fn parse_move_on(pits: usize, text: &str, index: Option<usize>) -> Result<Mo
         given: text.into(),
         index,
         pits: Some(pits),
+        choice: None,
     })?;
     let no_such = || NotationError::NoSuchPit { given: text.into(), index, pits: Some(pits) };
     if n == 0 || n > pits as u64 {
@@ -196,7 +203,14 @@ pub fn parse_move_on(pits: usize, text: &str, index: Option<usize>) -> Result<Mo
 /// A move of these rules, as written: `2cw` or `2ccw` for a pit that sows either way, `3`
 /// (or `3ccw`, if that is its way) for a pit that sows one way.
 pub fn parse_move_for(rules: &Rules, text: &str, index: Option<usize>) -> Result<Move, NotationError> {
-    let mv = parse_move_on(rules.pits(), text, index)?;
+    let mv = parse_move_on(rules.pits(), text, index).map_err(|e| match e {
+        NotationError::NotAPitNumber { given, index, pits, .. } => {
+            let choice =
+                (0..rules.pits()).find(|&p| rules.spec().direction.of(p) == crate::lang::spec::Way::Either);
+            NotationError::NotAPitNumber { given, index, pits, choice: choice.map(|p| p as u8 + 1) }
+        }
+        e => e,
+    })?;
     rules.resolve(mv).map_err(|error| NotationError::Direction { given: text.into(), index, error })
 }
 

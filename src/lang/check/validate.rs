@@ -205,6 +205,15 @@ impl<'a> Validator<'a> {
                 v.clamp(1, MAX_PLY_LIMIT as u64) as u32
             }
         };
+        if let Some(c) = &m.capture_start
+            && capture_start >= ply_limit
+        {
+            self.diags.push(Diagnostic::warning("no move of a game can capture").at(
+                &c.at.file,
+                c.at.span.clone(),
+                format!("a game ends after at most {ply_limit} plies"),
+            ));
+        }
         if let (Some(o), Some(Opening::EmptiedPit)) = (opening, opening.map(|o| o.value))
             && min_seeds < 2
         {
