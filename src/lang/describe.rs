@@ -96,20 +96,6 @@ fn paragraph(out: &mut String, text: &str) {
     out.push('\n');
 }
 
-/// Is place `q` (from a player's left, of a row of `k`) in group `g` of these groups?
-fn in_group(g: PitGroupSpec, q: usize, k: usize, groups: &[(PitGroupSpec, Way)]) -> bool {
-    let named = |g: PitGroupSpec, q: usize| match g {
-        PitGroupSpec::Leftmost(n) => q < n as usize,
-        PitGroupSpec::Rightmost(n) => q >= k - n as usize,
-        PitGroupSpec::Centre => k % 2 == 1 && q == k / 2,
-        PitGroupSpec::Others => false,
-    };
-    match g {
-        PitGroupSpec::Others => !groups.iter().any(|&(h, _)| named(h, q)),
-        g => named(g, q),
-    }
-}
-
 fn heading(out: &mut String, title: &str) {
     let _ = write!(out, "\n{title}\n");
 }
@@ -423,19 +409,16 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             let k = spec.pits_per_row as usize;
             let parts: Vec<String> = groups
                 .iter()
-                .map(|&(g, w)| {
-                    // The pits of player 1's row, for a reader who counts them.
-                    let pits: Vec<String> =
-                        (0..k).filter(|&q| in_group(g, q, k, groups)).map(|q| (q + 1).to_string()).collect();
-                    let north: Vec<String> = (0..k)
-                        .filter(|&q| in_group(g, q, k, groups))
-                        .map(|q| (k + q + 1).to_string())
-                        .collect();
+                .map(|(g, w, places)| {
+                    // The pits of each row, numbered for a reader who counts them.
+                    let pits: Vec<String> = places.iter().map(|&q| (q as usize + 1).to_string()).collect();
+                    let north: Vec<String> =
+                        places.iter().map(|&q| (k + q as usize + 1).to_string()).collect();
                     let word = if pits.len() == 1 { "pit" } else { "pits" };
                     format!(
                         "{} {} ({word} {} for player 1, {} for player 2)",
-                        group_words(g),
-                        way_words(w),
+                        group_words(*g),
+                        way_words(*w),
                         and_list(&pits),
                         and_list(&north)
                     )

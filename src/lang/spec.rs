@@ -56,8 +56,9 @@ pub struct ChainRule {
 pub enum Directions {
     All(Direction),
     ByPit {
-        /// The lines as written (for `describe`), each group with its pits counted.
-        groups: Vec<(PitGroupSpec, Way)>,
+        /// The lines as written (for `describe`): each group, its way, and the places of a
+        /// row it names (0-based, from the player's left).
+        groups: Vec<(PitGroupSpec, Way, Vec<u8>)>,
         /// Each pit's way, pit 1 first.
         ways: Vec<Way>,
     },

@@ -729,7 +729,7 @@ impl<'a> Validator<'a> {
                 }
                 place[q] = Some(g.value.way);
             }
-            out.push((spec, g.value.way));
+            out.push((spec, g.value.way, places.iter().map(|&q| q as u8).collect()));
         }
         if let Some((g, way)) = others {
             let rest: Vec<usize> = (0..k).filter(|&q| place[q].is_none()).collect();
@@ -740,10 +740,10 @@ impl<'a> Validator<'a> {
                     "every pit of a row is named by the other lines".into(),
                 ));
             }
-            for q in rest {
+            for &q in &rest {
                 place[q] = Some(way);
             }
-            out.push((PitGroupSpec::Others, way));
+            out.push((PitGroupSpec::Others, way, rest.iter().map(|&q| q as u8).collect()));
         }
         let unnamed: Vec<usize> = (0..k).filter(|&q| place[q].is_none()).map(|q| q + 1).collect();
         if !unnamed.is_empty() && self.diags.0.len() == before {
