@@ -79,6 +79,19 @@ impl Builder<'_> {
         values(pair).map(|p| self.number(p)).collect()
     }
 
+    /// `makes 2 or 4 in an opponent's pit`, as the capture and the relay write it: the
+    /// counts, then which pits.
+    fn counts_in(&self, pair: Pair<'_, Rule>) -> Result<(Vec<Number>, Where), Diagnostic> {
+        let mut inner = values(pair);
+        let counts = self.numbers(inner.next().expect("counts"))?;
+        let pits = match only(inner.next().expect("where")).as_rule() {
+            Rule::opponent_pit => Where::Opponents,
+            Rule::own_pit => Where::Own,
+            _ => Where::Any,
+        };
+        Ok((counts, pits))
+    }
+
     fn variant(&self, pair: Pair<'_, Rule>) -> Result<VariantAst, Diagnostic> {
         let whole = span(&pair);
         let mut name = None;
@@ -277,13 +290,7 @@ impl Builder<'_> {
                 if when.as_rule() == Rule::relay_occupied {
                     RelayLine::Occupied
                 } else {
-                    let mut inner = values(when);
-                    let counts = self.numbers(inner.next().expect("counts"))?;
-                    let pits = match only(inner.next().expect("where")).as_rule() {
-                        Rule::opponent_pit => Where::Opponents,
-                        Rule::own_pit => Where::Own,
-                        _ => Where::Any,
-                    };
+                    let (counts, pits) = self.counts_in(when)?;
                     RelayLine::Makes { counts, pits }
                 }
             }),
@@ -323,13 +330,7 @@ impl Builder<'_> {
                 _ => RuleLine::Repetition(Ending),
             },
             Rule::landing => {
-                let mut inner = values(pair);
-                let counts = self.numbers(inner.next().expect("counts"))?;
-                let pits = match only(inner.next().expect("where")).as_rule() {
-                    Rule::opponent_pit => Where::Opponents,
-                    Rule::own_pit => Where::Own,
-                    _ => Where::Any,
-                };
+                let (counts, pits) = self.counts_in(pair)?;
                 RuleLine::Landing(Some(LandingLine { counts, pits }))
             }
             Rule::chain => {
