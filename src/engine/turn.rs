@@ -92,15 +92,19 @@ impl Rules {
     #[inline(always)]
     fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> MoveSet {
         let t = &self.t;
-        let pits = t.own[player as usize] & at_least(&s.pits, t.pits, t.min_seeds);
+        let playable = at_least(&s.pits, t.pits, t.min_seeds);
+        let pits = t.own[player as usize] & playable;
         if TIER == PLAIN {
             return MoveSet::given(pits);
         }
         // Played out only when a rule may forbid some: a grand slam rule, or an opponent
-        // without seeds to feed (seen from one mask of the pits holding seeds).
+        // without seeds to feed (seen from one mask of the pits holding seeds: the same one
+        // when a single seed can be played).
         let filter = t.filter_moves
-            && (t.grand_slam == GrandSlam::NotAllowed
-                || t.own[1 - player as usize] & at_least(&s.pits, t.pits, 1) == 0);
+            && (t.grand_slam == GrandSlam::NotAllowed || {
+                let nonempty = if t.min_seeds == 1 { playable } else { at_least(&s.pits, t.pits, 1) };
+                t.own[1 - player as usize] & nonempty == 0
+            });
         // A pit that sows either way is two moves.
         let c = t.choice;
         let moves = if TIER < RICH || c == 0 {
