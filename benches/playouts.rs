@@ -3,13 +3,18 @@
 //! same choice of move. The target: the interpreter at least 0.85x the speed of the hand-written
 //! loop (README.md, "Measured figures", reports the last measurement).
 //!
-//! `cargo bench --bench playouts`
+//! Then MCTS simulations per second: one move of `mcts:1000` from the starting position (the
+//! player made once, so that its tree's memory is warm), with random and greedy playouts.
+//!
+//! `cargo bench --bench playouts` (`-- mcts` for the MCTS figures only)
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::RngExt as _;
-use sow::play::player::{GameRng, game_rng};
+use sow::cancel::Cancel;
+use sow::play::mcts::{MctsConfig, MctsPlayer, Policy};
+use sow::play::player::{GameRng, Player as _, game_rng};
 use sow::play::random::RandomPlayer;
 
 /// One random game of Bakuk, hand-specialised: 2 x 3, sow counter-clockwise from the next
@@ -88,6 +93,24 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
+fn mcts(c: &mut Criterion) {
+    const SIMULATIONS: u32 = 1000;
+    let mut group = c.benchmark_group("mcts simulations");
+    group.throughput(Throughput::Elements(SIMULATIONS as u64));
+    for variant in ["bakuk", "kalah", "oware"] {
+        let rules = sow::load_rules(variant, None).unwrap();
+        let start = rules.initial_state();
+        for policy in [Policy::Random, Policy::Greedy] {
+            let config = MctsConfig { simulations: SIMULATIONS, policy, ..MctsConfig::default() };
+            let mut player = MctsPlayer::new(config, Cancel::new());
+            group.bench_function(format!("{variant} {}", config.name()), |b| {
+                b.iter(|| player.choose(&rules, &start, &mut game_rng(0, 0)).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
 /// The two loops play the same games: same moves, same lengths.
 fn same_games() {
     let rules = sow::load_rules("bakuk", None).unwrap();
@@ -99,6 +122,7 @@ fn same_games() {
 fn benches(c: &mut Criterion) {
     same_games();
     playouts(c);
+    mcts(c);
 }
 
 criterion_group!(all, benches);

@@ -1,5 +1,6 @@
 //! Players by name, as the command line and tournament files write them: `random`, `greedy`,
-//! `script:3,1,5`, `script:FILE`, `alphabeta:DEPTH`, `perfect`, `perfect:FILE`. A name is read
+//! `script:3,1,5`, `script:FILE`, `alphabeta:DEPTH`, `mcts:N` (with options:
+//! `mcts:1000,c=0.7,playouts=4,policy=greedy,solver`), `perfect`, `perfect:FILE`. A name is read
 //! into a [`PlayerSpec`] once; [`PlayerSpec::prepare`] makes it an [`Agent`] for one variant
 //! (a script's moves checked against the board, a perfect player's table loaded or solved);
 //! an agent makes a fresh [`AnyPlayer`] for each game. Everything that can be wrong with a
@@ -17,6 +18,7 @@ use crate::files::{self, ReadError};
 use crate::lang::diagnostic::closest;
 
 use super::greedy::GreedyPlayer;
+use super::mcts::{MctsConfig, MctsError, MctsPlayer};
 use super::player::{GameRng, Player, PlayerError};
 use super::random::RandomPlayer;
 use super::script::ScriptPlayer;
@@ -25,7 +27,8 @@ use super::solve::{self, PerfectPlayer, Solution, SolutionFileError, SolveError}
 
 /// Every player a name can give, for messages.
 pub const PLAYER_NAMES: &str = "random, greedy, script:PITS (e.g. script:3,1,5), script:FILE, \
-                                alphabeta:DEPTH (e.g. alphabeta:8), perfect or perfect:FILE";
+                                alphabeta:DEPTH (e.g. alphabeta:8), mcts:SIMULATIONS (e.g. mcts:1000 or \
+                                mcts:1000,c=0.7,playouts=4,policy=greedy,solver), perfect or perfect:FILE";
 
 /// A player as named, before it knows its variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +46,8 @@ pub enum PlayerSpec {
     AlphaBeta {
         depth: u32,
     },
+    /// Monte Carlo tree search (`mcts:1000,c=0.7`).
+    Mcts(MctsConfig),
     /// Plays from a solution table: loaded from `file`, or solved when the run starts.
     Perfect {
         file: Option<PathBuf>,
@@ -58,6 +63,11 @@ pub enum PlayerSpecError {
     },
     Depth {
         name: String,
+    },
+    /// `name` as written (`mcts:0`, `mcts:1000,c=x`), and what is wrong with it.
+    Mcts {
+        name: String,
+        error: MctsError,
     },
     NoSolutionFile,
     EmptyScript,
@@ -91,6 +101,7 @@ impl fmt::Display for PlayerSpecError {
             PlayerSpecError::Depth { name } => {
                 write!(f, "`{name}`: the depth of alphabeta is a number of plies from 0 to {MAX_DEPTH}")
             }
+            PlayerSpecError::Mcts { name, error } => write!(f, "`{name}`: {error}"),
             PlayerSpecError::NoSolutionFile => {
                 f.write_str("`perfect:` names no solution file (from `sow solve VARIANT --out FILE`)")
             }
@@ -135,6 +146,7 @@ impl PlayerSpec {
             "random" => return Ok(PlayerSpec::Random),
             "greedy" => return Ok(PlayerSpec::Greedy),
             "alphabeta" => return Ok(PlayerSpec::AlphaBeta { depth: DEFAULT_DEPTH }),
+            "mcts" => return Ok(PlayerSpec::Mcts(MctsConfig::default())),
             "perfect" => return Ok(PlayerSpec::Perfect { file: None }),
             _ => {}
         }
@@ -144,6 +156,14 @@ impl PlayerSpec {
                 _ => Err(PlayerSpecError::Depth { name: text.into() }),
             };
         }
+        if let Some(rest) = text.strip_prefix("mcts:") {
+            return MctsConfig::parse(rest)
+                .map(PlayerSpec::Mcts)
+                .map_err(|error| PlayerSpecError::Mcts { name: text.into(), error });
+        }
+        if text.starts_with("mcts,") {
+            return Err(PlayerSpecError::Mcts { name: text.into(), error: MctsError::NoNumber });
+        }
         if let Some(file) = text.strip_prefix("perfect:") {
             if file.is_empty() {
                 return Err(PlayerSpecError::NoSolutionFile);
@@ -151,7 +171,9 @@ impl PlayerSpec {
             return Ok(PlayerSpec::Perfect { file: Some(file.into()) });
         }
         let Some(script) = text.strip_prefix("script:") else {
-            let guess = closest(text, ["random", "greedy", "script", "alphabeta", "perfect"]);
+            // `alphabta:3` is compared by its name, without the number.
+            let head = text.split(':').next().unwrap_or(text);
+            let guess = closest(head, ["random", "greedy", "script", "alphabeta", "mcts", "perfect"]);
             return Err(PlayerSpecError::Unknown { name: text.into(), guess });
         };
         if script.is_empty() {
@@ -188,6 +210,7 @@ impl PlayerSpec {
             PlayerSpec::Greedy => "greedy".into(),
             PlayerSpec::Script { name, .. } => name.to_string(),
             PlayerSpec::AlphaBeta { depth } => format!("alphabeta:{depth}"),
+            PlayerSpec::Mcts(config) => config.name(),
             PlayerSpec::Perfect { file: None } => "perfect".into(),
             PlayerSpec::Perfect { file: Some(f) } => format!("perfect:{}", f.display()),
         }
@@ -211,6 +234,10 @@ impl PlayerSpec {
             PlayerSpec::Random => Agent::Random,
             PlayerSpec::Greedy => Agent::Greedy,
             PlayerSpec::AlphaBeta { depth } => Agent::AlphaBeta { depth: *depth },
+            PlayerSpec::Mcts(config) => {
+                config.check(rules).map_err(|error| PlayerSpecError::Mcts { name: self.name(), error })?;
+                Agent::Mcts(*config)
+            }
             PlayerSpec::Script { name, moves, fallback } => {
                 let numbered = moves.len() > 1;
                 let moves = moves
@@ -250,6 +277,7 @@ pub enum Agent {
     Greedy,
     Script { name: Arc<str>, moves: Arc<[Move]>, fallback: bool },
     AlphaBeta { depth: u32 },
+    Mcts(MctsConfig),
     Perfect { name: String, solution: Arc<Solution> },
 }
 
@@ -260,6 +288,7 @@ impl Agent {
             Agent::Greedy => "greedy".into(),
             Agent::Script { name, .. } => name.to_string(),
             Agent::AlphaBeta { depth } => format!("alphabeta:{depth}"),
+            Agent::Mcts(config) => config.name(),
             Agent::Perfect { name, .. } => name.clone(),
         }
     }
@@ -273,6 +302,7 @@ impl Agent {
                 AnyPlayer::Script(ScriptPlayer::new(name.clone(), moves.clone(), *fallback))
             }
             Agent::AlphaBeta { depth } => AnyPlayer::AlphaBeta(AlphaBetaPlayer::new(*depth, cancel.clone())),
+            Agent::Mcts(config) => AnyPlayer::Mcts(MctsPlayer::new(*config, cancel.clone())),
             Agent::Perfect { solution, .. } => {
                 AnyPlayer::Perfect(PerfectPlayer { solution: solution.clone() })
             }
@@ -287,6 +317,7 @@ pub enum AnyPlayer {
     Greedy(GreedyPlayer),
     Script(ScriptPlayer),
     AlphaBeta(AlphaBetaPlayer),
+    Mcts(MctsPlayer),
     Perfect(PerfectPlayer),
 }
 
@@ -297,6 +328,7 @@ impl Player for AnyPlayer {
             AnyPlayer::Greedy(p) => p.name(),
             AnyPlayer::Script(p) => p.name(),
             AnyPlayer::AlphaBeta(p) => p.name(),
+            AnyPlayer::Mcts(p) => p.name(),
             AnyPlayer::Perfect(p) => p.name(),
         }
     }
@@ -308,6 +340,7 @@ impl Player for AnyPlayer {
             AnyPlayer::Greedy(p) => p.choose(rules, state, rng),
             AnyPlayer::Script(p) => p.choose(rules, state, rng),
             AnyPlayer::AlphaBeta(p) => p.choose(rules, state, rng),
+            AnyPlayer::Mcts(p) => p.choose(rules, state, rng),
             AnyPlayer::Perfect(p) => p.choose(rules, state, rng),
         }
     }
@@ -381,6 +414,90 @@ mod tests {
         assert_eq!(
             e,
             "the perfect player needs Bakuk:three-player solved: only two-player variants can be solved; this one has 3 players"
+        );
+    }
+
+    #[test]
+    fn mcts_names_are_checked() {
+        use crate::play::mcts::{MctsConfig, Policy};
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        assert_eq!(PlayerSpec::parse("mcts", false), Ok(PlayerSpec::Mcts(MctsConfig::default())));
+        let spec = PlayerSpec::parse("mcts:500,solver,policy=greedy,c=0.7,playouts=4", false).unwrap();
+        let config =
+            MctsConfig { simulations: 500, c: 0.7, playouts: 4, policy: Policy::Greedy, solver: true };
+        assert_eq!(spec, PlayerSpec::Mcts(config));
+        assert_eq!(spec.name(), "mcts:500,c=0.7,playouts=4,policy=greedy,solver");
+        let a = spec.prepare(&rules, &mut None, &Cancel::new()).unwrap();
+        assert_eq!(a.name(), spec.name());
+        assert_eq!(a.new_player(&Cancel::new()).name(), spec.name());
+        assert_eq!(PlayerSpec::parse(&spec.name(), false), Ok(spec));
+        assert_eq!(PlayerSpec::parse("mcts:1000", false).unwrap().name(), "mcts:1000");
+        // Every message names the player as written, then says what is wrong.
+        let number =
+            "mcts needs its number of simulations per move first, e.g. `mcts:1000` or `mcts:1000,c=0.7`";
+        let simulations = "the simulations per move of mcts are a number from 1 to 1000000";
+        let empty = "an option of mcts is empty: separate the options by single commas, e.g. `mcts:1000,c=0.7,solver`";
+        let options = "its options are c=X, playouts=K, policy=random|greedy and solver";
+        let c = "the exploration constant `c` of mcts is a finite number, 0 or more (e.g. `c=1.4`)";
+        let playouts = "`playouts` of mcts is the number of playouts from each new leaf, from 1 to 1000";
+        let policy = "the playout policy of mcts is `random` or `greedy`";
+        for (name, message) in [
+            ("mcts:", number.to_string()),
+            ("mcts:,c=1", number.into()),
+            ("mcts,c=1", number.into()),
+            ("mcts:0", format!("{simulations}, not `0`")),
+            ("mcts:x", format!("{simulations}, not `x`")),
+            ("mcts:1000001", format!("{simulations}, not `1000001`")),
+            ("mcts:010", format!("{simulations}, not `010`")),
+            ("mcts:100,", empty.into()),
+            ("mcts:100,,solver", empty.into()),
+            ("mcts:100,cc=1", format!("mcts has no option `cc`: {options} (did you mean `c`?)")),
+            (
+                "mcts:100,playout=2",
+                format!("mcts has no option `playout`: {options} (did you mean `playouts`?)"),
+            ),
+            ("mcts:100,solve", format!("mcts has no option `solve`: {options} (did you mean `solver`?)")),
+            ("mcts:100,depth=3", format!("mcts has no option `depth`: {options}")),
+            ("mcts:100,c=x", format!("{c}, not `x`")),
+            ("mcts:100,c=-1", format!("{c}, not `-1`")),
+            ("mcts:100,c=inf", format!("{c}, not `inf`")),
+            ("mcts:100,c=NaN", format!("{c}, not `NaN`")),
+            ("mcts:100,c", "the option `c` of mcts needs a value, e.g. `c=1.4`".into()),
+            ("mcts:100,c=", "the option `c` of mcts needs a value, e.g. `c=1.4`".into()),
+            ("mcts:100,playouts", "the option `playouts` of mcts needs a value, e.g. `playouts=4`".into()),
+            ("mcts:100,policy", "the option `policy` of mcts needs a value, e.g. `policy=greedy`".into()),
+            ("mcts:100,playouts=0", format!("{playouts}, not `0`")),
+            ("mcts:100,playouts=1001", format!("{playouts}, not `1001`")),
+            ("mcts:100,playouts=two", format!("{playouts}, not `two`")),
+            ("mcts:100,policy=gredy", format!("{policy}, not `gredy` (did you mean `greedy`?)")),
+            ("mcts:100,policy=alphabeta", format!("{policy}, not `alphabeta`")),
+            (
+                "mcts:100,solver=yes",
+                "the option `solver` of mcts takes no value: write `solver`, not `solver=yes`".into(),
+            ),
+            ("mcts:100,c=1,c=2", "the option `c` of mcts is given twice".into()),
+            ("mcts:100,solver,solver", "the option `solver` of mcts is given twice".into()),
+        ] {
+            let e = PlayerSpec::parse(name, false).unwrap_err().to_string();
+            assert_eq!(e, format!("`{name}`: {message}"), "{name}");
+        }
+        let e = PlayerSpec::parse("mcst", false).unwrap_err().to_string();
+        assert!(
+            e.contains("unknown player `mcst`")
+                && e.contains("mcts:SIMULATIONS")
+                && e.ends_with("(did you mean `mcts`?)"),
+            "{e}"
+        );
+        let e = PlayerSpec::parse("mtcs:100", false).unwrap_err().to_string();
+        assert!(e.ends_with("(did you mean `mcts`?)"), "{e}");
+        // The solver is for two players: refused when prepared for three.
+        let three = crate::load_rules("bakuk", Some("three-player")).unwrap();
+        assert!(agent("mcts:100,solver", false, &rules).is_ok());
+        assert!(agent("mcts:100", false, &three).is_ok());
+        let e = agent("mcts:100,solver", false, &three).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "`mcts:100,solver`: the solver of mcts proves wins and losses of two-player games only, and Bakuk:three-player has 3 players: leave out `solver`"
         );
     }
 }
