@@ -1,9 +1,12 @@
 //! Many games: [`simulate`] plays them on every core, [`stats`] counts them exactly,
 //! [`report`] and [`plot`] present the counts, [`merge`] adds up the shards of a run; [`bench`] measures the engine alone.
+//! [`rating`] turns the results of tournaments into ratings: fastchess's head-to-head figures and SPRT, and one
+//! joint fit of all players.
 
 pub mod bench;
 pub mod merge;
 pub mod plot;
+pub mod rating;
 pub mod report;
 pub mod simulate;
 pub mod stats;
