@@ -18,6 +18,7 @@ pub mod files;
 pub mod lang;
 pub mod play;
 pub mod run;
+pub mod tournament;
 pub mod yaml;
 
 /// Loads, checks and compiles a variant named on the command line (a bundled name or a path),

@@ -64,7 +64,7 @@ fn scratch(doc: &Path) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sow-docs-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    for shared in ["variants", "docs", "tests"] {
+    for shared in ["variants", "docs", "tests", "tournaments"] {
         std::os::unix::fs::symlink(Path::new(ROOT).join(shared), dir.join(shared)).unwrap();
     }
     dir

@@ -63,6 +63,7 @@ failures!(
     sow::run::simulate::RunError,
     sow::run::simulate::OptionError,
     sow::run::merge::MergeError,
+    sow::tournament::play::PlayError,
 );
 
 /// A message of the command line itself, with its status: arguments that cannot be used, in

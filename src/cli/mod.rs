@@ -8,6 +8,7 @@ mod output;
 mod signals;
 mod simulate;
 mod solve;
+mod tournament;
 
 use std::io::{IsTerminal as _, Write as _};
 use std::process::ExitCode;
@@ -47,9 +48,11 @@ pub struct Cli {
 enum Command {
     /// List the bundled variants and their rulesets, one line each
     List,
-    /// Check variant files (or bundled variants): `ok` lines, or every mistake with its place
+    /// Check variant files (or bundled variants) and tournament files (`.yaml`): `ok` lines, or
+    /// every mistake with its place
     Check {
-        /// Variant files (`path/to/file.sow`) or bundled variant names
+        /// Variant files (`path/to/file.sow`), bundled variant names, or tournament files
+        /// (`path/to/file.yaml`)
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
     },
@@ -69,6 +72,9 @@ enum Command {
     Bench(simulate::BenchArgs),
     /// Solve a two-player variant: its value with perfect play, best openings, a perfect game
     Solve(solve::SolveArgs),
+    /// Play a tournament described in a YAML file: standings with ratings, head-to-head
+    /// figures, seats, openings, and how much skill counts
+    Tournament(tournament::TournamentArgs),
 }
 
 #[derive(Args, Debug)]
@@ -102,7 +108,7 @@ struct PlayArgs {
     #[arg(long, conflicts_with = "moves")]
     seed: Option<u64>,
     /// Who plays the other seats of an interactive game: random, greedy, alphabeta:DEPTH,
-    /// perfect, ...
+    /// mcts:N, perfect, ...
     #[arg(long, value_name = "PLAYER", conflicts_with = "moves")]
     opponent: Option<String>,
     /// Show the value of every legal move with perfect play (solves the variant first, in
@@ -182,6 +188,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Merge(a) => simulate::merge(&a).map(|()| String::new()),
         Command::Bench(a) => simulate::bench(&a),
         Command::Solve(a) => solve::solve(&a),
+        Command::Tournament(a) => match tournament::tournament(&a) {
+            // Stopped by Ctrl-C: the records hold the finished games, and `--resume` goes on.
+            Ok(true) => return ExitCode::from(sow::error::Status::Interrupted.code()),
+            other => other.map(|_| String::new()),
+        },
     };
     match result {
         Ok(text) => {
@@ -243,6 +254,18 @@ fn check_files(files: &[String]) -> ExitCode {
     let mut failed = false;
     for name in files {
         let mut ok_line = None;
+        if name.ends_with(".yaml") || name.ends_with(".yml") {
+            match tournament::check(std::path::Path::new(name)) {
+                Ok(line) => {
+                    emit(&line);
+                }
+                Err(d) => {
+                    failed = true;
+                    let _ = std::io::stderr().write_all(format!("{d}\n").as_bytes());
+                }
+            }
+            continue;
+        }
         let diags = match library::load(name) {
             Ok(file) => {
                 let diags = check::check_all(&file);

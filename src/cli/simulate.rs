@@ -55,7 +55,7 @@ pub struct SimulateArgs {
     #[arg(long, short, default_value_t = 0)]
     seed: u64,
     /// Player of each seat, or one for every seat: random, greedy, script:PITS, script:FILE,
-    /// alphabeta:DEPTH, perfect, perfect:FILE
+    /// alphabeta:DEPTH, mcts:N[,c=X,playouts=K,policy=greedy,solver], perfect, perfect:FILE
     #[arg(long, short, default_value = "random", value_name = "P1,P2[,P3]")]
     players: String,
     /// Replace an illegal or missing scripted move by a random one instead of stopping
@@ -112,7 +112,8 @@ pub struct BenchArgs {
 }
 
 /// The players of a comma-separated list. Numbers continue a script (`script:3,1,5,random`
-/// is a script of three moves, then a random player).
+/// is a script of three moves, then a random player), and options an mcts player
+/// (`mcts:1000,c=0.7,solver,random`).
 fn parse_players(list: &str, fallback: bool) -> Result<Vec<PlayerSpec>, CliError> {
     let mut names: Vec<String> = Vec::new();
     for part in list.split(',').map(str::trim) {
@@ -121,8 +122,11 @@ fn parse_players(list: &str, fallback: bool) -> Result<Vec<PlayerSpec>, CliError
         }
         let continues_script = part.chars().all(|c| c.is_ascii_digit())
             && names.last().is_some_and(|n| n.starts_with("script:") && n.len() > "script:".len());
+        // `mcts:1000,c=0.7,solver,random`: options continue an mcts player.
+        let continues_mcts = (part.contains('=') || part == "solver")
+            && names.last().is_some_and(|n| n.starts_with("mcts:") || n == "mcts");
         match names.last_mut() {
-            Some(last) if continues_script => {
+            Some(last) if continues_script || continues_mcts => {
                 last.push(',');
                 last.push_str(part);
             }
@@ -210,7 +214,7 @@ impl Outputs {
 /// A progress bar on stderr, shown only at a terminal and only once a run has taken more than
 /// a moment. It counts from the start, hidden, so that its rate and estimate are right when it
 /// appears.
-struct Progress {
+pub struct Progress {
     start: Instant,
     bar: ProgressBar,
     shown: AtomicBool,
@@ -218,7 +222,7 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(total: u64) -> Progress {
+    pub fn new(total: u64) -> Progress {
         let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate}, {eta} left")
             .expect("a valid template")
             .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
@@ -233,7 +237,7 @@ impl Progress {
         }
     }
 
-    fn update(&self, done: u64) {
+    pub fn update(&self, done: u64) {
         self.bar.set_position(done);
         if self.enabled
             && self.start.elapsed() > Duration::from_millis(500)
@@ -243,7 +247,7 @@ impl Progress {
         }
     }
 
-    fn clear(&self) {
+    pub fn clear(&self) {
         self.bar.finish_and_clear();
     }
 }
@@ -346,6 +350,12 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
 
 /// Checks that results come from shards of one run, and adds them up.
 pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
+    if let Some(first) = args.files.first()
+        && let Ok(bytes) = std::fs::read(first)
+        && super::tournament::read_report(first, &String::from_utf8_lossy(&bytes)).is_some()
+    {
+        return super::tournament::merge(&args.files, args.output.format, args.output.out.as_deref());
+    }
     let mut reports: Vec<(PathBuf, Report)> = Vec::new();
     for path in &args.files {
         reports.push((path.clone(), sow::run::merge::read(path)?));

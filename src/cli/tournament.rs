@@ -1,0 +1,302 @@
+//! `sow tournament FILE.yaml`: reads and checks the file, prepares every agent, plays with a
+//! progress bar, appends each game to `--record` as it ends, continues from `--resume`, and
+//! writes the tables. The tournament itself is the library's (`tournament`).
+
+use std::fs::OpenOptions;
+use std::io::{IsTerminal as _, Write as _};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use sow::error::In;
+use sow::play::registry::{Agent, PlayerSpec};
+use sow::run::simulate::Shard;
+use sow::tournament::file::{Format, Tournament};
+use sow::tournament::play::{self, Cast, Sitting};
+use sow::tournament::report::{self, TournamentReport};
+use sow::tournament::schedule::{Plan, trace_counts};
+
+use super::error::write_failed;
+use super::output::{self, AtomicFile};
+use super::simulate::{Progress, ResultFormat};
+use super::{CliError, emit, signals, usage};
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// The tournament file (YAML): variants, participants, format, games, openings, seed
+    #[arg(value_name = "FILE.yaml")]
+    file: PathBuf,
+    /// Threads (default: every core)
+    #[arg(long, short)]
+    jobs: Option<usize>,
+    /// Output format (default: table, or as the --out file's extension says)
+    #[arg(long, short, value_enum)]
+    format: Option<ResultFormat>,
+    /// Write the results to this file (atomically) instead of standard output
+    #[arg(long, short, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Draw the skill trace (and the ratings) as an SVG picture
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+    /// Append every game to this file (JSON lines) as it ends
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Continue an interrupted tournament from its records (and go on appending to them)
+    #[arg(long, value_name = "FILE", conflicts_with = "record")]
+    resume: Option<PathBuf>,
+    /// Play only units i with i mod N = K-1 (for spreading a tournament over machines)
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+}
+
+fn format_for(args: &TournamentArgs) -> ResultFormat {
+    if let Some(f) = args.format {
+        return f;
+    }
+    match args.out.as_ref().and_then(|p| p.extension()).and_then(|e| e.to_str()) {
+        Some("json") => ResultFormat::Json,
+        Some("csv") => ResultFormat::Csv,
+        Some("yaml" | "yml") => ResultFormat::Yaml,
+        _ => ResultFormat::Table,
+    }
+}
+
+pub fn render(report: &TournamentReport, format: ResultFormat) -> String {
+    match format {
+        ResultFormat::Table => report.table(),
+        ResultFormat::Csv => report.csv(),
+        ResultFormat::Json => report.json(),
+        ResultFormat::Yaml => report.yaml(),
+    }
+}
+
+/// Every agent of every variant: the participants, then the skill trace's levels; and their
+/// names, in the same order.
+fn prepare(t: &Tournament, cancel: &sow::cancel::Cancel) -> Result<(Vec<Vec<Agent>>, Vec<String>), CliError> {
+    let counts = trace_counts(t);
+    let mut names: Vec<String> = t.participants.iter().map(|p| p.name.clone()).collect();
+    names.extend(counts.iter().map(|n| format!("mcts:{n}")));
+    let mut agents = Vec::new();
+    for e in &t.variants {
+        let mut solved = None;
+        let mut list = Vec::new();
+        for p in &t.participants {
+            if p.agent.solves() && std::io::stderr().is_terminal() {
+                eprintln!("solving {} for {}...", e.rules.spec().label(), p.name);
+            }
+            let a = p.agent.prepare(&e.rules, &mut solved, cancel).map_err(|err| {
+                In::new(format!("participant `{}` in {}", p.name, e.rules.spec().label()), err)
+            })?;
+            list.push(a);
+        }
+        for n in &counts {
+            let spec =
+                PlayerSpec::parse(&format!("mcts:{n}"), false).map_err(|err| In::new("skill_trace", err))?;
+            list.push(
+                spec.prepare(&e.rules, &mut solved, cancel).map_err(|err| In::new("skill_trace", err))?,
+            );
+        }
+        agents.push(list);
+    }
+    Ok((agents, names))
+}
+
+/// Runs a tournament; returns whether it was stopped before its end (Ctrl-C).
+pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
+    let t = sow::tournament::file::load(&args.file)?;
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 || jobs > sow::run::simulate::MAX_JOBS {
+        return Err(usage(format!("--jobs {jobs}: expected 1 to {}", sow::run::simulate::MAX_JOBS)).into());
+    }
+    let shard = args.shard.as_deref().map(Shard::parse).transpose().map_err(usage)?.unwrap_or(Shard::WHOLE);
+    if shard != Shard::WHOLE {
+        if matches!(t.format, Format::Swiss { .. }) {
+            return Err(usage("--shard: a Swiss tournament cannot be split: each round is paired from every result of the rounds before it").into());
+        }
+        if t.sprt.is_some() {
+            return Err(usage(
+                "--shard: a match with an SPRT cannot be split: when it stops depends on every game before",
+            )
+            .into());
+        }
+    }
+    if let Some(p) = &args.plot
+        && p.extension().is_none_or(|e| e != "svg")
+    {
+        return Err(
+            usage(format!("--plot `{}`: the picture is an SVG file: name it FILE.svg", p.display())).into()
+        );
+    }
+    let records = args.resume.as_deref().or(args.record.as_deref());
+    output::distinct(&[
+        ("--out", args.out.as_deref()),
+        ("--plot", args.plot.as_deref()),
+        ("--record", records),
+    ])?;
+
+    let running = signals::running();
+    let cancel = running.cancel();
+    let (agents, names) = prepare(&t, cancel)?;
+
+    // Records: read back and continued, or started afresh.
+    let mut resumed = Default::default();
+    let mut record_file = None;
+    if let Some(path) = &args.resume {
+        let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("--resume", e))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let (games, valid) = play::read_records(&t, &text, &names)
+            .map_err(|why| usage(format!("--resume `{}`: {why}", path.display())))?;
+        resumed = games;
+        let file = OpenOptions::new().write(true).open(path).map_err(|e| {
+            usage(format!("--resume `{}`: cannot write there: {}", path.display(), sow::files::io_reason(&e)))
+        })?;
+        // A last line cut short by the interruption is cut off; its game is played again.
+        file.set_len(valid as u64).map_err(|e| write_failed(sow::files::io_reason(&e)))?;
+        let mut w = std::io::BufWriter::new(file);
+        use std::io::Seek as _;
+        w.seek(std::io::SeekFrom::End(0)).map_err(|e| write_failed(sow::files::io_reason(&e)))?;
+        record_file = Some(w);
+    } else if let Some(path) = &args.record {
+        let file = std::fs::File::create(path).map_err(|e| {
+            usage(format!("--record `{}`: cannot write there: {}", path.display(), sow::files::io_reason(&e)))
+        })?;
+        record_file = Some(std::io::BufWriter::new(file));
+    }
+    let mut out = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
+    let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
+
+    let plan = Plan::new(&t);
+    let total = plan.total_games.div_ceil(shard.count());
+    let progress = Progress::new(total);
+    let sitting = Sitting {
+        jobs,
+        shard,
+        cancel,
+        progress: &|done| progress.update(done),
+        resumed,
+        resuming: args.resume.is_some(),
+    };
+    let cast = Cast { agents: &agents, names: &names };
+    let played =
+        play::run(&t, &cast, sitting, record_file.as_mut().map(|w| w as &mut (dyn std::io::Write + Send)));
+    progress.clear();
+    let played = played?;
+    drop(running);
+    if played.partial {
+        let at = records.map_or(String::new(), |p| {
+            format!("; `sow tournament {} --resume {}` continues it", args.file.display(), p.display())
+        });
+        eprintln!("stopped after {} games{at}", played.results.len());
+        return Ok(true);
+    }
+    let shown = (shard != Shard::WHOLE).then(|| shard.to_string());
+    let report = report::report(&t, &played, shown, opening_values(&t, &agents));
+    let text = render(&report, format_for(args));
+    let write = |f: &mut AtomicFile, text: &str| {
+        f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))
+    };
+    if let Some(p) = plot.as_mut() {
+        write(p, &sow::tournament::plot::svg(&report))?;
+    }
+    if let Some(p) = plot {
+        p.commit()?;
+    }
+    match out.as_mut() {
+        Some(o) => write(o, &text)?,
+        None => {
+            emit(&text);
+        }
+    }
+    if let Some(o) = out {
+        o.commit()?;
+    }
+    Ok(false)
+}
+
+/// Player 1's final margin with perfect play after each opening of each variant, where a
+/// perfect player's table knows it.
+fn opening_values(t: &Tournament, agents: &[Vec<Agent>]) -> Vec<Vec<Option<i32>>> {
+    t.variants
+        .iter()
+        .zip(agents)
+        .map(|(e, list)| {
+            let Some(solution) = list.iter().find_map(|a| match a {
+                Agent::Perfect { solution, .. } => Some(solution),
+                _ => None,
+            }) else {
+                return Vec::new();
+            };
+            e.openings
+                .iter()
+                .map(|moves| {
+                    let mut s = e.rules.initial_state();
+                    for &mv in moves {
+                        e.rules.apply(&mut s, mv);
+                    }
+                    let v = solution.value(&e.rules, &s)?;
+                    let c = s.captured();
+                    let lead = c[0] as i32 - c[1] as i32;
+                    Some(lead + if s.turn() == 0 { v } else { -v })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Reads the results of a tournament shard, if the file holds one.
+pub fn read_report(path: &Path, text: &str) -> Option<Result<TournamentReport, CliError>> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value.get("tournament")?;
+    Some(serde_json::from_value(value).map_err(|e| usage(format!("`{}`: {e}", path.display())).into()))
+}
+
+/// `sow check FILE.yaml`: every mistake of a tournament file, nothing played.
+pub fn check(path: &Path) -> Result<String, sow::lang::diagnostic::Diagnostics> {
+    let t = sow::tournament::file::load(path)?;
+    let plan = Plan::new(&t);
+    let labels: Vec<String> = t.variants.iter().map(|e| e.rules.spec().label()).collect();
+    Ok(format!(
+        "ok: {}: {} ({}; {} participants; {} games)\n",
+        path.display(),
+        t.name,
+        labels.join(", "),
+        t.participants.len(),
+        plan.total_games
+    ))
+}
+
+/// `sow merge` of tournament shards (`sow tournament --shard K/N --out FILE.json`).
+pub fn merge(files: &[PathBuf], format: Option<ResultFormat>, out: Option<&Path>) -> Result<(), CliError> {
+    let mut parts = Vec::new();
+    for path in files {
+        let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("merge", e))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let report = read_report(path, &text).unwrap_or_else(|| {
+            Err(usage(format!(
+                "`{}` holds no tournament results: merge the shards of one tournament",
+                path.display()
+            ))
+            .into())
+        })?;
+        parts.push((path.display().to_string(), report));
+    }
+    let merged = report::merge(&parts).map_err(|e| In::new("merge", e))?;
+    let format = format.unwrap_or(match out.and_then(|p| p.extension()).and_then(|e| e.to_str()) {
+        Some("json") => ResultFormat::Json,
+        Some("csv") => ResultFormat::Csv,
+        Some("yaml" | "yml") => ResultFormat::Yaml,
+        _ => ResultFormat::Table,
+    });
+    let text = render(&merged, format);
+    match out {
+        Some(p) => {
+            let mut f = AtomicFile::create(p, "--out")?;
+            f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))?;
+            f.commit()?;
+        }
+        None => {
+            emit(&text);
+        }
+    }
+    Ok(())
+}

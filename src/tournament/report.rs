@@ -1,0 +1,822 @@
+//! The tables of a tournament, computed from its counts: per variant the standings with
+//! ratings from one joint fit (a first-move advantage and a draw parameter fitted with them,
+//! the anchor at 0, 95% intervals), a cross-table, the likelihood of superiority, each
+//! pairing's head-to-head figures (fastchess's Elo, LOS, draw ratio, pentanomial counts and
+//! SPRT), results by seat and by opening; across variants, how much skill counts. Written as
+//! text tables, CSV, JSON or YAML; the JSON holds the counts too, so that shards merge.
+
+use comfy_table::{CellAlignment, Table, presets};
+use serde::{Deserialize, Serialize};
+
+use crate::run::rating::{self, Estimate, Penta, Wdl};
+use crate::run::stats;
+
+use super::file::{Format, Openings, Tournament};
+use super::play::{Played, SprtState, SwissRound};
+use super::tally::{self, VariantTally};
+
+/// What the tournament was: enough to tell whether two results files are shards of one.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Info {
+    pub name: String,
+    pub file: String,
+    pub fingerprint: String,
+    pub seed: u64,
+    pub format: String,
+    pub games_per_pairing: u64,
+    pub openings: String,
+    pub participants: Vec<ParticipantInfo>,
+    pub anchor: String,
+    pub sprt: Option<String>,
+    pub skill_trace: Option<String>,
+    pub shard: Option<String>,
+    /// Stopped before its end (Ctrl-C).
+    pub partial: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ParticipantInfo {
+    pub name: String,
+    pub agent: String,
+}
+
+/// One participant's line of the standings.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    pub participant: String,
+    pub rating: f64,
+    /// Half the width of the rating's 95% interval.
+    pub rating_error: f64,
+    pub points: f64,
+    pub games: u64,
+    pub score: f64,
+    pub draws: f64,
+}
+
+/// The figures of one pairing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HeadToHead {
+    pub players: Vec<String>,
+    pub games: u64,
+    pub mean_plies: f64,
+    /// Two players: the first's results, and fastchess's figures.
+    pub wdl: Option<Wdl>,
+    pub games_estimate: Option<Figure>,
+    pub penta: Option<Penta>,
+    pub pairs_estimate: Option<Figure>,
+}
+
+/// fastchess's figures of a set of games or pairs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Figure {
+    pub score: f64,
+    pub elo: f64,
+    pub elo_error: f64,
+    pub nelo: f64,
+    pub nelo_error: f64,
+    pub los: f64,
+    pub draw_ratio: f64,
+}
+
+impl From<Estimate> for Figure {
+    fn from(e: Estimate) -> Figure {
+        Figure {
+            score: e.score,
+            elo: e.elo,
+            elo_error: e.elo_error,
+            nelo: e.nelo,
+            nelo_error: e.nelo_error,
+            los: e.los,
+            draw_ratio: e.draw_ratio,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatFigure {
+    pub participant: String,
+    /// Per seat.
+    pub results: Vec<Wdl>,
+    pub scores: Vec<Option<f64>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OpeningFigure {
+    pub opening: String,
+    pub games: u64,
+    /// Player 1's results after the opening.
+    pub first_seat: Wdl,
+    pub first_seat_score: Option<f64>,
+    /// Wilson 95% interval of the first seat's wins.
+    pub first_seat_wins: Option<[f64; 2]>,
+    pub mean_plies: Option<f64>,
+    /// Player 1's final margin after the opening with perfect play, if the variant was solved.
+    pub perfect_value: Option<i32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TraceFigure {
+    /// The weaker side's simulations a move (the stronger has twice as many).
+    pub simulations: u64,
+    pub strong: Wdl,
+    pub estimate: Option<Figure>,
+    pub pairs_estimate: Option<Figure>,
+    pub mean_plies: Option<f64>,
+}
+
+/// Everything reported of one variant.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    pub standings: Vec<Standing>,
+    /// Why there are no ratings, if there are none.
+    pub ratings_missing: Option<String>,
+    pub first_move_advantage: Option<f64>,
+    pub first_move_advantage_error: Option<f64>,
+    pub draw_elo: Option<f64>,
+    pub draw_elo_error: Option<f64>,
+    /// `los[i][j]`, participants in the file's order.
+    pub los: Vec<Vec<f64>>,
+    /// `cross[i][j]`: i's results against j, both seat orders.
+    pub cross: Vec<Vec<Wdl>>,
+    pub head_to_head: Vec<HeadToHead>,
+    pub seats: Vec<SeatFigure>,
+    pub openings: Vec<OpeningFigure>,
+    pub trace: Vec<TraceFigure>,
+}
+
+/// One variant's results: its counts (which merge), what the run ended with, and the figures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantResult {
+    pub variant: String,
+    pub tally: VariantTally,
+    pub sprt: Option<SprtState>,
+    pub swiss: Vec<SwissRound>,
+    /// The openings, as written, in the order of the counts.
+    pub opening_moves: Vec<String>,
+    /// Player 1's final margin after each opening with perfect play, when a perfect player
+    /// took part (its table is the variant solved).
+    #[serde(default)]
+    pub opening_values: Vec<Option<i32>>,
+    #[serde(skip_deserializing)]
+    pub figures: Option<Figures>,
+}
+
+/// Across variants: the rating of the strongest participant above the anchor.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SkillRow {
+    pub variant: String,
+    pub strongest: String,
+    pub spread: f64,
+    pub spread_error: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TournamentReport {
+    pub tournament: Info,
+    pub variants: Vec<VariantResult>,
+    #[serde(skip_deserializing)]
+    pub skill: Vec<SkillRow>,
+}
+
+/// The information of a tournament, as run on `shard`.
+pub fn info(t: &Tournament, shard: Option<String>, partial: bool) -> Info {
+    let openings = match t.opening_kind {
+        Openings::None => "none".to_string(),
+        Openings::Every(k) => format!("every opening of {k} plies"),
+        Openings::Random(k) => format!("{k} random plies"),
+        Openings::List => "listed".to_string(),
+    };
+    let format = match &t.format {
+        Format::RoundRobin => "round robin".to_string(),
+        Format::Gauntlet(g) => {
+            let names: Vec<&str> = g.iter().map(|&i| t.participants[i].name.as_str()).collect();
+            format!("gauntlet of {}", names.join(", "))
+        }
+        Format::Swiss { rounds } => format!("swiss, {rounds} rounds"),
+    };
+    Info {
+        name: t.name.clone(),
+        file: t.file.name.clone(),
+        fingerprint: format!("{:016x}", t.fingerprint),
+        seed: t.seed,
+        format,
+        games_per_pairing: t.games,
+        openings,
+        participants: t
+            .participants
+            .iter()
+            .map(|p| ParticipantInfo { name: p.name.clone(), agent: p.agent.name() })
+            .collect(),
+        anchor: t.participants[t.anchor].name.clone(),
+        sprt: t.sprt.as_ref().map(|(s, every)| {
+            let model = match s.model() {
+                rating::SprtModel::Normalized => "normalized Elo",
+                rating::SprtModel::Logistic => "Elo",
+                rating::SprtModel::Bayesian => "BayesElo",
+            };
+            let (a, b) = (&t.participants[0].name, t.participants.get(1).map_or("", |p| p.name.as_str()));
+            format!(
+                "H0: {a} is {} {model} stronger than {b}, H1: {}; alpha {}, beta {}; looked at every {every} game pairs",
+                s.elo0(),
+                s.elo1(),
+                s.alpha(),
+                s.beta(),
+            )
+        }),
+        skill_trace: t.trace.as_ref().map(|x| {
+            format!(
+                "mcts:N against mcts:2N for N = {}, {} games each",
+                x.levels.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
+                x.games
+            )
+        }),
+        shard,
+        partial,
+    }
+}
+
+/// The report of a finished run; `opening_values` holds, per variant, player 1's margin with
+/// perfect play after each opening, where it is known.
+pub fn report(
+    t: &Tournament,
+    played: &Played,
+    shard: Option<String>,
+    opening_values: Vec<Vec<Option<i32>>>,
+) -> TournamentReport {
+    let tallies = tally::count(t, played);
+    let variants = tallies
+        .into_iter()
+        .enumerate()
+        .map(|(v, tally)| VariantResult {
+            variant: t.variants[v].rules.spec().label(),
+            tally,
+            sprt: played.sprt[v],
+            swiss: played.swiss[v].clone(),
+            opening_moves: match t.opening_kind {
+                Openings::Every(_) | Openings::List => {
+                    t.variants[v].openings.iter().map(|o| crate::engine::notation::write_moves(o)).collect()
+                }
+                _ => Vec::new(),
+            },
+            opening_values: Vec::new(),
+            figures: None,
+        })
+        .collect();
+    let mut r = TournamentReport { tournament: info(t, shard, played.partial), variants, skill: Vec::new() };
+    for (v, values) in r.variants.iter_mut().zip(opening_values) {
+        if !v.opening_moves.is_empty() {
+            v.opening_values = values;
+        }
+    }
+    r.compute();
+    r
+}
+
+fn mean(sum: u64, n: u64) -> Option<f64> {
+    (n > 0).then(|| sum as f64 / n as f64)
+}
+
+fn score_of(w: &Wdl) -> Option<f64> {
+    let n = w.games();
+    (n > 0).then(|| (w.wins as f64 + w.draws as f64 / 2.0) / n as f64)
+}
+
+impl TournamentReport {
+    /// Computes every figure from the counts (after reading or merging).
+    pub fn compute(&mut self) {
+        let names: Vec<String> = self.tournament.participants.iter().map(|p| p.name.clone()).collect();
+        let anchor = names.iter().position(|n| *n == self.tournament.anchor).unwrap_or(0);
+        for v in &mut self.variants {
+            v.figures = Some(figures(&v.tally, &names, anchor, &v.opening_moves, &v.opening_values));
+        }
+        // How far skill goes is measured from random play: with another anchor there is no
+        // such yardstick.
+        let random_anchor = self.tournament.participants.get(anchor).is_some_and(|p| p.agent == "random");
+        self.skill = self
+            .variants
+            .iter()
+            .filter(|_| random_anchor)
+            .filter_map(|v| {
+                let f = v.figures.as_ref()?;
+                let best = f.standings.first()?;
+                f.ratings_missing.is_none().then(|| SkillRow {
+                    variant: v.variant.clone(),
+                    strongest: best.participant.clone(),
+                    spread: best.rating,
+                    spread_error: best.rating_error,
+                })
+            })
+            .collect();
+    }
+
+    pub fn json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
+    }
+
+    pub fn yaml(&self) -> String {
+        crate::yaml::to_string(self)
+    }
+
+    /// One line per figure: `variant,key,value`, keys as paths into the JSON.
+    pub fn csv(&self) -> String {
+        let mut out = String::from("variant,key,value\n");
+        for v in &self.variants {
+            let value = serde_json::to_value(&v.figures).expect("figures serialize");
+            let mut rows = Vec::new();
+            flatten("", &value, &mut rows);
+            for (k, x) in rows {
+                out.push_str(&format!("{},{},{}\n", csv_field(&v.variant), csv_field(&k), csv_field(&x)));
+            }
+        }
+        out
+    }
+
+    /// The tables, as text.
+    pub fn table(&self) -> String {
+        let t = &self.tournament;
+        let mut out = String::new();
+        if t.partial {
+            out.push_str("PARTIAL RESULTS: the tournament was stopped before its end\n");
+        }
+        out.push_str(&format!(
+            "{}: {}, {} games a pairing, openings: {}, seed {}{}\n",
+            t.name,
+            t.format,
+            t.games_per_pairing,
+            t.openings,
+            t.seed,
+            t.shard.as_ref().map_or(String::new(), |s| format!(", shard {s}"))
+        ));
+        let names: Vec<&str> = t.participants.iter().map(|p| p.name.as_str()).collect();
+        for v in &self.variants {
+            let Some(f) = &v.figures else { continue };
+            out.push_str(&format!("\n== {} ({} games) ==\n", v.variant, v.tally.games));
+            out.push_str(&standings_table(f, &t.participants, &t.anchor));
+            if let (Some(a), Some(d)) = (f.first_move_advantage, f.draw_elo) {
+                out.push_str(&format!(
+                    "Moving first is worth {} Elo; draw parameter {:.0} ± {:.0} Elo.\n",
+                    signed_pm(a, f.first_move_advantage_error.unwrap_or(f64::NAN)),
+                    d,
+                    f.draw_elo_error.unwrap_or(f64::NAN)
+                ));
+            }
+            if let Some(why) = &f.ratings_missing {
+                out.push_str(&format!("No ratings: {why}\n"));
+            }
+            out.push_str("\nCross-table (wins-draws-losses of the row against the column)\n");
+            out.push_str(&matrix(&names, |i, j| {
+                let w = f.cross[i][j];
+                if i == j || w.games() == 0 {
+                    "-".into()
+                } else {
+                    format!("{}-{}-{}", w.wins, w.draws, w.losses)
+                }
+            }));
+            if !f.los.is_empty() {
+                out.push_str("\nLikelihood of superiority (the row is stronger than the column)\n");
+                out.push_str(&matrix(&names, |i, j| {
+                    if i == j { "-".into() } else { format!("{:.1}%", 100.0 * f.los[i][j]) }
+                }));
+            }
+            out.push_str("\nHead to head\n");
+            out.push_str(&head_to_head_table(&f.head_to_head));
+            if let (Some(s), Some(about)) = (&v.sprt, &t.sprt) {
+                out.push_str(&format!("SPRT ({about})\n"));
+                let decision = match s.decision {
+                    Some(rating::SprtDecision::AcceptH0) => "H0 accepted",
+                    Some(rating::SprtDecision::AcceptH1) => "H1 accepted",
+                    None => "no decision yet",
+                };
+                out.push_str(&format!(
+                    "SPRT: LLR {:.2} (bounds {:.2}, {:.2}) after {} pairs: {decision}\n",
+                    s.llr, s.lower, s.upper, s.pairs
+                ));
+            }
+            out.push_str("\nBy seat (wins-draws-losses, score)\n");
+            out.push_str(&seats_table(&f.seats));
+            if !f.openings.is_empty() {
+                out.push_str("\nBy opening (player 1's results after it)\n");
+                out.push_str(&openings_table(&f.openings));
+            }
+            if !v.swiss.is_empty() {
+                out.push_str("\nSwiss rounds\n");
+                for (i, r) in v.swiss.iter().enumerate() {
+                    let boards: Vec<String> =
+                        r.boards.iter().map(|&(a, b)| format!("{} - {}", names[a], names[b])).collect();
+                    let bye = r.bye.map_or(String::new(), |b| format!("; bye: {}", names[b]));
+                    out.push_str(&format!("  round {}: {}{bye}\n", i + 1, boards.join(", ")));
+                }
+            }
+        }
+        if !self.skill.is_empty() {
+            out.push_str(&format!(
+                "\n== How much skill counts ==\nThe strongest participant's rating above {}\n",
+                t.anchor
+            ));
+            let mut table = new_table(["variant", "strongest", "rating above the anchor"]);
+            for s in &self.skill {
+                table.add_row([s.variant.clone(), s.strongest.clone(), signed_pm(s.spread, s.spread_error)]);
+            }
+            align_right(&mut table, 2..3);
+            out.push_str(&format!("{table}\n"));
+        }
+        let traced: Vec<&VariantResult> = self
+            .variants
+            .iter()
+            .filter(|v| v.figures.as_ref().is_some_and(|f| !f.trace.is_empty()))
+            .collect();
+        if !traced.is_empty() {
+            out.push_str("\nSkill trace: mcts:2N's score against mcts:N (95% interval of the Elo)\n");
+            let mut header = vec!["N".to_string()];
+            header.extend(traced.iter().map(|v| v.variant.clone()));
+            let mut table = new_table(header);
+            let levels = traced[0].figures.as_ref().map_or(0, |f| f.trace.len());
+            for l in 0..levels {
+                let mut row =
+                    vec![traced[0].figures.as_ref().map_or(0, |f| f.trace[l].simulations).to_string()];
+                for v in &traced {
+                    let tr = &v.figures.as_ref().expect("traced").trace[l];
+                    row.push(match &tr.estimate {
+                        Some(e) => format!("{:.1}% ({})", 100.0 * e.score, elo_pm(e.elo, e.elo_error)),
+                        None => "-".into(),
+                    });
+                }
+                table.add_row(row);
+            }
+            align_right(&mut table, 0..traced.len() + 1);
+            out.push_str(&format!("{table}\n"));
+        }
+        out
+    }
+}
+
+fn figures(
+    t: &VariantTally,
+    names: &[String],
+    anchor: usize,
+    opening_moves: &[String],
+    opening_values: &[Option<i32>],
+) -> Figures {
+    let n = names.len();
+    let fit = rating::fit(n, anchor, &t.encounters);
+    let (ratings, errors, los, missing) = match &fit {
+        Ok(f) => (f.ratings.clone(), f.errors.clone(), f.los.clone(), None),
+        Err(e) => (vec![f64::NAN; n], vec![f64::NAN; n], Vec::new(), Some(e.to_string())),
+    };
+    let mut cross = vec![vec![Wdl::default(); n]; n];
+    for e in &t.encounters {
+        cross[e.first][e.second].merge(&e.wdl);
+        cross[e.second][e.first].merge(&e.wdl.flipped());
+    }
+    let mut standings: Vec<Standing> = (0..n)
+        .map(|i| {
+            let games: u64 = t.seats[i].iter().map(Wdl::games).sum();
+            let draws: u64 = t.seats[i].iter().map(|w| w.draws).sum();
+            let points = t.points[i] as f64 / 60.0;
+            Standing {
+                participant: names[i].clone(),
+                rating: ratings[i],
+                rating_error: errors[i],
+                points,
+                games,
+                score: if games > 0 { points / games as f64 } else { f64::NAN },
+                draws: if games > 0 { draws as f64 / games as f64 } else { f64::NAN },
+            }
+        })
+        .collect();
+    // By rating, then points, then the file's order.
+    let order = |s: &Standing| (if s.rating.is_nan() { f64::NEG_INFINITY } else { s.rating }, s.points);
+    standings.sort_by(|a, b| order(b).partial_cmp(&order(a)).unwrap_or(std::cmp::Ordering::Equal));
+    let head_to_head = t
+        .groups
+        .iter()
+        .filter(|g| g.games > 0)
+        .map(|g| {
+            let two = g.players.len() == 2;
+            HeadToHead {
+                players: g.players.iter().map(|&i| names[i].clone()).collect(),
+                games: g.games,
+                mean_plies: g.plies as f64 / g.games as f64,
+                wdl: two.then_some(g.wdl),
+                games_estimate: two.then(|| rating::estimate_wdl(&g.wdl).into()),
+                penta: (two && g.penta.pairs() > 0).then_some(g.penta),
+                pairs_estimate: (two && g.penta.pairs() > 0).then(|| rating::estimate_penta(&g.penta).into()),
+            }
+        })
+        .collect();
+    let seats = (0..n)
+        .map(|i| SeatFigure {
+            participant: names[i].clone(),
+            results: t.seats[i].clone(),
+            scores: t.seats[i].iter().map(score_of).collect(),
+        })
+        .collect();
+    let openings = if opening_moves.is_empty() {
+        Vec::new()
+    } else {
+        t.openings
+            .iter()
+            .zip(opening_moves)
+            .enumerate()
+            .map(|(i, (o, moves))| OpeningFigure {
+                opening: moves.clone(),
+                games: o.games,
+                first_seat: o.first_seat,
+                first_seat_score: score_of(&o.first_seat),
+                first_seat_wins: (o.games > 0).then(|| {
+                    let (lo, hi) = stats::wilson(o.first_seat.wins, o.games);
+                    [lo, hi]
+                }),
+                mean_plies: mean(o.plies, o.games),
+                perfect_value: opening_values.get(i).copied().flatten(),
+            })
+            .collect()
+    };
+    let trace = t
+        .trace
+        .iter()
+        .map(|x| TraceFigure {
+            simulations: x.simulations,
+            strong: x.strong,
+            estimate: (x.strong.games() > 0).then(|| rating::estimate_wdl(&x.strong).into()),
+            pairs_estimate: (x.penta.pairs() > 0).then(|| rating::estimate_penta(&x.penta).into()),
+            mean_plies: mean(x.plies, x.strong.games()),
+        })
+        .collect();
+    let fitted = fit.as_ref().ok();
+    Figures {
+        standings,
+        ratings_missing: missing,
+        first_move_advantage: fitted.map(|f| f.advantage),
+        first_move_advantage_error: fitted.map(|f| f.advantage_error),
+        draw_elo: fitted.map(|f| f.draw_elo),
+        draw_elo_error: fitted.map(|f| f.draw_elo_error),
+        los,
+        cross,
+        head_to_head,
+        seats,
+        openings,
+        trace,
+    }
+}
+
+fn new_table<S: Into<String>>(header: impl IntoIterator<Item = S>) -> Table {
+    let mut table = Table::new();
+    table.load_style(presets::UTF8_FULL_CONDENSED);
+    table.set_header(header.into_iter().map(Into::into).collect::<Vec<String>>());
+    table
+}
+
+fn align_right(table: &mut Table, columns: std::ops::Range<usize>) {
+    for c in columns {
+        if let Some(col) = table.column_mut(c) {
+            col.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+}
+
+/// `+35 ± 20`; `+inf` for a rating that has no bound.
+fn signed_pm(x: f64, err: f64) -> String {
+    if !x.is_finite() {
+        return "-".into();
+    }
+    // Rounded to nothing, a figure has no sign (not `-0`).
+    let x = if x.abs() < 0.5 { 0.0 } else { x };
+    let e = if err.is_finite() { format!("{err:.0}") } else { "inf".into() };
+    format!("{x:+.0} ± {e}")
+}
+
+fn elo_pm(x: f64, err: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+inf".into() } else { "-inf".into() };
+    }
+    signed_pm(x, err)
+}
+
+fn pct(x: Option<f64>) -> String {
+    match x {
+        Some(x) if x.is_finite() => format!("{:.1}%", 100.0 * x),
+        _ => "-".into(),
+    }
+}
+
+fn standings_table(f: &Figures, participants: &[ParticipantInfo], anchor: &str) -> String {
+    let mut table =
+        new_table(["rank", "participant", "agent", "rating", "points", "games", "score", "draws"]);
+    for (i, s) in f.standings.iter().enumerate() {
+        let agent = participants.iter().find(|p| p.name == s.participant).map_or("", |p| p.agent.as_str());
+        let rating = if s.participant == anchor {
+            "0 (anchor)".to_string()
+        } else {
+            signed_pm(s.rating, s.rating_error)
+        };
+        table.add_row([
+            (i + 1).to_string(),
+            s.participant.clone(),
+            agent.to_string(),
+            rating,
+            format!("{}", s.points),
+            s.games.to_string(),
+            pct(Some(s.score)),
+            pct(Some(s.draws)),
+        ]);
+    }
+    align_right(&mut table, 3..8);
+    format!("Standings (Elo from one fit of every game, {anchor} = 0, 95% intervals)\n{table}\n")
+}
+
+fn matrix(names: &[&str], cell: impl Fn(usize, usize) -> String) -> String {
+    let mut header = vec![String::new()];
+    header.extend(names.iter().map(|s| s.to_string()));
+    let mut table = new_table(header);
+    for (i, n) in names.iter().enumerate() {
+        let mut row = vec![n.to_string()];
+        row.extend((0..names.len()).map(|j| cell(i, j)));
+        table.add_row(row);
+    }
+    align_right(&mut table, 1..names.len() + 1);
+    format!("{table}\n")
+}
+
+fn head_to_head_table(list: &[HeadToHead]) -> String {
+    let mut table = new_table([
+        "pairing",
+        "games",
+        "W-D-L",
+        "score",
+        "Elo",
+        "LOS",
+        "draws",
+        "pairs LL-LD-WL/DD-WD-WW",
+        "Elo (pairs)",
+        "plies",
+    ]);
+    for h in list {
+        let (wdl, score, elo, los, draws) = match (&h.wdl, &h.games_estimate) {
+            (Some(w), Some(e)) => (
+                format!("{}-{}-{}", w.wins, w.draws, w.losses),
+                pct(Some(e.score)),
+                elo_pm(e.elo, e.elo_error),
+                pct(Some(e.los)),
+                pct(Some(e.draw_ratio)),
+            ),
+            _ => ("-".into(), "-".into(), "-".into(), "-".into(), "-".into()),
+        };
+        let (penta, pelo) = match (&h.penta, &h.pairs_estimate) {
+            (Some(p), Some(e)) => {
+                (format!("{}-{}-{}-{}-{}", p.ll, p.ld, p.wl_dd, p.wd, p.ww), elo_pm(e.elo, e.elo_error))
+            }
+            _ => ("-".into(), "-".into()),
+        };
+        table.add_row([
+            h.players.join(" vs "),
+            h.games.to_string(),
+            wdl,
+            score,
+            elo,
+            los,
+            draws,
+            penta,
+            pelo,
+            format!("{:.1}", h.mean_plies),
+        ]);
+    }
+    align_right(&mut table, 1..10);
+    format!("{table}\n")
+}
+
+fn seats_table(seats: &[SeatFigure]) -> String {
+    let count = seats.first().map_or(0, |s| s.results.len());
+    let mut header = vec!["participant".to_string()];
+    header.extend((1..=count).map(|s| format!("seat {s}")));
+    let mut table = new_table(header);
+    for s in seats {
+        let mut row = vec![s.participant.clone()];
+        for (w, sc) in s.results.iter().zip(&s.scores) {
+            row.push(format!("{}-{}-{} ({})", w.wins, w.draws, w.losses, pct(*sc)));
+        }
+        table.add_row(row);
+    }
+    align_right(&mut table, 1..count + 1);
+    format!("{table}\n")
+}
+
+fn openings_table(list: &[OpeningFigure]) -> String {
+    let solved = list.iter().any(|o| o.perfect_value.is_some());
+    let mut header = vec!["opening", "games", "W-D-L", "score", "wins (95%)", "plies"];
+    if solved {
+        header.push("perfect play");
+    }
+    let mut table = new_table(header);
+    for o in list {
+        let w = o.first_seat;
+        let mut row = vec![
+            o.opening.clone(),
+            o.games.to_string(),
+            format!("{}-{}-{}", w.wins, w.draws, w.losses),
+            pct(o.first_seat_score),
+            o.first_seat_wins.map_or("-".into(), |[a, b]| format!("{:.1}-{:.1}%", 100.0 * a, 100.0 * b)),
+            o.mean_plies.map_or("-".into(), |p| format!("{p:.1}")),
+        ];
+        if solved {
+            row.push(
+                o.perfect_value.map_or("-".into(), |v| if v == 0 { "0".into() } else { format!("{v:+}") }),
+            );
+        }
+        table.add_row(row);
+    }
+    align_right(&mut table, 1..7);
+    format!("{table}\n")
+}
+
+fn flatten(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, String)>) {
+    let key = |k: &str| if prefix.is_empty() { k.to_string() } else { format!("{prefix}.{k}") };
+    match v {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                flatten(&key(k), v, out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                flatten(&key(&(i + 1).to_string()), item, out);
+            }
+        }
+        serde_json::Value::Null => out.push((prefix.to_string(), String::new())),
+        serde_json::Value::String(s) => out.push((prefix.to_string(), s.clone())),
+        other => out.push((prefix.to_string(), other.to_string())),
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+}
+
+/// Why tournament results cannot be merged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeError(pub String);
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+impl crate::error::Failure for MergeError {
+    fn status(&self) -> crate::error::Status {
+        crate::error::Status::BadInput
+    }
+}
+
+/// Adds up the shards of one tournament (`--shard K/N --out FILE.json`).
+pub fn merge(parts: &[(String, TournamentReport)]) -> Result<TournamentReport, MergeError> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(MergeError("there are no results to merge".into()));
+    };
+    let count = |r: &TournamentReport, name: &str| -> Result<(u64, u64), MergeError> {
+        let s = r.tournament.shard.as_deref().unwrap_or("1/1");
+        let shard =
+            crate::run::simulate::Shard::parse(s).map_err(|e| MergeError(format!("`{name}`: {e}")))?;
+        Ok((shard.index(), shard.count()))
+    };
+    let (_, n) = count(first, first_name)?;
+    let mut seen: Vec<Option<&str>> = vec![None; n as usize];
+    let mut merged = first.clone();
+    for (i, (name, r)) in parts.iter().enumerate() {
+        let same = Info { shard: None, partial: false, ..r.tournament.clone() };
+        if same != (Info { shard: None, partial: false, ..first.tournament.clone() }) {
+            return Err(MergeError(format!(
+                "`{name}` and `{first_name}` are results of different tournaments (fingerprints {} and {})",
+                r.tournament.fingerprint, first.tournament.fingerprint
+            )));
+        }
+        if r.tournament.partial {
+            return Err(MergeError(format!(
+                "`{name}` holds a partial run (it was stopped early): run that shard again"
+            )));
+        }
+        let (k, m) = count(r, name)?;
+        if m != n {
+            return Err(MergeError(format!("`{name}` is a shard of {m}, `{first_name}` of {n}")));
+        }
+        if let Some(other) = seen[k as usize] {
+            return Err(MergeError(format!("shard {}/{n} is given twice: `{other}` and `{name}`", k + 1)));
+        }
+        seen[k as usize] = Some(name);
+        if i > 0 {
+            for (a, b) in merged.variants.iter_mut().zip(&r.variants) {
+                a.tally.merge(&b.tally);
+            }
+        }
+    }
+    let missing: Vec<String> =
+        seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(k, _)| format!("{}/{n}", k + 1)).collect();
+    if !missing.is_empty() {
+        return Err(MergeError(format!("the shards are incomplete: missing {}", missing.join(", "))));
+    }
+    merged.tournament.shard = None;
+    merged.compute();
+    Ok(merged)
+}

@@ -1,0 +1,224 @@
+//! The counts of a tournament, per variant: integers that add up exactly across shards, from
+//! which every table is computed. They are taken from the games in game order.
+
+use serde::{Deserialize, Serialize};
+
+use crate::run::rating::{Encounter, Penta, Wdl};
+
+use super::file::Tournament;
+use super::play::{GameResult, Played};
+use super::schedule::{Purpose, Unit};
+
+/// Counts of one group of players that met (two players, or as many as the variant seats).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GroupCount {
+    /// Participants, in increasing order.
+    pub players: Vec<usize>,
+    pub games: u64,
+    /// Plies over all its games.
+    pub plies: u64,
+    /// For two players: the first player's result over all games, and over game pairs.
+    pub wdl: Wdl,
+    pub penta: Penta,
+}
+
+/// Counts of one opening: results of the seat that moves first after it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpeningCount {
+    pub games: u64,
+    pub first_seat: Wdl,
+    pub plies: u64,
+}
+
+/// Counts of one level of the skill trace: the stronger side's results.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TraceCount {
+    /// The weaker side's simulations a move; the stronger side has twice as many.
+    pub simulations: u64,
+    pub strong: Wdl,
+    pub penta: Penta,
+    pub plies: u64,
+}
+
+/// Everything counted of one variant.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantTally {
+    /// Games between participants (the skill trace's are apart).
+    pub games: u64,
+    /// Every two players of every game, by seat order: the earlier seat's result.
+    pub encounters: Vec<Encounter>,
+    /// `[participant][seat]`: the participant's results from that seat (a win is the top
+    /// score alone, a draw a shared top score).
+    pub seats: Vec<Vec<Wdl>>,
+    /// Points in sixtieths (a win 60, a top score shared by k players 60/k).
+    pub points: Vec<u64>,
+    pub groups: Vec<GroupCount>,
+    pub openings: Vec<OpeningCount>,
+    pub trace: Vec<TraceCount>,
+}
+
+impl VariantTally {
+    pub fn new(participants: usize, seats: usize, openings: usize, trace: &[u64]) -> VariantTally {
+        VariantTally {
+            games: 0,
+            encounters: Vec::new(),
+            seats: vec![vec![Wdl::default(); seats]; participants],
+            points: vec![0; participants],
+            groups: Vec::new(),
+            openings: vec![OpeningCount::default(); openings],
+            trace: trace.iter().map(|&n| TraceCount { simulations: n, ..TraceCount::default() }).collect(),
+        }
+    }
+
+    fn encounter(&mut self, first: usize, second: usize) -> &mut Wdl {
+        let i = match self.encounters.binary_search_by_key(&(first, second), |e| (e.first, e.second)) {
+            Ok(i) => i,
+            Err(i) => {
+                self.encounters.insert(i, Encounter { first, second, wdl: Wdl::default() });
+                i
+            }
+        };
+        &mut self.encounters[i].wdl
+    }
+
+    fn group(&mut self, players: &[usize]) -> &mut GroupCount {
+        let i = match self.groups.binary_search_by(|g| g.players.as_slice().cmp(players)) {
+            Ok(i) => i,
+            Err(i) => {
+                self.groups.insert(i, GroupCount { players: players.to_vec(), ..GroupCount::default() });
+                i
+            }
+        };
+        &mut self.groups[i]
+    }
+
+    /// Counts the games of one unit.
+    pub fn add_unit(&mut self, u: &Unit, games: &[GameResult]) {
+        match u.purpose {
+            Purpose::Trace(level) => {
+                let t = &mut self.trace[level];
+                let strong = u.players[1] as u8;
+                let mut pair = Vec::new();
+                for g in games {
+                    let seat = g.seats().iter().position(|&s| s == strong).expect("the strong side sat");
+                    let score = g.points60()[seat] as f64 / 60.0;
+                    t.strong.add(score);
+                    t.plies += g.plies as u64;
+                    pair.push(score);
+                }
+                if let [a, b] = pair[..] {
+                    t.penta.add_pair(a, b);
+                }
+            }
+            Purpose::Main => {
+                let mut pair = Vec::new();
+                for g in games {
+                    self.add_game(g);
+                    let group = self.group(&u.players);
+                    group.games += 1;
+                    group.plies += g.plies as u64;
+                    if u.players.len() == 2 {
+                        let seat = g.seats().iter().position(|&s| s as usize == u.players[0]).expect("sat");
+                        let score = g.points60()[seat] as f64 / 60.0;
+                        group.wdl.add(score);
+                        pair.push(score);
+                    }
+                    let last = self.openings.len() - 1;
+                    let o = &mut self.openings[u.opening.min(last)];
+                    o.games += 1;
+                    o.plies += g.plies as u64;
+                    o.first_seat.add(result(g.points60()[0]));
+                }
+                if let [a, b] = pair[..] {
+                    self.group(&u.players).penta.add_pair(a, b);
+                }
+            }
+        }
+    }
+
+    fn add_game(&mut self, g: &GameResult) {
+        self.games += 1;
+        let points = g.points60();
+        let seats = g.seats();
+        for (i, &a) in seats.iter().enumerate() {
+            let a = a as usize;
+            self.points[a] += points[i];
+            self.seats[a][i].add(result(points[i]));
+        }
+        let scores = g.scores();
+        for i in 0..seats.len() {
+            for j in i + 1..seats.len() {
+                let s = match scores[i].cmp(&scores[j]) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                };
+                self.encounter(seats[i] as usize, seats[j] as usize).add(s);
+            }
+        }
+    }
+
+    /// Adds another shard's counts.
+    pub fn merge(&mut self, other: &VariantTally) {
+        self.games += other.games;
+        for e in &other.encounters {
+            self.encounter(e.first, e.second).merge(&e.wdl);
+        }
+        for (a, b) in self.seats.iter_mut().zip(&other.seats) {
+            for (x, y) in a.iter_mut().zip(b) {
+                x.merge(y);
+            }
+        }
+        for (a, b) in self.points.iter_mut().zip(&other.points) {
+            *a += b;
+        }
+        for g in &other.groups {
+            let mine = self.group(&g.players);
+            mine.games += g.games;
+            mine.plies += g.plies;
+            mine.wdl.merge(&g.wdl);
+            mine.penta.merge(&g.penta);
+        }
+        for (a, b) in self.openings.iter_mut().zip(&other.openings) {
+            a.games += b.games;
+            a.plies += b.plies;
+            a.first_seat.merge(&b.first_seat);
+        }
+        for (a, b) in self.trace.iter_mut().zip(&other.trace) {
+            a.strong.merge(&b.strong);
+            a.penta.merge(&b.penta);
+            a.plies += b.plies;
+        }
+    }
+}
+
+/// A seat's points (in sixtieths) as a result: 1 the top score alone, ½ a shared top score,
+/// 0 otherwise.
+fn result(points60: u64) -> f64 {
+    match points60 {
+        60 => 1.0,
+        0 => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// The counts of every variant, from the games played.
+pub fn count(t: &Tournament, played: &Played) -> Vec<VariantTally> {
+    let levels: Vec<u64> = t.trace.as_ref().map(|x| x.levels.clone()).unwrap_or_default();
+    let mut out: Vec<VariantTally> = t
+        .variants
+        .iter()
+        .map(|e| VariantTally::new(t.participants.len(), e.rules.players(), e.openings.len(), &levels))
+        .collect();
+    let mut units: Vec<&Unit> = played.units.iter().collect();
+    units.sort_by_key(|u| u.first_game);
+    let results = &played.results;
+    for u in units {
+        let n = super::schedule::seat_orders(u.players.len()).len();
+        let start = results.partition_point(|r| r.id < u.first_game);
+        let games: Vec<GameResult> =
+            results[start..].iter().take_while(|r| r.id < u.first_game + n as u64).copied().collect();
+        out[u.variant].add_unit(u, &games);
+    }
+    out
+}
