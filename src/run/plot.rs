@@ -7,10 +7,10 @@
 //! Text is written as SVG `<text>`, laid out by the viewer's own fonts: sizes here are estimates
 //! that leave room to spare.
 
-use plotters::coord::Shift;
-use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, Ranged, ValueFormatter};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::run::chart::{Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, text_width, tick};
 
 use crate::run::report::{Report, VariantReport};
 use crate::run::stats::{self, Histogram};
@@ -18,29 +18,9 @@ use crate::run::stats::{self, Histogram};
 const WIDTH: u32 = 1200;
 const HEIGHT: u32 = 900;
 
-/// The variants' colours, in the order they were named (Okabe & Ito's palette, which stays
-/// distinguishable for colour-blind readers, with its yellow darkened to show on white).
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(0, 114, 178),
-    RGBColor(230, 159, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(213, 94, 0),
-    RGBColor(204, 121, 167),
-    RGBColor(86, 180, 233),
-    RGBColor(60, 60, 60),
-    RGBColor(170, 150, 20),
-];
-
-const INK: RGBColor = RGBColor(34, 34, 34);
-const GREY: RGBColor = RGBColor(110, 110, 110);
-const FAINT: RGBColor = RGBColor(225, 225, 225);
-
 /// The share of each variant's games (those not stopped at the ply limit) whose lengths the
 /// plot of lengths shows: the longest (a thin tail) are left out.
 const LENGTH_SHOWN: f64 = 0.995;
-
-type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
-type Drawn = Result<(), Box<dyn std::error::Error>>;
 
 /// The results of a run as a complete SVG document.
 pub fn svg(report: &Report) -> String {
@@ -53,25 +33,6 @@ pub fn svg(report: &Report) -> String {
         let _ = root.present();
     }
     out
-}
-
-/// A variant's colour, by its place in the report.
-fn colour(index: usize) -> RGBColor {
-    PALETTE[index % PALETTE.len()]
-}
-
-/// A sans-serif font of about `px` pixels: plotters' SVG backend writes `size / 1.24`.
-fn font(px: f64) -> TextStyle<'static> {
-    ("sans-serif", px * 1.24).into_font().color(&INK)
-}
-
-fn bold(px: f64) -> TextStyle<'static> {
-    ("sans-serif", px * 1.24, FontStyle::Bold).into_font().color(&INK)
-}
-
-/// The width of `text` at `px` pixels, generously: viewers' fonts differ.
-fn text_width(text: &str, px: f64) -> f64 {
-    text.chars().count() as f64 * px * 0.6
 }
 
 /// `20000` as `20,000`.
@@ -89,12 +50,6 @@ fn thousands(n: u64) -> String {
 
 fn games(n: u64) -> String {
     format!("{} game{}", thousands(n), if n == 1 { "" } else { "s" })
-}
-
-/// A tick label: a number without needless decimals.
-fn tick(v: f64) -> String {
-    let s = format!("{v:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The variants with games to plot, with their colours.
@@ -274,34 +229,6 @@ fn outcome_groups(report: &Report) -> Vec<(String, Vec<Bar>)> {
         bars.retain(|b| [b.rate, b.low, b.high].iter().all(|v| v.is_finite()));
     }
     groups
-}
-
-/// The x axis of the outcomes: a group of bars per name, group `g` from `g` to `g + 1`.
-struct Groups(Vec<String>);
-
-impl Ranged for Groups {
-    type FormatOption = NoDefaultFormatting;
-    type ValueType = f64;
-
-    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        let n = self.0.len().max(1) as f64;
-        limit.0 + ((limit.1 - limit.0) as f64 * value / n).round() as i32
-    }
-
-    /// A label under the middle of each group.
-    fn key_points<Hint: KeyPointHint>(&self, _: Hint) -> Vec<f64> {
-        (0..self.0.len()).map(|g| g as f64 + 0.5).collect()
-    }
-
-    fn range(&self) -> std::ops::Range<f64> {
-        0.0..self.0.len() as f64
-    }
-}
-
-impl ValueFormatter<f64> for Groups {
-    fn format_ext(&self, value: &f64) -> String {
-        self.0.get(value.floor().max(0.0) as usize).cloned().unwrap_or_default()
-    }
 }
 
 fn outcomes(area: &Area<'_>, report: &Report) -> Drawn {

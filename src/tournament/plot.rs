@@ -9,39 +9,20 @@
 //! Text is written as SVG `<text>`, laid out by the viewer's own fonts: sizes here are estimates
 //! that leave room to spare.
 
-use plotters::coord::Shift;
 use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, Ranged, ValueFormatter};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::report::{Figure, Figures, TournamentReport, VariantResult};
+use crate::run::chart::{Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, text_width, tick};
+
+use super::report::{Figures, TournamentReport, VariantResult};
+use crate::run::rating::Estimate;
 
 const WIDTH: u32 = 1200;
 /// With both panels; the ratings alone take less.
 const HEIGHT: u32 = 900;
 const HEIGHT_RATINGS_ONLY: u32 = 560;
-
-/// The variants' colours, in the order they were named: the palette of `sow simulate --plot`
-/// (Okabe & Ito's, which stays distinguishable for colour-blind readers, with its yellow
-/// darkened to show on white).
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(0, 114, 178),
-    RGBColor(230, 159, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(213, 94, 0),
-    RGBColor(204, 121, 167),
-    RGBColor(86, 180, 233),
-    RGBColor(60, 60, 60),
-    RGBColor(170, 150, 20),
-];
-
-const INK: RGBColor = RGBColor(34, 34, 34);
-const GREY: RGBColor = RGBColor(110, 110, 110);
-const FAINT: RGBColor = RGBColor(225, 225, 225);
-
-type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
-type Drawn = Result<(), Box<dyn std::error::Error>>;
 
 /// The tournament's results as a complete SVG document.
 pub fn svg(report: &TournamentReport) -> String {
@@ -56,25 +37,6 @@ pub fn svg(report: &TournamentReport) -> String {
         let _ = root.present();
     }
     out
-}
-
-/// A variant's colour, by its place in the report.
-fn colour(index: usize) -> RGBColor {
-    PALETTE[index % PALETTE.len()]
-}
-
-/// A sans-serif font of about `px` pixels: plotters' SVG backend writes `size / 1.24`.
-fn font(px: f64) -> TextStyle<'static> {
-    ("sans-serif", px * 1.24).into_font().color(&INK)
-}
-
-fn bold(px: f64) -> TextStyle<'static> {
-    ("sans-serif", px * 1.24, FontStyle::Bold).into_font().color(&INK)
-}
-
-/// The width of `text` at `px` pixels, generously: viewers' fonts differ.
-fn text_width(text: &str, px: f64) -> f64 {
-    text.chars().count() as f64 * px * 0.6
 }
 
 /// `text` cut to `chars` characters, with an ellipsis if it was cut.
@@ -101,14 +63,6 @@ fn shorten_middle(text: &str, chars: usize) -> String {
     out.push('…');
     out.extend(text.chars().skip(n - tail));
     out
-}
-
-/// A tick label: a number without needless decimals, and never `-0`.
-fn tick(v: f64) -> String {
-    let v = if v.abs() < 1e-9 { 0.0 } else { v };
-    let s = format!("{v:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".to_string() } else { s.to_string() }
 }
 
 /// The logistic curve: the expected score of a side `elo` above its opponent.
@@ -305,7 +259,7 @@ impl ValueFormatter<f64> for Levels {
 /// A point of the trace: log2 of N, mcts:2N's score (%), and its 95% interval (%) if it has one.
 type TracePoint = (f64, f64, Option<(f64, f64)>);
 
-fn trace_point(simulations: u64, e: &Figure) -> Option<TracePoint> {
+fn trace_point(simulations: u64, e: &Estimate) -> Option<TracePoint> {
     if simulations == 0 || !e.score.is_finite() {
         return None;
     }
@@ -403,34 +357,6 @@ fn trace(area: &Area<'_>, report: &TournamentReport) -> Drawn {
 
 // ------------------------------------------------------------------------------------------------
 // Panel 2: ratings
-
-/// The x axis of the ratings: a group of points per participant, group `g` from `g` to `g + 1`.
-struct Groups(Vec<String>);
-
-impl Ranged for Groups {
-    type FormatOption = NoDefaultFormatting;
-    type ValueType = f64;
-
-    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
-        let n = self.0.len().max(1) as f64;
-        limit.0 + ((limit.1 - limit.0) as f64 * value / n).round() as i32
-    }
-
-    /// A label under the middle of each group.
-    fn key_points<Hint: KeyPointHint>(&self, _: Hint) -> Vec<f64> {
-        (0..self.0.len()).map(|g| g as f64 + 0.5).collect()
-    }
-
-    fn range(&self) -> std::ops::Range<f64> {
-        0.0..self.0.len().max(1) as f64
-    }
-}
-
-impl ValueFormatter<f64> for Groups {
-    fn format_ext(&self, value: &f64) -> String {
-        self.0.get(value.floor().max(0.0) as usize).cloned().unwrap_or_default()
-    }
-}
 
 /// One point of the ratings: a participant's rating in a variant, with its 95% interval.
 struct Rated {
@@ -590,8 +516,8 @@ mod tests {
         }
     }
 
-    fn figure(score: f64, elo: f64, elo_error: f64) -> Figure {
-        Figure { score, elo, elo_error, nelo: elo, nelo_error: elo_error, los: 0.9, draw_ratio: 0.1 }
+    fn figure(score: f64, elo: f64, elo_error: f64) -> Estimate {
+        Estimate { score, elo, elo_error, nelo: elo, nelo_error: elo_error, los: 0.9, draw_ratio: 0.1 }
     }
 
     fn standing(name: &str, rating: f64, rating_error: f64) -> Standing {

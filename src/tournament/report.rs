@@ -8,7 +8,9 @@
 use comfy_table::{CellAlignment, Table, presets};
 use serde::{Deserialize, Serialize};
 
+use crate::run::merge::MergeError;
 use crate::run::rating::{self, Estimate, Penta, Wdl};
+use crate::run::report::{csv_field, flatten};
 use crate::run::stats;
 
 use super::file::{Format, Openings, Tournament};
@@ -41,7 +43,7 @@ pub struct ParticipantInfo {
 }
 
 /// One participant's line of the standings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standing {
     pub participant: String,
     pub rating: f64,
@@ -54,45 +56,19 @@ pub struct Standing {
 }
 
 /// The figures of one pairing.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HeadToHead {
     pub players: Vec<String>,
     pub games: u64,
     pub mean_plies: f64,
     /// Two players: the first's results, and fastchess's figures.
     pub wdl: Option<Wdl>,
-    pub games_estimate: Option<Figure>,
+    pub games_estimate: Option<Estimate>,
     pub penta: Option<Penta>,
-    pub pairs_estimate: Option<Figure>,
+    pub pairs_estimate: Option<Estimate>,
 }
 
-/// fastchess's figures of a set of games or pairs.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Figure {
-    pub score: f64,
-    pub elo: f64,
-    pub elo_error: f64,
-    pub nelo: f64,
-    pub nelo_error: f64,
-    pub los: f64,
-    pub draw_ratio: f64,
-}
-
-impl From<Estimate> for Figure {
-    fn from(e: Estimate) -> Figure {
-        Figure {
-            score: e.score,
-            elo: e.elo,
-            elo_error: e.elo_error,
-            nelo: e.nelo,
-            nelo_error: e.nelo_error,
-            los: e.los,
-            draw_ratio: e.draw_ratio,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeatFigure {
     pub participant: String,
     /// Per seat.
@@ -100,7 +76,7 @@ pub struct SeatFigure {
     pub scores: Vec<Option<f64>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OpeningFigure {
     pub opening: String,
     pub games: u64,
@@ -114,18 +90,18 @@ pub struct OpeningFigure {
     pub perfect_value: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TraceFigure {
     /// The weaker side's simulations a move (the stronger has twice as many).
     pub simulations: u64,
     pub strong: Wdl,
-    pub estimate: Option<Figure>,
-    pub pairs_estimate: Option<Figure>,
+    pub estimate: Option<Estimate>,
+    pub pairs_estimate: Option<Estimate>,
     pub mean_plies: Option<f64>,
 }
 
 /// Everything reported of one variant.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Figures {
     pub standings: Vec<Standing>,
     /// Why there are no ratings, if there are none.
@@ -162,7 +138,7 @@ pub struct VariantResult {
 }
 
 /// Across variants: the rating of the strongest participant above the anchor.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SkillRow {
     pub variant: String,
     pub strongest: String,
@@ -498,9 +474,9 @@ fn figures(
                 games: g.games,
                 mean_plies: g.plies as f64 / g.games as f64,
                 wdl: two.then_some(g.wdl),
-                games_estimate: two.then(|| rating::estimate_wdl(&g.wdl).into()),
+                games_estimate: two.then(|| rating::estimate_wdl(&g.wdl)),
                 penta: (two && g.penta.pairs() > 0).then_some(g.penta),
-                pairs_estimate: (two && g.penta.pairs() > 0).then(|| rating::estimate_penta(&g.penta).into()),
+                pairs_estimate: (two && g.penta.pairs() > 0).then(|| rating::estimate_penta(&g.penta)),
             }
         })
         .collect();
@@ -538,8 +514,8 @@ fn figures(
         .map(|x| TraceFigure {
             simulations: x.simulations,
             strong: x.strong,
-            estimate: (x.strong.games() > 0).then(|| rating::estimate_wdl(&x.strong).into()),
-            pairs_estimate: (x.penta.pairs() > 0).then(|| rating::estimate_penta(&x.penta).into()),
+            estimate: (x.strong.games() > 0).then(|| rating::estimate_wdl(&x.strong)),
+            pairs_estimate: (x.penta.pairs() > 0).then(|| rating::estimate_penta(&x.penta)),
             mean_plies: mean(x.plies, x.strong.games()),
         })
         .collect();
@@ -727,47 +703,6 @@ fn openings_table(list: &[OpeningFigure]) -> String {
     }
     align_right(&mut table, 1..7);
     format!("{table}\n")
-}
-
-fn flatten(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, String)>) {
-    let key = |k: &str| if prefix.is_empty() { k.to_string() } else { format!("{prefix}.{k}") };
-    match v {
-        serde_json::Value::Object(map) => {
-            for (k, v) in map {
-                flatten(&key(k), v, out);
-            }
-        }
-        serde_json::Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                flatten(&key(&(i + 1).to_string()), item, out);
-            }
-        }
-        serde_json::Value::Null => out.push((prefix.to_string(), String::new())),
-        serde_json::Value::String(s) => out.push((prefix.to_string(), s.clone())),
-        other => out.push((prefix.to_string(), other.to_string())),
-    }
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
-}
-
-/// Why tournament results cannot be merged.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MergeError(pub String);
-
-impl std::fmt::Display for MergeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for MergeError {}
-
-impl crate::error::Failure for MergeError {
-    fn status(&self) -> crate::error::Status {
-        crate::error::Status::BadInput
-    }
 }
 
 /// Adds up the shards of one tournament (`--shard K/N --out FILE.json`).

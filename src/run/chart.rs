@@ -1,0 +1,81 @@
+//! What every picture of `sow` shares: the palette, the ink, fonts and their widths, tick
+//! labels, and an axis of named groups. Text is written as SVG `<text>`, laid out by the
+//! viewer's own fonts: sizes here are estimates that leave room to spare.
+
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, Ranged, ValueFormatter};
+use plotters::prelude::*;
+
+/// The variants' colours, in the order they were named (Okabe & Ito's palette, which stays
+/// distinguishable for colour-blind readers, with its yellow darkened to show on white).
+pub(crate) const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(213, 94, 0),
+    RGBColor(204, 121, 167),
+    RGBColor(86, 180, 233),
+    RGBColor(60, 60, 60),
+    RGBColor(170, 150, 20),
+];
+
+pub(crate) const INK: RGBColor = RGBColor(34, 34, 34);
+pub(crate) const GREY: RGBColor = RGBColor(110, 110, 110);
+pub(crate) const FAINT: RGBColor = RGBColor(225, 225, 225);
+
+pub(crate) type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+pub(crate) type Drawn = Result<(), Box<dyn std::error::Error>>;
+
+/// A variant's colour, by its place in the report.
+pub(crate) fn colour(index: usize) -> RGBColor {
+    PALETTE[index % PALETTE.len()]
+}
+
+/// A sans-serif font of about `px` pixels: plotters' SVG backend writes `size / 1.24`.
+pub(crate) fn font(px: f64) -> TextStyle<'static> {
+    ("sans-serif", px * 1.24).into_font().color(&INK)
+}
+
+pub(crate) fn bold(px: f64) -> TextStyle<'static> {
+    ("sans-serif", px * 1.24, FontStyle::Bold).into_font().color(&INK)
+}
+
+/// The width of `text` at `px` pixels, generously: viewers' fonts differ.
+pub(crate) fn text_width(text: &str, px: f64) -> f64 {
+    text.chars().count() as f64 * px * 0.6
+}
+
+/// A tick label: a number without needless decimals, and never `-0`.
+pub(crate) fn tick(v: f64) -> String {
+    let v = if v.abs() < 1e-9 { 0.0 } else { v };
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".to_string() } else { s.to_string() }
+}
+
+/// An x axis of named groups, group `g` from `g` to `g + 1`, labelled under its middle.
+pub(crate) struct Groups(pub Vec<String>);
+
+impl Ranged for Groups {
+    type FormatOption = NoDefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let n = self.0.len().max(1) as f64;
+        limit.0 + ((limit.1 - limit.0) as f64 * value / n).round() as i32
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, _: Hint) -> Vec<f64> {
+        (0..self.0.len()).map(|g| g as f64 + 0.5).collect()
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        0.0..self.0.len().max(1) as f64
+    }
+}
+
+impl ValueFormatter<f64> for Groups {
+    fn format_ext(&self, value: &f64) -> String {
+        self.0.get(value.floor().max(0.0) as usize).cloned().unwrap_or_default()
+    }
+}
