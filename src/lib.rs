@@ -6,6 +6,8 @@
 //! - [`engine`]: a spec compiled into [`engine::Rules`] -> positions, legal moves, moves;
 //! - [`play`]: players that choose moves, alpha-beta search, the retrograde solver;
 //! - [`run`]: many games on every core -> exact statistics -> reports and plots.
+//! - [`tournament`]: agents against each other from a YAML file -> ratings, head-to-head
+//!   figures, an SPRT, how much skill counts.
 //!
 //! Beneath them all: [`error`] (every error knows its exit status), [`files`] (reading the
 //! files a user names), [`cancel`] (stopping a long computation). The command line
