@@ -15,9 +15,14 @@ pub struct DiffArgs {
     /// A bundled variant (`bakuk`), a file (`path/to/file.sow`), optionally `:RULESET`
     #[arg(value_name = "A")]
     a: String,
-    /// The variant to compare it with, named the same way (`koumma`, `bakuk:valdez`)
-    #[arg(value_name = "B")]
-    b: String,
+    /// The variant to compare it with, named the same way (`koumma`, `bakuk:valdez`); with
+    /// `--set` and no B, A itself
+    #[arg(value_name = "B", required_unless_present = "set")]
+    b: Option<String>,
+    /// Change a rule of B, written as in a variant file (may be repeated): `sow diff bakuk
+    /// --set "seeds 4 in each pit"` shows what the change does
+    #[arg(long, value_name = "RULE")]
+    set: Vec<String>,
     /// Output: a table of the rules that differ (text), or one JSON object
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -47,7 +52,13 @@ pub fn diff(args: &DiffArgs) -> Result<String, CliError> {
     // Both are loaded before anything is printed: bad input gives no partial output.
     let load = |variant: &str| load_spec(&VariantArg { variant: variant.to_string(), ruleset: None });
     let (a, _) = load(&args.a)?;
-    let (b, _) = load(&args.b)?;
+    let b_name = args.b.as_deref().unwrap_or(&args.a);
+    let b = if args.set.is_empty() {
+        load(b_name)?.0
+    } else {
+        let arg = VariantArg { variant: b_name.to_string(), ruleset: None };
+        super::load_set(&arg, &super::SetArgs { set: args.set.clone() })?
+    };
     let differences = diff::differences(&a, &b);
     if args.format == Format::Json {
         let report = Report { a: Named::new(&a), b: Named::new(&b), differences: &differences };

@@ -22,6 +22,7 @@ use sow::engine::{PositionError, Rules, State, compile};
 use sow::error::In;
 use sow::lang::check;
 use sow::lang::library::{self, BUNDLED};
+use sow::lang::vary::{self, Change};
 
 pub use error::{CliError, Message, usage};
 
@@ -57,7 +58,7 @@ enum Command {
         files: Vec<String>,
     },
     /// Describe a variant's rules in plain English, with its sources
-    Describe(VariantArg),
+    Describe(DescribeArgs),
     /// Compare the rules of two variants or rulesets: only those that differ, in describe's words
     Diff(diff::DiffArgs),
     /// Draw a variant's starting board, pits labelled by number
@@ -78,12 +79,106 @@ enum Command {
 }
 
 #[derive(Args, Debug)]
+pub struct DescribeArgs {
+    #[command(flatten)]
+    variant: VariantArg,
+    #[command(flatten)]
+    set: SetArgs,
+}
+
+#[derive(Args, Debug)]
 pub struct VariantArg {
     /// A bundled variant (`bakuk`), a file (`path/to/file.sow`), optionally `:RULESET`
     pub variant: String,
     /// A ruleset of the variant (see `sow list`)
     #[arg(long, short)]
     pub ruleset: Option<String>,
+}
+
+/// Rules changed on the command line: `--set` for one run, `--vary` for a run per value.
+#[derive(Args, Debug, Default)]
+pub struct ChangeArgs {
+    /// Change one rule, written as in a variant file: `--set "seeds 4 in each pit"` (may be
+    /// repeated)
+    #[arg(long, value_name = "RULE")]
+    pub set: Vec<String>,
+    /// Run once for each value of a rule's placeholder: `--vary "seeds {2..8} in each pit"`,
+    /// `--vary "first seed into the {next, emptied} pit"`; twice for a grid
+    #[arg(long, value_name = "RULE")]
+    pub vary: Vec<String>,
+}
+
+/// `--set` alone, for the commands that read one variant's rules.
+#[derive(Args, Debug, Default)]
+pub struct SetArgs {
+    /// Change one rule, written as in a variant file: `--set "seeds 4 in each pit"` (may be
+    /// repeated)
+    #[arg(long, value_name = "RULE")]
+    pub set: Vec<String>,
+}
+
+impl ChangeArgs {
+    /// The changes, `--set` first (in order), then `--vary`, each read and checked.
+    pub fn changes(&self) -> Result<Vec<Change>, CliError> {
+        let mut diags = sow::lang::diagnostic::Diagnostics::default();
+        let mut out = Vec::new();
+        let given = self.set.iter().map(|t| ("--set", t)).chain(self.vary.iter().map(|t| ("--vary", t)));
+        for (option, text) in given {
+            match Change::parse(option, text) {
+                Ok(c) => out.push(c),
+                Err(d) => diags.extend(d),
+            }
+        }
+        if diags.has_errors() {
+            return Err(diags.into());
+        }
+        Ok(out)
+    }
+}
+
+/// One variant of a run: its checked rules, and the values of `--vary` that made it.
+pub struct Varied {
+    pub spec: sow::lang::spec::Spec,
+    /// The variant's name before the varied rules (with the `--set` rules in it).
+    pub base: String,
+    /// (rule as given, with its placeholder; the value) for each `--vary`.
+    pub values: Vec<(String, String)>,
+}
+
+/// The variants `arg` names with `changes` applied: one for each point of the grid of the
+/// `--vary` values, in order (the first `--vary` slowest). Every one is checked before any is
+/// returned; the mistakes of all are reported at once.
+pub fn load_varied(arg: &VariantArg, changes: &[Change]) -> Result<Vec<Varied>, CliError> {
+    let (name, ruleset) = split_variant(arg)?;
+    let file = library::load(&name)?;
+    // The variant named is checked on its own first, so that its own mistakes point at it.
+    let (base_spec, mut warnings) = check::check(&file, ruleset.as_deref())?;
+    let mut errors = sow::lang::diagnostic::Diagnostics::default();
+    let mut out = Vec::new();
+    for point in vary::grid(changes) {
+        match vary::apply(&file, ruleset.as_deref(), &point) {
+            Ok((spec, w)) => {
+                warnings.extend(w);
+                let mut base = base_spec.label();
+                for c in point.iter().filter(|c| c.value().is_none()) {
+                    base = format!("{base}, {}", c.rule());
+                }
+                let values = point
+                    .iter()
+                    .filter_map(|c| c.value().map(|v| (c.change.file.text.clone(), v.to_string())))
+                    .collect();
+                out.push(Varied { spec, base, values });
+            }
+            Err(d) => errors.extend(d),
+        }
+    }
+    if errors.has_errors() {
+        return Err(errors.into());
+    }
+    if !warnings.0.is_empty() {
+        let _ = std::io::stderr().write_all(format!("{warnings}\n").as_bytes());
+    }
+    Ok(out)
 }
 
 #[derive(Args, Debug)]
@@ -300,10 +395,22 @@ fn check_files(files: &[String]) -> ExitCode {
     if failed { ExitCode::from(sow::error::Status::BadInput.code()) } else { ExitCode::SUCCESS }
 }
 
-fn describe(arg: &VariantArg) -> Result<String, CliError> {
-    let (spec, rulesets) = load_spec(arg)?;
-    let names: Vec<&str> = rulesets.iter().map(String::as_str).collect();
-    Ok(sow::lang::describe::describe(&spec, &names))
+fn describe(args: &DescribeArgs) -> Result<String, CliError> {
+    if args.set.set.is_empty() {
+        let (spec, rulesets) = load_spec(&args.variant)?;
+        let names: Vec<&str> = rulesets.iter().map(String::as_str).collect();
+        return Ok(sow::lang::describe::describe(&spec, &names));
+    }
+    let spec = load_set(&args.variant, &args.set)?;
+    // The rulesets are the named variant's: a changed variant has none of its own.
+    Ok(sow::lang::describe::describe(&spec, &[]))
+}
+
+/// The variant `arg` names with the `--set` rules applied.
+pub fn load_set(arg: &VariantArg, set: &SetArgs) -> Result<sow::lang::spec::Spec, CliError> {
+    let changes = ChangeArgs { set: set.set.clone(), vary: Vec::new() }.changes()?;
+    let mut varied = load_varied(arg, &changes)?;
+    Ok(varied.remove(0).spec)
 }
 
 fn show(arg: &VariantArg) -> Result<String, CliError> {

@@ -14,12 +14,12 @@ use sow::error::In;
 use sow::lang::library;
 use sow::lang::spec::MAX_PLY_LIMIT;
 use sow::play::registry::{Agent, PlayerSpec};
-use sow::run::report::{Report, RunInfo, VariantReport};
+use sow::run::report::{Report, RunInfo, VariantReport, Varied};
 use sow::run::simulate::{self, Job, OptionError, RunOptions, Shard};
 
 use super::error::write_failed;
 use super::output::{self, AtomicFile};
-use super::{CliError, VariantArg, emit, load_spec, signals, usage};
+use super::{CliError, VariantArg, emit, load_spec, load_varied, signals, usage};
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResultFormat {
@@ -67,6 +67,8 @@ pub struct SimulateArgs {
     /// End every game after this many plies (default: the variant's ply limit; at most 1000000)
     #[arg(long, value_name = "PLIES")]
     max_plies: Option<u32>,
+    #[command(flatten)]
+    changes: super::ChangeArgs,
     #[command(flatten)]
     output: OutputArgs,
     /// Write every game as one JSON line (replayable with `sow play --moves`)
@@ -269,36 +271,44 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     // is played or any file is written.
     let running = signals::running();
     let cancel = running.cancel();
-    let mut runs: Vec<(String, Rules, Vec<Agent>)> = Vec::new();
+    let changes = args.changes.changes()?;
+    let mut runs: Vec<(String, Rules, Vec<Agent>, Option<Varied>)> = Vec::new();
     for name in &args.variants {
-        let (spec, _) = load_spec(&VariantArg { variant: name.clone(), ruleset: None })?;
-        let mut rules = compile(&spec);
-        if let Some(p) = args.max_plies {
-            rules = rules.with_ply_limit(Some(p));
-        }
-        if runs.iter().any(|(_, r, _)| r.spec().label() == spec.label()) {
-            return Err(usage(format!("`{}` is named twice", spec.label())).into());
-        }
-        let seats = rules.players();
-        let seat_players = match players.len() {
-            1 => vec![players[0].clone(); seats],
-            n if n == seats => players.clone(),
-            n => {
-                let e = OptionError::Seats { variant: spec.label(), seats, players: n };
-                return Err(In::new("--players", e).into());
+        for one in load_varied(&VariantArg { variant: name.clone(), ruleset: None }, &changes)? {
+            let spec = one.spec;
+            let mut rules = compile(&spec);
+            if let Some(p) = args.max_plies {
+                rules = rules.with_ply_limit(Some(p));
             }
-        };
-        // A perfect player loads or computes its table now, once for all its seats.
-        if seat_players.iter().any(PlayerSpec::solves) && std::io::stderr().is_terminal() {
-            eprintln!("solving {} for the perfect player...", spec.label());
+            if runs.iter().any(|(_, r, _, _)| r.spec().label() == spec.label()) {
+                return Err(usage(format!("`{}` is named twice", spec.label())).into());
+            }
+            let seats = rules.players();
+            let seat_players = match players.len() {
+                1 => vec![players[0].clone(); seats],
+                n if n == seats => players.clone(),
+                n => {
+                    let e = OptionError::Seats { variant: spec.label(), seats, players: n };
+                    return Err(In::new("--players", e).into());
+                }
+            };
+            // A perfect player loads or computes its table now, once for all its seats.
+            if seat_players.iter().any(PlayerSpec::solves) && std::io::stderr().is_terminal() {
+                eprintln!("solving {} for the perfect player...", spec.label());
+            }
+            let mut solved = None;
+            let agents = seat_players
+                .iter()
+                .map(|p| p.prepare(&rules, &mut solved, cancel).map_err(|e| In::new("--players", e)))
+                .collect::<Result<Vec<_>, _>>()?;
+            let reference = library::split_reference(name).0;
+            let varied = (!one.values.is_empty()).then(|| Varied {
+                base: one.base.clone(),
+                rules: one.values.iter().map(|(r, _)| r.clone()).collect(),
+                values: one.values.iter().map(|(_, v)| v.clone()).collect(),
+            });
+            runs.push((reference.to_string(), rules, agents, varied));
         }
-        let mut solved = None;
-        let agents = seat_players
-            .iter()
-            .map(|p| p.prepare(&rules, &mut solved, cancel).map_err(|e| In::new("--players", e)))
-            .collect::<Result<Vec<_>, _>>()?;
-        let reference = library::split_reference(name).0;
-        runs.push((reference.to_string(), rules, agents));
     }
     let outputs = Outputs::open(&args.output, &[("--record", args.record.as_deref())])?;
     let mut record = args.record.as_deref().map(|p| AtomicFile::create(p, "--record")).transpose()?;
@@ -306,7 +316,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let per_variant = shard.games(args.games);
     let progress = Progress::new(per_variant.saturating_mul(runs.len() as u64));
     let mut report = Report::default();
-    for (i, (reference, rules, agents)) in runs.iter().enumerate() {
+    for (i, (reference, rules, agents, varied)) in runs.iter().enumerate() {
         let job = Job { rules, players: agents, reference };
         let before = (i as u64).saturating_mul(per_variant);
         let result = simulate::run(
@@ -334,6 +344,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
             max_plies: spec.ply_limit,
             shard: (shard != Shard::WHOLE).then(|| shard.to_string()),
             partial: result.partial,
+            varied: varied.clone(),
         };
         // After Ctrl-C the variants still to come play no game, and say so.
         report.0.push(VariantReport::new(run, result.tally));

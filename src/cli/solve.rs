@@ -13,7 +13,9 @@ use sow::lang::spec::Leftovers;
 use sow::play::solve::{self, Counts, Solution};
 
 use super::output::{self, AtomicFile};
-use super::{CliError, Format, PositionArgs, VariantArg, load_spec, signals};
+use sow::run::report::Varied;
+
+use super::{CliError, Format, PositionArgs, VariantArg, load_varied, signals, usage};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -28,9 +30,14 @@ pub struct SolveArgs {
     /// Value this position instead of the start
     #[command(flatten)]
     position: PositionArgs,
-    /// Output: text, or one JSON object
+    #[command(flatten)]
+    changes: super::ChangeArgs,
+    /// Output: text, or one JSON object (a list of them for `--vary`)
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// With `--vary`: draw the game's value against the varied rule as an SVG picture
+    #[arg(long, value_name = "FILE.svg", requires = "vary")]
+    plot: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -45,6 +52,9 @@ struct MoveReport {
 struct SolveReport {
     variant: String,
     ruleset: Option<String>,
+    /// For a variant of a `--vary` sweep: its base and the values of the rules varied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    varied: Option<Varied>,
     /// Seeds per pit of the position valued, pit 1 first.
     position: Vec<u8>,
     /// 1-based: the player to move, or the player left without a move once the game is over.
@@ -103,7 +113,15 @@ fn signed(v: i32) -> String {
 }
 
 pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
-    let (spec, _) = load_spec(&args.variant)?;
+    let changes = args.changes.changes()?;
+    let mut variants = load_varied(&args.variant, &changes)?;
+    if !args.changes.vary.is_empty() {
+        return sweep(args, variants);
+    }
+    if args.plot.is_some() {
+        return Err(usage("--plot draws a sweep: add `--vary RULE`").into());
+    }
+    let spec = variants.remove(0).spec;
     let rules = compile(&spec);
     let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
@@ -117,20 +135,31 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
             .save(file.writer())
             .map_err(|e| super::error::write_failed(format!("cannot write the solution: {e}")))?;
     }
+    let report = report(&rules, &solution, &start, None);
+    if let Some(file) = out_file {
+        file.commit()?;
+    }
+    if args.format == Format::Json {
+        return Ok(serde_json::to_string_pretty(&report).expect("a report serializes") + "\n");
+    }
+    let how =
+        if args.solution.is_some() { "loaded".to_string() } else { format!("solved in {seconds:.1} s") };
+    Ok(text(&report, &rules, &start, solution.positions(), &how, args.position.given()))
+}
 
-    let value = solution.value(&rules, &start).expect("the position was solved");
-    let mut openings: Vec<MoveReport> = solution
-        .move_values(&rules, &start)
-        .iter()
-        .map(|m| MoveReport { mv: m.mv, value: m.value })
-        .collect();
+fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Varied>) -> SolveReport {
+    let spec = rules.spec();
+    let value = solution.value(rules, start).expect("the position was solved");
+    let mut openings: Vec<MoveReport> =
+        solution.move_values(rules, start).iter().map(|m| MoveReport { mv: m.mv, value: m.value }).collect();
     openings.sort_by_key(|m| (-m.value, m.mv));
-    let (pv, end, endless) = solution.principal_variation(&rules, &start, 10_000);
+    let (pv, end, endless) = solution.principal_variation(rules, start, 10_000);
     let final_scores = (!endless).then(|| rules.scores(&end)[..2].to_vec());
     let turn = start.turn();
-    let report = SolveReport {
+    SolveReport {
         variant: spec.name.clone(),
         ruleset: spec.ruleset.clone(),
+        varied,
         position: start.pits().to_vec(),
         to_move: turn + 1,
         finished: start.is_over(),
@@ -145,17 +174,149 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
         endless,
         final_scores,
         positions: solution.counts(),
-        reachable: solution.reachable(&rules, &start),
-    };
-    if let Some(file) = out_file {
+        reachable: solution.reachable(rules, start),
+    }
+}
+
+/// `sow solve VARIANT --vary RULE`: every variant of the sweep solved in turn, one line each.
+fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliError> {
+    if args.out.is_some() || args.solution.is_some() {
+        return Err(usage(
+            "--out and --solution hold the table of one variant: solve the variants of a sweep one at a time to keep them",
+        )
+        .into());
+    }
+    // Every variant is compiled, its position set and its size checked before any is solved.
+    let mut runs = Vec::new();
+    for v in variants {
+        let rules = compile(&v.spec);
+        let start: State = args.position.state(&rules)?;
+        let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
+        solve::check_solvable(&rules, seeds).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+        let varied = Varied {
+            base: v.base.clone(),
+            rules: v.values.iter().map(|(r, _)| r.clone()).collect(),
+            values: v.values.iter().map(|(_, x)| x.clone()).collect(),
+        };
+        runs.push((rules, start, seeds, varied));
+    }
+    let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
+    let mut reports = Vec::new();
+    let mut seconds = Vec::new();
+    for (rules, start, seeds, varied) in &runs {
+        let started = Instant::now();
+        let solution = solution_for(rules, *seeds, None)?;
+        seconds.push(started.elapsed().as_secs_f64());
+        reports.push((report(rules, &solution, start, Some(varied.clone())), solution.positions()));
+    }
+    if let Some(file) = plot.as_mut() {
+        let svg = sow::run::sweep::svg(&value_sweep(&reports.iter().map(|(r, _)| r).collect::<Vec<_>>()));
+        file.writer()
+            .write_all(svg.as_bytes())
+            .map_err(|e| super::error::write_failed(sow::files::io_reason(&e)))?;
+    }
+    if let Some(file) = plot {
         file.commit()?;
     }
     if args.format == Format::Json {
-        return Ok(serde_json::to_string_pretty(&report).expect("a report serializes") + "\n");
+        let list: Vec<&SolveReport> = reports.iter().map(|(r, _)| r).collect();
+        return Ok(serde_json::to_string_pretty(&list).expect("a report serializes") + "\n");
     }
-    let how =
-        if args.solution.is_some() { "loaded".to_string() } else { format!("solved in {seconds:.1} s") };
-    Ok(text(&report, &rules, &start, solution.positions(), &how, args.position.given()))
+    let mut table = comfy_table::Table::new();
+    table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
+    let names = runs[0].3.rules.clone();
+    let mut header: Vec<String> = names.iter().map(|r| r.to_string()).collect();
+    header.extend(
+        ["value", "winner", "best first moves", "perfect game", "reachable positions won / drawn / lost"]
+            .map(String::from),
+    );
+    table.set_header(header);
+    for (r, _) in &reports {
+        let mut row: Vec<String> = r.varied.as_ref().map_or(Vec::new(), |v| v.values.clone());
+        let best: Vec<String> =
+            r.openings.iter().filter(|m| m.value == r.value).map(|m| m.mv.to_string()).collect();
+        let p = &r.reachable;
+        row.extend([
+            format!("{} for player {}", signed(r.value), r.to_move),
+            match r.winner {
+                Some(w) => format!("player {w}"),
+                None => "draw".into(),
+            },
+            if best.is_empty() { "-".into() } else { best.join(" ") },
+            if r.endless {
+                format!("{} plies, endless", r.principal_variation.len())
+            } else {
+                let f = r.final_scores.as_ref().map_or(String::new(), |f| format!(", {} to {}", f[0], f[1]));
+                format!("{} plies{f}", r.principal_variation.len())
+            },
+            format!(
+                "{:.1}% / {:.1}% / {:.1}% of {}",
+                100.0 * p.wins as f64 / p.positions.max(1) as f64,
+                100.0 * p.draws as f64 / p.positions.max(1) as f64,
+                100.0 * p.losses as f64 / p.positions.max(1) as f64,
+                p.positions
+            ),
+        ]);
+        table.add_row(row);
+    }
+    let label = &runs[0].3.base;
+    let total: f64 = seconds.iter().sum();
+    Ok(format!(
+        "{label}, with perfect play from {} ({} variants, solved in {total:.1} s); the positions are those the player to move wins, draws or loses, of those reachable from it\n{table}\n",
+        if args.position.given() { "the position given" } else { "the start" },
+        reports.len(),
+    ))
+}
+
+/// The values of a sweep as a picture: value for player 1 against the last rule varied, a line
+/// per variant and value of the rules varied before it.
+fn value_sweep(reports: &[&SolveReport]) -> sow::run::sweep::Sweep {
+    use sow::run::sweep::{Panel, Point, Series, Sweep, rule_with};
+    let mut x: Vec<String> = Vec::new();
+    let mut groups: Vec<String> = Vec::new();
+    let mut series: Vec<Series> = Vec::new();
+    let mut rule = String::new();
+    let mut points = Vec::new();
+    for r in reports {
+        let Some(v) = &r.varied else { continue };
+        rule = v.rules.last().cloned().unwrap_or_default();
+        let (last, rest) = v.values.split_last().expect("a sweep varies a rule");
+        let mut name = v.base.clone();
+        for (rule, value) in v.rules.iter().zip(rest) {
+            name = format!("{name}, {}", rule_with(rule, value));
+        }
+        let g = groups.iter().position(|n| *n == name).unwrap_or_else(|| {
+            groups.push(name);
+            groups.len() - 1
+        });
+        let i = x.iter().position(|n| n == last).unwrap_or_else(|| {
+            x.push(last.clone());
+            x.len() - 1
+        });
+        // For player 1, whoever is to move.
+        let value = if r.to_move == 1 { r.value } else { -r.value };
+        points.push((g, i, value));
+    }
+    for g in 0..groups.len() {
+        series.push(Series { group: g, hollow: false, points: vec![None; x.len()] });
+    }
+    for (g, i, value) in points {
+        series[g].points[i] = Some(Point { y: f64::from(value), interval: None });
+    }
+    Sweep {
+        title: format!("{}: the value with perfect play", groups.join(", ")),
+        subtitle: "seeds player 1 wins by (below 0: player 2 wins), both playing perfectly".into(),
+        x_desc: rule,
+        x,
+        groups,
+        panels: vec![Panel {
+            caption: "Value of the game for player 1".into(),
+            y_desc: "seeds".into(),
+            series,
+            zero: true,
+            y_range: None,
+        }],
+    }
 }
 
 fn share(part: u64, all: u64) -> String {

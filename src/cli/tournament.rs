@@ -26,6 +26,8 @@ pub struct TournamentArgs {
     /// The tournament file (YAML): variants, participants, format, games, openings, seed
     #[arg(value_name = "FILE.yaml")]
     file: PathBuf,
+    #[command(flatten)]
+    changes: super::ChangeArgs,
     /// Threads (default: every core)
     #[arg(long, short)]
     jobs: Option<usize>,
@@ -103,7 +105,8 @@ fn prepare(t: &Tournament, cancel: &sow::cancel::Cancel) -> Result<(Vec<Vec<Agen
 
 /// Runs a tournament; returns whether it was stopped before its end (Ctrl-C).
 pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
-    let t = sow::tournament::file::load(&args.file)?;
+    let changes = args.changes.changes()?;
+    let t = sow::tournament::file::load_with(&args.file, &changes)?;
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if jobs == 0 || jobs > sow::run::simulate::MAX_JOBS {
         return Err(usage(format!("--jobs {jobs}: expected 1 to {}", sow::run::simulate::MAX_JOBS)).into());

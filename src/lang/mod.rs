@@ -17,3 +17,4 @@ pub mod library;
 pub mod parse;
 pub mod spec;
 pub mod syntax;
+pub mod vary;

@@ -23,6 +23,95 @@ pub fn parse(file: &Arc<SourceFile>) -> Result<VariantAst, Diagnostic> {
     Builder { file }.variant(variant)
 }
 
+/// The words a rule can start with, for guesses at a misspelt one.
+const FIRST_WORDS: &[&str] = &[
+    "board",
+    "seeds",
+    "players",
+    "sowing",
+    "turns",
+    "capture",
+    "end",
+    "counter-clockwise",
+    "clockwise",
+    "direction",
+    "first",
+    "laps",
+    "single",
+    "a",
+    "sow",
+    "relay",
+    "last",
+    "must",
+    "chain",
+    "no",
+    "grand",
+    "player",
+    "leftover",
+    "ply",
+    "winner",
+    "game",
+];
+
+/// Parses one rule as given on the command line (see `rule_line` in the grammar): the rule
+/// lines it states, in order.
+pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diagnostic> {
+    if file.text.trim().is_empty() {
+        return Err(Diagnostic::error("the rule is empty").at(file, 0..0, "expected a rule").help(
+            "write a rule as a variant file would, e.g. `seeds 4 in each pit` or `first seed into the emptied pit`",
+        ));
+    }
+    let mut pairs = SowParser::parse(Rule::rule_line, &file.text).map_err(|e| {
+        let mut d = syntax_error(file, e);
+        // The messages speak of a file; here the text is one rule.
+        if d.message.ends_with("after the end of the variant") {
+            d.message = d.message.replace("after the end of the variant", "after the end of the rule");
+            d.notes = vec!["help: give one rule an option: `--set` may be repeated".to_string()];
+            if let Some(l) = d.location.as_mut() {
+                l.label = "the rule is complete before this".into();
+            }
+        }
+        d.message = d.message.replace("the file ends", "the rule ends");
+        // A rule's first word misspelt: the closest word a rule starts with.
+        let first = file.text.split_whitespace().next().unwrap_or("");
+        let at_start = d
+            .location
+            .as_ref()
+            .is_some_and(|l| l.span.start == file.text.len() - file.text.trim_start().len());
+        match closest(first, FIRST_WORDS.iter().copied()) {
+            Some(guess)
+                if at_start
+                    && guess != first
+                    && !d.notes.iter().any(|n| n.starts_with("help: did you mean")) =>
+            {
+                d.help(format!("did you mean `{guess}`?"))
+            }
+            _ => d,
+        }
+    })?;
+    let line = pairs.next().expect("the rule_line rule matched");
+    let builder = Builder { file };
+    let mut out = Vec::new();
+    for p in values(line) {
+        match p.as_rule() {
+            Rule::board
+            | Rule::seeds
+            | Rule::players
+            | Rule::sowing
+            | Rule::turns
+            | Rule::capture
+            | Rule::end => builder.item(p, &mut out)?,
+            _ => {
+                let sp = span(&p);
+                for rule in builder.block_line(p)? {
+                    out.push(Spanned::new(rule, sp.clone()));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 struct Builder<'f> {
     file: &'f Arc<SourceFile>,
 }
@@ -394,6 +483,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::close => "`}`",
         Rule::colon => "`:`",
         Rule::EOI => "the end of the file",
+        Rule::rule_line => "a rule such as `seeds 4 in each pit` or `first seed into the next pit`",
         Rule::variant => "`variant`",
         Rule::counts => "seed counts such as `2 or 4`",
         Rule::chain => return vec!["`chain`".into(), "`no chain`".into()],

@@ -53,6 +53,52 @@ pub(crate) fn tick(v: f64) -> String {
     if s == "-0" { "0".to_string() } else { s.to_string() }
 }
 
+/// A legend: a swatch (hollow for `None`, an item without data) and a label per item, centred
+/// across `width`, in as many rows as it needs, from `y`; returns the `y` below it.
+pub(crate) fn legend(
+    root: &Area<'_>,
+    items: &[(String, Option<RGBColor>)],
+    mut y: i32,
+    width: f64,
+) -> Result<i32, Box<dyn std::error::Error>> {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let px = 15.0;
+    let swatch = 14;
+    let item_width = |label: &str| swatch as f64 + 8.0 + text_width(label, px) + 28.0;
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut row_width = 0.0;
+    for (i, (label, _)) in items.iter().enumerate() {
+        let w = item_width(label);
+        if row_width + w > width - 40.0 && !rows.last().is_some_and(Vec::is_empty) {
+            rows.push(Vec::new());
+            row_width = 0.0;
+        }
+        row_width += w;
+        rows.last_mut().expect("a row").push(i);
+    }
+    for row in rows.iter().filter(|r| !r.is_empty()) {
+        let total: f64 = row.iter().map(|&i| item_width(&items[i].0)).sum::<f64>() - 28.0;
+        let mut x = ((width - total) / 2.0).max(10.0) as i32;
+        for &i in row {
+            let (label, c) = &items[i];
+            let box_ = [(x, y + 1), (x + swatch, y + 1 + swatch)];
+            match c {
+                Some(c) => root.draw(&Rectangle::new(box_, c.filled()))?,
+                None => root.draw(&Rectangle::new(box_, GREY.stroke_width(1)))?,
+            }
+            let style = font(px).color(if c.is_some() { &INK } else { &GREY });
+            root.draw(&Text::new(
+                label.clone(),
+                (x + swatch + 8, y),
+                style.pos(Pos::new(HPos::Left, VPos::Top)),
+            ))?;
+            x += item_width(label) as i32;
+        }
+        y += 26;
+    }
+    Ok(y)
+}
+
 /// An x axis of named groups, group `g` from `g` to `g + 1`, labelled under its middle.
 pub(crate) struct Groups(pub Vec<String>);
 

@@ -11,3 +11,4 @@ pub mod rating;
 pub mod report;
 pub mod simulate;
 pub mod stats;
+pub mod sweep;

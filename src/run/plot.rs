@@ -10,7 +10,9 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::run::chart::{Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, text_width, tick};
+use crate::run::chart::{
+    Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, legend, text_width, tick,
+};
 
 use crate::run::report::{Report, VariantReport};
 use crate::run::stats::{self, Histogram};
@@ -24,6 +26,10 @@ const LENGTH_SHOWN: f64 = 0.995;
 
 /// The results of a run as a complete SVG document.
 pub fn svg(report: &Report) -> String {
+    // A sweep (`--vary`) is drawn against the varied value.
+    if report.0.iter().any(|r| r.run.varied.is_some()) {
+        return crate::run::sweep::svg(&crate::run::sweep::from_report(report));
+    }
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, (WIDTH, HEIGHT)).into_drawing_area();
@@ -148,8 +154,6 @@ fn header(root: &Area<'_>, report: &Report) -> Result<i32, Box<dyn std::error::E
     }
 
     // The legend: a swatch and a label per variant, centred, in as many rows as it needs.
-    let px = 15.0;
-    let swatch = 14;
     let items: Vec<(String, Option<RGBColor>)> = rs
         .iter()
         .enumerate()
@@ -161,38 +165,7 @@ fn header(root: &Area<'_>, report: &Report) -> Result<i32, Box<dyn std::error::E
             }
         })
         .collect();
-    let item_width = |label: &str| swatch as f64 + 8.0 + text_width(label, px) + 28.0;
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut row_width = 0.0;
-    for (i, (label, _)) in items.iter().enumerate() {
-        let w = item_width(label);
-        if row_width + w > width - 40.0 && !rows.last().is_some_and(Vec::is_empty) {
-            rows.push(Vec::new());
-            row_width = 0.0;
-        }
-        row_width += w;
-        rows.last_mut().expect("a row").push(i);
-    }
-    for row in rows.iter().filter(|r| !r.is_empty()) {
-        let total: f64 = row.iter().map(|&i| item_width(&items[i].0)).sum::<f64>() - 28.0;
-        let mut x = ((width - total) / 2.0).max(10.0) as i32;
-        for &i in row {
-            let (label, c) = &items[i];
-            let box_ = [(x, y + 1), (x + swatch, y + 1 + swatch)];
-            match c {
-                Some(c) => root.draw(&Rectangle::new(box_, c.filled()))?,
-                None => root.draw(&Rectangle::new(box_, GREY.stroke_width(1)))?,
-            }
-            let style = font(px).color(if c.is_some() { &INK } else { &GREY });
-            root.draw(&Text::new(
-                label.clone(),
-                (x + swatch + 8, y),
-                style.pos(Pos::new(HPos::Left, VPos::Top)),
-            ))?;
-            x += item_width(label) as i32;
-        }
-        y += 26;
-    }
+    let y = legend(root, &items, y, width)?;
     Ok(y + 4)
 }
 
@@ -536,6 +509,7 @@ mod tests {
             max_plies: 100,
             shard: None,
             partial: false,
+            varied: None,
         };
         VariantReport::new(run, tally)
     }

@@ -24,6 +24,20 @@ pub struct RunInfo {
     pub shard: Option<String>,
     /// True when the run was stopped (Ctrl-C) before its last game.
     pub partial: bool,
+    /// The rules varied (`--vary`) and their values in this variant; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub varied: Option<Varied>,
+}
+
+/// A variant of a sweep: the variant it was made from and the values of the rules varied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Varied {
+    /// The variant before the varied rules (with any `--set` rules), as its name says.
+    pub base: String,
+    /// Each `--vary` rule as given, with its placeholder: `seeds {2..8} in each pit`.
+    pub rules: Vec<String>,
+    /// The value of each, in this variant: `4`.
+    pub values: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -192,6 +206,15 @@ impl VariantReport {
         }
     }
 
+    /// A column's heading: the label, or for a variant of a sweep its base and values on two
+    /// lines (`Bakuk` / `4`).
+    pub fn heading(&self) -> String {
+        match &self.run.varied {
+            Some(v) => format!("{}\n{}", v.base, v.values.join(" · ")),
+            None => self.label(),
+        }
+    }
+
     /// `NAME` or `NAME:RULESET`.
     pub fn label(&self) -> String {
         match &self.run.ruleset {
@@ -263,7 +286,7 @@ impl Report {
         let mut table = Table::new();
         table.load_style(presets::UTF8_FULL_CONDENSED);
         let mut header = vec![String::new()];
-        header.extend(self.0.iter().map(VariantReport::label));
+        header.extend(self.0.iter().map(VariantReport::heading));
         table.set_header(header);
         for row in rows(self, all) {
             table.add_row(row);
@@ -274,6 +297,13 @@ impl Report {
             }
         }
         let mut out = String::new();
+        // The rules of a sweep, once: the columns are named by their values.
+        let mut swept: Vec<&Vec<String>> =
+            self.0.iter().filter_map(|r| r.run.varied.as_ref().map(|v| &v.rules)).collect();
+        swept.dedup();
+        for rules in swept {
+            out.push_str(&format!("varied: {}\n", rules.join("; ")));
+        }
         for r in self.0.iter().filter(|r| r.run.partial) {
             out.push_str(&format!(
                 "PARTIAL RESULTS for {}: the run was stopped after {} of its {} games\n",
@@ -475,6 +505,7 @@ mod tests {
             max_plies: 1000,
             shard: None,
             partial: false,
+            varied: None,
         };
         Report(vec![VariantReport::new(run, t)])
     }

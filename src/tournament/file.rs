@@ -14,6 +14,7 @@ use crate::engine::{Move, Rules, compile};
 use crate::lang::diagnostic::{Diagnostic, Diagnostics, SourceFile, closest};
 use crate::lang::library;
 use crate::lang::spec::MAX_PLY_LIMIT;
+use crate::lang::vary::{self, Change};
 use crate::play::registry::PlayerSpec;
 use crate::run::rating::Sprt;
 use crate::yaml;
@@ -215,6 +216,12 @@ impl Report<'_> {
 
 /// Reads and checks a tournament file.
 pub fn load(path: &Path) -> Result<Tournament, Diagnostics> {
+    load_with(path, &[])
+}
+
+/// Reads and checks a tournament file, each of its variants changed by `changes` (`--set`,
+/// and `--vary`, which makes a variant of each value).
+pub fn load_with(path: &Path, changes: &[Change]) -> Result<Tournament, Diagnostics> {
     let shown = path.display().to_string();
     let bytes =
         crate::files::read(path, LIMIT).map_err(|e| Diagnostics::from(Diagnostic::error(e.to_string())))?;
@@ -222,11 +229,11 @@ pub fn load(path: &Path) -> Result<Tournament, Diagnostics> {
         .map_err(|_| Diagnostics::from(Diagnostic::error(format!("`{shown}` is not UTF-8 text"))))?;
     let text = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    check_text(SourceFile::new(shown, text), &dir)
+    check_text(SourceFile::new(shown, text), &dir, changes)
 }
 
 /// Checks a tournament file's text; variant files are looked for beside it (`dir`).
-pub fn check_text(file: Arc<SourceFile>, dir: &Path) -> Result<Tournament, Diagnostics> {
+pub fn check_text(file: Arc<SourceFile>, dir: &Path, changes: &[Change]) -> Result<Tournament, Diagnostics> {
     let raw: RawTournament = yaml::from_str(&file.text).map_err(|e| {
         let message = plain_types(&e.message);
         let shown = if e.path.is_empty() { message.clone() } else { format!("`{}`: {message}", e.path) };
@@ -240,7 +247,7 @@ pub fn check_text(file: Arc<SourceFile>, dir: &Path) -> Result<Tournament, Diagn
         Diagnostics::from(d)
     })?;
     let mut r = Report { file: &file, diags: Diagnostics::default() };
-    let t = check(&raw, &mut r, dir);
+    let t = check(&raw, &mut r, dir, changes);
     match t {
         Some(mut t) if !r.diags.has_errors() => {
             t.file = file.clone();
@@ -310,12 +317,24 @@ fn guess_for(message: &str) -> Option<String> {
 
 /// `bakuk`, `bakuk:three-player`, or a file (`my.sow`, `my.sow:RULESET`) found beside the
 /// tournament file.
-fn load_variant(reference: &str, dir: &Path) -> Result<Rules, Diagnostics> {
+/// The variants a reference names: itself, or one for each point of the grid of `changes`.
+fn load_variant(reference: &str, dir: &Path, changes: &[Change]) -> Result<Vec<Rules>, Diagnostics> {
     let (name, ruleset) = library::split_reference(reference);
     let file =
         if library::is_path(name) { library::load_path(&dir.join(name))? } else { library::load(name)? };
     let (spec, _) = crate::lang::check::check(&file, ruleset)?;
-    Ok(compile(&spec))
+    if changes.is_empty() {
+        return Ok(vec![compile(&spec)]);
+    }
+    let mut out = Vec::new();
+    let mut errors = Diagnostics::default();
+    for point in vary::grid(changes) {
+        match vary::apply(&file, ruleset, &point) {
+            Ok((spec, _)) => out.push(compile(&spec)),
+            Err(d) => errors.extend(d),
+        }
+    }
+    if errors.has_errors() { Err(errors) } else { Ok(out) }
 }
 
 /// Whether an agent can play a variant: a script's moves are pits of its board, a solution
@@ -328,21 +347,26 @@ fn check_agent(agent: &PlayerSpec, rules: &Rules) -> Result<(), String> {
     agent.prepare(rules, &mut None, &crate::cancel::Cancel::new()).map(|_| ()).map_err(|e| e.to_string())
 }
 
-fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path) -> Option<Tournament> {
+fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]) -> Option<Tournament> {
     let mut variants = Vec::new();
     if raw.variants.is_empty() {
         r.error("variants", "a tournament needs at least one variant");
     }
     for (i, v) in raw.variants.iter().enumerate() {
-        match load_variant(v, dir) {
-            Ok(mut rules) => {
-                if let Some(p) = raw.max_plies {
-                    rules = rules.with_ply_limit(Some(p));
+        match load_variant(v, dir, changes) {
+            Ok(all) => {
+                for mut rules in all {
+                    if let Some(p) = raw.max_plies {
+                        rules = rules.with_ply_limit(Some(p));
+                    }
+                    if variants.iter().any(|e: &Entry| e.rules.spec().label() == rules.spec().label()) {
+                        r.error(
+                            &format!("variants[{i}]"),
+                            format!("{} is named twice", rules.spec().label()),
+                        );
+                    }
+                    variants.push(Entry { reference: v.clone(), rules, openings: vec![Vec::new()] });
                 }
-                if variants.iter().any(|e: &Entry| e.rules.spec().label() == rules.spec().label()) {
-                    r.error(&format!("variants[{i}]"), format!("{} is named twice", rules.spec().label()));
-                }
-                variants.push(Entry { reference: v.clone(), rules, openings: vec![Vec::new()] });
             }
             Err(d) => {
                 let at = format!("variants[{i}]");

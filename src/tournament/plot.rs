@@ -14,7 +14,7 @@ use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::run::chart::{Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, text_width, tick};
+use crate::run::chart::{Area, Drawn, FAINT, GREY, Groups, bold, colour, font, legend, text_width, tick};
 
 use super::report::{Figures, TournamentReport, VariantResult};
 use crate::run::rating::Estimate;
@@ -172,8 +172,6 @@ fn header(root: &Area<'_>, report: &TournamentReport) -> Result<i32, Box<dyn std
     y += 24;
 
     // The legend: a swatch and a label per variant, centred, in as many rows as it needs.
-    let px = 15.0;
-    let swatch = 14;
     let items: Vec<(String, Option<RGBColor>)> = report
         .variants
         .iter()
@@ -187,38 +185,7 @@ fn header(root: &Area<'_>, report: &TournamentReport) -> Result<i32, Box<dyn std
             }
         })
         .collect();
-    let item_width = |label: &str| swatch as f64 + 8.0 + text_width(label, px) + 28.0;
-    let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
-    let mut row_width = 0.0;
-    for (i, (label, _)) in items.iter().enumerate() {
-        let w = item_width(label);
-        if row_width + w > width - 40.0 && !rows.last().is_some_and(Vec::is_empty) {
-            rows.push(Vec::new());
-            row_width = 0.0;
-        }
-        row_width += w;
-        rows.last_mut().expect("a row").push(i);
-    }
-    for row in rows.iter().filter(|r| !r.is_empty()) {
-        let total: f64 = row.iter().map(|&i| item_width(&items[i].0)).sum::<f64>() - 28.0;
-        let mut x = ((width - total) / 2.0).max(10.0) as i32;
-        for &i in row {
-            let (label, c) = &items[i];
-            let box_ = [(x, y + 1), (x + swatch, y + 1 + swatch)];
-            match c {
-                Some(c) => root.draw(&Rectangle::new(box_, c.filled()))?,
-                None => root.draw(&Rectangle::new(box_, GREY.stroke_width(1)))?,
-            }
-            let style = font(px).color(if c.is_some() { &INK } else { &GREY });
-            root.draw(&Text::new(
-                label.clone(),
-                (x + swatch + 8, y),
-                style.pos(Pos::new(HPos::Left, VPos::Top)),
-            ))?;
-            x += item_width(label) as i32;
-        }
-        y += 26;
-    }
+    let y = legend(root, &items, y, width)?;
     Ok(y + 4)
 }
 
