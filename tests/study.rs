@@ -202,3 +202,90 @@ fn a_value_that_makes_a_bad_variant_is_pointed_at() {
 ",
     );
 }
+
+/// The metrics of one scripted game of Bakuk with one seed a pit, judged by `evaluator`.
+fn scripted_metrics(evaluator: &str) -> serde_json::Value {
+    let (code, out, err) = run(&[
+        "simulate",
+        "bakuk",
+        "--set",
+        "seeds 1 in each pit",
+        "-g",
+        "1",
+        "--players",
+        "script:3,1,script:5",
+        "--metrics",
+        "--evaluator",
+        evaluator,
+        "-f",
+        "json",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    v["Bakuk, seeds 1 in each pit"]["metrics"].clone()
+}
+
+fn close(v: &serde_json::Value, expected: f64) {
+    let x = v.as_f64().unwrap_or_else(|| panic!("{v}"));
+    assert!((x - expected).abs() < 1e-9, "{x} != {expected}");
+}
+
+#[test]
+fn metrics_of_a_game_worked_by_hand() {
+    // From 1 1 1 | 1 1 1: player 1 sows pit 3 into pit 4, making 2, and takes them (2-0);
+    // player 2 sows pit 5 into pit 6 and takes 2 (2-2); player 1 sows pit 1 into pit 2 and
+    // takes 2 (4-2); the board is empty and player 2 cannot move. Three plies, player 1 wins.
+    // Legal moves before each ply: 3, 2, 2.
+    let m = scripted_metrics("margin");
+    assert_eq!(m["evaluator"], "margin");
+    close(&m["balance"], 0.0);
+    close(&m["first_player_advantage"]["value"], 1.0);
+    close(&m["completion"]["value"], 1.0);
+    close(&m["drawishness"]["value"], 0.0);
+    close(&m["timeouts"]["value"], 0.0);
+    close(&m["duration"]["mean"]["value"], 3.0);
+    close(&m["branching_factor"]["value"], 7.0 / 3.0);
+    close(&m["branching_factor_change"]["value"], (2.0 - 3.0) / 2.0);
+    // Margins before each ply: 0-0, 2-0, 2-2: evaluations (0, 0), (tanh 2, -tanh 2), (0, 0).
+    // Leaders {1, 2}, {1}, {1, 2}: two changes in two steps.
+    close(&m["lead_change"]["value"], 1.0);
+    // The winner (player 1) never trailed: no drama. The loser's best evaluation was 0; the
+    // winner first exceeded it at the second position: a third of the game came before.
+    close(&m["drama"]["value"], 0.0);
+    close(&m["decisiveness_threshold"]["value"], 0.0);
+    close(&m["decisiveness"]["value"], 1.0 / 3.0);
+
+    // With perfect play the start is a draw, and so is the position after 3 (a best move:
+    // `sow solve`); after player 2's 5, player 1 wins by 2 (pit 1 takes 2, pit 2 takes
+    // nothing). Evaluations (0, 0), (0, 0), (1, -1): one change in two steps; the loser's
+    // best was 0, passed at the third position.
+    let m = scripted_metrics("exact");
+    assert_eq!(m["evaluator"], "exact");
+    close(&m["lead_change"]["value"], 0.5);
+    close(&m["drama"]["value"], 0.0);
+    close(&m["decisiveness_threshold"]["value"], 0.0);
+    close(&m["decisiveness"]["value"], 2.0 / 3.0);
+}
+
+#[test]
+fn metrics_are_the_same_on_any_number_of_threads() {
+    let args = |jobs: &'static str| {
+        run(&["simulate", "koumma", "-g", "5000", "--metrics", "-f", "json", "--jobs", jobs]).1
+    };
+    assert_eq!(args("1"), args("2"));
+}
+
+#[test]
+fn an_evaluator_that_cannot_judge_the_variant_is_refused() {
+    refused(
+        &["simulate", "bakuk:three-player", "--metrics", "--evaluator", "alphabeta:3"],
+        "error: --evaluator alphabeta:3: Bakuk:three-player has 3 players, and the search values positions for two; use `--evaluator margin`\n",
+    );
+    let (code, out, err) = run(&["simulate", "oware", "-g", "10", "--metrics", "--evaluator", "exact"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.starts_with("error: --evaluator exact: Oware cannot be solved ("), "{err}");
+    refused(
+        &["simulate", "bakuk", "--metrics", "--evaluator", "uct"],
+        "error: --evaluator `uct` is not an evaluator: expected exact, margin or alphabeta:DEPTH\n",
+    );
+}

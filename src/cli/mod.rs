@@ -76,6 +76,14 @@ enum Command {
     /// Play a tournament described in a YAML file: standings with ratings, head-to-head
     /// figures, seats, openings, and how much skill counts
     Tournament(tournament::TournamentArgs),
+    /// Print a completion script for a shell: bash, zsh, fish, powershell or elvish
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for `man`
+    Man,
 }
 
 #[derive(Args, Debug)]
@@ -283,6 +291,18 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Merge(a) => simulate::merge(&a).map(|()| String::new()),
         Command::Bench(a) => simulate::bench(&a),
         Command::Solve(a) => solve::solve(&a),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "sow", &mut out);
+            Ok(String::from_utf8(out).expect("a completion script is text"))
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+                .render(&mut out)
+                .map_err(|e| CliError::from(error::write_failed(e.to_string())))
+                .map(|()| String::from_utf8(out).expect("a man page is text"))
+        }
         Command::Tournament(a) => match tournament::tournament(&a) {
             // Stopped by Ctrl-C: the records hold the finished games, and `--resume` goes on.
             Ok(true) => return ExitCode::from(sow::error::Status::Interrupted.code()),

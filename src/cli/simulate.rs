@@ -14,6 +14,7 @@ use sow::error::In;
 use sow::lang::library;
 use sow::lang::spec::MAX_PLY_LIMIT;
 use sow::play::registry::{Agent, PlayerSpec};
+use sow::run::metrics::{Evaluator, EvaluatorSpec};
 use sow::run::report::{Report, RunInfo, VariantReport, Varied};
 use sow::run::simulate::{self, Job, OptionError, RunOptions, Shard};
 
@@ -69,6 +70,17 @@ pub struct SimulateArgs {
     max_plies: Option<u32>,
     #[command(flatten)]
     changes: super::ChangeArgs,
+    /// Game-design metrics (balance, completion, drawishness, lead changes, drama,
+    /// decisiveness, ...): the table shows them instead of the results
+    #[arg(long)]
+    metrics: bool,
+    /// What judges positions for --metrics: exact (perfect play; the default where the variant
+    /// solves in moments), margin (captured seeds) or alphabeta:DEPTH
+    #[arg(long, value_name = "EVALUATOR", requires = "metrics")]
+    evaluator: Option<String>,
+    /// A solution table (`sow solve --out FILE`) for the exact evaluator
+    #[arg(long, value_name = "FILE", requires = "metrics")]
+    solution: Option<PathBuf>,
     #[command(flatten)]
     output: OutputArgs,
     /// Write every game as one JSON line (replayable with `sow play --moves`)
@@ -156,6 +168,7 @@ fn format_for(output: &OutputArgs) -> ResultFormat {
 
 fn render(report: &Report, output: &OutputArgs) -> String {
     match format_for(output) {
+        ResultFormat::Table if report.0.iter().any(|r| r.metrics.is_some()) => report.metrics_table(),
         ResultFormat::Table => report.table(output.all),
         ResultFormat::Csv => report.csv(),
         ResultFormat::Json => report.json(),
@@ -272,6 +285,18 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let running = signals::running();
     let cancel = running.cancel();
     let changes = args.changes.changes()?;
+    let evaluator = args
+        .evaluator
+        .as_deref()
+        .map(EvaluatorSpec::parse)
+        .transpose()
+        .map_err(|e| usage(format!("--evaluator {e}")))?;
+    if evaluator.as_ref().is_some_and(|e| *e != EvaluatorSpec::Exact) && args.solution.is_some() {
+        return Err(usage(
+            "--solution is the table of the exact evaluator: drop --evaluator, or give `--evaluator exact`",
+        )
+        .into());
+    }
     let mut runs: Vec<(String, Rules, Vec<Agent>, Option<Varied>)> = Vec::new();
     for name in &args.variants {
         for one in load_varied(&VariantArg { variant: name.clone(), ruleset: None }, &changes)? {
@@ -310,6 +335,17 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
             runs.push((reference.to_string(), rules, agents, varied));
         }
     }
+    if args.solution.is_some() && runs.len() > 1 {
+        return Err(usage("--solution holds the table of one variant: simulate one variant with it").into());
+    }
+    let mut evaluators: Vec<Option<Evaluator>> = Vec::new();
+    for (_, rules, _, _) in &runs {
+        evaluators.push(if args.metrics {
+            Some(prepare_evaluator(rules, evaluator.as_ref(), args.solution.as_ref())?)
+        } else {
+            None
+        });
+    }
     let outputs = Outputs::open(&args.output, &[("--record", args.record.as_deref())])?;
     let mut record = args.record.as_deref().map(|p| AtomicFile::create(p, "--record")).transpose()?;
 
@@ -317,7 +353,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let progress = Progress::new(per_variant.saturating_mul(runs.len() as u64));
     let mut report = Report::default();
     for (i, (reference, rules, agents, varied)) in runs.iter().enumerate() {
-        let job = Job { rules, players: agents, reference };
+        let job = Job { rules, players: agents, reference, evaluator: evaluators[i].as_ref() };
         let before = (i as u64).saturating_mul(per_variant);
         let result = simulate::run(
             &job,
@@ -357,6 +393,47 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
         r.commit()?;
     }
     Ok(partial)
+}
+
+/// Positions in a table that `--metrics` solves without being asked: a few seconds' work.
+const AUTO_SOLVE: u64 = 40_000_000;
+
+/// The evaluator of `--metrics` for a variant: the one asked for, checked, or by default the
+/// exact values where the variant solves in moments, else the captured-seed margin.
+fn prepare_evaluator(
+    rules: &Rules,
+    asked: Option<&EvaluatorSpec>,
+    solution: Option<&PathBuf>,
+) -> Result<Evaluator, CliError> {
+    let label = rules.spec().label();
+    let seeds = rules.total_seeds() as usize;
+    let two = rules.players() == 2;
+    let exact = |rules: &Rules| -> Result<Evaluator, CliError> {
+        Ok(Evaluator::Exact(std::sync::Arc::new(super::solve::solution_for(rules, seeds, solution)?)))
+    };
+    match asked {
+        None if solution.is_some() => exact(rules),
+        None => match sow::play::solve::check_solvable(rules, seeds) {
+            Ok(n) if two && n <= AUTO_SOLVE => exact(rules),
+            _ => Ok(Evaluator::Margin),
+        },
+        Some(EvaluatorSpec::Margin) => Ok(Evaluator::Margin),
+        Some(EvaluatorSpec::Exact) => {
+            if let Err(e) = sow::play::solve::check_solvable(rules, seeds) {
+                return Err(usage(format!(
+                    "--evaluator exact: {label} cannot be solved ({e}); use `--evaluator margin` or `alphabeta:DEPTH`"
+                ))
+                .into());
+            }
+            exact(rules)
+        }
+        Some(EvaluatorSpec::AlphaBeta(d)) if two => Ok(Evaluator::AlphaBeta(*d)),
+        Some(EvaluatorSpec::AlphaBeta(d)) => Err(usage(format!(
+            "--evaluator alphabeta:{d}: {label} has {} players, and the search values positions for two; use `--evaluator margin`",
+            rules.players()
+        ))
+        .into()),
+    }
 }
 
 /// Checks that results come from shards of one run, and adds them up.

@@ -6,6 +6,7 @@
 pub mod bench;
 pub(crate) mod chart;
 pub mod merge;
+pub mod metrics;
 pub mod plot;
 pub mod rating;
 pub mod report;

@@ -5,6 +5,7 @@
 use comfy_table::{CellAlignment, Table, presets};
 use serde::{Deserialize, Serialize};
 
+use crate::run::metrics::{MeanCi, MetricsReport, Rate};
 use crate::run::stats::{self, Histogram, Tally};
 
 /// The settings of a run, as recorded in its results; results merge only when they agree.
@@ -126,6 +127,9 @@ pub struct VariantReport {
     pub margin: Margin,
     pub captures: Captures,
     pub branching: Branching,
+    /// The game-design metrics (`--metrics`), if they were asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<MetricsReport>,
     /// The raw counts everything above is computed from.
     pub tally: Tally,
 }
@@ -193,6 +197,7 @@ impl VariantReport {
                 mean_legal_moves: ratio(t.moves.choices, t.moves.positions),
                 forced_share: ratio(t.moves.forced, t.moves.positions),
             },
+            metrics: tally.metrics.as_ref().map(|m| MetricsReport::new(&tally, m)),
             run,
             tally,
         }
@@ -304,6 +309,84 @@ impl Report {
         for rules in swept {
             out.push_str(&format!("varied: {}\n", rules.join("; ")));
         }
+        for r in self.0.iter().filter(|r| r.run.partial) {
+            out.push_str(&format!(
+                "PARTIAL RESULTS for {}: the run was stopped after {} of its {} games\n",
+                r.label(),
+                r.games_played,
+                r.games_asked()
+            ));
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+        out
+    }
+}
+
+impl Report {
+    /// The game-design metrics: a column per variant, a row per metric, with 95% intervals.
+    pub fn metrics_table(&self) -> String {
+        let mut table = Table::new();
+        table.load_style(presets::UTF8_FULL_CONDENSED);
+        let mut header = vec![String::new()];
+        header.extend(self.0.iter().map(VariantReport::heading));
+        table.set_header(header);
+        let ms: Vec<Option<&MetricsReport>> = self.0.iter().map(|r| r.metrics.as_ref()).collect();
+        let mean = |m: Option<MeanCi>, d: usize| {
+            m.map_or("-".into(), |m| format!("{:.d$} [{:.d$}, {:.d$}]", m.value, m.ci[0], m.ci[1]))
+        };
+        let rate = |r: Option<Rate>| {
+            r.map_or("-".into(), |r| {
+                format!("{:.2}% [{:.2}, {:.2}]", 100.0 * r.value, 100.0 * r.ci[0], 100.0 * r.ci[1])
+            })
+        };
+        type Row<'a> = (&'a str, Box<dyn Fn(&MetricsReport) -> String + 'a>);
+        let rows: Vec<Row<'_>> = vec![
+            ("games", Box::new(|_| String::new())),
+            ("balance", Box::new(|m| m.balance.map_or("-".into(), |b| format!("{b:.4}")))),
+            ("first-player advantage (seat 1 points)", Box::new(move |m| mean(m.first_player_advantage, 4))),
+            ("completion", Box::new(move |m| rate(m.completion))),
+            ("drawishness", Box::new(move |m| rate(m.drawishness))),
+            ("timeouts", Box::new(move |m| rate(m.timeouts))),
+            ("duration, mean (plies)", Box::new(move |m| mean(m.duration.mean, 2))),
+            (
+                "duration, sd / 10th / median / 90th",
+                Box::new(|m| {
+                    let q = |x: Option<usize>| x.map_or("-".into(), |x| x.to_string());
+                    format!(
+                        "{} / {} / {} / {}",
+                        m.duration.sd.map_or("-".into(), |s| format!("{s:.2}")),
+                        q(m.duration.p10),
+                        q(m.duration.median),
+                        q(m.duration.p90)
+                    )
+                }),
+            ),
+            ("branching factor", Box::new(move |m| mean(m.branching_factor, 3))),
+            ("branching factor change (per ply)", Box::new(move |m| mean(m.branching_factor_change, 4))),
+            ("lead changes (share of plies)", Box::new(move |m| mean(m.lead_change, 4))),
+            ("drama", Box::new(move |m| mean(m.drama, 4))),
+            ("decisiveness (share of the game)", Box::new(move |m| mean(m.decisiveness, 4))),
+            ("decisiveness threshold", Box::new(move |m| mean(m.decisiveness_threshold, 4))),
+            ("evaluator", Box::new(|m| m.evaluator.clone())),
+        ];
+        for (name, f) in &rows {
+            let mut cells = vec![name.to_string()];
+            for (r, m) in self.0.iter().zip(&ms) {
+                cells.push(match (*name, m) {
+                    ("games", _) => r.games_played.to_string(),
+                    (_, Some(m)) => f(m),
+                    (_, None) => "-".into(),
+                });
+            }
+            table.add_row(cells);
+        }
+        for c in 1..=self.0.len() {
+            if let Some(col) = table.column_mut(c) {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        let mut out = String::new();
         for r in self.0.iter().filter(|r| r.run.partial) {
             out.push_str(&format!(
                 "PARTIAL RESULTS for {}: the run was stopped after {} of its {} games\n",

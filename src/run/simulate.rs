@@ -16,6 +16,7 @@ use crate::lang::spec::MAX_PLY_LIMIT;
 use crate::play::player::{Player, PlayerError, seat_rng};
 use crate::play::registry::{Agent, AnyPlayer};
 
+use super::metrics::{Evaluator, MetricTally, Probe};
 use super::stats::{MoveCounts, Tally};
 
 /// The most threads a run may use: more would only add scheduling, and each thread holds
@@ -83,6 +84,8 @@ pub struct Job<'a> {
     pub players: &'a [Agent],
     /// How the variant was named on the command line, for records that replay.
     pub reference: &'a str,
+    /// Judges every position for the game-design metrics, if they are asked for.
+    pub evaluator: Option<&'a Evaluator>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -280,6 +283,14 @@ struct Seats<'a, 'r> {
     players: &'a mut [AnyPlayer],
     game: &'a mut Game<'r>,
     counts: &'a mut MoveCounts,
+    trace: Option<&'a mut Trace<'r>>,
+}
+
+/// A thread's evaluator and the evaluations of the game being played, for the metrics.
+struct Trace<'e> {
+    probe: Probe<'e>,
+    evals: Vec<[f64; crate::lang::spec::MAX_PLAYERS]>,
+    legal: Vec<u32>,
 }
 
 /// Plays game `game` to its end, counting into `tally`; returns the final position, or `None`
@@ -306,6 +317,11 @@ fn play_game(
     counts.clear();
     let g = &mut *table.game;
     g.restart(rules.initial_state());
+    let mut trace = table.trace.as_deref_mut();
+    if let Some(t) = trace.as_deref_mut() {
+        t.evals.clear();
+        t.legal.clear();
+    }
     while let Some(seat) = g.state().to_move() {
         let s = g.state();
         if cancel.is_cancelled() {
@@ -315,6 +331,12 @@ fn play_game(
         counts.positions += 1;
         counts.choices += legal;
         counts.forced += u64::from(legal == 1);
+        if let Some(t) = trace.as_deref_mut() {
+            let mut e = [0.0; crate::lang::spec::MAX_PLAYERS];
+            t.probe.evaluate(rules, s, &mut e);
+            t.evals.push(e);
+            t.legal.push(legal as u32);
+        }
         let mv = match players[seat].choose(rules, s, &mut rngs[seat]) {
             Ok(mv) => mv,
             Err(PlayerError::Cancelled) => return Ok(None),
@@ -343,6 +365,13 @@ fn play_game(
     let scores = rules.scores(&s);
     let n = rules.players();
     tally.finish_game(&scores[..n], s.plies(), s.end().expect("the game is over"), s.seeds_on_board());
+    if let (Some(t), Some(m)) = (trace, tally.metrics.as_mut()) {
+        let winner = match rules.outcome(&s) {
+            Some(Outcome::Win(p)) => Some(p),
+            _ => None,
+        };
+        m.add_game(n, &t.evals, &t.legal, winner, s.end() == Some(crate::engine::EndReason::PlyLimit));
+    }
     Ok(Some(s))
 }
 
@@ -353,7 +382,7 @@ const CHUNK: u64 = 2048;
 /// What one chunk gave: the games it finished (all of them unless cancelled), their records,
 /// or the first game that failed.
 enum Chunk {
-    Done { tally: Tally, lines: Vec<u8>, complete: bool },
+    Done { tally: Box<Tally>, lines: Vec<u8>, complete: bool },
     Failed(GameError),
 }
 
@@ -387,8 +416,13 @@ pub fn run(
     let spec = rules.spec();
     let names: Vec<String> = job.players.iter().map(Agent::name).collect();
 
+    let new_tally = || {
+        let mut t = Tally::new(seats);
+        t.metrics = job.evaluator.map(|e| MetricTally::new(e.name()));
+        t
+    };
     let play_chunk = |c: u64, table: &mut Seats<'_, '_>| -> Chunk {
-        let mut tally = Tally::new(seats);
+        let mut tally = new_tally();
         let mut lines = Vec::new();
         let mut moves = Vec::new();
         for j in c * CHUNK..((c + 1) * CHUNK).min(total) {
@@ -397,7 +431,7 @@ pub fn run(
             let kept = recording.then_some(&mut moves);
             let s = match play_game(rules, table, opts.seed, game, &mut tally, cancel, kept) {
                 Ok(Some(s)) => s,
-                Ok(None) => return Chunk::Done { tally, lines, complete: false },
+                Ok(None) => return Chunk::Done { tally: Box::new(tally), lines, complete: false },
                 Err(e) => return Chunk::Failed(e),
             };
             if recording {
@@ -421,7 +455,7 @@ pub fn run(
                 lines.push(b'\n');
             }
         }
-        Chunk::Done { tally, lines, complete: true }
+        Chunk::Done { tally: Box::new(tally), lines, complete: true }
     };
 
     let next_chunk = AtomicU64::new(0);
@@ -437,13 +471,20 @@ pub fn run(
         let mut players: Vec<AnyPlayer> = job.players.iter().map(|a| a.new_player(cancel)).collect();
         let mut counts = MoveCounts::default();
         let mut game = Game::new(rules, rules.initial_state());
+        let mut trace =
+            job.evaluator.map(|e| Trace { probe: e.probe(cancel), evals: Vec::new(), legal: Vec::new() });
         loop {
             let c = next_chunk.fetch_add(1, Ordering::Relaxed);
             if c >= chunks || c > failed.load(Ordering::Relaxed) {
                 break;
             }
             // Once cancelled, a chunk taken plays no game but still takes its turn to write.
-            let table = &mut Seats { players: &mut players, game: &mut game, counts: &mut counts };
+            let table = &mut Seats {
+                players: &mut players,
+                game: &mut game,
+                counts: &mut counts,
+                trace: trace.as_mut(),
+            };
             let result = play_chunk(c, table);
             let lines = match result {
                 Chunk::Failed(e) => {
@@ -552,7 +593,7 @@ mod tests {
     fn tally(variant: &str, games: u64, jobs: usize, shard: Shard) -> Tally {
         let rules = crate::load_rules(variant, None).unwrap();
         let players = agents(&rules, &["random", "greedy"]);
-        let job = Job { rules: &rules, players: &players, reference: variant };
+        let job = Job { rules: &rules, players: &players, reference: variant, evaluator: None };
         let opts = RunOptions { games, seed: 3, jobs, shard };
         run(&job, &opts, &Cancel::new(), &|_| {}, None).unwrap().tally
     }
@@ -587,7 +628,7 @@ mod tests {
     fn a_cancelled_run_is_partial_and_counts_whole_games_only() {
         let rules = crate::load_rules("bakuk", None).unwrap();
         let players = agents(&rules, &["random"; 2]);
-        let job = Job { rules: &rules, players: &players, reference: "bakuk" };
+        let job = Job { rules: &rules, players: &players, reference: "bakuk", evaluator: None };
         let cancel = Cancel::new();
         let opts = RunOptions { games: u64::MAX, seed: 0, jobs: 2, shard: Shard::WHOLE };
         // Cancelled after the first chunk's progress report: the run stops at once, with
@@ -609,7 +650,7 @@ mod tests {
     fn runs_that_cannot_be_made_are_refused() {
         let rules = crate::load_rules("bakuk", None).unwrap();
         let players = agents(&rules, &["random"; 2]);
-        let job = Job { rules: &rules, players: &players, reference: "bakuk" };
+        let job = Job { rules: &rules, players: &players, reference: "bakuk", evaluator: None };
         let opts = |games, jobs| RunOptions { games, seed: 0, jobs, shard: Shard::WHOLE };
         let refused =
             |opts: RunOptions| run(&job, &opts, &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
@@ -620,14 +661,14 @@ mod tests {
             "--jobs 100000: a run uses at most 1024 threads (one or two per core is fastest)"
         );
         let endless = rules.with_ply_limit(None);
-        let job = Job { rules: &endless, players: &players, reference: "bakuk" };
+        let job = Job { rules: &endless, players: &players, reference: "bakuk", evaluator: None };
         let e = run(&job, &opts(1, 1), &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
         assert_eq!(
             e,
             "Bakuk: the rules have no ply limit, so a game might never end; simulate with a limit of at most 1000000 plies"
         );
         let one = &players[..1];
-        let job = Job { rules: &rules, players: one, reference: "bakuk" };
+        let job = Job { rules: &rules, players: one, reference: "bakuk", evaluator: None };
         let e = run(&job, &opts(1, 1), &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
         assert_eq!(e, "Bakuk has 2 seats, but 1 players are named: name one for every seat, or one for all");
     }

@@ -176,6 +176,9 @@ pub struct Tally {
     /// What was counted move by move (written in line with the fields above).
     #[serde(flatten)]
     pub moves: MoveCounts,
+    /// The game-design metrics' per-game figures (`--metrics`), if they were asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<crate::run::metrics::MetricTally>,
 }
 
 /// What is counted move by move during one game, kept apart until the game ends so that a
@@ -225,6 +228,11 @@ impl Tally {
     }
 
     pub fn merge(&mut self, o: &Tally) {
+        match (&mut self.metrics, &o.metrics) {
+            (Some(a), Some(b)) => a.merge(b),
+            (None, Some(b)) if self.games == 0 => self.metrics = Some(b.clone()),
+            _ => {}
+        }
         self.games += o.games;
         if self.seats.len() < o.seats.len() {
             self.seats.resize(o.seats.len(), SeatTally::default());
