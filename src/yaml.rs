@@ -280,14 +280,10 @@ fn keys(text: &str, ls: &[Line], node: Node) -> Vec<(String, usize, Node)> {
             out.push((k, at, value.unwrap_or(Node { line: li, at, end: None })));
         }
         // The next key sits at the same column, after any deeper lines.
-        let mut next = li + 1;
-        while next < ls.len() && ls[next].indent > col {
-            next += 1;
-        }
-        match ls.get(next) {
-            Some(n) if n.indent == col && !is_item(&text[n.start + n.indent..n.end]) => {
+        match sibling(ls, li, col) {
+            Some(next) if !is_item(&text[ls[next].start + ls[next].indent..ls[next].end]) => {
                 li = next;
-                at = n.start + n.indent;
+                at = ls[next].start + ls[next].indent;
             }
             _ => break,
         }
@@ -316,6 +312,16 @@ fn split_key(body: &str) -> Option<(String, usize)> {
     Some((key, after + 1 + skipped))
 }
 
+/// The next line after line `li` at column `col`, past any deeper lines: the next key of a
+/// block mapping or the next item of a block sequence, if the collection goes on.
+fn sibling(ls: &[Line], li: usize, col: usize) -> Option<usize> {
+    let mut next = li + 1;
+    while next < ls.len() && ls[next].indent > col {
+        next += 1;
+    }
+    ls.get(next).filter(|n| n.indent == col).map(|_| next)
+}
+
 /// The items of the sequence at `node`.
 fn items(text: &str, ls: &[Line], node: Node) -> Vec<Node> {
     let rest = &text[node.at..ls[node.line].end];
@@ -341,16 +347,12 @@ fn items(text: &str, ls: &[Line], node: Node) -> Vec<Node> {
         } else {
             out.push(child_start(text, ls, li, col).unwrap_or(Node { line: li, at, end: None }));
         }
-        let mut next = li + 1;
-        while next < ls.len() && ls[next].indent > col {
-            next += 1;
-        }
-        match ls.get(next) {
-            Some(n) if n.indent == col => {
+        match sibling(ls, li, col) {
+            Some(next) => {
                 li = next;
-                at = n.start + n.indent;
+                at = ls[next].start + ls[next].indent;
             }
-            _ => break,
+            None => break,
         }
     }
     out

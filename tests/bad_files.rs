@@ -18,10 +18,14 @@
 //! To accept new messages, run `SOW_BLESS=1 cargo test --test bad_files`: the `.err` files are
 //! rewritten (the other checks still run) and the change can be reviewed with `git diff`.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+#[path = "common/corpus.rs"]
+mod corpus;
+
+use corpus::{diff, expect_err, run_all};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -47,57 +51,9 @@ fn directives(bytes: &[u8]) -> Directives {
     d
 }
 
-/// The cases: `tests/bad/*.sow`, by name.
-fn cases(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("tests/bad exists")
-        .map(|e| e.expect("a readable entry").path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "sow"))
-        .map(|p| p.file_stem().expect("a file name").to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-/// A line diff of `expected` and `actual` (longest common subsequence), `-` for lines only
-/// expected and `+` for lines only produced.
-fn diff(expected: &str, actual: &str) -> String {
-    let a: Vec<&str> = expected.split_inclusive('\n').collect();
-    let b: Vec<&str> = actual.split_inclusive('\n').collect();
-    // lcs[i][j]: length of the common subsequence of a[i..] and b[j..].
-    let mut lcs = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for i in (0..a.len()).rev() {
-        for j in (0..b.len()).rev() {
-            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
-        }
-    }
-    let show = |sign: char, line: &str| {
-        let body = line
-            .strip_suffix('\n')
-            .map_or_else(|| format!("{line}⏎ (no line break at the end)"), str::to_string);
-        format!("  {sign} {body}\n")
-    };
-    let (mut i, mut j, mut out) = (0, 0, String::new());
-    while i < a.len() || j < b.len() {
-        if i < a.len() && j < b.len() && a[i] == b[j] {
-            out.push_str(&show(' ', a[i]));
-            i += 1;
-            j += 1;
-        } else if i < a.len() && (j == b.len() || lcs[i + 1][j] >= lcs[i][j + 1]) {
-            out.push_str(&show('-', a[i]));
-            i += 1;
-        } else {
-            out.push_str(&show('+', b[j]));
-            j += 1;
-        }
-    }
-    out
-}
-
 /// Checks one case; returns its problems (empty when it passes).
 fn run_case(dir: &Path, name: &str, bless: bool) -> Vec<String> {
     let sow = dir.join(format!("{name}.sow"));
-    let err_path = dir.join(format!("{name}.err"));
     let want = directives(&fs::read(&sow).expect("the case is readable"));
     let arg = format!("tests/bad/{name}.sow");
     let out = Command::new(env!("CARGO_BIN_EXE_sow"))
@@ -142,56 +98,14 @@ fn run_case(dir: &Path, name: &str, bless: bool) -> Vec<String> {
         }
     }
 
-    if bless {
-        if !problems.iter().any(|p| p == "sow panicked") {
-            fs::write(&err_path, &stderr).expect("the .err file is writable");
-        }
-    } else {
-        match fs::read_to_string(&err_path) {
-            Ok(expected) if expected == stderr => {}
-            Ok(expected) => problems.push(format!(
-                "stderr differs from {name}.err (- expected, + actual):\n{}",
-                diff(&expected, &stderr)
-            )),
-            Err(_) => problems
-                .push(format!("no {name}.err; stderr was:\n{stderr}(run with SOW_BLESS=1 to write it)")),
-        }
-    }
+    expect_err(dir, name, &stderr, bless, &mut problems);
     problems
 }
 
 #[test]
 fn bad_files_give_their_expected_messages() {
     let dir = PathBuf::from(ROOT).join("tests/bad");
-    let bless = std::env::var("SOW_BLESS").is_ok_and(|v| v == "1");
-    let names = cases(&dir);
-    assert!(names.len() >= 40, "the corpus in {} has only {} cases", dir.display(), names.len());
-
-    let mut report = String::new();
-    let mut failed = 0;
-    for name in &names {
-        let problems = run_case(&dir, name, bless);
-        if !problems.is_empty() {
-            failed += 1;
-            writeln!(report, "\n=== tests/bad/{name}.sow").unwrap();
-            for p in problems {
-                writeln!(report, "- {p}").unwrap();
-            }
-        }
-    }
-    // An expected output without its case is left over from a renamed or deleted case.
-    let mut orphans: Vec<String> = fs::read_dir(&dir)
-        .expect("tests/bad exists")
-        .map(|e| e.expect("a readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "err"))
-        .filter(|p| !p.with_extension("sow").is_file())
-        .map(|p| p.display().to_string())
-        .collect();
-    orphans.sort();
-    for o in &orphans {
-        writeln!(report, "\n=== {o}\n- has no .sow case beside it").unwrap();
-    }
-    assert!(failed == 0 && orphans.is_empty(), "{failed} of {} bad files failed:{report}", names.len());
+    run_all(&dir, "sow", 40, |name, bless| run_case(&dir, name, bless));
 }
 
 #[test]

@@ -14,24 +14,16 @@
 //! files are rewritten (the other checks still run) and the change can be reviewed with
 //! `git diff`.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+#[path = "common/corpus.rs"]
+mod corpus;
 
-/// The cases: `tests/bad_tournaments/*.yaml`, by name.
-fn cases(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .expect("tests/bad_tournaments exists")
-        .map(|e| e.expect("a readable entry").path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "yaml"))
-        .map(|p| p.file_stem().expect("a file name").to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
+use corpus::{diff, expect_err, run_all};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Runs `sow` from the project root; returns (status, stdout, stderr).
 fn sow(args: &[&str]) -> (Option<i32>, String, String) {
@@ -48,32 +40,9 @@ fn sow(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-/// A line diff of `expected` and `actual`, `-` for lines only expected and `+` for lines only
-/// produced (the lines of one and the other, after their common start).
-fn diff(expected: &str, actual: &str) -> String {
-    let a: Vec<&str> = expected.lines().collect();
-    let b: Vec<&str> = actual.lines().collect();
-    let same = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut out = String::new();
-    for line in &a[..same] {
-        writeln!(out, "    {line}").unwrap();
-    }
-    for line in &a[same..] {
-        writeln!(out, "  - {line}").unwrap();
-    }
-    for line in &b[same..] {
-        writeln!(out, "  + {line}").unwrap();
-    }
-    if a == b {
-        out.push_str("  (the line breaks differ)\n");
-    }
-    out
-}
-
 /// Checks one case; returns its problems (empty when it passes).
 fn run_case(dir: &Path, name: &str, bless: bool) -> Vec<String> {
     let arg = format!("tests/bad_tournaments/{name}.yaml");
-    let err_path = dir.join(format!("{name}.err"));
     let mut problems = Vec::new();
 
     let (code, stdout, stderr) = sow(&["check", &arg]);
@@ -124,56 +93,14 @@ fn run_case(dir: &Path, name: &str, bless: bool) -> Vec<String> {
         let _ = fs::remove_file(&record);
     }
 
-    if bless {
-        if !problems.iter().any(|p| p.contains("panicked")) {
-            fs::write(&err_path, &stderr).expect("the .err file is writable");
-        }
-    } else {
-        match fs::read_to_string(&err_path) {
-            Ok(expected) if expected == stderr => {}
-            Ok(expected) => problems.push(format!(
-                "stderr differs from {name}.err (- expected, + actual):\n{}",
-                diff(&expected, &stderr)
-            )),
-            Err(_) => problems
-                .push(format!("no {name}.err; stderr was:\n{stderr}(run with SOW_BLESS=1 to write it)")),
-        }
-    }
+    expect_err(dir, name, &stderr, bless, &mut problems);
     problems
 }
 
 #[test]
 fn bad_tournament_files_give_their_expected_messages_and_play_nothing() {
     let dir = PathBuf::from(ROOT).join("tests/bad_tournaments");
-    let bless = std::env::var("SOW_BLESS").is_ok_and(|v| v == "1");
-    let names = cases(&dir);
-    assert!(names.len() >= 24, "the corpus in {} has only {} cases", dir.display(), names.len());
-
-    let mut report = String::new();
-    let mut failed = 0;
-    for name in &names {
-        let problems = run_case(&dir, name, bless);
-        if !problems.is_empty() {
-            failed += 1;
-            writeln!(report, "\n=== tests/bad_tournaments/{name}.yaml").unwrap();
-            for p in problems {
-                writeln!(report, "- {p}").unwrap();
-            }
-        }
-    }
-    // An expected output without its case is left over from a renamed or deleted case.
-    let mut orphans: Vec<String> = fs::read_dir(&dir)
-        .expect("tests/bad_tournaments exists")
-        .map(|e| e.expect("a readable entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "err"))
-        .filter(|p| !p.with_extension("yaml").is_file())
-        .map(|p| p.display().to_string())
-        .collect();
-    orphans.sort();
-    for o in &orphans {
-        writeln!(report, "\n=== {o}\n- has no .yaml case beside it").unwrap();
-    }
-    assert!(failed == 0 && orphans.is_empty(), "{failed} of {} bad files failed:{report}", names.len());
+    run_all(&dir, "yaml", 24, |name, bless| run_case(&dir, name, bless));
 }
 
 /// The file with several mistakes reports every one of them, in the order of the file.

@@ -1,22 +1,9 @@
 //! The command line as a process: stdout, stderr and exit status of each command.
 
-use assert_cmd::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
-fn sow() -> Command {
-    let mut c = Command::cargo_bin("sow").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-/// Runs `sow` with `args`; returns (status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = sow().args(args).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use cli::{run, sow};
 
 #[test]
 fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {

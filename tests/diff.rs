@@ -2,23 +2,10 @@
 //! differ, in the words of `describe`; JSON for programs; exit 2 and nothing on standard output
 //! for bad input.
 
-use assert_cmd::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
-fn sow() -> Command {
-    let mut c = Command::cargo_bin("sow").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-/// Runs `sow` with `args`; returns (status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = sow().args(args).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use cli::run;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = run(args);

@@ -244,6 +244,7 @@ fn metrics_of_a_game_worked_by_hand() {
     close(&m["drawishness"]["value"], 0.0);
     close(&m["timeouts"]["value"], 0.0);
     close(&m["duration"]["mean"]["value"], 3.0);
+    close(&m["duration"]["turns"]["value"], 3.0);
     close(&m["branching_factor"]["value"], 7.0 / 3.0);
     close(&m["branching_factor_change"]["value"], (2.0 - 3.0) / 2.0);
     // Margins before each ply: 0-0, 2-0, 2-2: evaluations (0, 0), (tanh 2, -tanh 2), (0, 0).
@@ -285,7 +286,54 @@ fn an_evaluator_that_cannot_judge_the_variant_is_refused() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.starts_with("error: --evaluator exact: Oware cannot be solved ("), "{err}");
     refused(
-        &["simulate", "bakuk", "--metrics", "--evaluator", "uct"],
-        "error: --evaluator `uct` is not an evaluator: expected exact, margin or alphabeta:DEPTH\n",
+        &["simulate", "bakuk:three-player", "--metrics", "--evaluator", "mcts:50"],
+        "error: --evaluator mcts:50: Bakuk:three-player has 3 players, and the evaluator values positions for two; use `--evaluator margin`\n",
     );
+    refused(
+        &["simulate", "bakuk", "--metrics", "--evaluator", "uct"],
+        "error: --evaluator `uct` is not an evaluator: expected exact, margin, alphabeta:DEPTH or mcts:N\n",
+    );
+}
+
+#[test]
+fn shards_of_a_sweep_with_metrics_merge_into_the_whole_run() {
+    let dir = scratch("shards");
+    let base = ["simulate", "koumma", "-g", "3000", "--vary", "seeds {3..4} in each pit", "--metrics"];
+    let mut files = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let out = dir.join(format!("{}.json", k.replace('/', "-")));
+        let mut args: Vec<&str> = base.to_vec();
+        let path = out.to_str().unwrap().to_string();
+        args.extend(["--shard", k, "--out", &path]);
+        let (code, _, err) = run(&args);
+        assert_eq!((code, err.as_str()), (0, ""));
+        files.push(path);
+    }
+    let (code, merged, err) = run(&["merge", &files[0], &files[1], "-f", "json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut args = base.to_vec();
+    args.extend(["-f", "json"]);
+    let (_, whole, _) = run(&args);
+    let merged: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    let whole: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    for v in ["Koumma, seeds 3 in each pit", "Koumma, seeds 4 in each pit"] {
+        assert_eq!(merged[v]["tally"], whole[v]["tally"], "{v}");
+        assert_eq!(merged[v]["metrics"], whole[v]["metrics"], "{v}");
+        assert_eq!(merged[v]["run"]["varied"], whole[v]["run"]["varied"], "{v}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn completions_and_a_man_page_are_printed() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let (code, out, err) = run(&["completions", shell]);
+        assert_eq!((code, err.as_str()), (0, ""), "{shell}");
+        assert!(out.contains("simulate") && out.contains("--vary"), "{shell}: {out}");
+    }
+    let (code, out, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with(".ie") && out.contains(".TH sow 1"), "{out}");
+    let (code, _, err) = run(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "{err}");
 }

@@ -8,24 +8,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn sow() -> Command {
-    let mut c = Command::cargo_bin("sow").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
 
-/// Runs `sow` with `args`; returns (status, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = sow().args(args).output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use cli::run;
 
 /// A folder of its own under the temporary folder, removed at the end of the test.
 struct Dir(PathBuf);

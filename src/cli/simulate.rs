@@ -75,7 +75,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     metrics: bool,
     /// What judges positions for --metrics: exact (perfect play; the default where the variant
-    /// solves in moments), margin (captured seeds) or alphabeta:DEPTH
+    /// solves in moments), margin (captured seeds), alphabeta:DEPTH or mcts:N
     #[arg(long, value_name = "EVALUATOR", requires = "metrics")]
     evaluator: Option<String>,
     /// A solution table (`sow solve --out FILE`) for the exact evaluator
@@ -428,6 +428,16 @@ fn prepare_evaluator(
             exact(rules)
         }
         Some(EvaluatorSpec::AlphaBeta(d)) if two => Ok(Evaluator::AlphaBeta(*d)),
+        Some(EvaluatorSpec::Mcts(c)) if two => {
+            c.check(rules).map_err(|e| usage(format!("--evaluator {}: {e}", c.name())))?;
+            Ok(Evaluator::Mcts(*c))
+        }
+        Some(EvaluatorSpec::Mcts(c)) => Err(usage(format!(
+            "--evaluator {}: {label} has {} players, and the evaluator values positions for two; use `--evaluator margin`",
+            c.name(),
+            rules.players()
+        ))
+        .into()),
         Some(EvaluatorSpec::AlphaBeta(d)) => Err(usage(format!(
             "--evaluator alphabeta:{d}: {label} has {} players, and the search values positions for two; use `--evaluator margin`",
             rules.players()

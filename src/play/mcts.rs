@@ -594,6 +594,23 @@ impl MctsPlayer {
         true
     }
 
+    /// The expected reward (0 to 1) of the player to move at `state`, from a search: the mean
+    /// reward of the root's moves weighted by their visits, or 1 when the solver proved a move
+    /// a win. For a judge of positions (`--metrics --evaluator mcts:N`), of two players.
+    pub fn value(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<f64, PlayerError> {
+        self.search(rules, state, rng)?;
+        let (mut reward, mut visits) = (0.0, 0u64);
+        for i in self.children(0) {
+            let child = &self.nodes[i];
+            if child.proven == WIN {
+                return Ok(1.0);
+            }
+            reward += child.reward;
+            visits += u64::from(child.visits);
+        }
+        Ok(if visits == 0 { 0.5 } else { reward / visits as f64 })
+    }
+
     /// The root move to play once the tree is grown.
     fn best_move(&self, rng: &mut GameRng) -> Option<Move> {
         let class = |n: &Node| match n.proven {

@@ -45,6 +45,19 @@ pub(crate) fn text_width(text: &str, px: f64) -> f64 {
     text.chars().count() as f64 * px * 0.6
 }
 
+/// `20000` as `20,000`.
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A tick label: a number without needless decimals, and never `-0`.
 pub(crate) fn tick(v: f64) -> String {
     let v = if v.abs() < 1e-9 { 0.0 } else { v };
@@ -97,6 +110,30 @@ pub(crate) fn legend(
         y += 26;
     }
     Ok(y)
+}
+
+/// The plot of a panel with an x axis of groups: its mesh, axes and labels in the house style.
+pub(crate) fn group_mesh(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<Groups, plotters::coord::types::RangedCoordf64>>,
+    y_desc: &str,
+    x_desc: Option<&str>,
+) -> Drawn {
+    let y_label = |y: &f64| tick(*y);
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
+        .light_line_style(WHITE.mix(0.0))
+        .bold_line_style(FAINT)
+        .axis_style(GREY)
+        .y_labels(11)
+        .y_label_formatter(&y_label)
+        .label_style(font(14.0))
+        .axis_desc_style(font(15.0))
+        .y_desc(y_desc);
+    if let Some(x) = x_desc {
+        mesh.x_desc(x);
+    }
+    mesh.draw()?;
+    Ok(())
 }
 
 /// An x axis of named groups, group `g` from `g` to `g + 1`, labelled under its middle.

@@ -18,6 +18,8 @@ use serde::{Deserialize, Serialize};
 use crate::cancel::Cancel;
 use crate::engine::{Rules, State};
 use crate::lang::spec::MAX_PLAYERS;
+use crate::play::mcts::{MctsConfig, MctsPlayer};
+use crate::play::player::seat_rng;
 use crate::play::search::AlphaBetaPlayer;
 use crate::play::solve::Solution;
 
@@ -30,6 +32,8 @@ pub enum EvaluatorSpec {
     Margin,
     /// tanh(the value of an alpha-beta search of this depth).
     AlphaBeta(u32),
+    /// 2r - 1, r the mover's mean reward in a Monte Carlo tree search.
+    Mcts(MctsConfig),
 }
 
 impl EvaluatorSpec {
@@ -44,7 +48,13 @@ impl EvaluatorSpec {
                 Some(_) => {
                     Err(format!("`{t}`: the depth of alphabeta:D is 1 to {}", crate::play::search::MAX_DEPTH))
                 }
-                None => Err(format!("`{t}` is not an evaluator: expected exact, margin or alphabeta:DEPTH")),
+                None if t == "mcts" || t.starts_with("mcts:") => {
+                    let rest = t.strip_prefix("mcts:").unwrap_or("1000");
+                    MctsConfig::parse(rest).map(EvaluatorSpec::Mcts).map_err(|e| format!("`{t}`: {e}"))
+                }
+                None => Err(format!(
+                    "`{t}` is not an evaluator: expected exact, margin, alphabeta:DEPTH or mcts:N"
+                )),
             },
         }
     }
@@ -54,6 +64,7 @@ impl EvaluatorSpec {
             EvaluatorSpec::Exact => "exact".into(),
             EvaluatorSpec::Margin => "margin".into(),
             EvaluatorSpec::AlphaBeta(d) => format!("alphabeta:{d}"),
+            EvaluatorSpec::Mcts(c) => c.name(),
         }
     }
 }
@@ -64,6 +75,7 @@ pub enum Evaluator {
     Exact(std::sync::Arc<Solution>),
     Margin,
     AlphaBeta(u32),
+    Mcts(MctsConfig),
 }
 
 impl Evaluator {
@@ -72,6 +84,7 @@ impl Evaluator {
             Evaluator::Exact(_) => "exact".into(),
             Evaluator::Margin => "margin".into(),
             Evaluator::AlphaBeta(d) => format!("alphabeta:{d}"),
+            Evaluator::Mcts(c) => c.name(),
         }
     }
 
@@ -83,6 +96,10 @@ impl Evaluator {
                 Evaluator::AlphaBeta(d) => Some(AlphaBetaPlayer::new(*d, cancel.clone())),
                 _ => None,
             },
+            tree: match self {
+                Evaluator::Mcts(c) => Some(MctsPlayer::new(*c, cancel.clone())),
+                _ => None,
+            },
         }
     }
 }
@@ -91,11 +108,23 @@ impl Evaluator {
 pub struct Probe<'e> {
     evaluator: &'e Evaluator,
     search: Option<AlphaBetaPlayer>,
+    tree: Option<MctsPlayer>,
 }
 
+/// Mixed into the run's seed for the streams of the mcts evaluator, apart from the players'.
+const EVALUATOR_STREAMS: u64 = 0x6d65_7472_6963_7321;
+
 impl Probe<'_> {
-    /// Each player's evaluation of `state`, a position where `state.to_move()` is to move.
-    pub fn evaluate(&mut self, rules: &Rules, state: &State, out: &mut [f64; MAX_PLAYERS]) {
+    /// Each player's evaluation of `state`, a position where `state.to_move()` is to move, in
+    /// game `game` of a run of seed `seed` (the mcts evaluator's random stream comes from the
+    /// position's place in the run, so that results do not depend on the threads).
+    pub fn evaluate(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        (seed, game): (u64, u64),
+        out: &mut [f64; MAX_PLAYERS],
+    ) {
         let n = rules.players();
         let mover = state.to_move().unwrap_or(0);
         // Two players (exact and searched values): the mover's value, and its opposite. The
@@ -116,6 +145,13 @@ impl Probe<'_> {
                 let search = self.search.as_mut().expect("a search for alphabeta");
                 let best = search.move_values(rules, state).and_then(|m| m.iter().map(|(_, v)| *v).max());
                 two(f64::from(lead + best.unwrap_or(0)).tanh());
+            }
+            Evaluator::Mcts(_) => {
+                let tree = self.tree.as_mut().expect("a tree for mcts");
+                let mut rng = seat_rng(seed ^ EVALUATOR_STREAMS, game, state.plies() as usize);
+                // Cancelled mid-search: the game is dropped, whatever this says.
+                let r = tree.value(rules, state, &mut rng).unwrap_or(0.5);
+                two(2.0 * r - 1.0);
             }
             Evaluator::Margin => {
                 let all: i64 = captured[..n].iter().map(|&c| i64::from(c)).sum();
@@ -181,9 +217,13 @@ pub struct MeanCi {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MetricTally {
     pub evaluator: String,
+    /// The seat that moves first (0-based).
+    pub first: usize,
     /// Games that ended by the rules (not at the ply limit) with a winner, and in a draw.
     pub decided: u64,
     pub drawn: u64,
+    /// Turns per game (moves by one player in a row make one turn).
+    pub turns: Moments,
     /// Mean legal moves of a game's positions (games of 1 ply or more).
     pub branching: Moments,
     /// (last - first legal moves) / (plies - 1), games of 2 plies or more.
@@ -200,11 +240,13 @@ pub struct MetricTally {
 }
 
 impl MetricTally {
-    pub fn new(evaluator: String) -> MetricTally {
+    pub fn new(evaluator: String, first: usize) -> MetricTally {
         MetricTally {
             evaluator,
+            first,
             decided: 0,
             drawn: 0,
+            turns: Moments::default(),
             branching: Moments::default(),
             branching_change: Moments::default(),
             lead_change: Moments::default(),
@@ -217,6 +259,7 @@ impl MetricTally {
     pub fn merge(&mut self, o: &MetricTally) {
         self.decided += o.decided;
         self.drawn += o.drawn;
+        self.turns.merge(&o.turns);
         self.branching.merge(&o.branching);
         self.branching_change.merge(&o.branching_change);
         self.lead_change.merge(&o.lead_change);
@@ -232,9 +275,11 @@ impl MetricTally {
         players: usize,
         evals: &[[f64; MAX_PLAYERS]],
         legal: &[u32],
+        turns: u32,
         winner: Option<usize>,
         timed_out: bool,
     ) {
+        self.turns.add(f64::from(turns));
         if !timed_out {
             if winner.is_some() {
                 self.decided += 1;
@@ -400,6 +445,8 @@ mod tests {
         assert_eq!(EvaluatorSpec::parse("alphabeta:4").unwrap().name(), "alphabeta:4");
         assert!(EvaluatorSpec::parse("alphabeta:0").unwrap_err().contains("depth"));
         assert!(EvaluatorSpec::parse("uct").unwrap_err().contains("not an evaluator"));
+        assert_eq!(EvaluatorSpec::parse("mcts:200,c=0.5").unwrap().name(), "mcts:200,c=0.5");
+        assert!(EvaluatorSpec::parse("mcts:x").is_err());
     }
 }
 
@@ -424,6 +471,8 @@ fn rate(k: u64, n: u64) -> Option<Rate> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Duration {
     pub mean: Option<MeanCi>,
+    /// Turns: moves by one player in a row count once (Ludii's DurationTurns).
+    pub turns: Option<MeanCi>,
     pub sd: Option<f64>,
     pub p10: Option<usize>,
     pub median: Option<usize>,
@@ -437,8 +486,10 @@ pub struct MetricsReport {
     pub evaluator: String,
     /// 1 - the largest difference between two seats' points per game (win 1, draw 1/2).
     pub balance: Option<f64>,
-    /// Seat 1's points per game (win 1, draw 1/2, loss 0).
+    /// The first player's points per game (win 1, draw 1/2, loss 0).
     pub first_player_advantage: Option<MeanCi>,
+    /// The seat of the first player (1-based).
+    pub first_player: usize,
     /// Games that ended by the rules with a winner.
     pub completion: Option<Rate>,
     /// Games that ended by the rules in a draw.
@@ -468,7 +519,7 @@ impl MetricsReport {
             t.seats.iter().map(|s| (s.wins as f64 + s.draws as f64 / 2.0) / n.max(1) as f64).collect();
         let spread = points.iter().copied().fold(f64::NEG_INFINITY, f64::max)
             - points.iter().copied().fold(f64::INFINITY, f64::min);
-        let first = t.seats.first().and_then(|s| {
+        let first = t.seats.get(m.first).and_then(|s| {
             // Points of 1, 1/2 and 0, added as counts: exact.
             let mo = Moments {
                 n,
@@ -482,6 +533,7 @@ impl MetricsReport {
             evaluator: m.evaluator.clone(),
             balance: (n > 0 && points.len() > 1).then_some(1.0 - spread),
             first_player_advantage: first,
+            first_player: m.first + 1,
             completion: rate(m.decided, n),
             drawishness: rate(m.drawn, n),
             timeouts: rate(t.ends.ply_limit, n),
@@ -490,6 +542,7 @@ impl MetricsReport {
                     let half = 1.96 * sd / (n.max(1) as f64).sqrt();
                     MeanCi { value: mean, ci: [mean - half, mean + half] }
                 }),
+                turns: m.turns.estimate(),
                 sd: length.sd(),
                 p10: length.quantile(0.1),
                 median: length.quantile(0.5),

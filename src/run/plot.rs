@@ -13,6 +13,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use crate::run::chart::{
     Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, legend, text_width, tick,
 };
+use crate::run::chart::{group_mesh, thousands};
 
 use crate::run::report::{Report, VariantReport};
 use crate::run::stats::{self, Histogram};
@@ -37,19 +38,6 @@ pub fn svg(report: &Report) -> String {
         // failure would leave part of the picture blank, never a broken document.
         let _ = draw(&root, report);
         let _ = root.present();
-    }
-    out
-}
-
-/// `20000` as `20,000`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
     }
     out
 }
@@ -211,7 +199,6 @@ fn outcomes(area: &Area<'_>, report: &Report) -> Drawn {
     let y_max = ((top * 100.0 * 1.12 + 3.0) / 10.0).ceil().clamp(1.0, 10.0) * 10.0;
     let n = groups.len() as f64;
     let names: Vec<String> = groups.iter().map(|(name, _)| name.clone()).collect();
-    let y_label = |y: &f64| tick(*y);
 
     caption(area, "Who wins: games won from each seat, and drawn, with 95% intervals")?;
     let mut chart = ChartBuilder::on(area)
@@ -222,18 +209,7 @@ fn outcomes(area: &Area<'_>, report: &Report) -> Drawn {
         .x_label_area_size(44)
         .y_label_area_size(70)
         .build_cartesian_2d(Groups(names), 0.0..y_max)?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(FAINT)
-        .axis_style(GREY)
-        .y_labels(11)
-        .y_label_formatter(&y_label)
-        .label_style(font(14.0))
-        .axis_desc_style(font(15.0))
-        .y_desc("games won or drawn (%)")
-        .draw()?;
+    group_mesh(&mut chart, "games won or drawn (%)", None)?;
 
     // Bars of one width throughout, centred in their group (a group may have fewer bars: not
     // every variant has a third seat).

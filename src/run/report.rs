@@ -288,14 +288,26 @@ impl Report {
 
     /// The comparison table: a column per variant, a row per statistic.
     pub fn table(&self, all: bool) -> String {
+        let mut table = self.new_table();
+        for row in rows(self, all) {
+            table.add_row(row);
+        }
+        self.finish(table)
+    }
+
+    /// An empty table with a column per variant.
+    fn new_table(&self) -> Table {
         let mut table = Table::new();
         table.load_style(presets::UTF8_FULL_CONDENSED);
         let mut header = vec![String::new()];
         header.extend(self.0.iter().map(VariantReport::heading));
         table.set_header(header);
-        for row in rows(self, all) {
-            table.add_row(row);
-        }
+        table
+    }
+
+    /// A table of the run, its columns of figures aligned right, under the rules varied and a
+    /// warning for each variant whose run was stopped.
+    fn finish(&self, mut table: Table) -> String {
         for c in 1..=self.0.len() {
             if let Some(col) = table.column_mut(c) {
                 col.set_cell_alignment(CellAlignment::Right);
@@ -326,11 +338,7 @@ impl Report {
 impl Report {
     /// The game-design metrics: a column per variant, a row per metric, with 95% intervals.
     pub fn metrics_table(&self) -> String {
-        let mut table = Table::new();
-        table.load_style(presets::UTF8_FULL_CONDENSED);
-        let mut header = vec![String::new()];
-        header.extend(self.0.iter().map(VariantReport::heading));
-        table.set_header(header);
+        let mut table = self.new_table();
         let ms: Vec<Option<&MetricsReport>> = self.0.iter().map(|r| r.metrics.as_ref()).collect();
         let mean = |m: Option<MeanCi>, d: usize| {
             m.map_or("-".into(), |m| format!("{:.d$} [{:.d$}, {:.d$}]", m.value, m.ci[0], m.ci[1]))
@@ -344,11 +352,22 @@ impl Report {
         let rows: Vec<Row<'_>> = vec![
             ("games", Box::new(|_| String::new())),
             ("balance", Box::new(|m| m.balance.map_or("-".into(), |b| format!("{b:.4}")))),
-            ("first-player advantage (seat 1 points)", Box::new(move |m| mean(m.first_player_advantage, 4))),
+            (
+                "first-player advantage (points)",
+                Box::new(move |m| {
+                    let seat = if m.first_player == 1 {
+                        String::new()
+                    } else {
+                        format!(" (seat {})", m.first_player)
+                    };
+                    mean(m.first_player_advantage, 4) + &seat
+                }),
+            ),
             ("completion", Box::new(move |m| rate(m.completion))),
             ("drawishness", Box::new(move |m| rate(m.drawishness))),
             ("timeouts", Box::new(move |m| rate(m.timeouts))),
             ("duration, mean (plies)", Box::new(move |m| mean(m.duration.mean, 2))),
+            ("duration, mean (turns)", Box::new(move |m| mean(m.duration.turns, 2))),
             (
                 "duration, sd / 10th / median / 90th",
                 Box::new(|m| {
@@ -381,23 +400,7 @@ impl Report {
             }
             table.add_row(cells);
         }
-        for c in 1..=self.0.len() {
-            if let Some(col) = table.column_mut(c) {
-                col.set_cell_alignment(CellAlignment::Right);
-            }
-        }
-        let mut out = String::new();
-        for r in self.0.iter().filter(|r| r.run.partial) {
-            out.push_str(&format!(
-                "PARTIAL RESULTS for {}: the run was stopped after {} of its {} games\n",
-                r.label(),
-                r.games_played,
-                r.games_asked()
-            ));
-        }
-        out.push_str(&table.to_string());
-        out.push('\n');
-        out
+        self.finish(table)
     }
 }
 

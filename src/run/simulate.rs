@@ -291,6 +291,9 @@ struct Trace<'e> {
     probe: Probe<'e>,
     evals: Vec<[f64; crate::lang::spec::MAX_PLAYERS]>,
     legal: Vec<u32>,
+    /// Turns of the game: runs of moves by one player (an extra turn continues one).
+    turns: u32,
+    last: Option<usize>,
 }
 
 /// Plays game `game` to its end, counting into `tally`; returns the final position, or `None`
@@ -321,6 +324,8 @@ fn play_game(
     if let Some(t) = trace.as_deref_mut() {
         t.evals.clear();
         t.legal.clear();
+        t.turns = 0;
+        t.last = None;
     }
     while let Some(seat) = g.state().to_move() {
         let s = g.state();
@@ -333,9 +338,11 @@ fn play_game(
         counts.forced += u64::from(legal == 1);
         if let Some(t) = trace.as_deref_mut() {
             let mut e = [0.0; crate::lang::spec::MAX_PLAYERS];
-            t.probe.evaluate(rules, s, &mut e);
+            t.probe.evaluate(rules, s, (seed, game), &mut e);
             t.evals.push(e);
             t.legal.push(legal as u32);
+            t.turns += u32::from(t.last != Some(seat));
+            t.last = Some(seat);
         }
         let mv = match players[seat].choose(rules, s, &mut rngs[seat]) {
             Ok(mv) => mv,
@@ -370,7 +377,8 @@ fn play_game(
             Some(Outcome::Win(p)) => Some(p),
             _ => None,
         };
-        m.add_game(n, &t.evals, &t.legal, winner, s.end() == Some(crate::engine::EndReason::PlyLimit));
+        let timed_out = s.end() == Some(crate::engine::EndReason::PlyLimit);
+        m.add_game(n, &t.evals, &t.legal, t.turns, winner, timed_out);
     }
     Ok(Some(s))
 }
@@ -418,7 +426,7 @@ pub fn run(
 
     let new_tally = || {
         let mut t = Tally::new(seats);
-        t.metrics = job.evaluator.map(|e| MetricTally::new(e.name()));
+        t.metrics = job.evaluator.map(|e| MetricTally::new(e.name(), spec.first_player as usize));
         t
     };
     let play_chunk = |c: u64, table: &mut Seats<'_, '_>| -> Chunk {
@@ -471,8 +479,13 @@ pub fn run(
         let mut players: Vec<AnyPlayer> = job.players.iter().map(|a| a.new_player(cancel)).collect();
         let mut counts = MoveCounts::default();
         let mut game = Game::new(rules, rules.initial_state());
-        let mut trace =
-            job.evaluator.map(|e| Trace { probe: e.probe(cancel), evals: Vec::new(), legal: Vec::new() });
+        let mut trace = job.evaluator.map(|e| Trace {
+            probe: e.probe(cancel),
+            evals: Vec::new(),
+            legal: Vec::new(),
+            turns: 0,
+            last: None,
+        });
         loop {
             let c = next_chunk.fetch_add(1, Ordering::Relaxed);
             if c >= chunks || c > failed.load(Ordering::Relaxed) {

@@ -6,9 +6,8 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::run::chart::{
-    Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, legend, text_width, tick,
-};
+use crate::run::chart::{Area, Drawn, GREY, Groups, INK, bold, colour, font, legend, text_width};
+use crate::run::chart::{group_mesh, thousands};
 use crate::run::report::Report;
 use crate::run::stats;
 
@@ -106,11 +105,16 @@ pub fn from_report(report: &Report) -> Sweep {
         }
     }
     let games: u64 = report.0.iter().map(|r| r.games_played).sum();
+    let each =
+        report.0.first().map(|r| r.games_played).filter(|&g| report.0.iter().all(|r| r.games_played == g));
     let players = report.0.first().map_or(String::new(), |r| r.run.players.join(" vs "));
     let mut series = wins;
     series.extend(draws);
     Sweep {
-        title: format!("{}: {} games in all", groups.join(", "), games),
+        title: match each {
+            Some(g) => format!("{}: {} games a variant", groups.join(", "), thousands(g)),
+            None => format!("{}: {} games in all", groups.join(", "), thousands(games)),
+        },
         subtitle: format!("players: {players}"),
         x_desc: rules,
         x,
@@ -222,20 +226,7 @@ fn draw_panel(area: &Area<'_>, sweep: &Sweep, panel: &Panel) -> Drawn {
         .x_label_area_size(56)
         .y_label_area_size(70)
         .build_cartesian_2d(Groups(sweep.x.clone()), lo..hi)?;
-    let y_label = |v: &f64| tick(*v);
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .light_line_style(WHITE.mix(0.0))
-        .bold_line_style(FAINT)
-        .axis_style(GREY)
-        .y_labels(11)
-        .y_label_formatter(&y_label)
-        .label_style(font(14.0))
-        .axis_desc_style(font(15.0))
-        .y_desc(panel.y_desc.clone())
-        .x_desc(sweep.x_desc.clone())
-        .draw()?;
+    group_mesh(&mut chart, &panel.y_desc, Some(&sweep.x_desc))?;
     if panel.zero && lo < 0.0 && hi > 0.0 {
         let n = sweep.x.len() as f64;
         chart.draw_series(std::iter::once(PathElement::new(

@@ -439,7 +439,7 @@ fn execute(
                         while w.frontier < w.done.len()
                             && let Some(p) = w.done[w.frontier]
                         {
-                            w.penta = add_penta(w.penta, p);
+                            w.penta.merge(&p);
                             w.frontier += 1;
                             if w.stopped_at.is_none()
                                 && (w.frontier as u64).is_multiple_of(w.every)
@@ -492,10 +492,6 @@ fn execute(
                     .is_some_and(|w| w.stopped_at.is_some_and(|c| position[i] >= c)))
     });
     Ok(Batch { games: s.results, partial, sprt_cut })
-}
-
-fn add_penta(a: Penta, b: Penta) -> Penta {
-    Penta { ll: a.ll + b.ll, ld: a.ld + b.ld, wl_dd: a.wl_dd + b.wl_dd, wd: a.wd + b.wd, ww: a.ww + b.ww }
 }
 
 /// The opening of a unit.

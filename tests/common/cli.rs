@@ -1,4 +1,6 @@
 //! Running the `sow` binary from tests: its exit status and both outputs.
+// Each test file uses part of it.
+#![allow(dead_code)]
 
 use assert_cmd::Command;
 
