@@ -205,7 +205,11 @@ fn a_value_that_makes_a_bad_variant_is_pointed_at() {
 
 /// The metrics of one scripted game of Bakuk with one seed a pit, judged by `evaluator`.
 fn scripted_metrics(evaluator: &str) -> serde_json::Value {
-    let (code, out, err) = run(&[
+    scripted("script:3,1,script:5", evaluator, &[])
+}
+
+fn scripted(players: &str, evaluator: &str, more: &[&str]) -> serde_json::Value {
+    let mut args = vec![
         "simulate",
         "bakuk",
         "--set",
@@ -213,13 +217,15 @@ fn scripted_metrics(evaluator: &str) -> serde_json::Value {
         "-g",
         "1",
         "--players",
-        "script:3,1,script:5",
+        players,
         "--metrics",
         "--evaluator",
         evaluator,
         "-f",
         "json",
-    ]);
+    ];
+    args.extend(more);
+    let (code, out, err) = run(&args);
     assert_eq!((code, err.as_str()), (0, ""));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     v["Bakuk, seeds 1 in each pit"]["metrics"].clone()
@@ -266,6 +272,29 @@ fn metrics_of_a_game_worked_by_hand() {
     close(&m["drama"]["value"], 0.0);
     close(&m["decisiveness_threshold"]["value"], 0.0);
     close(&m["decisiveness"]["value"], 2.0 / 3.0);
+}
+
+#[test]
+fn metrics_of_a_draw_and_of_a_timeout_worked_by_hand() {
+    // 1 takes pit 2's pair (2-0), 4 takes pit 5's (2-2), 3 and 4 capture nothing; player 1
+    // is left without seeds, and the two left on the board go to nobody: a draw, 4 plies.
+    let m = scripted("script:1,3,script:4,4", "margin", &[]);
+    close(&m["balance"], 1.0);
+    close(&m["first_player_advantage"]["value"], 0.5);
+    close(&m["completion"]["value"], 0.0);
+    close(&m["drawishness"]["value"], 1.0);
+    close(&m["timeouts"]["value"], 0.0);
+    // Margins 0-0, 2-0, 2-2, 2-2: leaders {1, 2}, {1}, {1, 2}, {1, 2}: two changes in three.
+    close(&m["lead_change"]["value"], 2.0 / 3.0);
+    // No winner: no drama, no decisiveness.
+    assert!(m["drama"].is_null() && m["decisiveness"].is_null(), "{m}");
+    // The first game stopped after 2 plies at 2-2: a timeout, neither completed nor drawn.
+    let m = scripted("script:3,1,script:5", "margin", &["--max-plies", "2"]);
+    close(&m["timeouts"]["value"], 1.0);
+    close(&m["completion"]["value"], 0.0);
+    close(&m["drawishness"]["value"], 0.0);
+    close(&m["duration"]["mean"]["value"], 2.0);
+    close(&m["lead_change"]["value"], 1.0);
 }
 
 #[test]
@@ -336,4 +365,37 @@ fn completions_and_a_man_page_are_printed() {
     assert!(out.starts_with(".ie") && out.contains(".TH sow 1"), "{out}");
     let (code, _, err) = run(&["completions", "tcsh"]);
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn a_record_of_a_changed_variant_replays_with_set() {
+    let dir = scratch("record");
+    let record = dir.join("games.jsonl");
+    let (code, _, err) = run(&[
+        "simulate",
+        "bakuk:valdez",
+        "-g",
+        "3",
+        "--vary",
+        "seeds {3..4} in each pit",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 6);
+    for r in &lines {
+        assert_eq!(r["variant"], "bakuk:valdez");
+        let set = r["set"][0].as_str().unwrap();
+        let moves: Vec<&str> = r["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let moves = moves.join(" ");
+        let (code, out, err) =
+            run(&["play", "bakuk:valdez", "--set", set, "--moves", &moves, "--format", "json"]);
+        assert_eq!((code, err.as_str()), (0, ""));
+        let end: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(end["score"], r["scores"], "{set}: {moves}");
+        assert_eq!(end["finished"], true);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -151,6 +151,8 @@ pub struct Varied {
     pub base: String,
     /// (rule as given, with its placeholder; the value) for each `--vary`.
     pub values: Vec<(String, String)>,
+    /// Every rule changed, as applied (`seeds 4 in each pit`), in order.
+    pub applied: Vec<String>,
 }
 
 /// The variants `arg` names with `changes` applied: one for each point of the grid of the
@@ -175,7 +177,8 @@ pub fn load_varied(arg: &VariantArg, changes: &[Change]) -> Result<Vec<Varied>, 
                     .iter()
                     .filter_map(|c| c.value().map(|v| (c.change.file.text.clone(), v.to_string())))
                     .collect();
-                out.push(Varied { spec, base, values });
+                let applied = point.iter().map(|c| c.rule()).collect();
+                out.push(Varied { spec, base, values, applied });
             }
             Err(d) => errors.extend(d),
         }
@@ -193,6 +196,8 @@ pub fn load_varied(arg: &VariantArg, changes: &[Change]) -> Result<Vec<Varied>, 
 struct PlayArgs {
     #[command(flatten)]
     variant: VariantArg,
+    #[command(flatten)]
+    set: SetArgs,
     /// Moves to play in turn, as pit numbers: `3,1,5` or `"3 1 5"`
     #[arg(long, short, value_name = "PITS", allow_hyphen_values = true)]
     moves: Option<String>,
@@ -462,7 +467,11 @@ pub fn hint_text(solution: &sow::play::solve::Solution, rules: &Rules, state: &S
 }
 
 fn play(args: &PlayArgs) -> Result<String, CliError> {
-    let (spec, _) = load_spec(&args.variant)?;
+    let spec = if args.set.set.is_empty() {
+        load_spec(&args.variant)?.0
+    } else {
+        load_set(&args.variant, &args.set)?
+    };
     let rules = compile(&spec);
     let start = args.position.state(&rules)?;
     // Moves are read before anything is played: a mistake in the list is bad input.

@@ -267,6 +267,17 @@ impl Progress {
     }
 }
 
+/// One variant of a simulation, ready to play.
+struct Run {
+    /// How the variant was named, for the records.
+    reference: String,
+    rules: Rules,
+    agents: Vec<Agent>,
+    varied: Option<Varied>,
+    /// The rules changed on the command line, as applied.
+    applied: Vec<String>,
+}
+
 /// Runs a simulation; returns whether it was stopped before its end (Ctrl-C).
 pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -297,7 +308,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
         )
         .into());
     }
-    let mut runs: Vec<(String, Rules, Vec<Agent>, Option<Varied>)> = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
     for name in &args.variants {
         for one in load_varied(&VariantArg { variant: name.clone(), ruleset: None }, &changes)? {
             let spec = one.spec;
@@ -305,7 +316,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
             if let Some(p) = args.max_plies {
                 rules = rules.with_ply_limit(Some(p));
             }
-            if runs.iter().any(|(_, r, _, _)| r.spec().label() == spec.label()) {
+            if runs.iter().any(|r| r.rules.spec().label() == spec.label()) {
                 return Err(usage(format!("`{}` is named twice", spec.label())).into());
             }
             let seats = rules.players();
@@ -326,22 +337,23 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
                 .iter()
                 .map(|p| p.prepare(&rules, &mut solved, cancel).map_err(|e| In::new("--players", e)))
                 .collect::<Result<Vec<_>, _>>()?;
-            let reference = library::split_reference(name).0;
+            // A changed variant is recorded as named, ruleset and all, with its changes.
+            let reference = if one.applied.is_empty() { library::split_reference(name).0 } else { name };
             let varied = (!one.values.is_empty()).then(|| Varied {
                 base: one.base.clone(),
                 rules: one.values.iter().map(|(r, _)| r.clone()).collect(),
                 values: one.values.iter().map(|(_, v)| v.clone()).collect(),
             });
-            runs.push((reference.to_string(), rules, agents, varied));
+            runs.push(Run { reference: reference.to_string(), rules, agents, varied, applied: one.applied });
         }
     }
     if args.solution.is_some() && runs.len() > 1 {
         return Err(usage("--solution holds the table of one variant: simulate one variant with it").into());
     }
     let mut evaluators: Vec<Option<Evaluator>> = Vec::new();
-    for (_, rules, _, _) in &runs {
+    for run in &runs {
         evaluators.push(if args.metrics {
-            Some(prepare_evaluator(rules, evaluator.as_ref(), args.solution.as_ref())?)
+            Some(prepare_evaluator(&run.rules, evaluator.as_ref(), args.solution.as_ref())?)
         } else {
             None
         });
@@ -352,8 +364,9 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let per_variant = shard.games(args.games);
     let progress = Progress::new(per_variant.saturating_mul(runs.len() as u64));
     let mut report = Report::default();
-    for (i, (reference, rules, agents, varied)) in runs.iter().enumerate() {
-        let job = Job { rules, players: agents, reference, evaluator: evaluators[i].as_ref() };
+    for (i, Run { reference, rules, agents, varied, applied }) in runs.iter().enumerate() {
+        let job =
+            Job { rules, players: agents, reference, changes: applied, evaluator: evaluators[i].as_ref() };
         let before = (i as u64).saturating_mul(per_variant);
         let result = simulate::run(
             &job,

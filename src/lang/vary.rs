@@ -305,9 +305,29 @@ pub fn apply(
     let mut name = base_label;
     let mut top = base.clone();
     let mut files: Vec<(Arc<SourceFile>, &Chosen<'_>)> = Vec::new();
+    let mut stated: Vec<(crate::lang::kinds::Kind, &Change)> = Vec::new();
     for (k, c) in chosen.iter().enumerate() {
         let rule_file = SourceFile::new(c.change.option, c.rule());
         let rules = parse_rule(&rule_file).map_err(|d| c.change.relocate(c.value, &rule_file, d.into()))?;
+        // Two options that change one rule: the second would silently undo the first.
+        for line in &rules {
+            let kind = line.value.kind();
+            if let Some((_, before)) =
+                stated.iter().find(|(k, ch)| *k == kind && !std::ptr::eq(*ch, c.change))
+            {
+                let d = Diagnostic::error(format!(
+                    "{} is changed twice: by `{} {}` and by this `{}`",
+                    kind.line(),
+                    before.option,
+                    before.file.text,
+                    c.change.option
+                ))
+                .at(&c.change.file, 0..c.change.file.text.len(), "changes it again")
+                .help("give each rule once");
+                return Err(d.into());
+            }
+            stated.push((kind, c.change));
+        }
         name = format!("{name}, {}", c.rule());
         // Metadata is not inherited: the sources stay those of the variant named, with a
         // note of the change.
@@ -425,6 +445,17 @@ mod tests {
         let (bakuk_spec, _) = check::check(&bakuk, None).unwrap();
         assert_eq!(spec.opening, bakuk_spec.opening);
         assert_eq!(spec.min_seeds, 2);
+    }
+
+    #[test]
+    fn a_rule_changed_twice_is_refused() {
+        let bakuk = library::load("bakuk").unwrap();
+        let set = Change::parse("--set", "seeds 3 in each pit").unwrap();
+        let vary = vary("seeds {2..4} in each pit");
+        let e = apply(&bakuk, None, &[Chosen { change: &set, value: 0 }, Chosen { change: &vary, value: 0 }])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("is changed twice: by `--set seeds 3 in each pit` and by this `--vary`"), "{e}");
     }
 
     #[test]

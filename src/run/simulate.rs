@@ -84,6 +84,9 @@ pub struct Job<'a> {
     pub players: &'a [Agent],
     /// How the variant was named on the command line, for records that replay.
     pub reference: &'a str,
+    /// The rules changed on the command line (`--set`, a value of `--vary`), as applied:
+    /// recorded with each game, so that `sow play --set` replays it.
+    pub changes: &'a [String],
     /// Judges every position for the game-design metrics, if they are asked for.
     pub evaluator: Option<&'a Evaluator>,
 }
@@ -253,6 +256,9 @@ pub struct RunResult {
 struct GameRecord<'a> {
     variant: &'a str,
     ruleset: Option<&'a str>,
+    /// The rules changed, each to be given to `sow play` as `--set RULE`.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    set: &'a [String],
     seed: u64,
     game: u64,
     players: &'a [String],
@@ -429,6 +435,8 @@ pub fn run(
         t.metrics = job.evaluator.map(|e| MetricTally::new(e.name(), spec.first_player as usize));
         t
     };
+    // A changed variant's ruleset is its base's, in the reference.
+    let base_ruleset = if job.changes.is_empty() { spec.ruleset.as_deref() } else { None };
     let play_chunk = |c: u64, table: &mut Seats<'_, '_>| -> Chunk {
         let mut tally = new_tally();
         let mut lines = Vec::new();
@@ -446,7 +454,8 @@ pub fn run(
                 let scores = rules.scores(&s);
                 let rec = GameRecord {
                     variant: job.reference,
-                    ruleset: spec.ruleset.as_deref(),
+                    ruleset: base_ruleset,
+                    set: job.changes,
                     seed: opts.seed,
                     game,
                     players: &names,
@@ -606,7 +615,7 @@ mod tests {
     fn tally(variant: &str, games: u64, jobs: usize, shard: Shard) -> Tally {
         let rules = crate::load_rules(variant, None).unwrap();
         let players = agents(&rules, &["random", "greedy"]);
-        let job = Job { rules: &rules, players: &players, reference: variant, evaluator: None };
+        let job = Job { rules: &rules, players: &players, reference: variant, changes: &[], evaluator: None };
         let opts = RunOptions { games, seed: 3, jobs, shard };
         run(&job, &opts, &Cancel::new(), &|_| {}, None).unwrap().tally
     }
@@ -641,7 +650,7 @@ mod tests {
     fn a_cancelled_run_is_partial_and_counts_whole_games_only() {
         let rules = crate::load_rules("bakuk", None).unwrap();
         let players = agents(&rules, &["random"; 2]);
-        let job = Job { rules: &rules, players: &players, reference: "bakuk", evaluator: None };
+        let job = Job { rules: &rules, players: &players, reference: "bakuk", changes: &[], evaluator: None };
         let cancel = Cancel::new();
         let opts = RunOptions { games: u64::MAX, seed: 0, jobs: 2, shard: Shard::WHOLE };
         // Cancelled after the first chunk's progress report: the run stops at once, with
@@ -663,7 +672,7 @@ mod tests {
     fn runs_that_cannot_be_made_are_refused() {
         let rules = crate::load_rules("bakuk", None).unwrap();
         let players = agents(&rules, &["random"; 2]);
-        let job = Job { rules: &rules, players: &players, reference: "bakuk", evaluator: None };
+        let job = Job { rules: &rules, players: &players, reference: "bakuk", changes: &[], evaluator: None };
         let opts = |games, jobs| RunOptions { games, seed: 0, jobs, shard: Shard::WHOLE };
         let refused =
             |opts: RunOptions| run(&job, &opts, &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
@@ -674,14 +683,15 @@ mod tests {
             "--jobs 100000: a run uses at most 1024 threads (one or two per core is fastest)"
         );
         let endless = rules.with_ply_limit(None);
-        let job = Job { rules: &endless, players: &players, reference: "bakuk", evaluator: None };
+        let job =
+            Job { rules: &endless, players: &players, reference: "bakuk", changes: &[], evaluator: None };
         let e = run(&job, &opts(1, 1), &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
         assert_eq!(
             e,
             "Bakuk: the rules have no ply limit, so a game might never end; simulate with a limit of at most 1000000 plies"
         );
         let one = &players[..1];
-        let job = Job { rules: &rules, players: one, reference: "bakuk", evaluator: None };
+        let job = Job { rules: &rules, players: one, reference: "bakuk", changes: &[], evaluator: None };
         let e = run(&job, &opts(1, 1), &Cancel::new(), &|_| {}, None).unwrap_err().to_string();
         assert_eq!(e, "Bakuk has 2 seats, but 1 players are named: name one for every seat, or one for all");
     }
