@@ -171,7 +171,7 @@ pub fn load_varied(arg: &VariantArg, changes: &[Change]) -> Result<Vec<Varied>, 
                 warnings.extend(w);
                 let mut base = base_spec.label();
                 for c in point.iter().filter(|c| c.value().is_none()) {
-                    base = format!("{base}, {}", c.rule());
+                    base = format!("{base}, {}", c.rule().split_whitespace().collect::<Vec<_>>().join(" "));
                 }
                 let values = point
                     .iter()

@@ -86,7 +86,8 @@ impl Change {
         let file = SourceFile::new(option, text);
         let toks = words(text);
         let mut placeholders: Vec<Span> = Vec::new();
-        let mut depth: Vec<bool> = Vec::new();
+        // Blocks open (`capture {`), which a `}` closes when no placeholder is open.
+        let mut blocks = 0usize;
         let mut open_at = None;
         for (i, sp) in toks.iter().enumerate() {
             match &text[sp.clone()] {
@@ -95,11 +96,11 @@ impl Change {
                         .at(&file, sp.clone(), "the placeholder opened before this is not closed")
                         .help("a placeholder holds values only: `{2..8}` or `{next, emptied}`"));
                 }
-                "{" if opens_block(text, &toks, i) => depth.push(true),
+                "{" if opens_block(text, &toks, i) => blocks += 1,
                 "{" => open_at = Some(sp.start),
                 "}" => match open_at.take() {
                     Some(start) => placeholders.push(start..sp.end),
-                    None if depth.pop().is_some() => {}
+                    None if blocks > 0 => blocks -= 1,
                     None => {
                         return Err(Diagnostic::error("a `}` without its `{`").at(
                             &file,
@@ -328,11 +329,13 @@ pub fn apply(
             }
             stated.push((kind, c.change));
         }
-        name = format!("{name}, {}", c.rule());
+        // On one line, however the option was written.
+        let one_line = c.rule().split_whitespace().collect::<Vec<_>>().join(" ");
+        name = format!("{name}, {one_line}");
         // Metadata is not inherited: the sources stay those of the variant named, with a
         // note of the change.
         let mut about = base.ast.about.clone();
-        about.push(Spanned::new(Meta::Note(format!("Changed on the command line: {}.", c.rule())), 0..0));
+        about.push(Spanned::new(Meta::Note(format!("Changed on the command line: {one_line}.")), 0..0));
         let extends = Extends {
             base: Spanned::new(top.name().to_string(), 0..0),
             ruleset: (k == 0).then(|| ruleset.map(|r| Spanned::new(r.to_string(), 0..0))).flatten(),
