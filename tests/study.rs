@@ -350,6 +350,24 @@ fn shards_of_a_sweep_with_metrics_merge_into_the_whole_run() {
         assert_eq!(merged[v]["metrics"], whole[v]["metrics"], "{v}");
         assert_eq!(merged[v]["run"]["varied"], whole[v]["run"]["varied"], "{v}");
     }
+    // A shard without metrics, or judged otherwise, does not merge with one with them.
+    let other = dir.join("other.json");
+    let (code, _, _) = run(&[
+        "simulate",
+        "koumma",
+        "-g",
+        "3000",
+        "--vary",
+        "seeds {3..4} in each pit",
+        "--shard",
+        "2/2",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["merge", &files[0], other.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("were run with different metrics (metrics by exact and no metrics)"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

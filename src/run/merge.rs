@@ -79,6 +79,14 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
             if a.source != b.source {
                 return Err(MergeError(differ("variant files", a.source.clone(), b.source.clone())));
             }
+            // The metrics of one shard cannot be added to a shard without them, nor to
+            // another evaluator's.
+            let judged = |t: &crate::run::stats::Tally| {
+                t.metrics.as_ref().map_or("no metrics".to_string(), |m| format!("metrics by {}", m.evaluator))
+            };
+            if judged(&base.tally) != judged(&r.tally) {
+                return Err(MergeError(differ("metrics", judged(&base.tally), judged(&r.tally))));
+            }
             if b.partial {
                 return Err(MergeError(format!(
                     "`{show}` holds a partial run of {label} (it was stopped early): run that shard again"
