@@ -162,3 +162,30 @@ impl ValueFormatter<f64> for Groups {
         self.0.get(value.floor().max(0.0) as usize).cloned().unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+/// For tests of the pictures: the document is one `<svg>` element whose tags nest properly,
+/// with no NaN or inf in it.
+pub(crate) fn assert_well_formed(svg: &str) {
+    assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(200)]);
+    assert_eq!(svg.matches("<svg").count(), 1);
+    assert_eq!(svg.matches("</svg>").count(), 1);
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let mut stack: Vec<&str> = Vec::new();
+    let mut rest = svg;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..].find('>').expect("an unclosed tag") + start;
+        let tag = &rest[start + 1..end];
+        let name = tag.trim_start_matches('/').split(|c: char| c.is_whitespace() || c == '/').next().unwrap();
+        if let Some(closing) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop(), Some(closing.trim()), "misnested </{closing}>");
+        } else if !tag.ends_with('/') {
+            stack.push(name);
+        }
+        rest = &rest[end + 1..];
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+    for bad in ["NaN", "inf"] {
+        assert!(!svg.contains(bad), "{bad} in the picture");
+    }
+}

@@ -471,6 +471,7 @@ fn length_notes(report: &Report, x1: usize) -> Vec<(String, RGBColor)> {
 mod tests {
     use super::*;
     use crate::engine::EndReason;
+    use crate::run::chart::assert_well_formed;
     use crate::run::report::RunInfo;
     use crate::run::stats::Tally;
 
@@ -511,32 +512,6 @@ mod tests {
 
     fn empty() -> VariantReport {
         variant("Koumma", None, Tally::new(2))
-    }
-
-    /// The document is one `<svg>` element whose tags nest properly.
-    fn assert_well_formed(svg: &str) {
-        assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(200)]);
-        assert_eq!(svg.matches("<svg").count(), 1);
-        assert_eq!(svg.matches("</svg>").count(), 1);
-        assert!(svg.trim_end().ends_with("</svg>"));
-        let mut stack: Vec<&str> = Vec::new();
-        let mut rest = svg;
-        while let Some(start) = rest.find('<') {
-            let end = rest[start..].find('>').expect("an unclosed tag") + start;
-            let tag = &rest[start + 1..end];
-            let name =
-                tag.trim_start_matches('/').split(|c: char| c.is_whitespace() || c == '/').next().unwrap();
-            if let Some(closing) = tag.strip_prefix('/') {
-                assert_eq!(stack.pop(), Some(closing.trim()), "misnested </{closing}>");
-            } else if !tag.ends_with('/') {
-                stack.push(name);
-            }
-            rest = &rest[end + 1..];
-        }
-        assert!(stack.is_empty(), "unclosed: {stack:?}");
-        for bad in ["NaN", "inf"] {
-            assert!(!svg.contains(bad), "{bad} in the picture");
-        }
     }
 
     #[test]

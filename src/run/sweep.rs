@@ -312,7 +312,7 @@ mod tests {
             }],
         };
         let svg = svg(&sweep);
-        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+        crate::run::chart::assert_well_formed(&svg);
         assert!(svg.contains("seeds {1..3} in each pit"));
         // Two points drawn, one missing.
         assert_eq!(svg.matches("<circle").count(), 2, "{svg}");

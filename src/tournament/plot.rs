@@ -458,6 +458,7 @@ fn ratings(area: &Area<'_>, report: &TournamentReport) -> Drawn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::run::chart::assert_well_formed;
     use crate::run::rating::Wdl;
     use crate::tournament::report::{Info, ParticipantInfo, Standing, TraceFigure};
     use crate::tournament::tally::VariantTally;
@@ -539,31 +540,6 @@ mod tests {
                 mean_plies: Some(40.0),
             })
             .collect()
-    }
-
-    /// The document is one `<svg>` element whose tags nest properly, with no NaN or inf in it.
-    fn assert_well_formed(svg: &str) {
-        assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(200)]);
-        assert_eq!(svg.matches("<svg").count(), 1);
-        assert!(svg.trim_end().ends_with("</svg>"));
-        let mut stack: Vec<&str> = Vec::new();
-        let mut rest = svg;
-        while let Some(start) = rest.find('<') {
-            let end = rest[start..].find('>').expect("an unclosed tag") + start;
-            let tag = &rest[start + 1..end];
-            let name =
-                tag.trim_start_matches('/').split(|c: char| c.is_whitespace() || c == '/').next().unwrap();
-            if let Some(closing) = tag.strip_prefix('/') {
-                assert_eq!(stack.pop(), Some(closing.trim()), "misnested </{closing}>");
-            } else if !tag.ends_with('/') {
-                stack.push(name);
-            }
-            rest = &rest[end + 1..];
-        }
-        assert!(stack.is_empty(), "unclosed: {stack:?}");
-        for bad in ["NaN", "inf"] {
-            assert!(!svg.contains(bad), "{bad} in the picture");
-        }
     }
 
     fn two_variants() -> TournamentReport {
