@@ -137,9 +137,9 @@ fn file_type(meta: &std::fs::Metadata) -> &'static str {
     "not a regular file"
 }
 
-/// Reads a whole regular file of `kind`. A symbolic link is followed; what it leads to must
-/// be a regular file too.
-pub fn read(path: &Path, kind: Kind) -> Result<Vec<u8>, ReadError> {
+/// Opens a regular file to be read a piece at a time, however large (records that are read
+/// back line by line). A symbolic link is followed; what it leads to must be a regular file.
+pub fn open(path: &Path) -> Result<(std::fs::File, std::fs::Metadata), ReadError> {
     let fail = |reason| ReadError { path: path.display().to_string(), reason };
     // The type is checked before the file is opened: opening a FIFO would block.
     let meta = std::fs::metadata(path).map_err(|e| fail(reason(&e)))?;
@@ -149,10 +149,18 @@ pub fn read(path: &Path, kind: Kind) -> Result<Vec<u8>, ReadError> {
     if !meta.is_file() {
         return Err(fail(Reason::NotRegular(file_type(&meta))));
     }
+    let file = std::fs::File::open(path).map_err(|e| fail(reason(&e)))?;
+    Ok((file, meta))
+}
+
+/// Reads a whole regular file of `kind`. A symbolic link is followed; what it leads to must
+/// be a regular file too.
+pub fn read(path: &Path, kind: Kind) -> Result<Vec<u8>, ReadError> {
+    let fail = |reason| ReadError { path: path.display().to_string(), reason };
+    let (file, meta) = open(path)?;
     if meta.len() > kind.limit {
         return Err(fail(Reason::TooLarge { size: meta.len(), kind }));
     }
-    let file = std::fs::File::open(path).map_err(|e| fail(reason(&e)))?;
     // The file may grow between the check and the read: read one byte past the limit at most.
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(kind.limit.saturating_add(1)).read_to_end(&mut bytes).map_err(|e| fail(reason(&e)))?;

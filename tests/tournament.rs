@@ -104,11 +104,11 @@ fn the_results_do_not_depend_on_the_threads() {
             [&serde_json::json!([0, 1]), &serde_json::json!([0, 2]), &serde_json::json!([1, 2])]
         );
         assert!(groups.iter().all(|g| g["games"] == 4), "{name}");
-        // Each participant plays 8 games; the points, in sixtieths, are 60 a game (a win, or
+        // Each participant plays 8 games; the points, in 840ths, are 840 a game (a win, or
         // a draw shared).
         let points: u64 =
             variant["tally"]["points"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap()).sum();
-        assert_eq!(points, 12 * 60, "{name}");
+        assert_eq!(points, 12 * 840, "{name}");
         for s in variant["figures"]["standings"].as_array().unwrap() {
             assert_eq!(s["games"], 8, "{name}");
         }
@@ -577,4 +577,154 @@ fn a_variant_file_is_found_beside_the_tournament_file() {
     let v = parse(&tournament_json(&file, &["--jobs", "1"]));
     assert_eq!(v["variants"][0]["variant"], "Small");
     assert_eq!(v["variants"][0]["tally"]["games"], 2);
+}
+
+/// A game of seven where nothing is ever captured: every game is a seven-way tie.
+const SEVEN_TIE: &str = r#"variant "Seven" {
+  region "nowhere: a test"
+  people "nobody"
+  documented by "the tests" in 2026
+  source "tests/tournament.rs"
+
+  board 2 rows of 7 pits, no stores
+  seeds 1 in each pit
+
+  players 7 {
+    player 1 owns pits 1 2
+    player 2 owns pits 3 4
+    player 3 owns pits 5 6
+    player 4 owns pits 7 8
+    player 5 owns pits 9 10
+    player 6 owns pits 11 12
+    player 7 owns pits 13 14
+    player 1 starts
+  }
+
+  sowing {
+    counter-clockwise
+    first seed into the next pit
+    laps skip the emptied pit
+    single lap
+    a pit needs 1 seed to be played
+  }
+
+  capture {
+    none
+  }
+
+  end {
+    player to move cannot move: game over
+    leftover seeds: nobody
+    ply limit 12
+    winner: most captured
+  }
+}
+"#;
+
+#[test]
+fn a_seven_way_tie_shares_the_point_exactly() {
+    let dir = Dir::new("seven");
+    dir.write("seven.sow", SEVEN_TIE);
+    let file = dir.write(
+        "t.yaml",
+        "variants: [seven.sow]\nparticipants: [random, greedy, {name: a, agent: random}, {name: b, agent: random}, {name: c, agent: random}, {name: d, agent: random}, {name: e, agent: random}]\ngames: 5040\n",
+    );
+    let v = parse(&tournament_json(&file, &["--jobs", "2"]));
+    let tally = &v["variants"][0]["tally"];
+    assert_eq!(tally["games"], 5040);
+    // A seventh of a point a game, in 840ths: 120 each, 840 a game in all.
+    let points: Vec<u64> = tally["points"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap()).collect();
+    assert_eq!(points, vec![5040 * 120; 7]);
+    for s in v["variants"][0]["figures"]["standings"].as_array().unwrap() {
+        assert_eq!((s["points"].as_f64(), s["games"].as_u64()), (Some(720.0), Some(5040)), "{s}");
+    }
+}
+
+#[test]
+fn openings_stop_at_every_ending_repetition_included() {
+    // Leb Bbut Ahbochen (2x2) ends when a position repeats since the last capture: random
+    // openings of 16 plies are drawn again when the game ends in them, so every game record
+    // replays, move by move, to the result it reports.
+    let dir = Dir::new("repetition");
+    let records = dir.path("r.jsonl");
+    let file = dir.write(
+        "t.yaml",
+        "variants: [\"leb-bbut-ahbochen:2x2\"]\nparticipants: [random, greedy]\ngames: 400\nopenings: {random: 16}\n",
+    );
+    tournament_json(&file, &["--record", &records]);
+    let every = dir.write(
+        "e.yaml",
+        "variants: [\"leb-bbut-ahbochen:2x2\"]\nparticipants: [random, greedy]\nopenings: {every: 10}\n",
+    );
+    tournament_json(&every, &["--record", &dir.path("e.jsonl")]);
+    let rules = sow::load_rules("leb-bbut-ahbochen", Some("2x2")).unwrap();
+    let mut checked = 0;
+    for path in [records, dir.path("e.jsonl")] {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().skip(1) {
+            let rec: Value = serde_json::from_str(line).unwrap();
+            let moves: Vec<String> =
+                rec["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+            let parsed = sow::engine::notation::parse_moves(&rules, &moves.join(",")).unwrap();
+            let steps = sow::engine::replay::replay(&rules, rules.initial_state(), &parsed)
+                .unwrap_or_else(|e| panic!("game {}: {e}", rec["game"]));
+            let end = steps.last().unwrap().after;
+            assert!(end.is_over(), "game {} ends at its last move", rec["game"]);
+            assert!(steps[..steps.len() - 1].iter().all(|s| !s.after.is_over()));
+            assert!(rec["opening"].as_u64().unwrap() < moves.len() as u64, "game {}", rec["game"]);
+            let scores: Vec<u64> = rules.scores(&end)[..2].iter().map(|&s| s as u64).collect();
+            let recorded: Vec<u64> =
+                rec["scores"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap()).collect();
+            assert_eq!(scores, recorded, "game {}", rec["game"]);
+            assert_eq!(rec["end"], end.end().unwrap().name(), "game {}", rec["game"]);
+            checked += 1;
+        }
+    }
+    assert!(checked > 400);
+}
+
+#[test]
+fn the_default_games_suit_every_variants_seat_orders() {
+    // Kalah (two seats) beside three-player Bakuk (six orders), every opening of 2 plies of
+    // each: the default number of games is a multiple of both, and what is reported is what
+    // was played.
+    let dir = Dir::new("default-games");
+    let file = dir.write(
+        "t.yaml",
+        "variants: [kalah, \"bakuk:three-player\"]\nparticipants: [random, greedy, {name: r2, agent: random}]\nopenings: {every: 2}\n",
+    );
+    let (code, out, err) = run(&["check", &file]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v = parse(&tournament_json(&file, &["--jobs", "2"]));
+    let per = v["tournament"]["games_per_pairing"].as_u64().unwrap();
+    let kalah = v["variants"][0]["tally"]["groups"].as_array().unwrap();
+    let bakuk = v["variants"][1]["tally"]["groups"].as_array().unwrap();
+    assert!(kalah.iter().all(|g| g["games"].as_u64() == Some(per)), "{per}");
+    assert!(bakuk.iter().all(|g| g["games"].as_u64() == Some(per)), "{per}");
+    assert!(out.contains(&format!("{} games", per * 3 + per)), "{out}");
+    let openings = |i: usize| v["variants"][i]["opening_moves"].as_array().unwrap().len() as u64;
+    assert_eq!(per % (2 * openings(0)), 0);
+    assert_eq!(per % (6 * openings(1)), 0);
+}
+
+#[test]
+fn records_take_what_the_writer_wrote() {
+    let dir = Dir::new("records");
+    let file = dir.write("rr.yaml", ROUND_ROBIN);
+    let whole = tournament_json(&file, &[]);
+    let records = dir.path("r.jsonl");
+    tournament_json(&file, &["--record", &records]);
+    let text = std::fs::read_to_string(&records).unwrap();
+    let header = text.lines().next().unwrap();
+    // A header without its line end: the games resumed go on the next line.
+    std::fs::write(&records, header).unwrap();
+    assert_eq!(tournament_json(&file, &["--resume", &records]), whole);
+    let again = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(again.lines().count(), text.lines().count());
+    assert_eq!(tournament_json(&file, &["--resume", &records]), whole);
+    // Blank lines, the last one too, are passed over.
+    let mut blank: Vec<&str> = text.lines().collect();
+    blank.insert(3, "");
+    std::fs::write(&records, blank.join("\n") + "\n\n").unwrap();
+    assert_eq!(tournament_json(&file, &["--resume", &records]), whole);
 }

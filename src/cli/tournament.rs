@@ -131,6 +131,20 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         );
     }
     let records = args.resume.as_deref().or(args.record.as_deref());
+    // Games read back are kept until they are counted: records are for runs of bounded size.
+    let plan = Plan::new(&t);
+    let games = plan.total_games.div_ceil(shard.count());
+    if let Some(option) = [("--record", &args.record), ("--resume", &args.resume)]
+        .iter()
+        .find_map(|(o, p)| p.as_ref().map(|_| o))
+        && games > play::MAX_RECORDED_GAMES
+    {
+        return Err(usage(format!(
+            "{option}: this run plays {games} games; records are kept of runs of at most {} games: split it with --shard",
+            play::MAX_RECORDED_GAMES
+        ))
+        .into());
+    }
     output::distinct(&[
         ("--out", args.out.as_deref()),
         ("--plot", args.plot.as_deref()),
@@ -145,19 +159,21 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
     let mut resumed = Default::default();
     let mut record_file = None;
     if let Some(path) = &args.resume {
-        let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("--resume", e))?;
-        let text = String::from_utf8_lossy(&bytes);
-        let (games, valid) = play::read_records(&t, &text, &names)
+        let (file, _) = sow::files::open(path).map_err(|e| In::new("--resume", e))?;
+        let back = play::read_records(&t, &mut std::io::BufReader::new(file), &names)
             .map_err(|why| usage(format!("--resume `{}`: {why}", path.display())))?;
-        resumed = games;
+        resumed = back.games;
         let file = OpenOptions::new().write(true).open(path).map_err(|e| {
             usage(format!("--resume `{}`: cannot write there: {}", path.display(), sow::files::io_reason(&e)))
         })?;
         // A last line cut short by the interruption is cut off; its game is played again.
-        file.set_len(valid as u64).map_err(|e| write_failed(sow::files::io_reason(&e)))?;
+        file.set_len(back.valid).map_err(|e| write_failed(sow::files::io_reason(&e)))?;
         let mut w = std::io::BufWriter::new(file);
         use std::io::Seek as _;
         w.seek(std::io::SeekFrom::End(0)).map_err(|e| write_failed(sow::files::io_reason(&e)))?;
+        if back.header_unended {
+            w.write_all(b"\n").map_err(|e| write_failed(sow::files::io_reason(&e)))?;
+        }
         record_file = Some(w);
     } else if let Some(path) = &args.record {
         let file = std::fs::File::create(path).map_err(|e| {
@@ -168,9 +184,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
     let mut out = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
     let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
 
-    let plan = Plan::new(&t);
-    let total = plan.total_games.div_ceil(shard.count());
-    let progress = Progress::new(total);
+    let progress = Progress::new(games);
     let sitting = Sitting {
         jobs,
         shard,
@@ -189,7 +203,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         let at = records.map_or(String::new(), |p| {
             format!("; `sow tournament {} --resume {}` continues it", args.file.display(), p.display())
         });
-        eprintln!("stopped after {} games{at}", played.results.len());
+        eprintln!("stopped after {} games{at}", played.games);
         return Ok(true);
     }
     let shown = (shard != Shard::WHOLE).then(|| shard.to_string());

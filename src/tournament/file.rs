@@ -19,7 +19,7 @@ use crate::play::registry::PlayerSpec;
 use crate::run::rating::Sprt;
 use crate::yaml;
 
-use super::schedule::TooMany;
+use super::schedule::{self, OpeningsError, Plan, TooLarge};
 
 /// The largest tournament file read.
 const LIMIT: crate::files::Kind = crate::files::Kind { what: "a tournament file", limit: crate::files::MIB };
@@ -342,7 +342,13 @@ fn load_variant(reference: &str, dir: &Path, changes: &[Change]) -> Result<Vec<R
 /// tournament starts, not when it is checked.)
 fn check_agent(agent: &PlayerSpec, rules: &Rules) -> Result<(), String> {
     if agent.solves() {
-        return Ok(());
+        // What would make the solver refuse is known without solving.
+        return crate::play::solve::check_solvable(rules, rules.total_seeds() as usize).map(|_| ()).map_err(
+            |error| {
+                crate::play::registry::PlayerSpecError::Unsolvable { variant: rules.spec().label(), error }
+                    .to_string()
+            },
+        );
     }
     agent.prepare(rules, &mut None, &crate::cancel::Cancel::new()).map(|_| ()).map_err(|e| e.to_string())
 }
@@ -593,14 +599,25 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
         let label = e.rules.spec().label();
         match opening_kind {
             Openings::Every(k) if k > 0 => {
-                match super::schedule::every_opening(&e.rules, k) {
+                match schedule::every_opening(&e.rules, k) {
                     Ok(list) if list.is_empty() => {
                         r.error("openings.every", format!("every game of {label} ends within {k} plies: there is no opening of {k} plies"));
                     }
                     Ok(list) => e.openings = list,
-                    Err(TooMany) => {
+                    Err(OpeningsError::TooMany) => {
                         r.error("openings.every", format!("{label} has more than {MAX_OPENINGS} openings of {k} plies: ask for fewer plies, or for `random: {k}`"));
                     }
+                    Err(OpeningsError::TooLong) => {
+                        r.error("openings.every", format!("the openings of {k} plies of {label} are not found within {} positions (most games end sooner): ask for fewer plies, or for `random: {k}`", schedule::MAX_OPENING_SEARCH));
+                    }
+                }
+            }
+            Openings::Random(k) if k > 0 => {
+                // Drawn as the run draws its first unit's: a length no game reaches is refused now.
+                if let Some(l) = e.rules.ply_limit().filter(|&l| l <= k) {
+                    r.error("openings.random", format!("every game of {label} ends within {k} plies (it is cut off after {l}): there is no opening of {k} plies"));
+                } else if schedule::random_opening(&e.rules, k, raw.seed.unwrap_or(0), 0).is_none() {
+                    r.error("openings.random", format!("no random opening of {k} plies of {label} was found in 1000 tries: its games end sooner; ask for fewer plies"));
                 }
             }
             Openings::List => {
@@ -640,7 +657,19 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
 
     // Games.
     let seat_orders = |e: &Entry| (1..=seats_of(e)).product::<u64>();
-    let default_games = variants.iter().map(|e| seat_orders(e) * e.openings.len() as u64).max().unwrap_or(2);
+    // By default each opening is played once in every order of the seats, in every variant:
+    // the least number of games that each variant's seat orders and openings divide.
+    let default_games = variants.iter().try_fold(1u64, |acc, e| {
+        let mine = seat_orders(e).checked_mul(e.openings.len() as u64)?;
+        let gcd = {
+            let (mut a, mut b) = (acc, mine);
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        };
+        (acc / gcd.max(1)).checked_mul(mine).filter(|&g| g <= schedule::MAX_GAMES)
+    });
     let games = match raw.games {
         Some(0) => {
             r.error("games", "a pairing plays at least one game");
@@ -661,7 +690,13 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
             g
         }
         None if opening_kind == Openings::Every(0) => 0,
-        None if matches!(opening_kind, Openings::Every(_) | Openings::List) => default_games,
+        None if matches!(opening_kind, Openings::Every(_) | Openings::List) => match default_games {
+            Some(g) => g,
+            None => {
+                r.error("openings", format!("playing each opening once in every order of the seats of every variant takes more than {} games a pairing: say how many with `games: N`", schedule::MAX_GAMES));
+                0
+            }
+        },
         None => {
             r.error("", "say how many games each pairing plays: `games: 100`");
             0
@@ -714,8 +749,15 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
         if to < from {
             r.error("skill_trace.to", format!("the trace goes up from {from}: `to` is {from} or more"));
         }
-        if to > 1 << 20 {
-            r.error("skill_trace.to", "at most 1048576 simulations a move");
+        let most = crate::play::mcts::MAX_SIMULATIONS as u64 / 2;
+        if to > most {
+            r.error(
+                "skill_trace.to",
+                format!(
+                    "each level N plays mcts:2N, and mcts has at most {} simulations a move: `to` is at most {most}, not {to}",
+                    crate::play::mcts::MAX_SIMULATIONS
+                ),
+            );
         }
         let games = t.games.unwrap_or(if games > 0 { games } else { 100 });
         if games == 0 || games % 2 != 0 {
@@ -735,6 +777,22 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
         }
         Trace { levels, games }
     });
+
+    // A level of the trace plays under its agent's name: no participant may have it.
+    if let Some(tr) = &trace {
+        for (i, p) in raw.participants.iter().enumerate() {
+            let name = p.name.as_deref().unwrap_or(&p.agent);
+            let clash = tr.levels.iter().flat_map(|&n| [n, 2 * n]).any(|n| name == format!("mcts:{n}"));
+            if clash {
+                let at = if p.name.is_some() {
+                    format!("participants[{i}].name")
+                } else {
+                    format!("participants[{i}]")
+                };
+                r.error(&at, format!("`{name}` is the name of a level of the skill trace (mcts:N against mcts:2N): give this participant another `name`"));
+            }
+        }
+    }
 
     // The anchor.
     let anchor = match &raw.anchor {
@@ -766,7 +824,7 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
         let labels: Vec<String> = variants.iter().map(|e| e.rules.spec().label()).collect();
         format!("{} tournament", labels.join(", "))
     });
-    Some(Tournament {
+    let t = Tournament {
         file: r.file.clone(),
         name,
         variants,
@@ -779,5 +837,17 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
         trace,
         anchor,
         fingerprint,
-    })
+    };
+    // Games are numbered and counted, never listed; their number is bounded all the same.
+    if !r.diags.has_errors()
+        && let Err(TooLarge(count)) = Plan::try_new(&t)
+    {
+        let at = if raw.games.is_some() { "games" } else { "participants" };
+        let count = count.map_or("more games than can be counted".to_string(), |n| format!("{n} games"));
+        r.error(
+            at,
+            format!("this tournament would play {count}; a tournament plays at most {}", schedule::MAX_GAMES),
+        );
+    }
+    Some(t)
 }

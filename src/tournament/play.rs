@@ -1,14 +1,16 @@
 //! Playing a tournament: units handed to the threads one at a time, every game from its own
-//! random streams, each finished game appended to the records at once; the results kept by
-//! game number, so that what is reported depends on the games alone, not on the threads, the
-//! shards, or how many sittings it took. An SPRT is looked at after fixed numbers of units in
-//! unit order, and a Swiss round is paired once the round before it is complete, so both are
+//! random streams, each finished game appended to the records at once and counted at once
+//! into its variant's tally (sums of integers, so the order in which threads finish does not
+//! matter): what is reported depends on the games alone, not on the threads, the shards, or
+//! how many sittings it took, and no game is kept once counted. An SPRT is looked at after
+//! fixed numbers of units in unit order (the units that finish early wait for the ones before
+//! them), and a Swiss round is paired once the round before it is complete, so both are
 //! reproducible too.
 
-use std::collections::HashMap;
-use std::io::Write;
+use std::collections::{BTreeMap, HashMap};
+use std::io::{BufRead, Read as _, Write};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +25,15 @@ use crate::run::simulate::{GameError, Shard};
 
 use super::file::{Format, Openings, Tournament};
 use super::schedule::{Plan, Purpose, Unit, random_opening, swiss_pairing};
+use super::tally::VariantTally;
+
+/// A game's point, in parts: a win is [`POINT`], and a top score shared by k players (2 to
+/// 8) is [`POINT`]/k, a whole number for every k (840 is the least common multiple of 1..8).
+pub const POINT: u64 = 840;
+
+/// The most games `--record` writes (and `--resume` reads back) in one run: the games read
+/// back are kept in memory (about 50 bytes each) until they are counted again.
+pub const MAX_RECORDED_GAMES: u64 = 10_000_000;
 
 /// One finished game: its number, who sat where (agent indices), the scores, the length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,16 +54,16 @@ impl GameResult {
         &self.scores[..self.players as usize]
     }
 
-    /// Each seat's points in sixtieths: an outright win 60, a top score shared by k players
-    /// 60/k each, otherwise nothing.
-    pub fn points60(&self) -> [u64; MAX_PLAYERS] {
+    /// Each seat's points in [`POINT`]s: an outright win a whole point, a top score shared
+    /// by k players a k-th of it each (exactly), otherwise nothing.
+    pub fn points(&self) -> [u64; MAX_PLAYERS] {
         let scores = self.scores();
         let best = scores.iter().copied().max().unwrap_or(0);
         let k = scores.iter().filter(|&&s| s == best).count() as u64;
         let mut out = [0; MAX_PLAYERS];
         for (i, &s) in scores.iter().enumerate() {
             if s == best {
-                out[i] = 60 / k;
+                out[i] = POINT / k;
             }
         }
         out
@@ -147,12 +158,13 @@ pub struct SprtState {
     pub decision: Option<SprtDecision>,
 }
 
-/// What a whole run gave: the results in game order, the units played, each variant's SPRT,
-/// and the Swiss pairings (round by round: the boards, and who had a bye).
+/// What a whole run gave: each variant's counts, the games counted, each variant's SPRT, and
+/// the Swiss pairings (round by round: the boards, and who had a bye).
 #[derive(Debug, Clone)]
 pub struct Played {
-    pub results: Vec<GameResult>,
-    pub units: Vec<Unit>,
+    pub tallies: Vec<VariantTally>,
+    /// Games counted (played now or read back from the records).
+    pub games: u64,
     pub sprt: Vec<Option<SprtState>>,
     pub swiss: Vec<Vec<SwissRound>>,
     /// Stopped (Ctrl-C) before its end.
@@ -184,23 +196,70 @@ pub struct Cast<'a> {
     pub names: &'a [String],
 }
 
-/// Looks at an SPRT after every `every` units of a variant, in unit order.
+/// Looks at an SPRT after every `every` units of a variant, in unit order. A unit that
+/// finishes before the ones ahead of it waits here; once counted, it is gone.
 struct SprtWatch {
     every: u64,
-    done: Vec<Option<Penta>>,
-    frontier: usize,
+    waiting: BTreeMap<u64, (Unit, Vec<GameResult>)>,
+    /// The position of the next unit to count.
+    frontier: u64,
     penta: Penta,
-    stopped_at: Option<usize>,
+    stopped_at: Option<u64>,
 }
 
-/// The state the threads share.
-struct Shared<'w> {
-    results: Vec<Option<Vec<GameResult>>>,
+impl SprtWatch {
+    /// Whether the unit at `position` is past the stop: played speculatively, not counted.
+    fn cut(&self, position: u64) -> bool {
+        self.stopped_at.is_some_and(|c| position >= c)
+    }
+}
+
+/// What the threads share, and what carries over from one batch (a Swiss round) to the next.
+struct Tallies {
+    tallies: Vec<VariantTally>,
     watches: Vec<Option<SprtWatch>>,
+    games: u64,
+}
+
+impl Tallies {
+    /// Counts a unit's games, or, under an SPRT, holds them until the units before are in.
+    fn add(&mut self, t: &Tournament, plan: &Plan, u: Unit, games: Vec<GameResult>) {
+        let v = u.variant;
+        let Some(w) = self.watches[v].as_mut().filter(|_| u.purpose == Purpose::Main) else {
+            self.games += games.len() as u64;
+            self.tallies[v].add_unit(&u, &games);
+            return;
+        };
+        let position = plan.position(&u);
+        if w.cut(position) {
+            return;
+        }
+        w.waiting.insert(position, (u, games));
+        let (sprt, _) = t.sprt.as_ref().expect("a watch is an SPRT's");
+        while let Some((u, games)) = w.waiting.remove(&w.frontier) {
+            penta_of(&u, &games, &mut w.penta);
+            self.games += games.len() as u64;
+            self.tallies[v].add_unit(&u, &games);
+            w.frontier += 1;
+            if w.frontier.is_multiple_of(w.every) && sprt.decision(sprt.llr_penta(&w.penta)).is_some() {
+                w.stopped_at = Some(w.frontier);
+                // Everything still waiting comes after the stop.
+                w.waiting.clear();
+                break;
+            }
+        }
+    }
+}
+
+/// The state the threads share while a batch is played.
+struct Shared<'w> {
+    counts: Tallies,
     /// The records.
     out: Option<&'w mut (dyn Write + Send)>,
     error: Option<PlayError>,
     write_error: Option<std::io::Error>,
+    /// A unit was left unplayed (Ctrl-C).
+    partial: bool,
 }
 
 /// Plays a tournament; agents and names as [`Cast`] gives them; every game finished is
@@ -224,234 +283,222 @@ pub fn run(
         line.push(b'\n');
         out.write_all(&line).and_then(|()| out.flush()).map_err(PlayError::Record)?;
     }
-    let done = AtomicU64::new(0);
-    let mut played = Played {
-        results: Vec::new(),
-        units: Vec::new(),
-        sprt: vec![None; t.variants.len()],
-        swiss: vec![Vec::new(); t.variants.len()],
-        partial: false,
+    let levels: Vec<u64> = t.trace.as_ref().map(|x| x.levels.clone()).unwrap_or_default();
+    let mut counts = Tallies {
+        tallies: t
+            .variants
+            .iter()
+            .map(|e| VariantTally::new(t.participants.len(), e.rules.players(), e.openings.len(), &levels))
+            .collect(),
+        watches: t
+            .variants
+            .iter()
+            .map(|_| {
+                t.sprt.as_ref().map(|(_, every)| SprtWatch {
+                    every: *every,
+                    waiting: BTreeMap::new(),
+                    frontier: 0,
+                    penta: Penta::default(),
+                    stopped_at: None,
+                })
+            })
+            .collect(),
+        games: 0,
     };
-    let fixed: Vec<Unit> = plan
-        .fixed_units(t)
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| *i as u64 % sitting.shard.count() == sitting.shard.index())
-        .map(|(_, u)| u)
-        .collect();
+    let done = AtomicU64::new(0);
+    let mut swiss = vec![Vec::new(); t.variants.len()];
+    let mut partial = false;
+    let fixed = Segment::Fixed(sitting.shard);
     match t.format {
         Format::Swiss { rounds } => {
-            // The trace's units do not wait: they go with the first round.
-            let mut pending = fixed;
             let n = t.participants.len();
             for round in 0..rounds {
-                let mut units = std::mem::take(&mut pending);
-                for v in 0..t.variants.len() {
-                    let (points, met, byes) = swiss_standing(t, v, &played);
-                    let label = t.variants[v].rules.spec().label();
+                let mut boards_of = Vec::new();
+                for ((e, tally), rounds) in t.variants.iter().zip(&counts.tallies).zip(&mut swiss) {
+                    let (points, met, byes) = swiss_standing(t, tally, rounds);
+                    let label = e.rules.spec().label();
                     let (boards, bye) = swiss_pairing(&points, &|a, b| met[a * n + b], &byes)
                         .ok_or(PlayError::Pairing { variant: label, round })?;
-                    units.extend(plan.swiss_units(t, v, round, &boards));
-                    played.swiss[v].push(SwissRound { boards, bye });
+                    rounds.push(SwissRound { boards: boards.clone(), bye });
+                    boards_of.push(boards);
                 }
-                let batch = execute(t, cast, &units, &sitting, &mut record, &done)?;
-                absorb(&mut played, units, batch);
-                if played.partial || sitting.cancel.is_cancelled() {
-                    played.partial = true;
+                // The trace's units do not wait: they go with the first round.
+                let mut segments = if round == 0 { vec![fixed] } else { Vec::new() };
+                for (v, boards) in boards_of.iter().enumerate() {
+                    segments.push(Segment::Swiss { variant: v, round, boards });
+                }
+                let batch = Batch::new(&plan, segments);
+                partial = execute(t, cast, &plan, &batch, &sitting, &mut record, &done, &mut counts)?;
+                if partial || sitting.cancel.is_cancelled() {
+                    partial = true;
                     break;
                 }
             }
         }
         _ => {
-            let batch = execute(t, cast, &fixed, &sitting, &mut record, &done)?;
-            absorb(&mut played, fixed, batch);
+            let batch = Batch::new(&plan, vec![fixed]);
+            partial = execute(t, cast, &plan, &batch, &sitting, &mut record, &done, &mut counts)?;
         }
     }
     if let Some(out) = record {
         out.flush().map_err(PlayError::Record)?;
     }
-    played.results.sort_by_key(|r| r.id);
-    // The SPRT state of the whole match, as the watch saw it.
-    if t.sprt.is_some() {
-        played.sprt = sprt_states(t, &played);
-    }
-    Ok(played)
-}
-
-/// A batch's results: per unit, its games (`None` for a unit not played: cut short by an
-/// SPRT, or by Ctrl-C).
-struct Batch {
-    games: Vec<Option<Vec<GameResult>>>,
-    partial: bool,
-    /// Per variant: the number of its units counted before the SPRT stopped it.
-    sprt_cut: Vec<Option<usize>>,
-}
-
-fn absorb(played: &mut Played, units: Vec<Unit>, batch: Batch) {
-    let mut position = vec![0usize; played.sprt.len()];
-    for (u, games) in units.into_iter().zip(batch.games) {
-        let p = position[u.variant];
-        if u.purpose == Purpose::Main {
-            position[u.variant] += 1;
-        }
-        let cut = batch.sprt_cut[u.variant].is_some_and(|c| u.purpose == Purpose::Main && p >= c);
-        if cut {
-            continue;
-        }
-        if let Some(g) = games {
-            played.results.extend(g);
-            played.units.push(u);
-        }
-    }
-    played.partial |= batch.partial;
-}
-
-/// The SPRT of each variant over the units played, as its watch ended.
-fn sprt_states(t: &Tournament, played: &Played) -> Vec<Option<SprtState>> {
-    let Some((sprt, _)) = &t.sprt else { return vec![None; t.variants.len()] };
-    (0..t.variants.len())
-        .map(|v| {
-            let mut penta = Penta::default();
-            for u in played.units.iter().filter(|u| u.variant == v && u.purpose == Purpose::Main) {
-                penta_of(u, &played.results, &mut penta);
-            }
-            let llr = sprt.llr_penta(&penta);
+    // The SPRT of the whole match, as its watch ended.
+    let sprt = counts
+        .watches
+        .iter()
+        .map(|w| {
+            let w = w.as_ref()?;
+            let (sprt, _) = t.sprt.as_ref()?;
+            let llr = sprt.llr_penta(&w.penta);
             let (lower, upper) = sprt.bounds();
-            let pairs = penta.ll + penta.ld + penta.wl_dd + penta.wd + penta.ww;
+            let p = &w.penta;
+            let pairs = p.ll + p.ld + p.wl_dd + p.wd + p.ww;
             Some(SprtState { llr, lower, upper, pairs, decision: sprt.decision(llr) })
         })
-        .collect()
+        .collect();
+    Ok(Played { tallies: counts.tallies, games: counts.games, sprt, swiss, partial })
+}
+
+/// A run of units: the fixed units of a shard, or a Swiss round of one variant.
+#[derive(Debug, Clone, Copy)]
+enum Segment<'b> {
+    Fixed(Shard),
+    Swiss { variant: usize, round: u32, boards: &'b [(usize, usize)] },
+}
+
+/// The units a batch of threads plays, numbered from 0 across its segments.
+struct Batch<'b> {
+    segments: Vec<(Segment<'b>, u64)>,
+    count: u64,
+}
+
+impl<'b> Batch<'b> {
+    fn new(plan: &Plan, segments: Vec<Segment<'b>>) -> Batch<'b> {
+        let mut count = 0;
+        let segments = segments
+            .into_iter()
+            .map(|s| {
+                let n = match s {
+                    Segment::Fixed(shard) => {
+                        plan.fixed_units.saturating_sub(shard.index()).div_ceil(shard.count())
+                    }
+                    Segment::Swiss { variant, boards, .. } => plan.swiss_units(variant, boards.len()),
+                };
+                let start = count;
+                count += n;
+                (s, start)
+            })
+            .collect();
+        Batch { segments, count }
+    }
+
+    fn unit(&self, t: &Tournament, plan: &Plan, j: u64) -> Unit {
+        let k = self.segments.partition_point(|&(_, start)| start <= j) - 1;
+        let (segment, start) = self.segments[k];
+        let j = j - start;
+        match segment {
+            Segment::Fixed(shard) => plan.fixed_unit(t, shard.index() + j * shard.count()),
+            Segment::Swiss { variant, round, boards } => plan.swiss_unit(t, variant, round, boards, j),
+        }
+    }
 }
 
 /// Adds a two-game unit's pair to `penta`, from the view of its first player.
-fn penta_of(u: &Unit, results: &[GameResult], penta: &mut Penta) {
-    let find = |id: u64| results.binary_search_by_key(&id, |r| r.id).ok().map(|i| results[i]);
-    let (Some(a), Some(b)) = (find(u.first_game), find(u.first_game + 1)) else { return };
+fn penta_of(u: &Unit, games: &[GameResult], penta: &mut Penta) {
+    let [a, b] = games else { return };
     let score = |r: &GameResult| {
         let seat = r.seats().iter().position(|&s| s as usize == u.players[0]).expect("the player sat");
-        r.points60()[seat] as f64 / 60.0
+        r.points()[seat] as f64 / POINT as f64
     };
-    penta.add_pair(score(&a), score(&b));
+    penta.add_pair(score(a), score(b));
 }
 
-/// A Swiss standing of variant `v` from the rounds played: points in halves (a bye counts as
-/// a drawn pairing), who met whom (an n x n table), who had a bye.
-fn swiss_standing(t: &Tournament, v: usize, played: &Played) -> (Vec<u64>, Vec<bool>, Vec<bool>) {
+/// A Swiss standing of variant `v` from the rounds played: points (a bye counts as a drawn
+/// pairing), who met whom (an n x n table), who had a bye.
+fn swiss_standing(
+    t: &Tournament,
+    tally: &VariantTally,
+    rounds: &[SwissRound],
+) -> (Vec<u64>, Vec<bool>, Vec<bool>) {
     let n = t.participants.len();
-    let mut points = vec![0u64; n];
+    // Every game between participants of a Swiss is a game of its rounds.
+    let mut points = tally.points.clone();
     let mut met = vec![false; n * n];
     let mut byes = vec![false; n];
-    for round in &played.swiss[v] {
+    for round in rounds {
         for &(a, b) in &round.boards {
             met[a * n + b] = true;
             met[b * n + a] = true;
         }
         if let Some(b) = round.bye {
             byes[b] = true;
-            points[b] += t.games;
-        }
-    }
-    let plan = Plan::new(t);
-    let games = plan.base[v]..plan.trace_base[v];
-    for r in played.results.iter().filter(|r| games.contains(&r.id)) {
-        let p = r.points60();
-        for (seat, &agent) in r.seats().iter().enumerate() {
-            // Halves: 60 sixtieths is 2 halves.
-            points[agent as usize] += p[seat] / 30;
+            points[b] += t.games * POINT / 2;
         }
     }
     (points, met, byes)
 }
 
-/// Plays `units` on the threads.
+/// Plays the units of `batch` on the threads, counting each as it ends; whether a unit was
+/// left unplayed (Ctrl-C).
+#[allow(clippy::too_many_arguments)]
 fn execute(
     t: &Tournament,
     cast: &Cast<'_>,
-    units: &[Unit],
+    plan: &Plan,
+    batch: &Batch<'_>,
     sitting: &Sitting<'_>,
     record: &mut Option<&mut (dyn Write + Send)>,
     done: &AtomicU64,
-) -> Result<Batch, PlayError> {
-    // Each variant's main units in order, for the SPRT.
-    let mut position = vec![usize::MAX; units.len()];
-    let mut count = vec![0usize; t.variants.len()];
-    for (i, u) in units.iter().enumerate() {
-        if u.purpose == Purpose::Main {
-            position[i] = count[u.variant];
-            count[u.variant] += 1;
-        }
-    }
-    let watches = (0..t.variants.len())
-        .map(|v| {
-            t.sprt.as_ref().map(|(_, every)| SprtWatch {
-                every: *every,
-                done: vec![None; count[v]],
-                frontier: 0,
-                penta: Penta::default(),
-                stopped_at: None,
-            })
-        })
-        .collect();
+    counts: &mut Tallies,
+) -> Result<bool, PlayError> {
     let shared = Mutex::new(Shared {
-        results: vec![None; units.len()],
-        watches,
+        counts: std::mem::replace(counts, Tallies { tallies: Vec::new(), watches: Vec::new(), games: 0 }),
         out: record.take(),
         error: None,
         write_error: None,
+        partial: false,
     });
-    let next = AtomicUsize::new(0);
+    let next = AtomicU64::new(0);
     let worker = || {
         let mut cache: Vec<Vec<Option<AnyPlayer>>> =
             cast.agents.iter().map(|a| a.iter().map(|_| None).collect()).collect();
         let mut games: Vec<Option<Game<'_>>> = t.variants.iter().map(|_| None).collect();
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= units.len() || sitting.cancel.is_cancelled() {
+            if i >= batch.count {
                 break;
             }
-            let u = &units[i];
+            let u = batch.unit(t, plan, i);
             {
-                let s = shared.lock().expect("no thread panics holding the results");
+                let mut s = shared.lock().expect("no thread panics holding the results");
                 if s.error.is_some() || s.write_error.is_some() {
                     break;
                 }
-                if let Some(w) = &s.watches[u.variant]
-                    && u.purpose == Purpose::Main
-                    && w.stopped_at.is_some_and(|c| position[i] >= c)
+                if u.purpose == Purpose::Main
+                    && let Some(w) = &s.counts.watches[u.variant]
+                    && w.cut(plan.position(&u))
                 {
                     continue;
+                }
+                if sitting.cancel.is_cancelled() {
+                    s.partial = true;
+                    break;
                 }
             }
             let rules = &t.variants[u.variant].rules;
             let game = games[u.variant].get_or_insert_with(|| Game::new(rules, rules.initial_state()));
-            match play_unit(t, cast, u, &mut cache[u.variant], game, sitting, &shared) {
+            match play_unit(t, cast, &u, &mut cache[u.variant], game, sitting, &shared) {
                 Ok(Some(results)) => {
                     done.fetch_add(results.len() as u64, Ordering::Relaxed);
                     (sitting.progress)(done.load(Ordering::Relaxed));
                     let mut s = shared.lock().expect("no thread panics holding the results");
-                    if u.purpose == Purpose::Main
-                        && let Some((sprt, _)) = &t.sprt
-                        && let Some(w) = s.watches[u.variant].as_mut()
-                    {
-                        let mut p = Penta::default();
-                        penta_of(u, &results, &mut p);
-                        w.done[position[i]] = Some(p);
-                        while w.frontier < w.done.len()
-                            && let Some(p) = w.done[w.frontier]
-                        {
-                            w.penta.merge(&p);
-                            w.frontier += 1;
-                            if w.stopped_at.is_none()
-                                && (w.frontier as u64).is_multiple_of(w.every)
-                                && sprt.decision(sprt.llr_penta(&w.penta)).is_some()
-                            {
-                                w.stopped_at = Some(w.frontier);
-                            }
-                        }
-                    }
-                    s.results[i] = Some(results);
+                    s.counts.add(t, plan, u, results);
                 }
-                Ok(None) => break,
+                Ok(None) => {
+                    shared.lock().expect("no thread panics holding the results").partial = true;
+                    break;
+                }
                 Err(e) => {
                     let mut s = shared.lock().expect("no thread panics holding the results");
                     // The error of the earliest game is the one reported, whatever the threads did.
@@ -468,7 +515,7 @@ fn execute(
             }
         }
     };
-    let threads = sitting.jobs.clamp(1, units.len().max(1));
+    let threads = sitting.jobs.clamp(1, batch.count.clamp(1, 1 << 16) as usize);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
         for h in handles {
@@ -476,6 +523,7 @@ fn execute(
         }
     });
     let s = shared.into_inner().expect("no thread panicked holding the results");
+    *counts = s.counts;
     if let Some(e) = s.error {
         return Err(e);
     }
@@ -483,15 +531,7 @@ fn execute(
         return Err(PlayError::Record(e));
     }
     *record = s.out;
-    let sprt_cut = s.watches.iter().map(|w| w.as_ref().and_then(|w| w.stopped_at)).collect();
-    let partial = s.results.iter().enumerate().any(|(i, r)| {
-        r.is_none()
-            && !(units[i].purpose == Purpose::Main
-                && s.watches[units[i].variant]
-                    .as_ref()
-                    .is_some_and(|w| w.stopped_at.is_some_and(|c| position[i] >= c)))
-    });
-    Ok(Batch { games: s.results, partial, sprt_cut })
+    Ok(s.partial)
 }
 
 /// The opening of a unit.
@@ -614,6 +654,10 @@ fn play_game(
     game.restart(rules.initial_state());
     moves.clear();
     for &mv in opening {
+        // Openings are lines after which the game goes on; this guards the records all the same.
+        if game.state().is_over() {
+            break;
+        }
         game.apply(mv);
         moves.push(mv);
     }
@@ -655,19 +699,49 @@ fn play_game(
     Ok(Some(r))
 }
 
-/// Reads the records of an interrupted run of `t`: the games finished, by number. The header
-/// must be this tournament's; a last line cut short by the interruption is left out (and
-/// `valid` is the length of the file up to it, so that it can be cut off before appending).
-pub fn read_records(
-    t: &Tournament,
-    text: &str,
-    names: &[String],
-) -> Result<(HashMap<u64, GameResult>, usize), String> {
-    let mut games = HashMap::new();
-    let mut lines = text.split_inclusive('\n');
-    let Some(first) = lines.next() else { return Err("the file is empty: it holds no header line".into()) };
-    let header: RecordHeader = serde_json::from_str(first.trim_end())
-        .map_err(|_| "its first line is not the header of a tournament's records".to_string())?;
+/// The records of an interrupted run, read back.
+#[derive(Debug, Default)]
+pub struct Resumed {
+    /// The games finished, by number.
+    pub games: HashMap<u64, GameResult>,
+    /// The length of the file up to its last whole line: a last line cut short by the
+    /// interruption is cut off before appending, and its game played again.
+    pub valid: u64,
+    /// The header's line has no line end (the file ends with it): one is written before the
+    /// first game appended.
+    pub header_unended: bool,
+}
+
+/// The longest line read back from records: a game of [`crate::lang::spec::MAX_PLY_LIMIT`]
+/// plies, with room to spare.
+const MAX_RECORD_LINE: usize = 64 * 1024 * 1024;
+
+/// Reads the records of an interrupted run of `t`, a line at a time (they are as long as the
+/// run was): the header must be this tournament's; blank lines are passed over; a last line
+/// without its line end was cut short by the interruption and is left out. At most
+/// [`MAX_RECORDED_GAMES`] games, as many as `--record` writes.
+pub fn read_records(t: &Tournament, input: &mut dyn BufRead, names: &[String]) -> Result<Resumed, String> {
+    let mut out = Resumed::default();
+    let mut line = Vec::new();
+    let mut read_line = |line: &mut Vec<u8>| -> Result<usize, String> {
+        line.clear();
+        let n = (&mut *input)
+            .take(MAX_RECORD_LINE as u64 + 1)
+            .read_until(b'\n', line)
+            .map_err(|e| crate::files::io_reason(&e))?;
+        if n > MAX_RECORD_LINE {
+            return Err(format!("a line is longer than {}", crate::files::bytes(MAX_RECORD_LINE as u64)));
+        }
+        Ok(n)
+    };
+    let n = read_line(&mut line)?;
+    if n == 0 {
+        return Err("the file is empty: it holds no header line".into());
+    }
+    let header: RecordHeader = std::str::from_utf8(&line)
+        .ok()
+        .and_then(|text| serde_json::from_str(text.trim_end()).ok())
+        .ok_or_else(|| "its first line is not the header of a tournament's records".to_string())?;
     let ours = format!("{:016x}", t.fingerprint);
     if header.fingerprint != ours {
         return Err(format!(
@@ -675,17 +749,27 @@ pub fn read_records(
             header.tournament, header.fingerprint, t.name
         ));
     }
-    let mut valid = first.len();
+    out.valid = n as u64;
+    out.header_unended = !line.ends_with(b"\n");
     let plan = Plan::new(t);
-    for (i, line) in lines.enumerate() {
-        if !line.ends_with('\n') {
+    for number in 2u64.. {
+        let n = read_line(&mut line)?;
+        if n == 0 {
+            break;
+        }
+        if !line.ends_with(b"\n") {
             // Cut short by the interruption: played again.
             break;
         }
-        let rec: GameRecord = serde_json::from_str(line.trim_end())
-            .map_err(|e| format!("line {} is not a game record: {e}", i + 2))?;
+        out.valid += n as u64;
+        let text = std::str::from_utf8(&line).map_err(|_| format!("line {number} is not UTF-8 text"))?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let rec: GameRecord = serde_json::from_str(text.trim_end())
+            .map_err(|e| format!("line {number} is not a game record: {e}"))?;
         if rec.game >= plan.total_games {
-            return Err(format!("line {}: game {} is not a game of this tournament", i + 2, rec.game));
+            return Err(format!("line {number}: game {} is not a game of this tournament", rec.game));
         }
         let mut r = GameResult {
             id: rec.game,
@@ -695,18 +779,20 @@ pub fn read_records(
             plies: rec.plies,
         };
         if rec.players.len() > MAX_PLAYERS || rec.players.len() != rec.scores.len() {
-            return Err(format!("line {}: the players and scores of game {} do not match", i + 2, rec.game));
+            return Err(format!("line {number}: the players and scores of game {} do not match", rec.game));
         }
         for (s, name) in rec.players.iter().enumerate() {
             let a = names
                 .iter()
                 .position(|n| n == name)
-                .ok_or_else(|| format!("line {}: `{name}` is not a participant of this tournament", i + 2))?;
+                .ok_or_else(|| format!("line {number}: `{name}` is not a participant of this tournament"))?;
             r.seats[s] = a as u8;
-            r.scores[s] = rec.scores[s] as u16;
+            r.scores[s] = rec.scores[s].min(u16::MAX as u32) as u16;
         }
-        games.insert(rec.game, r);
-        valid += line.len();
+        out.games.insert(rec.game, r);
+        if out.games.len() as u64 > MAX_RECORDED_GAMES {
+            return Err(format!("they hold more than {MAX_RECORDED_GAMES} games, the most a run records"));
+        }
     }
-    Ok((games, valid))
+    Ok(out)
 }

@@ -14,8 +14,8 @@ use crate::run::report::{csv_field, flatten};
 use crate::run::stats;
 
 use super::file::{Format, Openings, Tournament};
-use super::play::{Played, SprtState, SwissRound};
-use super::tally::{self, VariantTally};
+use super::play::{POINT, Played, SprtState, SwissRound};
+use super::tally::VariantTally;
 
 /// What the tournament was: enough to tell whether two results files are shards of one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -219,9 +219,10 @@ pub fn report(
     shard: Option<String>,
     opening_values: Vec<Vec<Option<i32>>>,
 ) -> TournamentReport {
-    let tallies = tally::count(t, played);
-    let variants = tallies
-        .into_iter()
+    let variants = played
+        .tallies
+        .iter()
+        .cloned()
         .enumerate()
         .map(|(v, tally)| VariantResult {
             variant: t.variants[v].rules.spec().label(),
@@ -448,7 +449,7 @@ fn figures(
         .map(|i| {
             let games: u64 = t.seats[i].iter().map(Wdl::games).sum();
             let draws: u64 = t.seats[i].iter().map(|w| w.draws).sum();
-            let points = t.points[i] as f64 / 60.0;
+            let points = t.points[i] as f64 / POINT as f64;
             Standing {
                 participant: names[i].clone(),
                 rating: ratings[i],

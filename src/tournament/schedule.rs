@@ -3,9 +3,10 @@
 //! two players, six for three). Every game has a number fixed by the file alone (the Swiss
 //! rounds' too, though their pairings wait for the results before them), and its random
 //! streams come from that number and the seed: so a tournament replays exactly, on any number
-//! of threads, shards or sittings.
+//! of threads, shards or sittings. Units are worked out from their index when they are played,
+//! never listed: a tournament of a billion games takes no more memory than one of ten.
 
-use crate::engine::{Move, Rules};
+use crate::engine::{Game, Move, Rules};
 use crate::play::player::game_rng;
 use crate::play::random::RandomPlayer;
 
@@ -15,61 +16,83 @@ use super::file::{Format, MAX_OPENINGS, Tournament};
 /// the players' streams of the same game.
 const OPENING_SALT: u64 = 0x6f70_656e_696e_6773;
 
-/// More openings than [`MAX_OPENINGS`].
+/// The most games a tournament may ask for.
+pub const MAX_GAMES: u64 = 1_000_000_000_000;
+
+/// The most positions searched for the openings of `every: K`: about a second's work.
+pub const MAX_OPENING_SEARCH: u64 = 1_000_000;
+
+/// Why the openings of `every: K` were not listed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TooMany;
+pub enum OpeningsError {
+    /// More openings than [`MAX_OPENINGS`].
+    TooMany,
+    /// More positions to search than [`MAX_OPENING_SEARCH`] (most lines end before K plies).
+    TooLong,
+}
 
 /// A Swiss round: the boards (pairs of players) and who sits out.
 pub type Pairing = (Vec<(usize, usize)>, Option<usize>);
 
 /// Every sequence of `plies` legal moves from the start after which the game goes on, in
-/// move order; `Err` if there are more than [`MAX_OPENINGS`].
-pub fn every_opening(rules: &Rules, plies: u32) -> Result<Vec<Vec<Move>>, TooMany> {
+/// move order. A line that ends the game within `plies` (by any ending, repetition
+/// included) is not an opening.
+pub fn every_opening(rules: &Rules, plies: u32) -> Result<Vec<Vec<Move>>, OpeningsError> {
     fn walk(
-        rules: &Rules,
-        s: &crate::engine::State,
+        g: &Game<'_>,
         left: u32,
         line: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
-    ) -> Result<(), TooMany> {
-        if s.is_over() {
+        budget: &mut u64,
+    ) -> Result<(), OpeningsError> {
+        if g.state().is_over() {
             return Ok(());
         }
         if left == 0 {
             if out.len() >= MAX_OPENINGS {
-                return Err(TooMany);
+                return Err(OpeningsError::TooMany);
             }
             out.push(line.clone());
             return Ok(());
         }
-        for mv in rules.legal_moves(s).iter() {
-            let mut c = *s;
-            rules.apply(&mut c, mv);
+        for mv in g.rules().legal_moves(g.state()).iter() {
+            *budget = budget.checked_sub(1).ok_or(OpeningsError::TooLong)?;
+            let mut c = g.clone();
+            c.apply(mv);
             line.push(mv);
-            walk(rules, &c, left - 1, line, out)?;
+            walk(&c, left - 1, line, out, budget)?;
             line.pop();
         }
         Ok(())
     }
+    // A game cut off within the opening's plies has no opening: nothing to search.
+    if rules.ply_limit().is_some_and(|l| l <= plies) {
+        return Ok(Vec::new());
+    }
     let mut out = Vec::new();
-    walk(rules, &rules.initial_state(), plies, &mut Vec::new(), &mut out)?;
+    let mut budget = MAX_OPENING_SEARCH;
+    walk(&Game::new(rules, rules.initial_state()), plies, &mut Vec::new(), &mut out, &mut budget)?;
     Ok(out)
 }
 
 /// `plies` random legal moves from the start, drawn from the stream of `key` (a unit's first
-/// game); drawn again if the game ends in them. `None` if no game lasts that long in a
-/// thousand tries.
+/// game); drawn again if the game ends in them (by any ending, repetition included). `None`
+/// if no game lasts that long in a thousand tries.
 pub fn random_opening(rules: &Rules, plies: u32, seed: u64, key: u64) -> Option<Vec<Move>> {
+    if rules.ply_limit().is_some_and(|l| l <= plies) {
+        return None;
+    }
     let mut rng = game_rng(seed ^ OPENING_SALT, key);
+    let mut game = Game::new(rules, rules.initial_state());
     for _ in 0..1000 {
-        let mut s = rules.initial_state();
+        game.restart(rules.initial_state());
         let mut line = Vec::with_capacity(plies as usize);
         while line.len() < plies as usize {
-            let Some(mv) = RandomPlayer::pick(rules, &s, &mut rng) else { break };
-            rules.apply(&mut s, mv);
+            let Some(mv) = RandomPlayer::pick(rules, game.state(), &mut rng) else { break };
+            game.apply(mv);
             line.push(mv);
         }
-        if line.len() == plies as usize && !s.is_over() {
+        if line.len() == plies as usize && !game.state().is_over() {
             return Some(line);
         }
     }
@@ -96,37 +119,77 @@ pub fn seat_orders(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// The groups of `seats` participants (of `n`) that meet, each in increasing order: every
-/// group in a round robin; in a gauntlet, each gauntlet player with every group of the others.
-pub fn groups(format: &Format, n: usize, seats: usize) -> Vec<Vec<usize>> {
-    fn combos(from: &[usize], k: usize, start: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..from.len() {
-            cur.push(from[i]);
-            combos(from, k, i + 1, cur, out);
-            cur.pop();
+/// The number of orders of `n` seats: n!.
+pub fn seat_order_count(n: usize) -> u64 {
+    (1..=n as u64).product()
+}
+
+/// n choose k, or `None` past `u64`.
+pub fn binomial(n: usize, k: usize) -> Option<u64> {
+    if k > n {
+        return Some(0);
+    }
+    let k = k.min(n - k);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        // Exact at every step: r is C(n, i) times (n - i), divided by i + 1.
+        r = r * (n - i) as u128 / (i + 1) as u128;
+        if r > u64::MAX as u128 {
+            return None;
         }
     }
-    let mut out = Vec::new();
+    Some(r as u64)
+}
+
+/// The `rank`-th group of `k` of `from` (sorted), counting in lexicographic order.
+fn unrank(from: &[usize], k: usize, mut rank: u64, out: &mut Vec<usize>) {
+    let mut start = 0;
+    for slot in 0..k {
+        for i in start..from.len() {
+            let rest = binomial(from.len() - i - 1, k - slot - 1).unwrap_or(u64::MAX);
+            if rank < rest {
+                out.push(from[i]);
+                start = i + 1;
+                break;
+            }
+            rank -= rest;
+        }
+    }
+}
+
+/// The groups of `seats` participants (of `n`) that meet, each in increasing order: every
+/// group in a round robin; in a gauntlet, each gauntlet player with every group of the others.
+/// As [`group`] numbers them; for small cases (tests and descriptions).
+pub fn groups(format: &Format, n: usize, seats: usize) -> Vec<Vec<usize>> {
+    let count = group_count(format, n, seats).unwrap_or(0);
+    (0..count).map(|i| group(format, n, seats, i)).collect()
+}
+
+/// How many groups meet (see [`groups`]); `None` past `u64`.
+pub fn group_count(format: &Format, n: usize, seats: usize) -> Option<u64> {
+    match format {
+        Format::RoundRobin | Format::Swiss { .. } => binomial(n, seats),
+        Format::Gauntlet(players) => {
+            let others = n.saturating_sub(players.len());
+            binomial(others, seats.saturating_sub(1))?.checked_mul(players.len() as u64)
+        }
+    }
+}
+
+/// Group `i` of [`groups`], worked out alone.
+pub fn group(format: &Format, n: usize, seats: usize, i: u64) -> Vec<usize> {
+    let mut out = Vec::with_capacity(seats);
     match format {
         Format::RoundRobin | Format::Swiss { .. } => {
             let all: Vec<usize> = (0..n).collect();
-            combos(&all, seats, 0, &mut Vec::new(), &mut out);
+            unrank(&all, seats, i, &mut out);
         }
         Format::Gauntlet(players) => {
-            let others: Vec<usize> = (0..n).filter(|i| !players.contains(i)).collect();
-            for &g in players {
-                let mut rest = Vec::new();
-                combos(&others, seats - 1, 0, &mut Vec::new(), &mut rest);
-                for mut r in rest {
-                    r.push(g);
-                    r.sort_unstable();
-                    out.push(r);
-                }
-            }
+            let others: Vec<usize> = (0..n).filter(|x| !players.contains(x)).collect();
+            let per = binomial(others.len(), seats - 1).unwrap_or(u64::MAX).max(1);
+            unrank(&others, seats - 1, i % per, &mut out);
+            out.push(players[(i / per) as usize]);
+            out.sort_unstable();
         }
     }
     out
@@ -169,127 +232,176 @@ pub fn trace_counts(t: &Tournament) -> Vec<u64> {
     counts
 }
 
+/// More games than a number can hold, or than [`MAX_GAMES`]: the exact count where it is
+/// known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge(pub Option<u128>);
+
 /// The layout of a tournament's games: for each variant, where its games are numbered and how
-/// many units each part has.
+/// many units each part has. Units are numbered too (the fixed ones: every variant's groups,
+/// then its skill trace, variant after variant), and [`Plan::fixed_unit`] works one out from
+/// its number.
 #[derive(Debug, Clone)]
 pub struct Plan {
     /// Per variant: the number of its first game.
     pub base: Vec<u64>,
-    /// Per variant: the seat orders.
-    pub orders: Vec<Vec<Vec<usize>>>,
-    /// Per variant: the groups that meet (not for a Swiss).
-    pub groups: Vec<Vec<Vec<usize>>>,
-    /// Units per group (per board and round in a Swiss).
-    pub pairs: u64,
+    /// Per variant: the games of a unit (the orders of its seats).
+    pub per_unit: Vec<u64>,
+    /// Per variant: the groups that meet (none in a Swiss).
+    pub groups: Vec<u64>,
+    /// Per variant: units per group (per board and round in a Swiss).
+    pub pairs: Vec<u64>,
     /// Per variant: the number of the first game of the skill trace.
     pub trace_base: Vec<u64>,
+    /// Per variant: the number of its first fixed unit (the rest: [`Plan::fixed_units`]).
+    unit_start: Vec<u64>,
+    /// The units that do not wait for results: all but the Swiss rounds'.
+    pub fixed_units: u64,
     pub total_games: u64,
 }
 
 impl Plan {
+    /// The plan of a checked tournament (its size was checked with [`Plan::try_new`]).
     pub fn new(t: &Tournament) -> Plan {
+        Plan::try_new(t).expect("a checked tournament's size is counted")
+    }
+
+    /// The plan, or how many games are too many.
+    pub fn try_new(t: &Tournament) -> Result<Plan, TooLarge> {
+        // Counted wide: a count that does not fit is said as it is.
         let n = t.participants.len();
-        let mut base = Vec::new();
-        let mut orders = Vec::new();
-        let mut groups_of = Vec::new();
-        let mut trace_base = Vec::new();
-        let mut next = 0u64;
-        let counts = trace_counts(t);
-        let _ = counts;
+        let mut plan = Plan {
+            base: Vec::new(),
+            per_unit: Vec::new(),
+            groups: Vec::new(),
+            pairs: Vec::new(),
+            trace_base: Vec::new(),
+            unit_start: Vec::new(),
+            fixed_units: 0,
+            total_games: 0,
+        };
+        let mut next: u128 = 0;
+        let mut units: u128 = 0;
+        let too_large = |x: u128| x > MAX_GAMES as u128;
         for e in &t.variants {
             let seats = e.rules.players();
-            let o = seat_orders(seats);
-            let per_unit = o.len() as u64;
+            let per_unit = seat_order_count(seats);
             let pairs = t.games / per_unit;
-            base.push(next);
-            let g = match t.format {
-                Format::Swiss { rounds } => {
-                    next += rounds as u64 * (n as u64 / 2) * pairs * per_unit;
-                    Vec::new()
-                }
+            plan.base.push(next.min(u64::MAX as u128) as u64);
+            plan.unit_start.push(units.min(u64::MAX as u128) as u64);
+            let (groups, main_units) = match t.format {
+                Format::Swiss { .. } => (0, 0),
                 _ => {
-                    let g = groups(&t.format, n, seats);
-                    next += g.len() as u64 * pairs * per_unit;
-                    g
+                    let g = group_count(&t.format, n, seats).ok_or(TooLarge(None))?;
+                    (g, g as u128 * pairs as u128)
                 }
             };
-            trace_base.push(next);
-            if let Some(trace) = &t.trace {
-                next += trace.levels.len() as u64 * trace.games;
+            let main_games: u128 = match t.format {
+                Format::Swiss { rounds } => {
+                    rounds as u128 * (n as u128 / 2) * pairs as u128 * per_unit as u128
+                }
+                _ => main_units * per_unit as u128,
+            };
+            next += main_games;
+            units += main_units;
+            if too_large(next) {
+                return Err(TooLarge(Some(next)));
             }
-            orders.push(o);
-            groups_of.push(g);
+            plan.trace_base.push(next as u64);
+            if let Some(trace) = &t.trace {
+                next += trace.levels.len() as u128 * trace.games as u128;
+                units += trace.levels.len() as u128 * (trace.games / 2) as u128;
+                if too_large(next) {
+                    return Err(TooLarge(Some(next)));
+                }
+            }
+            plan.per_unit.push(per_unit);
+            plan.groups.push(groups);
+            plan.pairs.push(pairs);
         }
-        let pairs = t.games / orders.first().map_or(2, |o| o.len() as u64).max(1);
-        Plan { base, orders, groups: groups_of, pairs, trace_base, total_games: next }
+        plan.fixed_units = units as u64;
+        plan.total_games = next as u64;
+        Ok(plan)
     }
 
     fn opening_for(t: &Tournament, variant: usize, pair: u64) -> usize {
         (pair % t.variants[variant].openings.len().max(1) as u64) as usize
     }
 
-    /// The units of every part that does not wait for results: all but the Swiss rounds.
-    pub fn fixed_units(&self, t: &Tournament) -> Vec<Unit> {
-        let mut out = Vec::new();
-        for (v, e) in t.variants.iter().enumerate() {
-            let per_unit = self.orders[v].len() as u64;
-            let pairs = t.games / per_unit;
-            for (gi, g) in self.groups[v].iter().enumerate() {
-                for k in 0..pairs {
-                    out.push(Unit {
-                        variant: v,
-                        purpose: Purpose::Main,
-                        players: g.clone(),
-                        pair: k,
-                        opening: Self::opening_for(t, v, k),
-                        first_game: self.base[v] + (gi as u64 * pairs + k) * per_unit,
-                        round: None,
-                    });
-                }
-            }
-            if let Some(trace) = &t.trace {
-                let counts = trace_counts(t);
-                let n = t.participants.len();
-                let agent = |sims: u64| n + counts.iter().position(|&c| c == sims).expect("a level's count");
-                for (li, &level) in trace.levels.iter().enumerate() {
-                    for k in 0..trace.games / 2 {
-                        out.push(Unit {
-                            variant: v,
-                            purpose: Purpose::Trace(li),
-                            players: vec![agent(level), agent(2 * level)],
-                            pair: k,
-                            opening: Self::opening_for(t, v, k),
-                            first_game: self.trace_base[v] + (li as u64 * trace.games / 2 + k) * 2,
-                            round: None,
-                        });
-                    }
-                }
-            }
-            let _ = e;
+    /// Fixed unit `i` (below [`Plan::fixed_units`]): variant after variant, each variant's
+    /// groups (a group's units together), then its skill trace.
+    pub fn fixed_unit(&self, t: &Tournament, i: u64) -> Unit {
+        let v = self.unit_start.partition_point(|&s| s <= i) - 1;
+        let j = i - self.unit_start[v];
+        let pairs = self.pairs[v];
+        let main = self.groups[v] * pairs;
+        if j < main {
+            let (gi, k) = (j / pairs, j % pairs);
+            let seats = t.variants[v].rules.players();
+            return Unit {
+                variant: v,
+                purpose: Purpose::Main,
+                players: group(&t.format, t.participants.len(), seats, gi),
+                pair: k,
+                opening: Self::opening_for(t, v, k),
+                first_game: self.base[v] + (gi * pairs + k) * self.per_unit[v],
+                round: None,
+            };
         }
-        out
+        let trace = t.trace.as_ref().expect("units past the groups are the trace's");
+        let per_level = trace.games / 2;
+        let j = j - main;
+        let (li, k) = (j / per_level, j % per_level);
+        let counts = trace_counts(t);
+        let n = t.participants.len();
+        let agent = |sims: u64| n + counts.iter().position(|&c| c == sims).expect("a level's count");
+        let level = trace.levels[li as usize];
+        Unit {
+            variant: v,
+            purpose: Purpose::Trace(li as usize),
+            players: vec![agent(level), agent(2 * level)],
+            pair: k,
+            opening: Self::opening_for(t, v, k),
+            first_game: self.trace_base[v] + (li * per_level + k) * 2,
+            round: None,
+        }
     }
 
-    /// The units of Swiss round `round` of variant `v`, for the boards paired.
-    pub fn swiss_units(&self, t: &Tournament, v: usize, round: u32, boards: &[(usize, usize)]) -> Vec<Unit> {
+    /// The units of Swiss round `round` of variant `v` for the boards paired: as many as
+    /// [`Plan::swiss_units`], unit `j` worked out alone.
+    pub fn swiss_unit(
+        &self,
+        t: &Tournament,
+        v: usize,
+        round: u32,
+        boards: &[(usize, usize)],
+        j: u64,
+    ) -> Unit {
         let n = t.participants.len() as u64;
-        let pairs = t.games / 2;
-        let mut out = Vec::new();
-        for (b, &(x, y)) in boards.iter().enumerate() {
-            for k in 0..pairs {
-                let slot = (round as u64 * (n / 2) + b as u64) * pairs + k;
-                out.push(Unit {
-                    variant: v,
-                    purpose: Purpose::Main,
-                    players: vec![x.min(y), x.max(y)],
-                    pair: k,
-                    opening: Self::opening_for(t, v, slot),
-                    first_game: self.base[v] + slot * 2,
-                    round: Some(round),
-                });
-            }
+        let pairs = self.pairs[v];
+        let (b, k) = (j / pairs, j % pairs);
+        let (x, y) = boards[b as usize];
+        let slot = (round as u64 * (n / 2) + b) * pairs + k;
+        Unit {
+            variant: v,
+            purpose: Purpose::Main,
+            players: vec![x.min(y), x.max(y)],
+            pair: k,
+            opening: Self::opening_for(t, v, slot),
+            first_game: self.base[v] + slot * 2,
+            round: Some(round),
         }
-        out
+    }
+
+    /// How many units a Swiss round of variant `v` has on `boards` boards.
+    pub fn swiss_units(&self, v: usize, boards: usize) -> u64 {
+        boards as u64 * self.pairs[v]
+    }
+
+    /// Where a main unit of variant `v` comes among the variant's main units, in game order:
+    /// the order in which an SPRT looks at them.
+    pub fn position(&self, u: &Unit) -> u64 {
+        (u.first_game - self.base[u.variant]) / self.per_unit[u.variant]
     }
 }
 
@@ -353,6 +465,114 @@ mod tests {
         assert_eq!(groups(&Format::Gauntlet(vec![2]), 4, 2), vec![vec![0, 2], vec![1, 2], vec![2, 3]]);
         // Two gauntlet players do not meet each other.
         assert_eq!(groups(&Format::Gauntlet(vec![0, 1]), 3, 2), vec![vec![0, 2], vec![1, 2]]);
+    }
+
+    /// Every group of `k` of `from`, in lexicographic order, listed the plain way.
+    fn combos(from: &[usize], k: usize) -> Vec<Vec<usize>> {
+        if k == 0 {
+            return vec![Vec::new()];
+        }
+        let mut out = Vec::new();
+        for (i, &x) in from.iter().enumerate() {
+            for mut rest in combos(&from[i + 1..], k - 1) {
+                rest.insert(0, x);
+                out.push(rest);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn groups_worked_out_alone_are_the_groups_listed() {
+        for n in 2..=9 {
+            let all: Vec<usize> = (0..n).collect();
+            for seats in 2..=n.min(8) {
+                assert_eq!(groups(&Format::RoundRobin, n, seats), combos(&all, seats), "{n} choose {seats}");
+                assert_eq!(
+                    group_count(&Format::RoundRobin, n, seats),
+                    Some(combos(&all, seats).len() as u64)
+                );
+                let gauntlet = vec![n - 1, 0];
+                let mut listed = Vec::new();
+                let others: Vec<usize> = (1..n - 1).collect();
+                for &g in &gauntlet {
+                    for mut r in combos(&others, seats - 1) {
+                        r.push(g);
+                        r.sort_unstable();
+                        listed.push(r);
+                    }
+                }
+                if n > 2 {
+                    assert_eq!(groups(&Format::Gauntlet(gauntlet), n, seats), listed);
+                }
+            }
+        }
+        // The largest: 64 participants in groups of 8, counted and unranked without a list.
+        assert_eq!(binomial(64, 8), Some(4_426_165_368));
+        assert_eq!(group(&Format::RoundRobin, 64, 8, 4_426_165_367), (56..64).collect::<Vec<_>>());
+        assert_eq!(binomial(200, 100), None);
+    }
+
+    #[test]
+    fn openings_end_by_repetition_are_not_openings() {
+        // Leb Bbut Ahbochen ends when a position repeats since the last capture: every line
+        // of the openings must be one after which the game goes on, with its history.
+        let rules = crate::load_rules("leb-bbut-ahbochen", Some("2x2")).unwrap();
+        // Lines after which the position alone says the game goes on (no history).
+        fn by_position(rules: &Rules, s: crate::engine::State, left: u32) -> usize {
+            if s.is_over() {
+                return 0;
+            }
+            if left == 0 {
+                return 1;
+            }
+            rules
+                .legal_moves(&s)
+                .iter()
+                .map(|mv| {
+                    let mut c = s;
+                    rules.apply(&mut c, mv);
+                    by_position(rules, c, left - 1)
+                })
+                .sum()
+        }
+        let mut repeated = 0;
+        for plies in 1..=14 {
+            let list = match every_opening(&rules, plies) {
+                Ok(l) => l,
+                Err(_) => continue,
+            };
+            repeated += by_position(&rules, rules.initial_state(), plies) - list.len();
+            for line in &list {
+                let mut g = Game::new(&rules, rules.initial_state());
+                for &mv in line {
+                    assert!(!g.state().is_over(), "{plies}: {line:?}");
+                    g.apply(mv);
+                }
+                assert!(!g.state().is_over(), "{plies}: {line:?}");
+            }
+        }
+        assert!(repeated > 0, "some lines end by repetition");
+        for key in 0..200 {
+            if let Some(line) = random_opening(&rules, 16, 1, key) {
+                let mut g = Game::new(&rules, rules.initial_state());
+                for &mv in &line {
+                    assert!(!g.state().is_over());
+                    g.apply(mv);
+                }
+                assert!(!g.state().is_over(), "{line:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_ply_limit_within_the_opening_leaves_no_opening_at_once() {
+        let rules = crate::load_rules("bakuk", None).unwrap().with_ply_limit(Some(28));
+        assert_eq!(every_opening(&rules, 28), Ok(Vec::new()));
+        assert_eq!(random_opening(&rules, 28, 0, 0), None);
+        // Long openings of Bakuk are too many to list, and are found out in bounded time.
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        assert!(every_opening(&rules, 40).is_err());
     }
 
     #[test]

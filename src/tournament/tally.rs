@@ -1,12 +1,12 @@
 //! The counts of a tournament, per variant: integers that add up exactly across shards, from
-//! which every table is computed. They are taken from the games in game order.
+//! which every table is computed. Sums only, so the order in which the games are counted does
+//! not change them: each unit is counted as it ends.
 
 use serde::{Deserialize, Serialize};
 
 use crate::run::rating::{Encounter, Penta, Wdl};
 
-use super::file::Tournament;
-use super::play::{GameResult, Played};
+use super::play::{GameResult, POINT};
 use super::schedule::{Purpose, Unit};
 
 /// Counts of one group of players that met (two players, or as many as the variant seats).
@@ -50,7 +50,7 @@ pub struct VariantTally {
     /// `[participant][seat]`: the participant's results from that seat (a win is the top
     /// score alone, a draw a shared top score).
     pub seats: Vec<Vec<Wdl>>,
-    /// Points in sixtieths (a win 60, a top score shared by k players 60/k).
+    /// Points in [`POINT`]s (840 a game: a win 840, a top score shared by k players 840/k).
     pub points: Vec<u64>,
     pub groups: Vec<GroupCount>,
     pub openings: Vec<OpeningCount>,
@@ -101,7 +101,7 @@ impl VariantTally {
                 let mut pair = Vec::new();
                 for g in games {
                     let seat = g.seats().iter().position(|&s| s == strong).expect("the strong side sat");
-                    let score = g.points60()[seat] as f64 / 60.0;
+                    let score = g.points()[seat] as f64 / POINT as f64;
                     t.strong.add(score);
                     t.plies += g.plies as u64;
                     pair.push(score);
@@ -119,7 +119,7 @@ impl VariantTally {
                     group.plies += g.plies as u64;
                     if u.players.len() == 2 {
                         let seat = g.seats().iter().position(|&s| s as usize == u.players[0]).expect("sat");
-                        let score = g.points60()[seat] as f64 / 60.0;
+                        let score = g.points()[seat] as f64 / POINT as f64;
                         group.wdl.add(score);
                         pair.push(score);
                     }
@@ -127,7 +127,7 @@ impl VariantTally {
                     let o = &mut self.openings[u.opening.min(last)];
                     o.games += 1;
                     o.plies += g.plies as u64;
-                    o.first_seat.add(result(g.points60()[0]));
+                    o.first_seat.add(result(g.points()[0]));
                 }
                 if let [a, b] = pair[..] {
                     self.group(&u.players).penta.add_pair(a, b);
@@ -138,7 +138,7 @@ impl VariantTally {
 
     fn add_game(&mut self, g: &GameResult) {
         self.games += 1;
-        let points = g.points60();
+        let points = g.points();
         let seats = g.seats();
         for (i, &a) in seats.iter().enumerate() {
             let a = a as usize;
@@ -192,33 +192,12 @@ impl VariantTally {
     }
 }
 
-/// A seat's points (in sixtieths) as a result: 1 the top score alone, ½ a shared top score,
-/// 0 otherwise.
-fn result(points60: u64) -> f64 {
-    match points60 {
-        60 => 1.0,
+/// A seat's points (in [`POINT`]s) as a result: 1 the top score alone, ½ a shared top
+/// score, 0 otherwise.
+fn result(points: u64) -> f64 {
+    match points {
+        POINT => 1.0,
         0 => 0.0,
         _ => 0.5,
     }
-}
-
-/// The counts of every variant, from the games played.
-pub fn count(t: &Tournament, played: &Played) -> Vec<VariantTally> {
-    let levels: Vec<u64> = t.trace.as_ref().map(|x| x.levels.clone()).unwrap_or_default();
-    let mut out: Vec<VariantTally> = t
-        .variants
-        .iter()
-        .map(|e| VariantTally::new(t.participants.len(), e.rules.players(), e.openings.len(), &levels))
-        .collect();
-    let mut units: Vec<&Unit> = played.units.iter().collect();
-    units.sort_by_key(|u| u.first_game);
-    let results = &played.results;
-    for u in units {
-        let n = super::schedule::seat_orders(u.players.len()).len();
-        let start = results.partition_point(|r| r.id < u.first_game);
-        let games: Vec<GameResult> =
-            results[start..].iter().take_while(|r| r.id < u.first_game + n as u64).copied().collect();
-        out[u.variant].add_unit(u, &games);
-    }
-    out
 }
