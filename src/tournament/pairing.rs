@@ -48,9 +48,8 @@ pub fn most_rounds(n: u64) -> u64 {
 /// each vertex of `order` not yet paired takes the first vertex of `choices[u]` it is joined to
 /// that leaves the others pairable. `choices[u]` must name every vertex still unpaired at
 /// `u`'s turn that `u` is joined to (its partner in some perfect matching of those left is
-/// then among them); `order` must name every vertex. The
-/// pairs come in the order they were chosen, the chooser first; `None` if no perfect matching
-/// exists.
+/// then among them); `order` must name every vertex. The pairs come in the order they were
+/// chosen, the chooser first; `None` if no perfect matching exists.
 pub fn first_pairing(
     n: usize,
     edge: &dyn Fn(usize, usize) -> bool,
