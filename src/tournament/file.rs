@@ -540,8 +540,10 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
         }
         RawFormat::Swiss => {
             let n = participants.len() as u64;
-            let needed = if n < 2 { 1 } else { u64::BITS - (n - 1).leading_zeros() };
-            let most = if n.is_multiple_of(2) { n.saturating_sub(1) } else { n } as u32;
+            let needed = super::pairing::fewest_rounds(n);
+            // Not every round up to n - 1 can be paired: past this many, what the earlier
+            // rounds were may leave no way to pair the next.
+            let most = super::pairing::most_rounds(n);
             if largest_seats > 2 {
                 r.error(
                     "format",
@@ -558,13 +560,19 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
                 Some(k) if k < needed => {
                     r.error("rounds", format!("a Swiss of {n} participants needs at least {needed} rounds to tell them apart (2^{needed} >= {n}), not {k}"));
                 }
-                Some(k) if k > most && n >= 2 => {
-                    r.error(
+                Some(k) if u64::from(k) > most && n >= 2 => {
+                    let d = r.error(
                         "rounds",
-                        format!(
-                            "{n} participants can play at most {most} rounds without meeting twice, not {k}"
-                        ),
+                        format!("{n} participants can be paired for at most {most} rounds without meeting twice, not {k}"),
                     );
+                    let help = if most >= n - 1 {
+                        format!("in {most} rounds everyone has met everyone")
+                    } else {
+                        format!(
+                            "past {most} rounds, some earlier pairings leave no way to pair the next round without a repeat; for everyone to meet everyone, use `format: round-robin`"
+                        )
+                    };
+                    *d = d.clone().help(help);
                 }
                 _ => {}
             }

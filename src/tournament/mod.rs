@@ -6,6 +6,7 @@
 //! draws that last as an SVG picture: the skill trace and the ratings, one colour per variant.
 
 pub mod file;
+pub mod pairing;
 pub mod play;
 pub mod plot;
 pub mod report;

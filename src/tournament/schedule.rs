@@ -406,9 +406,11 @@ impl Plan {
 }
 
 /// The pairs of a Swiss round: players ordered by `points` (more first, then by their place
-/// in the file), each paired with the highest-placed player below it not met before (with
-/// backtracking when that leaves someone without a partner). With an odd number of players,
-/// the lowest-placed player without a bye sits out. `None` if no pairing avoids a repeat.
+/// in the file), each paired with the highest-placed player below it not met before that
+/// leaves the others pairable. With an odd number of players, the lowest-placed player without
+/// a bye whose sitting out leaves the others pairable sits out. This is the pairing that trying
+/// every choice and going back would find, found in polynomial time ([`super::pairing`]).
+/// `None` if no pairing avoids a repeat (never within [`super::pairing::most_rounds`]).
 pub fn swiss_pairing(
     points: &[u64],
     met: &dyn Fn(usize, usize) -> bool,
@@ -417,29 +419,23 @@ pub fn swiss_pairing(
     let n = points.len();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(points[i]), i));
-    let mut bye = None;
-    if n % 2 == 1 {
-        let k = order.iter().rposition(|&i| !had_bye[i]).unwrap_or(n - 1);
-        bye = Some(order.remove(k));
+    // With an odd number of players, vertex `n` is the bye: it chooses first, from the bottom.
+    let odd = n % 2 == 1;
+    let edge = |a: usize, b: usize| match (a == n, b == n) {
+        (true, true) => false,
+        (true, false) => !had_bye[b],
+        (false, true) => !had_bye[a],
+        (false, false) => a != b && !met(a, b) && !met(b, a),
+    };
+    let mut choices = vec![order.clone(); n];
+    let mut turns = order.clone();
+    if odd {
+        choices.push(order.iter().rev().copied().collect());
+        turns.insert(0, n);
     }
-    fn pair(left: &[usize], met: &dyn Fn(usize, usize) -> bool, out: &mut Vec<(usize, usize)>) -> bool {
-        let Some((&first, rest)) = left.split_first() else { return true };
-        for (i, &other) in rest.iter().enumerate() {
-            if met(first, other) {
-                continue;
-            }
-            let remaining: Vec<usize> =
-                rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
-            out.push((first, other));
-            if pair(&remaining, met, out) {
-                return true;
-            }
-            out.pop();
-        }
-        false
-    }
-    let mut out = Vec::new();
-    pair(&order, met, &mut out).then_some((out, bye))
+    let pairs = super::pairing::first_pairing(n + odd as usize, &edge, &turns, &choices)?;
+    let bye = pairs.iter().find(|&&(a, _)| a == n).map(|&(_, b)| b);
+    Some((pairs.into_iter().filter(|&(a, _)| a != n).collect(), bye))
 }
 
 #[cfg(test)]
@@ -595,13 +591,126 @@ mod tests {
         // 0 and 2 have met: 0 takes 1, leaving 2 and 3.
         let met = |a: usize, b: usize| (a.min(b), a.max(b)) == (0, 2);
         assert_eq!(swiss_pairing(&[3, 1, 2, 0], &met, &[false; 4]).unwrap().0, vec![(0, 1), (2, 3)]);
+        // 0 has met 1 and 2 and 3 has met 1: 0 must take 3, and 1 and 2 are left.
+        let met = |a: usize, b: usize| [(0, 1), (0, 2), (1, 3)].contains(&(a.min(b), a.max(b)));
+        assert_eq!(swiss_pairing(&[3, 2, 1, 0], &met, &[false; 4]).unwrap().0, vec![(0, 3), (1, 2)]);
         // Five players: the last without a bye sits out.
         let (pairs, bye) =
             swiss_pairing(&[4, 3, 2, 1, 0], &none, &[false, false, false, false, true]).unwrap();
         assert_eq!(bye, Some(3));
         assert_eq!(pairs, vec![(0, 1), (2, 4)]);
+        // ... unless the others could not all be paired then: 0 has met 1, 2 and 3, so only 4
+        // is left for it, and 3 sits out.
+        let met = |a: usize, b: usize| a.min(b) == 0 && a.max(b) <= 3;
+        let (pairs, bye) = swiss_pairing(&[4, 3, 2, 1, 0], &met, &[false; 5]).unwrap();
+        assert_eq!((pairs, bye), (vec![(0, 4), (1, 2)], Some(3)));
         // Everyone has met everyone: no pairing.
         let all = |_: usize, _: usize| true;
         assert_eq!(swiss_pairing(&[0, 0], &all, &[false; 2]), None);
+        // Everyone has had a bye.
+        assert_eq!(swiss_pairing(&[0, 0, 0], &none, &[true; 3]), None);
+    }
+
+    /// Swiss pairing by trying every choice and going back (exponential): the bye from the
+    /// bottom, then each player from the top with the highest one below it.
+    fn swiss_by_search(
+        points: &[u64],
+        met: &dyn Fn(usize, usize) -> bool,
+        had_bye: &[bool],
+    ) -> Option<Pairing> {
+        fn pair(left: &[usize], met: &dyn Fn(usize, usize) -> bool, out: &mut Vec<(usize, usize)>) -> bool {
+            let Some((&first, rest)) = left.split_first() else { return true };
+            for (i, &other) in rest.iter().enumerate() {
+                if met(first, other) || met(other, first) {
+                    continue;
+                }
+                let remaining: Vec<usize> =
+                    rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+                out.push((first, other));
+                if pair(&remaining, met, out) {
+                    return true;
+                }
+                out.pop();
+            }
+            false
+        }
+        let n = points.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(points[i]), i));
+        let byes: Vec<Option<usize>> = if n.is_multiple_of(2) {
+            vec![None]
+        } else {
+            order.iter().rev().filter(|&&i| !had_bye[i]).map(|&i| Some(i)).collect()
+        };
+        byes.into_iter().find_map(|bye| {
+            let left: Vec<usize> = order.iter().copied().filter(|&i| Some(i) != bye).collect();
+            let mut out = Vec::new();
+            pair(&left, met, &mut out).then_some((out, bye))
+        })
+    }
+
+    #[test]
+    fn swiss_pairing_is_the_one_trying_every_choice_finds() {
+        use rand::{RngExt as _, SeedableRng as _};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(7);
+        let mut found = [0; 2];
+        for case in 0..4000 {
+            let n = rng.random_range(1..=9usize);
+            let density = rng.random_range(0.0..0.8f64);
+            let mut met = vec![false; n * n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    let m = rng.random_bool(density);
+                    met[a * n + b] = m;
+                    met[b * n + a] = m;
+                }
+            }
+            // Few distinct points, so that ties (broken by the file's order) are common.
+            let points: Vec<u64> = (0..n).map(|_| rng.random_range(0..4)).collect();
+            let had_bye: Vec<bool> = (0..n).map(|_| rng.random_bool(density)).collect();
+            let met = |a: usize, b: usize| met[a * n + b];
+            let expected = swiss_by_search(&points, &met, &had_bye);
+            found[expected.is_some() as usize] += 1;
+            assert_eq!(swiss_pairing(&points, &met, &had_bye), expected, "case {case}");
+        }
+        assert!(found[0] > 400 && found[1] > 400, "{found:?}");
+    }
+
+    #[test]
+    fn every_round_the_check_allows_can_be_paired_whatever_came_before() {
+        use rand::{RngExt as _, SeedableRng as _};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(14);
+        for n in 2..=super::super::file::MAX_PARTICIPANTS + 1 {
+            let rounds = super::super::pairing::most_rounds(n as u64);
+            for history in 0..6 {
+                let mut met = vec![false; n * n];
+                let mut had_bye = vec![false; n];
+                for round in 0..rounds {
+                    // Points as any results could give them (byes included): few values,
+                    // many ties, or all different.
+                    let spread = if history % 2 == 0 { 2 * round + 1 } else { u64::MAX };
+                    let points: Vec<u64> = (0..n).map(|_| rng.random_range(0..spread)).collect();
+                    let (boards, bye) = swiss_pairing(&points, &|a, b| met[a * n + b], &had_bye)
+                        .unwrap_or_else(|| {
+                            panic!("{n} players, history {history}: round {} unpaired", round + 1)
+                        });
+                    let mut seen = vec![false; n];
+                    for &(a, b) in &boards {
+                        assert!(!met[a * n + b], "{n}: {a} and {b} meet again");
+                        met[a * n + b] = true;
+                        met[b * n + a] = true;
+                        seen[a] = true;
+                        seen[b] = true;
+                    }
+                    if let Some(b) = bye {
+                        assert!(!had_bye[b], "{n}: {b} sits out twice");
+                        had_bye[b] = true;
+                        seen[b] = true;
+                    }
+                    assert_eq!(bye.is_some(), n % 2 == 1);
+                    assert!(seen.iter().all(|&s| s), "{n}: someone left out");
+                }
+            }
+        }
     }
 }
