@@ -16,6 +16,12 @@ pub struct RunInfo {
     pub ruleset: Option<String>,
     /// How the variant was named on the command line.
     pub source: String,
+    /// What the games are, whatever the variant's file was called: a checksum of the rules,
+    /// the starting position, the ply limit, the players, the seed and the number of games
+    /// (`fingerprint`). Shards merge only when theirs agree. Absent in results written before
+    /// it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
     /// Games in the whole run (all shards).
     pub games: u64,
     pub seed: u64,
@@ -28,6 +34,27 @@ pub struct RunInfo {
     /// The rules varied (`--vary`) and their values in this variant; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub varied: Option<Varied>,
+}
+
+/// The fingerprint of a run of `rules` (ply limit included) between `players`: everything that
+/// decides its games. The rules' own fingerprint leaves out what the solver need not know (the
+/// starting seeds, the first player, when captures start, the ply limit): a run depends on
+/// those too.
+pub fn fingerprint(rules: &crate::engine::Rules, players: &[String], seed: u64, games: u64) -> String {
+    let spec = rules.spec();
+    let mut bytes = rules.fingerprint().to_le_bytes().to_vec();
+    bytes.extend_from_slice(&spec.seeds);
+    bytes.push(spec.first_player);
+    bytes.extend(spec.capture_start.to_le_bytes());
+    bytes.extend(rules.ply_limit().unwrap_or(0).to_le_bytes());
+    for p in players {
+        // Each name ends with a byte no name holds, so that names cannot run into each other.
+        bytes.extend_from_slice(p.as_bytes());
+        bytes.push(0);
+    }
+    bytes.extend(seed.to_le_bytes());
+    bytes.extend(games.to_le_bytes());
+    format!("{:016x}", crate::engine::compile::fnv1a(&bytes))
 }
 
 /// A variant of a sweep: the variant it was made from and the values of the rules varied.
@@ -585,6 +612,7 @@ mod tests {
             variant: "Bakuk".into(),
             ruleset: Some("valdez".into()),
             source: "bakuk".into(),
+            fingerprint: None,
             games: 3,
             seed: 0,
             players: vec!["random".into(), "greedy".into()],
