@@ -68,6 +68,12 @@ pub fn svg_name(plot: Option<&Path>) -> Result<(), Message> {
     }
 }
 
+/// Refuses an output that cannot be a file in an existing folder, as `AtomicFile::create`
+/// does, for a file written otherwise (records, appended as games end).
+pub fn check_place(target: &Path, option: &str) -> Result<(), Message> {
+    place(target, option).map(|_| ())
+}
+
 /// The file name of an output and the folder it goes in, which must exist.
 fn place<'p>(target: &'p Path, option: &str) -> Result<(&'p std::ffi::OsStr, &'p Path), Message> {
     let name = target
