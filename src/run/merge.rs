@@ -196,3 +196,31 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
     }
     Ok(Report(out))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_missing_shards_are_listed_briefly_whatever_the_count() {
+        let seen: std::collections::BTreeSet<u64> = [0, 2].into_iter().collect();
+        assert_eq!(missing(&seen, 3).as_deref(), Some("2/3"));
+        assert_eq!(missing(&[0].into_iter().collect(), 2).as_deref(), Some("2/2"));
+        assert_eq!(missing(&[0, 1].into_iter().collect(), 2), None);
+        let many = missing(&seen, 100_000).unwrap();
+        assert!(many.starts_with("2/100000, 4/100000, 5/100000,"), "{many}");
+        assert!(many.ends_with("12/100000 and 99988 more"), "{many}");
+    }
+
+    #[test]
+    fn a_file_named_twice_is_not_shown_as_two() {
+        assert_eq!(
+            twice("shard 1/2", "a.json", "a.json"),
+            "shard 1/2 is given twice: `a.json` is named twice"
+        );
+        assert_eq!(
+            twice("shard 1/2", "a.json", "./a.json"),
+            "shard 1/2 is given twice: `a.json` and `./a.json`"
+        );
+    }
+}

@@ -603,6 +603,40 @@ mod tests {
     use super::*;
     use crate::engine::EndReason;
 
+    #[test]
+    fn the_fingerprint_of_a_run_follows_what_its_games_are() {
+        let bakuk = crate::load_rules("bakuk", None).unwrap();
+        let players = ["random".to_string(), "greedy".to_string()];
+        let f = |rules: &crate::engine::Rules, players: &[String], seed, games| {
+            fingerprint(rules, players, seed, games)
+        };
+        let base = f(&bakuk, &players, 0, 100);
+        assert_eq!(base, f(&bakuk.clone(), &players, 0, 100));
+        assert_eq!(base.len(), 16);
+        let mut others = vec![
+            f(&bakuk, &players, 1, 100),
+            f(&bakuk, &players, 0, 101),
+            f(&bakuk, &["greedy".to_string(), "random".to_string()], 0, 100),
+            f(&bakuk, &["randomg".to_string(), "reedy".to_string()], 0, 100),
+            f(&bakuk.with_ply_limit(Some(50)), &players, 0, 100),
+            f(&crate::load_rules("koumma", None).unwrap(), &players, 0, 100),
+        ];
+        // What the rules' own fingerprint leaves out changes the games of a run.
+        let mut spec = bakuk.spec().clone();
+        spec.seeds = spec.seeds.iter().map(|s| s + 1).collect();
+        others.push(f(&crate::engine::compile(&spec), &players, 0, 100));
+        let mut spec = bakuk.spec().clone();
+        spec.first_player = 1;
+        others.push(f(&crate::engine::compile(&spec), &players, 0, 100));
+        for (i, o) in others.iter().enumerate() {
+            assert_ne!(*o, base, "change {i}");
+        }
+        // The name of the variant is no part of it.
+        let mut spec = bakuk.spec().clone();
+        spec.name = "Other".into();
+        assert_eq!(f(&crate::engine::compile(&spec), &players, 0, 100), base);
+    }
+
     fn sample() -> Report {
         let mut t = Tally::new(2);
         t.finish_game(&[10, 4], 30, EndReason::NoLegalMove, 2);
