@@ -144,8 +144,9 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         [("--out", args.out.as_deref()), ("--plot", args.plot.as_deref()), (record_option, records)];
     output::distinct(&outputs)?;
     output::apart(&outputs, &inputs(&t, &args.file))?;
-    if let Some(r) = records {
-        output::check_place(r, record_option)?;
+    // Records to resume must exist, and say so when they are read.
+    if let Some(r) = &args.record {
+        output::check_place(r, "--record")?;
     }
     // Every output is known to be writable before the records are read, truncated or made:
     // a run that cannot write its results leaves an existing record file as it was.
