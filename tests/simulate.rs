@@ -486,3 +486,117 @@ fn bench_reports_playouts_per_second() {
     assert!(out.starts_with("Koumma: "), "{out}");
     assert!(out.contains(" playouts/s, ") && out.contains(" moves/s, "), "{out}");
 }
+
+/// `sow merge ARGS...`, which must fail with exit status 2: its stderr.
+fn merge_error(args: &[&str]) -> String {
+    let o = sow(&[&["merge"][..], args].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stdout.is_empty());
+    String::from_utf8(o.stderr).unwrap()
+}
+
+#[test]
+fn merge_reads_its_files_as_every_input_is_read_and_bounds_what_they_say() {
+    let dir = scratch("merge-bounds");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let a = path("a.json");
+    stdout(&sow(&["simulate", "bakuk", "--games", "10", "--shard", "1/2", "--out", &a]));
+    // The first file too: a device or a FIFO is refused without being opened.
+    assert_eq!(
+        merge_error(&["/dev/zero", &a]),
+        "error: merge: cannot read `/dev/zero`: it is a device, not a regular file\n"
+    );
+    let fifo = path("f.json");
+    if Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success()) {
+        assert_eq!(
+            merge_error(&[&fifo, &a]),
+            format!("error: merge: cannot read `{fifo}`: it is a FIFO (named pipe), not a regular file\n")
+        );
+    }
+    // A shard count is bounded where it is read, and never sized memory.
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert!(text.contains("\"shard\": \"1/2\""));
+    let with_count = |count: &str| {
+        let p = path(&format!("count-{count}.json"));
+        std::fs::write(&p, text.replace("\"shard\": \"1/2\"", &format!("\"shard\": \"1/{count}\""))).unwrap();
+        p
+    };
+    let huge = with_count("18446744073709551615");
+    assert_eq!(
+        merge_error(&[&huge]),
+        format!(
+            "error: `{huge}`: shard `1/18446744073709551615`: a run is split into at most 100000 shards\n"
+        )
+    );
+    let most = path("most.json");
+    stdout(&sow(&["simulate", "bakuk", "--games", "10", "--shard", "1/100000", "--out", &most]));
+    let missing: Vec<String> = (2..=11).map(|k| format!("{k}/100000")).collect();
+    assert_eq!(
+        merge_error(&[&most]),
+        format!("error: the shards of Bakuk are incomplete: missing {} and 99989 more\n", missing.join(", "))
+    );
+    let o = sow(&["simulate", "bakuk", "--shard", "1/100001"]);
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        "error: --shard `1/100001`: a run is split into at most 100000 shards\n"
+    );
+    // A file of no results is not an empty run.
+    let empty = path("empty.json");
+    std::fs::write(&empty, "{}").unwrap();
+    assert_eq!(
+        merge_error(&[&empty]),
+        format!(
+            "error: `{empty}` holds no results: merge the files that `--shard K/N --out FILE.json` wrote\n"
+        )
+    );
+    // One file named twice is said to be so, not shown as two.
+    assert_eq!(
+        merge_error(&[&a, &a]),
+        format!("error: shard 1/2 of Bakuk is given twice: `{a}` is named twice\n")
+    );
+}
+
+#[test]
+fn shards_merge_by_what_their_games_were_not_by_how_the_variant_was_named() {
+    let dir = scratch("merge-fingerprint");
+    let variant = |seeds: u32| {
+        let text = format!(
+            "variant \"Mine\" extends \"Bakuk\" {{\n  source \"a test\" at \"https://example.org\"\n  seeds {seeds} in each pit\n}}\n"
+        );
+        std::fs::write(dir.join("v.sow"), text).unwrap();
+    };
+    let in_dir = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_sow")).args(args).current_dir(&dir).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    variant(3);
+    let whole = in_dir(&["simulate", "v.sow", "--games", "40", "--format", "json"]);
+    in_dir(&["simulate", "v.sow", "--games", "40", "--shard", "1/2", "--out", "s1.json"]);
+    in_dir(&["simulate", "./v.sow", "--games", "40", "--shard", "2/2", "--out", "s2.json"]);
+    assert_eq!(in_dir(&["merge", "s1.json", "s2.json", "--format", "json"]), whole);
+    // The same name, other rules: the starting seeds are not the rules' own fingerprint's,
+    // but they change every game.
+    variant(4);
+    in_dir(&["simulate", "v.sow", "--games", "40", "--shard", "2/2", "--out", "other.json"]);
+    let fingerprint = |name: &str| {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        v["Mine"]["run"]["fingerprint"].as_str().unwrap().to_string()
+    };
+    let (x, y) = (fingerprint("s1.json"), fingerprint("other.json"));
+    assert_ne!(x, y);
+    let o = Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(["merge", "s1.json", "other.json"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        format!(
+            "error: cannot merge Mine: `s1.json` and `other.json` were run on different rules (fingerprints {x} and {y}): the variant's rules or starting position differ\n"
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -242,8 +242,18 @@ fn shards_of_different_tournaments_do_not_merge() {
     }
     let (code, out, err) = run(&["merge", &s1, &s2]);
     assert_eq!((code, out.as_str()), (2, ""));
-    assert!(err.starts_with("error: merge: "), "{err}");
-    assert!(err.contains("are results of different tournaments"), "{err}");
+    let fingerprint =
+        |f: &str| parse(&std::fs::read_to_string(f).unwrap())["tournament"]["fingerprint"].clone();
+    let (x, y) = (fingerprint(&s2), fingerprint(&s1));
+    assert_ne!(x, y);
+    assert_eq!(
+        err,
+        format!(
+            "error: merge: `{s2}` and `{s1}` are results of different tournaments (fingerprints {} and {})\n",
+            x.as_str().unwrap(),
+            y.as_str().unwrap()
+        )
+    );
 }
 
 #[test]
@@ -749,4 +759,61 @@ fn records_take_what_the_writer_wrote() {
     blank.insert(3, "");
     std::fs::write(&records, blank.join("\n") + "\n\n").unwrap();
     assert_eq!(tournament_json(&file, &["--resume", &records]), whole);
+}
+
+#[test]
+fn shards_merge_by_fingerprint_whatever_the_file_was_called_and_draw_their_picture() {
+    let dir = Dir::new("merge-names");
+    let file = dir.write("rr.yaml", ROUND_ROBIN);
+    // The same file, spelt another way.
+    let other = dir.path("./rr.yaml");
+    assert_ne!(file, other);
+    let whole_svg = dir.path("whole.svg");
+    let whole = tournament_json(&file, &["--plot", &whole_svg]);
+    let (s1, s2) = (dir.path("s1.json"), dir.path("s2.json"));
+    for (f, shard, out) in [(&file, "1/2", &s1), (&other, "2/2", &s2)] {
+        let (code, _, err) = run(&["tournament", f, "--shard", shard, "--out", out]);
+        assert_eq!((code, err.as_str()), (0, ""));
+    }
+    let merged_svg = dir.path("merged.svg");
+    let (code, merged, err) = run(&["merge", &s1, &s2, "--format", "json", "--plot", &merged_svg]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(merged, whole);
+    assert_eq!(std::fs::read_to_string(&merged_svg).unwrap(), std::fs::read_to_string(&whole_svg).unwrap());
+    // `--all` has no meaning for a tournament's tables: refused, not ignored.
+    let (code, out, err) = run(&["merge", &s1, &s2, "--all"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: --all: a tournament's tables show every figure already (`--all` is for simulations): drop --all\n"
+    );
+    // Equal fingerprints and yet another figure: a file edited by hand, named with both values.
+    let edited = dir
+        .write("edited.json", &std::fs::read_to_string(&s2).unwrap().replace("\"seed\": 3", "\"seed\": 5"));
+    let (code, _, err) = run(&["merge", &s1, &edited]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: merge: `{edited}` and `{s1}` differ in their `seed` (5 and 3): they are not shards of one run\n"
+        )
+    );
+    // A simulation's results among a tournament's shards.
+    let sim = dir.path("sim.json");
+    let (code, _, _) = run(&["simulate", "bakuk", "--games", "4", "--out", &sim]);
+    assert_eq!(code, 0);
+    let (code, _, err) = run(&["merge", &s1, &sim]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!("error: `{sim}` holds no tournament results: merge the shards of one tournament\n")
+    );
+    let (code, _, err) = run(&["merge", &sim, &s1]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: `{s1}` holds the results of a tournament, `{sim}` those of a simulation: merge the shards of one run\n"
+        )
+    );
 }

@@ -19,7 +19,7 @@ use sow::run::report::{Report, RunInfo, VariantReport, Varied};
 use sow::run::simulate::{self, Job, OptionError, RunOptions, Shard};
 
 use super::error::write_failed;
-use super::output::{self, AtomicFile};
+use super::output::{self, AtomicFile, Input};
 use super::{CliError, VariantArg, emit, load_spec, load_varied, signals, usage};
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,16 +95,17 @@ pub struct SimulateArgs {
 pub struct OutputArgs {
     /// Output format (default: table, or as the --out file's extension says)
     #[arg(long, short, value_enum)]
-    format: Option<ResultFormat>,
+    pub format: Option<ResultFormat>,
     /// Show every statistic in the table, not only the main ones
     #[arg(long)]
-    all: bool,
+    pub all: bool,
     /// Write the results to this file (atomically) instead of standard output
     #[arg(long, short, value_name = "FILE")]
-    out: Option<PathBuf>,
-    /// Draw win rates and game lengths as an SVG picture
+    pub out: Option<PathBuf>,
+    /// Draw win rates and game lengths as an SVG picture (a tournament's standings and skill
+    /// trace, for `sow merge` of tournament shards)
     #[arg(long, value_name = "FILE.svg")]
-    plot: Option<PathBuf>,
+    pub plot: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -184,20 +185,17 @@ struct Outputs {
 
 impl Outputs {
     /// Opens `--out` and `--plot`; `others` are the run's other outputs, which must be other
-    /// files.
-    fn open(output: &OutputArgs, others: &[(&str, Option<&Path>)]) -> Result<Outputs, CliError> {
-        if let Some(p) = &output.plot
-            && p.extension().is_none_or(|e| e != "svg")
-        {
-            return Err(usage(format!(
-                "--plot `{}`: the picture is an SVG file: name it FILE.svg",
-                p.display()
-            ))
-            .into());
-        }
+    /// files, and none of them may be one of the files the run reads.
+    fn open(
+        output: &OutputArgs,
+        others: &[(&str, Option<&Path>)],
+        inputs: &[Input],
+    ) -> Result<Outputs, CliError> {
+        output::svg_name(output.plot.as_deref())?;
         let mut all = vec![("--out", output.out.as_deref()), ("--plot", output.plot.as_deref())];
         all.extend_from_slice(others);
         output::distinct(&all)?;
+        output::apart(&all, inputs)?;
         let open =
             |p: &Option<PathBuf>, opt: &str| p.as_deref().map(|p| AtomicFile::create(p, opt)).transpose();
         Ok(Outputs { out: open(&output.out, "--out")?, plot: open(&output.plot, "--plot")? })
@@ -358,7 +356,17 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
             None
         });
     }
-    let outputs = Outputs::open(&args.output, &[("--record", args.record.as_deref())])?;
+    let mut inputs = Vec::new();
+    for name in &args.variants {
+        output::variant_inputs(name, Path::new(""), &mut inputs);
+    }
+    for p in &players {
+        output::player_inputs(p, &mut inputs);
+    }
+    if let Some(s) = &args.solution {
+        inputs.push(Input::new("the solution table of --solution", s));
+    }
+    let outputs = Outputs::open(&args.output, &[("--record", args.record.as_deref())], &inputs)?;
     let mut record = args.record.as_deref().map(|p| AtomicFile::create(p, "--record")).transpose()?;
 
     let per_variant = shard.games(args.games);
@@ -383,13 +391,15 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
             }
         };
         let spec = rules.spec();
+        let players: Vec<String> = agents.iter().map(Agent::name).collect();
         let run = RunInfo {
             variant: spec.name.clone(),
             ruleset: spec.ruleset.clone(),
             source: reference.clone(),
+            fingerprint: Some(sow::run::report::fingerprint(rules, &players, args.seed, args.games)),
             games: args.games,
             seed: args.seed,
-            players: agents.iter().map(Agent::name).collect(),
+            players,
             max_plies: spec.ply_limit,
             shard: (shard != Shard::WHOLE).then(|| shard.to_string()),
             partial: result.partial,
@@ -459,20 +469,41 @@ fn prepare_evaluator(
     }
 }
 
-/// Checks that results come from shards of one run, and adds them up.
+/// Checks that results come from shards of one run, and adds them up: a simulation's, or a
+/// tournament's, as the first file says.
 pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
-    if let Some(first) = args.files.first()
-        && let Ok(bytes) = std::fs::read(first)
-        && super::tournament::read_report(first, &String::from_utf8_lossy(&bytes)).is_some()
-    {
-        return super::tournament::merge(&args.files, args.output.format, args.output.out.as_deref());
+    let inputs: Vec<Input> = args.files.iter().map(|p| Input::new("one of the results merged", p)).collect();
+    let outputs = [("--out", args.output.out.as_deref()), ("--plot", args.output.plot.as_deref())];
+    output::distinct(&outputs)?;
+    output::apart(&outputs, &inputs)?;
+    output::svg_name(args.output.plot.as_deref())?;
+    // Every file is read the same way (a regular file, of a bounded size), the first included.
+    let read = |path: &Path| -> Result<String, CliError> {
+        let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("merge", e))?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    };
+    let first = &args.files[0];
+    let first_text = read(first)?;
+    if super::tournament::read_report(first, &first_text).is_some() {
+        return super::tournament::merge(&args.files, first_text, &args.output, &inputs);
     }
-    let mut reports: Vec<(PathBuf, Report)> = Vec::new();
-    for path in &args.files {
-        reports.push((path.clone(), sow::run::merge::read(path)?));
+    let mut reports: Vec<(PathBuf, Report)> =
+        vec![(first.clone(), sow::run::merge::from_text(first, &first_text)?)];
+    drop(first_text);
+    for path in &args.files[1..] {
+        let text = read(path)?;
+        if super::tournament::read_report(path, &text).is_some() {
+            return Err(usage(format!(
+                "`{}` holds the results of a tournament, `{}` those of a simulation: merge the shards of one run",
+                path.display(),
+                first.display()
+            ))
+            .into());
+        }
+        reports.push((path.clone(), sow::run::merge::from_text(path, &text)?));
     }
     let merged = sow::run::merge::merge(&reports)?;
-    let outputs = Outputs::open(&args.output, &[])?;
+    let outputs = Outputs::open(&args.output, &[], &inputs)?;
     outputs.finish(&merged, &args.output)
 }
 

@@ -125,7 +125,12 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let rules = compile(&spec);
     let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
-    output::distinct(&[("--out", args.out.as_deref()), ("--solution", args.solution.as_deref())])?;
+    let mut inputs = Vec::new();
+    output::variant_inputs(&args.variant.variant, std::path::Path::new(""), &mut inputs);
+    if let Some(s) = &args.solution {
+        inputs.push(output::Input::new("the solution table of --solution", s));
+    }
+    output::apart(&[("--out", args.out.as_deref())], &inputs)?;
     let mut out_file = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
     let started = Instant::now();
     let solution = solution_for(&rules, seeds, args.solution.as_ref())?;
@@ -200,6 +205,9 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         };
         runs.push((rules, start, seeds, varied));
     }
+    let mut inputs = Vec::new();
+    output::variant_inputs(&args.variant.variant, std::path::Path::new(""), &mut inputs);
+    output::apart(&[("--plot", args.plot.as_deref())], &inputs)?;
     let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
     let mut reports = Vec::new();
     let mut seconds = Vec::new();

@@ -17,8 +17,8 @@ use sow::tournament::report::{self, TournamentReport};
 use sow::tournament::schedule::{Plan, trace_counts};
 
 use super::error::write_failed;
-use super::output::{self, AtomicFile};
-use super::simulate::{Progress, ResultFormat};
+use super::output::{self, AtomicFile, Input};
+use super::simulate::{OutputArgs, Progress, ResultFormat};
 use super::{CliError, emit, signals, usage};
 
 #[derive(Args, Debug)]
@@ -103,6 +103,20 @@ fn prepare(t: &Tournament, cancel: &sow::cancel::Cancel) -> Result<(Vec<Vec<Agen
     Ok((agents, names))
 }
 
+/// The files a tournament reads: its own, its variants' (and those they extend), its players'
+/// scripts and solution tables.
+fn inputs(t: &Tournament, file: &Path) -> Vec<Input> {
+    let mut inputs = vec![Input::new("the tournament file", file)];
+    let dir = file.parent().unwrap_or(Path::new(""));
+    for e in &t.variants {
+        output::variant_inputs(&e.reference, dir, &mut inputs);
+    }
+    for p in &t.participants {
+        output::player_inputs(&p.agent, &mut inputs);
+    }
+    inputs
+}
+
 /// Runs a tournament; returns whether it was stopped before its end (Ctrl-C).
 pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
     let changes = args.changes.changes()?;
@@ -123,13 +137,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
             .into());
         }
     }
-    if let Some(p) = &args.plot
-        && p.extension().is_none_or(|e| e != "svg")
-    {
-        return Err(
-            usage(format!("--plot `{}`: the picture is an SVG file: name it FILE.svg", p.display())).into()
-        );
-    }
+    output::svg_name(args.plot.as_deref())?;
     let records = args.resume.as_deref().or(args.record.as_deref());
     // Games read back are kept until they are counted: records are for runs of bounded size.
     let plan = Plan::new(&t);
@@ -145,11 +153,19 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         ))
         .into());
     }
-    output::distinct(&[
-        ("--out", args.out.as_deref()),
-        ("--plot", args.plot.as_deref()),
-        ("--record", records),
-    ])?;
+    let record_option = if args.resume.is_some() { "--resume" } else { "--record" };
+    let outputs =
+        [("--out", args.out.as_deref()), ("--plot", args.plot.as_deref()), (record_option, records)];
+    output::distinct(&outputs)?;
+    output::apart(&outputs, &inputs(&t, &args.file))?;
+    // Records to resume must exist, and say so when they are read.
+    if let Some(r) = &args.record {
+        output::check_place(r, "--record")?;
+    }
+    // Every output is known to be writable before the records are read, truncated or made:
+    // a run that cannot write its results leaves an existing record file as it was.
+    let mut out = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
+    let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
 
     let running = signals::running();
     let cancel = running.cancel();
@@ -181,8 +197,6 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         })?;
         record_file = Some(std::io::BufWriter::new(file));
     }
-    let mut out = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
-    let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
 
     let progress = Progress::new(games);
     let sitting = Sitting {
@@ -282,12 +296,30 @@ pub fn check(path: &Path) -> Result<String, sow::lang::diagnostic::Diagnostics> 
     ))
 }
 
-/// `sow merge` of tournament shards (`sow tournament --shard K/N --out FILE.json`).
-pub fn merge(files: &[PathBuf], format: Option<ResultFormat>, out: Option<&Path>) -> Result<(), CliError> {
+/// `sow merge` of tournament shards (`sow tournament --shard K/N --out FILE.json`); the first
+/// file's text is read already. `--all` is refused: a tournament's tables have no shorter form.
+pub fn merge(
+    files: &[PathBuf],
+    first: String,
+    output: &OutputArgs,
+    inputs: &[Input],
+) -> Result<(), CliError> {
+    if output.all {
+        return Err(usage(
+            "--all: a tournament's tables show every figure already (`--all` is for simulations): drop --all",
+        )
+        .into());
+    }
     let mut parts = Vec::new();
+    let mut first = Some(first);
     for path in files {
-        let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("merge", e))?;
-        let text = String::from_utf8_lossy(&bytes);
+        let text = match first.take() {
+            Some(text) => text,
+            None => {
+                let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("merge", e))?;
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+        };
         let report = read_report(path, &text).unwrap_or_else(|| {
             Err(usage(format!(
                 "`{}` holds no tournament results: merge the shards of one tournament",
@@ -298,19 +330,34 @@ pub fn merge(files: &[PathBuf], format: Option<ResultFormat>, out: Option<&Path>
         parts.push((path.display().to_string(), report));
     }
     let merged = report::merge(&parts).map_err(|e| In::new("merge", e))?;
-    let format = format.unwrap_or(match out.and_then(|p| p.extension()).and_then(|e| e.to_str()) {
-        Some("json") => ResultFormat::Json,
-        Some("csv") => ResultFormat::Csv,
-        Some("yaml" | "yml") => ResultFormat::Yaml,
-        _ => ResultFormat::Table,
-    });
+    let format = output.format.unwrap_or(
+        match output.out.as_ref().and_then(|p| p.extension()).and_then(|e| e.to_str()) {
+            Some("json") => ResultFormat::Json,
+            Some("csv") => ResultFormat::Csv,
+            Some("yaml" | "yml") => ResultFormat::Yaml,
+            _ => ResultFormat::Table,
+        },
+    );
     let text = render(&merged, format);
+    let outputs = [("--out", output.out.as_deref()), ("--plot", output.plot.as_deref())];
+    output::distinct(&outputs)?;
+    output::apart(&outputs, inputs)?;
+    let mut out = output.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
+    let mut plot = output.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
+    let write = |f: &mut AtomicFile, text: &str| {
+        f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))
+    };
+    if let Some(p) = plot.as_mut() {
+        write(p, &sow::tournament::plot::svg(&merged))?;
+    }
+    if let Some(o) = out.as_mut() {
+        write(o, &text)?;
+    }
+    if let Some(p) = plot {
+        p.commit()?;
+    }
     match out {
-        Some(p) => {
-            let mut f = AtomicFile::create(p, "--out")?;
-            f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))?;
-            f.commit()?;
-        }
+        Some(o) => o.commit()?,
         None => {
             emit(&text);
         }

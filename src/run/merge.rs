@@ -31,7 +31,50 @@ impl Failure for MergeError {
 pub fn read(path: &Path) -> Result<Report, MergeError> {
     let bytes = crate::files::read(path, crate::files::RESULTS).map_err(|e| MergeError(e.to_string()))?;
     let text = String::from_utf8_lossy(&bytes);
-    Report::from_json(&text).map_err(|e| MergeError(format!("`{}`: {e}", path.display())))
+    from_text(path, &text)
+}
+
+/// Reads the results a run wrote, from the text of `path`.
+pub fn from_text(path: &Path, text: &str) -> Result<Report, MergeError> {
+    let report = Report::from_json(text).map_err(|e| MergeError(format!("`{}`: {e}", path.display())))?;
+    if report.0.is_empty() {
+        return Err(MergeError(format!(
+            "`{}` holds no results: merge the files that `--shard K/N --out FILE.json` wrote",
+            path.display()
+        )));
+    }
+    Ok(report)
+}
+
+/// The shards missing from `count` when those in `seen` are given, as `K/N`: the first few,
+/// and how many more, so that the message stays short whatever a file says N is.
+pub fn missing(seen: &std::collections::BTreeSet<u64>, count: u64) -> Option<String> {
+    const SHOWN: usize = 10;
+    let absent = count - seen.len() as u64;
+    if absent == 0 {
+        return None;
+    }
+    let first: Vec<String> =
+        (0..count).filter(|k| !seen.contains(k)).take(SHOWN).map(|k| format!("{}/{count}", k + 1)).collect();
+    let more = absent - first.len() as u64;
+    Some(if more == 0 { first.join(", ") } else { format!("{} and {more} more", first.join(", ")) })
+}
+
+/// `what` is given twice, by the files `a` and `b` (perhaps one file named twice).
+pub fn twice(what: &str, a: &str, b: &str) -> String {
+    if a == b {
+        format!("{what} is given twice: `{a}` is named twice")
+    } else {
+        format!("{what} is given twice: `{a}` and `{b}`")
+    }
+}
+
+/// The shard a results file says it holds (`None`: a whole run, its own only shard).
+pub fn shard_of(path: &str, written: Option<&str>) -> Result<Shard, MergeError> {
+    match written {
+        Some(s) => Shard::read(s).map_err(|e| MergeError(format!("`{path}`: shard `{s}`: {e}"))),
+        None => Ok(Shard::WHOLE),
+    }
 }
 
 /// Checks that results come from the shards of one run, and adds them up.
@@ -43,7 +86,9 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
     let mut out = Vec::new();
     for (i, label) in labels.iter().enumerate() {
         let base = &first.0[i];
-        let mut seen: Vec<Option<&Path>> = Vec::new();
+        // The shards given, by index: as many as files, whatever count a file claims.
+        let mut seen: std::collections::BTreeMap<u64, &Path> = std::collections::BTreeMap::new();
+        let count = shard_of(&first_path.display().to_string(), base.run.shard.as_deref())?.count();
         let mut tally = Tally::new(base.tally.seats.len());
         for (path, report) in reports {
             let show = path.display();
@@ -76,8 +121,27 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
                     b.max_plies.to_string(),
                 )));
             }
-            if a.source != b.source {
-                return Err(MergeError(differ("variant files", a.source.clone(), b.source.clone())));
+            // What the games were is compared by fingerprint, whatever the variant's file was
+            // called on each machine; results written before fingerprints, by that name.
+            match (&a.fingerprint, &b.fingerprint) {
+                (Some(x), Some(y)) if x != y => {
+                    return Err(MergeError(format!(
+                        "cannot merge {label}: `{}` and `{show}` were run on different rules (fingerprints {x} and {y}): the variant's rules or starting position differ",
+                        first_path.display()
+                    )));
+                }
+                (Some(_), Some(_)) => {}
+                (None, None) if a.source != b.source => {
+                    return Err(MergeError(differ("variant files", a.source.clone(), b.source.clone())));
+                }
+                (None, None) => {}
+                (x, _) => {
+                    let (with, without) =
+                        if x.is_some() { (first_path.display(), show) } else { (show, first_path.display()) };
+                    return Err(MergeError(format!(
+                        "cannot merge {label}: `{with}` records what its games were (a fingerprint) and `{without}` does not: it was written by an older `sow`; run that shard again"
+                    )));
+                }
             }
             // The metrics of one shard cannot be added to a shard without them, nor to
             // another evaluator's.
@@ -92,16 +156,7 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
                     "`{show}` holds a partial run of {label} (it was stopped early): run that shard again"
                 )));
             }
-            let shard = match &b.shard {
-                Some(s) => Shard::parse(s).map_err(|e| MergeError(format!("`{show}`: {e}")))?,
-                None => Shard::WHOLE,
-            };
-            let count = match &a.shard {
-                Some(s) => Shard::parse(s)
-                    .map_err(|e| MergeError(format!("`{}`: {e}", first_path.display())))?
-                    .count(),
-                None => 1,
-            };
+            let shard = shard_of(&show.to_string(), b.shard.as_deref())?;
             if shard.count() != count {
                 return Err(MergeError(differ("shard counts", count.to_string(), shard.count().to_string())));
             }
@@ -113,29 +168,18 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
                     r.tally.games
                 )));
             }
-            if seen.len() < count as usize {
-                seen.resize(count as usize, None);
-            }
-            if let Some(other) = seen[shard.index() as usize] {
-                return Err(MergeError(format!(
-                    "shard {shard} of {label} is given twice: `{}` and `{show}`",
-                    other.display()
+            if let Some(other) = seen.insert(shard.index(), path) {
+                return Err(MergeError(twice(
+                    &format!("shard {shard} of {label}"),
+                    &other.display().to_string(),
+                    &show.to_string(),
                 )));
             }
-            seen[shard.index() as usize] = Some(path);
             tally.merge(&r.tally);
         }
-        let missing: Vec<String> = seen
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| s.is_none())
-            .map(|(k, _)| format!("{}/{}", k + 1, seen.len()))
-            .collect();
-        if !missing.is_empty() {
-            return Err(MergeError(format!(
-                "the shards of {label} are incomplete: missing {}",
-                missing.join(", ")
-            )));
+        let given = seen.keys().copied().collect();
+        if let Some(list) = missing(&given, count) {
+            return Err(MergeError(format!("the shards of {label} are incomplete: missing {list}")));
         }
         let run = RunInfo { shard: None, ..base.run.clone() };
         out.push(VariantReport::new(run, tally));
@@ -151,4 +195,32 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
         }
     }
     Ok(Report(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_missing_shards_are_listed_briefly_whatever_the_count() {
+        let seen: std::collections::BTreeSet<u64> = [0, 2].into_iter().collect();
+        assert_eq!(missing(&seen, 3).as_deref(), Some("2/3"));
+        assert_eq!(missing(&[0].into_iter().collect(), 2).as_deref(), Some("2/2"));
+        assert_eq!(missing(&[0, 1].into_iter().collect(), 2), None);
+        let many = missing(&seen, 100_000).unwrap();
+        assert!(many.starts_with("2/100000, 4/100000, 5/100000,"), "{many}");
+        assert!(many.ends_with("12/100000 and 99988 more"), "{many}");
+    }
+
+    #[test]
+    fn a_file_named_twice_is_not_shown_as_two() {
+        assert_eq!(
+            twice("shard 1/2", "a.json", "a.json"),
+            "shard 1/2 is given twice: `a.json` is named twice"
+        );
+        assert_eq!(
+            twice("shard 1/2", "a.json", "./a.json"),
+            "shard 1/2 is given twice: `a.json` and `./a.json`"
+        );
+    }
 }

@@ -480,6 +480,7 @@ mod tests {
             variant: name.into(),
             ruleset: ruleset.map(Into::into),
             source: name.to_lowercase(),
+            fingerprint: None,
             games: tally.games,
             seed: 0,
             players: vec!["random".into(); tally.seats.len()],

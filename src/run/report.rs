@@ -16,6 +16,12 @@ pub struct RunInfo {
     pub ruleset: Option<String>,
     /// How the variant was named on the command line.
     pub source: String,
+    /// What the games are, whatever the variant's file was called: a checksum of the rules,
+    /// the starting position, the ply limit, the players, the seed and the number of games
+    /// (`fingerprint`). Shards merge only when theirs agree. Absent in results written before
+    /// it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fingerprint: Option<String>,
     /// Games in the whole run (all shards).
     pub games: u64,
     pub seed: u64,
@@ -28,6 +34,27 @@ pub struct RunInfo {
     /// The rules varied (`--vary`) and their values in this variant; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub varied: Option<Varied>,
+}
+
+/// The fingerprint of a run of `rules` (ply limit included) between `players`: everything that
+/// decides its games. The rules' own fingerprint leaves out what the solver need not know (the
+/// starting seeds, the first player, when captures start, the ply limit): a run depends on
+/// those too.
+pub fn fingerprint(rules: &crate::engine::Rules, players: &[String], seed: u64, games: u64) -> String {
+    let spec = rules.spec();
+    let mut bytes = rules.fingerprint().to_le_bytes().to_vec();
+    bytes.extend_from_slice(&spec.seeds);
+    bytes.push(spec.first_player);
+    bytes.extend(spec.capture_start.to_le_bytes());
+    bytes.extend(rules.ply_limit().unwrap_or(0).to_le_bytes());
+    for p in players {
+        // Each name ends with a byte no name holds, so that names cannot run into each other.
+        bytes.extend_from_slice(p.as_bytes());
+        bytes.push(0);
+    }
+    bytes.extend(seed.to_le_bytes());
+    bytes.extend(games.to_le_bytes());
+    format!("{:016x}", crate::engine::compile::fnv1a(&bytes))
 }
 
 /// A variant of a sweep: the variant it was made from and the values of the rules varied.
@@ -576,6 +603,40 @@ mod tests {
     use super::*;
     use crate::engine::EndReason;
 
+    #[test]
+    fn the_fingerprint_of_a_run_follows_what_its_games_are() {
+        let bakuk = crate::load_rules("bakuk", None).unwrap();
+        let players = ["random".to_string(), "greedy".to_string()];
+        let f = |rules: &crate::engine::Rules, players: &[String], seed, games| {
+            fingerprint(rules, players, seed, games)
+        };
+        let base = f(&bakuk, &players, 0, 100);
+        assert_eq!(base, f(&bakuk.clone(), &players, 0, 100));
+        assert_eq!(base.len(), 16);
+        let mut others = vec![
+            f(&bakuk, &players, 1, 100),
+            f(&bakuk, &players, 0, 101),
+            f(&bakuk, &["greedy".to_string(), "random".to_string()], 0, 100),
+            f(&bakuk, &["randomg".to_string(), "reedy".to_string()], 0, 100),
+            f(&bakuk.with_ply_limit(Some(50)), &players, 0, 100),
+            f(&crate::load_rules("koumma", None).unwrap(), &players, 0, 100),
+        ];
+        // What the rules' own fingerprint leaves out changes the games of a run.
+        let mut spec = bakuk.spec().clone();
+        spec.seeds = spec.seeds.iter().map(|s| s + 1).collect();
+        others.push(f(&crate::engine::compile(&spec), &players, 0, 100));
+        let mut spec = bakuk.spec().clone();
+        spec.first_player = 1;
+        others.push(f(&crate::engine::compile(&spec), &players, 0, 100));
+        for (i, o) in others.iter().enumerate() {
+            assert_ne!(*o, base, "change {i}");
+        }
+        // The name of the variant is no part of it.
+        let mut spec = bakuk.spec().clone();
+        spec.name = "Other".into();
+        assert_eq!(f(&crate::engine::compile(&spec), &players, 0, 100), base);
+    }
+
     fn sample() -> Report {
         let mut t = Tally::new(2);
         t.finish_game(&[10, 4], 30, EndReason::NoLegalMove, 2);
@@ -585,6 +646,7 @@ mod tests {
             variant: "Bakuk".into(),
             ruleset: Some("valdez".into()),
             source: "bakuk".into(),
+            fingerprint: None,
             games: 3,
             seed: 0,
             players: vec!["random".into(), "greedy".into()],

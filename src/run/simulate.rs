@@ -23,6 +23,10 @@ use super::stats::{MoveCounts, Tally};
 /// its own players and tallies.
 pub const MAX_JOBS: usize = 1024;
 
+/// The most shards a run may be split into: more than any cluster runs at once, and few enough
+/// that `sow merge` can list the shards missing.
+pub const MAX_SHARDS: u64 = 100_000;
+
 /// Which games of a run this process plays: games `i` with `i mod count == index`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shard {
@@ -40,14 +44,22 @@ impl Shard {
         (index < count).then_some(Shard { index, count })
     }
 
-    /// Reads `K/N` (1-based K).
+    /// Reads `K/N` (1-based K), as given to `--shard`.
     pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard `{text}`: expected K/N with 1 <= K <= N, e.g. 2/8");
+        Shard::read(text).map_err(|why| format!("--shard `{text}`: {why}"))
+    }
+
+    /// Reads `K/N` (1-based K); the error says why, without saying where the text came from.
+    pub fn read(text: &str) -> Result<Shard, String> {
+        let bad = || "expected K/N with 1 <= K <= N, e.g. 2/8".to_string();
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let number = |s: &str| crate::engine::notation::plain_number(s.trim()).ok_or_else(bad);
         let (k, n) = (number(k)?, number(n)?);
         if k == 0 {
             return Err(bad());
+        }
+        if n > MAX_SHARDS {
+            return Err(format!("a run is split into at most {MAX_SHARDS} shards"));
         }
         Shard::new(k - 1, n).ok_or_else(bad)
     }
@@ -627,9 +639,14 @@ mod tests {
         assert_eq!((0..s.games(10)).map(|j| s.game(j)).collect::<Vec<_>>(), vec![1, 4, 7]);
         assert_eq!(Shard::parse("3/3").unwrap().games(10), 3);
         assert_eq!(Shard::parse("1/3").unwrap().games(10), 4);
-        for bad in ["0/3", "4/3", "1/0", "x", "1/", "/2", "-1/2", "+1/2", "01/2"] {
+        for bad in ["0/3", "4/3", "1/0", "x", "1/", "/2", "-1/2", "+1/2", "01/2", "1/100001"] {
             assert!(Shard::parse(bad).is_err(), "{bad}");
         }
+        assert_eq!(Shard::parse("100000/100000").unwrap().index(), 99_999);
+        assert_eq!(
+            Shard::parse("1/18446744073709551615").unwrap_err(),
+            "--shard `1/18446744073709551615`: a run is split into at most 100000 shards"
+        );
         assert_eq!(Shard::new(3, 3), None);
     }
 

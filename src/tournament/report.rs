@@ -706,26 +706,55 @@ fn openings_table(list: &[OpeningFigure]) -> String {
     format!("{table}\n")
 }
 
-/// Adds up the shards of one tournament (`--shard K/N --out FILE.json`).
+/// The first thing two shards' informations differ in, other than what may differ between
+/// shards of one tournament (the file's name, the shard, being partial): its key and the two
+/// values, which always differ.
+fn first_difference(a: &Info, b: &Info) -> Option<(String, String, String)> {
+    let (a, b) = (serde_json::to_value(a).ok()?, serde_json::to_value(b).ok()?);
+    let (a, b) = (a.as_object()?, b.as_object()?);
+    a.iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "file" | "shard" | "partial"))
+        .find(|(k, v)| b.get(k.as_str()) != Some(v))
+        .map(|(k, v)| {
+            (k.clone(), v.to_string(), b.get(k.as_str()).map_or("nothing".into(), |w| w.to_string()))
+        })
+}
+
+/// Adds up the shards of one tournament (`--shard K/N --out FILE.json`). Shards belong together
+/// when their fingerprints (what the tournament is) agree, whatever their files were called.
 pub fn merge(parts: &[(String, TournamentReport)]) -> Result<TournamentReport, MergeError> {
     let Some((first_name, first)) = parts.first() else {
         return Err(MergeError("there are no results to merge".into()));
     };
-    let count = |r: &TournamentReport, name: &str| -> Result<(u64, u64), MergeError> {
-        let s = r.tournament.shard.as_deref().unwrap_or("1/1");
-        let shard =
-            crate::run::simulate::Shard::parse(s).map_err(|e| MergeError(format!("`{name}`: {e}")))?;
-        Ok((shard.index(), shard.count()))
-    };
-    let (_, n) = count(first, first_name)?;
-    let mut seen: Vec<Option<&str>> = vec![None; n as usize];
+    let shard =
+        |r: &TournamentReport, name: &str| crate::run::merge::shard_of(name, r.tournament.shard.as_deref());
+    let n = shard(first, first_name)?.count();
+    // The shards given, by index: as many as files, whatever count a file claims.
+    let mut seen: std::collections::BTreeMap<u64, &str> = std::collections::BTreeMap::new();
     let mut merged = first.clone();
     for (i, (name, r)) in parts.iter().enumerate() {
-        let same = Info { shard: None, partial: false, ..r.tournament.clone() };
-        if same != (Info { shard: None, partial: false, ..first.tournament.clone() }) {
+        if r.variants.is_empty() {
+            return Err(MergeError(format!("`{name}` holds the results of no variant")));
+        }
+        let (x, y) = (&r.tournament.fingerprint, &first.tournament.fingerprint);
+        if x != y {
             return Err(MergeError(format!(
-                "`{name}` and `{first_name}` are results of different tournaments (fingerprints {} and {})",
-                r.tournament.fingerprint, first.tournament.fingerprint
+                "`{name}` and `{first_name}` are results of different tournaments (fingerprints {x} and {y})"
+            )));
+        }
+        // The same fingerprint and yet other figures: a file edited by hand, or written by
+        // another version of `sow`.
+        if let Some((key, a, b)) = first_difference(&r.tournament, &first.tournament) {
+            return Err(MergeError(format!(
+                "`{name}` and `{first_name}` differ in their `{key}` ({a} and {b}): they are not shards of one run"
+            )));
+        }
+        let labels = |r: &TournamentReport| r.variants.iter().map(|v| v.variant.clone()).collect::<Vec<_>>();
+        if labels(r) != labels(first) {
+            return Err(MergeError(format!(
+                "`{name}` holds results for {}, `{first_name}` for {}: they are not shards of one run",
+                labels(r).join(", "),
+                labels(first).join(", ")
             )));
         }
         if r.tournament.partial {
@@ -733,24 +762,22 @@ pub fn merge(parts: &[(String, TournamentReport)]) -> Result<TournamentReport, M
                 "`{name}` holds a partial run (it was stopped early): run that shard again"
             )));
         }
-        let (k, m) = count(r, name)?;
-        if m != n {
-            return Err(MergeError(format!("`{name}` is a shard of {m}, `{first_name}` of {n}")));
+        let s = shard(r, name)?;
+        if s.count() != n {
+            return Err(MergeError(format!("`{name}` is a shard of {}, `{first_name}` of {n}", s.count())));
         }
-        if let Some(other) = seen[k as usize] {
-            return Err(MergeError(format!("shard {}/{n} is given twice: `{other}` and `{name}`", k + 1)));
+        if let Some(other) = seen.insert(s.index(), name) {
+            return Err(MergeError(crate::run::merge::twice(&format!("shard {s}"), other, name)));
         }
-        seen[k as usize] = Some(name);
         if i > 0 {
             for (a, b) in merged.variants.iter_mut().zip(&r.variants) {
                 a.tally.merge(&b.tally);
             }
         }
     }
-    let missing: Vec<String> =
-        seen.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(k, _)| format!("{}/{n}", k + 1)).collect();
-    if !missing.is_empty() {
-        return Err(MergeError(format!("the shards are incomplete: missing {}", missing.join(", "))));
+    let given = seen.keys().copied().collect();
+    if let Some(list) = crate::run::merge::missing(&given, n) {
+        return Err(MergeError(format!("the shards are incomplete: missing {list}")));
     }
     merged.tournament.shard = None;
     merged.compute();
