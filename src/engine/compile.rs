@@ -428,6 +428,20 @@ impl Rules {
         }
         fnv1a(&bytes)
     }
+
+    /// A fingerprint of everything that decides the games played from the start: the
+    /// [`Rules::fingerprint`], and what it leaves out that a game depends on (the starting
+    /// seeds, the first player, when captures start, the ply limit). Runs and tournaments of
+    /// rules with different game fingerprints are not shards of one another.
+    pub fn game_fingerprint(&self) -> u64 {
+        let spec = self.spec();
+        let mut bytes = self.fingerprint().to_le_bytes().to_vec();
+        bytes.extend_from_slice(&spec.seeds);
+        bytes.push(spec.first_player);
+        bytes.extend(spec.capture_start.to_le_bytes());
+        bytes.extend(self.ply_limit().unwrap_or(0).to_le_bytes());
+        fnv1a(&bytes)
+    }
 }
 
 /// FNV-1a, 64 bits: a stable checksum (the standard library's hashers may change).

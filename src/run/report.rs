@@ -37,16 +37,10 @@ pub struct RunInfo {
 }
 
 /// The fingerprint of a run of `rules` (ply limit included) between `players`: everything that
-/// decides its games. The rules' own fingerprint leaves out what the solver need not know (the
-/// starting seeds, the first player, when captures start, the ply limit): a run depends on
-/// those too.
+/// decides its games ([`crate::engine::Rules::game_fingerprint`]), the players, the seed and
+/// the number of games.
 pub fn fingerprint(rules: &crate::engine::Rules, players: &[String], seed: u64, games: u64) -> String {
-    let spec = rules.spec();
-    let mut bytes = rules.fingerprint().to_le_bytes().to_vec();
-    bytes.extend_from_slice(&spec.seeds);
-    bytes.push(spec.first_player);
-    bytes.extend(spec.capture_start.to_le_bytes());
-    bytes.extend(rules.ply_limit().unwrap_or(0).to_le_bytes());
+    let mut bytes = rules.game_fingerprint().to_le_bytes().to_vec();
     for p in players {
         // Each name ends with a byte no name holds, so that names cannot run into each other.
         bytes.extend_from_slice(p.as_bytes());

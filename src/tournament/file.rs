@@ -822,7 +822,7 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
     let fingerprint = {
         let mut bytes = serde_json::to_vec(raw).expect("a tournament serializes");
         for e in &variants {
-            bytes.extend_from_slice(&e.rules.fingerprint().to_le_bytes());
+            bytes.extend_from_slice(&e.rules.game_fingerprint().to_le_bytes());
             bytes.extend_from_slice(e.rules.spec().label().as_bytes());
             bytes.extend_from_slice(&e.rules.ply_limit().unwrap_or(0).to_le_bytes());
         }
