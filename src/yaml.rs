@@ -429,7 +429,12 @@ impl Tree {
                     break;
                 }
                 Event::Scalar(value, _, anchor, _) => {
-                    let from = skip_properties(text, start).min(end);
+                    let mut from = skip_properties(text, start).min(end);
+                    // A block scalar's text starts on the line after its `|` or `>`.
+                    if text[from..end].starts_with(['|', '>']) {
+                        let body = text[from..end].find(['\n', '\r']).map_or(end, |i| from + i);
+                        from = body + (text[body..end].len() - text[body..end].trim_start().len());
+                    }
                     // The parser's end of a quoted scalar may be past the blanks and comment
                     // after it.
                     let to = quoted_end(&text[from..end])
@@ -713,6 +718,9 @@ last: end
         assert_eq!(text_at(doc, "quoted key"), "\"double \\\" quoted\"");
         assert_eq!(text_at(doc, "single"), "'it''s'");
         assert_eq!(text_at(doc, "literal"), "line one\n  line two");
+        let props = "a: &x |-\n  text\nb: !!str >\n  more\n";
+        assert_eq!(text_at(props, "a"), "text");
+        assert_eq!(text_at(props, "b"), "more");
         assert_eq!(text_at(doc, "folded"), "folded\n  text");
         assert_eq!(text_at(doc, "plain"), "several\n  lines of text");
         // A key without a value: the key is what there is to underline.

@@ -239,10 +239,15 @@ struct Writer {
     nl: &'static str,
     dice: Dice,
     wrong: Option<Range<usize>>,
+    /// Where the last string value's text started.
+    content: Option<usize>,
+    /// Whether the line holds the text of a block scalar (where a comment would be text).
+    bare: bool,
 }
 
 impl Writer {
     fn newline(&mut self, indent: usize) {
+        self.bare = false;
         self.out.push_str(self.nl);
         self.out.push_str(&" ".repeat(indent));
     }
@@ -265,7 +270,47 @@ impl Writer {
         }
     }
 
+    /// A string value: maybe with an anchor or a tag, maybe (in block context) as a block
+    /// scalar or a plain scalar over two lines; `content` is set to where its text starts.
+    fn text_value(&mut self, s: &str, indent: usize, flow: bool) {
+        match self.dice.below(8) {
+            0 => {
+                let n = self.dice.below(100);
+                self.out.push_str(&format!("&a{n} "));
+            }
+            1 => self.out.push_str("!!str "),
+            _ => {}
+        }
+        let simple = !s.contains(" #") && !s.starts_with(['"', '\'', '-', '&', '!', '*']);
+        match self.dice.below(6) {
+            0 if !flow && simple => {
+                // `>-` and `|-`: one line of text, without its line break.
+                self.out.push_str(if self.dice.one_in(2) { ">-" } else { "|-" });
+                self.newline(indent + 2);
+                self.content = Some(self.out.len());
+                self.out.push_str(s);
+                self.bare = true;
+            }
+            1 if !flow && simple && s.contains(' ') => {
+                // A plain scalar folded over two lines reads as one line.
+                let (a, b) = s.split_once(' ').expect("a space");
+                self.content = Some(self.out.len());
+                self.out.push_str(a);
+                self.newline(indent + 2);
+                self.out.push_str(b);
+            }
+            _ => {
+                self.content = Some(self.out.len());
+                self.scalar(s, flow);
+            }
+        }
+    }
+
     fn comment(&mut self) {
+        // After a block scalar, a comment would be its text.
+        if self.bare {
+            return;
+        }
         if self.dice.one_in(4) {
             self.out.push_str(COMMENT);
         }
@@ -275,11 +320,17 @@ impl Writer {
     /// `flow` says whether it is inside a flow collection.
     fn value(&mut self, v: &V, indent: usize, flow: bool) {
         match v {
-            V::Text(s) => self.scalar(s, flow),
+            V::Text(s) => self.text_value(s, indent, flow),
             V::Raw(s) => self.out.push_str(s),
             V::Wrong(inner) => {
                 let start = self.out.len();
+                self.content = None;
                 self.value(inner, indent, flow);
+                // A scalar's text starts after its anchor, tag or block indicator.
+                let start = match (self.content.take(), inner.as_ref()) {
+                    (Some(c), V::Text(_)) => c,
+                    _ => start,
+                };
                 // A block collection starts on the next line.
                 let written = &self.out[start..];
                 let lead = written.len() - written.trim_start().len();
@@ -347,8 +398,17 @@ impl Writer {
             }
             _ => (Some(k), v),
         };
+        let scalar_value = matches!(v, V::Text(_) | V::Raw(_))
+            || matches!(v, V::Wrong(inner) if matches!(inner.as_ref(), V::Text(_) | V::Raw(_)));
         if let Some(k) = k {
-            self.scalar(k, flow);
+            // `? key` on its line, `: value` on the next.
+            if !flow && scalar_value && self.dice.one_in(8) {
+                self.out.push_str("? ");
+                self.scalar(k, flow);
+                self.newline(indent);
+            } else {
+                self.scalar(k, flow);
+            }
         }
         self.out.push_str(": ");
         match v {
@@ -396,7 +456,7 @@ impl Writer {
                 let extra = self.dice.below(4) as usize;
                 self.newline(indent + 1 + extra);
             } else if i > 0 {
-                self.out.push(' ');
+                self.out.push(if self.dice.one_in(4) { '\t' } else { ' ' });
             }
             match v {
                 V::Seq(items) => self.value(&items[i], indent + 1, true),
@@ -446,7 +506,7 @@ impl Writer {
 fn write(v: &V, seed: u64) -> (String, Option<Range<usize>>) {
     let mut dice = Dice(seed);
     let nl = if dice.one_in(4) { "\r\n" } else { "\n" };
-    let mut w = Writer { out: String::new(), nl, dice, wrong: None };
+    let mut w = Writer { out: String::new(), nl, dice, wrong: None, content: None, bare: false };
     w.document(v);
     (w.out, w.wrong)
 }
