@@ -1,14 +1,19 @@
-//! YAML, behind one module: the rest of the crate never names the YAML library. It is
-//! yaml_serde, the maintained continuation of serde_yaml (deprecated upstream), with the same
-//! API.
+//! YAML, behind one module: the rest of the crate never names the YAML libraries. Documents
+//! are read into types by yaml_serde, the maintained continuation of serde_yaml (libyaml, YAML
+//! 1.1); their nodes are found by saphyr-parser, whose events carry the span of every node.
 //!
-//! The library says where a syntax or type error is, but a value that is well formed and
-//! still wrong (an unknown agent, a negative depth) is found later, by checks that know only
-//! its path (`participants[2].agent`). [`locate`] finds a path's text in the document, so that
-//! every message can underline what it is about.
+//! The reading library says where a syntax or type error is, but a value that is well formed
+//! and still wrong (an unknown agent, a negative depth) is found later, by checks that know
+//! only its path (`participants[2].agent`). [`locate`] finds a path's node in the document,
+//! whatever its layout (block or flow, over one line or several), so that every message can
+//! underline what it is about.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::ops::Range;
+use std::rc::Rc;
 
+use saphyr_parser::{Event, Parser};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -32,8 +37,117 @@ pub struct ReadError {
 
 /// Reads a document into a typed value, or says what is wrong and where.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ReadError> {
+    read(text).map_err(|(e, _)| e)
+}
+
+/// The most entries of the top mapping whose mistakes [`from_str_all`] looks for one by one:
+/// each costs a reading of the whole text.
+const MAX_ENTRIES: usize = 64;
+
+/// Reads a document into a typed value, or says every mistake of its top mapping's entries:
+/// each entry is read alone (every other one blanked), so that a wrong value does not hide the
+/// mistakes of the entries after it. Then the document without its wrong entries is read, for
+/// what no entry shows alone (a key given twice, a key left out). A syntax error is said
+/// alone: what follows it cannot be trusted; so is the first mistake of a document with
+/// aliases (an entry read alone would lose its anchors). The library stops at the first key
+/// left out: when that is a key whose value is wrong, the keys left out after it are not said.
+pub fn from_str_all<T: DeserializeOwned>(text: &str) -> Result<T, Vec<ReadError>> {
+    let first = match read(text) {
+        Ok(value) => return Ok(value),
+        Err((e, true)) => return Err(vec![e]),
+        Err((e, false)) => e,
+    };
+    let tree = tree(text);
+    let entries = match tree.root.map(|r| &tree.nodes[r].kind) {
+        Some(Kind::Map(entries)) if tree.complete && !tree.aliases && entries.len() <= MAX_ENTRIES => entries,
+        _ => return Err(vec![first]),
+    };
+    let root = &tree.nodes[tree.root.expect("a mapping")];
+    // A flow mapping keeps its braces, so that each entry is read in the same context.
+    let braces = if text[root.span.clone()].starts_with('{') {
+        vec![root.span.start..root.span.start + 1, root.span.end - 1..root.span.end]
+    } else {
+        Vec::new()
+    };
+    let mut errors = Vec::new();
+    let mut wrong: Vec<(String, Range<usize>)> = Vec::new();
+    for &(k, v) in entries {
+        let Kind::Scalar(key) = &tree.nodes[k].kind else { return Err(vec![first]) };
+        let range = tree.entry_range(text, k, v);
+        let mut keep = braces.clone();
+        keep.push(range.clone());
+        match read::<T>(&keep_only(text, &keep)) {
+            Ok(_) => {}
+            // The other entries are blanked: the keys they hold are missing.
+            Err((e, false)) if e.path.is_empty() && e.message.starts_with("missing field") => {}
+            Err((e, _)) => {
+                errors.push(e);
+                wrong.push((key.clone(), range));
+            }
+        }
+    }
+    let mut rest_kept: Vec<Range<usize>> = Vec::new();
+    let mut at = 0;
+    for (_, r) in &wrong {
+        rest_kept.push(at..r.start);
+        at = r.end;
+        // In braces, the comma after a blanked entry goes with it.
+        if !braces.is_empty() {
+            let after = &text[at..];
+            let blank = after.len() - after.trim_start().len();
+            if after[blank..].starts_with(',') {
+                at += blank + 1;
+            }
+        }
+    }
+    rest_kept.push(at..text.len());
+    if let Err((e, _)) = read::<T>(&keep_only(text, &rest_kept)) {
+        // A key that is missing because it was blanked is not; nor one that may be the
+        // unknown key misspelt.
+        let missing = e.path.is_empty() && e.message.starts_with("missing field");
+        let blanked = wrong.iter().any(|(k, _)| e.message == format!("missing field `{k}`"));
+        let misspelt = errors.iter().any(|w| w.path.is_empty() && w.message.starts_with("unknown field"));
+        if !(missing && (blanked || misspelt)) {
+            let mut e = e;
+            if missing {
+                // Said where the mapping starts, as when nothing is blanked.
+                let at = root.span.start;
+                e.span = at..at + text[at..].chars().next().map_or(0, char::len_utf8);
+            }
+            errors.push(e);
+        }
+    }
+    // The mistake found first is always said, even if no entry shows it alone.
+    if !errors.iter().any(|e| e.message == first.message && e.span == first.span) {
+        errors.push(first);
+    }
+    errors.sort_by_key(|e| (e.span.start, e.span.end));
+    errors.dedup_by(|a, b| a.message == b.message && a.span == b.span);
+    Err(errors)
+}
+
+/// `text` with everything outside `keep` turned into spaces, line breaks kept: every offset
+/// and every line and column stay those of `text`.
+fn keep_only(text: &str, keep: &[Range<usize>]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if matches!(c, '\n' | '\r') || keep.iter().any(|r| r.contains(&i)) {
+            out.push(c);
+        } else {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    }
+    out
+}
+
+/// Reads a document; a failure says whether it is a syntax error.
+fn read<T: DeserializeOwned>(text: &str) -> Result<T, (ReadError, bool)> {
     yaml_serde::from_str(text).map_err(|e| {
-        let offset = e.location().map_or(0, |l| l.index());
+        // libyaml counts its index in bytes; it is kept on a character boundary all the same.
+        let mut offset = e.location().map_or(0, |l| l.index()).min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let full = e.to_string();
         // The library writes `PATH: MESSAGE at line L column C`; the place is shown by the
         // caller, from the span. A syntax error adds what was being read and where it began
@@ -72,35 +186,42 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, ReadError> {
             _ => (String::new(), without_place.to_string()),
         };
         let message = message.replace("duplicate field", "the key is given twice:");
+        let one_char = offset..(offset + text[offset..].chars().next().map_or(0, char::len_utf8));
         // Unknown and repeated keys are placed at the start of their mapping: point at the key.
         let key = ["unknown field `", "the key is given twice: `"]
             .iter()
             .find_map(|p| message.strip_prefix(p))
             .and_then(|rest| rest.split('`').next());
+        let segments = parse_path(&path);
         let span = match key {
             Some(k) => {
-                let segments = parse_path(&path);
                 let repeated = message.starts_with("the key is given twice");
-                key_span(text, &segments, k, repeated).unwrap_or(offset..offset + 1)
+                key_span(text, &segments, k, repeated).unwrap_or(one_char)
             }
             // A syntax error is at one character: the rest of the line may be right. So is a
             // missing key, said at the start of its mapping (which is not wrong either).
-            None if syntax || message.starts_with("missing field") => {
-                offset..(offset + text[offset.min(text.len())..].chars().next().map_or(1, char::len_utf8))
+            None if syntax || message.starts_with("missing field") => one_char,
+            // A wrong value: the node at its path, or the node that starts where the library
+            // says the mistake is.
+            None => match segments.is_empty() {
+                false => locate(text, &segments),
+                true => None,
             }
-            None => token_at(text, offset),
+            .or_else(|| node_at(text, offset))
+            .unwrap_or_else(|| token_at(text, offset)),
         };
-        ReadError { path, message, span, notes }
+        (ReadError { path, message, span, notes }, syntax)
     })
 }
 
-/// The word or bracketed text starting at `offset`, for underlining.
+/// The word or bracketed text starting at `offset`, for underlining: what is left when no
+/// node of the document starts there.
 fn token_at(text: &str, offset: usize) -> Range<usize> {
     let offset = offset.min(text.len());
     let rest = &text[offset..];
     let line = rest.split(['\n', '\r']).next().unwrap_or("");
     let line = line.split(" #").next().unwrap_or(line).trim_end();
-    offset..offset + line.len().max(1)
+    offset..offset + line.len().max(1).min(rest.len())
 }
 
 /// One step of a path: a key of a mapping, or an item of a sequence (0-based).
@@ -132,288 +253,327 @@ pub fn parse_path(path: &str) -> Vec<Segment> {
     out
 }
 
-/// A line of the document that holds something: where it starts and ends (without its
-/// comment) and its indentation.
-#[derive(Debug, Clone, Copy)]
-struct Line {
-    /// Offset of the line's first byte.
-    start: usize,
-    /// Offset past its last byte of content.
-    end: usize,
-    indent: usize,
-}
-
-fn lines(text: &str) -> Vec<Line> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    for raw in text.split_inclusive('\n') {
-        let body = raw.trim_end_matches(['\n', '\r']);
-        let content = strip_comment(body);
-        let indent = content.len() - content.trim_start_matches(' ').len();
-        if !content.trim().is_empty() && !content.trim_start().starts_with("---") {
-            out.push(Line { start, end: start + content.trim_end().len(), indent });
-        }
-        start += raw.len();
-    }
-    out
-}
-
-/// A line without its `# comment` (a `#` outside quotes, at the start or after a space).
-fn strip_comment(line: &str) -> &str {
-    let mut quote = None;
-    let bytes = line.as_bytes();
-    for (i, &b) in bytes.iter().enumerate() {
-        match (quote, b) {
-            (None, b'"' | b'\'') => quote = Some(b),
-            (Some(q), _) if b == q => quote = None,
-            (None, b'#') if i == 0 || bytes[i - 1] == b' ' => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
-
-/// A node of the document: it starts at `at` (an offset), on line `line`.
-#[derive(Debug, Clone, Copy)]
-struct Node {
-    line: usize,
-    at: usize,
-    /// Where an entry of a flow collection ends; a block node runs to its line's end.
-    end: Option<usize>,
-}
-
-/// The span of the text at `path`: a scalar's text, or the first line of a collection.
+/// The span of the text at `path`: a scalar's text (quotes included), a collection's text
+/// (brackets included), an alias (`*name`); for a key without a value, the key.
 pub fn locate(text: &str, path: &[Segment]) -> Option<Range<usize>> {
-    let ls = lines(text);
-    let node = find(text, &ls, path)?;
-    let l = ls[node.line];
-    let end = if text[node.at..l.end].starts_with(['[', '{']) {
-        flow_end(text, node.at)
-    } else {
-        node.end.unwrap_or(l.end)
-    };
-    Some(node.at..end.max(node.at + 1))
+    let tree = tree(text);
+    let (node, key) = tree.find(path)?;
+    let span = tree.nodes[node].span.clone();
+    match key {
+        Some(k) if span.is_empty() => Some(tree.nodes[k].span.clone()),
+        _ => Some(span),
+    }
 }
 
 /// The span of `key` in the mapping at `path`; its second appearance if `repeated`.
 fn key_span(text: &str, path: &[Segment], key: &str, repeated: bool) -> Option<Range<usize>> {
-    let ls = lines(text);
-    let node = if path.is_empty() {
-        Node { line: 0, at: ls.first()?.start + ls[0].indent, end: None }
-    } else {
-        find(text, &ls, path)?
-    };
-    let found = keys(text, &ls, node);
-    let mut hits = found.iter().filter(|(k, _, _)| k == key);
+    let tree = tree(text);
+    let (node, _) = tree.find(path)?;
+    let Kind::Map(entries) = &tree.nodes[tree.resolve(node)].kind else { return None };
+    let mut hits =
+        entries.iter().filter(|(k, _)| matches!(&tree.nodes[*k].kind, Kind::Scalar(s) if s == key));
     let first = hits.next()?;
     let hit = if repeated { hits.next().unwrap_or(first) } else { first };
-    Some(hit.1..hit.1 + key.len())
+    Some(tree.nodes[hit.0].span.clone())
 }
 
-fn find(text: &str, ls: &[Line], path: &[Segment]) -> Option<Node> {
-    let first = ls.first()?;
-    let mut node = Node { line: 0, at: first.start + first.indent, end: None };
-    for seg in path {
-        node = match seg {
-            Segment::Key(k) => {
-                let found = keys(text, ls, node);
-                let (_, _, value) = found.into_iter().find(|(name, _, _)| name == k)?;
-                value
-            }
-            Segment::Index(i) => items(text, ls, node).into_iter().nth(*i)?,
-        };
-    }
-    Some(node)
+/// The outermost node that starts at `offset`.
+fn node_at(text: &str, offset: usize) -> Option<Range<usize>> {
+    let tree = tree(text);
+    // Nodes are numbered as they open: a collection before what it holds.
+    let node = tree.nodes.iter().find(|n| n.start == offset || n.span.start == offset)?;
+    Some(node.span.clone())
 }
 
-/// The first line at or after `line` whose indentation is more than `indent`, if the next
-/// line of content is one; or a `- ` item at the same indentation (YAML lets a key's sequence
-/// start at the key's own indentation).
-fn child_start(text: &str, ls: &[Line], line: usize, indent: usize) -> Option<Node> {
-    let next = ls.get(line + 1)?;
-    let body = &text[next.start + next.indent..next.end];
-    (next.indent > indent || (next.indent == indent && is_item(body))).then_some(Node {
-        line: line + 1,
-        at: next.start + next.indent,
-        end: None,
+/// A node of the document.
+#[derive(Debug, Clone)]
+struct Node {
+    /// Where the node starts, its anchor and tag included.
+    start: usize,
+    /// Its text, without anchor or tag: a scalar as written (quotes included, a block scalar
+    /// without its trailing line breaks), a collection from its first character to its last.
+    span: Range<usize>,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    /// Its value, quotes and escapes read.
+    Scalar(String),
+    Sequence(Vec<usize>),
+    /// (key, value) nodes.
+    Map(Vec<(usize, usize)>),
+    /// The anchored node it repeats, when the anchor is known.
+    Alias(Option<usize>),
+}
+
+/// The nodes of a document's first... and only read document.
+#[derive(Debug, Default)]
+struct Tree {
+    nodes: Vec<Node>,
+    root: Option<usize>,
+    /// Whether the parser read the whole document (else the tree holds what came before its
+    /// first error, every open collection closed there).
+    complete: bool,
+    /// Whether the document holds an alias.
+    aliases: bool,
+}
+
+thread_local! {
+    /// The last document's tree: a checker locates many paths in one document.
+    static LAST: RefCell<Option<(String, Rc<Tree>)>> = const { RefCell::new(None) };
+}
+
+/// The tree of `text`, built once for a run of questions about the same text.
+fn tree(text: &str) -> Rc<Tree> {
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((t, tree)) = last.as_ref()
+            && t == text
+        {
+            return Rc::clone(tree);
+        }
+        let tree = Rc::new(Tree::build(text));
+        *last = Some((text.to_string(), Rc::clone(&tree)));
+        tree
     })
 }
 
-fn is_item(body: &str) -> bool {
-    body == "-" || body.starts_with("- ")
-}
+/// Byte offsets of character indices (the parser counts characters).
+struct Offsets(Option<Vec<usize>>);
 
-/// The column of an offset within its line.
-fn column(ls: &[Line], node: Node) -> usize {
-    node.at - ls[node.line].start
-}
-
-/// The keys of the mapping at `node`: (key, offset of the key, its value's node).
-fn keys(text: &str, ls: &[Line], node: Node) -> Vec<(String, usize, Node)> {
-    let rest = &text[node.at..ls[node.line].end];
-    if rest.starts_with('{') {
-        return flow_entries(text, node.at)
-            .into_iter()
-            .filter_map(|(s, e)| {
-                let entry = &text[s..e];
-                let (k, _) = split_key(entry)?;
-                let value = s + entry.find(':')? + 1;
-                let value = value + text[value..e].len() - text[value..e].trim_start().len();
-                Some((k, s, Node { line: node.line, at: value.min(e), end: Some(e) }))
-            })
-            .collect();
-    }
-    let col = column(ls, node);
-    let mut out = Vec::new();
-    let mut li = node.line;
-    let mut at = node.at;
-    loop {
-        let l = ls[li];
-        let body = &text[at..l.end];
-        if let Some((k, after)) = split_key(body) {
-            let value_at = at + after;
-            let value = if value_at < l.end {
-                Some(Node { line: li, at: value_at, end: None })
-            } else {
-                child_start(text, ls, li, col)
-            };
-            out.push((k, at, value.unwrap_or(Node { line: li, at, end: None })));
+impl Offsets {
+    fn new(text: &str) -> Self {
+        if text.is_ascii() {
+            return Offsets(None);
         }
-        // The next key sits at the same column, after any deeper lines.
-        match sibling(ls, li, col) {
-            Some(next) if !is_item(&text[ls[next].start + ls[next].indent..ls[next].end]) => {
-                li = next;
-                at = ls[next].start + ls[next].indent;
+        Offsets(Some(text.char_indices().map(|(i, _)| i).chain([text.len()]).collect()))
+    }
+
+    fn byte(&self, text: &str, chars: usize) -> usize {
+        match &self.0 {
+            None => chars.min(text.len()),
+            Some(v) => v.get(chars).copied().unwrap_or(text.len()),
+        }
+    }
+}
+
+/// Past the anchor (`&name`) and tag (`!name`) that may open a node at `at`, and the blanks
+/// after them.
+fn skip_properties(text: &str, mut at: usize) -> usize {
+    while text[at..].starts_with(['&', '!']) {
+        at += text[at..]
+            .find(|c: char| c.is_whitespace() || matches!(c, ',' | ']' | '}'))
+            .unwrap_or(text.len() - at);
+        loop {
+            let rest = &text[at..];
+            let blank = rest.len() - rest.trim_start().len();
+            at += blank;
+            if text[at..].starts_with('#') {
+                at += text[at..].find(['\n', '\r']).unwrap_or(text.len() - at);
+            } else if blank == 0 || rest.trim_start().is_empty() {
+                break;
             }
-            _ => break,
         }
     }
-    out
+    at
 }
 
-/// `key: value` or `key:` at the start of `body`: the key (unquoted) and where the value
-/// starts in `body`.
-fn split_key(body: &str) -> Option<(String, usize)> {
-    let (key, after) = if let Some(q) = body.strip_prefix(['"', '\'']) {
-        let quote = body.as_bytes()[0] as char;
-        let end = q.find(quote)?;
-        (q[..end].to_string(), end + 2)
-    } else {
-        let i = body.find(": ").or_else(|| body.strip_suffix(':').map(|b| b.len()))?;
-        let key = &body[..i];
-        if key.contains(['[', '{', '"']) {
-            return None;
-        }
-        (key.trim().to_string(), i)
-    };
-    let rest = body.get(after..)?;
-    let rest = rest.strip_prefix(':')?;
-    let skipped = rest.len() - rest.trim_start().len();
-    Some((key, after + 1 + skipped))
-}
-
-/// The next line after line `li` at column `col`, past any deeper lines: the next key of a
-/// block mapping or the next item of a block sequence, if the collection goes on.
-fn sibling(ls: &[Line], li: usize, col: usize) -> Option<usize> {
-    let mut next = li + 1;
-    while next < ls.len() && ls[next].indent > col {
-        next += 1;
-    }
-    ls.get(next).filter(|n| n.indent == col).map(|_| next)
-}
-
-/// The items of the sequence at `node`.
-fn items(text: &str, ls: &[Line], node: Node) -> Vec<Node> {
-    let rest = &text[node.at..ls[node.line].end];
-    if rest.starts_with('[') {
-        return flow_entries(text, node.at)
-            .into_iter()
-            .map(|(s, e)| Node { line: node.line, at: s, end: Some(e) })
-            .collect();
-    }
-    let col = column(ls, node);
-    let mut out = Vec::new();
-    let mut li = node.line;
-    let mut at = node.at;
-    loop {
-        let l = ls[li];
-        let body = &text[at..l.end];
-        if !is_item(body) {
-            break;
-        }
-        let after = body[1..].len() - body[1..].trim_start().len() + 1;
-        if at + after < l.end {
-            out.push(Node { line: li, at: at + after, end: None });
-        } else {
-            out.push(child_start(text, ls, li, col).unwrap_or(Node { line: li, at, end: None }));
-        }
-        match sibling(ls, li, col) {
-            Some(next) => {
-                li = next;
-                at = ls[next].start + ls[next].indent;
+/// The length of the quoted scalar that opens `text`, closing quote included.
+fn quoted_end(text: &str) -> Option<usize> {
+    let quote = text.chars().next().filter(|&c| c == '"' || c == '\'')?;
+    let mut chars = text.char_indices().skip(1);
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' if quote == '"' => {
+                chars.next();
             }
-            None => break,
+            // In single quotes, `''` is a quote.
+            '\'' if quote == '\'' && text[i + 1..].starts_with('\'') => {
+                chars.next();
+            }
+            c if c == quote => return Some(i + 1),
+            _ => {}
         }
     }
-    out
+    None
 }
 
-/// The entries of the flow collection (`[a, b]`, `{k: v}`) opening at `at`, as spans of
-/// their trimmed text.
-fn flow_entries(text: &str, at: usize) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let mut depth = 0;
-    let mut quote = None;
-    let mut start = at + 1;
-    for (i, c) in text[at..].char_indices() {
-        let i = at + i;
-        match (quote, c) {
-            (Some(q), _) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '[' | '{') => depth += 1,
-            (None, ']' | '}') | (None, ',') => {
-                if c != ',' {
-                    depth -= 1;
-                }
-                if depth == 0 || (c == ',' && depth == 1) {
-                    let entry = &text[start..i];
-                    let lead = entry.len() - entry.trim_start().len();
-                    if !entry.trim().is_empty() {
-                        out.push((start + lead, start + lead + entry.trim().len()));
+impl Tree {
+    /// Reads the events of the first document of `text` into nodes. Never fails: a document
+    /// the parser refuses (it reads YAML 1.2, the reader 1.1) gives the nodes before the
+    /// mistake.
+    fn build(text: &str) -> Tree {
+        let offsets = Offsets::new(text);
+        let mut tree = Tree::default();
+        // Open collections, each with the key waiting for its value (in a mapping).
+        let mut open: Vec<(usize, Option<usize>)> = Vec::new();
+        let mut anchors: HashMap<usize, usize> = HashMap::new();
+        let mut documents = 0;
+        for item in Parser::new_from_str(text) {
+            let Ok((event, span)) = item else { break };
+            let start = offsets.byte(text, span.start.index());
+            let end = offsets.byte(text, span.end.index()).max(start);
+            let next = tree.nodes.len();
+            let done = match event {
+                Event::DocumentStart(_) => {
+                    documents += 1;
+                    if documents > 1 {
+                        tree.complete = true;
+                        break;
                     }
-                    start = i + 1;
+                    None
                 }
-                if depth == 0 {
+                Event::StreamEnd => {
+                    tree.complete = true;
                     break;
                 }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// Past the bracket that closes the flow collection opening at `at`.
-fn flow_end(text: &str, at: usize) -> usize {
-    let mut depth = 0;
-    let mut quote = None;
-    for (i, c) in text[at..].char_indices() {
-        match (quote, c) {
-            (Some(q), _) if c == q => quote = None,
-            (Some(_), _) => {}
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '[' | '{') => depth += 1,
-            (None, ']' | '}') => {
-                depth -= 1;
-                if depth == 0 {
-                    return at + i + 1;
+                Event::Scalar(value, _, anchor, _) => {
+                    let mut from = skip_properties(text, start).min(end);
+                    // A block scalar's text starts on the line after its `|` or `>`.
+                    if text[from..end].starts_with(['|', '>']) {
+                        let body = text[from..end].find(['\n', '\r']).map_or(end, |i| from + i);
+                        from = body + (text[body..end].len() - text[body..end].trim_start().len());
+                    }
+                    // The parser's end of a quoted scalar may be past the blanks and comment
+                    // after it.
+                    let to = quoted_end(&text[from..end])
+                        .map_or_else(|| from + text[from..end].trim_end().len(), |n| from + n);
+                    tree.nodes.push(Node { start, span: from..to, kind: Kind::Scalar(value.into_owned()) });
+                    if anchor > 0 {
+                        anchors.insert(anchor, next);
+                    }
+                    Some(next)
                 }
+                Event::Alias(anchor) => {
+                    tree.aliases = true;
+                    let target = anchors.get(&anchor).copied();
+                    tree.nodes.push(Node { start, span: start..end, kind: Kind::Alias(target) });
+                    Some(next)
+                }
+                Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                    let kind = match event {
+                        Event::SequenceStart(..) => Kind::Sequence(Vec::new()),
+                        _ => Kind::Map(Vec::new()),
+                    };
+                    let from = skip_properties(text, start);
+                    tree.nodes.push(Node { start, span: from..from, kind });
+                    if anchor > 0 {
+                        anchors.insert(anchor, next);
+                    }
+                    open.push((next, None));
+                    None
+                }
+                Event::SequenceEnd | Event::MappingEnd => {
+                    let Some((node, _)) = open.pop() else { break };
+                    // The event's span may run past the blanks and comment after the
+                    // bracket: the bracket is where it starts.
+                    let bracket = text[start..].starts_with([']', '}']).then_some(start + 1);
+                    tree.close(text, node, bracket.or(Some(end)));
+                    Some(node)
+                }
+                _ => None,
+            };
+            if let Some(node) = done {
+                tree.attach(&mut open, node);
             }
+        }
+        while let Some((node, _)) = open.pop() {
+            tree.close(text, node, None);
+            tree.attach(&mut open, node);
+        }
+        tree
+    }
+
+    /// Ends the collection `node`: a flow collection at its closing bracket (`end`), a block
+    /// one with its last node.
+    fn close(&mut self, text: &str, node: usize, end: Option<usize>) {
+        let from = self.nodes[node].span.start;
+        let last = match &self.nodes[node].kind {
+            Kind::Sequence(items) => items.last().copied(),
+            Kind::Map(entries) => entries.last().map(|e| e.1),
+            _ => None,
+        };
+        let last = last.map(|n| self.nodes[n].span.end.max(self.nodes[n].start));
+        let flow = text[from..].starts_with(['[', '{']);
+        let to = match (flow, end) {
+            (true, Some(end)) if end > from => end,
+            _ => last.unwrap_or(from),
+        };
+        // A sequence at its key's indentation (`key:\n- a`) is said to start at its first
+        // item: it starts at the dash before.
+        let first = match &self.nodes[node].kind {
+            Kind::Sequence(items) => items.first().map(|&i| self.nodes[i].start),
+            _ => None,
+        };
+        let mut from = from;
+        if !flow && first == Some(self.nodes[node].start) {
+            let before = text[..from].trim_end();
+            if before.ends_with('-') {
+                from = before.len() - 1;
+            }
+        }
+        self.nodes[node].span = from..to.max(from);
+    }
+
+    /// Puts a finished node in the collection that holds it, or makes it the root.
+    fn attach(&mut self, open: &mut [(usize, Option<usize>)], node: usize) {
+        let Some((parent, key)) = open.last_mut() else {
+            self.root.get_or_insert(node);
+            return;
+        };
+        match &mut self.nodes[*parent].kind {
+            Kind::Sequence(items) => items.push(node),
+            Kind::Map(entries) => match key.take() {
+                Some(k) => entries.push((k, node)),
+                None => *key = Some(node),
+            },
             _ => {}
         }
     }
-    text.len()
+
+    /// The node an alias repeats; any other node itself.
+    fn resolve(&self, node: usize) -> usize {
+        match self.nodes[node].kind {
+            Kind::Alias(Some(target)) => target,
+            _ => node,
+        }
+    }
+
+    /// The node at `path`, and the key it is the value of (when the path ends with a key).
+    fn find(&self, path: &[Segment]) -> Option<(usize, Option<usize>)> {
+        let mut node = self.root?;
+        let mut key = None;
+        for seg in path {
+            (node, key) = match (seg, &self.nodes[self.resolve(node)].kind) {
+                (Segment::Key(k), Kind::Map(entries)) => entries
+                    .iter()
+                    .find(|(kn, _)| matches!(&self.nodes[*kn].kind, Kind::Scalar(s) if s == k))
+                    .map(|&(kn, v)| (v, Some(kn)))?,
+                (Segment::Index(i), Kind::Sequence(items)) => (*items.get(*i)?, None),
+                _ => return None,
+            };
+        }
+        Some((node, key))
+    }
+
+    /// The text of the entry `key: value` of a mapping: from its key (and the `?` before a
+    /// complex key) to the end of its value (or of its `:`, when the value is empty).
+    fn entry_range(&self, text: &str, key: usize, value: usize) -> Range<usize> {
+        let k = &self.nodes[key];
+        let v = &self.nodes[value];
+        let before = &text[..k.start];
+        let line = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let start = match before[line..].trim_end().strip_suffix('?') {
+            Some(lead) => line + lead.len(),
+            None => k.start,
+        };
+        let key_end = k.span.end.max(k.start);
+        let rest = &text[key_end..];
+        let blank = rest.len() - rest.trim_start().len();
+        let colon = if rest[blank..].starts_with(':') { key_end + blank + 1 } else { key_end };
+        start..v.span.end.max(colon)
+    }
 }
 
 #[cfg(test)]
@@ -496,5 +656,189 @@ list:
         let e = from_str::<Doc>("games: 3\nplayers: []\ngame: 4\n").unwrap_err();
         assert_eq!(&"games: 3\nplayers: []\ngame: 4\n"[e.span.clone()], "game");
         assert_eq!(e.path, "");
+    }
+
+    /// The text at `path` in `doc`.
+    fn text_at<'a>(doc: &'a str, path: &str) -> &'a str {
+        let span = locate(doc, &parse_path(path)).unwrap_or_else(|| panic!("{path} not found in {doc:?}"));
+        &doc[span]
+    }
+
+    #[test]
+    fn flow_collections_over_several_lines_are_found() {
+        // The examples of issue 16: each made the old locator panic.
+        let doc = "variants: [bakuk,\n  nosuch]\nparticipants: [random, greedy]\n";
+        assert_eq!(text_at(doc, "variants[1]"), "nosuch");
+        assert_eq!(text_at(doc, "variants"), "[bakuk,\n  nosuch]");
+        let doc = "participants:\n  - random\n  - {name: strong,\n     agent: gredy}\n";
+        assert_eq!(text_at(doc, "participants[1].agent"), "gredy");
+        assert_eq!(text_at(doc, "participants[1]"), "{name: strong,\n     agent: gredy}");
+        let doc = "openings: {\n  evry: 2\n}\ngames: 2\n";
+        assert_eq!(key_span(doc, &parse_path("openings"), "evry", false).map(|r| &doc[r]), Some("evry"));
+        assert_eq!(text_at(doc, "games"), "2");
+        // Nested, with a trailing comma and comments between the lines.
+        let doc = "a: [ [1,\n  2], # two\n  {b: [x,\n   y],\n  c: z}, ]\n";
+        assert_eq!(text_at(doc, "a[0][1]"), "2");
+        assert_eq!(text_at(doc, "a[1].b[1]"), "y");
+        assert_eq!(text_at(doc, "a[1].c"), "z");
+        assert_eq!(text_at(doc, "a[1]"), "{b: [x,\n   y],\n  c: z}");
+    }
+
+    #[test]
+    fn keys_over_several_lines_and_complex_keys_are_found() {
+        let doc = "{\"long\n  key\": 1, other: 2}\n";
+        let span = key_span(doc, &[], "long key", false).unwrap();
+        assert_eq!(&doc[span], "\"long\n  key\"");
+        assert_eq!(text_at(doc, "other"), "2");
+        let doc = "? complex\n: value\n? [x, y]\n: z\nplain: after\n";
+        assert_eq!(text_at(doc, "complex"), "value");
+        assert_eq!(text_at(doc, "plain"), "after");
+        assert_eq!(key_span(doc, &[], "complex", false).map(|r| &doc[r]), Some("complex"));
+    }
+
+    #[test]
+    fn scalars_of_every_style_are_found() {
+        let doc = "\
+---
+'quoted key': \"double \\\" quoted\"   # comment
+single: 'it''s'
+literal: |
+  line one
+  line two
+
+folded: >-
+  folded
+  text
+plain: several
+  lines of text
+empty:
+last: end
+...
+";
+        assert_eq!(text_at(doc, "quoted key"), "\"double \\\" quoted\"");
+        assert_eq!(text_at(doc, "single"), "'it''s'");
+        assert_eq!(text_at(doc, "literal"), "line one\n  line two");
+        let props = "a: &x |-\n  text\nb: !!str >\n  more\n";
+        assert_eq!(text_at(props, "a"), "text");
+        assert_eq!(text_at(props, "b"), "more");
+        assert_eq!(text_at(doc, "folded"), "folded\n  text");
+        assert_eq!(text_at(doc, "plain"), "several\n  lines of text");
+        // A key without a value: the key is what there is to underline.
+        assert_eq!(text_at(doc, "empty"), "empty");
+        assert_eq!(text_at(doc, "last"), "end");
+        assert_eq!(key_span(doc, &[], "quoted key", false).map(|r| &doc[r]), Some("'quoted key'"));
+        let doc = "d: [\"x\"  , 'y' ]\ne: 'a''b'  # c\n";
+        assert_eq!(text_at(doc, "d[0]"), "\"x\"");
+        assert_eq!(text_at(doc, "d[1]"), "'y'");
+        assert_eq!(text_at(doc, "e"), "'a''b'");
+    }
+
+    #[test]
+    fn anchors_aliases_and_tags_are_stepped_over() {
+        let doc =
+            "base: &b {agent: greedy, depth: 3}\nlist: &l\n  - !!str 5\n  - &x [1, 2]\nsame: *b\nagain: *l\n";
+        assert_eq!(text_at(doc, "base"), "{agent: greedy, depth: 3}");
+        assert_eq!(text_at(doc, "list"), "- !!str 5\n  - &x [1, 2]");
+        assert_eq!(text_at(doc, "list[0]"), "5");
+        assert_eq!(text_at(doc, "list[1]"), "[1, 2]");
+        // An alias is underlined where it is written; a path through it goes to its anchor.
+        assert_eq!(text_at(doc, "same"), "*b");
+        assert_eq!(text_at(doc, "same.depth"), "3");
+        assert_eq!(text_at(doc, "again[1][0]"), "1");
+    }
+
+    #[test]
+    fn crlf_tabs_and_non_ascii_text_give_byte_offsets() {
+        let doc = "nom: \"été\"\r\nliste: [ça,\tlà,\r\n  über]\r\nfin: ok\r\n";
+        assert_eq!(text_at(doc, "nom"), "\"été\"");
+        assert_eq!(text_at(doc, "liste[1]"), "là");
+        assert_eq!(text_at(doc, "liste[2]"), "über");
+        assert_eq!(text_at(doc, "fin"), "ok");
+        let e = from_str::<Doc>("# ça, là\ngames: ×3\nplayers: []\n").unwrap_err();
+        assert_eq!(&"# ça, là\ngames: ×3\nplayers: []\n"[e.span], "×3");
+    }
+
+    #[test]
+    fn only_the_first_document_is_read() {
+        let doc = "a: 1\n---\na: 2\nb: 3\n";
+        assert_eq!(text_at(doc, "a"), "1");
+        assert_eq!(locate(doc, &parse_path("b")), None);
+    }
+
+    #[test]
+    fn documents_the_parser_refuses_give_what_came_before_and_never_panic() {
+        // Unclosed: the nodes before the mistake are found.
+        let doc = "a: 1\nb: [x,\n";
+        assert_eq!(text_at(doc, "a"), "1");
+        for doc in [
+            "",
+            "\n",
+            "[",
+            "]",
+            "{a: [}",
+            "\"open",
+            "a: *nowhere",
+            "- a\nb: c",
+            ":",
+            "? ",
+            "&a",
+            "!t",
+            "a:\t\tb",
+            "\u{feff}x: é",
+        ] {
+            for path in ["", "a", "a[0]", "b.c"] {
+                let _ = locate(doc, &parse_path(path));
+                let _ = key_span(doc, &parse_path(path), "a", true);
+            }
+            let _ = from_str::<Doc>(doc);
+            let _ = from_str_all::<Doc>(doc);
+        }
+    }
+
+    #[test]
+    fn mistakes_in_flow_collections_over_several_lines_are_underlined() {
+        let text = "games: 2\nplayers: [{name: a},\n  {name: b,\n   nme: c}]\n";
+        let e = from_str::<Doc>(text).unwrap_err();
+        assert_eq!((e.path.as_str(), &text[e.span]), ("players[1]", "nme"));
+        let text = "games: [1,\n  2]\nplayers: []\n";
+        let e = from_str::<Doc>(text).unwrap_err();
+        assert_eq!((e.path.as_str(), &text[e.span]), ("games", "[1,\n  2]"));
+        let text = "{games: 2, players: [\n  {name: [x]}]}\n";
+        let e = from_str::<Doc>(text).unwrap_err();
+        assert_eq!((e.path.as_str(), &text[e.span]), ("players[0].name", "[x]"));
+    }
+
+    #[test]
+    fn every_entry_mistake_is_said_at_once() {
+        let text = "games: many\nplayers: [{name: 3}, {nme: b}]\nextra: 1\n";
+        let all = from_str_all::<Doc>(text).unwrap_err();
+        let found: Vec<(&str, &str)> = all.iter().map(|e| (e.path.as_str(), &text[e.span.clone()])).collect();
+        assert_eq!(found, [("games", "many"), ("players[1]", "nme"), ("", "extra")]);
+        // In braces, each entry is read in its braces.
+        let text = "{games: -1,\n players: 7}";
+        let all = from_str_all::<Doc>(text).unwrap_err();
+        let found: Vec<&str> = all.iter().map(|e| &text[e.span.clone()]).collect();
+        assert_eq!(found, ["-1", "7"]);
+        // A key left out is said beside a wrong value; a key blanked for being wrong is not
+        // missing, nor is the key an unknown key may be a misspelling of.
+        let all = from_str_all::<Doc>("players: x\n").unwrap_err();
+        let messages: Vec<&str> = all.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(messages, ["missing field `games`", "invalid type: string \"x\", expected a sequence"]);
+        let all = from_str_all::<Doc>("games: x\nplayers: 3\n").unwrap_err();
+        assert_eq!(all.len(), 2);
+        let all = from_str_all::<Doc>("gmes: 3\nplayers: []\n").unwrap_err();
+        assert_eq!(all.len(), 1, "{all:?}");
+        // The same key twice is said once the wrong values are out of the way.
+        let text = "games: 1\nplayers: 3\ngames: 2\n";
+        let all = from_str_all::<Doc>(text).unwrap_err();
+        let found: Vec<&str> = all.iter().map(|e| &text[e.span.clone()]).collect();
+        assert_eq!(found, ["3", "games"]);
+        assert_eq!(all[1].span.start, 20);
+        // A syntax error is said alone.
+        let all = from_str_all::<Doc>("games: [1\nplayers: x\n").unwrap_err();
+        assert_eq!(all.len(), 1);
+        // With aliases, an entry cannot be read alone: the first mistake is said.
+        let all = from_str_all::<Doc>("games: &g x\nplayers: *g\n").unwrap_err();
+        assert_eq!(all.len(), 1);
     }
 }

@@ -234,17 +234,22 @@ pub fn load_with(path: &Path, changes: &[Change]) -> Result<Tournament, Diagnost
 
 /// Checks a tournament file's text; variant files are looked for beside it (`dir`).
 pub fn check_text(file: Arc<SourceFile>, dir: &Path, changes: &[Change]) -> Result<Tournament, Diagnostics> {
-    let raw: RawTournament = yaml::from_str(&file.text).map_err(|e| {
-        let message = plain_types(&e.message);
-        let shown = if e.path.is_empty() { message.clone() } else { format!("`{}`: {message}", e.path) };
-        let mut d = Diagnostic::error(shown).at(&file, e.span, "");
-        for note in &e.notes {
-            d = d.note(note);
+    // Every entry's mistakes at once: a wrong value does not hide the next key's.
+    let raw: RawTournament = yaml::from_str_all(&file.text).map_err(|errors| {
+        let mut all = Diagnostics::default();
+        for e in errors {
+            let message = plain_types(&e.message);
+            let shown = if e.path.is_empty() { message.clone() } else { format!("`{}`: {message}", e.path) };
+            let mut d = Diagnostic::error(shown).at(&file, e.span, "");
+            for note in &e.notes {
+                d = d.note(note);
+            }
+            if let Some(guess) = guess_for(&message) {
+                d = d.help(format!("did you mean `{guess}`?"));
+            }
+            all.push(d);
         }
-        if let Some(guess) = guess_for(&message) {
-            d = d.help(format!("did you mean `{guess}`?"));
-        }
-        Diagnostics::from(d)
+        all
     })?;
     let mut r = Report { file: &file, diags: Diagnostics::default() };
     let t = check(&raw, &mut r, dir, changes);
