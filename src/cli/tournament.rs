@@ -278,7 +278,7 @@ fn opening_values(t: &Tournament, agents: &[Vec<Agent>]) -> Vec<Vec<Option<i32>>
 pub fn read_report(path: &Path, text: &str) -> Option<Result<TournamentReport, CliError>> {
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
     value.get("tournament")?;
-    Some(serde_json::from_value(value).map_err(|e| usage(format!("`{}`: {e}", path.display())).into()))
+    Some(TournamentReport::from_value(value).map_err(|e| usage(format!("`{}`: {e}", path.display())).into()))
 }
 
 /// `sow check FILE.yaml`: every mistake of a tournament file, nothing played.

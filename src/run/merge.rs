@@ -36,7 +36,13 @@ pub fn read(path: &Path) -> Result<Report, MergeError> {
 
 /// Reads the results a run wrote, from the text of `path`.
 pub fn from_text(path: &Path, text: &str) -> Result<Report, MergeError> {
-    let report = Report::from_json(text).map_err(|e| MergeError(format!("`{}`: {e}", path.display())))?;
+    let damaged = |e: String| MergeError(format!("`{}`: {e}", path.display()));
+    if let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(text) {
+        for (label, v) in &map {
+            check_counts(&v["tally"], &format!("{label}.tally")).map_err(damaged)?;
+        }
+    }
+    let report = Report::from_json(text).map_err(damaged)?;
     if report.0.is_empty() {
         return Err(MergeError(format!(
             "`{}` holds no results: merge the files that `--shard K/N --out FILE.json` wrote",
@@ -44,6 +50,50 @@ pub fn from_text(path: &Path, text: &str) -> Result<Report, MergeError> {
         )));
     }
     Ok(report)
+}
+
+/// The largest count a results file may hold: far more than any run makes (about 17 million
+/// million), and small enough that the counts of [`crate::run::simulate::MAX_SHARDS`] shards
+/// add up, and are added together, without overflow.
+pub const MAX_COUNT: u64 = 1 << 44;
+
+/// The largest sum of per-game figures (kept in fixed point, 2^32 to a unit) in a results file.
+pub const MAX_SUM: u64 = 1 << 62;
+
+/// Checks the counts of a results file as read (`tally`, the part that is added up): every
+/// number a whole number of at most [`MAX_COUNT`] (sums of figures, under `metrics`, at most
+/// [`MAX_SUM`] either way). A number past them was not written by a run: merging it could
+/// overflow.
+pub fn check_counts(v: &serde_json::Value, path: &str) -> Result<(), String> {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) => {
+            let sums = path.contains(".metrics.") && (path.ends_with(".sum") || path.ends_with(".squares"));
+            let fits = match (n.as_u64(), n.as_i64()) {
+                (Some(x), _) => x <= if sums { MAX_SUM } else { MAX_COUNT },
+                (None, Some(x)) => sums && x.unsigned_abs() <= MAX_SUM,
+                // Fractions are figures, not counts: they are not added.
+                _ => n.as_f64().is_some_and(f64::is_finite) && !sums,
+            };
+            if !fits {
+                return Err(format!(
+                    "`{path}` is {n}: no run counts that many, so these are not results sow wrote"
+                ));
+            }
+        }
+        Value::Array(items) => {
+            for (i, x) in items.iter().enumerate() {
+                check_counts(x, &format!("{path}[{i}]"))?;
+            }
+        }
+        Value::Object(map) => {
+            for (k, x) in map {
+                check_counts(x, &format!("{path}.{k}"))?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The shards missing from `count` when those in `seen` are given, as `K/N`: the first few,

@@ -260,6 +260,32 @@ fn score_of(w: &Wdl) -> Option<f64> {
 
 impl TournamentReport {
     /// Computes every figure from the counts (after reading or merging).
+    /// A report read back from its JSON (a shard's, for `sow merge`), its counts checked: no
+    /// count past what a run makes, every index a participant's, every list as long as the
+    /// tournament makes it. A file edited by hand or damaged is refused, never half read.
+    pub fn from_value(value: serde_json::Value) -> Result<TournamentReport, String> {
+        if let Some(variants) = value.get("variants").and_then(|v| v.as_array()) {
+            for (i, v) in variants.iter().enumerate() {
+                crate::run::merge::check_counts(&v["tally"], &format!("variants[{i}].tally"))?;
+            }
+        }
+        let r: TournamentReport = serde_json::from_value(value).map_err(|e| e.to_string())?;
+        let participants = r.tournament.participants.len();
+        for v in &r.variants {
+            let openings = v.opening_moves.len().max(1);
+            v.tally
+                .check_shape(participants, openings)
+                .map_err(|e| format!("the counts of {} are damaged: {e}", v.variant))?;
+            if v.opening_values.len() > v.opening_moves.len() {
+                return Err(format!(
+                    "the counts of {} are damaged: more opening values than openings",
+                    v.variant
+                ));
+            }
+        }
+        Ok(r)
+    }
+
     pub fn compute(&mut self) {
         let names: Vec<String> = self.tournament.participants.iter().map(|p| p.name.clone()).collect();
         let anchor = names.iter().position(|n| *n == self.tournament.anchor).unwrap_or(0);
@@ -771,6 +797,12 @@ pub fn merge(parts: &[(String, TournamentReport)]) -> Result<TournamentReport, M
         }
         if i > 0 {
             for (a, b) in merged.variants.iter_mut().zip(&r.variants) {
+                if !a.tally.same_shape(&b.tally) || a.opening_moves != b.opening_moves {
+                    return Err(MergeError(format!(
+                        "`{name}` and `{first_name}` count {} differently: they are not shards of one run",
+                        a.variant
+                    )));
+                }
                 a.tally.merge(&b.tally);
             }
         }

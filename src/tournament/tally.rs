@@ -158,6 +158,46 @@ impl VariantTally {
         }
     }
 
+    /// Whether counts read back from a file are laid out as a run of `participants` with
+    /// `openings` openings lays them out (see [`super::report::TournamentReport::from_value`]).
+    pub fn check_shape(&self, participants: usize, openings: usize) -> Result<(), String> {
+        let seats = self.seats.first().map_or(0, Vec::len);
+        if self.seats.len() != participants || self.points.len() != participants {
+            return Err(format!("they are not for {participants} participants"));
+        }
+        if !(2..=crate::lang::spec::MAX_PLAYERS).contains(&seats)
+            || self.seats.iter().any(|s| s.len() != seats)
+        {
+            return Err("the seats are not those of a variant".into());
+        }
+        let known = |p: usize| p < participants;
+        if self.encounters.iter().any(|e| !known(e.first) || !known(e.second) || e.first == e.second) {
+            return Err("an encounter names no participant".into());
+        }
+        for g in &self.groups {
+            if g.players.len() != seats
+                || !g.players.iter().all(|&p| known(p))
+                || !g.players.is_sorted_by(|a, b| a < b)
+            {
+                return Err("a group is not one of the participants'".into());
+            }
+        }
+        if self.openings.len() != openings {
+            return Err(format!("they count {} openings, not {openings}", self.openings.len()));
+        }
+        Ok(())
+    }
+
+    /// Whether two shards' counts are laid out alike (and so add up).
+    pub fn same_shape(&self, other: &VariantTally) -> bool {
+        let dims = |t: &VariantTally| {
+            (t.seats.len(), t.seats.first().map(Vec::len), t.points.len(), t.openings.len())
+        };
+        dims(self) == dims(other)
+            && self.trace.len() == other.trace.len()
+            && self.trace.iter().zip(&other.trace).all(|(a, b)| a.simulations == b.simulations)
+    }
+
     /// Adds another shard's counts.
     pub fn merge(&mut self, other: &VariantTally) {
         self.games += other.games;
