@@ -3,35 +3,13 @@
 //! and the merge must either succeed or refuse with exit 2 and a message: never panic (the
 //! tests run with overflow checks on), hang or run out of memory.
 
-use std::path::PathBuf;
 
 use serde_json::Value;
 
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::run;
-
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(test: &str) -> Dir {
-        let dir = std::env::temp_dir().join(format!("sow-merge-damaged-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Dir(dir)
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use cli::{Dir, run};
 
 /// Every changed copy of `v`: each number made huge and made zero, each list cut by its last
 /// item and grown by a copy of its first.
@@ -103,7 +81,7 @@ fn merge_every_damage(dir: &Dir, first: &str, second: &str, counts: &dyn Fn(&Val
 
 #[test]
 fn damaged_simulation_shards_never_crash_merge() {
-    let dir = Dir::new("simulate");
+    let dir = Dir::new("merge-damaged", "simulate");
     let (s1, s2) = (dir.path("s1.json"), dir.path("s2.json"));
     for (shard, out) in [("1/2", &s1), ("2/2", &s2)] {
         let (code, _, err) =
@@ -119,7 +97,7 @@ fn damaged_simulation_shards_never_crash_merge() {
 
 #[test]
 fn damaged_tournament_shards_never_crash_merge() {
-    let dir = Dir::new("tournament");
+    let dir = Dir::new("merge-damaged", "tournament");
     let file = dir.path("t.yaml");
     std::fs::write(
         &file,

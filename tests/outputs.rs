@@ -5,26 +5,14 @@
 //! The runs are tiny (a few games, a variant solved in moments), so the file runs in seconds.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 #[path = "common/cli.rs"]
 mod cli;
 
-/// A folder of its own, where `sow` runs, removed at the end of the test.
-struct Dir(PathBuf);
+use cli::Dir;
 
+/// What the tests here do in a folder of their own, where `sow` runs.
 impl Dir {
-    fn new(test: &str) -> Dir {
-        let dir = std::env::temp_dir().join(format!("sow-outputs-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Dir(dir)
-    }
-
-    fn write(&self, name: &str, text: &str) {
-        std::fs::write(self.0.join(name), text).unwrap();
-    }
-
     /// Runs `sow` in the folder: (status, stdout, stderr).
     fn run(&self, args: &[&str]) -> (i32, String, String) {
         let out = cli::sow().current_dir(&self.0).args(args).output().unwrap();
@@ -79,12 +67,6 @@ impl Dir {
     }
 }
 
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// A variant file of its own, small and quick.
 const VARIANT: &str = "variant \"Mine\" extends \"Bakuk\" {\n  source \"a test\" at \"https://example.org\"\n  seeds 2 in each pit\n}\n";
 
@@ -96,7 +78,7 @@ fn no_folder(option: &str) -> String {
 
 #[test]
 fn simulate_leaves_its_outputs_alone_when_it_fails() {
-    let d = Dir::new("simulate");
+    let d = Dir::new("outputs", "simulate");
     d.write("v.sow", VARIANT);
     d.existing(&["o.json", "p.svg", "r.jsonl"]);
     let all = ["--out", "o.json", "--plot", "p.svg", "--record", "r.jsonl"];
@@ -136,7 +118,7 @@ fn simulate_leaves_its_outputs_alone_when_it_fails() {
 #[cfg(unix)]
 #[test]
 fn an_input_is_known_by_its_identity_not_its_name() {
-    let d = Dir::new("identity");
+    let d = Dir::new("outputs", "identity");
     d.write("v.sow", VARIANT);
     // A hard link is the same file under another name, in another folder's spelling.
     std::fs::hard_link(d.0.join("v.sow"), d.0.join("pic.svg")).unwrap();
@@ -161,7 +143,7 @@ fn an_input_is_known_by_its_identity_not_its_name() {
 
 #[test]
 fn tournament_leaves_its_outputs_and_records_alone_when_it_fails() {
-    let d = Dir::new("tournament");
+    let d = Dir::new("outputs", "tournament");
     d.write("v.sow", VARIANT);
     d.write("t.yaml", TOURNAMENT);
     d.existing(&["o.json", "p.svg", "r.jsonl"]);
@@ -211,7 +193,7 @@ fn tournament_leaves_its_outputs_and_records_alone_when_it_fails() {
 
 #[test]
 fn solve_leaves_its_outputs_alone_when_it_fails() {
-    let d = Dir::new("solve");
+    let d = Dir::new("outputs", "solve");
     d.write("v.sow", VARIANT);
     d.existing(&["s.bin", "p.svg"]);
     d.fails(&["solve", "nosuch", "--out", "s.bin"]);
@@ -232,7 +214,7 @@ fn solve_leaves_its_outputs_alone_when_it_fails() {
 
 #[test]
 fn merge_leaves_its_outputs_alone_when_it_fails() {
-    let d = Dir::new("merge");
+    let d = Dir::new("outputs", "merge");
     for k in 1..=2 {
         d.ok(&[
             "simulate",

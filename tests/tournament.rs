@@ -6,43 +6,13 @@
 //! Koumma), so that the whole file runs in a few seconds.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
 
 use serde_json::Value;
 
 #[path = "common/cli.rs"]
 mod cli;
 
-use cli::run;
-
-/// A folder of its own under the temporary folder, removed at the end of the test.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(test: &str) -> Dir {
-        let dir = std::env::temp_dir().join(format!("sow-tournament-{}-{test}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Dir(dir)
-    }
-
-    /// Writes `text` to `name` in the folder; returns its path as text.
-    fn write(&self, name: &str, text: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).unwrap();
-        path.to_str().unwrap().to_string()
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use cli::{Dir, run};
 
 /// `sow tournament FILE ARGS... --format json`, which must succeed with nothing on stderr.
 fn tournament_json(file: &str, args: &[&str]) -> String {
@@ -74,7 +44,7 @@ seed: 3
 
 #[test]
 fn check_says_ok_with_the_number_of_games() {
-    let dir = Dir::new("check");
+    let dir = Dir::new("tournament", "check");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let (code, out, err) = run(&["check", &file]);
     assert_eq!((code, err.as_str()), (0, ""));
@@ -83,7 +53,7 @@ fn check_says_ok_with_the_number_of_games() {
 
 #[test]
 fn the_results_do_not_depend_on_the_threads() {
-    let dir = Dir::new("jobs");
+    let dir = Dir::new("tournament", "jobs");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let one = tournament_json(&file, &["--jobs", "1"]);
     let two = tournament_json(&file, &["--jobs", "2"]);
@@ -117,7 +87,7 @@ fn the_results_do_not_depend_on_the_threads() {
 
 #[test]
 fn shards_merged_give_the_whole_run() {
-    let dir = Dir::new("shards");
+    let dir = Dir::new("tournament", "shards");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let whole = tournament_json(&file, &["--jobs", "2"]);
     let (s1, s2) = (dir.path("s1.json"), dir.path("s2.json"));
@@ -154,7 +124,7 @@ fn recorded_games(records: &str) -> Vec<u64> {
 
 #[test]
 fn an_interrupted_run_resumed_from_its_records_gives_the_same_results() {
-    let dir = Dir::new("resume");
+    let dir = Dir::new("tournament", "resume");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let whole = tournament_json(&file, &["--jobs", "1"]);
     let full = dir.path("full.jsonl");
@@ -185,7 +155,7 @@ fn an_interrupted_run_resumed_from_its_records_gives_the_same_results() {
 /// Interrupted before its first game ended, a run's records hold the header alone.
 #[test]
 fn a_run_interrupted_before_its_first_game_resumes() {
-    let dir = Dir::new("resume-header");
+    let dir = Dir::new("tournament", "resume-header");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let whole = tournament_json(&file, &["--jobs", "1"]);
     let full = dir.path("full.jsonl");
@@ -202,7 +172,7 @@ fn a_run_interrupted_before_its_first_game_resumes() {
 
 #[test]
 fn records_of_another_tournament_are_refused() {
-    let dir = Dir::new("resume-other");
+    let dir = Dir::new("tournament", "resume-other");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let other = dir.write("other.yaml", &ROUND_ROBIN.replace("seed: 3", "seed: 4"));
     let records = dir.path("records.jsonl");
@@ -232,7 +202,7 @@ fn records_of_another_tournament_are_refused() {
 
 #[test]
 fn shards_of_different_tournaments_do_not_merge() {
-    let dir = Dir::new("merge-other");
+    let dir = Dir::new("tournament", "merge-other");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let other = dir.write("other.yaml", &ROUND_ROBIN.replace("seed: 3", "seed: 4"));
     let (s1, s2) = (dir.path("s1.json"), dir.path("s2.json"));
@@ -258,7 +228,7 @@ fn shards_of_different_tournaments_do_not_merge() {
 
 #[test]
 fn a_swiss_or_an_sprt_cannot_be_sharded() {
-    let dir = Dir::new("shard-refused");
+    let dir = Dir::new("tournament", "shard-refused");
     let swiss = dir.write(
         "swiss.yaml",
         "variants: [koumma]\nparticipants: [random, greedy, alphabeta:1, alphabeta:2]\nformat: swiss\nrounds: 2\ngames: 2\n",
@@ -345,7 +315,7 @@ fn check_swiss(v: &Value, n: u64, rounds: usize, games: u64) {
 
 #[test]
 fn a_swiss_never_pairs_two_players_twice_and_replays_on_any_threads() {
-    let dir = Dir::new("swiss");
+    let dir = Dir::new("tournament", "swiss");
     let six = dir.write(
         "six.yaml",
         "variants: [koumma]\n\
@@ -378,7 +348,7 @@ fn a_swiss_never_pairs_two_players_twice_and_replays_on_any_threads() {
 fn a_swiss_pairs_every_round_the_check_allows() {
     // Before, 16 players and 15 rounds checked ok and then failed at round 14 in half the
     // seeds: now the check allows only what can always be paired, and each of those rounds is.
-    let dir = Dir::new("swiss-most");
+    let dir = Dir::new("tournament", "swiss-most");
     for n in [2u64, 3, 6, 7, 8, 16, 17] {
         let most = sow::tournament::pairing::most_rounds(n);
         let players: Vec<String> = (0..n).map(|i| format!("{{name: r{i}, agent: random}}")).collect();
@@ -402,7 +372,7 @@ fn a_swiss_pairs_every_round_the_check_allows() {
 
 #[test]
 fn a_gauntlet_pairs_its_players_with_every_other_and_not_with_each_other() {
-    let dir = Dir::new("gauntlet");
+    let dir = Dir::new("tournament", "gauntlet");
     let file = dir.write(
         "g.yaml",
         "variants: [bakuk]\nparticipants: [random, greedy, alphabeta:1, alphabeta:2]\n\
@@ -441,7 +411,7 @@ fn a_three_player_round_robin_plays_every_seat_order_of_every_group() {
         "{list}"
     );
 
-    let dir = Dir::new("three");
+    let dir = Dir::new("tournament", "three");
     let file = dir.write(
         "three.yaml",
         "variants: [bakuk:three-player]\nparticipants: [random, greedy, alphabeta:1, alphabeta:2]\ngames: 6\nseed: 2\n",
@@ -478,7 +448,7 @@ fn a_three_player_round_robin_plays_every_seat_order_of_every_group() {
 #[test]
 fn an_sprt_stops_a_lopsided_match_early_at_the_same_game_on_any_threads() {
     // The SPRT (normalized Elo, as fastchess) is of the first participant against the second.
-    let dir = Dir::new("sprt");
+    let dir = Dir::new("tournament", "sprt");
     let file = dir.write(
         "sprt.yaml",
         "variants: [bakuk]\nparticipants: [alphabeta:4, random]\ngames: 400\nseed: 1\n\
@@ -504,7 +474,7 @@ fn an_sprt_stops_a_lopsided_match_early_at_the_same_game_on_any_threads() {
 
 #[test]
 fn every_output_format_runs() {
-    let dir = Dir::new("formats");
+    let dir = Dir::new("tournament", "formats");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let json = parse(&tournament_json(&file, &["--jobs", "2"]));
 
@@ -543,7 +513,7 @@ fn every_output_format_runs() {
 
 #[test]
 fn listed_and_every_openings_are_each_played_in_both_seat_orders() {
-    let dir = Dir::new("openings");
+    let dir = Dir::new("tournament", "openings");
     // Bakuk has 3 openings of one ply: by default each is played once each way.
     let every =
         dir.write("every.yaml", "variants: [bakuk]\nparticipants: [random, greedy]\nopenings: {every: 1}\n");
@@ -577,7 +547,7 @@ fn listed_and_every_openings_are_each_played_in_both_seat_orders() {
 
 #[test]
 fn a_skill_trace_plays_each_level_against_twice_its_simulations() {
-    let dir = Dir::new("trace");
+    let dir = Dir::new("tournament", "trace");
     let file = dir.write(
         "trace.yaml",
         "variants: [bakuk]\nparticipants: [random, greedy]\ngames: 2\nskill_trace: {from: 1, to: 2, games: 2}\n",
@@ -603,7 +573,7 @@ fn a_skill_trace_plays_each_level_against_twice_its_simulations() {
 /// The tournament file's own folder is where its variant files are looked for.
 #[test]
 fn a_variant_file_is_found_beside_the_tournament_file() {
-    let dir = Dir::new("variant-file");
+    let dir = Dir::new("tournament", "variant-file");
     dir.write("small.sow", "variant \"Small\" extends \"Bakuk\" { source \"test\" seeds 2 in each pit }");
     let file = dir.write("t.yaml", "variants: [small.sow]\nparticipants: [random, greedy]\ngames: 2\n");
     let v = parse(&tournament_json(&file, &["--jobs", "1"]));
@@ -655,7 +625,7 @@ const SEVEN_TIE: &str = r#"variant "Seven" {
 
 #[test]
 fn a_seven_way_tie_shares_the_point_exactly() {
-    let dir = Dir::new("seven");
+    let dir = Dir::new("tournament", "seven");
     dir.write("seven.sow", SEVEN_TIE);
     let file = dir.write(
         "t.yaml",
@@ -677,7 +647,7 @@ fn openings_stop_at_every_ending_repetition_included() {
     // Leb Bbut Ahbochen (2x2) ends when a position repeats since the last capture: random
     // openings of 16 plies are drawn again when the game ends in them, so every game record
     // replays, move by move, to the result it reports.
-    let dir = Dir::new("repetition");
+    let dir = Dir::new("tournament", "repetition");
     let records = dir.path("r.jsonl");
     let file = dir.write(
         "t.yaml",
@@ -720,7 +690,7 @@ fn the_default_games_suit_every_variants_seat_orders() {
     // Kalah (two seats) beside three-player Bakuk (six orders), every opening of 2 plies of
     // each: the default number of games is a multiple of both, and what is reported is what
     // was played.
-    let dir = Dir::new("default-games");
+    let dir = Dir::new("tournament", "default-games");
     let file = dir.write(
         "t.yaml",
         "variants: [kalah, \"bakuk:three-player\"]\nparticipants: [random, greedy, {name: r2, agent: random}]\nopenings: {every: 2}\n",
@@ -741,7 +711,7 @@ fn the_default_games_suit_every_variants_seat_orders() {
 
 #[test]
 fn records_take_what_the_writer_wrote() {
-    let dir = Dir::new("records");
+    let dir = Dir::new("tournament", "records");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     let whole = tournament_json(&file, &[]);
     let records = dir.path("r.jsonl");
@@ -763,7 +733,7 @@ fn records_take_what_the_writer_wrote() {
 
 #[test]
 fn shards_merge_by_fingerprint_whatever_the_file_was_called_and_draw_their_picture() {
-    let dir = Dir::new("merge-names");
+    let dir = Dir::new("tournament", "merge-names");
     let file = dir.write("rr.yaml", ROUND_ROBIN);
     // The same file, spelt another way.
     let other = dir.path("./rr.yaml");

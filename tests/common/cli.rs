@@ -20,3 +20,34 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
+
+/// A folder of its own under the temporary folder, named after the test file and the test,
+/// removed at the end of the test.
+pub struct Dir(pub std::path::PathBuf);
+
+impl Dir {
+    pub fn new(suite: &str, test: &str) -> Dir {
+        let dir = std::env::temp_dir().join(format!("sow-{suite}-{}-{test}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Dir(dir)
+    }
+
+    /// Writes `text` to `name` in the folder; returns its path as text.
+    pub fn write(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    }
+
+    /// The path of `name` in the folder, as text.
+    pub fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
