@@ -448,15 +448,22 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             format!("A pit with fewer than {} seeds cannot be played.", number_word(k as usize)),
         ),
     });
+    // A lap passes every pit and every store sown into: the mover's store is one more place
+    // on the way round (Kalah: 13 seeds on 12 pits), both stores two more.
+    let (lap_at, round) = match spec.store_sowing {
+        StoreSowing::Neither => (lap_at, "the board".to_string()),
+        StoreSowing::Own => (lap_at + 1, format!("the board (its {n} pits and the mover's store)")),
+        StoreSowing::Both => (lap_at + 2, format!("the board (its {n} pits and both stores)")),
+    };
     let laps = match spec.laps {
         Laps::SowOrigin => format!(
-            "A sowing of {lap_at} or more seeds goes all the way round the board, and the emptied pit is sown into like any other."
+            "A sowing of {lap_at} or more seeds goes all the way round {round}, and the emptied pit is sown into like any other."
         ),
         Laps::SkipOrigin => format!(
-            "A sowing of {lap_at} or more seeds goes all the way round the board, and skips the emptied pit each time it passes it."
+            "A sowing of {lap_at} or more seeds goes all the way round {round}, and skips the emptied pit each time it passes it."
         ),
     };
-    rules.push(said(S, "laps", &[Kind::Laps, Kind::Opening], laps));
+    rules.push(said(S, "laps", &[Kind::Laps, Kind::Opening, Kind::Board, Kind::StoreSowing], laps));
     let kinds = &[Kind::StoreSowing];
     rules.push(match spec.store_sowing {
         StoreSowing::Neither => unsaid(S, "stores sown into", kinds, "No seed is ever sown into a store."),
