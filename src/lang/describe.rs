@@ -424,10 +424,14 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                     )
                 })
                 .collect();
-            let mut text = format!(
-                "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
-                parts.join("; ")
-            );
+            let mut text = match groups.as_slice() {
+                // `every pit: ...` alone names no other group: "the other pits" would mislead.
+                [(PitGroupSpec::Others, w, _)] => format!("Every pit sows {}.", way_words(*w)),
+                _ => format!(
+                    "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
+                    parts.join("; ")
+                ),
+            };
             if let Some(p) = ways.iter().position(|&w| w == Way::Either) {
                 let p = p + 1;
                 text.push_str(&format!(
@@ -828,6 +832,39 @@ mod tests {
         for kind in Kind::ALL {
             assert!(said.contains(kind), "no rule of `describe` puts {} in words", kind.phrase());
         }
+    }
+
+    /// The words `describe` gives one rule of a variant written as `text`.
+    fn rule_of(text: &str, name: &str) -> String {
+        let file = crate::lang::library::load_text("test.sow", text).expect("a variant");
+        let (spec, _) = crate::lang::check::check(&file, None).expect("a valid variant");
+        rules(&spec).into_iter().find(|r| r.name == name).expect("the rule").text
+    }
+
+    #[test]
+    fn every_pit_either_way_is_not_called_the_other_pits() {
+        let text = |group: &str| {
+            format!(
+                "variant \"T\" extends \"Um el Tuweisat\" {{ source \"x\"
+                   sowing {{ direction by pit {{ {group}: either way, as the mover chooses }} }} }}"
+            )
+        };
+        for group in ["every pit", "the other pits"] {
+            let words = rule_of(&text(group), "direction by pit");
+            assert!(
+                words.starts_with("Every pit sows either way, as the mover chooses. "),
+                "{group}: {words}"
+            );
+            assert!(!words.contains("other pits"), "{group}: {words}");
+        }
+        // Beside other groups, the other pits are named so.
+        let mixed = rule_of(
+            "variant \"T\" extends \"Um el Tuweisat\" { source \"x\"
+               sowing { direction by pit { the leftmost pit: clockwise
+                 the other pits: counter-clockwise } } }",
+            "direction by pit",
+        );
+        assert!(mixed.contains("the other pits counter-clockwise (pits 2 and 3 for player 1"), "{mixed}");
     }
 
     #[test]
