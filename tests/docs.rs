@@ -15,6 +15,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "common/bless.rs"]
+mod bless;
+
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// A command of a console block: its text (continuation lines joined) and the lines it
@@ -86,7 +89,7 @@ fn run(dir: &Path, examples: &[Example]) -> Vec<String> {
         .arg(&script)
         .current_dir(dir)
         .env("PATH", path)
-        .env_remove("SOW_BLESS")
+        .env_remove(bless::VAR)
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -158,7 +161,7 @@ fn check(doc: &Path, bless: bool) -> (usize, Vec<String>) {
 
 #[test]
 fn every_example_of_the_documentation_prints_what_it_says() {
-    let bless = std::env::var_os("SOW_BLESS").is_some();
+    let bless = bless::blessing();
     let mut docs = vec![Path::new(ROOT).join("README.md")];
     let mut more: Vec<PathBuf> = std::fs::read_dir(Path::new(ROOT).join("docs"))
         .unwrap()

@@ -16,10 +16,13 @@
 use std::path::Path;
 use std::process::Command;
 
+#[path = "common/bless.rs"]
+mod bless;
+
 #[test]
 fn golden_playthroughs() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let bless = std::env::var_os("SOW_BLESS").is_some();
+    let bless = bless::blessing();
     let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
     files.sort();
     let mut failures = Vec::new();

@@ -2070,3 +2070,127 @@ fn check_move_accepts_a_move_that_play_accepts() {
     assert!(r.play(&mut s.clone(), ccw(3), &mut ()).is_ok());
     assert_eq!(r.check_move(&s, ccw(3)), Ok(()));
 }
+
+// ---------------------------------------------------------------------------------------------
+// What `sow describe` says of laps ("A sowing of N or more seeds goes all the way round"),
+// against what the engine sows: a lap of N seeds comes back round, a lap of N - 1 does not,
+// for every store rule, opening, laps rule and direction.
+
+/// The N of "A sowing of N or more seeds goes all the way round ...", as `describe` says it.
+fn described_lap(rules: &Rules) -> usize {
+    let words = sow::lang::describe::rules(rules.spec());
+    let laps = words.iter().find(|r| r.name == "laps").expect("a rule of laps");
+    let n = laps.text.strip_prefix("A sowing of ").and_then(|t| t.split(' ').next());
+    n.and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("no number of seeds in {:?}", laps.text))
+}
+
+/// Does a lap come all the way round: does it sow a place (pit or store) it has already
+/// sown, or the pit it emptied after sowing some other place? Only the first lap is looked at
+/// (a relay starts a lap of its own).
+fn came_round(record: &Record, origin: usize) -> bool {
+    let end = record.relays.first().map_or(record.sown.len(), |r| r.0);
+    let lap = &record.sown[..end];
+    let mut seen = std::collections::HashSet::new();
+    lap.iter().enumerate().any(|(i, &p)| !seen.insert(p) || (p == origin && i > 0))
+}
+
+/// For each player and each of their pits holding `seeds` alone on the board, and each way it
+/// can be played: did the lap come round?
+fn laps_from_every_pit(rules: &Rules, seeds: u8) -> Vec<(String, bool)> {
+    let n = rules.pits();
+    let mut out = Vec::new();
+    for pit in 0..n {
+        let mut pits = vec![0; n];
+        pits[pit] = seeds;
+        let state = at(rules, &pits, rules.owner(pit) + 1);
+        for mv in rules.legal_moves(&state).iter() {
+            let mut record = Record::default();
+            rules.play(&mut state.clone(), mv, &mut record).unwrap_or_else(|e| panic!("{mv}: {e}"));
+            out.push((format!("{mv} with {seeds} seeds"), came_round(&record, pit)));
+        }
+    }
+    assert!(!out.is_empty(), "no move played");
+    out
+}
+
+/// `describe`'s number of seeds for a lap is the engine's, in every pit.
+fn assert_lap_described(rules: &Rules, label: &str) {
+    let at_least = described_lap(rules);
+    assert!(at_least >= 2 && at_least <= u8::MAX as usize, "{label}: {at_least}");
+    for (mv, round) in laps_from_every_pit(rules, at_least as u8) {
+        assert!(round, "{label}: describe says {at_least} seeds go round, but {mv} does not");
+    }
+    for (mv, round) in laps_from_every_pit(rules, at_least as u8 - 1) {
+        assert!(!round, "{label}: describe says {at_least} seeds go round, but {mv} does");
+    }
+}
+
+#[test]
+fn kalah_needs_thirteen_seeds_to_go_round_its_twelve_pits_and_store() {
+    // The issue's case: pit 1 with 12 seeds sows 2-6, the store, 7-12, and stops in pit 12.
+    let r = bundled("kalah", None);
+    assert_eq!(described_lap(&r), 13);
+    let text = &sow::lang::describe::rules(r.spec()).into_iter().find(|x| x.name == "laps").unwrap().text;
+    assert!(text.contains("(its 12 pits and the mover's store)"), "{text}");
+    let mut s = at(&r, &[12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 1);
+    let (summary, _) = play(&r, &mut s, 1);
+    assert_eq!(summary.last + 1, 12);
+}
+
+#[test]
+fn describe_counts_the_places_a_lap_passes_for_every_store_and_lap_rule() {
+    let mut cases = 0;
+    for stores in ["", "sow into the mover's own store", "sow into both stores"] {
+        for opening in ["first seed into the next pit", "first seed into the emptied pit"] {
+            for laps in ["laps sow into the emptied pit", "laps skip the emptied pit"] {
+                for direction in ["counter-clockwise", "clockwise"] {
+                    for relay in ["", "relay when the last seed falls into an occupied pit"] {
+                        let text = format!(
+                            "variant \"Laps\" {{ source \"test\"
+                               board 2 rows of 3 pits, one store per player  seeds 1 in each pit
+                               players 2 {{ player 1 owns the south row  player 2 owns the north row }}
+                               sowing {{ {direction}  {opening}  {laps}  {stores}  {relay} }}
+                               capture {{ none }}
+                               end {{ player to move cannot move: game over  leftover seeds: nobody }} }}"
+                        );
+                        let label = format!("{stores:?}, {opening}, {laps}, {direction}, {relay:?}");
+                        assert_lap_described(&load(&text), &label);
+                        cases += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 48);
+}
+
+#[test]
+fn describe_counts_the_places_a_lap_passes_with_a_direction_by_pit() {
+    for opening in ["first seed into the next pit", "first seed into the emptied pit"] {
+        for laps in ["laps sow into the emptied pit", "laps skip the emptied pit"] {
+            let r = load(&format!(
+                "variant \"Ways\" {{ source \"test\"
+                   board 2 rows of 3 pits, no stores  seeds 1 in each pit
+                   players 2 {{ player 1 owns the south row  player 2 owns the north row }}
+                   sowing {{ {opening}  {laps}
+                     direction by pit {{ the leftmost pit: clockwise
+                       the centre pit: either way, as the mover chooses
+                       the rightmost pit: counter-clockwise }} }}
+                   capture {{ none }}
+                   end {{ player to move cannot move: game over  leftover seeds: nobody }} }}"
+            ));
+            assert_lap_described(&r, &format!("by pit, {opening}, {laps}"));
+        }
+    }
+}
+
+#[test]
+fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
+    for (name, _) in sow::lang::library::BUNDLED {
+        let file = sow::lang::library::load(name).unwrap();
+        for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
+            let r = bundled(name, ruleset);
+            assert_lap_described(&r, &format!("{name}:{ruleset:?}"));
+        }
+    }
+}

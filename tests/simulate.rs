@@ -600,3 +600,50 @@ fn shards_merge_by_what_their_games_were_not_by_how_the_variant_was_named() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_default_table_shows_every_ending_the_records_show() {
+    // Um el Tuweisat's players pass (its games end when nobody can move), Kalah's end when a
+    // player's pits are empty, Oware's by a majority or a repetition too: each ending a
+    // record gives must have its row in the table without `--all`, with its share.
+    let dir = scratch("endings");
+    let record = dir.join("games.jsonl");
+    let games = 200;
+    let table = stdout(&sow(&[
+        "simulate",
+        "um-el-tuweisat",
+        "kalah",
+        "oware",
+        "--games",
+        &games.to_string(),
+        "--record",
+        record.to_str().unwrap(),
+    ]));
+    let rows: Vec<Vec<String>> = table
+        .lines()
+        .filter(|l| l.contains("ended: "))
+        .map(|l| l.trim_matches(['│', ' ']).split('┆').map(|c| c.trim().to_string()).collect())
+        .collect();
+    let row_of = |end: &str| match end {
+        "no-legal-move" => "ended: no legal move",
+        "nobody-can-move" => "ended: nobody could move",
+        "ply-limit" => "ended: ply limit",
+        "side-empty" => "ended: a player's pits empty",
+        "majority" => "ended: more than half captured",
+        "repetition" => "ended: a position repeated",
+        other => panic!("an end no row names: {other}"),
+    };
+    let mut counts = std::collections::BTreeMap::new();
+    for line in std::fs::read_to_string(&record).unwrap().lines() {
+        let game: serde_json::Value = serde_json::from_str(line).unwrap();
+        let column = ["um-el-tuweisat", "kalah", "oware"].iter().position(|v| game["variant"] == *v).unwrap();
+        *counts.entry((column, row_of(game["end"].as_str().unwrap()))).or_insert(0u32) += 1;
+    }
+    assert!(counts.len() >= 3, "the games end in too few ways to test: {counts:?}");
+    for ((column, name), count) in &counts {
+        let row = rows.iter().find(|r| r[0] == *name).unwrap_or_else(|| panic!("no row `{name}`:\n{table}"));
+        let share = format!("{:.2}%", 100.0 * f64::from(*count) / f64::from(games));
+        assert_eq!(row[column + 1], share, "`{name}` of column {}:\n{table}", column + 1);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -424,10 +424,14 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                     )
                 })
                 .collect();
-            let mut text = format!(
-                "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
-                parts.join("; ")
-            );
+            let mut text = match groups.as_slice() {
+                // `every pit: ...` alone names no other group: "the other pits" would mislead.
+                [(PitGroupSpec::Others, w, _)] => format!("Every pit sows {}.", way_words(*w)),
+                _ => format!(
+                    "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
+                    parts.join("; ")
+                ),
+            };
             if let Some(p) = ways.iter().position(|&w| w == Way::Either) {
                 let p = p + 1;
                 text.push_str(&format!(
@@ -448,15 +452,22 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             format!("A pit with fewer than {} seeds cannot be played.", number_word(k as usize)),
         ),
     });
+    // A lap passes every pit and every store sown into: the mover's store is one more place
+    // on the way round (Kalah: 13 seeds on 12 pits), both stores two more.
+    let (lap_at, round) = match spec.store_sowing {
+        StoreSowing::Neither => (lap_at, "the board".to_string()),
+        StoreSowing::Own => (lap_at + 1, format!("the board (its {n} pits and the mover's store)")),
+        StoreSowing::Both => (lap_at + 2, format!("the board (its {n} pits and both stores)")),
+    };
     let laps = match spec.laps {
         Laps::SowOrigin => format!(
-            "A sowing of {lap_at} or more seeds goes all the way round the board, and the emptied pit is sown into like any other."
+            "A sowing of {lap_at} or more seeds goes all the way round {round}, and the emptied pit is sown into like any other."
         ),
         Laps::SkipOrigin => format!(
-            "A sowing of {lap_at} or more seeds goes all the way round the board, and skips the emptied pit each time it passes it."
+            "A sowing of {lap_at} or more seeds goes all the way round {round}, and skips the emptied pit each time it passes it."
         ),
     };
-    rules.push(said(S, "laps", &[Kind::Laps, Kind::Opening], laps));
+    rules.push(said(S, "laps", &[Kind::Laps, Kind::Opening, Kind::Board, Kind::StoreSowing], laps));
     let kinds = &[Kind::StoreSowing];
     rules.push(match spec.store_sowing {
         StoreSowing::Neither => unsaid(S, "stores sown into", kinds, "No seed is ever sown into a store."),
@@ -821,6 +832,39 @@ mod tests {
         for kind in Kind::ALL {
             assert!(said.contains(kind), "no rule of `describe` puts {} in words", kind.phrase());
         }
+    }
+
+    /// The words `describe` gives one rule of a variant written as `text`.
+    fn rule_of(text: &str, name: &str) -> String {
+        let file = crate::lang::library::load_text("test.sow", text).expect("a variant");
+        let (spec, _) = crate::lang::check::check(&file, None).expect("a valid variant");
+        rules(&spec).into_iter().find(|r| r.name == name).expect("the rule").text
+    }
+
+    #[test]
+    fn every_pit_either_way_is_not_called_the_other_pits() {
+        let text = |group: &str| {
+            format!(
+                "variant \"T\" extends \"Um el Tuweisat\" {{ source \"x\"
+                   sowing {{ direction by pit {{ {group}: either way, as the mover chooses }} }} }}"
+            )
+        };
+        for group in ["every pit", "the other pits"] {
+            let words = rule_of(&text(group), "direction by pit");
+            assert!(
+                words.starts_with("Every pit sows either way, as the mover chooses. "),
+                "{group}: {words}"
+            );
+            assert!(!words.contains("other pits"), "{group}: {words}");
+        }
+        // Beside other groups, the other pits are named so.
+        let mixed = rule_of(
+            "variant \"T\" extends \"Um el Tuweisat\" { source \"x\"
+               sowing { direction by pit { the leftmost pit: clockwise
+                 the other pits: counter-clockwise } } }",
+            "direction by pit",
+        );
+        assert!(mixed.contains("the other pits counter-clockwise (pits 2 and 3 for player 1"), "{mixed}");
     }
 
     #[test]

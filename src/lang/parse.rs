@@ -78,7 +78,10 @@ pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diag
             .location
             .as_ref()
             .is_some_and(|l| l.span.start == file.text.len() - file.text.trim_start().len());
-        match closest(first, FIRST_WORDS.iter().copied()) {
+        // `counter clockwise`: two words for one.
+        let joined = file.text.split_whitespace().take(2).collect::<Vec<_>>().join("-");
+        let hyphenated = FIRST_WORDS.iter().copied().filter(|w| w.contains('-'));
+        match closest(first, FIRST_WORDS.iter().copied()).or_else(|| closest(&joined, hyphenated)) {
             Some(guess)
                 if at_start
                     && guess != first
@@ -564,6 +567,140 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
     })
 }
 
+/// The lines of the language, as grammar rules: what [`line_at`] reads a block as.
+const LINE_RULES: &[Rule] = &[
+    Rule::other_names,
+    Rule::region,
+    Rule::people,
+    Rule::documented,
+    Rule::source,
+    Rule::note,
+    Rule::board,
+    Rule::seeds,
+    Rule::owns,
+    Rule::starts,
+    Rule::direction,
+    Rule::pit_way,
+    Rule::opening,
+    Rule::laps,
+    Rule::lap_count,
+    Rule::min_seeds,
+    Rule::store_sowing,
+    Rule::relay,
+    Rule::extra_turn,
+    Rule::must_feed,
+    Rule::landing,
+    Rule::opposite,
+    Rule::chain,
+    Rule::grand_slam,
+    Rule::capture_start,
+    Rule::capture_none,
+    Rule::no_move,
+    Rule::leftovers,
+    Rule::ply_limit,
+    Rule::winner,
+    Rule::ending,
+];
+
+/// The line a mistake at `pos` is in, found by reading the lines of its block from the
+/// block's start (the last `{` or `}` before it), each as the longest line of the language
+/// that parses there, rather than by line breaks: lines may share a line of the file, or
+/// run over several. Returns the index in `toks` (the tokens before `pos`) of the first token
+/// of the line that does not parse (`None` when it starts at `pos`), and the first token and
+/// the end of the complete line before it, if any.
+fn line_at(text: &str, toks: &[(usize, usize)], pos: usize) -> (Option<usize>, Option<(usize, usize)>) {
+    let mut i = toks.iter().rposition(|&(s, e)| matches!(&text[s..e], "{" | "}")).map_or(0, |b| b + 1);
+    let mut before = None;
+    while i < toks.len() {
+        let at = toks[i].0;
+        let end = LINE_RULES
+            .iter()
+            .filter_map(|&rule| {
+                SowParser::parse(rule, &text[at..]).ok()?.next().map(|p| at + p.as_span().end())
+            })
+            .max();
+        match end {
+            Some(end) if end <= pos => {
+                before = Some((i, end));
+                i = toks.iter().position(|&(s, _)| s >= end).unwrap_or(toks.len());
+            }
+            _ => return (Some(i), before),
+        }
+    }
+    (None, before)
+}
+
+/// A run of pits written with a dash (`1-3`, `1 - 3`, `1–3`) where an `owns` line ends before
+/// it: "a run of pits is written `1 to 3`".
+fn dashed_run(
+    file: &Arc<SourceFile>,
+    toks: &[(usize, usize)],
+    pos: usize,
+    line_before: Option<(usize, usize)>,
+) -> Option<Diagnostic> {
+    let text = &file.text;
+    let (first, end) = line_before?;
+    let owns = toks[first..].iter().any(|&(s, e)| &text[s..e] == "owns");
+    if !owns || end != pos && !text[end..pos].trim().is_empty() {
+        return None;
+    }
+    // The number the run starts with: the last token of the line.
+    let &(from_start, from_end) = toks.last()?;
+    let from = &text[from_start..from_end];
+    if !from.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let rest = &text[pos..];
+    let dash = ["-", "\u{2013}", "\u{2014}", ".."].into_iter().find(|d| rest.starts_with(d))?;
+    let after = &rest[dash.len()..];
+    let gap = after.len() - after.trim_start_matches([' ', '\t']).len();
+    let digits = after[gap..].chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let to = &after[gap..gap + digits];
+    let span_end = pos + dash.len() + gap + digits;
+    Some(
+        Diagnostic::error("a run of pits is written with `to`")
+            .at(file, from_start..span_end, format!("write `{from} to {to}`"))
+            .help(
+                "list pits with spaces or commas, and runs with `to`: `pits 1 2`, `pits 5, 6`, `pits 4 to 6`",
+            ),
+    )
+}
+
+/// What to write for the pits a line names (`written`, the words after its `in`), when they
+/// are named as another kind of line names them: a capture or a relay names one pit (`in an
+/// opponent's pit`), a chain its pits (`in the opponent's pits`).
+fn where_phrase(first: &str, written: &str) -> Option<String> {
+    let chain = match first {
+        "chain" => true,
+        "last" | "relay" => false,
+        _ => return None,
+    };
+    let right = if written.contains("opponent") {
+        if chain { "the opponent's pits" } else { "an opponent's pit" }
+    } else if written.contains("mover") || written.contains("own") {
+        if chain { "the mover's own pits" } else { "the mover's own pit" }
+    } else if written.starts_with("any") {
+        "any pit"
+    } else {
+        return None;
+    };
+    if written == right || written.strip_prefix(right).is_some_and(|r| r.starts_with(' ')) {
+        return None;
+    }
+    let forms = if chain {
+        "A chain names the pits it takes `in any pit`, `in the opponent's pits` or `in the mover's own pits`"
+    } else if first == "relay" {
+        "A relay names the pit it relays from `in any pit`, `in an opponent's pit` or `in the mover's own pit`"
+    } else {
+        "A capture names the pit the last seed falls into `in any pit`, `in an opponent's pit` or `in the \
+         mover's own pit`"
+    };
+    Some(format!("did you mean `in {right}`? {forms}"))
+}
+
 /// The tokens of `text` as (start, end) byte ranges, comments and whitespace left out; text in
 /// quotes is one token.
 fn tokens(text: &str) -> Vec<(usize, usize)> {
@@ -805,10 +942,29 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
         1 => format!("expected {}", expected[0]),
         _ => format!("expected one of {}", join_or(&expected)),
     };
-    let guess = |d: Diagnostic| match found_word.and_then(|w| suggestion(w, &expected)) {
-        Some(s) => d.help(format!("did you mean `{s}`?")),
+    // A guess at a misspelt word; failing that, at one written as two (`counter clockwise`),
+    // underlined whole.
+    let next_word = tokens(&text[pos..]).get(1).map(|&(s, e)| (pos + s, pos + e));
+    let guessed: Option<(&str, usize)> = found_word.and_then(|w| match suggestion(w, &expected) {
+        Some(s) => Some((s, found_len)),
+        None => {
+            let (s, e) = next_word?;
+            let joined = format!("{w}-{}", &text[s..e]);
+            let hyphenated = expected
+                .iter()
+                .filter_map(|e| e.strip_prefix('`')?.strip_suffix('`'))
+                .filter(|e| e.contains('-'));
+            closest(&joined, hyphenated).map(|g| (g, e - pos))
+        }
+    });
+    let guess = |d: Diagnostic| match guessed {
+        Some((s, _)) => d.help(format!("did you mean `{s}`?")),
         None => d,
     };
+    let guessed_len = guessed.map_or(found_len, |g| g.1);
+    // The line `pos` is in, read from the start of its block: where it starts (a token of
+    // `toks`), and the complete line before it.
+    let (line_start, line_before) = line_at(text, &toks, pos);
 
     if text[pos..].starts_with('"') {
         let rest = &text[pos + 1..];
@@ -825,6 +981,10 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
                 .at(file, pos..pos + 1 + end, "this text runs to the end of the line")
                 .help("text is written between double quotes on one line: `\"like this\"`");
         }
+    }
+    // `pits 1-3`: a run of pits written with a dash, which the language writes `1 to 3`.
+    if let Some(d) = dashed_run(file, &toks, pos, line_before) {
+        return d;
     }
     if let Some(c) = text[pos..].chars().next()
         && let Some(name) = odd_character(c)
@@ -900,24 +1060,59 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
                         d
                     }
                 }
-                _ => guess(Diagnostic::error(block.unknown(w)).at(file, pos..pos + found_len, label)),
+                _ => {
+                    // A word that starts no line, after a line complete on the same line of the
+                    // file: that line ends before it (`relay when ... an occupied pit of the
+                    // opponent`).
+                    let after = line_before.filter(|&(_, end)| !text[end..pos].contains(['\n', '\r']));
+                    match after.map(|(i, _)| (word(Some(&toks[i])), word(toks.get(i + 1)))) {
+                        Some((first, second)) if guessed.is_none() && line_forms(w, next).is_none() => {
+                            let d = Diagnostic::error(format!(
+                                "unexpected word `{w}` after a complete `{first}` line"
+                            ))
+                            .at(file, pos..pos + found_len, format!("the `{first}` line ends before this"));
+                            match line_forms(first, second) {
+                                Some(forms) => d.help(format!("write it as {forms}")),
+                                None => d,
+                            }
+                        }
+                        _ => guess(Diagnostic::error(block.unknown(w)).at(file, pos..pos + guessed_len, label)),
+                    }
+                }
             };
             return d;
         }
         return guess(Diagnostic::error(format!("unexpected {found}")).at(file, pos..pos + found_len, label));
     }
 
-    // The line's first token: the last one that follows `{` or `}` or starts a source line.
-    let start = (0..toks.len()).rev().find(|&i| {
-        let (s, _) = toks[i];
-        let prev = if i == 0 { None } else { Some(toks[i - 1]) };
-        let first_on_line = prev.is_none_or(|(_, e)| text[e..s].contains(['\n', '\r']));
-        let after_brace = matches!(word(prev.as_ref()), "{" | "}");
-        !matches!(word(Some(&toks[i])), "{" | "}") && (first_on_line || after_brace)
-    });
+    // The line's first token. When the words read as a line stop short of the mistake and
+    // what follows starts no line, the mistake is in that line's optional end (`chain ...
+    // while 2 in any pits`).
+    let starts_a_line = |i: usize| line_forms(word(Some(&toks[i])), word(toks.get(i + 1))).is_some();
+    let start = match (line_start, line_before) {
+        (Some(i), Some((b, _))) if !starts_a_line(i) => Some(b),
+        (Some(i), _) => Some(i),
+        (None, before) => before.map(|b| b.0),
+    };
     let first = word(start.map(|i| &toks[i]));
     let second = word(start.and_then(|i| toks.get(i + 1)));
     let forms = line_forms(first, second);
+    // A line naming its pits as another kind of line does: the capture and the relay name one
+    // pit, a chain its pits.
+    let where_fix = start.and_then(|i| {
+        let at = (i..toks.len()).rev().find(|&j| word(Some(&toks[j])) == "in")?;
+        // Of the lines starting `last` or `relay`, only `... makes COUNTS in ...` names pits so.
+        if first != "chain" && !(i..at).any(|j| word(Some(&toks[j])) == "makes") {
+            return None;
+        }
+        let rest = &text[toks[at].1..];
+        let written = rest[..rest.find([':', '}', '\n', '\r']).unwrap_or(rest.len())].split_whitespace();
+        where_phrase(first, &written.collect::<Vec<_>>().join(" "))
+    });
+    let guess = |d: Diagnostic| match where_fix {
+        Some(fix) => d.help(fix),
+        None => guess(d),
+    };
 
     // A line cut short is shown at its end, not at the start of the next line.
     let (message, len) = match toks.last() {

@@ -552,24 +552,26 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     row("moves that capture".into(), &|r| pct(r.captures.capturing_move_share));
     row("legal moves per position".into(), &|r| num(r.branching.mean_legal_moves, 3));
     row("positions with one choice".into(), &|r| pct(r.branching.forced_share));
-    row("ended: no legal move".into(), &|r| pct(ratio(r.ends.no_legal_move, r.games_played)));
-    row("ended: ply limit".into(), &|r| pct(ratio(r.ends.ply_limit, r.games_played)));
-    // The endings of the `game over when` rules, for runs where some game ended so.
+    // How the games ended: the two endings every variant may have, always, so that tables
+    // keep their shape; every other ending that some game of the run met (`nobody could
+    // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count); 3] = [
-        ("ended: a player's pits empty", |e| e.side_empty),
-        ("ended: more than half captured", |e| e.majority),
-        ("ended: a position repeated", |e| e.repetition),
+    let endings: [(&str, Count, bool); 6] = [
+        ("ended: no legal move", |e| e.no_legal_move, true),
+        ("ended: ply limit", |e| e.ply_limit, true),
+        ("ended: nobody could move", |e| e.nobody_can_move, all),
+        ("ended: a player's pits empty", |e| e.side_empty, false),
+        ("ended: more than half captured", |e| e.majority, false),
+        ("ended: a position repeated", |e| e.repetition, false),
     ];
-    for (name, count) in endings {
-        if rs.iter().any(|r| count(&r.ends) > 0) {
+    for (name, count, always) in endings {
+        if always || rs.iter().any(|r| count(&r.ends) > 0) {
             row(name.into(), &move |r| pct(ratio(count(&r.ends), r.games_played)));
         }
     }
     if !all {
         return rows;
     }
-    row("ended: nobody could move".into(), &|r| pct(ratio(r.ends.nobody_can_move, r.games_played)));
     for s in 0..seats {
         row(format!("seat {} wins / draws / losses", s + 1), &move |r| {
             r.seats.get(s).map_or("-".into(), |x| format!("{} / {} / {}", x.wins, x.draws, x.losses))
@@ -705,5 +707,78 @@ mod tests {
         // 3's edge is -33.33 points, and seat 1's +16.67.
         assert!(table.contains("-33.33 ["), "{table}");
         assert!(table.contains("+16.67 ["), "{table}");
+    }
+
+    /// The rows of how games ended, by name, with their cells.
+    fn ending_rows(report: &Report, all: bool) -> Vec<(String, Vec<String>)> {
+        rows(report, all)
+            .into_iter()
+            .filter(|r| r[0].starts_with("ended: "))
+            .map(|r| (r[0].clone(), r[1..].to_vec()))
+            .collect()
+    }
+
+    /// A report of one variant whose games ended as `ends` say, one game each.
+    fn ended(ends: &[EndReason]) -> Report {
+        let mut t = Tally::new(2);
+        for &end in ends {
+            t.finish_game(&[5, 5], 30, end, 0);
+        }
+        Report(vec![VariantReport::new(sample().0[0].run.clone(), t)])
+    }
+
+    #[test]
+    fn the_default_table_shows_every_ending_that_occurred() {
+        // A variant whose players pass: no game can end for want of a legal move.
+        let report = ended(&[EndReason::NobodyCanMove, EndReason::NobodyCanMove, EndReason::SideEmpty]);
+        let rows = ending_rows(&report, false);
+        let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "ended: no legal move",
+                "ended: ply limit",
+                "ended: nobody could move",
+                "ended: a player's pits empty"
+            ]
+        );
+        assert_eq!(rows[2].1, ["66.67%"]);
+        assert_eq!(rows[3].1, ["33.33%"]);
+    }
+
+    #[test]
+    fn every_way_a_game_ends_has_a_row_of_its_own() {
+        // Written as a match, so that a new ending cannot be left out of this list.
+        let every = |r: EndReason| match r {
+            EndReason::NoLegalMove
+            | EndReason::NobodyCanMove
+            | EndReason::PlyLimit
+            | EndReason::SideEmpty
+            | EndReason::Majority
+            | EndReason::Repetition => r,
+        };
+        let reasons = [
+            EndReason::NoLegalMove,
+            EndReason::NobodyCanMove,
+            EndReason::PlyLimit,
+            EndReason::SideEmpty,
+            EndReason::Majority,
+            EndReason::Repetition,
+        ]
+        .map(every);
+        let mut seen = Vec::new();
+        for reason in reasons {
+            let rows = ending_rows(&ended(&[reason]), false);
+            let hit: Vec<&String> = rows.iter().filter(|r| r.1 == ["100.00%"]).map(|r| &r.0).collect();
+            assert_eq!(hit.len(), 1, "{reason:?}: {rows:?}");
+            assert!(!seen.contains(hit[0]), "{reason:?} shares the row {}", hit[0]);
+            seen.push(hit[0].clone());
+        }
+        // The two endings every variant may have keep their rows, so that tables keep their
+        // shape; `--all` adds `nobody could move` even when no game ended so.
+        let none = ended(&[EndReason::NoLegalMove]);
+        assert_eq!(ending_rows(&none, false).len(), 2);
+        let with_all: Vec<String> = ending_rows(&none, true).into_iter().map(|r| r.0).collect();
+        assert_eq!(with_all, ["ended: no legal move", "ended: ply limit", "ended: nobody could move"]);
     }
 }

@@ -8,6 +8,9 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
+#[path = "bless.rs"]
+mod bless;
+
 /// The cases of a corpus: the files `dir/*.EXT`, by name.
 pub fn cases(dir: &Path, ext: &str) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
@@ -80,7 +83,7 @@ pub fn expect_err(dir: &Path, name: &str, stderr: &str, bless: bool, problems: &
 /// Runs every case of `dir/*.EXT` (at least `min` of them) and fails with one report of every
 /// problem, and of every `.err` file left without its case.
 pub fn run_all(dir: &Path, ext: &str, min: usize, run_case: impl Fn(&str, bool) -> Vec<String>) {
-    let bless = std::env::var("SOW_BLESS").is_ok_and(|v| v == "1");
+    let bless = bless::blessing();
     let names = cases(dir, ext);
     assert!(names.len() >= min, "the corpus in {} has only {} cases", dir.display(), names.len());
     let mut report = String::new();

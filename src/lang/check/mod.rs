@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use crate::lang::diagnostic::{Diagnostic, Diagnostics, Span};
 use crate::lang::library::VariantFile;
 use crate::lang::spec::{About, Citation, Spec};
-use crate::lang::syntax::{Meta, Spanned};
+use crate::lang::syntax::{Meta, RulesetAst, Spanned};
 
 use validate::Validator;
 
@@ -31,16 +31,55 @@ pub fn check_all(v: &VariantFile) -> Diagnostics {
     let mut diags = Diagnostics::default();
     check_file(v, &mut diags);
     let mut seen = Vec::new();
-    build(v, None, &mut diags);
+    let plain = build(v, None, &mut diags);
     for r in &v.ast.rulesets {
         if !seen.contains(&&r.name.value) {
             seen.push(&r.name.value);
             let mut d = Diagnostics::default();
-            build(v, Some(&r.name.value), &mut d);
+            let with = build(v, Some(&r.name.value), &mut d);
             diags.extend(d);
+            if let (Some(plain), Some(with)) = (&plain, &with)
+                && same_rules(plain, with)
+            {
+                diags.push(changes_nothing(v, r));
+            }
         }
     }
     diags
+}
+
+/// Do two checked variants play the same game: every rule alike, whatever their names,
+/// sources, notes and the layers the rules came from?
+fn same_rules(a: &Spec, b: &Spec) -> bool {
+    let bare = |s: &Spec| Spec {
+        name: String::new(),
+        ruleset: None,
+        about: About::default(),
+        ruleset_about: About::default(),
+        bases: Vec::new(),
+        provenance: Vec::new(),
+        ..s.clone()
+    };
+    bare(a) == bare(b)
+}
+
+/// A ruleset that leaves every rule as the variant has it: a reading of the sources that
+/// `--ruleset` would choose to no effect, most likely a ruleset left unfinished.
+fn changes_nothing(v: &VariantFile, r: &RulesetAst) -> Diagnostic {
+    let (label, help) = if r.rules.is_empty() {
+        (
+            "it states no rule",
+            "add the rules this reading of the sources changes, such as `capture { chain backward while 2 or 4 }`",
+        )
+    } else {
+        (
+            "every rule it states is the variant's own already",
+            "state the rules this reading of the sources changes, or remove the ones the variant already has",
+        )
+    };
+    Diagnostic::warning(format!("ruleset \"{}\" changes no rule", r.name.value))
+        .at(&v.file, r.name.span.clone(), label)
+        .help(help)
 }
 
 /// Checks of a file that do not depend on a ruleset: its metadata and its rulesets' names.

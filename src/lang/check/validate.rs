@@ -242,16 +242,38 @@ impl<'a> Validator<'a> {
             if let Some(d) = direction
                 && matches!(d.value, DirectionLine::ByPit(_))
             {
-                self.diags.push(
-                    d.error(
-                        "a direction by pit, but seeds are sown into stores",
-                        "pits that sow different ways",
-                    )
-                    .note(
-                        "a player's store lies after their last pit in the sowing direction, so seeds are \
-                             sown into stores only when the whole board sows one way",
-                    ),
+                // Say what the block makes of the board: pits of different ways, a direction
+                // the mover chooses, or one way for every pit (a plain direction).
+                let ways = match &directions {
+                    Some(Directions::ByPit { ways, .. }) => ways.clone(),
+                    _ => Vec::new(),
+                };
+                let alike = ways.first().filter(|&&w| ways.iter().all(|&x| x == w));
+                let (label, help) = match alike {
+                    Some(Way::Either) => {
+                        ("every pit sows either way, as the mover chooses".to_string(), None)
+                    }
+                    Some(&Way::Only(one)) => {
+                        let word = match one {
+                            Direction::CounterClockwise => "counter-clockwise",
+                            Direction::Clockwise => "clockwise",
+                        };
+                        (
+                            format!("every pit sows {word}"),
+                            Some(format!("write `{word}` in place of the direction by pit")),
+                        )
+                    }
+                    None if ways.is_empty() => ("a direction for each pit".to_string(), None),
+                    None => ("pits that sow different ways".to_string(), None),
+                };
+                let e = d.error("a direction by pit, but seeds are sown into stores", label).note(
+                    "a player's store lies after their last pit in the sowing direction, so seeds are \
+                         sown into stores only when the whole board sows one way",
                 );
+                self.diags.push(match help {
+                    Some(h) => e.help(h),
+                    None => e,
+                });
             }
             if !board.value.stores {
                 self.diags.push(
