@@ -3,7 +3,6 @@
 //! and the merge must either succeed or refuse with exit 2 and a message: never panic (the
 //! tests run with overflow checks on), hang or run out of memory.
 
-
 use serde_json::Value;
 
 #[path = "common/cli.rs"]
