@@ -32,7 +32,7 @@ use super::tally::VariantTally;
 pub const POINT: u64 = 840;
 
 /// The most games `--record` writes (and `--resume` reads back) in one run: the games read
-/// back are kept in memory (about 50 bytes each) until they are counted again.
+/// back are kept in memory (50 to 100 bytes each, in a hash map) until they are counted again.
 pub const MAX_RECORDED_GAMES: u64 = 10_000_000;
 
 /// One finished game: its number, who sat where (agent indices), the scores, the length.
