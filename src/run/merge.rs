@@ -65,35 +65,52 @@ pub const MAX_SUM: u64 = 1 << 62;
 /// [`MAX_SUM`] either way). A number past them was not written by a run: merging it could
 /// overflow.
 pub fn check_counts(v: &serde_json::Value, path: &str) -> Result<(), String> {
-    use serde_json::Value;
-    match v {
-        Value::Number(n) => {
-            let sums = path.contains(".metrics.") && (path.ends_with(".sum") || path.ends_with(".squares"));
-            let fits = match (n.as_u64(), n.as_i64()) {
-                (Some(x), _) => x <= if sums { MAX_SUM } else { MAX_COUNT },
-                (None, Some(x)) => sums && x.unsigned_abs() <= MAX_SUM,
-                // Fractions are figures, not counts: they are not added.
-                _ => n.as_f64().is_some_and(f64::is_finite) && !sums,
-            };
-            if !fits {
-                return Err(format!(
-                    "`{path}` is {n}: no run counts that many, so these are not results sow wrote"
-                ));
+    /// The number past its bound and, innermost first, the keys and items leading to it: the
+    /// path is written only for the message, not for every number checked.
+    fn walk(
+        v: &serde_json::Value,
+        metrics: bool,
+        sums: bool,
+    ) -> Result<(), (&serde_json::Number, Vec<String>)> {
+        use serde_json::Value;
+        match v {
+            Value::Number(n) => {
+                let fits = match (n.as_u64(), n.as_i64()) {
+                    (Some(x), _) => x <= if sums { MAX_SUM } else { MAX_COUNT },
+                    (None, Some(x)) => sums && x.unsigned_abs() <= MAX_SUM,
+                    // Fractions are figures, not counts: they are not added.
+                    _ => n.as_f64().is_some_and(f64::is_finite) && !sums,
+                };
+                if !fits {
+                    return Err((n, Vec::new()));
+                }
             }
-        }
-        Value::Array(items) => {
-            for (i, x) in items.iter().enumerate() {
-                check_counts(x, &format!("{path}[{i}]"))?;
+            Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    walk(x, metrics, false).map_err(|(n, mut at)| {
+                        at.push(format!("[{i}]"));
+                        (n, at)
+                    })?;
+                }
             }
-        }
-        Value::Object(map) => {
-            for (k, x) in map {
-                check_counts(x, &format!("{path}.{k}"))?;
+            Value::Object(map) => {
+                for (k, x) in map {
+                    // Sums of figures are the `sum` and `squares` of a metric.
+                    let sums = metrics && (k == "sum" || k == "squares");
+                    walk(x, metrics || k == "metrics", sums).map_err(|(n, mut at)| {
+                        at.push(format!(".{k}"));
+                        (n, at)
+                    })?;
+                }
             }
+            _ => {}
         }
-        _ => {}
+        Ok(())
     }
-    Ok(())
+    walk(v, false, false).map_err(|(n, at)| {
+        let at: String = at.iter().rev().map(String::as_str).collect();
+        format!("`{path}{at}` is {n}: no run counts that many, so these are not results sow wrote")
+    })
 }
 
 /// The shards missing from `count` when those in `seen` are given, as `K/N`: the first few,
@@ -250,6 +267,26 @@ pub fn merge(reports: &[(PathBuf, Report)]) -> Result<Report, MergeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_past_their_bounds_are_named_by_their_path() {
+        let v = serde_json::json!({"games": 3, "seats": [{"wins": 1}, {"wins": MAX_COUNT + 1}],
+            "metrics": {"turns": {"n": 2, "sum": MAX_COUNT * 4, "squares": -5}}});
+        assert_eq!(
+            check_counts(&v, "Bakuk.tally"),
+            Err(format!(
+                "`Bakuk.tally.seats[1].wins` is {}: no run counts that many, so these are not results sow wrote",
+                MAX_COUNT + 1
+            ))
+        );
+        // Sums of figures may be large, and negative, under `metrics` only.
+        let ok = serde_json::json!({"metrics": {"turns": {"n": 2, "sum": MAX_SUM, "squares": -5}}});
+        assert_eq!(check_counts(&ok, "t"), Ok(()));
+        let bad = serde_json::json!({"turns": {"n": 2, "sum": MAX_COUNT + 1}});
+        assert!(check_counts(&bad, "t").unwrap_err().starts_with("`t.turns.sum` is"));
+        let bad = serde_json::json!({"metrics": {"turns": {"n": -1}}});
+        assert!(check_counts(&bad, "t").unwrap_err().starts_with("`t.metrics.turns.n` is -1"));
+    }
 
     #[test]
     fn the_missing_shards_are_listed_briefly_whatever_the_count() {

@@ -252,8 +252,8 @@ impl Tallies {
 }
 
 /// The state the threads share while a batch is played.
-struct Shared<'w> {
-    counts: Tallies,
+struct Shared<'w, 'c> {
+    counts: &'c mut Tallies,
     /// The records.
     out: Option<&'w mut (dyn Write + Send)>,
     error: Option<PlayError>,
@@ -452,13 +452,8 @@ fn execute(
     done: &AtomicU64,
     counts: &mut Tallies,
 ) -> Result<bool, PlayError> {
-    let shared = Mutex::new(Shared {
-        counts: std::mem::replace(counts, Tallies { tallies: Vec::new(), watches: Vec::new(), games: 0 }),
-        out: record.take(),
-        error: None,
-        write_error: None,
-        partial: false,
-    });
+    let shared =
+        Mutex::new(Shared { counts, out: record.take(), error: None, write_error: None, partial: false });
     let next = AtomicU64::new(0);
     let worker = || {
         let mut cache: Vec<Vec<Option<AnyPlayer>>> =
@@ -523,7 +518,6 @@ fn execute(
         }
     });
     let s = shared.into_inner().expect("no thread panicked holding the results");
-    *counts = s.counts;
     if let Some(e) = s.error {
         return Err(e);
     }
@@ -552,7 +546,7 @@ fn play_unit<'r>(
     cache: &mut [Option<AnyPlayer>],
     game: &mut Game<'r>,
     sitting: &Sitting<'_>,
-    shared: &Mutex<Shared<'_>>,
+    shared: &Mutex<Shared<'_, '_>>,
 ) -> Result<Option<Vec<GameResult>>, PlayError> {
     let e = &t.variants[u.variant];
     let rules = &e.rules;

@@ -157,15 +157,8 @@ fn unrank(from: &[usize], k: usize, mut rank: u64, out: &mut Vec<usize>) {
     }
 }
 
-/// The groups of `seats` participants (of `n`) that meet, each in increasing order: every
-/// group in a round robin; in a gauntlet, each gauntlet player with every group of the others.
-/// As [`group`] numbers them; for small cases (tests and descriptions).
-pub fn groups(format: &Format, n: usize, seats: usize) -> Vec<Vec<usize>> {
-    let count = group_count(format, n, seats).unwrap_or(0);
-    (0..count).map(|i| group(format, n, seats, i)).collect()
-}
-
-/// How many groups meet (see [`groups`]); `None` past `u64`.
+/// How many groups of `seats` participants (of `n`) meet: every group in a round robin; in a
+/// gauntlet, each gauntlet player with every group of the others. `None` past `u64`.
 pub fn group_count(format: &Format, n: usize, seats: usize) -> Option<u64> {
     match format {
         Format::RoundRobin | Format::Swiss { .. } => binomial(n, seats),
@@ -176,7 +169,9 @@ pub fn group_count(format: &Format, n: usize, seats: usize) -> Option<u64> {
     }
 }
 
-/// Group `i` of [`groups`], worked out alone.
+/// Group `i` of those [`group_count`] counts, in increasing order, worked out alone: the
+/// groups in lexicographic order (a gauntlet: its players in the file's order, each with the
+/// groups of the others in lexicographic order).
 pub fn group(format: &Format, n: usize, seats: usize, i: u64) -> Vec<usize> {
     let mut out = Vec::with_capacity(seats);
     match format {
@@ -255,6 +250,8 @@ pub struct Plan {
     pub trace_base: Vec<u64>,
     /// Per variant: the number of its first fixed unit (the rest: [`Plan::fixed_units`]).
     unit_start: Vec<u64>,
+    /// Per level of the skill trace: the agents of its weaker and stronger side.
+    trace_players: Vec<[usize; 2]>,
     /// The units that do not wait for results: all but the Swiss rounds'.
     pub fixed_units: u64,
     pub total_games: u64,
@@ -277,6 +274,7 @@ impl Plan {
             pairs: Vec::new(),
             trace_base: Vec::new(),
             unit_start: Vec::new(),
+            trace_players: Vec::new(),
             fixed_units: 0,
             total_games: 0,
         };
@@ -319,6 +317,11 @@ impl Plan {
             plan.groups.push(groups);
             plan.pairs.push(pairs);
         }
+        if let Some(trace) = &t.trace {
+            let counts = trace_counts(t);
+            let agent = |sims: u64| n + counts.iter().position(|&c| c == sims).expect("a level's count");
+            plan.trace_players = trace.levels.iter().map(|&level| [agent(level), agent(2 * level)]).collect();
+        }
         plan.fixed_units = units as u64;
         plan.total_games = next as u64;
         Ok(plan)
@@ -352,14 +355,10 @@ impl Plan {
         let per_level = trace.games / 2;
         let j = j - main;
         let (li, k) = (j / per_level, j % per_level);
-        let counts = trace_counts(t);
-        let n = t.participants.len();
-        let agent = |sims: u64| n + counts.iter().position(|&c| c == sims).expect("a level's count");
-        let level = trace.levels[li as usize];
         Unit {
             variant: v,
             purpose: Purpose::Trace(li as usize),
-            players: vec![agent(level), agent(2 * level)],
+            players: self.trace_players[li as usize].to_vec(),
             pair: k,
             opening: Self::opening_for(t, v, k),
             first_game: self.trace_base[v] + (li * per_level + k) * 2,
@@ -461,6 +460,12 @@ mod tests {
         assert_eq!(groups(&Format::Gauntlet(vec![2]), 4, 2), vec![vec![0, 2], vec![1, 2], vec![2, 3]]);
         // Two gauntlet players do not meet each other.
         assert_eq!(groups(&Format::Gauntlet(vec![0, 1]), 3, 2), vec![vec![0, 2], vec![1, 2]]);
+    }
+
+    /// Every group that meets, as [`group`] works each out.
+    fn groups(format: &Format, n: usize, seats: usize) -> Vec<Vec<usize>> {
+        let count = group_count(format, n, seats).unwrap_or(0);
+        (0..count).map(|i| group(format, n, seats, i)).collect()
     }
 
     /// Every group of `k` of `from`, in lexicographic order, listed the plain way.
