@@ -155,20 +155,24 @@ fn parse_players(list: &str, fallback: bool) -> Result<Vec<PlayerSpec>, CliError
     Ok(players)
 }
 
-fn format_for(output: &OutputArgs) -> ResultFormat {
-    if let Some(f) = output.format {
-        return f;
-    }
-    match output.out.as_ref().and_then(|p| p.extension()).and_then(|e| e.to_str()) {
-        Some("json") => ResultFormat::Json,
-        Some("csv") => ResultFormat::Csv,
-        Some("yaml" | "yml") => ResultFormat::Yaml,
-        _ => ResultFormat::Table,
+impl ResultFormat {
+    /// The format asked for, or else the one the `--out` file's extension names (a table
+    /// when it names none).
+    pub fn chosen(given: Option<ResultFormat>, out: Option<&Path>) -> ResultFormat {
+        if let Some(f) = given {
+            return f;
+        }
+        match out.and_then(|p| p.extension()).and_then(|e| e.to_str()) {
+            Some("json") => ResultFormat::Json,
+            Some("csv") => ResultFormat::Csv,
+            Some("yaml" | "yml") => ResultFormat::Yaml,
+            _ => ResultFormat::Table,
+        }
     }
 }
 
 fn render(report: &Report, output: &OutputArgs) -> String {
-    match format_for(output) {
+    match ResultFormat::chosen(output.format, output.out.as_deref()) {
         ResultFormat::Table if report.0.iter().any(|r| r.metrics.is_some()) => report.metrics_table(),
         ResultFormat::Table => report.table(output.all),
         ResultFormat::Csv => report.csv(),
@@ -177,51 +181,83 @@ fn render(report: &Report, output: &OutputArgs) -> String {
     }
 }
 
-/// The output files, created before any work so that a bad path fails at once.
-struct Outputs {
+/// The output files of a run (`--out` and `--plot`), created before any work so that a bad
+/// path fails at once; simulations, tournaments and merges write through them.
+pub(super) struct Outputs {
     out: Option<AtomicFile>,
     plot: Option<AtomicFile>,
 }
 
 impl Outputs {
-    /// Opens `--out` and `--plot`; `others` are the run's other outputs, which must be other
-    /// files, and none of them may be one of the files the run reads.
+    /// Checks `--out` and `--plot` without making anything: the picture is an SVG file, and
+    /// with `others` (the run's other outputs) they are other files, none of them one of the
+    /// files the run reads.
+    pub(super) fn check(
+        out: Option<&Path>,
+        plot: Option<&Path>,
+        others: &[(&str, Option<&Path>)],
+        inputs: &[Input],
+    ) -> Result<(), CliError> {
+        output::svg_name(plot)?;
+        let mut all = vec![("--out", out), ("--plot", plot)];
+        all.extend_from_slice(others);
+        output::distinct(&all)?;
+        output::apart(&all, inputs)?;
+        Ok(())
+    }
+
+    /// Creates `--out` and `--plot` (beside their targets, committed when written).
+    pub(super) fn create(out: Option<&Path>, plot: Option<&Path>) -> Result<Outputs, CliError> {
+        let open = |p: Option<&Path>, opt: &str| p.map(|p| AtomicFile::create(p, opt)).transpose();
+        Ok(Outputs { out: open(out, "--out")?, plot: open(plot, "--plot")? })
+    }
+
+    /// [`Outputs::check`], then [`Outputs::create`].
     fn open(
         output: &OutputArgs,
         others: &[(&str, Option<&Path>)],
         inputs: &[Input],
     ) -> Result<Outputs, CliError> {
-        output::svg_name(output.plot.as_deref())?;
-        let mut all = vec![("--out", output.out.as_deref()), ("--plot", output.plot.as_deref())];
-        all.extend_from_slice(others);
-        output::distinct(&all)?;
-        output::apart(&all, inputs)?;
-        let open =
-            |p: &Option<PathBuf>, opt: &str| p.as_deref().map(|p| AtomicFile::create(p, opt)).transpose();
-        Ok(Outputs { out: open(&output.out, "--out")?, plot: open(&output.plot, "--plot")? })
+        let (out, plot) = (output.out.as_deref(), output.plot.as_deref());
+        Outputs::check(out, plot, others, inputs)?;
+        Outputs::create(out, plot)
     }
 
-    /// Writes the results where they go; stdout unless `--out`.
-    fn finish(self, report: &Report, output: &OutputArgs) -> Result<(), CliError> {
-        let text = render(report, output);
+    /// Writes `text` where it goes (stdout unless `--out`) and the picture `svg` draws (only
+    /// with `--plot`); nothing is committed until both are written.
+    pub(super) fn write(self, text: &str, svg: impl FnOnce() -> String) -> Result<(), CliError> {
         let write = |f: &mut AtomicFile, text: &str| {
             f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))
         };
-        if let Some(mut plot) = self.plot {
-            write(&mut plot, &sow::run::plot::svg(report))?;
-            plot.commit()?;
+        let (mut out, mut plot) = (self.out, self.plot);
+        if let Some(p) = plot.as_mut() {
+            write(p, &svg())?;
         }
-        match self.out {
-            Some(mut out) => {
-                write(&mut out, &text)?;
-                out.commit()?;
-            }
+        if let Some(o) = out.as_mut() {
+            write(o, text)?;
+        }
+        if let Some(p) = plot {
+            p.commit()?;
+        }
+        match out {
+            Some(o) => o.commit()?,
             None => {
-                emit(&text);
+                emit(text);
             }
         }
         Ok(())
     }
+
+    /// Writes a simulation's results, and its picture.
+    fn finish(self, report: &Report, output: &OutputArgs) -> Result<(), CliError> {
+        self.write(&render(report, output), || sow::run::plot::svg(report))
+    }
+}
+
+/// Reads a results file to merge (a regular file, of a bounded size).
+pub(super) fn read_results(path: &Path) -> Result<String, CliError> {
+    let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("merge", e))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// A progress bar on stderr, shown only at a terminal and only once a run has taken more than
@@ -470,29 +506,21 @@ fn prepare_evaluator(
 }
 
 /// Checks that results come from shards of one run, and adds them up: a simulation's, or a
-/// tournament's, as the first file says.
+/// tournament's, as the first file says. Each file is read and parsed once.
 pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
     let inputs: Vec<Input> = args.files.iter().map(|p| Input::new("one of the results merged", p)).collect();
-    let outputs = [("--out", args.output.out.as_deref()), ("--plot", args.output.plot.as_deref())];
-    output::distinct(&outputs)?;
-    output::apart(&outputs, &inputs)?;
-    output::svg_name(args.output.plot.as_deref())?;
-    // Every file is read the same way (a regular file, of a bounded size), the first included.
-    let read = |path: &Path| -> Result<String, CliError> {
-        let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("merge", e))?;
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
-    };
+    let (out, plot) = (args.output.out.as_deref(), args.output.plot.as_deref());
+    Outputs::check(out, plot, &[], &inputs)?;
     let first = &args.files[0];
-    let first_text = read(first)?;
-    if super::tournament::read_report(first, &first_text).is_some() {
-        return super::tournament::merge(&args.files, first_text, &args.output, &inputs);
+    let map = sow::run::merge::parse(first, &read_results(first)?)?;
+    if map.contains_key("tournament") {
+        let report = super::tournament::report_of(first, serde_json::Value::Object(map))?;
+        return super::tournament::merge(&args.files, report, &args.output);
     }
-    let mut reports: Vec<(PathBuf, Report)> =
-        vec![(first.clone(), sow::run::merge::from_text(first, &first_text)?)];
-    drop(first_text);
+    let mut reports: Vec<(PathBuf, Report)> = vec![(first.clone(), sow::run::merge::from_map(first, map)?)];
     for path in &args.files[1..] {
-        let text = read(path)?;
-        if super::tournament::read_report(path, &text).is_some() {
+        let map = sow::run::merge::parse(path, &read_results(path)?)?;
+        if map.contains_key("tournament") {
             return Err(usage(format!(
                 "`{}` holds the results of a tournament, `{}` those of a simulation: merge the shards of one run",
                 path.display(),
@@ -500,11 +528,10 @@ pub fn merge(args: &MergeArgs) -> Result<(), CliError> {
             ))
             .into());
         }
-        reports.push((path.clone(), sow::run::merge::from_text(path, &text)?));
+        reports.push((path.clone(), sow::run::merge::from_map(path, map)?));
     }
     let merged = sow::run::merge::merge(&reports)?;
-    let outputs = Outputs::open(&args.output, &[], &inputs)?;
-    outputs.finish(&merged, &args.output)
+    Outputs::create(out, plot)?.finish(&merged, &args.output)
 }
 
 /// Random playouts on one core, as fast as the engine goes: no statistics, no recording.

@@ -17,9 +17,9 @@ use sow::tournament::report::{self, TournamentReport};
 use sow::tournament::schedule::{Plan, trace_counts};
 
 use super::error::write_failed;
-use super::output::{self, AtomicFile, Input};
-use super::simulate::{OutputArgs, Progress, ResultFormat};
-use super::{CliError, emit, signals, usage};
+use super::output::{self, Input};
+use super::simulate::{OutputArgs, Outputs, Progress, ResultFormat, read_results};
+use super::{CliError, signals, usage};
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
@@ -49,18 +49,6 @@ pub struct TournamentArgs {
     /// Play only units i with i mod N = K-1 (for spreading a tournament over machines)
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
-}
-
-fn format_for(args: &TournamentArgs) -> ResultFormat {
-    if let Some(f) = args.format {
-        return f;
-    }
-    match args.out.as_ref().and_then(|p| p.extension()).and_then(|e| e.to_str()) {
-        Some("json") => ResultFormat::Json,
-        Some("csv") => ResultFormat::Csv,
-        Some("yaml" | "yml") => ResultFormat::Yaml,
-        _ => ResultFormat::Table,
-    }
 }
 
 pub fn render(report: &TournamentReport, format: ResultFormat) -> String {
@@ -137,8 +125,10 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
             .into());
         }
     }
-    output::svg_name(args.plot.as_deref())?;
     let records = args.resume.as_deref().or(args.record.as_deref());
+    let record_option = if args.resume.is_some() { "--resume" } else { "--record" };
+    let (out, plot) = (args.out.as_deref(), args.plot.as_deref());
+    Outputs::check(out, plot, &[(record_option, records)], &inputs(&t, &args.file))?;
     // Games read back are kept until they are counted: records are for runs of bounded size.
     let plan = Plan::new(&t);
     let games = plan.total_games.div_ceil(shard.count());
@@ -153,19 +143,13 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         ))
         .into());
     }
-    let record_option = if args.resume.is_some() { "--resume" } else { "--record" };
-    let outputs =
-        [("--out", args.out.as_deref()), ("--plot", args.plot.as_deref()), (record_option, records)];
-    output::distinct(&outputs)?;
-    output::apart(&outputs, &inputs(&t, &args.file))?;
     // Records to resume must exist, and say so when they are read.
     if let Some(r) = &args.record {
         output::check_place(r, "--record")?;
     }
     // Every output is known to be writable before the records are read, truncated or made:
     // a run that cannot write its results leaves an existing record file as it was.
-    let mut out = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
-    let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
+    let outputs = Outputs::create(out, plot)?;
 
     let running = signals::running();
     let cancel = running.cancel();
@@ -222,25 +206,8 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
     }
     let shown = (shard != Shard::WHOLE).then(|| shard.to_string());
     let report = report::report(&t, &played, shown, opening_values(&t, &agents));
-    let text = render(&report, format_for(args));
-    let write = |f: &mut AtomicFile, text: &str| {
-        f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))
-    };
-    if let Some(p) = plot.as_mut() {
-        write(p, &sow::tournament::plot::svg(&report))?;
-    }
-    if let Some(p) = plot {
-        p.commit()?;
-    }
-    match out.as_mut() {
-        Some(o) => write(o, &text)?,
-        None => {
-            emit(&text);
-        }
-    }
-    if let Some(o) = out {
-        o.commit()?;
-    }
+    let text = render(&report, ResultFormat::chosen(args.format, out));
+    outputs.write(&text, || sow::tournament::plot::svg(&report))?;
     Ok(false)
 }
 
@@ -278,7 +245,12 @@ fn opening_values(t: &Tournament, agents: &[Vec<Agent>]) -> Vec<Vec<Option<i32>>
 pub fn read_report(path: &Path, text: &str) -> Option<Result<TournamentReport, CliError>> {
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
     value.get("tournament")?;
-    Some(TournamentReport::from_value(value).map_err(|e| usage(format!("`{}`: {e}", path.display())).into()))
+    Some(report_of(path, value))
+}
+
+/// The results of a tournament shard, from the JSON of `path`.
+pub fn report_of(path: &Path, value: serde_json::Value) -> Result<TournamentReport, CliError> {
+    TournamentReport::from_value(value).map_err(|e| usage(format!("`{}`: {e}", path.display())).into())
 }
 
 /// `sow check FILE.yaml`: every mistake of a tournament file, nothing played.
@@ -296,31 +268,19 @@ pub fn check(path: &Path) -> Result<String, sow::lang::diagnostic::Diagnostics> 
     ))
 }
 
-/// `sow merge` of tournament shards (`sow tournament --shard K/N --out FILE.json`); the first
-/// file's text is read already. `--all` is refused: a tournament's tables have no shorter form.
-pub fn merge(
-    files: &[PathBuf],
-    first: String,
-    output: &OutputArgs,
-    inputs: &[Input],
-) -> Result<(), CliError> {
+/// `sow merge` of tournament shards (`sow tournament --shard K/N --out FILE.json`): the first
+/// file's results are read already, and the outputs checked. `--all` is refused: a
+/// tournament's tables have no shorter form.
+pub fn merge(files: &[PathBuf], first: TournamentReport, output: &OutputArgs) -> Result<(), CliError> {
     if output.all {
         return Err(usage(
             "--all: a tournament's tables show every figure already (`--all` is for simulations): drop --all",
         )
         .into());
     }
-    let mut parts = Vec::new();
-    let mut first = Some(first);
-    for path in files {
-        let text = match first.take() {
-            Some(text) => text,
-            None => {
-                let bytes = sow::files::read(path, sow::files::RESULTS).map_err(|e| In::new("merge", e))?;
-                String::from_utf8_lossy(&bytes).into_owned()
-            }
-        };
-        let report = read_report(path, &text).unwrap_or_else(|| {
+    let mut parts = vec![(files[0].display().to_string(), first)];
+    for path in &files[1..] {
+        let report = read_report(path, &read_results(path)?).unwrap_or_else(|| {
             Err(usage(format!(
                 "`{}` holds no tournament results: merge the shards of one tournament",
                 path.display()
@@ -330,37 +290,7 @@ pub fn merge(
         parts.push((path.display().to_string(), report));
     }
     let merged = report::merge(&parts).map_err(|e| In::new("merge", e))?;
-    let format = output.format.unwrap_or(
-        match output.out.as_ref().and_then(|p| p.extension()).and_then(|e| e.to_str()) {
-            Some("json") => ResultFormat::Json,
-            Some("csv") => ResultFormat::Csv,
-            Some("yaml" | "yml") => ResultFormat::Yaml,
-            _ => ResultFormat::Table,
-        },
-    );
-    let text = render(&merged, format);
-    let outputs = [("--out", output.out.as_deref()), ("--plot", output.plot.as_deref())];
-    output::distinct(&outputs)?;
-    output::apart(&outputs, inputs)?;
-    let mut out = output.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
-    let mut plot = output.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
-    let write = |f: &mut AtomicFile, text: &str| {
-        f.writer().write_all(text.as_bytes()).map_err(|e| write_failed(sow::files::io_reason(&e)))
-    };
-    if let Some(p) = plot.as_mut() {
-        write(p, &sow::tournament::plot::svg(&merged))?;
-    }
-    if let Some(o) = out.as_mut() {
-        write(o, &text)?;
-    }
-    if let Some(p) = plot {
-        p.commit()?;
-    }
-    match out {
-        Some(o) => o.commit()?,
-        None => {
-            emit(&text);
-        }
-    }
-    Ok(())
+    let (out, plot) = (output.out.as_deref(), output.plot.as_deref());
+    let text = render(&merged, ResultFormat::chosen(output.format, out));
+    Outputs::create(out, plot)?.write(&text, || sow::tournament::plot::svg(&merged))
 }

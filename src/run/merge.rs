@@ -27,22 +27,19 @@ impl Failure for MergeError {
     }
 }
 
-/// Reads the results a run wrote (`--out FILE.json`).
-pub fn read(path: &Path) -> Result<Report, MergeError> {
-    let bytes = crate::files::read(path, crate::files::RESULTS).map_err(|e| MergeError(e.to_string()))?;
-    let text = String::from_utf8_lossy(&bytes);
-    from_text(path, &text)
+/// The results a run wrote (`--out FILE.json`), as read from the text of `path`: a mapping
+/// (a simulation's, by variant; or a tournament's), not yet checked.
+pub fn parse(path: &Path, text: &str) -> Result<serde_json::Map<String, serde_json::Value>, MergeError> {
+    Report::parse(text).map_err(|e| MergeError(format!("`{}`: {e}", path.display())))
 }
 
-/// Reads the results a run wrote, from the text of `path`.
-pub fn from_text(path: &Path, text: &str) -> Result<Report, MergeError> {
+/// A simulation's results read from `path` (see [`parse`]), their counts checked.
+pub fn from_map(path: &Path, map: serde_json::Map<String, serde_json::Value>) -> Result<Report, MergeError> {
     let damaged = |e: String| MergeError(format!("`{}`: {e}", path.display()));
-    if let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(text) {
-        for (label, v) in &map {
-            check_counts(&v["tally"], &format!("{label}.tally")).map_err(damaged)?;
-        }
+    for (label, v) in &map {
+        check_counts(&v["tally"], &format!("{label}.tally")).map_err(damaged)?;
     }
-    let report = Report::from_json(text).map_err(damaged)?;
+    let report = Report::from_map(map).map_err(damaged)?;
     if report.0.is_empty() {
         return Err(MergeError(format!(
             "`{}` holds no results: merge the files that `--shard K/N --out FILE.json` wrote",

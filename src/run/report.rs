@@ -263,8 +263,16 @@ impl Serialize for Report {
 impl Report {
     /// Reads a report written with `--format json` (or `--out FILE.json`).
     pub fn from_json(text: &str) -> Result<Report, String> {
-        let map: serde_json::Map<String, serde_json::Value> =
-            serde_json::from_str(text).map_err(|e| format!("not a results file of `sow simulate`: {e}"))?;
+        Report::from_map(Report::parse(text)?)
+    }
+
+    /// The mapping of a results file, by variant, not yet read into reports.
+    pub fn parse(text: &str) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a results file of `sow simulate`: {e}"))
+    }
+
+    /// The reports of a results file's mapping (see [`Report::parse`]).
+    pub fn from_map(map: serde_json::Map<String, serde_json::Value>) -> Result<Report, String> {
         let mut out = Vec::new();
         for (label, value) in map {
             let r: VariantReport = serde_json::from_value(value)
