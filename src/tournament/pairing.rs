@@ -259,6 +259,21 @@ impl Matcher {
     }
 }
 
+/// A random symmetric table of `n` x `n` pairs, each pair there with probability `p`, drawn
+/// pair by pair in order: the graphs of the tests here and of the Swiss's.
+#[cfg(test)]
+pub(super) fn random_pairs(n: usize, p: f64, rng: &mut impl rand::RngExt) -> Vec<bool> {
+    let mut matrix = vec![false; n * n];
+    for a in 0..n {
+        for b in a + 1..n {
+            let e = rng.random_bool(p);
+            matrix[a * n + b] = e;
+            matrix[b * n + a] = e;
+        }
+    }
+    matrix
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -308,14 +323,7 @@ mod tests {
             let n = 2 * rng.random_range(0..=6usize);
             // From sparse graphs (seldom pairable) to dense ones.
             let density = rng.random_range(0.2..1.0f64);
-            let mut matrix = vec![false; n * n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    let e = rng.random_bool(density);
-                    matrix[a * n + b] = e;
-                    matrix[b * n + a] = e;
-                }
-            }
+            let matrix = random_pairs(n, density, &mut rng);
             let edge = |a: usize, b: usize| matrix[a * n + b];
             let order = shuffled(n, &mut rng);
             let choices: Vec<Vec<usize>> = (0..n).map(|_| shuffled(n, &mut rng)).collect();

@@ -662,14 +662,7 @@ mod tests {
         for case in 0..4000 {
             let n = rng.random_range(1..=9usize);
             let density = rng.random_range(0.0..0.8f64);
-            let mut met = vec![false; n * n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    let m = rng.random_bool(density);
-                    met[a * n + b] = m;
-                    met[b * n + a] = m;
-                }
-            }
+            let met = crate::tournament::pairing::random_pairs(n, density, &mut rng);
             // Few distinct points, so that ties (broken by the file's order) are common.
             let points: Vec<u64> = (0..n).map(|_| rng.random_range(0..4)).collect();
             let had_bye: Vec<bool> = (0..n).map(|_| rng.random_bool(density)).collect();
