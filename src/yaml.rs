@@ -8,10 +8,8 @@
 //! whatever its layout (block or flow, over one line or several), so that every message can
 //! underline what it is about.
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
-use std::rc::Rc;
 
 use saphyr_parser::{Event, Parser};
 use serde::Serialize;
@@ -57,7 +55,7 @@ pub fn from_str_all<T: DeserializeOwned>(text: &str) -> Result<T, Vec<ReadError>
         Err((e, true)) => return Err(vec![e]),
         Err((e, false)) => e,
     };
-    let tree = tree(text);
+    let tree = Tree::build(text);
     let entries = match tree.root.map(|r| &tree.nodes[r].kind) {
         Some(Kind::Map(entries)) if tree.complete && !tree.aliases && entries.len() <= MAX_ENTRIES => entries,
         _ => return Err(vec![first]),
@@ -187,6 +185,9 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, (ReadError, bool)> {
         };
         let message = message.replace("duplicate field", "the key is given twice:");
         let one_char = offset..(offset + text[offset..].chars().next().map_or(0, char::len_utf8));
+        // The document's nodes, read only if the message needs a place in them.
+        let nodes = std::cell::OnceCell::new();
+        let tree = || nodes.get_or_init(|| Tree::build(text));
         // Unknown and repeated keys are placed at the start of their mapping: point at the key.
         let key = ["unknown field `", "the key is given twice: `"]
             .iter()
@@ -196,7 +197,7 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, (ReadError, bool)> {
         let span = match key {
             Some(k) => {
                 let repeated = message.starts_with("the key is given twice");
-                key_span(text, &segments, k, repeated).unwrap_or(one_char)
+                tree().key_span(&segments, k, repeated).unwrap_or(one_char)
             }
             // A syntax error is at one character: the rest of the line may be right. So is a
             // missing key, said at the start of its mapping (which is not wrong either).
@@ -204,10 +205,10 @@ fn read<T: DeserializeOwned>(text: &str) -> Result<T, (ReadError, bool)> {
             // A wrong value: the node at its path, or the node that starts where the library
             // says the mistake is.
             None => match segments.is_empty() {
-                false => locate(text, &segments),
+                false => tree().locate(&segments),
                 true => None,
             }
-            .or_else(|| node_at(text, offset))
+            .or_else(|| tree().node_at(offset))
             .unwrap_or_else(|| token_at(text, offset)),
         };
         (ReadError { path, message, span, notes }, syntax)
@@ -253,36 +254,54 @@ pub fn parse_path(path: &str) -> Vec<Segment> {
     out
 }
 
-/// The span of the text at `path`: a scalar's text (quotes included), a collection's text
-/// (brackets included), an alias (`*name`); for a key without a value, the key.
-pub fn locate(text: &str, path: &[Segment]) -> Option<Range<usize>> {
-    let tree = tree(text);
-    let (node, key) = tree.find(path)?;
-    let span = tree.nodes[node].span.clone();
-    match key {
-        Some(k) if span.is_empty() => Some(tree.nodes[k].span.clone()),
-        _ => Some(span),
+/// A document's nodes, read once, so that many paths can be located in it.
+pub struct Document(Tree);
+
+impl Document {
+    pub fn new(text: &str) -> Document {
+        Document(Tree::build(text))
+    }
+
+    /// The span of the text at `path` (see [`locate`]).
+    pub fn locate(&self, path: &[Segment]) -> Option<Range<usize>> {
+        self.0.locate(path)
     }
 }
 
-/// The span of `key` in the mapping at `path`; its second appearance if `repeated`.
-fn key_span(text: &str, path: &[Segment], key: &str, repeated: bool) -> Option<Range<usize>> {
-    let tree = tree(text);
-    let (node, _) = tree.find(path)?;
-    let Kind::Map(entries) = &tree.nodes[tree.resolve(node)].kind else { return None };
-    let mut hits =
-        entries.iter().filter(|(k, _)| matches!(&tree.nodes[*k].kind, Kind::Scalar(s) if s == key));
-    let first = hits.next()?;
-    let hit = if repeated { hits.next().unwrap_or(first) } else { first };
-    Some(tree.nodes[hit.0].span.clone())
+/// The span of the text at `path`: a scalar's text (quotes included), a collection's text
+/// (brackets included), an alias (`*name`); for a key without a value, the key. To locate
+/// many paths in one text, read it once into a [`Document`].
+pub fn locate(text: &str, path: &[Segment]) -> Option<Range<usize>> {
+    Tree::build(text).locate(path)
 }
 
-/// The outermost node that starts at `offset`.
-fn node_at(text: &str, offset: usize) -> Option<Range<usize>> {
-    let tree = tree(text);
-    // Nodes are numbered as they open: a collection before what it holds.
-    let node = tree.nodes.iter().find(|n| n.start == offset || n.span.start == offset)?;
-    Some(node.span.clone())
+impl Tree {
+    fn locate(&self, path: &[Segment]) -> Option<Range<usize>> {
+        let (node, key) = self.find(path)?;
+        let span = self.nodes[node].span.clone();
+        match key {
+            Some(k) if span.is_empty() => Some(self.nodes[k].span.clone()),
+            _ => Some(span),
+        }
+    }
+
+    /// The span of `key` in the mapping at `path`; its second appearance if `repeated`.
+    fn key_span(&self, path: &[Segment], key: &str, repeated: bool) -> Option<Range<usize>> {
+        let (node, _) = self.find(path)?;
+        let Kind::Map(entries) = &self.nodes[self.resolve(node)].kind else { return None };
+        let mut hits =
+            entries.iter().filter(|(k, _)| matches!(&self.nodes[*k].kind, Kind::Scalar(s) if s == key));
+        let first = hits.next()?;
+        let hit = if repeated { hits.next().unwrap_or(first) } else { first };
+        Some(self.nodes[hit.0].span.clone())
+    }
+
+    /// The outermost node that starts at `offset`.
+    fn node_at(&self, offset: usize) -> Option<Range<usize>> {
+        // Nodes are numbered as they open: a collection before what it holds.
+        let node = self.nodes.iter().find(|n| n.start == offset || n.span.start == offset)?;
+        Some(node.span.clone())
+    }
 }
 
 /// A node of the document.
@@ -317,26 +336,6 @@ struct Tree {
     complete: bool,
     /// Whether the document holds an alias.
     aliases: bool,
-}
-
-thread_local! {
-    /// The last document's tree: a checker locates many paths in one document.
-    static LAST: RefCell<Option<(String, Rc<Tree>)>> = const { RefCell::new(None) };
-}
-
-/// The tree of `text`, built once for a run of questions about the same text.
-fn tree(text: &str) -> Rc<Tree> {
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        if let Some((t, tree)) = last.as_ref()
-            && t == text
-        {
-            return Rc::clone(tree);
-        }
-        let tree = Rc::new(Tree::build(text));
-        *last = Some((text.to_string(), Rc::clone(&tree)));
-        tree
-    })
 }
 
 /// Byte offsets of character indices (the parser counts characters).
@@ -674,7 +673,10 @@ list:
         assert_eq!(text_at(doc, "participants[1].agent"), "gredy");
         assert_eq!(text_at(doc, "participants[1]"), "{name: strong,\n     agent: gredy}");
         let doc = "openings: {\n  evry: 2\n}\ngames: 2\n";
-        assert_eq!(key_span(doc, &parse_path("openings"), "evry", false).map(|r| &doc[r]), Some("evry"));
+        assert_eq!(
+            Tree::build(doc).key_span(&parse_path("openings"), "evry", false).map(|r| &doc[r]),
+            Some("evry")
+        );
         assert_eq!(text_at(doc, "games"), "2");
         // Nested, with a trailing comma and comments between the lines.
         let doc = "a: [ [1,\n  2], # two\n  {b: [x,\n   y],\n  c: z}, ]\n";
@@ -687,13 +689,13 @@ list:
     #[test]
     fn keys_over_several_lines_and_complex_keys_are_found() {
         let doc = "{\"long\n  key\": 1, other: 2}\n";
-        let span = key_span(doc, &[], "long key", false).unwrap();
+        let span = Tree::build(doc).key_span(&[], "long key", false).unwrap();
         assert_eq!(&doc[span], "\"long\n  key\"");
         assert_eq!(text_at(doc, "other"), "2");
         let doc = "? complex\n: value\n? [x, y]\n: z\nplain: after\n";
         assert_eq!(text_at(doc, "complex"), "value");
         assert_eq!(text_at(doc, "plain"), "after");
-        assert_eq!(key_span(doc, &[], "complex", false).map(|r| &doc[r]), Some("complex"));
+        assert_eq!(Tree::build(doc).key_span(&[], "complex", false).map(|r| &doc[r]), Some("complex"));
     }
 
     #[test]
@@ -726,7 +728,10 @@ last: end
         // A key without a value: the key is what there is to underline.
         assert_eq!(text_at(doc, "empty"), "empty");
         assert_eq!(text_at(doc, "last"), "end");
-        assert_eq!(key_span(doc, &[], "quoted key", false).map(|r| &doc[r]), Some("'quoted key'"));
+        assert_eq!(
+            Tree::build(doc).key_span(&[], "quoted key", false).map(|r| &doc[r]),
+            Some("'quoted key'")
+        );
         let doc = "d: [\"x\"  , 'y' ]\ne: 'a''b'  # c\n";
         assert_eq!(text_at(doc, "d[0]"), "\"x\"");
         assert_eq!(text_at(doc, "d[1]"), "'y'");
@@ -788,7 +793,7 @@ last: end
         ] {
             for path in ["", "a", "a[0]", "b.c"] {
                 let _ = locate(doc, &parse_path(path));
-                let _ = key_span(doc, &parse_path(path), "a", true);
+                let _ = Tree::build(doc).key_span(&parse_path(path), "a", true);
             }
             let _ = from_str::<Doc>(doc);
             let _ = from_str_all::<Doc>(doc);

@@ -195,6 +195,8 @@ pub struct Tournament {
 /// Collects located messages about one file.
 struct Report<'a> {
     file: &'a Arc<SourceFile>,
+    /// The file's YAML nodes, read at the first message, once for all.
+    doc: std::cell::OnceCell<yaml::Document>,
     diags: Diagnostics,
 }
 
@@ -203,7 +205,8 @@ impl Report<'_> {
     fn error(&mut self, path: &str, message: impl Into<String>) -> &mut Diagnostic {
         let message = message.into();
         let text = &self.file.text;
-        let span = yaml::locate(text, &yaml::parse_path(path)).unwrap_or(0..0);
+        let doc = self.doc.get_or_init(|| yaml::Document::new(text));
+        let span = doc.locate(&yaml::parse_path(path)).unwrap_or(0..0);
         let shown = if path.is_empty() { message } else { format!("`{path}`: {message}") };
         let mut d = Diagnostic::error(shown);
         if !text.is_empty() {
@@ -251,7 +254,7 @@ pub fn check_text(file: Arc<SourceFile>, dir: &Path, changes: &[Change]) -> Resu
         }
         all
     })?;
-    let mut r = Report { file: &file, diags: Diagnostics::default() };
+    let mut r = Report { file: &file, doc: Default::default(), diags: Diagnostics::default() };
     let t = check(&raw, &mut r, dir, changes);
     match t {
         Some(mut t) if !r.diags.has_errors() => {
