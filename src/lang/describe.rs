@@ -100,26 +100,12 @@ fn heading(out: &mut String, title: &str) {
     let _ = write!(out, "\n{title}\n");
 }
 
-fn direction_word(d: Direction) -> &'static str {
-    match d {
-        Direction::CounterClockwise => "counter-clockwise",
-        Direction::Clockwise => "clockwise",
-    }
-}
-
 /// The direction of a sowing, as the description's sentences say it: `counter-clockwise`, or
 /// for a direction by pit, `in the direction of its pit`.
 fn sowing_word(d: &Directions) -> &'static str {
     match d {
-        Directions::All(d) => direction_word(*d),
+        Directions::All(d) => d.word(),
         Directions::ByPit { .. } => "in the direction of that pit",
-    }
-}
-
-fn way_words(w: Way) -> &'static str {
-    match w {
-        Way::Only(d) => direction_word(d),
-        Way::Either => "either way, as the mover chooses",
     }
 }
 
@@ -402,9 +388,7 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     rules.push(said(S, "sowing", &[Kind::Direction, Kind::Opening, Kind::MinSeeds], text));
     let kinds = &[Kind::Direction];
     rules.push(match &spec.direction {
-        Directions::All(d) => {
-            unsaid(S, "direction by pit", kinds, format!("Every pit sows {}.", direction_word(*d)))
-        }
+        Directions::All(d) => unsaid(S, "direction by pit", kinds, format!("Every pit sows {}.", d.word())),
         Directions::ByPit { groups, ways } => {
             let k = spec.pits_per_row as usize;
             let parts: Vec<String> = groups
@@ -418,7 +402,7 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                     format!(
                         "{} {} ({word} {} for player 1, {} for player 2)",
                         group_words(*g),
-                        way_words(*w),
+                        w.words(),
                         and_list(&pits),
                         and_list(&north)
                     )
@@ -426,7 +410,7 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 .collect();
             let mut text = match groups.as_slice() {
                 // `every pit: ...` alone names no other group: "the other pits" would mislead.
-                [(PitGroupSpec::Others, w, _)] => format!("Every pit sows {}.", way_words(*w)),
+                [(PitGroupSpec::Others, w, _)] => format!("Every pit sows {}.", w.words()),
                 _ => format!(
                     "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
                     parts.join("; ")
@@ -585,7 +569,7 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         (Some(_), None) => said(S, "chain", kinds, "Only that pit is taken: there is no chain."),
         (Some(_), Some(c)) => {
             let dir = match &spec.direction {
-                Directions::All(d) => direction_word(*d).to_string(),
+                Directions::All(d) => d.word().to_string(),
                 Directions::ByPit { .. } => "that move's".to_string(),
             };
             let (next, after) = match (c.direction, &spec.direction) {

@@ -102,6 +102,16 @@ pub enum Direction {
     Clockwise,
 }
 
+impl Direction {
+    /// The direction as a file writes it: `counter-clockwise`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::CounterClockwise => "counter-clockwise",
+            Direction::Clockwise => "clockwise",
+        }
+    }
+}
+
 /// The sowing direction: one for the whole board, or pit by pit.
 #[derive(Debug, Clone)]
 pub enum DirectionLine {
@@ -134,6 +144,16 @@ pub enum Way {
     Only(Direction),
     /// Either way, as the mover chooses: two moves.
     Either,
+}
+
+impl Way {
+    /// The way as a file writes it: `clockwise`, `either way, as the mover chooses`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Way::Only(d) => d.word(),
+            Way::Either => "either way, as the mover chooses",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

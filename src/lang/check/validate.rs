@@ -250,14 +250,9 @@ impl<'a> Validator<'a> {
                 };
                 let alike = ways.first().filter(|&&w| ways.iter().all(|&x| x == w));
                 let (label, help) = match alike {
-                    Some(Way::Either) => {
-                        ("every pit sows either way, as the mover chooses".to_string(), None)
-                    }
+                    Some(Way::Either) => (format!("every pit sows {}", Way::Either.words()), None),
                     Some(&Way::Only(one)) => {
-                        let word = match one {
-                            Direction::CounterClockwise => "counter-clockwise",
-                            Direction::Clockwise => "clockwise",
-                        };
+                        let word = one.word();
                         (
                             format!("every pit sows {word}"),
                             Some(format!("write `{word}` in place of the direction by pit")),
