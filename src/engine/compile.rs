@@ -2,6 +2,7 @@
 //! a move touches only small fixed arrays and bit masks.
 
 use super::hand::HandTable;
+use super::lap::LapTable;
 use crate::lang::spec::{
     ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
     Spec, StoreSowing, Way, Where,
@@ -22,6 +23,11 @@ impl Counts {
             c.0[(n >> 6) as usize] |= 1 << (n & 63);
         }
         c
+    }
+
+    /// The set's four words, for the fingerprint.
+    pub(crate) fn words(&self) -> [u64; 4] {
+        self.0
     }
 
     #[inline(always)]
@@ -94,8 +100,10 @@ pub(crate) struct Tables {
     /// Whole hands sown at once in each direction some pit sows, on boards small enough (made
     /// from the tables above).
     pub hand: [Option<Box<HandTable>>; 2],
-    /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`] or [`RICH`]), each
-    /// leaving out the rules its tier does not have.
+    /// The rules after each lap, in order (only in the [`GENERAL`] tier).
+    pub lap_rules: Vec<LapTable>,
+    /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
+    /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
 }
 
@@ -107,6 +115,8 @@ pub(crate) const PLAIN: u8 = 0;
 pub(crate) const CLASSIC: u8 = 1;
 /// Rules with relay sowing, a direction by pit, or moves without capture at the start.
 pub(crate) const RICH: u8 = 2;
+/// Rules with rules after each lap ([`super::lap`]), played by a loop of its own.
+pub(crate) const GENERAL: u8 = 3;
 
 /// The compiled rules of one variant (with its ruleset applied). Built once, then shared by
 /// every game; `spec()` keeps the meaning for display.
@@ -121,7 +131,7 @@ pub struct Rules {
     pub(crate) t: Tables,
 }
 
-fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
+pub(crate) fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
     (0..spec.pits())
         .filter(|&p| match pits {
             Where::Any => true,
@@ -175,6 +185,7 @@ pub fn compile(spec: &Spec) -> Rules {
         repetition: spec.endings.repetition,
         endings: spec.endings.side_empty || spec.endings.majority || spec.endings.repetition,
         hand: [None, None],
+        lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -268,7 +279,9 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.endings
         || t.opposite_pits != [0; MAX_PLAYERS]
         || t.grand_slam != GrandSlam::Take;
-    t.tier = if rich {
+    t.tier = if !t.lap_rules.is_empty() {
+        GENERAL
+    } else if rich {
         RICH
     } else if classic {
         CLASSIC
@@ -379,6 +392,7 @@ impl Rules {
             endings,
             // Made from the tables above: the same for equal tables.
             hand: _,
+            lap_rules,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -425,6 +439,12 @@ impl Rules {
         if *relay {
             bytes.extend(relay_pits.iter().flat_map(|m| m.to_le_bytes()));
             bytes.extend(relay_counts.0.iter().flat_map(|w| w.to_le_bytes()));
+        }
+        if !lap_rules.is_empty() {
+            bytes.extend(b"lap rules");
+            for rule in lap_rules {
+                rule.bytes(&mut bytes);
+            }
         }
         fnv1a(&bytes)
     }

@@ -8,6 +8,7 @@ mod end;
 mod game;
 mod hand;
 mod history;
+mod lap;
 mod moves;
 pub mod notation;
 pub mod replay;

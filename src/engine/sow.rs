@@ -3,7 +3,7 @@
 
 use crate::lang::spec::{GrandSlam, MAX_LAPS, MAX_PITS};
 
-use super::compile::{CLASSIC, PLACES, PLAIN, RICH, Rules};
+use super::compile::{CLASSIC, GENERAL, PLACES, PLAIN, RICH, Rules};
 use super::history::History;
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
 use super::state::{EndReason, State};
@@ -12,7 +12,7 @@ use super::turn::at_least;
 /// What a capture takes, for the order the observer hears of it: the landing pit and its
 /// chain, or the last seed and the pit facing it; with the move's direction (0 or 1).
 #[derive(Clone, Copy)]
-enum Taken {
+pub(crate) enum Taken {
     Chain(usize),
     Opposite(usize),
 }
@@ -63,7 +63,34 @@ impl Rules {
         match self.t.tier {
             PLAIN => self.apply_as::<PLAIN, O>(s, mv, obs, history),
             CLASSIC => self.apply_as::<CLASSIC, O>(s, mv, obs, history),
-            _ => self.apply_as::<RICH, O>(s, mv, obs, history),
+            RICH => self.apply_as::<RICH, O>(s, mv, obs, history),
+            _ => self.apply_general(s, mv, obs, history),
+        }
+    }
+
+    /// [`Rules::apply_in`] for rules after each lap: out of line, so that the other tiers'
+    /// code is laid out as it was.
+    #[inline(never)]
+    fn apply_general<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+        history: Option<&mut History>,
+    ) -> MoveSummary {
+        let mover = s.to_move;
+        let summary = self.sow_and_capture_general(s, mv, obs);
+        self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
+        summary
+    }
+
+    /// The sowing and captures of a move in any tier, for the move filters that play a move
+    /// out on a copy.
+    pub(crate) fn sow_and_capture_any(&self, s: &mut State, mv: Move) -> MoveSummary {
+        if self.t.tier == GENERAL {
+            self.sow_and_capture_general(s, mv, &mut ())
+        } else {
+            self.sow_and_capture::<RICH, ()>(s, mv, &mut ())
         }
     }
 
@@ -180,7 +207,13 @@ impl Rules {
     /// grand slam can be refused before the observer hears of any capture; with which of the
     /// two captures it is.
     #[inline(always)]
-    fn taken_by<const TIER: u8>(&self, s: &State, m: usize, last: usize, d: usize) -> (u64, Taken) {
+    pub(crate) fn taken_by<const TIER: u8>(
+        &self,
+        s: &State,
+        m: usize,
+        last: usize,
+        d: usize,
+    ) -> (u64, Taken) {
         let t = &self.t;
         if t.landing_pits[m] >> last & 1 != 0 && t.landing_counts.contains(s.pits[last]) {
             let mut taken = 1 << last;
@@ -211,7 +244,7 @@ impl Rules {
     /// Would taking `taken` be a grand slam the rules refuse: the opponent (of two players)
     /// left without a seed?
     #[inline(always)]
-    fn leaves_opponent_bare(&self, s: &State, m: usize, taken: u64) -> bool {
+    pub(crate) fn leaves_opponent_bare(&self, s: &State, m: usize, taken: u64) -> bool {
         let t = &self.t;
         t.grand_slam != GrandSlam::Take && t.own[1 - m] & !taken & at_least(&s.pits, t.pits, 1) == 0
     }
@@ -220,7 +253,7 @@ impl Rules {
     /// a reader follows them: the landing pit, then its chain; or the last seed, then the pit
     /// facing it.
     #[inline(always)]
-    fn take<O: Observer>(
+    pub(crate) fn take<O: Observer>(
         &self,
         s: &mut State,
         m: usize,

@@ -66,6 +66,10 @@ pub struct State {
     pub(crate) n_players: u8,
     pub(crate) to_move: u8,
     pub(crate) last_mover: u8,
+    /// Seeds taken out of the game (`out of play`): no player's, and no longer on the board.
+    /// Decided by the pits and the captures (the seeds are constant), so the position keys
+    /// leave it out.
+    pub(crate) removed: u8,
     pub(crate) end: Option<EndReason>,
 }
 
@@ -94,6 +98,11 @@ impl State {
     /// The player who made the last move, if any move was made.
     pub fn last_mover(&self) -> Option<usize> {
         (self.last_mover != NOBODY).then_some(self.last_mover as usize)
+    }
+
+    /// Seeds taken out of the game by a rule that gives them to nobody.
+    pub fn removed(&self) -> u32 {
+        self.removed as u32
     }
 
     pub fn plies(&self) -> u32 {

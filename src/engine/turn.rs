@@ -82,6 +82,7 @@ impl Rules {
             n_players: self.t.players,
             to_move,
             last_mover: NOBODY,
+            removed: 0,
             end: None,
         };
         self.settle::<RICH, ()>(&mut s, to_move, &mut ());
@@ -127,7 +128,7 @@ impl Rules {
         for mv in moves.iter() {
             let mut after = *s;
             after.to_move = player;
-            let sown = self.sow_and_capture::<RICH, ()>(&mut after, mv, &mut ());
+            let sown = self.sow_and_capture_any(&mut after, mv);
             let fed = !starving || !opponent_empty(&after, opponent);
             if fed && !(forbid_slams && sown.grand_slam) {
                 kept.0[mv.direction() as usize] |= 1 << mv.pit();
@@ -226,7 +227,7 @@ impl Rules {
                 // Which of the two: played out on a copy, as the legal moves were.
                 let opponent = self.t.own[1 - s.to_move as usize];
                 let mut after = *s;
-                self.sow_and_capture::<RICH, ()>(&mut after, mv, &mut ());
+                self.sow_and_capture_any(&mut after, mv);
                 let starves =
                     self.t.must_feed && opponent_empty(s, opponent) && opponent_empty(&after, opponent);
                 Err(if starves {

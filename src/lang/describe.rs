@@ -74,6 +74,8 @@ pub fn pit_list(pits: &[usize]) -> String {
     format!("{word} {}", and_list(&parts))
 }
 
+use crate::lang::lap_rule::{Condition, Effect, Predicate, Receiver};
+
 fn counts(c: &[u8]) -> String {
     or_list(&c.iter().map(u8::to_string).collect::<Vec<_>>())
 }
@@ -537,8 +539,112 @@ fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
     }
 }
 
+/// A condition of a rule after each lap, in words: `the next pit is occupied`.
+fn condition_words(c: &Condition<Vec<u8>>) -> String {
+    match c {
+        Condition::At(place, p) => {
+            let place = place.words();
+            match p {
+                Predicate::Holds(n) => format!("{place} holds {}", counts(n)),
+                Predicate::Empty => format!("{place} is empty"),
+                Predicate::Occupied => format!("{place} holds seeds"),
+                Predicate::Owned(Where::Own) => format!("{place} is one of the mover's own"),
+                Predicate::Owned(_) => format!("{place} is one of the opponent's"),
+            }
+        }
+        Condition::Board(n)
+            if n.first() == Some(&0) && n.len() > 1 && n.windows(2).all(|w| w[1] == w[0] + 1) =>
+        {
+            format!("the board holds {} or fewer seeds", n[n.len() - 1])
+        }
+        Condition::Board(n) => format!("the board holds {} seeds", counts(n)),
+    }
+}
+
+/// A take in words: `the mover takes the seeds of the next pit`.
+fn take_words(to: Receiver, what: &str) -> String {
+    match to {
+        Receiver::Mover => format!("the mover takes {what}"),
+        Receiver::Opponent => format!("the opponent takes {what}"),
+        Receiver::Owner => format!("each pit's owner takes {what}"),
+        Receiver::Nobody => format!("{what} are removed from the game"),
+    }
+}
+
+/// What a rule after each lap does, in words.
+fn effect_words(spec: &Spec, e: &Effect<Vec<u8>>) -> String {
+    match e {
+        Effect::Take(places, to) => {
+            let names: Vec<String> = places.iter().map(|p| p.words().to_string()).collect();
+            take_words(*to, &format!("the seeds of {}", and_list(&names)))
+        }
+        Effect::TakeSown(n, to) => {
+            take_words(*to, &format!("the seeds of every pit the lap sowed into that holds {}", counts(n)))
+        }
+        Effect::TakeBoard(to) => take_words(*to, "the seeds on the board"),
+        Effect::Relay(p) => format!("the seeds of {} are lifted and sown on, as a new lap", p.words()),
+        Effect::Chain { direction, counts: n, pits } => {
+            let way = match direction {
+                ChainDirection::Forward => "the pit after it in the sowing direction",
+                ChainDirection::Backward => "the pit before it (against the sowing direction)",
+            };
+            format!(
+                "{way} is taken too if it holds {}{}, and so on until a pit does not, stopping before the pit \
+                 the lap started from",
+                counts(n),
+                where_phrase(spec, *pits, true)
+            )
+        }
+        Effect::Again(n) => format!(
+            "the same is tried again from the pit taken, its places named from there, at most {}",
+            plural(*n as usize, "more time", "more times")
+        ),
+    }
+}
+
+/// The rules after each lap, in words: one sentence a line.
+fn lap_rules_words(spec: &Spec) -> String {
+    let mut text = String::new();
+    let sentence = |r: &LapRule<Vec<u8>>| {
+        let effects: Vec<String> = r.effects.iter().map(|e| effect_words(spec, e)).collect();
+        let conditions: Vec<String> = r.conditions.iter().map(condition_words).collect();
+        (and_list(&conditions), effects.join(", then "))
+    };
+    for r in spec.lap_rules.iter().filter(|r| r.every_lap) {
+        let (when, then) = sentence(r);
+        if r.conditions.is_empty() {
+            let _ = write!(text, "After each lap, {then}. ");
+        } else {
+            let _ = write!(text, "After each lap, if {when}, {then}. ");
+        }
+    }
+    let whens: Vec<&LapRule<Vec<u8>>> = spec.lap_rules.iter().filter(|r| !r.every_lap).collect();
+    if !whens.is_empty() {
+        text.push_str(if whens.len() == 1 {
+            "After each lap, before the relay and capture rules: "
+        } else {
+            "After each lap, the first of these that applies is applied, before the relay and capture rules: "
+        });
+        let parts: Vec<String> = whens
+            .iter()
+            .map(|r| {
+                let (when, then) = sentence(r);
+                format!("if {when}, {then}")
+            })
+            .collect();
+        text.push_str(&parts.join("; "));
+        text.push('.');
+    }
+    text.trim_end().to_string()
+}
+
 fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     use Section::Capture as S;
+    rules.push(if spec.lap_rules.is_empty() {
+        unsaid(S, "rules after each lap", &[Kind::LapRules], "No rule is named from the places of a lap.")
+    } else {
+        said(S, "rules after each lap", &[Kind::LapRules], lap_rules_words(spec))
+    });
     // When nothing is ever captured, that one sentence says it all.
     let captures = spec.captures();
     let say = |name: &'static str, kinds: &'static [Kind], text: String| {

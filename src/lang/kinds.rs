@@ -11,6 +11,7 @@
 use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
+use super::lap_rule::LapRuleLines;
 use super::syntax::{
     BoardLine, CaptureStart, ChainLine, DirectionLine, Ending, ExtraTurn, GrandSlam, LandingLine, LapCount,
     Laps, Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, RelayLine, SeedsLine,
@@ -115,6 +116,18 @@ macro_rules! kinds {
                 }
             }
 
+            /// Adds the lines of a kind that is a list (the rules after each lap) to those
+            /// already stated by the same layer; false for any other kind.
+            pub fn extend(&mut self, line: &RuleLine) -> bool {
+                match (line, &mut self.lap_rules) {
+                    (RuleLine::LapRules(more), Some(stated)) => {
+                        stated.value.extend(more.iter().cloned());
+                        true
+                    }
+                    _ => false,
+                }
+            }
+
             /// Where the rule of a kind was stated, if it was.
             pub fn origin(&self, kind: Kind) -> Option<&Origin> {
                 match kind {
@@ -172,6 +185,9 @@ kinds! {
     /// `last seed in an empty pit of the mover's own: take it and the opposite pit`; `None` for
     /// `capture { none }`.
     Opposite(Option<OppositeLine>) in opposite, "`last seed in an empty pit ...`", "the capture of the opposite pit", None;
+    /// `when the next pit is occupied: relay from the next pit`, `after each lap: ...`: every
+    /// such line of a layer, in order (a later layer replaces them all).
+    LapRules(LapRuleLines) in lap_rules, "the `when` lines", "the rules after each lap", None;
     /// `grand slam: no capture`
     GrandSlam(GrandSlam) in grand_slam, "`grand slam`", "what a grand slam does", None;
     /// `no capture on the first move of the game`

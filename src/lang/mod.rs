@@ -13,6 +13,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod draw;
 pub mod kinds;
+pub mod lap_rule;
 pub mod library;
 pub mod parse;
 pub mod spec;

@@ -8,6 +8,7 @@ use pest::Parser as _;
 use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
+use crate::lang::lap_rule::{Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
 use crate::lang::syntax::*;
 
 #[derive(pest_derive::Parser)]
@@ -51,6 +52,8 @@ const FIRST_WORDS: &[&str] = &[
     "ply",
     "winner",
     "game",
+    "when",
+    "after",
 ];
 
 /// Parses one rule as given on the command line (see `rule_line` in the grammar): the rule
@@ -113,6 +116,21 @@ pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diag
         }
     }
     Ok(out)
+}
+
+/// Most times a line may be tried again from the pit it took: a chain of takes round a board
+/// of at most 64 pits.
+const MAX_AGAIN: u8 = 63;
+
+/// `the next pit`, ... as a [`Place`].
+fn place_of(pair: Pair<'_, Rule>) -> Place {
+    match only(pair).as_rule() {
+        Rule::next_place => Place::Next,
+        Rule::after_next => Place::AfterNext,
+        Rule::opposite_place => Place::Opposite,
+        Rule::start_place => Place::Start,
+        _ => Place::Last,
+    }
 }
 
 struct Builder<'f> {
@@ -182,6 +200,110 @@ impl Builder<'_> {
             _ => Where::Any,
         };
         Ok((counts, pits))
+    }
+
+    /// `when ...: ...` or `after each lap[, when ...]: ...`.
+    fn lap_rule(&self, pair: Pair<'_, Rule>) -> Result<LapRuleLine, Diagnostic> {
+        let every_lap = pair.as_rule() == Rule::every_lap;
+        let mut conditions = Vec::new();
+        let mut effects = Vec::new();
+        for part in values(pair) {
+            match part.as_rule() {
+                Rule::conditions => {
+                    // A predicate without a place of its own (`and is an opponent's`) speaks
+                    // of the place before it.
+                    let mut place = Place::Last;
+                    for c in values(part) {
+                        if c.as_rule() == Rule::predicate {
+                            conditions.push(Condition::At(place, self.predicate(c)?));
+                            continue;
+                        }
+                        let mut inner = values(c);
+                        let first = inner.next().expect("a condition");
+                        if first.as_rule() == Rule::board_holds {
+                            conditions.push(Condition::Board(self.numbers(only(first))?));
+                        } else {
+                            place = place_of(first);
+                            let predicate = self.predicate(inner.next().expect("a predicate"))?;
+                            conditions.push(Condition::At(place, predicate));
+                        }
+                    }
+                }
+                _ => {
+                    for e in values(part) {
+                        effects.push(self.effect(only(e))?);
+                    }
+                }
+            }
+        }
+        Ok(LapRule { every_lap, conditions, effects })
+    }
+
+    fn predicate(&self, pair: Pair<'_, Rule>) -> Result<Predicate<Vec<Number>>, Diagnostic> {
+        let p = only(pair);
+        Ok(match p.as_rule() {
+            Rule::holds => Predicate::Holds(self.numbers(only(p))?),
+            Rule::is_empty => Predicate::Empty,
+            Rule::is_occupied => Predicate::Occupied,
+            Rule::is_own => Predicate::Owned(Where::Own),
+            _ => Predicate::Owned(Where::Opponents),
+        })
+    }
+
+    fn effect(&self, pair: Pair<'_, Rule>) -> Result<Effect<Vec<Number>>, Diagnostic> {
+        let receiver = |p: Option<Pair<'_, Rule>>| match p.map(|r| only(r).as_rule()) {
+            Some(Rule::for_opponent) => Receiver::Opponent,
+            Some(Rule::for_owner) => Receiver::Owner,
+            Some(Rule::out_of_play) => Receiver::Nobody,
+            _ => Receiver::Mover,
+        };
+        Ok(match pair.as_rule() {
+            Rule::take_places => {
+                let mut places = Vec::new();
+                let mut to = None;
+                for p in values(pair) {
+                    match p.as_rule() {
+                        Rule::place => places.push(place_of(p)),
+                        _ => to = Some(p),
+                    }
+                }
+                Effect::Take(places, receiver(to))
+            }
+            Rule::take_sown => {
+                let mut inner = values(pair);
+                let counts = self.numbers(inner.next().expect("counts"))?;
+                Effect::TakeSown(counts, receiver(inner.next()))
+            }
+            Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
+            Rule::relay_from => Effect::Relay(place_of(only(pair))),
+            Rule::chain_rule => {
+                let mut inner = values(pair);
+                let direction = match inner.next().expect("direction").as_rule() {
+                    Rule::backward => ChainDirection::Backward,
+                    _ => ChainDirection::Forward,
+                };
+                let counts = self.numbers(inner.next().expect("counts"))?;
+                let pits = match inner.next().map(|w| only(w).as_rule()) {
+                    Some(Rule::opponent_pits) => Where::Opponents,
+                    Some(Rule::own_pits) => Where::Own,
+                    _ => Where::Any,
+                };
+                Effect::Chain { direction, counts, pits }
+            }
+            _ => {
+                let n = self.number(only(pair))?;
+                match u8::try_from(n.value) {
+                    Ok(times @ 1..=MAX_AGAIN) => Effect::Again(times),
+                    _ => {
+                        return Err(Diagnostic::error(format!(
+                            "a line may be tried again 1 to {MAX_AGAIN} times, not {}",
+                            n.value
+                        ))
+                        .at(self.file, n.span, "not 1 to 63"));
+                    }
+                }
+            }
+        })
     }
 
     fn variant(&self, pair: Pair<'_, Rule>) -> Result<VariantAst, Diagnostic> {
@@ -455,6 +577,10 @@ impl Builder<'_> {
             }),
             Rule::ply_limit => RuleLine::PlyLimit(self.number(only(pair))?),
             Rule::winner => RuleLine::Winner(Winner::MostCaptured),
+            Rule::lap_rule => {
+                let sp = span(&pair);
+                RuleLine::LapRules(vec![Spanned::new(self.lap_rule(only(pair))?, sp)])
+            }
             r => unreachable!("not a block line: {r:?}"),
         };
         Ok(vec![one])
@@ -502,6 +628,15 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         }
         Rule::relay => "`relay when the last seed ...`",
         Rule::capture_start => "`no capture on the first move of the game`",
+        Rule::lap_rule | Rule::when_rule => "`when ...: ...`",
+        Rule::every_lap => "`after each lap: ...`",
+        Rule::place => "a place such as `the last pit`, `the next pit` or `the opposite pit`",
+        Rule::predicate => {
+            "`holds ...`, `is empty`, `is occupied`, `is the mover's own` or `is an opponent's`"
+        }
+        Rule::condition => "a condition such as `the next pit is empty`",
+        Rule::effect => "`take ...`, `relay from ...`, `chain ...` or `again from the pit taken, ...`",
+        Rule::receiver => "`for the opponent`, `for its owner`, `for the mover` or `out of play`",
         other => return vec![format!("{other:?}").replace('_', " ")],
     };
     vec![phrase.to_string()]
@@ -563,6 +698,11 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         }
         ("ply", _) => "`ply limit 1000`",
         ("winner", _) => "`winner: most captured`",
+        ("when", _) => {
+            "`when the next pit is occupied: relay from the next pit` or `when the last pit holds 4: \
+             take the last pit` (conditions joined with `and`, effects with `, then`)"
+        }
+        ("after", _) => "`after each lap: take every sown pit that holds 4 for its owner`",
         _ => return None,
     })
 }
@@ -600,6 +740,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::ply_limit,
     Rule::winner,
     Rule::ending,
+    Rule::lap_rule,
 ];
 
 /// The line a mistake at `pos` is in, found by reading the lines of its block from the
@@ -809,7 +950,7 @@ impl Context {
                 Context::Sowing
             }
             "must" => Context::Turns,
-            "last" | "chain" | "none" | "grand" => Context::Capture,
+            "last" | "chain" | "none" | "grand" | "when" | "after" => Context::Capture,
             "game" => Context::End,
             "no" if next == "chain" || next == "capture" => Context::Capture,
             "relay" => Context::Sowing,

@@ -3,6 +3,7 @@
 //! it back as prose and `compile` turns it into engine tables.
 
 pub use crate::lang::kinds::Kind;
+pub use crate::lang::lap_rule::LapRule;
 pub use crate::lang::syntax::{
     ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Way, Where, Winner,
 };
@@ -169,6 +170,8 @@ pub struct Spec {
     pub grand_slam: GrandSlam,
     /// The first this many plies of a game capture nothing.
     pub capture_start: u32,
+    /// The rules after each lap (`when ...: ...`, `after each lap: ...`), in order.
+    pub lap_rules: Vec<LapRule<Vec<u8>>>,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,
@@ -203,7 +206,7 @@ impl Spec {
 
     /// Is a capture of any kind possible?
     pub fn captures(&self) -> bool {
-        self.landing.is_some() || self.opposite.is_some()
+        self.landing.is_some() || self.opposite.is_some() || self.lap_rules.iter().any(LapRule::takes)
     }
 
     /// The 1-based pits of a row: the south row left to right, the north row right to left

@@ -1,7 +1,7 @@
 //! A variant as layers: the rules of the base it extends (itself layered), then its own rules,
 //! then the chosen ruleset. A later layer replaces the rules it states, kind by kind;
 //! everything else comes from the layers below. A rule stated twice in one layer is a
-//! mistake.
+//! mistake, except the rules after each lap, which a layer states as a list of lines.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -67,9 +67,14 @@ pub(super) fn merge(stack: &[LayerRef<'_>], diags: &mut Diagnostics) -> (Merged,
             if let Some(old) = merged.origin(kind)
                 && old.layer == index
             {
+                // Lines of a list (the rules after each lap) add up within a layer.
+                let first = old.line();
+                if merged.extend(&line.value) {
+                    continue;
+                }
                 diags.push(
                     at.error(format!("{} is stated twice", kind.line()), "stated again here")
-                        .note(format!("first stated on line {}", old.line())),
+                        .note(format!("first stated on line {first}")),
                 );
                 continue;
             }

@@ -8,6 +8,7 @@ use crate::lang::diagnostic::{Diagnostic, Diagnostics, Span};
 use crate::lang::kinds::{Kind, Merged, Stated};
 
 use super::about;
+use crate::lang::lap_rule::{Condition, Effect, LapRule, Place, Predicate, Receiver};
 use crate::lang::library::VariantFile;
 use crate::lang::spec::*;
 use crate::lang::syntax::*;
@@ -86,9 +87,13 @@ impl<'a> Validator<'a> {
         let direction = self.required(&m.direction, Kind::Direction);
         let opening = self.required(&m.opening, Kind::Opening);
         let laps = self.required(&m.laps, Kind::Laps);
-        // A variant that captures only the opposite pit need not state a `last seed makes` rule.
-        let landing =
-            if m.opposite.is_some() { m.landing.as_ref() } else { self.required(&m.landing, Kind::Landing) };
+        // A variant that captures only the opposite pit, or by rules after each lap, need not
+        // state a `last seed makes` rule.
+        let landing = if m.opposite.is_some() || m.lap_rules.is_some() {
+            m.landing.as_ref()
+        } else {
+            self.required(&m.landing, Kind::Landing)
+        };
         let no_move = self.required(&m.no_move, Kind::NoMove);
         let leftovers = self.required(&m.leftovers, Kind::Leftovers);
         self.report_missing();
@@ -327,6 +332,29 @@ impl<'a> Validator<'a> {
                 );
             }
         }
+        let lap_rules = m.lap_rules.as_ref().map_or_else(Vec::new, |l| self.lap_rules(l, total, players));
+        if let Some(l) = &m.lap_rules
+            && lap_rules.iter().any(LapRule::takes)
+        {
+            let first = &l.value[0];
+            let at = |what: &str| format!("{what} applies to the `last seed ...` lines, not to `when` lines");
+            if let Some(g) = m.grand_slam.as_ref().filter(|g| g.value != GrandSlam::Take) {
+                self.diags.push(
+                    g.error("a grand slam rule with lines that take after each lap", at("this rule")).note(
+                        format!("the line on line {} takes seeds", l.at.file.line_col(first.span.start).0),
+                    ),
+                );
+            }
+            if let Some(c) = &m.capture_start {
+                self.diags.push(
+                    c.error(
+                        "moves without capture at the start, with lines that take after each lap",
+                        at("this rule"),
+                    )
+                    .note(format!("the line on line {} takes seeds", l.at.file.line_col(first.span.start).0)),
+                );
+            }
+        }
         let layer_of = |i: usize| stack[i].layer.clone();
         let ruleset_about = stack.last().and_then(|l| l.about).map(about).unwrap_or_default();
         let about = about(&self.v.ast.about);
@@ -372,6 +400,7 @@ impl<'a> Validator<'a> {
             grand_slam,
             relay,
             capture_start,
+            lap_rules,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
                 majority: m.majority.is_some(),
@@ -783,6 +812,126 @@ impl<'a> Validator<'a> {
         }
         let ways = (0..2 * k).map(|p| place[p % k].expect("every place named")).collect();
         Some(Directions::ByPit { groups: out, ways })
+    }
+
+    /// The rules after each lap, each line checked: its counts, a take before a chain or an
+    /// `again`, one relay at most, rules for two players.
+    fn lap_rules(
+        &mut self,
+        lines: &Stated<crate::lang::lap_rule::LapRuleLines>,
+        total: usize,
+        players: u8,
+    ) -> Vec<LapRule<Vec<u8>>> {
+        let mut out = Vec::new();
+        for line in &lines.value {
+            let at = Stated {
+                value: (),
+                at: crate::lang::kinds::Origin {
+                    file: lines.at.file.clone(),
+                    span: line.span.clone(),
+                    layer: lines.at.layer,
+                },
+            };
+            let before = self.diags.0.len();
+            let rule = &line.value;
+            // The board may hold no seed; a pit's count is said `is empty`.
+            let checked = rule.try_map(|counts| {
+                let zero = counts.iter().any(|n| n.value == 0);
+                let board = rule
+                    .conditions
+                    .iter()
+                    .any(|c| matches!(c, Condition::Board(n) if std::ptr::eq(n, counts)));
+                if zero && board {
+                    let rest: Vec<Number> = counts.iter().filter(|n| n.value != 0).cloned().collect();
+                    let mut set = self.counts("board", &rest, &at, total).ok_or(())?;
+                    set.insert(0, 0);
+                    Ok(set)
+                } else {
+                    self.counts("condition", counts, &at, total).ok_or(())
+                }
+            });
+            for c in &rule.conditions {
+                if let Condition::At(Place::Last, Predicate::Empty) = c {
+                    self.diags.push(at.error(
+                        "the last pit is never empty",
+                        "it holds the last seed",
+                    ).help("to speak of a pit that was empty before the last seed fell, write `the last pit holds 1`"));
+                }
+            }
+            let mut took = false;
+            let mut relays = 0;
+            for (i, e) in rule.effects.iter().enumerate() {
+                match e {
+                    Effect::Take(places, _) => {
+                        took = true;
+                        let mut seen = Vec::new();
+                        for p in places {
+                            if seen.contains(p) {
+                                self.diags
+                                    .push(at.error(format!("{} is taken twice", p.words()), "in this line"));
+                            }
+                            seen.push(*p);
+                        }
+                    }
+                    Effect::TakeSown(..) | Effect::TakeBoard(_) => took = true,
+                    Effect::Relay(_) => relays += 1,
+                    Effect::Chain { .. } if !matches!(rule.effects.get(i.wrapping_sub(1)), Some(Effect::Take(p, _)) if p.len() == 1) =>
+                    {
+                        self.diags.push(
+                            at.error(
+                                "a chain must follow the take of one place",
+                                "the chain starts from the pit taken just before it",
+                            )
+                            .help("write it as `take the last pit, then chain backward while 4`"),
+                        );
+                    }
+                    Effect::Again(_) => {
+                        if i + 1 != rule.effects.len()
+                            || !rule.effects[..i]
+                                .iter()
+                                .any(|e| matches!(e, Effect::Take(p, _) if p.len() == 1))
+                        {
+                            self.diags.push(at.error(
+                                "`again from the pit taken` must end a line that takes one place",
+                                "nothing to go on from",
+                            ).help("write it as `take the pit after the next, then again from the pit taken, at most 3 times`"));
+                        }
+                        if rule.every_lap {
+                            self.diags.push(
+                                at.error(
+                                    "an `after each lap` line cannot go again",
+                                    "only a `when` line can",
+                                ),
+                            );
+                        }
+                    }
+                    Effect::Chain { .. } => {}
+                }
+            }
+            if relays > 1 {
+                self.diags.push(at.error("a line relays from one place at most", "more than one relay"));
+            }
+            if rule.every_lap && relays > 0 {
+                self.diags.push(
+                    at.error("an `after each lap` line cannot relay", "a relay ends the lap's rules")
+                        .help("write it as a `when` line"),
+                );
+            }
+            if !took && relays == 0 {
+                self.diags.push(at.error("this line does nothing", "nothing taken, no relay"));
+            }
+            let two_only = rule.receivers().any(|r| r == Receiver::Opponent);
+            if two_only && players != 2 {
+                self.diags.push(at.error(
+                    "a take for the opponent is a rule for two players",
+                    format!("this variant has {players}"),
+                ));
+            }
+            if let (Ok(rule), false) = (checked, self.diags.0[before..].iter().any(Diagnostic::is_error)) {
+                out.push(rule);
+            }
+        }
+        out
     }
 
     /// `what` is "capture" or "chain".

@@ -1,0 +1,392 @@
+//! The general tier of the move ([`GENERAL`]): rules after each lap named from places relative
+//! to the lap (the last pit, the next pit, the opposite pit, the pits sown), each a list of
+//! conditions and effects, compiled into [`LapTable`]s and read by one loop. Only variants that
+//! have such rules come here: the other tiers never test for them.
+
+use crate::lang::lap_rule::{Condition, Effect, LapRule, Place, Predicate, Receiver};
+use crate::lang::spec::{ChainDirection, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
+
+use super::compile::{Counts, GENERAL, Rules, Tables, pit_mask};
+use super::moves::{Move, MoveDirection, MoveSummary, Observer};
+use super::state::State;
+
+/// A condition, compiled: a place's count in a set, a place among a mover's pits, or the
+/// seeds on the board in a set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Test {
+    Count(Place, Counts),
+    /// The pits the place must be among, for each mover.
+    Among(Place, [u64; MAX_PLAYERS]),
+    Board(Counts),
+}
+
+/// An effect, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Act {
+    Take(Vec<Place>, Receiver),
+    TakeSown(Counts, Receiver),
+    TakeBoard(Receiver),
+    Relay(Place),
+    /// From the pit taken last; with the receiver of that take.
+    Chain {
+        forward: bool,
+        counts: Counts,
+        pits: [u64; MAX_PLAYERS],
+        to: Receiver,
+    },
+    Again(u8),
+}
+
+/// One rule after each lap, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LapTable {
+    pub every_lap: bool,
+    pub tests: Vec<Test>,
+    pub acts: Vec<Act>,
+}
+
+impl LapTable {
+    pub fn new(spec: &Spec, rule: &LapRule<Vec<u8>>) -> LapTable {
+        let masks = |w: Where| -> [u64; MAX_PLAYERS] {
+            std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
+        };
+        let occupied: Vec<u8> = (1..=u8::MAX).collect();
+        let tests = rule
+            .conditions
+            .iter()
+            .map(|c| match c {
+                Condition::At(p, Predicate::Holds(n)) => Test::Count(*p, Counts::from_list(n)),
+                Condition::At(p, Predicate::Empty) => Test::Count(*p, Counts::from_list(&[0])),
+                Condition::At(p, Predicate::Occupied) => Test::Count(*p, Counts::from_list(&occupied)),
+                Condition::At(p, Predicate::Owned(w)) => Test::Among(*p, masks(*w)),
+                Condition::Board(n) => Test::Board(Counts::from_list(n)),
+            })
+            .collect();
+        let mut to = Receiver::Mover;
+        let acts = rule
+            .effects
+            .iter()
+            .map(|e| match e {
+                Effect::Take(places, r) => {
+                    to = *r;
+                    Act::Take(places.clone(), *r)
+                }
+                Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_list(n), *r),
+                Effect::TakeBoard(r) => Act::TakeBoard(*r),
+                Effect::Relay(p) => Act::Relay(*p),
+                Effect::Chain { direction, counts, pits } => Act::Chain {
+                    forward: *direction == ChainDirection::Forward,
+                    counts: Counts::from_list(counts),
+                    pits: masks(*pits),
+                    to,
+                },
+                Effect::Again(n) => Act::Again(*n),
+            })
+            .collect();
+        LapTable { every_lap: rule.every_lap, tests, acts }
+    }
+
+    /// The table's bytes, for the fingerprint.
+    pub fn bytes(&self, out: &mut Vec<u8>) {
+        let place = |p: &Place| *p as u8;
+        let receiver = |r: &Receiver| *r as u8;
+        let counts =
+            |c: &Counts, out: &mut Vec<u8>| out.extend(c.words().iter().flat_map(|w| w.to_le_bytes()));
+        let masks =
+            |m: &[u64; MAX_PLAYERS], out: &mut Vec<u8>| out.extend(m.iter().flat_map(|w| w.to_le_bytes()));
+        out.extend([self.every_lap as u8, self.tests.len() as u8, self.acts.len() as u8]);
+        for t in &self.tests {
+            match t {
+                Test::Count(p, c) => {
+                    out.extend([0, place(p)]);
+                    counts(c, out);
+                }
+                Test::Among(p, m) => {
+                    out.extend([1, place(p)]);
+                    masks(m, out);
+                }
+                Test::Board(c) => {
+                    out.push(2);
+                    counts(c, out);
+                }
+            }
+        }
+        for a in &self.acts {
+            match a {
+                Act::Take(places, r) => {
+                    out.extend([0, receiver(r), places.len() as u8]);
+                    out.extend(places.iter().map(place));
+                }
+                Act::TakeSown(c, r) => {
+                    out.extend([1, receiver(r)]);
+                    counts(c, out);
+                }
+                Act::TakeBoard(r) => out.extend([2, receiver(r)]),
+                Act::Relay(p) => out.extend([3, place(p)]),
+                Act::Chain { forward, counts: c, pits, to } => {
+                    out.extend([4, *forward as u8, receiver(to)]);
+                    counts(c, out);
+                    masks(pits, out);
+                }
+                Act::Again(n) => out.extend([5, *n]),
+            }
+        }
+    }
+}
+
+/// Where a lap stands, for naming places: its direction, first pit and last place.
+#[derive(Clone, Copy)]
+struct Lap {
+    d: usize,
+    start: usize,
+    last: usize,
+}
+
+impl Tables {
+    /// The pit a place names, if it names one (a lap that ends in a store names none).
+    #[inline]
+    fn place(&self, lap: Lap, p: Place) -> Option<usize> {
+        let n = self.pits as usize;
+        if lap.last >= n && p != Place::Start {
+            return None;
+        }
+        Some(match p {
+            Place::Last => lap.last,
+            Place::Next => self.next[lap.d][lap.last] as usize,
+            Place::AfterNext => self.next[lap.d][self.next[lap.d][lap.last] as usize] as usize,
+            Place::Opposite => self.opposite[lap.last] as usize,
+            Place::Start => lap.start,
+        })
+    }
+
+    fn holds(&self, s: &State, m: usize, lap: Lap, tests: &[Test]) -> bool {
+        tests.iter().all(|t| match t {
+            Test::Count(p, c) => self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q])),
+            Test::Among(p, pits) => self.place(lap, *p).is_some_and(|q| pits[m] >> q & 1 != 0),
+            Test::Board(c) => c.contains(s.seeds_on_board() as u8),
+        })
+    }
+}
+
+/// What the rules of one lap did.
+#[derive(Default)]
+struct Outcome {
+    /// The pit to relay from, if a rule relays.
+    relay: Option<usize>,
+    captured: u16,
+    captured_pits: u8,
+}
+
+impl Rules {
+    /// Sows `mv` and applies the rules after each lap, then today's relay and capture rules
+    /// when no `when` line applied: the whole of a move under [`GENERAL`] rules, without
+    /// passing the turn.
+    pub(crate) fn sow_and_capture_general<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+    ) -> MoveSummary {
+        let t = &self.t;
+        let n = t.pits as usize;
+        let pit = mv.pit();
+        let m = s.to_move as usize;
+        let lifted = s.pits[pit];
+        let d = match mv.direction() {
+            MoveDirection::Given => t.pit_dir[pit] as usize,
+            MoveDirection::CounterClockwise => 1 - t.cw as usize,
+            MoveDirection::Clockwise => t.cw as usize,
+        };
+        let mut summary =
+            MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
+        let mut from = pit;
+        for laps in 1..=MAX_LAPS {
+            let (last, sown) = self.sow_tracked(s, from, m, d, obs);
+            summary.last = last;
+            let lap = Lap { d, start: from, last };
+            let mut out = Outcome::default();
+            for rule in t.lap_rules.iter().filter(|r| r.every_lap) {
+                if t.holds(s, m, lap, &rule.tests) {
+                    self.act(s, m, lap, sown, rule, &mut out, obs);
+                }
+            }
+            let fired = t.lap_rules.iter().filter(|r| !r.every_lap).find(|r| t.holds(s, m, lap, &r.tests));
+            match fired {
+                Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
+                None if t.relay
+                    && last < n
+                    && t.relay_pits[m] >> last & 1 != 0
+                    && t.relay_counts.contains(s.pits[last]) =>
+                {
+                    out.relay = Some(last);
+                }
+                None if last < n && s.plies >= t.capture_start => {
+                    let (taken, how) = self.taken_by::<GENERAL>(s, m, last, d);
+                    if taken != 0 {
+                        if self.leaves_opponent_bare(s, m, taken) {
+                            summary.grand_slam = true;
+                        } else {
+                            out.captured_pits += taken.count_ones() as u8;
+                            out.captured += self.take(s, m, last, taken, how, obs);
+                        }
+                    }
+                }
+                None => {}
+            }
+            summary.captured += out.captured;
+            summary.captured_pits += out.captured_pits;
+            match out.relay {
+                Some(q) if laps < MAX_LAPS => {
+                    obs.relay(q, s.pits[q]);
+                    from = q;
+                }
+                _ => break,
+            }
+        }
+        summary
+    }
+
+    /// One lap from `pit`, seed by seed; returns where the last seed fell and the pits sown.
+    fn sow_tracked<O: Observer>(
+        &self,
+        s: &mut State,
+        pit: usize,
+        m: usize,
+        d: usize,
+        obs: &mut O,
+    ) -> (usize, u64) {
+        let t = &self.t;
+        let n = t.pits as usize;
+        let mut hand = s.pits[pit];
+        let mut sown = 0u64;
+        s.pits[pit] = 0;
+        if t.opening_in_origin && hand > 0 {
+            s.pits[pit] = 1;
+            hand -= 1;
+            sown |= 1 << pit;
+            obs.sow(pit);
+        }
+        let mut pos = pit;
+        while hand > 0 {
+            pos = if t.store_sowing { t.path[m][pos] as usize } else { t.next[d][pos] as usize };
+            if t.skip_origin && pos == pit {
+                continue;
+            }
+            if pos >= n {
+                s.captured[pos - n] += 1;
+            } else {
+                s.pits[pos] += 1;
+                sown |= 1 << pos;
+            }
+            hand -= 1;
+            obs.sow(pos);
+        }
+        (pos, sown)
+    }
+
+    /// Applies a rule's effects: its takes, chain, relay, and its tries again.
+    #[allow(clippy::too_many_arguments)]
+    fn act<O: Observer>(
+        &self,
+        s: &mut State,
+        m: usize,
+        mut lap: Lap,
+        sown: u64,
+        rule: &LapTable,
+        out: &mut Outcome,
+        obs: &mut O,
+    ) {
+        let t = &self.t;
+        let n = t.pits as usize;
+        let mut taken_last = None;
+        let mut again = 0;
+        loop {
+            for a in &rule.acts {
+                match a {
+                    Act::Take(places, to) => {
+                        for &p in places {
+                            if let Some(q) = t.place(lap, p) {
+                                self.take_pit(s, m, q, *to, out, obs);
+                                taken_last = Some(q);
+                            }
+                        }
+                    }
+                    Act::TakeSown(c, to) => {
+                        // In sowing order, from the pit after the lap's first.
+                        let mut q = lap.start;
+                        for _ in 0..n {
+                            q = t.next[lap.d][q] as usize;
+                            if sown >> q & 1 != 0 && c.contains(s.pits[q]) {
+                                self.take_pit(s, m, q, *to, out, obs);
+                            }
+                        }
+                    }
+                    Act::TakeBoard(to) => {
+                        for q in 0..n {
+                            self.take_pit(s, m, q, *to, out, obs);
+                        }
+                    }
+                    Act::Relay(p) => out.relay = t.place(lap, *p),
+                    Act::Chain { forward, counts, pits, to } => {
+                        let Some(first) = taken_last else { continue };
+                        let step = if *forward { &t.next[lap.d] } else { &t.prev[lap.d] };
+                        let mut q = step[first] as usize;
+                        while q != first
+                            && q != lap.start
+                            && pits[m] >> q & 1 != 0
+                            && counts.contains(s.pits[q])
+                        {
+                            self.take_pit(s, m, q, *to, out, obs);
+                            q = step[q] as usize;
+                        }
+                    }
+                    Act::Again(times) => {
+                        // The line again, its places named from the pit it took.
+                        if let Some(q) = taken_last
+                            && again < *times
+                        {
+                            lap.last = q;
+                            if t.holds(s, m, lap, &rule.tests) {
+                                again += 1;
+                                break;
+                            }
+                        }
+                        return;
+                    }
+                }
+            }
+            if !matches!(rule.acts.last(), Some(Act::Again(_))) || again == 0 {
+                return;
+            }
+        }
+    }
+
+    /// Empties pit `q` to whoever the take is for.
+    #[inline]
+    fn take_pit<O: Observer>(
+        &self,
+        s: &mut State,
+        m: usize,
+        q: usize,
+        to: Receiver,
+        out: &mut Outcome,
+        obs: &mut O,
+    ) {
+        let seeds = s.pits[q];
+        if seeds == 0 {
+            return;
+        }
+        obs.capture(q, seeds);
+        s.pits[q] = 0;
+        out.captured += seeds as u16;
+        out.captured_pits += 1;
+        match to {
+            Receiver::Mover => s.captured[m] += seeds as u16,
+            Receiver::Opponent => s.captured[1 - m] += seeds as u16,
+            Receiver::Owner => s.captured[self.t.owner[q] as usize] += seeds as u16,
+            Receiver::Nobody => s.removed += seeds,
+        }
+    }
+}
+
+const _: () = assert!(MAX_PITS <= 64, "sown pits are a 64-bit mask");

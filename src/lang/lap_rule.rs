@@ -1,0 +1,164 @@
+//! Rules after each lap, written from places named relative to the lap (`when the next pit is
+//! occupied: relay from the next pit`): the few ideas under the rules that the fixed lines of
+//! the capture block cannot say. The same types serve the syntax tree (counts as written) and
+//! the checked [`super::spec::Spec`] (counts checked), through the count type `C`.
+
+use super::syntax::{ChainDirection, Number, Spanned, Where};
+
+/// A place named from the lap just sown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Place {
+    /// The pit the lap's last seed fell into.
+    Last,
+    /// The pit after the last, in the direction of sowing.
+    Next,
+    /// The pit after that.
+    AfterNext,
+    /// The pit facing the last pit.
+    Opposite,
+    /// The pit the lap was lifted from.
+    Start,
+}
+
+impl Place {
+    /// `the last pit`, as lines write it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Place::Last => "the last pit",
+            Place::Next => "the next pit",
+            Place::AfterNext => "the pit after the next",
+            Place::Opposite => "the opposite pit",
+            Place::Start => "the pit the lap started from",
+        }
+    }
+}
+
+/// What is said of a place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Predicate<C> {
+    /// `holds 2 or 4` (the last pit: with the last seed).
+    Holds(C),
+    Empty,
+    Occupied,
+    /// `is the mover's own` ([`Where::Own`]) or `is an opponent's` ([`Where::Opponents`]).
+    Owned(Where),
+}
+
+/// One condition of a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Condition<C> {
+    At(Place, Predicate<C>),
+    /// `the board holds 8 or fewer seeds`: the seeds left on the board.
+    Board(C),
+}
+
+/// Who receives what a take takes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Receiver {
+    /// The player who moved.
+    #[default]
+    Mover,
+    /// The mover's opponent (two players).
+    Opponent,
+    /// Each pit's owner.
+    Owner,
+    /// Nobody: the seeds leave the game.
+    Nobody,
+}
+
+impl Receiver {
+    /// ` for the opponent`, as lines write it after a take (nothing for the mover).
+    pub fn words(self) -> &'static str {
+        match self {
+            Receiver::Mover => "",
+            Receiver::Opponent => " for the opponent",
+            Receiver::Owner => " for its owner",
+            Receiver::Nobody => " out of play",
+        }
+    }
+}
+
+/// One thing a line does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect<C> {
+    /// `take the last pit and the opposite pit`: the places, in order.
+    Take(Vec<Place>, Receiver),
+    /// `take every sown pit that holds 4`: the pits this lap sowed into.
+    TakeSown(C, Receiver),
+    /// `take every seed on the board`.
+    TakeBoard(Receiver),
+    /// `relay from the next pit`: a new lap from there.
+    Relay(Place),
+    /// `chain backward while 4`: from the pit taken last, each pit on holding one of the
+    /// counts, to the first that does not, and before the pit the lap started from.
+    Chain { direction: ChainDirection, counts: C, pits: Where },
+    /// `again from the pit taken, at most 3 times`: the same line, its places named from the
+    /// pit it took last, while its conditions hold.
+    Again(u8),
+}
+
+/// A line: `when ...: ...` (the first that holds, after each lap) or `after each lap: ...`
+/// (every one that holds).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LapRule<C> {
+    /// `after each lap`: applied whenever its conditions hold, before the `when` lines.
+    pub every_lap: bool,
+    pub conditions: Vec<Condition<C>>,
+    pub effects: Vec<Effect<C>>,
+}
+
+/// A line as written: counts as numbers, with spans.
+pub type LapRuleLine = LapRule<Vec<Number>>;
+/// The lines of one layer, in order, each with its span.
+pub type LapRuleLines = Vec<Spanned<LapRuleLine>>;
+
+impl<C> LapRule<C> {
+    /// The same line with its counts turned by `f` (checked, or said).
+    pub fn try_map<D, E>(&self, mut f: impl FnMut(&C) -> Result<D, E>) -> Result<LapRule<D>, E> {
+        let conditions = self
+            .conditions
+            .iter()
+            .map(|c| {
+                Ok(match c {
+                    Condition::At(p, Predicate::Holds(n)) => Condition::At(*p, Predicate::Holds(f(n)?)),
+                    Condition::At(p, Predicate::Empty) => Condition::At(*p, Predicate::Empty),
+                    Condition::At(p, Predicate::Occupied) => Condition::At(*p, Predicate::Occupied),
+                    Condition::At(p, Predicate::Owned(w)) => Condition::At(*p, Predicate::Owned(*w)),
+                    Condition::Board(n) => Condition::Board(f(n)?),
+                })
+            })
+            .collect::<Result<_, E>>()?;
+        let effects = self
+            .effects
+            .iter()
+            .map(|e| {
+                Ok(match e {
+                    Effect::Take(places, to) => Effect::Take(places.clone(), *to),
+                    Effect::TakeSown(n, to) => Effect::TakeSown(f(n)?, *to),
+                    Effect::TakeBoard(to) => Effect::TakeBoard(*to),
+                    Effect::Relay(p) => Effect::Relay(*p),
+                    Effect::Chain { direction, counts, pits } => {
+                        Effect::Chain { direction: *direction, counts: f(counts)?, pits: *pits }
+                    }
+                    Effect::Again(n) => Effect::Again(*n),
+                })
+            })
+            .collect::<Result<_, E>>()?;
+        Ok(LapRule { every_lap: self.every_lap, conditions, effects })
+    }
+
+    /// Does the line take anything?
+    pub fn takes(&self) -> bool {
+        self.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_)))
+    }
+
+    /// The receivers of its takes.
+    pub fn receivers(&self) -> impl Iterator<Item = Receiver> + '_ {
+        self.effects.iter().filter_map(|e| match e {
+            Effect::Take(_, to) | Effect::TakeSown(_, to) | Effect::TakeBoard(to) => Some(*to),
+            _ => None,
+        })
+    }
+}
