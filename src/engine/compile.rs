@@ -95,7 +95,9 @@ pub(crate) struct Tables {
     pub side_empty: bool,
     pub majority: bool,
     pub repetition: bool,
-    /// Any of the three endings above: one test on every move instead of three.
+    /// `game over when the board holds ...`: the counts of seeds left that end the game.
+    pub board_end: Option<Counts>,
+    /// Any of the endings above: one test on every move instead of four.
     pub endings: bool,
     /// Whole hands sown at once in each direction some pit sows, on boards small enough (made
     /// from the tables above).
@@ -183,7 +185,8 @@ pub fn compile(spec: &Spec) -> Rules {
         side_empty: spec.endings.side_empty,
         majority: spec.endings.majority,
         repetition: spec.endings.repetition,
-        endings: spec.endings.side_empty || spec.endings.majority || spec.endings.repetition,
+        board_end: spec.board_end.as_deref().map(Counts::from_list),
+        endings: spec.endings.any() || spec.board_end.is_some(),
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         tier: RICH,
@@ -389,6 +392,7 @@ impl Rules {
             side_empty,
             majority,
             repetition,
+            board_end,
             endings,
             // Made from the tables above: the same for equal tables.
             hand: _,
@@ -439,6 +443,10 @@ impl Rules {
         if *relay {
             bytes.extend(relay_pits.iter().flat_map(|m| m.to_le_bytes()));
             bytes.extend(relay_counts.0.iter().flat_map(|w| w.to_le_bytes()));
+        }
+        if let Some(c) = board_end {
+            bytes.extend(b"board end");
+            bytes.extend(c.0.iter().flat_map(|w| w.to_le_bytes()));
         }
         if !lap_rules.is_empty() {
             bytes.extend(b"lap rules");

@@ -164,6 +164,10 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::SideEmpty => "a player's pits are all empty".to_string(),
         EndReason::Majority => "a player has captured more than half the seeds".to_string(),
         EndReason::Repetition => "the position repeats one seen since the last capture".to_string(),
+        EndReason::FewSeeds => format!(
+            "{} left on the board",
+            crate::lang::describe::plural(state.seeds_on_board() as usize, "seed is", "seeds are")
+        ),
     }
 }
 

@@ -345,7 +345,7 @@ impl Rules {
     }
 
     /// The `game over when` ending a move meets, if any, in the order repetition, majority,
-    /// a side empty. (Only rules that are not plain come here, most with one of these
+    /// a side empty, the seeds left on the board. (Only rules that are not plain come here, most with one of these
     /// endings: it is worth inlining.)
     #[inline(always)]
     fn ending(&self, s: &State, next: u8, captured: u16, history: Option<&mut History>) -> Option<EndReason> {
@@ -361,7 +361,10 @@ impl Rules {
         if t.majority && self.has_majority(s) {
             return Some(EndReason::Majority);
         }
-        (t.side_empty && self.a_side_is_empty(s)).then_some(EndReason::SideEmpty)
+        if t.side_empty && self.a_side_is_empty(s) {
+            return Some(EndReason::SideEmpty);
+        }
+        t.board_end.filter(|c| c.contains(s.seeds_on_board() as u8)).map(|_| EndReason::FewSeeds)
     }
 
     /// Has a player captured more than half the seeds, or both players exactly half?

@@ -23,6 +23,8 @@ pub enum EndReason {
     Majority,
     /// A position repeated one seen since the last capture.
     Repetition,
+    /// The seeds left on the board made a count that ends the game.
+    FewSeeds,
 }
 
 impl EndReason {
@@ -35,6 +37,7 @@ impl EndReason {
             EndReason::SideEmpty => "side-empty",
             EndReason::Majority => "majority",
             EndReason::Repetition => "repetition",
+            EndReason::FewSeeds => "few-seeds",
         }
     }
 
@@ -47,6 +50,7 @@ impl EndReason {
             EndReason::SideEmpty => "a player's pits were all empty",
             EndReason::Majority => "a player had captured more than half the seeds",
             EndReason::Repetition => "a position repeated",
+            EndReason::FewSeeds => "few seeds were left on the board",
         }
     }
 }

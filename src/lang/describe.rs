@@ -32,7 +32,7 @@ fn capitalized(s: &str) -> String {
     c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 { format!("{} {one}", number_word(n)) } else { format!("{} {many}", number_word(n)) }
 }
 
@@ -796,6 +796,25 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         )
     } else {
         unsaid(S, "majority", kinds, "Capturing more than half the seeds does not end the game.")
+    });
+    let kinds = &[Kind::BoardSeeds];
+    rules.push(match &spec.board_end {
+        Some(c) => said(
+            S,
+            "few seeds left",
+            kinds,
+            format!(
+                "It ends as soon as the board holds {} {}, after any move.",
+                counts(c),
+                if c == &[1] { "seed" } else { "seeds" }
+            ),
+        ),
+        None => unsaid(
+            S,
+            "few seeds left",
+            kinds,
+            "The seeds left on the board do not by themselves end the game.",
+        ),
     });
     let kinds = &[Kind::Repetition];
     rules.push(if spec.endings.repetition {

@@ -13,9 +13,9 @@ use std::sync::Arc;
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::syntax::{
-    BoardLine, CaptureStart, ChainLine, DirectionLine, Ending, ExtraTurn, GrandSlam, LandingLine, LapCount,
-    Laps, Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, RelayLine, SeedsLine,
-    StoreSowing, Winner,
+    BoardEnding, BoardLine, CaptureStart, ChainLine, DirectionLine, Ending, ExtraTurn, GrandSlam,
+    LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock,
+    RelayLine, SeedsLine, StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -208,6 +208,8 @@ kinds! {
     SideEmpty(Ending) in side_empty, "`game over when a player's pits are all empty`", "the end when a player's pits are empty", None;
     /// `game over when a player has captured more than half the seeds`
     Majority(Ending) in majority, "`game over when a player has captured more than half the seeds`", "the end when a player has captured more than half the seeds", None;
+    /// `game over when the board holds 0 or 1 seeds`
+    BoardSeeds(BoardEnding) in board_seeds, "`game over when the board holds ...`", "the end when few seeds are left", None;
     /// `game over when a position repeats since the last capture`
     Repetition(Ending) in repetition, "`game over when a position repeats since the last capture`", "the end when a position repeats", None;
 }

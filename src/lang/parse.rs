@@ -538,11 +538,17 @@ impl Builder<'_> {
                 Rule::slam_illegal => GrandSlam::NotAllowed,
                 _ => GrandSlam::Take,
             }),
-            Rule::ending => match only(pair).as_rule() {
-                Rule::side_empty => RuleLine::SideEmpty(Ending),
-                Rule::majority => RuleLine::Majority(Ending),
-                _ => RuleLine::Repetition(Ending),
-            },
+            Rule::ending => {
+                let which = only(pair);
+                match which.as_rule() {
+                    Rule::side_empty => RuleLine::SideEmpty(Ending),
+                    Rule::majority => RuleLine::Majority(Ending),
+                    Rule::board_seeds => {
+                        RuleLine::BoardSeeds(BoardEnding { counts: self.numbers(only(which))? })
+                    }
+                    _ => RuleLine::Repetition(Ending),
+                }
+            }
             Rule::landing => {
                 let (counts, pits) = self.counts_in(pair)?;
                 RuleLine::Landing(Some(LandingLine { counts, pits }))
@@ -679,7 +685,8 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("grand", _) => "`grand slam: take them`, `grand slam: no capture` or `grand slam: not allowed`",
         ("game", _) => {
             "`game over when a player's pits are all empty`, `game over when a player has captured \
-             more than half the seeds` or `game over when a position repeats since the last capture`"
+             more than half the seeds`, `game over when a position repeats since the last capture` or `game over \
+             when the board holds 0 or 1 seeds`"
         }
         ("capture", _) => "`capture { ... }` or `capture { none }`",
         ("last", _) => {

@@ -112,6 +112,12 @@ pub struct Endings {
     pub repetition: bool,
 }
 
+impl Endings {
+    pub fn any(&self) -> bool {
+        self.side_empty || self.majority || self.repetition
+    }
+}
+
 /// Where a group of rules was last set: the variant's own file, a base it extends, or a
 /// ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,6 +184,9 @@ pub struct Spec {
     pub winner: Winner,
     /// The endings checked after every move.
     pub endings: Endings,
+    /// `game over when the board holds ...`: the counts of seeds left on the board that end
+    /// the game (0 may be one), checked after every move.
+    pub board_end: Option<Vec<u8>>,
     /// The layer that last set each group of rules.
     pub provenance: Vec<(Kind, Layer)>,
 }

@@ -206,6 +206,12 @@ pub enum GrandSlam {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ending;
 
+/// `game over when the board holds 0 or 1 seeds`: the counts of seeds left on the board.
+#[derive(Debug, Clone)]
+pub struct BoardEnding {
+    pub counts: Vec<Number>,
+}
+
 /// How many laps a sowing makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LapCount {

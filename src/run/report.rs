@@ -564,13 +564,14 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 6] = [
+    let endings: [(&str, Count, bool); 7] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
         ("ended: a player's pits empty", |e| e.side_empty, false),
         ("ended: more than half captured", |e| e.majority, false),
         ("ended: a position repeated", |e| e.repetition, false),
+        ("ended: few seeds left", |e| e.few_seeds, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -763,7 +764,8 @@ mod tests {
             | EndReason::PlyLimit
             | EndReason::SideEmpty
             | EndReason::Majority
-            | EndReason::Repetition => r,
+            | EndReason::Repetition
+            | EndReason::FewSeeds => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -772,6 +774,7 @@ mod tests {
             EndReason::SideEmpty,
             EndReason::Majority,
             EndReason::Repetition,
+            EndReason::FewSeeds,
         ]
         .map(every);
         let mut seen = Vec::new();

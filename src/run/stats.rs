@@ -145,6 +145,8 @@ pub struct EndTally {
     pub majority: u64,
     #[serde(default)]
     pub repetition: u64,
+    #[serde(default)]
+    pub few_seeds: u64,
 }
 
 impl EndTally {
@@ -156,6 +158,7 @@ impl EndTally {
             EndReason::SideEmpty => self.side_empty += 1,
             EndReason::Majority => self.majority += 1,
             EndReason::Repetition => self.repetition += 1,
+            EndReason::FewSeeds => self.few_seeds += 1,
         }
     }
 }
@@ -249,6 +252,7 @@ impl Tally {
         self.ends.side_empty += o.ends.side_empty;
         self.ends.majority += o.ends.majority;
         self.ends.repetition += o.ends.repetition;
+        self.ends.few_seeds += o.ends.few_seeds;
         self.length.merge(&o.length);
         self.seeds_left += o.seeds_left;
         self.margin.merge(&o.margin);

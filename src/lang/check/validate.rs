@@ -355,6 +355,15 @@ impl<'a> Validator<'a> {
                 );
             }
         }
+        let board_end = m.board_seeds.as_ref().and_then(|b| {
+            let zero = b.value.counts.iter().any(|n| n.value == 0);
+            let rest: Vec<Number> = b.value.counts.iter().filter(|n| n.value != 0).cloned().collect();
+            let mut set = self.counts("board", &rest, b, total)?;
+            if zero {
+                set.insert(0, 0);
+            }
+            Some(set)
+        });
         let layer_of = |i: usize| stack[i].layer.clone();
         let ruleset_about = stack.last().and_then(|l| l.about).map(about).unwrap_or_default();
         let about = about(&self.v.ast.about);
@@ -401,6 +410,7 @@ impl<'a> Validator<'a> {
             relay,
             capture_start,
             lap_rules,
+            board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
                 majority: m.majority.is_some(),
