@@ -1,0 +1,659 @@
+//! Ludii's own random games (Ludii 1.3.13, recorded by the project: `tests/oracles/ludii/`,
+//! the first games of each file; the full files with `SOW_LUDII=<dir>`) replayed through the
+//! shipped variant files, ply by ply: before every `sow` move the player to move and the legal
+//! pits, after it every pit, store and hand, at the end the result (`tests/common/ludii.rs`).
+//! Run with `--nocapture` to see, per game, the games and moves compared and agreed and the
+//! plies skipped and why.
+//!
+//! Then the tests of the harness itself: the records parse and are what the shared README
+//! says, the site mappings, and replays that must agree, and disagree, where they should.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use sow::engine::{EndReason, Game, Move, Outcome, Rules};
+
+#[path = "common/ludii.rs"]
+mod ludii;
+use ludii::*;
+
+/// Replays a game's file and prints the figures; fails on a disagreement no skip explains.
+fn check(entry: Entry) {
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+}
+
+// ------------------------------------------------------------------------------------------
+// The shipped games: one test each, added with the game's variant file. An entry names the
+// variant, the Ludii file, where sow's pits and captured seeds lie among Ludii's sites
+// (docs/two-row-games.md, "Ludii oracle records"), and each disagreement the game keeps, with
+// its reason (a Ludii bug, or a reading the file chose; docs/variants.md says so too):
+//
+//     #[test]
+//     fn ludii_yovodi() {
+//         check(
+//             Entry::new("variants/yovodi.sow", "two_rows__Yovodi.jsonl.gz",
+//                        Mapping::two_rows(6, Keep::Stores { left: 0 }))
+//                 .skip(Skip::new(Games::Only(&[12]), 40.., "Ludii bug B1: ...")),
+//         );
+//     }
+//
+// Mappings of the fifteen games are in `every_two_row_file_has_a_mapping_that_fits_it` below.
+// A game whose moves are not all sowings from a pit (placements from a hand, decision passes)
+// or that has more to compare (pit states, `player_values`, stacks) adds `.hooks(...)`.
+
+// ------------------------------------------------------------------------------------------
+// The records.
+
+/// The shared README's table: file -> (game, games, mean plies, stopped by the limit, winners).
+fn readme_table(dir: &Path) -> Vec<(String, String, usize, usize, usize, String)> {
+    let text = std::fs::read_to_string(dir.join("README.md")).unwrap();
+    text.lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let n = |i: usize| cells[i].parse::<usize>().unwrap_or_else(|e| panic!("{l}: {e}"));
+            (
+                cells[0].trim_matches('`').to_string(),
+                cells[1].to_string(),
+                n(2),
+                n(3),
+                n(4),
+                cells[5].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// What every record must be, whatever the game.
+fn check_record(file: &str, line: usize, r: &Record) {
+    let here = format!("{file} game {line}");
+    assert_eq!(r.index, line, "{here}: the index");
+    assert_eq!(r.players, 2, "{here}");
+    assert_eq!(r.end.plies, r.plies.len(), "{here}: plies");
+    assert_eq!(r.hand_sites.len(), r.hand_owners.len(), "{here}");
+    assert_eq!(r.start.mover, r.plies[0].mover, "{here}: the first mover");
+    for (i, p) in std::iter::once(&r.start.position).chain(r.plies.iter().map(|p| &p.position)).enumerate() {
+        assert_eq!(p.counts.len(), r.sites, "{here} ply {i}: counts");
+        assert_eq!(p.hands.len(), r.hand_sites.len(), "{here} ply {i}: hands");
+    }
+    for (i, p) in r.plies.iter().enumerate() {
+        assert!(p.mover == 1 || p.mover == 2, "{here} ply {}: mover {}", i + 1, p.mover);
+        assert!(p.legal_from.windows(2).all(|w| w[0] < w[1]), "{here} ply {}: legal_from sorted", i + 1);
+        if p.mv.is_forced_pass() {
+            assert!(p.legal_from.is_empty(), "{here} ply {}: a forced pass with moves", i + 1);
+        }
+    }
+}
+
+#[test]
+fn ludii_files_parse_and_match_the_shared_readme() {
+    let Some(dir) = shared_dir() else {
+        println!("no ../shared/oracles/ludii here (nor SOW_LUDII): only the subset is checked");
+        return;
+    };
+    let table = readme_table(&dir);
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".jsonl.gz"))
+        .collect();
+    files.sort();
+    let named: Vec<String> = table.iter().map(|t| t.0.clone()).collect();
+    assert_eq!(files, named, "the files and the README's table");
+    for (file, game, games, mean, stopped, winners) in table {
+        let records = read(&dir.join(&file));
+        assert_eq!(records.len(), games, "{file}: games");
+        let plies: usize = records.iter().map(|r| r.plies.len()).sum();
+        // The README rounds half to even (Bosh: 478.5 -> 478).
+        assert_eq!((plies as f64 / games as f64).round_ties_even() as usize, mean, "{file}: mean plies");
+        assert_eq!(records.iter().filter(|r| r.end.turn_limit_hit).count(), stopped, "{file}: stopped");
+        let count = |w| records.iter().filter(|r| r.end.winner == w).count();
+        let tally: Vec<String> = [("draw", 0), ("P1", 1), ("P2", 2)]
+            .iter()
+            .filter(|&&(_, w)| count(w) > 0)
+            .map(|&(name, w)| format!("{name} {}", count(w)))
+            .collect();
+        assert_eq!(tally.join(", "), winners, "{file}: winners");
+        for (i, r) in records.iter().enumerate() {
+            assert_eq!(r.game_name, game, "{file} game {i}");
+            check_record(&file, i, r);
+        }
+    }
+}
+
+/// The subset's README table: file -> games kept.
+fn subset_table() -> Vec<(String, usize)> {
+    let text = std::fs::read_to_string(subset_dir().join("README.md")).unwrap();
+    text.lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let k = cells[1].split(' ').next().unwrap().parse().unwrap();
+            (cells[0].trim_matches('`').to_string(), k)
+        })
+        .collect()
+}
+
+fn lines_of(path: &Path) -> Vec<String> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).unwrap();
+    std::io::BufReader::new(flate2::read::GzDecoder::new(file)).lines().map(Result::unwrap).collect()
+}
+
+#[test]
+fn ludii_subset_is_the_first_games_of_each_shared_file() {
+    let dir = subset_dir();
+    let table = subset_table();
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".jsonl.gz"))
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        table.iter().map(|t| t.0.clone()).collect::<Vec<_>>(),
+        "the files and the README's table"
+    );
+    // The project's copy stays under 5 MB.
+    let bytes: u64 = files.iter().map(|f| std::fs::metadata(dir.join(f)).unwrap().len()).sum();
+    assert!(bytes < 5 << 20, "tests/oracles/ludii holds {bytes} bytes");
+    let shared = shared_dir();
+    for (file, k) in table {
+        let records = read(&dir.join(&file));
+        assert_eq!(records.len(), k, "{file}: games");
+        for (i, r) in records.iter().enumerate() {
+            check_record(&file, i, r);
+        }
+        if let Some(shared) = &shared {
+            let full = lines_of(&shared.join(&file));
+            assert_eq!(
+                lines_of(&dir.join(&file)),
+                full[..k],
+                "{file}: the first {k} games of the shared file"
+            );
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Site mappings.
+
+/// Toguz Kumalak's board (two-row-games.md): player 1's row 0-8, the stores 9 (player 1's) and
+/// 10, player 2's row 11-19 numbered from the left as seen from the south.
+fn toguz() -> Mapping {
+    let pits = (0..9).chain((11..20).rev()).collect();
+    Mapping::new(pits, vec![vec![9], vec![10]])
+}
+
+#[test]
+fn two_row_mappings_go_round_the_board_and_face_across_it() {
+    for cols in 1..=16 {
+        for keep in [Keep::Stores { left: 0 }, Keep::Stores { left: 1 }, Keep::Hands] {
+            let m = Mapping::two_rows(cols, keep);
+            let n = 2 * cols;
+            assert_eq!(m.pit_count(), n);
+            let shift = matches!(keep, Keep::Stores { .. }) as usize;
+            let sites: BTreeSet<usize> = (0..n).map(|p| m.site(p)).collect();
+            assert_eq!(sites, (shift..shift + n).collect(), "{cols} {keep:?}: the pits fill the rows");
+            for p in 0..n {
+                assert_eq!(m.pit(m.site(p) as i64), Some(p), "{cols} {keep:?}: pit {p} and back");
+            }
+            for p in 0..cols {
+                // Ludii's site above s is s + C; sow's pit facing p (0-based) is 2N - 1 - p.
+                assert_eq!(m.site(n - 1 - p), m.site(p) + cols, "{cols} {keep:?}: pit {} faces", p + 1);
+                // Player 1's row runs left to right along the bottom row.
+                assert_eq!(m.site(p), shift + p);
+            }
+            let stores: Vec<usize> = (0..2).flat_map(|p| m.captured(p).to_vec()).collect();
+            let expected = match keep {
+                Keep::Stores { left: 0 } => vec![0, n + 1],
+                Keep::Stores { .. } => vec![n + 1, 0],
+                Keep::Hands => vec![n, n + 1],
+            };
+            assert_eq!(stores, expected, "{cols} {keep:?}");
+            assert_eq!(m.pit(-1), None);
+        }
+    }
+    // The shared README's 2 x 6 board with stores: pit 7 (north, rightmost as seen from the
+    // south) is site 12, pit 12 site 7.
+    let m = Mapping::two_rows(6, Keep::Stores { left: 0 });
+    assert_eq!((1..=12).map(|p| m.site(p - 1)).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6, 12, 11, 10, 9, 8, 7]);
+    let t = toguz();
+    assert_eq!(t.site(0), 0);
+    assert_eq!(t.site(8), 8);
+    assert_eq!(t.site(9), 19);
+    assert_eq!(t.site(17), 11);
+    for p in 0..9 {
+        assert_eq!(t.site(17 - p), t.site(p) + 11, "Toguz pit {} faces", p + 1);
+    }
+}
+
+/// The layout of each two-row file (docs/two-row-games.md): columns, and where the captures lie.
+fn layouts() -> Vec<(&'static str, Mapping)> {
+    use Keep::*;
+    vec![
+        ("two_rows__Baqura.jsonl.gz", Mapping::two_rows(6, Hands)),
+        ("two_rows__Bosh.jsonl.gz", Mapping::two_rows(5, Hands)),
+        ("two_rows__Dongjintian.jsonl.gz", Mapping::two_rows(5, Hands)),
+        ("two_rows__Duene.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
+        ("two_rows__Galatjang.jsonl.gz", Mapping::two_rows(6, Stores { left: 1 })),
+        // I Pere's stores are pits on the circuit (pits 5 and 10); its hands hold nothing.
+        ("two_rows__I_Pere.jsonl.gz", Mapping::two_rows(5, Hands)),
+        ("two_rows__Iyogh.jsonl.gz", Mapping::two_rows(8, Hands)),
+        ("two_rows__Leyla_Gobale_(Somaliland).jsonl.gz", Mapping::two_rows(6, Hands)),
+        ("two_rows__Li'b_al-'Aqil.jsonl.gz", Mapping::two_rows(6, Hands)),
+        ("two_rows__Motiq.jsonl.gz", Mapping::two_rows(7, Hands)),
+        // Ô Ăn Quan: the end spaces (sites 0 and 11) are no player's pits; each player has a
+        // hand for seeds and one for big stones.
+        (
+            "two_rows__O_An_Quan.jsonl.gz",
+            Mapping::new((1..=5).chain((6..=10).rev()).collect(), vec![vec![12, 13], vec![14, 15]])
+                .ignoring(0, "the left end space")
+                .ignoring(11, "the right end space"),
+        ),
+        ("two_rows__Pallankuli.jsonl.gz", Mapping::two_rows(7, Hands)),
+        ("two_rows__Sungka.jsonl.gz", Mapping::two_rows(7, Stores { left: 0 })),
+        ("two_rows__Toguz_Kumalak.jsonl.gz", toguz()),
+        ("two_rows__Yovodi.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
+    ]
+}
+
+#[test]
+fn every_two_row_file_has_a_mapping_that_fits_it() {
+    let layouts = layouts();
+    assert_eq!(layouts.len(), subset_table().len(), "a layout for every file");
+    for (file, m) in layouts {
+        for rec in read(&subset_dir().join(file)) {
+            m.check(&rec).unwrap_or_else(|e| panic!("{file}: {e}"));
+            // Player 1 moves first, from their own row (sow's pits 1..C) or their hand.
+            let cols = m.pit_count() / 2;
+            let own: BTreeSet<i64> =
+                (0..cols).map(|p| m.site(p)).chain(m.captured(0).iter().copied()).map(|s| s as i64).collect();
+            let first = &rec.plies[0];
+            assert_eq!(first.mover, 1, "{file} game {}", rec.index);
+            assert!(
+                first.legal_from.iter().all(|s| own.contains(s)),
+                "{file} game {}: player 1's first legal sites {:?} are not all theirs",
+                rec.index,
+                first.legal_from
+            );
+            // Seeds are neither made nor lost: the board and hands hold as many after every ply.
+            let total = |p: &Position| p.counts.iter().sum::<i64>() + p.hands.iter().sum::<i64>();
+            let start = total(&rec.start.position);
+            assert!(rec.plies.iter().all(|p| total(&p.position) == start), "{file} game {}", rec.index);
+        }
+    }
+    // The check finds what does not fit: a site left out, a hand of the other player.
+    let rec = &read(&subset_dir().join("two_rows__Bosh.jsonl.gz"))[0];
+    let short = Mapping::new((0..9).collect(), vec![vec![10], vec![11]]);
+    assert_eq!(
+        short.check(rec).unwrap_err(),
+        "site 9 of Bosh is neither a pit, a player's seeds, nor ignored"
+    );
+    let swapped = Mapping::new((0..10).collect(), vec![vec![11], vec![10]]);
+    assert_eq!(swapped.check(rec).unwrap_err(), "hand site 11 is player 2's, mapped as player 1's");
+    let beyond = Mapping::two_rows(5, Keep::Hands).ignoring(12, "no such site");
+    assert_eq!(beyond.check(rec).unwrap_err(), "site 12 is not a site of Bosh");
+}
+
+// ------------------------------------------------------------------------------------------
+// A real replay: Yovodi as today's language says it, without its capture for the opponent.
+
+fn yovodi_approx() -> Entry {
+    Entry::new(
+        "tests/ludii/yovodi-approx.sow",
+        "two_rows__Yovodi.jsonl.gz",
+        Mapping::two_rows(6, Keep::Stores { left: 0 }),
+    )
+}
+
+/// The first ply (1-based) after which the player who did not move has more in store: in
+/// Yovodi only the rule the approximation lacks does that.
+fn first_gift(rec: &Record) -> Option<usize> {
+    (1..=rec.plies.len()).find(|&n| gift(rec, n))
+}
+
+const ENDLESS: &str = "sow ends a move after 1000 relay laps; Ludii's relay goes on to its move limit";
+
+/// Whether ply `n` (1-based) ends a run of more than 1000 plies of one mover (laps of a relay).
+fn endless_relay(rec: &Record, n: usize) -> bool {
+    n > 1000 && rec.plies[n - 1001..n].iter().all(|p| p.mover == rec.plies[n - 1].mover)
+}
+
+/// Whether ply `n` (1-based) gave seeds to the player who did not move.
+fn gift(rec: &Record, n: usize) -> bool {
+    let ply = &rec.plies[n - 1];
+    let store = if ply.mover == 1 { 13 } else { 0 };
+    ply.position.counts[store] > rec.before(n).counts[store]
+}
+
+#[test]
+fn yovodi_without_its_gift_capture_agrees_up_to_the_first_gift_exactly() {
+    let entry = yovodi_approx();
+    let report = replay_file(&entry);
+    let records = read(&data_dir().join(entry.file));
+    let mut agreed = Vec::new();
+    for (rec, game) in records.iter().zip(&report.games) {
+        let gift = first_gift(rec).expect("every recorded game has such a capture");
+        let Ending::Disagreed(d) = &game.ending else { panic!("game {}: {:?}", rec.index, game.ending) };
+        assert_eq!(d.ply, gift, "game {}: {d}", rec.index);
+        let What::NoMatch { first, last, diffs, .. } = &d.what else { panic!("{d}") };
+        // The move that ends with the gift: Ludii's turn ends there, and only the gift differs:
+        // the opponent's store and the mover's pit it came from.
+        assert_eq!(*last, gift, "{d}");
+        let mover = rec.plies[gift - 1].mover;
+        let opponent_store =
+            Place::Captured { player: 3 - mover, sites: vec![if mover == 1 { 13 } else { 0 }] };
+        assert_eq!(diffs.len(), 2, "{d}");
+        assert!(diffs.iter().any(|x| x.place == opponent_store && x.ludii > x.sow), "{d}");
+        // Every ply before agreed: the moves fold consecutive runs of plies from the first.
+        let mut next = 1;
+        for f in &game.moves {
+            assert_eq!(f.first, next, "game {}", rec.index);
+            assert!(f.last >= f.first);
+            assert!(rec.plies[f.first - 1..f.last].iter().all(|p| p.mover == rec.plies[f.first - 1].mover));
+            next = f.last + 1;
+        }
+        assert_eq!(next, *first, "game {}", rec.index);
+        agreed.push(game.moves.len());
+    }
+    println!("{}", report.summary());
+    println!("sow moves agreed before the first gift, per game: {agreed:?}");
+    assert!(agreed.iter().sum::<usize>() > 0);
+}
+
+#[test]
+fn a_skip_that_resumes_passes_over_each_gift_and_the_rest_agrees() {
+    // Resumed from Ludii's position after every gift, the approximation is Yovodi: every
+    // other move, and every result, must agree.
+    let entry = yovodi_approx()
+        .skip(
+            Skip::new(Games::All, .., "the gift to the opponent (not in the approximation)")
+                .when(gift)
+                .then_resume(),
+        )
+        .skip(Skip::new(Games::All, 1001.., ENDLESS).when(endless_relay));
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    for (rec, game) in records.iter().zip(&report.games) {
+        match game.ending {
+            Ending::Agreed { result } => assert_eq!(result, !rec.end.turn_limit_hit),
+            Ending::Skipped { reason: ENDLESS, .. } => assert!(rec.end.turn_limit_hit),
+            _ => panic!("game {}: {:?}", rec.index, game.ending),
+        }
+        let limit = rec.plies.len() - game.unchecked();
+        let gifts: Vec<usize> = (1..=limit).filter(|&n| gift(rec, n)).collect();
+        let skipped: Vec<usize> = game.resumed.iter().map(|r| r.disagreement.ply).collect();
+        assert_eq!(skipped, gifts, "game {}: one resume for each gift, in order", rec.index);
+        // Every ply is a move that agreed, a forced pass, or a skipped turn.
+        let mut covered: Vec<usize> = game.moves.iter().flat_map(|f| f.first..=f.last).collect();
+        covered.extend(game.resumed.iter().flat_map(|r| r.first..=r.last));
+        covered.extend((1..=limit).filter(|&n| rec.plies[n - 1].mv.pass));
+        covered.sort_unstable();
+        assert_eq!(covered, (1..=limit).collect::<Vec<_>>(), "game {}", rec.index);
+    }
+    // An unused resuming skip is reported like any other.
+    let entry = yovodi_approx().skip(Skip::new(Games::Only(&[0]), 1..=2, "nothing there").then_resume());
+    let report = replay_file_in(&entry, &subset_dir());
+    assert_eq!(report.unused.len(), 1);
+}
+
+#[test]
+fn a_relay_move_folds_the_plies_of_its_laps() {
+    let entry = yovodi_approx();
+    let rules = entry.rules();
+    let mut rec = read(&subset_dir().join(entry.file)).swap_remove(0);
+    // Game 0 opens with pit 6 and four relay laps, plies 1-5, then player 2 moves.
+    assert!(rec.plies[..5].iter().all(|p| p.mover == 1) && rec.plies[5].mover == 2);
+    let report = replay_game(&rules, &entry, &rec);
+    let six = Move::from_pit(5).unwrap();
+    assert_eq!(report.moves[0], Folded { first: 1, last: 5, mv: six });
+    // Player 2's move, from ply 6, relays up to ply 16 and ends with the gift.
+    let Ending::Disagreed(d) = &report.ending else { panic!("{:?}", report.ending) };
+    assert!(matches!(d.what, What::NoMatch { first: 6, last: 16, .. }), "{d}");
+    // Without its last lap, Ludii's move reaches no position of sow's: the disagreement is
+    // the first move's, against the closest ply.
+    rec.plies.remove(4);
+    let report = replay_game(&rules, &entry, &rec);
+    assert!(report.moves.is_empty());
+    let Ending::Disagreed(d) = &report.ending else { panic!("{:?}", report.ending) };
+    assert!(matches!(d.what, What::NoMatch { first: 1, last: 4, tried, .. } if tried == six), "{d}");
+    assert!(
+        d.to_string().starts_with("game 0, ply 4: sow's move 6 reaches no position of Ludii's plies 1-4"),
+        "{d}"
+    );
+}
+
+#[test]
+fn skips_explain_exactly_the_disagreements_they_name() {
+    let gift = |rec: &Record| first_gift(rec).unwrap();
+    let records = read(&subset_dir().join("two_rows__Yovodi.jsonl.gz"));
+    let (g0, g1) = (gift(&records[0]), gift(&records[1]));
+    let entry = yovodi_approx()
+        .skip(Skip::new(Games::Only(&[0]), g0.., "the gift to the opponent"))
+        .skip(Skip::new(Games::Only(&[1]), ..g1, "a range that misses game 1's"));
+    let report = replay_file_in(&entry, &subset_dir());
+    assert!(
+        matches!(report.games[0].ending, Ending::Skipped { ply, reason: "the gift to the opponent", .. } if ply == g0)
+    );
+    assert!(matches!(report.games[1].ending, Ending::Disagreed(_)));
+    assert_eq!(
+        report.unused,
+        [format!(
+            "game 1: the skip \"game [1], plies 1-{}: a range that misses game 1's\" explains no disagreement",
+            g1 - 1
+        )]
+    );
+    assert!(
+        report.summary().contains(&format!(
+            "skipped (1x, {} plies): the gift to the opponent",
+            report.games[0].unchecked()
+        ))
+    );
+    // A skip for every game, limited to a kind of move by its own test of the record.
+    let entry = yovodi_approx().skip(
+        Skip::new(Games::All, .., "the gift to the opponent").when(|rec, ply| first_gift(rec) == Some(ply)),
+    );
+    let report = replay_file_in(&entry, &subset_dir());
+    assert!(report.disagreements().is_empty() && report.unused.is_empty());
+    check(entry);
+}
+
+// ------------------------------------------------------------------------------------------
+// Games written by sow itself in Ludii's format, one ply per move, a forced pass where a player
+// cannot move: they must agree to the end, results included, and disagree where changed.
+
+fn position(rules: &Rules, m: &Mapping, s: &sow::engine::State) -> Position {
+    let mut counts = vec![0; rules.pits() + 2];
+    for (p, &seeds) in s.pits().iter().enumerate() {
+        counts[m.site(p)] = seeds as i64;
+    }
+    for (p, &c) in s.captured().iter().enumerate() {
+        counts[m.captured(p)[0]] = c as i64;
+    }
+    Position { counts, scores: vec![0, 0], ..Position::default() }
+}
+
+fn pass(mover: usize, at: &Position) -> Ply {
+    let mv = LudiiMove {
+        from: -1,
+        to: -1,
+        pass: true,
+        text: "[Pass:decision=true,forced=true]".into(),
+        alt_n: None,
+        alt_index: None,
+    };
+    Ply { mover, legal_n: 1, legal_from: vec![], mv, position: at.clone() }
+}
+
+/// A random game of `rules` (seeded), as Ludii would record it with these sites.
+fn record_of(rules: &Rules, m: &Mapping, seed: u64) -> Record {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut game = Game::new(rules, rules.initial_state());
+    let start = position(rules, m, game.state());
+    let mut plies = Vec::new();
+    while let Some(p) = game.state().to_move() {
+        let legal = rules.legal_moves(game.state());
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let mv = legal.nth(x as usize % legal.len()).unwrap();
+        let legal_from: BTreeSet<i64> = legal.iter().map(|l| m.site(l.pit()) as i64).collect();
+        game.play(mv, &mut ()).unwrap();
+        let site = m.site(mv.pit()) as i64;
+        let text = format!("[Select:typeFrom=Vertex,from={site},decision=true]");
+        let lm = LudiiMove { from: site, to: site, pass: false, text, alt_n: None, alt_index: None };
+        let at = position(rules, m, game.state());
+        plies.push(Ply {
+            mover: p + 1,
+            legal_n: legal.len(),
+            legal_from: legal_from.into_iter().collect(),
+            mv: lm,
+            position: at.clone(),
+        });
+        // Yovodi has no extra turns: the same player again means the other one passed.
+        match game.state().to_move() {
+            Some(q) if q == p => plies.push(pass(2 - p, &at)),
+            None if game.state().end() != Some(EndReason::PlyLimit) => {
+                plies.push(pass(game.state().turn() + 1, &at))
+            }
+            _ => {}
+        }
+    }
+    let winner = match rules.outcome(game.state()).unwrap() {
+        Outcome::Win(p) => p + 1,
+        Outcome::Draw => 0,
+    };
+    let end = End {
+        winner,
+        end_type: "NaturalEnd".into(),
+        scores: vec![0, 0],
+        ranking: vec![],
+        plies: plies.len(),
+        turns: 0,
+        // Where sow's ply limit stopped the game, as Ludii's turn limit would.
+        turn_limit_hit: game.state().end() == Some(EndReason::PlyLimit),
+    };
+    Record {
+        game: String::new(),
+        game_name: "sow".into(),
+        options: vec![],
+        active_options: vec![],
+        ruleset: None,
+        seed,
+        index: seed as usize,
+        sites: rules.pits() + 2,
+        site_type: "Vertex".into(),
+        players: 2,
+        hand_sites: vec![],
+        hand_owners: vec![],
+        components: vec!["Seed".into()],
+        stacking: false,
+        initial_placement_moves: 0,
+        start: Start { position: start, mover: 1 },
+        plies,
+        end,
+    }
+}
+
+#[test]
+fn forced_passes_are_plies_but_not_moves_and_results_are_compared() {
+    let entry = yovodi_approx().ruleset("pass");
+    let rules = entry.rules();
+    let m = &entry.mapping;
+    let mut mid_game_passes = 0;
+    for seed in 0..40 {
+        let rec = record_of(&rules, m, seed);
+        let passes: Vec<usize> = (0..rec.plies.len()).filter(|&i| rec.plies[i].mv.pass).collect();
+        mid_game_passes += passes.iter().filter(|&&i| i + 1 < rec.plies.len()).count();
+        let report = replay_game(&rules, &entry, &rec);
+        let result = !rec.end.turn_limit_hit;
+        assert!(
+            matches!(report.ending, Ending::Agreed { result: r } if r == result),
+            "seed {seed}: {:?}",
+            report.ending
+        );
+        assert_eq!(report.moves.len(), rec.plies.len() - passes.len(), "seed {seed}");
+        if !result {
+            continue;
+        }
+
+        // Another winner is a disagreement, unless Ludii stopped the game at its limit.
+        let mut other = rec.clone();
+        other.end.winner = (rec.end.winner + 1) % 3;
+        let report = replay_game(&rules, &entry, &other);
+        let Ending::Disagreed(d) = &report.ending else { panic!("seed {seed}: {:?}", report.ending) };
+        assert!(
+            matches!(d.what, What::Result { ludii, sow, .. } if ludii == other.end.winner && sow == rec.end.winner)
+        );
+        assert_eq!(d.ply, rec.plies.len());
+        other.end.turn_limit_hit = true;
+        assert!(matches!(replay_game(&rules, &entry, &other).ending, Ending::Agreed { result: false }));
+
+        // A pass's mover is not the player to move: the ply after the pass says who is.
+        if let Some(&i) = passes.iter().find(|&&i| i + 1 < rec.plies.len()) {
+            let mut wrong = rec.clone();
+            let passed = rec.plies[i].mover;
+            wrong.plies[i + 1].mover = passed;
+            let report = replay_game(&rules, &entry, &wrong);
+            let Ending::Disagreed(d) = &report.ending else { panic!("seed {seed}: {:?}", report.ending) };
+            assert!(
+                matches!(d.what, What::ToMove { ludii, sow: Some(s), .. } if ludii == passed && s == 3 - passed),
+                "{d}"
+            );
+            assert_eq!(d.ply, i + 2);
+        }
+    }
+    assert!(mid_game_passes > 0, "the games test passes in mid-game");
+
+    // Without passes, the game ends when the player to move cannot: Ludii's last ply is the
+    // forced pass (README, B3), after which the result is compared.
+    let entry = yovodi_approx();
+    let rules = entry.rules();
+    for seed in 0..10 {
+        let rec = record_of(&rules, &entry.mapping, seed);
+        assert!(rec.plies.last().unwrap().mv.is_forced_pass());
+        assert!(matches!(replay_game(&rules, &entry, &rec).ending, Ending::Agreed { result: true }));
+    }
+}
+
+#[test]
+fn legal_sites_and_movers_are_compared_before_each_move() {
+    let entry = yovodi_approx();
+    let rules = entry.rules();
+    let rec = record_of(&rules, &entry.mapping, 7);
+    // A site sow does not allow, at the tenth ply.
+    let mut more = rec.clone();
+    let ply = &mut more.plies[9];
+    let extra = (0..14).find(|s| !ply.legal_from.contains(s)).unwrap();
+    ply.legal_from.push(extra);
+    ply.legal_from.sort();
+    let report = replay_game(&rules, &entry, &more);
+    let Ending::Disagreed(d) = &report.ending else { panic!("{:?}", report.ending) };
+    assert_eq!(d.ply, 10);
+    assert!(matches!(&d.what, What::Legal { ludii, sow } if ludii.difference(sow).eq([&extra])), "{d}");
+    assert_eq!(report.moves.len(), 9);
+    assert_eq!(d.recent.len(), 6, "the last moves, for the message");
+    // A position off by one seed after a move.
+    let mut off = rec.clone();
+    off.plies[4].position.counts[3] += 1;
+    let report = replay_game(&rules, &entry, &off);
+    let Ending::Disagreed(d) = &report.ending else { panic!("{:?}", report.ending) };
+    assert_eq!(d.ply, 5);
+    assert!(
+        matches!(&d.what, What::NoMatch { diffs, .. }
+        if diffs == &[Diff { place: Place::Pit { pit: 3, site: 3 }, ludii: off.plies[4].position.counts[3], sow: rec.plies[4].position.counts[3] }]),
+        "{d}"
+    );
+    // A start that differs.
+    let mut start = rec.clone();
+    start.start.position.counts[0] = 1;
+    let Ending::Disagreed(d) = replay_game(&rules, &entry, &start).ending else { panic!() };
+    assert_eq!(d.ply, 0);
+    assert!(matches!(&d.what, What::Position(diffs) if diffs.len() == 1), "{d}");
+}
