@@ -43,6 +43,33 @@ fn check(entry: Entry) {
 // A game whose moves are not all sowings from a pit (placements from a hand, decision passes)
 // or that has more to compare (pit states, `player_values`, stacks) adds `.hooks(...)`.
 
+#[test]
+fn ludii_yovodi() {
+    check(
+        Entry::new(
+            "variants/yovodi.sow",
+            "two_rows__Yovodi.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        // Game 47 (in the full file only) has a relay that never ends: Ludii plays that
+        // one turn until its own limit of 10,000 moves, sow ends a move after 1000 laps.
+        .skip(Skip::new(
+            Games::Only(&[47]),
+            1001..,
+            "an endless relay: sow ends a move after 1000 laps",
+        )),
+    );
+}
+
+#[test]
+fn ludii_dongjintian() {
+    check(Entry::new(
+        "variants/dongjintian.sow",
+        "two_rows__Dongjintian.jsonl.gz",
+        Mapping::two_rows(5, Keep::Hands),
+    ));
+}
+
 // ------------------------------------------------------------------------------------------
 // The records.
 
