@@ -12,6 +12,7 @@ use crate::lang::syntax::{Spanned, VariantAst};
 pub const BUNDLED: &[(&str, &str)] = &[
     ("ayoayo", include_str!("../../variants/ayoayo.sow")),
     ("bakuk", include_str!("../../variants/bakuk.sow")),
+    ("dongjintian", include_str!("../../variants/dongjintian.sow")),
     ("kalah", include_str!("../../variants/kalah.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
     ("leb-bbut-ahbochen", include_str!("../../variants/leb-bbut-ahbochen.sow")),
@@ -21,6 +22,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("um-ed-dyar", include_str!("../../variants/um-ed-dyar.sow")),
     ("um-el-bagara", include_str!("../../variants/um-el-bagara.sow")),
     ("um-el-tuweisat", include_str!("../../variants/um-el-tuweisat.sow")),
+    ("yovodi", include_str!("../../variants/yovodi.sow")),
 ];
 
 /// Where a variant file came from.
@@ -303,6 +305,6 @@ mod tests {
     fn unknown_variant_lists_the_bundled_ones() {
         let e = load("bakook").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bakook`"), "{e}");
-        assert!(e.contains("ayoayo, bakuk, kalah, koumma, leb-bbut-ahbochen, modiar, oware"), "{e}");
+        assert!(e.contains("ayoayo, bakuk, dongjintian, kalah, koumma, leb-bbut-ahbochen, modiar, oware"), "{e}");
     }
 }
