@@ -2,6 +2,7 @@
 //! a move touches only small fixed arrays and bit masks.
 
 use super::hand::HandTable;
+use crate::lang::counts::CountSet;
 use crate::lang::spec::{
     ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
     Spec, StoreSowing, Way, Where,
@@ -22,6 +23,11 @@ impl Counts {
             c.0[(n >> 6) as usize] |= 1 << (n & 63);
         }
         c
+    }
+
+    /// The engine's mask of a rule's counts.
+    pub fn from_set(set: &CountSet) -> Counts {
+        Counts(set.bits())
     }
 
     #[inline(always)]
@@ -233,10 +239,10 @@ pub fn compile(spec: &Spec) -> Rules {
         }
     }
     if let Some(l) = &spec.landing {
-        t.landing_counts = Counts::from_list(&l.counts);
+        t.landing_counts = Counts::from_set(&l.counts);
     }
     if let Some(c) = &spec.chain {
-        t.chain_counts = Counts::from_list(&c.rule.counts);
+        t.chain_counts = Counts::from_set(&c.rule.counts);
         t.chain_forward = c.direction == ChainDirection::Forward;
     }
     match &spec.relay {
@@ -249,7 +255,7 @@ pub fn compile(spec: &Spec) -> Rules {
             }
         }
         Some(Relay::Makes(rule)) => {
-            t.relay_counts = Counts::from_list(&rule.counts);
+            t.relay_counts = Counts::from_set(&rule.counts);
             for p in 0..spec.players {
                 t.relay_pits[p as usize] = pit_mask(spec, p, rule.pits);
             }

@@ -74,10 +74,6 @@ pub fn pit_list(pits: &[usize]) -> String {
     format!("{word} {}", and_list(&parts))
 }
 
-fn counts(c: &[u8]) -> String {
-    or_list(&c.iter().map(u8::to_string).collect::<Vec<_>>())
-}
-
 /// Word-wraps a paragraph with an indent.
 fn paragraph(out: &mut String, text: &str) {
     let mut line = String::from("  ");
@@ -477,7 +473,7 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             let when = match relay {
                 Relay::Occupied => "falls into a pit that already held seeds".to_string(),
                 Relay::Makes(rule) => {
-                    format!("makes {} {}", counts(&rule.counts), where_phrase(spec, rule.pits, false))
+                    format!("makes {} {}", rule.counts.words(), where_phrase(spec, rule.pits, false))
                 }
             };
             said(
@@ -558,7 +554,7 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             &[Kind::Landing],
             format!(
                 "If the last seed makes {} {}, the seeds of that pit are captured.",
-                counts(&landing.counts),
+                landing.counts.words(),
                 where_phrase(spec, landing.pits, false)
             ),
         ),
@@ -593,7 +589,7 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 format!(
                     "Then {next} is captured too if it holds {}{}, then {after}, and so on until a pit does not; \
                      the chain never goes round past the landing pit.",
-                    counts(&c.rule.counts),
+                    c.rule.counts.words(),
                     where_phrase(spec, c.rule.pits, true)
                 ),
             )
@@ -849,12 +845,5 @@ mod tests {
             "direction by pit",
         );
         assert!(mixed.contains("the other pits counter-clockwise (pits 2 and 3 for player 1"), "{mixed}");
-    }
-
-    #[test]
-    fn counts_read_as_a_list() {
-        assert_eq!(counts(&[2]), "2");
-        assert_eq!(counts(&[2, 4]), "2 or 4");
-        assert_eq!(counts(&[2, 4, 6]), "2, 4 or 6");
     }
 }

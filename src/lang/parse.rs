@@ -171,11 +171,62 @@ impl Builder<'_> {
         values(pair).map(|p| self.number(p)).collect()
     }
 
+    /// Seed counts, as the grammar's rule `counts` writes them: `2 or more but not 4`.
+    fn counts(&self, pair: Pair<'_, Rule>) -> Result<WrittenCounts, Diagnostic> {
+        debug_assert_eq!(pair.as_rule(), Rule::counts);
+        let sp = span(&pair);
+        let mut base = CountBase::List(Vec::new());
+        let mut except = Vec::new();
+        for part in values(pair) {
+            match part.as_rule() {
+                Rule::count_list => base = CountBase::List(self.count_list(part)?),
+                Rule::any_count => {
+                    base = CountBase::Any;
+                    if let Some(but) = values(part).next() {
+                        except = self.count_list(only(but))?;
+                    }
+                }
+                Rule::parity => {
+                    let mut inner = values(part);
+                    let parity = match inner.next().expect("even or odd").as_rule() {
+                        Rule::odd => Parity::Odd,
+                        _ => Parity::Even,
+                    };
+                    let within = inner.next().map(|l| self.count_list(l)).transpose()?;
+                    base = CountBase::Parity(parity, within.unwrap_or_default());
+                }
+                Rule::but_not => except = self.count_list(only(part))?,
+                r => unreachable!("not a part of counts: {r:?}"),
+            }
+        }
+        Ok(Spanned::new(CountForm { base, except }, sp))
+    }
+
+    /// `2, 3 or 5 or more`: each item with its place.
+    fn count_list(&self, pair: Pair<'_, Rule>) -> Result<Vec<Spanned<CountItem<Number>>>, Diagnostic> {
+        debug_assert_eq!(pair.as_rule(), Rule::count_list);
+        let mut out = Vec::new();
+        for item in values(pair) {
+            let sp = span(&item);
+            let value = match item.as_rule() {
+                Rule::number => CountItem::One(self.number(item)?),
+                Rule::count_or_more => CountItem::OrMore(self.number(only(item))?),
+                _ => {
+                    let mut ends = values(item);
+                    let from = self.number(ends.next().expect("a range's first count"))?;
+                    CountItem::Range(from, self.number(ends.next().expect("a range's last count"))?)
+                }
+            };
+            out.push(Spanned::new(value, sp));
+        }
+        Ok(out)
+    }
+
     /// `makes 2 or 4 in an opponent's pit`, as the capture and the relay write it: the
     /// counts, then which pits.
-    fn counts_in(&self, pair: Pair<'_, Rule>) -> Result<(Vec<Number>, Where), Diagnostic> {
+    fn counts_in(&self, pair: Pair<'_, Rule>) -> Result<(WrittenCounts, Where), Diagnostic> {
         let mut inner = values(pair);
-        let counts = self.numbers(inner.next().expect("counts"))?;
+        let counts = self.counts(inner.next().expect("counts"))?;
         let pits = match only(inner.next().expect("where")).as_rule() {
             Rule::opponent_pit => Where::Opponents,
             Rule::own_pit => Where::Own,
@@ -435,7 +486,7 @@ impl Builder<'_> {
                     Rule::backward => ChainDirection::Backward,
                     _ => ChainDirection::Forward,
                 };
-                let counts = self.numbers(inner.next().expect("counts"))?;
+                let counts = self.counts(inner.next().expect("counts"))?;
                 let pits = match inner.next().map(|w| only(w).as_rule()) {
                     Some(Rule::opponent_pits) => Where::Opponents,
                     Some(Rule::own_pits) => Where::Own,
@@ -488,7 +539,11 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::EOI => "the end of the file",
         Rule::rule_line => "a rule such as `seeds 4 in each pit` or `first seed into the next pit`",
         Rule::variant => "`variant`",
-        Rule::counts => "seed counts such as `2 or 4`",
+        Rule::counts | Rule::count_list => "seed counts such as `2 or 4`, `2 or more` or `an even count`",
+        Rule::any_count => "`any count`",
+        Rule::parity => return vec!["`an even count`".into(), "`an odd count`".into()],
+        Rule::any_but | Rule::but_not => "`but not`",
+        Rule::count_range | Rule::count_or_more => "a number",
         Rule::chain => return vec!["`chain`".into(), "`no chain`".into()],
         Rule::capture_none => "`none`",
         Rule::by_pit => "`direction by pit, from each player's seat { ... }`",

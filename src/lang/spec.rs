@@ -2,6 +2,7 @@
 //! every value in range and consistent. Plain values without source spans; `describe` reads
 //! it back as prose and `compile` turns it into engine tables.
 
+pub use crate::lang::counts::CountSet;
 pub use crate::lang::kinds::Kind;
 pub use crate::lang::syntax::{
     ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Way, Where, Winner,
@@ -40,8 +41,8 @@ pub struct Citation {
 /// A capture rule: which counts the last seed (or a chained pit) must make, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaptureRule {
-    /// Ascending, distinct, each at least 1.
-    pub counts: Vec<u8>,
+    /// Not empty, each count at least 1.
+    pub counts: CountSet,
     pub pits: Where,
 }
 

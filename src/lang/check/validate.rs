@@ -149,7 +149,7 @@ impl<'a> Validator<'a> {
             RelayLine::Occupied => Some(Relay::Occupied),
             RelayLine::Makes { counts, pits } => {
                 let counts = self.counts("relay", counts, r, total)?;
-                if counts.contains(&1) && opening.is_some_and(|o| o.value == Opening::EmptiedPit) {
+                if counts.contains(1) && opening.is_some_and(|o| o.value == Opening::EmptiedPit) {
                     self.diags.push(
                         r.error(
                             "a relay of a single seed would never end",
@@ -785,19 +785,132 @@ impl<'a> Validator<'a> {
         Some(Directions::ByPit { groups: out, ways })
     }
 
-    /// `what` is "capture" or "chain".
+    /// The counts of a capture, a chain or a relay (`what`): of the pit the last seed falls
+    /// into, or a chained pit, so each at least 1. Every mistake is reported at the words that
+    /// make it: a count out of range, a range written backwards, a count listed twice, an
+    /// exception that takes nothing away, a set left empty.
     fn counts<T>(
         &mut self,
         what: &str,
-        counts: &[Number],
+        counts: &WrittenCounts,
         line: &Stated<T>,
         total: usize,
-    ) -> Option<Vec<u8>> {
-        let mut out: Vec<u8> = Vec::new();
+    ) -> Option<CountSet> {
+        let file = &line.at.file;
+        let form = &counts.value;
         let mut ok = true;
-        for n in counts {
-            let here =
-                |msg: String, label: &str| Diagnostic::error(msg).at(&line.at.file, n.span.clone(), label);
+        // Each number in range first: the checks after read the counts as bytes.
+        let mut items =
+            |list: &[Spanned<CountItem<Number>>], this: &mut Self| -> Vec<(CountItem<u8>, Span)> {
+                let mut out = Vec::new();
+                for item in list {
+                    match this.count_item(what, &item.value, line) {
+                        Some(i) => out.push((i, item.span.clone())),
+                        None => ok = false,
+                    }
+                }
+                out
+            };
+        let except = items(&form.except, self);
+        let written = match &form.base {
+            CountBase::List(list) => CountBase::List(items(list, self)),
+            CountBase::Any => CountBase::Any,
+            CountBase::Parity(p, list) => CountBase::Parity(*p, items(list, self)),
+        };
+        if !ok {
+            return None;
+        }
+        let lists: Vec<&[(CountItem<u8>, Span)]> = match &written {
+            CountBase::List(l) | CountBase::Parity(_, l) => vec![l, &except],
+            CountBase::Any => vec![&except],
+        };
+        for list in lists {
+            ok &= self.listed_once(list, line);
+        }
+        if let CountBase::Parity(p, list) = &written {
+            for (item, sp) in list {
+                let (lo, hi) = item.bounds();
+                if !(lo..=hi).any(|n| p.holds(n)) {
+                    self.diags.push(
+                        Diagnostic::error(format!("`{}` holds no {} count", item.words(), p.word())).at(
+                            file,
+                            sp.clone(),
+                            format!("nothing here is an {} count", p.word()),
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        let strip = |l: &[(CountItem<u8>, Span)]| l.iter().map(|(i, _)| *i).collect::<Vec<_>>();
+        let base = match &written {
+            CountBase::List(l) => CountBase::List(strip(l)),
+            CountBase::Any => CountBase::Any,
+            CountBase::Parity(p, l) => CountBase::Parity(*p, strip(l)),
+        };
+        let before = CountSet::new(CountForm { base: base.clone(), except: vec![] }, 1);
+        for (item, sp) in &except {
+            if !item.bits().iter().zip(before.bits()).any(|(a, b)| a & b != 0) {
+                let but = if matches!(base, CountBase::Any) { "but" } else { "but not" };
+                self.diags.push(
+                    Diagnostic::error(format!("`{but} {}` takes nothing away", item.words())).at(
+                        file,
+                        sp.clone(),
+                        format!("not among `{}`", before.words()),
+                    ),
+                );
+                ok = false;
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let set = CountSet::new(CountForm { base, except: strip(&except) }, 1);
+        if set.is_empty() {
+            self.diags.push(
+                Diagnostic::error(format!("`{}` holds no count", set.words()))
+                    .at(file, counts.span.clone(), format!("this {what} could never happen"))
+                    .help("counts start at 1"),
+            );
+            return None;
+        }
+        // Counts more than the board holds: the rule is written for another board, or mistyped.
+        if total > 0 {
+            let mut warned = false;
+            if let CountBase::List(list) = &written {
+                for (item, sp) in list.iter().filter(|(i, _)| i.bounds().0 as usize > total) {
+                    warned = true;
+                    self.diags.push(
+                        Diagnostic::warning(format!("a count of {} can never be reached", item.words())).at(
+                            file,
+                            sp.clone(),
+                            format!("the board holds {total} seeds in all"),
+                        ),
+                    );
+                }
+            }
+            if !warned && set.iter().next().is_some_and(|n| n as usize > total) {
+                self.diags.push(Diagnostic::warning(format!("`{}` can never be reached", set.words())).at(
+                    file,
+                    counts.span.clone(),
+                    format!("the board holds {total} seeds in all"),
+                ));
+            }
+        }
+        Some(set)
+    }
+
+    /// One item of a list of counts, its numbers in range: a count of 0 or of more than a pit
+    /// holds, or a range written backwards, is reported.
+    fn count_item<T>(
+        &mut self,
+        what: &str,
+        item: &CountItem<Number>,
+        line: &Stated<T>,
+    ) -> Option<CountItem<u8>> {
+        let file = &line.at.file;
+        let mut count = |n: &Number| -> Option<u8> {
+            let here = |msg: String, label: &str| Diagnostic::error(msg).at(file, n.span.clone(), label);
             if n.value == 0 {
                 let label = if what == "relay" {
                     "the last seed always makes at least 1"
@@ -805,30 +918,57 @@ impl<'a> Validator<'a> {
                     "an empty pit has nothing to capture"
                 };
                 self.diags.push(here(format!("a {what} count cannot be 0"), label).help("counts start at 1"));
-                ok = false;
+                None
             } else if n.value > MAX_SEEDS as u64 {
                 self.diags.push(here(
                     format!("no pit can hold {} seeds", n.value),
                     &format!("at most {MAX_SEEDS}"),
                 ));
-                ok = false;
-            } else if out.contains(&(n.value as u8)) {
-                self.diags.push(here(format!("the count {} is listed twice", n.value), "listed again here"));
-                ok = false;
+                None
             } else {
-                if total > 0 && n.value as usize > total {
+                Some(n.value as u8)
+            }
+        };
+        match item {
+            CountItem::One(n) => Some(CountItem::One(count(n)?)),
+            CountItem::OrMore(n) => Some(CountItem::OrMore(count(n)?)),
+            CountItem::Range(a, b) => {
+                let (lo, hi) = (count(a), count(b));
+                let (lo, hi) = (lo?, hi?);
+                if lo > hi {
                     self.diags.push(
-                        Diagnostic::warning(format!("a count of {} can never be reached", n.value)).at(
-                            &line.at.file,
-                            n.span.clone(),
-                            format!("the board holds {total} seeds in all"),
-                        ),
+                        Diagnostic::error(format!("the range {lo} to {hi} is reversed: it holds no count"))
+                            .at(file, a.span.start..b.span.end, "from a larger count to a smaller one")
+                            .help(format!("write it from the smaller count: `{hi} to {lo}`")),
                     );
+                    return None;
                 }
-                out.push(n.value as u8);
+                Some(CountItem::Range(lo, hi))
             }
         }
-        out.sort_unstable();
-        ok.then_some(out)
+    }
+
+    /// Whether no count of a list is in two of its items; each that is, reported.
+    fn listed_once<T>(&mut self, list: &[(CountItem<u8>, Span)], line: &Stated<T>) -> bool {
+        let mut ok = true;
+        for (i, (item, sp)) in list.iter().enumerate() {
+            let mine = CountSet::new(CountForm { base: CountBase::List(vec![*item]), except: vec![] }, 0);
+            let Some((earlier, n)) = list[..i].iter().find_map(|(e, _)| {
+                mine.iter().find(|&n| e.bits()[n as usize / 64] >> (n % 64) & 1 != 0).map(|n| (e, n))
+            }) else {
+                continue;
+            };
+            let label = match (item, earlier) {
+                (CountItem::One(_), CountItem::One(_)) => "listed again here".to_string(),
+                _ => format!("already in `{}`", earlier.words()),
+            };
+            self.diags.push(Diagnostic::error(format!("the count {n} is listed twice")).at(
+                &line.at.file,
+                sp.clone(),
+                label,
+            ));
+            ok = false;
+        }
+        ok
     }
 }
