@@ -686,17 +686,21 @@ fn line_at(text: &str, toks: &[(usize, usize)], pos: usize) -> (Option<usize>, O
 }
 
 /// A run of pits written with a dash (`1-3`, `1 - 3`, `1–3`) where an `owns` line ends before
-/// it: "a run of pits is written `1 to 3`".
+/// it: "a run of pits is written `1 to 3`"; or a range of counts so written, where `to` could
+/// have come (`expects_to`).
 fn dashed_run(
     file: &Arc<SourceFile>,
     toks: &[(usize, usize)],
     pos: usize,
     line_before: Option<(usize, usize)>,
+    expects_to: bool,
 ) -> Option<Diagnostic> {
     let text = &file.text;
-    let (first, end) = line_before?;
-    let owns = toks[first..].iter().any(|&(s, e)| &text[s..e] == "owns");
-    if !owns || end != pos && !text[end..pos].trim().is_empty() {
+    let owns = line_before.is_some_and(|(first, end)| {
+        toks[first..].iter().any(|&(s, e)| &text[s..e] == "owns")
+            && (end == pos || text[end..pos].trim().is_empty())
+    });
+    if !owns && !expects_to {
         return None;
     }
     // The number the run starts with: the last token of the line.
@@ -715,13 +719,16 @@ fn dashed_run(
     }
     let to = &after[gap..gap + digits];
     let span_end = pos + dash.len() + gap + digits;
-    Some(
+    let d = if owns {
         Diagnostic::error("a run of pits is written with `to`")
             .at(file, from_start..span_end, format!("write `{from} to {to}`"))
-            .help(
-                "list pits with spaces or commas, and runs with `to`: `pits 1 2`, `pits 5, 6`, `pits 4 to 6`",
-            ),
-    )
+            .help("list pits with spaces or commas, and runs with `to`: `pits 1 2`, `pits 5, 6`, `pits 4 to 6`")
+    } else {
+        Diagnostic::error("a range of counts is written with `to`")
+            .at(file, from_start..span_end, format!("write `{from} to {to}`"))
+            .help("list counts with commas and `or`, and ranges with `to`: `2, 4 or 6`, `2 to 6`, `2 or more`")
+    };
+    Some(d)
 }
 
 /// What to write for the pits a line names (`written`, the words after its `in`), when they
@@ -1038,8 +1045,14 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
         }
     }
     // `pits 1-3`: a run of pits written with a dash, which the language writes `1 to 3`.
-    if let Some(d) = dashed_run(file, &toks, pos, line_before) {
+    if let Some(d) = dashed_run(file, &toks, pos, line_before, positives.contains(&Rule::k_to)) {
         return d;
+    }
+    // `2 or more but 4`: only `any count` leaves counts out with `but` alone.
+    if positives == [Rule::k_not] && word(toks.last()) == "but" {
+        return Diagnostic::error("counts are left out with `but not`")
+            .at(file, pos..pos + found_len, "expected `not`")
+            .help("write `2 or more but not 4`; only `any count` takes `but` alone: `any count but 4`");
     }
     if let Some(c) = text[pos..].chars().next()
         && let Some(name) = odd_character(c)
