@@ -267,6 +267,41 @@ mod tests {
         assert_eq!(but.iter().next(), Some(4));
     }
 
+    /// The counts of a capture line, as `sow` reads and checks them.
+    fn read(counts: &str) -> CountSet {
+        let text = format!(
+            "variant \"T\" extends \"Bakuk\" {{ source \"s\" capture {{ last seed makes {counts} in any pit: take them }} }}"
+        );
+        let file = crate::lang::library::load_text("t.sow", &text).unwrap_or_else(|e| panic!("{e}"));
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{counts}: {e}"));
+        spec.landing.expect("a capture").counts
+    }
+
+    #[test]
+    fn each_form_reads_into_its_counts_and_is_said_as_written() {
+        let upto = |v: Vec<u8>, from: u8| v.into_iter().chain(from..=255).collect::<Vec<u8>>();
+        let cases: [(&str, Vec<u8>, &str); 12] = [
+            ("2", vec![2], "2"),
+            ("4 or 2", vec![2, 4], "2 or 4"),
+            ("2, 4, or 6", vec![2, 4, 6], "2, 4 or 6"),
+            ("2 or more", upto(vec![], 2), "2 or more"),
+            ("2 to 6", vec![2, 3, 4, 5, 6], "2 to 6"),
+            ("2, 3, or 5 or more", upto(vec![2, 3], 5), "2, 3 or 5 or more"),
+            ("2 or more but not 4", upto(vec![2, 3], 5), "2 or more but not 4"),
+            ("any count but 3", upto(vec![1, 2], 4), "any count but 3"),
+            ("any count but not 3", upto(vec![1, 2], 4), "any count but 3"),
+            ("an even count", (2..=254).step_by(2).collect(), "an even count"),
+            ("an odd count of 3 or more", (3..=255).step_by(2).collect(), "an odd count of 3 or more"),
+            ("an even count of 2 to 8 but not 4", vec![2, 6, 8], "an even count of 2 to 8 but not 4"),
+        ];
+        for (written, counts, words) in cases {
+            let set = read(written);
+            assert_eq!(set.iter().collect::<Vec<_>>(), counts, "{written}");
+            assert_eq!(set.words(), words, "{written}");
+            assert_eq!(set.bits(), CountSet::from_list(&counts).bits(), "{written}");
+        }
+    }
+
     #[test]
     fn equal_sets_written_alike_are_equal() {
         assert_eq!(CountSet::from_list(&[4, 2]), CountSet::from_list(&[2, 4]));

@@ -722,11 +722,15 @@ fn dashed_run(
     let d = if owns {
         Diagnostic::error("a run of pits is written with `to`")
             .at(file, from_start..span_end, format!("write `{from} to {to}`"))
-            .help("list pits with spaces or commas, and runs with `to`: `pits 1 2`, `pits 5, 6`, `pits 4 to 6`")
+            .help(
+                "list pits with spaces or commas, and runs with `to`: `pits 1 2`, `pits 5, 6`, `pits 4 to 6`",
+            )
     } else {
         Diagnostic::error("a range of counts is written with `to`")
             .at(file, from_start..span_end, format!("write `{from} to {to}`"))
-            .help("list counts with commas and `or`, and ranges with `to`: `2, 4 or 6`, `2 to 6`, `2 or more`")
+            .help(
+                "list counts with commas and `or`, and ranges with `to`: `2, 4 or 6`, `2 to 6`, `2 or more`",
+            )
     };
     Some(d)
 }
