@@ -445,7 +445,7 @@ impl GenCounts {
         match self.form {
             0 => listed,
             1 => true,
-            f => (n % 2 == 0) == (f == 2) && (!self.of || listed),
+            f => n.is_multiple_of(2) == (f == 2) && (!self.of || listed),
         }
     }
 
@@ -468,7 +468,7 @@ impl GenCounts {
             return true;
         }
         if self.form >= 2
-            && items.iter().any(|i| !(1..=255).any(|n| i.holds(n) && (n % 2 == 0) == (self.form == 2)))
+            && items.iter().any(|i| !(1..=255).any(|n| i.holds(n) && n.is_multiple_of(2) == (self.form == 2)))
         {
             return true;
         }

@@ -33,7 +33,7 @@ impl Parity {
     }
 
     pub fn holds(self, n: u8) -> bool {
-        (n % 2 == 0) == (self == Parity::Even)
+        n.is_multiple_of(2) == (self == Parity::Even)
     }
 }
 
