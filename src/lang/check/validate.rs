@@ -14,6 +14,10 @@ use crate::lang::syntax::*;
 
 use super::layers::LayerRef;
 
+/// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
+/// count a capture, chain or relay may name.
+const LAST_PIT: u8 = 1;
+
 pub(super) struct Validator<'a> {
     v: &'a VariantFile,
     m: &'a Merged,
@@ -129,7 +133,7 @@ impl<'a> Validator<'a> {
         };
         let landing_rule = landing.and_then(|l| {
             let LandingLine { counts, pits } = l.value.as_ref()?;
-            Some(CaptureRule { counts: self.counts("capture", counts, l, total)?, pits: *pits })
+            Some(CaptureRule { counts: self.counts("capture", counts, l, total, LAST_PIT)?, pits: *pits })
         });
         let chain = m.chain.as_ref().and_then(|c| {
             let ChainLine { direction, counts, pits } = c.value.as_ref()?;
@@ -142,13 +146,13 @@ impl<'a> Validator<'a> {
             }
             Some(ChainRule {
                 direction: *direction,
-                rule: CaptureRule { counts: self.counts("chain", counts, c, total)?, pits: *pits },
+                rule: CaptureRule { counts: self.counts("chain", counts, c, total, LAST_PIT)?, pits: *pits },
             })
         });
         let relay = m.relay.as_ref().and_then(|r| match &r.value {
             RelayLine::Occupied => Some(Relay::Occupied),
             RelayLine::Makes { counts, pits } => {
-                let counts = self.counts("relay", counts, r, total)?;
+                let counts = self.counts("relay", counts, r, total, LAST_PIT)?;
                 if counts.contains(1) && opening.is_some_and(|o| o.value == Opening::EmptiedPit) {
                     self.diags.push(
                         r.error(
@@ -785,16 +789,18 @@ impl<'a> Validator<'a> {
         Some(Directions::ByPit { groups: out, ways })
     }
 
-    /// The counts of a capture, a chain or a relay (`what`): of the pit the last seed falls
-    /// into, or a chained pit, so each at least 1. Every mistake is reported at the words that
-    /// make it: a count out of range, a range written backwards, a count listed twice, an
-    /// exception that takes nothing away, a set left empty.
+    /// The counts of a capture, a chain or a relay (`what`), of a pit that holds at least
+    /// `lowest` seeds ([`LAST_PIT`] for the pit the last seed falls into, or a chained pit;
+    /// 0 for a place that may be empty). Every mistake is reported at the words that make it:
+    /// a count out of range, a range written backwards, a count listed twice, an exception
+    /// that takes nothing away, a set left empty.
     fn counts<T>(
         &mut self,
         what: &str,
         counts: &WrittenCounts,
         line: &Stated<T>,
         total: usize,
+        lowest: u8,
     ) -> Option<CountSet> {
         let file = &line.at.file;
         let form = &counts.value;
@@ -804,7 +810,7 @@ impl<'a> Validator<'a> {
             |list: &[Spanned<CountItem<Number>>], this: &mut Self| -> Vec<(CountItem<u8>, Span)> {
                 let mut out = Vec::new();
                 for item in list {
-                    match this.count_item(what, &item.value, line) {
+                    match this.count_item(what, &item.value, line, lowest) {
                         Some(i) => out.push((i, item.span.clone())),
                         None => ok = false,
                     }
@@ -848,7 +854,7 @@ impl<'a> Validator<'a> {
             CountBase::Any => CountBase::Any,
             CountBase::Parity(p, l) => CountBase::Parity(*p, strip(l)),
         };
-        let before = CountSet::new(CountForm { base: base.clone(), except: vec![] }, 1);
+        let before = CountSet::new(CountForm { base: base.clone(), except: vec![] }, lowest);
         for (item, sp) in &except {
             if !item.bits().iter().zip(before.bits()).any(|(a, b)| a & b != 0) {
                 let but = if matches!(base, CountBase::Any) { "but" } else { "but not" };
@@ -865,12 +871,12 @@ impl<'a> Validator<'a> {
         if !ok {
             return None;
         }
-        let set = CountSet::new(CountForm { base, except: strip(&except) }, 1);
+        let set = CountSet::new(CountForm { base, except: strip(&except) }, lowest);
         if set.is_empty() {
             self.diags.push(
                 Diagnostic::error(format!("`{}` holds no count", set.words()))
                     .at(file, counts.span.clone(), format!("this {what} could never happen"))
-                    .help("counts start at 1"),
+                    .help(format!("counts start at {lowest}")),
             );
             return None;
         }
@@ -907,11 +913,12 @@ impl<'a> Validator<'a> {
         what: &str,
         item: &CountItem<Number>,
         line: &Stated<T>,
+        lowest: u8,
     ) -> Option<CountItem<u8>> {
         let file = &line.at.file;
         let mut count = |n: &Number| -> Option<u8> {
             let here = |msg: String, label: &str| Diagnostic::error(msg).at(file, n.span.clone(), label);
-            if n.value == 0 {
+            if n.value < u64::from(lowest) {
                 let label = if what == "relay" {
                     "the last seed always makes at least 1"
                 } else {
