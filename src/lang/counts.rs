@@ -91,6 +91,11 @@ impl Item<u8> {
         }
     }
 
+    pub fn contains(self, n: u8) -> bool {
+        let (lo, hi) = self.bounds();
+        lo <= n && n <= hi
+    }
+
     /// The item as a rule writes it: `2`, `2 or more`, `2 to 6`.
     pub fn words(self) -> String {
         match self {

@@ -959,10 +959,10 @@ impl<'a> Validator<'a> {
     fn listed_once<T>(&mut self, list: &[(CountItem<u8>, Span)], line: &Stated<T>) -> bool {
         let mut ok = true;
         for (i, (item, sp)) in list.iter().enumerate() {
-            let mine = CountSet::new(CountForm { base: CountBase::List(vec![*item]), except: vec![] }, 0);
-            let Some((earlier, n)) = list[..i].iter().find_map(|(e, _)| {
-                mine.iter().find(|&n| e.bits()[n as usize / 64] >> (n % 64) & 1 != 0).map(|n| (e, n))
-            }) else {
+            let (lo, hi) = item.bounds();
+            let Some((earlier, n)) =
+                list[..i].iter().find_map(|(e, _)| (lo..=hi).find(|&n| e.contains(n)).map(|n| (e, n)))
+            else {
                 continue;
             };
             let label = match (item, earlier) {
