@@ -79,9 +79,15 @@ fn a_char() -> impl Strategy<Value = char> {
     ]
 }
 
+/// Phrases of count expressions, to put where a word was: `2 or 4` becomes `2 or more 4`,
+/// `an even count 4`, ...
+const COUNT_PHRASES: &[&str] =
+    &["or more", "to 6", "but not 4", "but", "an even count", "an odd count of", "any count but", "3 to 2"];
+
 fn a_word() -> impl Strategy<Value = String> {
     prop_oneof![
         3 => select(keywords()).prop_map(str::to_string),
+        1 => select(COUNT_PHRASES).prop_map(str::to_string),
         1 => "[a-z][a-z'-]{0,9}",
     ]
 }
@@ -353,9 +359,125 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
 }
 
 /// A chain: forward?, its counts, and which pits (an index into the forms of `in ...`).
-type Chain = (bool, Vec<u64>, u8);
+type Chain = (bool, GenCounts, u8);
 /// The landing counts, where the last seed may capture (an index), and the chain.
-type Capture = (Vec<u64>, u8, Option<Chain>);
+type Capture = (GenCounts, u8, Option<Chain>);
+
+/// An item of a list of counts: `N`, `N or more`, `N to M`.
+#[derive(Debug, Clone, Copy)]
+enum GenItem {
+    One(u64),
+    OrMore(u64),
+    Range(u64, u64),
+}
+
+impl GenItem {
+    fn text(self) -> String {
+        match self {
+            GenItem::One(n) => n.to_string(),
+            GenItem::OrMore(n) => format!("{n} or more"),
+            GenItem::Range(a, b) => format!("{a} to {b}"),
+        }
+    }
+
+    fn numbers(self) -> Vec<u64> {
+        match self {
+            GenItem::One(n) | GenItem::OrMore(n) => vec![n],
+            GenItem::Range(a, b) => vec![a, b],
+        }
+    }
+
+    /// The counts it holds, of those a pit can hold.
+    fn holds(self, n: u64) -> bool {
+        match self {
+            GenItem::One(m) => n == m,
+            GenItem::OrMore(m) => n >= m,
+            GenItem::Range(a, b) => a <= n && n <= b,
+        }
+    }
+}
+
+/// Counts as a rule writes them: a list, `any count`, or a parity (of the list, if `of`),
+/// less the exceptions.
+#[derive(Debug, Clone)]
+struct GenCounts {
+    /// 0: the list; 1: `any count`; 2: `an even count`; 3: `an odd count`.
+    form: u8,
+    items: Vec<GenItem>,
+    /// A parity of the list's counts.
+    of: bool,
+    /// The last item after `or`, not `,`.
+    or: bool,
+    except: Vec<GenItem>,
+}
+
+impl GenCounts {
+    fn list(items: &[GenItem], or: bool) -> String {
+        let texts: Vec<String> = items.iter().map(|i| i.text()).collect();
+        match (or, texts.split_last()) {
+            (true, Some((last, rest))) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => texts.join(", "),
+        }
+    }
+
+    fn text(&self) -> String {
+        let base = match self.form {
+            0 => Self::list(&self.items, self.or),
+            1 => "any count".to_string(),
+            f => {
+                let parity = if f == 2 { "even" } else { "odd" };
+                match self.of {
+                    true => format!("an {parity} count of {}", Self::list(&self.items, self.or)),
+                    false => format!("an {parity} count"),
+                }
+            }
+        };
+        match (self.except.is_empty(), self.form) {
+            (true, _) => base,
+            (false, 1) => format!("{base} but {}", Self::list(&self.except, self.or)),
+            (false, _) => format!("{base} but not {}", Self::list(&self.except, self.or)),
+        }
+    }
+
+    /// The counts of 1 to 255 written before the exceptions.
+    fn base(&self, n: u64) -> bool {
+        let listed = self.items.iter().any(|i| i.holds(n));
+        match self.form {
+            0 => listed,
+            1 => true,
+            f => n.is_multiple_of(2) == (f == 2) && (!self.of || listed),
+        }
+    }
+
+    /// Whether the checks find a mistake: a count out of 1 to 255, a range backwards, a count
+    /// in two items of a list, an item of a parity's list without a count of that parity, an
+    /// exception that takes nothing away, or no count left.
+    fn bad(&self) -> bool {
+        let items: &[GenItem] = if self.form == 0 || self.form >= 2 && self.of { &self.items } else { &[] };
+        let all = || items.iter().chain(&self.except);
+        if all().flat_map(|i| i.numbers()).any(|n| n == 0 || n > 255) {
+            return true;
+        }
+        if all().any(|i| matches!(i, GenItem::Range(a, b) if a > b)) {
+            return true;
+        }
+        let twice = |l: &[GenItem]| {
+            (1..l.len()).any(|i| (1..=255).any(|n| l[i].holds(n) && l[..i].iter().any(|e| e.holds(n))))
+        };
+        if twice(items) || twice(&self.except) {
+            return true;
+        }
+        if self.form >= 2
+            && items.iter().any(|i| !(1..=255).any(|n| i.holds(n) && n.is_multiple_of(2) == (self.form == 2)))
+        {
+            return true;
+        }
+        if self.except.iter().any(|e| !(1..=255).any(|n| e.holds(n) && self.base(n))) {
+            return true;
+        }
+        !(1..=255).any(|n| self.base(n) && !self.except.iter().any(|e| e.holds(n)))
+    }
+}
 
 /// A whole variant written from random rule values.
 #[derive(Debug, Clone)]
@@ -427,7 +549,7 @@ impl Generated {
             "    laps sow into the emptied pit\n"
         });
         writeln!(t, "    a pit needs {} seeds to be played\n  }}", self.min_seeds).unwrap();
-        let counts = |c: &[u64]| c.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+        let counts = |c: &GenCounts| c.text();
         match &self.capture {
             None => t.push_str("  capture { none }\n"),
             Some((landing, at, chain)) => {
@@ -474,8 +596,7 @@ impl Generated {
         if self.min_seeds == 0 || self.min_seeds > 255 || (seeds_ok && self.min_seeds > total) {
             m.push("min seeds");
         }
-        let bad_counts =
-            |c: &[u64]| c.iter().any(|&n| n == 0 || n > 255) || (1..c.len()).any(|i| c[..i].contains(&c[i]));
+        let bad_counts = |c: &GenCounts| c.bad();
         if let Some((landing, _, chain)) = &self.capture
             && (bad_counts(landing) || chain.as_ref().is_some_and(|(_, c, _)| bad_counts(c)))
         {
@@ -488,11 +609,24 @@ impl Generated {
     }
 }
 
-fn counts() -> impl Strategy<Value = Vec<u64>> {
-    prop::collection::vec(
-        prop_oneof![30 => 1..=10u64, 1 => Just(0u64), 1 => Just(256u64), 1 => 9..=255u64],
-        1..4,
+fn count_item() -> impl Strategy<Value = GenItem> {
+    let n = || prop_oneof![30 => 1..=10u64, 1 => Just(0u64), 1 => Just(256u64), 1 => 9..=255u64];
+    prop_oneof![
+        8 => n().prop_map(GenItem::One),
+        1 => n().prop_map(GenItem::OrMore),
+        2 => (n(), n()).prop_map(|(a, b)| GenItem::Range(a, b)),
+    ]
+}
+
+fn counts() -> impl Strategy<Value = GenCounts> {
+    (
+        prop_oneof![12 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8)],
+        prop::collection::vec(count_item(), 1..4),
+        any::<bool>(),
+        any::<bool>(),
+        prop_oneof![6 => Just(Vec::new()), 1 => prop::collection::vec(count_item(), 1..3)],
     )
+        .prop_map(|(form, items, of, or, except)| GenCounts { form, items, of, or, except })
 }
 
 fn generated() -> impl Strategy<Value = Generated> {

@@ -2194,3 +2194,58 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Count expressions: `2 or more but not 4`, `an even count`, `an odd count of 3 or more`, ...
+// wherever counts are written. Bakuk's board (2 x 3, counter-clockwise; pits 1-3 player 1's,
+// 4-6 player 2's, pit 1 faces pit 6).
+
+#[test]
+fn a_relay_on_two_or_more_but_not_four() {
+    // Pallankuli's relay. Nothing is captured, so that only the relay moves seeds.
+    let r = bakuk_with(
+        "sowing { relay when the last seed makes 2 or more but not 4 in any pit } capture { none }",
+    );
+    // Pit 1 (1 seed): 2. Pit 2 held 1, makes 2: relayed, 2 seeds: 3, 4. Pit 4 held 2, makes 3:
+    // relayed, 3 seeds: 5, 6, 1. Pit 1, emptied by the move, makes 1: the move ends.
+    let mut s = at(&r, &[1, 1, 0, 2, 0, 0], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    assert_eq!(pits_1based(&rec), vec![2, 3, 4, 5, 6, 1]);
+    assert_eq!(relays_1based(&rec), vec![(2, 2), (4, 3)]);
+    assert_eq!((m.last + 1, s.pits()), (1, &[1, 0, 1, 0, 1, 1][..]));
+    // Pit 2 held 3 and makes 4: left out, the move ends there.
+    let mut s = at(&r, &[1, 3, 0, 0, 0, 1], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    assert!(rec.relays.is_empty());
+    assert_eq!((m.last + 1, s.pits()), (2, &[0, 4, 0, 0, 0, 1][..]));
+    // Pit 2 held 4 and makes 5, past the count left out: relayed, 5 seeds: 3, 4, 5, 6, 1.
+    let mut s = at(&r, &[1, 4, 0, 0, 0, 0], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(1));
+    assert_eq!(relays_1based(&rec), vec![(2, 5)]);
+    assert_eq!((m.last + 1, s.pits()), (1, &[1, 0, 1, 1, 1, 1][..]));
+}
+
+#[test]
+fn a_capture_on_an_even_count_with_a_chain_on_odd_counts_of_three_or_more() {
+    let r = bakuk_with(
+        "capture { last seed makes an even count in an opponent's pit: take them \
+         chain backward while an odd count of 3 or more in the opponent's pits }",
+    );
+    // Pit 3 (3 seeds): 4, 5, 6. Pit 6 held 5, makes 6, even, player 2's: taken. The chain
+    // backward (clockwise): pit 5 held 2, now 3, odd and 3 or more: taken; pit 4 held 0, now 1,
+    // odd but less than 3: the chain stops.
+    let mut s = at(&r, &[0, 0, 3, 0, 2, 5], 1);
+    let (m, rec) = play(&r, &mut s, 3);
+    assert_eq!(captures_1based(&rec), vec![(6, 6), (5, 3)]);
+    assert_eq!((m.captured, s.pits(), s.captured()), (9, &[0, 0, 0, 1, 0, 0][..], &[9, 0][..]));
+    // Pit 6 held 6 and makes 7, odd: nothing is taken.
+    let mut s = at(&r, &[0, 0, 3, 0, 2, 6], 1);
+    let (m, rec) = play(&r, &mut s, 3);
+    assert!(rec.captures.is_empty());
+    assert_eq!((m.captured, s.pits()), (0, &[0, 0, 0, 1, 3, 7][..]));
+    // Player 2 moves: pit 4 (3 seeds): 5, 6, 1. Pit 1 held 7, makes 8, even, and player 1's:
+    // taken. Pit 6 before it makes 1: no chain.
+    let mut s = at(&r, &[7, 0, 0, 3, 0, 0], 2);
+    let (_, rec) = play(&r, &mut s, 4);
+    assert_eq!(captures_1based(&rec), vec![(1, 8)]);
+}

@@ -3,6 +3,7 @@
 
 use super::hand::HandTable;
 use super::lap::LapTable;
+use crate::lang::counts::CountSet;
 use crate::lang::spec::{
     ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
     Spec, StoreSowing, Way, Where,
@@ -28,6 +29,11 @@ impl Counts {
     /// The set's four words, for the fingerprint.
     pub(crate) fn words(&self) -> [u64; 4] {
         self.0
+    }
+
+    /// The engine's mask of a rule's counts.
+    pub fn from_set(set: &CountSet) -> Counts {
+        Counts(set.bits())
     }
 
     #[inline(always)]
@@ -185,7 +191,7 @@ pub fn compile(spec: &Spec) -> Rules {
         side_empty: spec.endings.side_empty,
         majority: spec.endings.majority,
         repetition: spec.endings.repetition,
-        board_end: spec.board_end.as_deref().map(Counts::from_list),
+        board_end: spec.board_end.as_ref().map(Counts::from_set),
         endings: spec.endings.any() || spec.board_end.is_some(),
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
@@ -247,10 +253,10 @@ pub fn compile(spec: &Spec) -> Rules {
         }
     }
     if let Some(l) = &spec.landing {
-        t.landing_counts = Counts::from_list(&l.counts);
+        t.landing_counts = Counts::from_set(&l.counts);
     }
     if let Some(c) = &spec.chain {
-        t.chain_counts = Counts::from_list(&c.rule.counts);
+        t.chain_counts = Counts::from_set(&c.rule.counts);
         t.chain_forward = c.direction == ChainDirection::Forward;
     }
     match &spec.relay {
@@ -263,7 +269,7 @@ pub fn compile(spec: &Spec) -> Rules {
             }
         }
         Some(Relay::Makes(rule)) => {
-            t.relay_counts = Counts::from_list(&rule.counts);
+            t.relay_counts = Counts::from_set(&rule.counts);
             for p in 0..spec.players {
                 t.relay_pits[p as usize] = pit_mask(spec, p, rule.pits);
             }

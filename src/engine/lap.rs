@@ -4,7 +4,7 @@
 //! have such rules come here: the other tiers never test for them.
 
 use crate::lang::lap_rule::{Condition, Effect, LapRule, Place, Predicate, Receiver};
-use crate::lang::spec::{ChainDirection, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
+use crate::lang::spec::{ChainDirection, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
 use super::compile::{Counts, GENERAL, Rules, Tables, pit_mask};
 use super::moves::{Move, MoveDirection, MoveSummary, Observer};
@@ -46,7 +46,7 @@ pub(crate) struct LapTable {
 }
 
 impl LapTable {
-    pub fn new(spec: &Spec, rule: &LapRule<Vec<u8>>) -> LapTable {
+    pub fn new(spec: &Spec, rule: &LapRule<CountSet>) -> LapTable {
         let masks = |w: Where| -> [u64; MAX_PLAYERS] {
             std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
         };
@@ -55,11 +55,11 @@ impl LapTable {
             .conditions
             .iter()
             .map(|c| match c {
-                Condition::At(p, Predicate::Holds(n)) => Test::Count(*p, Counts::from_list(n)),
+                Condition::At(p, Predicate::Holds(n)) => Test::Count(*p, Counts::from_set(n)),
                 Condition::At(p, Predicate::Empty) => Test::Count(*p, Counts::from_list(&[0])),
                 Condition::At(p, Predicate::Occupied) => Test::Count(*p, Counts::from_list(&occupied)),
                 Condition::At(p, Predicate::Owned(w)) => Test::Among(*p, masks(*w)),
-                Condition::Board(n) => Test::Board(Counts::from_list(n)),
+                Condition::Board(n) => Test::Board(Counts::from_set(n)),
             })
             .collect();
         let mut to = Receiver::Mover;
@@ -71,12 +71,12 @@ impl LapTable {
                     to = *r;
                     Act::Take(places.clone(), *r)
                 }
-                Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_list(n), *r),
+                Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), *r),
                 Effect::TakeBoard(r) => Act::TakeBoard(*r),
                 Effect::Relay(p) => Act::Relay(*p),
                 Effect::Chain { direction, counts, pits } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
-                    counts: Counts::from_list(counts),
+                    counts: Counts::from_set(counts),
                     pits: masks(*pits),
                     to,
                 },

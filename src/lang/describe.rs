@@ -76,10 +76,6 @@ pub fn pit_list(pits: &[usize]) -> String {
 
 use crate::lang::lap_rule::{Condition, Effect, Predicate, Receiver};
 
-fn counts(c: &[u8]) -> String {
-    or_list(&c.iter().map(u8::to_string).collect::<Vec<_>>())
-}
-
 /// Word-wraps a paragraph with an indent.
 fn paragraph(out: &mut String, text: &str) {
     let mut line = String::from("  ");
@@ -479,7 +475,7 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             let when = match relay {
                 Relay::Occupied => "falls into a pit that already held seeds".to_string(),
                 Relay::Makes(rule) => {
-                    format!("makes {} {}", counts(&rule.counts), where_phrase(spec, rule.pits, false))
+                    format!("makes {} {}", rule.counts.words(), where_phrase(spec, rule.pits, false))
                 }
             };
             said(
@@ -540,24 +536,19 @@ fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
 }
 
 /// A condition of a rule after each lap, in words: `the next pit is occupied`.
-fn condition_words(c: &Condition<Vec<u8>>) -> String {
+fn condition_words(c: &Condition<CountSet>) -> String {
     match c {
         Condition::At(place, p) => {
             let place = place.words();
             match p {
-                Predicate::Holds(n) => format!("{place} holds {}", counts(n)),
+                Predicate::Holds(n) => format!("{place} holds {}", n.words()),
                 Predicate::Empty => format!("{place} is empty"),
                 Predicate::Occupied => format!("{place} holds seeds"),
                 Predicate::Owned(Where::Own) => format!("{place} is one of the mover's own"),
                 Predicate::Owned(_) => format!("{place} is one of the opponent's"),
             }
         }
-        Condition::Board(n)
-            if n.first() == Some(&0) && n.len() > 1 && n.windows(2).all(|w| w[1] == w[0] + 1) =>
-        {
-            format!("the board holds {} or fewer seeds", n[n.len() - 1])
-        }
-        Condition::Board(n) => format!("the board holds {} seeds", counts(n)),
+        Condition::Board(n) => format!("the board holds {} seeds", n.words()),
     }
 }
 
@@ -572,14 +563,14 @@ fn take_words(to: Receiver, what: &str) -> String {
 }
 
 /// What a rule after each lap does, in words.
-fn effect_words(spec: &Spec, e: &Effect<Vec<u8>>) -> String {
+fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
     match e {
         Effect::Take(places, to) => {
             let names: Vec<String> = places.iter().map(|p| p.words().to_string()).collect();
             take_words(*to, &format!("the seeds of {}", and_list(&names)))
         }
         Effect::TakeSown(n, to) => {
-            take_words(*to, &format!("the seeds of every pit the lap sowed into that holds {}", counts(n)))
+            take_words(*to, &format!("the seeds of every pit the lap sowed into that holds {}", n.words()))
         }
         Effect::TakeBoard(to) => take_words(*to, "the seeds on the board"),
         Effect::Relay(p) => format!("the seeds of {} are lifted and sown on, as a new lap", p.words()),
@@ -591,7 +582,7 @@ fn effect_words(spec: &Spec, e: &Effect<Vec<u8>>) -> String {
             format!(
                 "{way} is taken too if it holds {}{}, and so on until a pit does not, stopping before the pit \
                  the lap started from",
-                counts(n),
+                n.words(),
                 where_phrase(spec, *pits, true)
             )
         }
@@ -605,7 +596,7 @@ fn effect_words(spec: &Spec, e: &Effect<Vec<u8>>) -> String {
 /// The rules after each lap, in words: one sentence a line.
 fn lap_rules_words(spec: &Spec) -> String {
     let mut text = String::new();
-    let sentence = |r: &LapRule<Vec<u8>>| {
+    let sentence = |r: &LapRule<CountSet>| {
         let effects: Vec<String> = r.effects.iter().map(|e| effect_words(spec, e)).collect();
         let conditions: Vec<String> = r.conditions.iter().map(condition_words).collect();
         (and_list(&conditions), effects.join(", then "))
@@ -618,7 +609,7 @@ fn lap_rules_words(spec: &Spec) -> String {
             let _ = write!(text, "After each lap, if {when}, {then}. ");
         }
     }
-    let whens: Vec<&LapRule<Vec<u8>>> = spec.lap_rules.iter().filter(|r| !r.every_lap).collect();
+    let whens: Vec<&LapRule<CountSet>> = spec.lap_rules.iter().filter(|r| !r.every_lap).collect();
     if !whens.is_empty() {
         text.push_str(if whens.len() == 1 {
             "After each lap, before the relay and capture rules: "
@@ -664,7 +655,7 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             &[Kind::Landing],
             format!(
                 "If the last seed makes {} {}, the seeds of that pit are captured.",
-                counts(&landing.counts),
+                landing.counts.words(),
                 where_phrase(spec, landing.pits, false)
             ),
         ),
@@ -699,7 +690,7 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 format!(
                     "Then {next} is captured too if it holds {}{}, then {after}, and so on until a pit does not; \
                      the chain never goes round past the landing pit.",
-                    counts(&c.rule.counts),
+                    c.rule.counts.words(),
                     where_phrase(spec, c.rule.pits, true)
                 ),
             )
@@ -805,8 +796,8 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             kinds,
             format!(
                 "It ends as soon as the board holds {} {}, after any move.",
-                counts(c),
-                if c == &[1] { "seed" } else { "seeds" }
+                c.words(),
+                if c.iter().eq([1]) { "seed" } else { "seeds" }
             ),
         ),
         None => unsaid(
@@ -974,12 +965,5 @@ mod tests {
             "direction by pit",
         );
         assert!(mixed.contains("the other pits counter-clockwise (pits 2 and 3 for player 1"), "{mixed}");
-    }
-
-    #[test]
-    fn counts_read_as_a_list() {
-        assert_eq!(counts(&[2]), "2");
-        assert_eq!(counts(&[2, 4]), "2 or 4");
-        assert_eq!(counts(&[2, 4, 6]), "2, 4 or 6");
     }
 }

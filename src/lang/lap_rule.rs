@@ -3,7 +3,7 @@
 //! the capture block cannot say. The same types serve the syntax tree (counts as written) and
 //! the checked [`super::spec::Spec`] (counts checked), through the count type `C`.
 
-use super::syntax::{ChainDirection, Number, Spanned, Where};
+use super::syntax::{ChainDirection, Spanned, Where, WrittenCounts};
 
 /// A place named from the lap just sown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,23 +108,27 @@ pub struct LapRule<C> {
 }
 
 /// A line as written: counts as numbers, with spans.
-pub type LapRuleLine = LapRule<Vec<Number>>;
+pub type LapRuleLine = LapRule<WrittenCounts>;
 /// The lines of one layer, in order, each with its span.
 pub type LapRuleLines = Vec<Spanned<LapRuleLine>>;
 
 impl<C> LapRule<C> {
-    /// The same line with its counts turned by `f` (checked, or said).
-    pub fn try_map<D, E>(&self, mut f: impl FnMut(&C) -> Result<D, E>) -> Result<LapRule<D>, E> {
+    /// The same line with its counts turned by `f` (checked), which is also told the fewest
+    /// seeds the place counted can hold: 1 for the last pit (it holds the last seed), a pit
+    /// sown or chained; 0 for any other place and the board.
+    pub fn try_map<D, E>(&self, mut f: impl FnMut(&C, u8) -> Result<D, E>) -> Result<LapRule<D>, E> {
         let conditions = self
             .conditions
             .iter()
             .map(|c| {
                 Ok(match c {
-                    Condition::At(p, Predicate::Holds(n)) => Condition::At(*p, Predicate::Holds(f(n)?)),
+                    Condition::At(p, Predicate::Holds(n)) => {
+                        Condition::At(*p, Predicate::Holds(f(n, u8::from(*p == Place::Last))?))
+                    }
                     Condition::At(p, Predicate::Empty) => Condition::At(*p, Predicate::Empty),
                     Condition::At(p, Predicate::Occupied) => Condition::At(*p, Predicate::Occupied),
                     Condition::At(p, Predicate::Owned(w)) => Condition::At(*p, Predicate::Owned(*w)),
-                    Condition::Board(n) => Condition::Board(f(n)?),
+                    Condition::Board(n) => Condition::Board(f(n, 0)?),
                 })
             })
             .collect::<Result<_, E>>()?;
@@ -134,11 +138,11 @@ impl<C> LapRule<C> {
             .map(|e| {
                 Ok(match e {
                     Effect::Take(places, to) => Effect::Take(places.clone(), *to),
-                    Effect::TakeSown(n, to) => Effect::TakeSown(f(n)?, *to),
+                    Effect::TakeSown(n, to) => Effect::TakeSown(f(n, 1)?, *to),
                     Effect::TakeBoard(to) => Effect::TakeBoard(*to),
                     Effect::Relay(p) => Effect::Relay(*p),
                     Effect::Chain { direction, counts, pits } => {
-                        Effect::Chain { direction: *direction, counts: f(counts)?, pits: *pits }
+                        Effect::Chain { direction: *direction, counts: f(counts, 1)?, pits: *pits }
                     }
                     Effect::Again(n) => Effect::Again(*n),
                 })

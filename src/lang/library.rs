@@ -305,6 +305,9 @@ mod tests {
     fn unknown_variant_lists_the_bundled_ones() {
         let e = load("bakook").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bakook`"), "{e}");
-        assert!(e.contains("ayoayo, bakuk, dongjintian, kalah, koumma, leb-bbut-ahbochen, modiar, oware"), "{e}");
+        assert!(
+            e.contains("ayoayo, bakuk, dongjintian, kalah, koumma, leb-bbut-ahbochen, modiar, oware"),
+            "{e}"
+        );
     }
 }

@@ -8,6 +8,7 @@
 //! the file.
 
 pub mod check;
+pub mod counts;
 pub mod describe;
 pub mod diagnostic;
 pub mod diff;

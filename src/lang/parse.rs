@@ -189,11 +189,62 @@ impl Builder<'_> {
         values(pair).map(|p| self.number(p)).collect()
     }
 
+    /// Seed counts, as the grammar's rule `counts` writes them: `2 or more but not 4`.
+    fn counts(&self, pair: Pair<'_, Rule>) -> Result<WrittenCounts, Diagnostic> {
+        debug_assert_eq!(pair.as_rule(), Rule::counts);
+        let sp = span(&pair);
+        let mut base = CountBase::List(Vec::new());
+        let mut except = Vec::new();
+        for part in values(pair) {
+            match part.as_rule() {
+                Rule::count_list => base = CountBase::List(self.count_list(part)?),
+                Rule::any_count => {
+                    base = CountBase::Any;
+                    if let Some(but) = values(part).next() {
+                        except = self.count_list(only(but))?;
+                    }
+                }
+                Rule::parity => {
+                    let mut inner = values(part);
+                    let parity = match inner.next().expect("even or odd").as_rule() {
+                        Rule::odd => Parity::Odd,
+                        _ => Parity::Even,
+                    };
+                    let within = inner.next().map(|l| self.count_list(l)).transpose()?;
+                    base = CountBase::Parity(parity, within.unwrap_or_default());
+                }
+                Rule::but_not => except = self.count_list(only(part))?,
+                r => unreachable!("not a part of counts: {r:?}"),
+            }
+        }
+        Ok(Spanned::new(CountForm { base, except }, sp))
+    }
+
+    /// `2, 3 or 5 or more`: each item with its place.
+    fn count_list(&self, pair: Pair<'_, Rule>) -> Result<Vec<Spanned<CountItem<Number>>>, Diagnostic> {
+        debug_assert_eq!(pair.as_rule(), Rule::count_list);
+        let mut out = Vec::new();
+        for item in values(pair) {
+            let sp = span(&item);
+            let value = match item.as_rule() {
+                Rule::number => CountItem::One(self.number(item)?),
+                Rule::count_or_more => CountItem::OrMore(self.number(only(item))?),
+                _ => {
+                    let mut ends = values(item);
+                    let from = self.number(ends.next().expect("a range's first count"))?;
+                    CountItem::Range(from, self.number(ends.next().expect("a range's last count"))?)
+                }
+            };
+            out.push(Spanned::new(value, sp));
+        }
+        Ok(out)
+    }
+
     /// `makes 2 or 4 in an opponent's pit`, as the capture and the relay write it: the
     /// counts, then which pits.
-    fn counts_in(&self, pair: Pair<'_, Rule>) -> Result<(Vec<Number>, Where), Diagnostic> {
+    fn counts_in(&self, pair: Pair<'_, Rule>) -> Result<(WrittenCounts, Where), Diagnostic> {
         let mut inner = values(pair);
-        let counts = self.numbers(inner.next().expect("counts"))?;
+        let counts = self.counts(inner.next().expect("counts"))?;
         let pits = match only(inner.next().expect("where")).as_rule() {
             Rule::opponent_pit => Where::Opponents,
             Rule::own_pit => Where::Own,
@@ -221,7 +272,7 @@ impl Builder<'_> {
                         let mut inner = values(c);
                         let first = inner.next().expect("a condition");
                         if first.as_rule() == Rule::board_holds {
-                            conditions.push(Condition::Board(self.numbers(only(first))?));
+                            conditions.push(Condition::Board(self.counts(only(first))?));
                         } else {
                             place = place_of(first);
                             let predicate = self.predicate(inner.next().expect("a predicate"))?;
@@ -239,10 +290,10 @@ impl Builder<'_> {
         Ok(LapRule { every_lap, conditions, effects })
     }
 
-    fn predicate(&self, pair: Pair<'_, Rule>) -> Result<Predicate<Vec<Number>>, Diagnostic> {
+    fn predicate(&self, pair: Pair<'_, Rule>) -> Result<Predicate<WrittenCounts>, Diagnostic> {
         let p = only(pair);
         Ok(match p.as_rule() {
-            Rule::holds => Predicate::Holds(self.numbers(only(p))?),
+            Rule::holds => Predicate::Holds(self.counts(only(p))?),
             Rule::is_empty => Predicate::Empty,
             Rule::is_occupied => Predicate::Occupied,
             Rule::is_own => Predicate::Owned(Where::Own),
@@ -250,7 +301,7 @@ impl Builder<'_> {
         })
     }
 
-    fn effect(&self, pair: Pair<'_, Rule>) -> Result<Effect<Vec<Number>>, Diagnostic> {
+    fn effect(&self, pair: Pair<'_, Rule>) -> Result<Effect<WrittenCounts>, Diagnostic> {
         let receiver = |p: Option<Pair<'_, Rule>>| match p.map(|r| only(r).as_rule()) {
             Some(Rule::for_opponent) => Receiver::Opponent,
             Some(Rule::for_owner) => Receiver::Owner,
@@ -271,7 +322,7 @@ impl Builder<'_> {
             }
             Rule::take_sown => {
                 let mut inner = values(pair);
-                let counts = self.numbers(inner.next().expect("counts"))?;
+                let counts = self.counts(inner.next().expect("counts"))?;
                 Effect::TakeSown(counts, receiver(inner.next()))
             }
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
@@ -282,7 +333,7 @@ impl Builder<'_> {
                     Rule::backward => ChainDirection::Backward,
                     _ => ChainDirection::Forward,
                 };
-                let counts = self.numbers(inner.next().expect("counts"))?;
+                let counts = self.counts(inner.next().expect("counts"))?;
                 let pits = match inner.next().map(|w| only(w).as_rule()) {
                     Some(Rule::opponent_pits) => Where::Opponents,
                     Some(Rule::own_pits) => Where::Own,
@@ -544,7 +595,7 @@ impl Builder<'_> {
                     Rule::side_empty => RuleLine::SideEmpty(Ending),
                     Rule::majority => RuleLine::Majority(Ending),
                     Rule::board_seeds => {
-                        RuleLine::BoardSeeds(BoardEnding { counts: self.numbers(only(which))? })
+                        RuleLine::BoardSeeds(BoardEnding { counts: self.counts(only(which))? })
                     }
                     _ => RuleLine::Repetition(Ending),
                 }
@@ -563,7 +614,7 @@ impl Builder<'_> {
                     Rule::backward => ChainDirection::Backward,
                     _ => ChainDirection::Forward,
                 };
-                let counts = self.numbers(inner.next().expect("counts"))?;
+                let counts = self.counts(inner.next().expect("counts"))?;
                 let pits = match inner.next().map(|w| only(w).as_rule()) {
                     Some(Rule::opponent_pits) => Where::Opponents,
                     Some(Rule::own_pits) => Where::Own,
@@ -620,7 +671,11 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::EOI => "the end of the file",
         Rule::rule_line => "a rule such as `seeds 4 in each pit` or `first seed into the next pit`",
         Rule::variant => "`variant`",
-        Rule::counts => "seed counts such as `2 or 4`",
+        Rule::counts | Rule::count_list => "seed counts such as `2 or 4`, `2 or more` or `an even count`",
+        Rule::any_count => "`any count`",
+        Rule::parity => return vec!["`an even count`".into(), "`an odd count`".into()],
+        Rule::any_but | Rule::but_not => "`but not`",
+        Rule::count_range | Rule::count_or_more => "a number",
         Rule::chain => return vec!["`chain`".into(), "`no chain`".into()],
         Rule::capture_none => "`none`",
         Rule::by_pit => "`direction by pit, from each player's seat { ... }`",
@@ -779,17 +834,21 @@ fn line_at(text: &str, toks: &[(usize, usize)], pos: usize) -> (Option<usize>, O
 }
 
 /// A run of pits written with a dash (`1-3`, `1 - 3`, `1–3`) where an `owns` line ends before
-/// it: "a run of pits is written `1 to 3`".
+/// it: "a run of pits is written `1 to 3`"; or a range of counts so written, where `to` could
+/// have come (`expects_to`).
 fn dashed_run(
     file: &Arc<SourceFile>,
     toks: &[(usize, usize)],
     pos: usize,
     line_before: Option<(usize, usize)>,
+    expects_to: bool,
 ) -> Option<Diagnostic> {
     let text = &file.text;
-    let (first, end) = line_before?;
-    let owns = toks[first..].iter().any(|&(s, e)| &text[s..e] == "owns");
-    if !owns || end != pos && !text[end..pos].trim().is_empty() {
+    let owns = line_before.is_some_and(|(first, end)| {
+        toks[first..].iter().any(|&(s, e)| &text[s..e] == "owns")
+            && (end == pos || text[end..pos].trim().is_empty())
+    });
+    if !owns && !expects_to {
         return None;
     }
     // The number the run starts with: the last token of the line.
@@ -808,13 +867,20 @@ fn dashed_run(
     }
     let to = &after[gap..gap + digits];
     let span_end = pos + dash.len() + gap + digits;
-    Some(
+    let d = if owns {
         Diagnostic::error("a run of pits is written with `to`")
             .at(file, from_start..span_end, format!("write `{from} to {to}`"))
             .help(
                 "list pits with spaces or commas, and runs with `to`: `pits 1 2`, `pits 5, 6`, `pits 4 to 6`",
-            ),
-    )
+            )
+    } else {
+        Diagnostic::error("a range of counts is written with `to`")
+            .at(file, from_start..span_end, format!("write `{from} to {to}`"))
+            .help(
+                "list counts with commas and `or`, and ranges with `to`: `2, 4 or 6`, `2 to 6`, `2 or more`",
+            )
+    };
+    Some(d)
 }
 
 /// What to write for the pits a line names (`written`, the words after its `in`), when they
@@ -1131,8 +1197,14 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
         }
     }
     // `pits 1-3`: a run of pits written with a dash, which the language writes `1 to 3`.
-    if let Some(d) = dashed_run(file, &toks, pos, line_before) {
+    if let Some(d) = dashed_run(file, &toks, pos, line_before, positives.contains(&Rule::k_to)) {
         return d;
+    }
+    // `2 or more but 4`: only `any count` leaves counts out with `but` alone.
+    if positives == [Rule::k_not] && word(toks.last()) == "but" {
+        return Diagnostic::error("counts are left out with `but not`")
+            .at(file, pos..pos + found_len, "expected `not`")
+            .help("write `2 or more but not 4`; only `any count` takes `but` alone: `any count but 4`");
     }
     if let Some(c) = text[pos..].chars().next()
         && let Some(name) = odd_character(c)

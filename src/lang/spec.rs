@@ -2,6 +2,7 @@
 //! every value in range and consistent. Plain values without source spans; `describe` reads
 //! it back as prose and `compile` turns it into engine tables.
 
+pub use crate::lang::counts::CountSet;
 pub use crate::lang::kinds::Kind;
 pub use crate::lang::lap_rule::LapRule;
 pub use crate::lang::syntax::{
@@ -41,8 +42,8 @@ pub struct Citation {
 /// A capture rule: which counts the last seed (or a chained pit) must make, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CaptureRule {
-    /// Ascending, distinct, each at least 1.
-    pub counts: Vec<u8>,
+    /// Not empty, each count at least 1.
+    pub counts: CountSet,
     pub pits: Where,
 }
 
@@ -177,7 +178,7 @@ pub struct Spec {
     /// The first this many plies of a game capture nothing.
     pub capture_start: u32,
     /// The rules after each lap (`when ...: ...`, `after each lap: ...`), in order.
-    pub lap_rules: Vec<LapRule<Vec<u8>>>,
+    pub lap_rules: Vec<LapRule<CountSet>>,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,
@@ -186,7 +187,7 @@ pub struct Spec {
     pub endings: Endings,
     /// `game over when the board holds ...`: the counts of seeds left on the board that end
     /// the game (0 may be one), checked after every move.
-    pub board_end: Option<Vec<u8>>,
+    pub board_end: Option<CountSet>,
     /// The layer that last set each group of rules.
     pub provenance: Vec<(Kind, Layer)>,
 }

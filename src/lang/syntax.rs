@@ -1,6 +1,7 @@
 //! The syntax tree of a variant file: what the file says, line by line, each value with the
 //! span it was written at, before any meaning is checked.
 
+pub use super::counts::{Base as CountBase, Form as CountForm, Item as CountItem, Parity};
 use super::diagnostic::Span;
 pub use super::kinds::RuleLine;
 
@@ -19,6 +20,10 @@ impl<T> Spanned<T> {
 
 /// A number as written; its range is checked later, where the message can say what it counts.
 pub type Number = Spanned<u64>;
+
+/// Seed counts as written (`2 or more but not 4`): the whole, each item with its place, each
+/// number as written. Checked into a [`super::counts::CountSet`].
+pub type WrittenCounts = Spanned<CountForm<Spanned<CountItem<Number>>>>;
 
 #[derive(Debug, Clone)]
 pub struct VariantAst {
@@ -209,7 +214,7 @@ pub struct Ending;
 /// `game over when the board holds 0 or 1 seeds`: the counts of seeds left on the board.
 #[derive(Debug, Clone)]
 pub struct BoardEnding {
-    pub counts: Vec<Number>,
+    pub counts: WrittenCounts,
 }
 
 /// How many laps a sowing makes.
@@ -236,7 +241,7 @@ pub enum ChainDirection {
 /// `last seed makes 2 or 4 in any pit: take them`
 #[derive(Debug, Clone)]
 pub struct LandingLine {
-    pub counts: Vec<Number>,
+    pub counts: WrittenCounts,
     pub pits: Where,
 }
 
@@ -247,7 +252,7 @@ pub enum RelayLine {
     /// `falls into an occupied pit`: the pit held seeds before the last seed.
     Occupied,
     /// `makes 7 in an opponent's pit`: the pit holds one of these counts with the last seed.
-    Makes { counts: Vec<Number>, pits: Where },
+    Makes { counts: WrittenCounts, pits: Where },
 }
 
 /// `no capture on the first move of the game`, `no capture in the first 2 moves of the game`:
@@ -272,7 +277,7 @@ pub struct OppositeLine {
 #[derive(Debug, Clone)]
 pub struct ChainLine {
     pub direction: ChainDirection,
-    pub counts: Vec<Number>,
+    pub counts: WrittenCounts,
     pub pits: Where,
 }
 

@@ -451,6 +451,23 @@ mod tests {
     }
 
     #[test]
+    fn count_expressions_are_set_and_varied() {
+        let bakuk = library::load("bakuk").unwrap();
+        let set =
+            Change::parse("--set", "relay when the last seed makes 2 or more but not 4 in any pit").unwrap();
+        let (spec, _) = apply(&bakuk, None, &[Chosen { change: &set, value: 0 }]).unwrap();
+        let Some(crate::lang::spec::Relay::Makes(rule)) = &spec.relay else { panic!("{:?}", spec.relay) };
+        assert_eq!(rule.counts.words(), "2 or more but not 4");
+        // A range of counts is written `2 to 6`: a placeholder's `..` stays the placeholder's.
+        let c = vary("last seed makes 2 to {4..6} in any pit: take them");
+        assert_eq!(c.rule(1), "last seed makes 2 to 5 in any pit: take them");
+        let (spec, _) = apply(&bakuk, None, &[Chosen { change: &c, value: 1 }]).unwrap();
+        assert_eq!(spec.landing.unwrap().counts.iter().collect::<Vec<_>>(), [2, 3, 4, 5]);
+        let c = vary("chain forward while {an even count | any count but 1 or 3}");
+        assert_eq!(c.rule(1), "chain forward while any count but 1 or 3");
+    }
+
+    #[test]
     fn a_rule_changed_twice_is_refused() {
         let bakuk = library::load("bakuk").unwrap();
         let set = Change::parse("--set", "seeds 3 in each pit").unwrap();

@@ -15,6 +15,10 @@ use crate::lang::syntax::*;
 
 use super::layers::LayerRef;
 
+/// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
+/// count a capture, chain or relay may name.
+const LAST_PIT: u8 = 1;
+
 pub(super) struct Validator<'a> {
     v: &'a VariantFile,
     m: &'a Merged,
@@ -134,7 +138,7 @@ impl<'a> Validator<'a> {
         };
         let landing_rule = landing.and_then(|l| {
             let LandingLine { counts, pits } = l.value.as_ref()?;
-            Some(CaptureRule { counts: self.counts("capture", counts, l, total)?, pits: *pits })
+            Some(CaptureRule { counts: self.counts("capture", counts, l, total, LAST_PIT)?, pits: *pits })
         });
         let chain = m.chain.as_ref().and_then(|c| {
             let ChainLine { direction, counts, pits } = c.value.as_ref()?;
@@ -147,14 +151,14 @@ impl<'a> Validator<'a> {
             }
             Some(ChainRule {
                 direction: *direction,
-                rule: CaptureRule { counts: self.counts("chain", counts, c, total)?, pits: *pits },
+                rule: CaptureRule { counts: self.counts("chain", counts, c, total, LAST_PIT)?, pits: *pits },
             })
         });
         let relay = m.relay.as_ref().and_then(|r| match &r.value {
             RelayLine::Occupied => Some(Relay::Occupied),
             RelayLine::Makes { counts, pits } => {
-                let counts = self.counts("relay", counts, r, total)?;
-                if counts.contains(&1) && opening.is_some_and(|o| o.value == Opening::EmptiedPit) {
+                let counts = self.counts("relay", counts, r, total, LAST_PIT)?;
+                if counts.contains(1) && opening.is_some_and(|o| o.value == Opening::EmptiedPit) {
                     self.diags.push(
                         r.error(
                             "a relay of a single seed would never end",
@@ -355,15 +359,9 @@ impl<'a> Validator<'a> {
                 );
             }
         }
-        let board_end = m.board_seeds.as_ref().and_then(|b| {
-            let zero = b.value.counts.iter().any(|n| n.value == 0);
-            let rest: Vec<Number> = b.value.counts.iter().filter(|n| n.value != 0).cloned().collect();
-            let mut set = self.counts("board", &rest, b, total)?;
-            if zero {
-                set.insert(0, 0);
-            }
-            Some(set)
-        });
+        // The board may be empty: its counts start at 0.
+        let board_end =
+            m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
         let layer_of = |i: usize| stack[i].layer.clone();
         let ruleset_about = stack.last().and_then(|l| l.about).map(about).unwrap_or_default();
         let about = about(&self.v.ast.about);
@@ -831,7 +829,7 @@ impl<'a> Validator<'a> {
         lines: &Stated<crate::lang::lap_rule::LapRuleLines>,
         total: usize,
         players: u8,
-    ) -> Vec<LapRule<Vec<u8>>> {
+    ) -> Vec<LapRule<CountSet>> {
         let mut out = Vec::new();
         for line in &lines.value {
             let at = Stated {
@@ -845,21 +843,9 @@ impl<'a> Validator<'a> {
             let before = self.diags.0.len();
             let rule = &line.value;
             // The board may hold no seed; a pit's count is said `is empty`.
-            let checked = rule.try_map(|counts| {
-                let zero = counts.iter().any(|n| n.value == 0);
-                let board = rule
-                    .conditions
-                    .iter()
-                    .any(|c| matches!(c, Condition::Board(n) if std::ptr::eq(n, counts)));
-                if zero && board {
-                    let rest: Vec<Number> = counts.iter().filter(|n| n.value != 0).cloned().collect();
-                    let mut set = self.counts("board", &rest, &at, total).ok_or(())?;
-                    set.insert(0, 0);
-                    Ok(set)
-                } else {
-                    self.counts("condition", counts, &at, total).ok_or(())
-                }
-            });
+            // A place that may be empty, and the board, count from 0 (`is empty` says 0 too).
+            let checked =
+                rule.try_map(|counts, lowest| self.counts("condition", counts, &at, total, lowest).ok_or(()));
             for c in &rule.conditions {
                 if let Condition::At(Place::Last, Predicate::Empty) = c {
                     self.diags.push(at.error(
@@ -945,49 +931,193 @@ impl<'a> Validator<'a> {
     }
 
     /// `what` is "capture" or "chain".
+    /// The counts of a capture, a chain or a relay (`what`), of a pit that holds at least
+    /// `lowest` seeds ([`LAST_PIT`] for the pit the last seed falls into, or a chained pit;
+    /// 0 for a place that may be empty). Every mistake is reported at the words that make it:
+    /// a count out of range, a range written backwards, a count listed twice, an exception
+    /// that takes nothing away, a set left empty.
     fn counts<T>(
         &mut self,
         what: &str,
-        counts: &[Number],
+        counts: &WrittenCounts,
         line: &Stated<T>,
         total: usize,
-    ) -> Option<Vec<u8>> {
-        let mut out: Vec<u8> = Vec::new();
+        lowest: u8,
+    ) -> Option<CountSet> {
+        let file = &line.at.file;
+        let form = &counts.value;
         let mut ok = true;
-        for n in counts {
-            let here =
-                |msg: String, label: &str| Diagnostic::error(msg).at(&line.at.file, n.span.clone(), label);
-            if n.value == 0 {
+        // Each number in range first: the checks after read the counts as bytes.
+        let mut items =
+            |list: &[Spanned<CountItem<Number>>], this: &mut Self| -> Vec<(CountItem<u8>, Span)> {
+                let mut out = Vec::new();
+                for item in list {
+                    match this.count_item(what, &item.value, line, lowest) {
+                        Some(i) => out.push((i, item.span.clone())),
+                        None => ok = false,
+                    }
+                }
+                out
+            };
+        let except = items(&form.except, self);
+        let written = match &form.base {
+            CountBase::List(list) => CountBase::List(items(list, self)),
+            CountBase::Any => CountBase::Any,
+            CountBase::Parity(p, list) => CountBase::Parity(*p, items(list, self)),
+        };
+        if !ok {
+            return None;
+        }
+        let lists: Vec<&[(CountItem<u8>, Span)]> = match &written {
+            CountBase::List(l) | CountBase::Parity(_, l) => vec![l, &except],
+            CountBase::Any => vec![&except],
+        };
+        for list in lists {
+            ok &= self.listed_once(list, line);
+        }
+        if let CountBase::Parity(p, list) = &written {
+            for (item, sp) in list {
+                let (lo, hi) = item.bounds();
+                if !(lo..=hi).any(|n| p.holds(n)) {
+                    self.diags.push(
+                        Diagnostic::error(format!("`{}` holds no {} count", item.words(), p.word())).at(
+                            file,
+                            sp.clone(),
+                            format!("nothing here is an {} count", p.word()),
+                        ),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        let strip = |l: &[(CountItem<u8>, Span)]| l.iter().map(|(i, _)| *i).collect::<Vec<_>>();
+        let base = match &written {
+            CountBase::List(l) => CountBase::List(strip(l)),
+            CountBase::Any => CountBase::Any,
+            CountBase::Parity(p, l) => CountBase::Parity(*p, strip(l)),
+        };
+        let before = CountSet::new(CountForm { base: base.clone(), except: vec![] }, lowest);
+        for (item, sp) in &except {
+            if !item.bits().iter().zip(before.bits()).any(|(a, b)| a & b != 0) {
+                let but = if matches!(base, CountBase::Any) { "but" } else { "but not" };
+                self.diags.push(
+                    Diagnostic::error(format!("`{but} {}` takes nothing away", item.words())).at(
+                        file,
+                        sp.clone(),
+                        format!("not among `{}`", before.words()),
+                    ),
+                );
+                ok = false;
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let set = CountSet::new(CountForm { base, except: strip(&except) }, lowest);
+        if set.is_empty() {
+            self.diags.push(
+                Diagnostic::error(format!("`{}` holds no count", set.words()))
+                    .at(file, counts.span.clone(), format!("this {what} could never happen"))
+                    .help(format!("counts start at {lowest}")),
+            );
+            return None;
+        }
+        // Counts more than the board holds: the rule is written for another board, or mistyped.
+        if total > 0 {
+            let mut warned = false;
+            if let CountBase::List(list) = &written {
+                for (item, sp) in list.iter().filter(|(i, _)| i.bounds().0 as usize > total) {
+                    warned = true;
+                    self.diags.push(
+                        Diagnostic::warning(format!("a count of {} can never be reached", item.words())).at(
+                            file,
+                            sp.clone(),
+                            format!("the board holds {total} seeds in all"),
+                        ),
+                    );
+                }
+            }
+            if !warned && set.iter().next().is_some_and(|n| n as usize > total) {
+                self.diags.push(Diagnostic::warning(format!("`{}` can never be reached", set.words())).at(
+                    file,
+                    counts.span.clone(),
+                    format!("the board holds {total} seeds in all"),
+                ));
+            }
+        }
+        Some(set)
+    }
+
+    /// One item of a list of counts, its numbers in range: a count of 0 or of more than a pit
+    /// holds, or a range written backwards, is reported.
+    fn count_item<T>(
+        &mut self,
+        what: &str,
+        item: &CountItem<Number>,
+        line: &Stated<T>,
+        lowest: u8,
+    ) -> Option<CountItem<u8>> {
+        let file = &line.at.file;
+        let mut count = |n: &Number| -> Option<u8> {
+            let here = |msg: String, label: &str| Diagnostic::error(msg).at(file, n.span.clone(), label);
+            if n.value < u64::from(lowest) {
                 let label = if what == "relay" {
                     "the last seed always makes at least 1"
                 } else {
                     "an empty pit has nothing to capture"
                 };
                 self.diags.push(here(format!("a {what} count cannot be 0"), label).help("counts start at 1"));
-                ok = false;
+                None
             } else if n.value > MAX_SEEDS as u64 {
                 self.diags.push(here(
                     format!("no pit can hold {} seeds", n.value),
                     &format!("at most {MAX_SEEDS}"),
                 ));
-                ok = false;
-            } else if out.contains(&(n.value as u8)) {
-                self.diags.push(here(format!("the count {} is listed twice", n.value), "listed again here"));
-                ok = false;
+                None
             } else {
-                if total > 0 && n.value as usize > total {
+                Some(n.value as u8)
+            }
+        };
+        match item {
+            CountItem::One(n) => Some(CountItem::One(count(n)?)),
+            CountItem::OrMore(n) => Some(CountItem::OrMore(count(n)?)),
+            CountItem::Range(a, b) => {
+                let (lo, hi) = (count(a), count(b));
+                let (lo, hi) = (lo?, hi?);
+                if lo > hi {
                     self.diags.push(
-                        Diagnostic::warning(format!("a count of {} can never be reached", n.value)).at(
-                            &line.at.file,
-                            n.span.clone(),
-                            format!("the board holds {total} seeds in all"),
-                        ),
+                        Diagnostic::error(format!("the range {lo} to {hi} is reversed: it holds no count"))
+                            .at(file, a.span.start..b.span.end, "from a larger count to a smaller one")
+                            .help(format!("write it from the smaller count: `{hi} to {lo}`")),
                     );
+                    return None;
                 }
-                out.push(n.value as u8);
+                Some(CountItem::Range(lo, hi))
             }
         }
-        out.sort_unstable();
-        ok.then_some(out)
+    }
+
+    /// Whether no count of a list is in two of its items; each that is, reported.
+    fn listed_once<T>(&mut self, list: &[(CountItem<u8>, Span)], line: &Stated<T>) -> bool {
+        let mut ok = true;
+        for (i, (item, sp)) in list.iter().enumerate() {
+            let (lo, hi) = item.bounds();
+            let Some((earlier, n)) =
+                list[..i].iter().find_map(|(e, _)| (lo..=hi).find(|&n| e.contains(n)).map(|n| (e, n)))
+            else {
+                continue;
+            };
+            let label = match (item, earlier) {
+                (CountItem::One(_), CountItem::One(_)) => "listed again here".to_string(),
+                _ => format!("already in `{}`", earlier.words()),
+            };
+            self.diags.push(Diagnostic::error(format!("the count {n} is listed twice")).at(
+                &line.at.file,
+                sp.clone(),
+                label,
+            ));
+            ok = false;
+        }
+        ok
     }
 }
