@@ -213,7 +213,10 @@ impl Rules {
             let fired = t.lap_rules.iter().filter(|r| !r.every_lap).find(|r| t.holds(s, m, lap, &r.tests));
             match fired {
                 Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
+                // As in the other tiers, the last lap a move may make relays no more: its
+                // capture is judged.
                 None if t.relay
+                    && laps < MAX_LAPS
                     && last < n
                     && t.relay_pits[m] >> last & 1 != 0
                     && t.relay_counts.contains(s.pits[last]) =>
@@ -590,5 +593,35 @@ mod tests {
              take the opposite pit",
         );
         assert!(seen.captured > 0);
+    }
+}
+
+#[cfg(test)]
+mod max_laps {
+    use super::GENERAL;
+    use crate::engine::{Move, compile};
+
+    #[test]
+    fn a_move_stopped_at_the_most_laps_captures_alike_in_the_general_tier() {
+        // One seed relayed from every pit it falls into, which it always makes 1: the move
+        // stops after MAX_LAPS laps, and the capture is judged where the last lap ended.
+        let text = "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+             relay when the last seed makes 1 or 2 in any pit }
+           capture { last seed makes 1 or 2 in any pit: take them }
+           end { player to move cannot move: game over  leftover seeds: nobody } }";
+        let file = crate::lang::library::load_text("test.sow", text).unwrap_or_else(|e| panic!("{e}"));
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+        let rules = compile(&spec);
+        let mut general = rules.clone();
+        general.t.tier = GENERAL;
+        let start = rules.state_from(&[1, 0, 0, 0, 0, 0], 0).unwrap();
+        let (mut a, mut b) = (start, start);
+        let ma = rules.apply(&mut a, Move::from_pit(0).unwrap());
+        let mb = general.apply(&mut b, Move::from_pit(0).unwrap());
+        assert_eq!(ma, mb);
+        assert_eq!(a, b);
     }
 }
