@@ -336,13 +336,21 @@ impl<'a> Validator<'a> {
         if let Some(l) = &m.lap_rules
             && lap_rules.iter().any(LapRule::takes)
         {
-            let first = &l.value[0];
+            let first = l.value.iter().find(|r| r.value.takes()).unwrap_or(&l.value[0]);
             let at = |what: &str| format!("{what} applies to the `last seed ...` lines, not to `when` lines");
+            // The line that takes, named in its own file when the rule is in another (a base).
+            let takes = |rule_file: &crate::lang::diagnostic::SourceFile| {
+                let line = l.at.file.line_col(first.span.start).0;
+                if rule_file.name == l.at.file.name {
+                    format!("the line on line {line} takes seeds")
+                } else {
+                    format!("the line on line {line} of {} takes seeds", l.at.file.name)
+                }
+            };
             if let Some(g) = m.grand_slam.as_ref().filter(|g| g.value != GrandSlam::Take) {
                 self.diags.push(
-                    g.error("a grand slam rule with lines that take after each lap", at("this rule")).note(
-                        format!("the line on line {} takes seeds", l.at.file.line_col(first.span.start).0),
-                    ),
+                    g.error("a grand slam rule with lines that take after each lap", at("this rule"))
+                        .note(takes(&g.at.file)),
                 );
             }
             if let Some(c) = &m.capture_start {
@@ -351,7 +359,7 @@ impl<'a> Validator<'a> {
                         "moves without capture at the start, with lines that take after each lap",
                         at("this rule"),
                     )
-                    .note(format!("the line on line {} takes seeds", l.at.file.line_col(first.span.start).0)),
+                    .note(takes(&c.at.file)),
                 );
             }
         }
@@ -851,10 +859,12 @@ impl<'a> Validator<'a> {
                     .conditions
                     .iter()
                     .any(|c| matches!(c, Condition::Board(n) if std::ptr::eq(n, counts)));
-                if zero && board {
+                if board {
                     let rest: Vec<Number> = counts.iter().filter(|n| n.value != 0).cloned().collect();
                     let mut set = self.counts("board", &rest, &at, total).ok_or(())?;
-                    set.insert(0, 0);
+                    if zero {
+                        set.insert(0, 0);
+                    }
                     Ok(set)
                 } else {
                     self.counts("condition", counts, &at, total).ok_or(())
@@ -958,18 +968,25 @@ impl<'a> Validator<'a> {
             let here =
                 |msg: String, label: &str| Diagnostic::error(msg).at(&line.at.file, n.span.clone(), label);
             if n.value == 0 {
-                let label = if what == "relay" {
-                    "the last seed always makes at least 1"
-                } else {
-                    "an empty pit has nothing to capture"
+                let diag = match what {
+                    "relay" => {
+                        here(format!("a {what} count cannot be 0"), "the last seed always makes at least 1")
+                            .help("counts start at 1")
+                    }
+                    "condition" => here(format!("a {what} count cannot be 0"), "a pit without seeds")
+                        .help("write `is empty` for a pit that holds no seed"),
+                    _ => here(format!("a {what} count cannot be 0"), "an empty pit has nothing to capture")
+                        .help("counts start at 1"),
                 };
-                self.diags.push(here(format!("a {what} count cannot be 0"), label).help("counts start at 1"));
+                self.diags.push(diag);
                 ok = false;
             } else if n.value > MAX_SEEDS as u64 {
-                self.diags.push(here(
-                    format!("no pit can hold {} seeds", n.value),
-                    &format!("at most {MAX_SEEDS}"),
-                ));
+                let msg = if what == "board" {
+                    format!("the board never holds {} seeds", n.value)
+                } else {
+                    format!("no pit can hold {} seeds", n.value)
+                };
+                self.diags.push(here(msg, &format!("at most {MAX_SEEDS}")));
                 ok = false;
             } else if out.contains(&(n.value as u8)) {
                 self.diags.push(here(format!("the count {} is listed twice", n.value), "listed again here"));
