@@ -3,8 +3,9 @@
 //! errors compiles (default rules and every ruleset) and plays random games that end within
 //! the ply limit, with every seed accounted for after every move.
 //!
-//! Each case starts from one of three setups:
+//! Each case starts from one of four setups:
 //! - Bakuk's text, mutated, loaded as the bundled Bakuk;
+//! - a variant with rules after each lap ([`LAPS`]), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -42,6 +43,40 @@ use sow::play::random::RandomPlayer;
 const BAKUK: &str = include_str!("../variants/bakuk.sow");
 const KOUMMA: &str = include_str!("../variants/koumma.sow");
 const GRAMMAR: &str = include_str!("../grammar/sow.pest");
+/// A variant with rules after each lap and the board ending, so that mutations reach their
+/// words: every place, predicate, effect and receiver.
+const LAPS: &str = r#"variant "Laps" {
+  source "test"
+  board 2 rows of 6 pits, one store per player
+  seeds 4 in each pit
+  players 2 {
+    player 1 owns the south row
+    player 2 owns the north row
+    player 1 starts
+  }
+  sowing {
+    counter-clockwise
+    first seed into the next pit
+    laps sow into the emptied pit
+    relay when the last seed falls into an occupied pit
+  }
+  capture {
+    after each lap, when the last pit is an opponent's: take every sown pit that holds 4 for its owner
+    when the next pit is empty and the pit after the next is occupied: take the pit after the next out of play, then again from the pit taken, at most 2 times
+    when the last pit holds 2 or 3 and is an opponent's: take the last pit, then chain backward while 2 or 3 in the opponent's pits
+    when the last pit holds 1 and is the mover's own and the opposite pit is occupied: take the last pit and the opposite pit for the opponent
+    when the board holds 0, 1, 2 or 3 seeds: take every seed on the board for the mover
+    when the pit the lap started from is occupied and the next pit is occupied: relay from the next pit
+    last seed makes 5 in any pit: take them
+  }
+  end {
+    game over when the board holds 0 or 1 seeds
+    player to move cannot move: game over
+    leftover seeds: each pit's owner
+    ply limit 1000
+  }
+}
+"#;
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -210,6 +245,7 @@ fn apply(text: &str, m: &Mutation) -> String {
 #[derive(Debug, Clone, Copy)]
 enum Setup {
     Bakuk,
+    Laps,
     Koumma,
     KoummaOverFile,
 }
@@ -236,6 +272,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
     };
     match setup {
         Setup::Bakuk => bundled("bakuk"),
+        Setup::Laps => {
+            load_source(SourceFile::new("laps.sow", text), Origin::Text("laps.sow".into()), &mut Vec::new())
+        }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -277,9 +316,11 @@ fn check_messages(diags: &Diagnostics, context: &str) -> Result<(), TestCaseErro
     Ok(())
 }
 
+/// Seeds on the board, captured, or taken out of play.
 fn seeds_in_play(s: &State) -> u32 {
     s.pits().iter().map(|&x| u32::from(x)).sum::<u32>()
         + s.captured().iter().map(|&x| u32::from(x)).sum::<u32>()
+        + s.removed()
 }
 
 fn play_game(rules: &Rules, seed: u64, game: u64, context: &str) -> Result<(), TestCaseError> {
@@ -317,6 +358,7 @@ fn play_game(rules: &Rules, seed: u64, game: u64, context: &str) -> Result<(), T
 fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseError> {
     let (start, koumma_mutations) = match setup {
         Setup::Bakuk => (BAKUK, 0),
+        Setup::Laps => (LAPS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -724,9 +766,13 @@ fn run_generated(g: &Generated, seed: u64) -> Result<(), TestCaseError> {
 
 #[test]
 fn the_starting_texts_check_and_play() {
-    for setup in [Setup::Bakuk, Setup::Koumma, Setup::KoummaOverFile] {
-        let file = load(setup, if matches!(setup, Setup::Koumma) { KOUMMA } else { BAKUK }, KOUMMA)
-            .unwrap_or_else(|e| panic!("{setup:?}: {e}"));
+    for setup in [Setup::Bakuk, Setup::Laps, Setup::Koumma, Setup::KoummaOverFile] {
+        let text = match setup {
+            Setup::Koumma => KOUMMA,
+            Setup::Laps => LAPS,
+            _ => BAKUK,
+        };
+        let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
         assert!(!check_all(&file).has_errors(), "{setup:?}");
         run(setup, &[], 1).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
     }
@@ -798,7 +844,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Koumma, Setup::KoummaOverFile]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Koumma, Setup::KoummaOverFile]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -67,9 +67,11 @@ fn places(rules: &Rules, record: &Record) -> Vec<String> {
     record.sown.iter().map(|&p| if p < n { (p + 1).to_string() } else { format!("S{}", p - n + 1) }).collect()
 }
 
+/// Seeds on the board, captured, or taken out of play: constant through a game.
 fn seeds_in_play(state: &State) -> u32 {
     state.pits().iter().map(|&s| s as u32).sum::<u32>()
         + state.captured().iter().map(|&s| s as u32).sum::<u32>()
+        + state.removed()
 }
 
 /// Plays pit (1-based); returns what happened. Every move keeps every seed, and the engine's
@@ -2248,4 +2250,433 @@ fn a_capture_on_an_even_count_with_a_chain_on_odd_counts_of_three_or_more() {
     let mut s = at(&r, &[7, 0, 0, 3, 0, 0], 2);
     let (_, rec) = play(&r, &mut s, 4);
     assert_eq!(captures_1based(&rec), vec![(1, 8)]);
+}
+
+// Rules after each lap: `when <conditions>: <effects>` (the first that holds, after each lap)
+// and `after each lap[, when <conditions>]: <effects>` (every one that holds, before them).
+// Most positions are on 2 x 4 pits, no stores, sown counter-clockwise; pit q faces pit 9 - q:
+//
+//           8   7   6   5          player 2 (north)
+//           1   2   3   4          player 1 (south)
+//
+// A lap from pit 1 sows 2 3 4 5 6 7 8 1 ...; the pit the lap started from is refilled only
+// by a lap that goes round.
+
+/// A variant on 2 x `k` pits, no stores, sown counter-clockwise, with the given sowing lines
+/// (besides the direction, and the first seed into the next pit unless they say where it
+/// goes) and capture lines.
+fn laps_on(k: usize, sowing: &str, capture: &str, end: &str) -> Rules {
+    let first = if sowing.contains("first seed") { "" } else { "first seed into the next pit" };
+    load(&format!(
+        "variant \"Laps\" {{ source \"test\"
+           board 2 rows of {k} pits, no stores  seeds 4 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ counter-clockwise  {first}  laps sow into the emptied pit {sowing} }}
+           capture {{ {capture} }}
+           end {{ player to move cannot move: game over  leftover seeds: nobody {end} }} }}"
+    ))
+}
+
+/// [`laps_on`] 2 x 4 pits, with capture lines only.
+fn laps(capture: &str) -> Rules {
+    laps_on(4, "", capture, "")
+}
+
+/// Plays pit (1-based) from `pits` with `to_move` (1-based) to move: the position after it,
+/// its summary and its record.
+fn lap_move(rules: &Rules, pits: &[u8], to_move: usize, pit: usize) -> (State, MoveSummary, Record) {
+    let mut s = at(rules, pits, to_move);
+    let (m, rec) = play_move(rules, &mut s, self::pit(pit));
+    (s, m, rec)
+}
+
+#[test]
+fn a_lap_rule_on_the_last_pit_counts_the_last_seed() {
+    // Pit 2 (3 seeds): 3 4 5. Pit 5 held 2, now 3: `holds 3`, taken by the mover.
+    let r = laps("when the last pit holds 3: take the last pit");
+    let (s, m, rec) = lap_move(&r, &[0, 3, 0, 0, 2, 0, 0, 1], 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(5, 3)]);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[3, 0]);
+    assert_eq!((m.captured, m.captured_pits), (3, 1));
+    assert_eq!(s.to_move(), Some(1));
+    // Pit 5 held 1, now 2: the line does not hold, nothing is taken.
+    let (s, m, _) = lap_move(&r, &[0, 3, 0, 0, 1, 0, 0, 1], 1, 2);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 2, 0, 0, 1]);
+    assert_eq!((m.captured, s.captured()), (0, &[0u16, 0][..]));
+}
+
+#[test]
+fn a_lap_rule_on_the_next_pit_empty_or_occupied() {
+    // Pit 1 (2 seeds): 2 3. The next pit is 4.
+    let empty = laps("when the next pit is empty: take the last pit");
+    // Pit 4 empty: pit 3 (1 + 1 = 2) is taken.
+    let (s, _, rec) = lap_move(&empty, &[2, 0, 1, 0, 0, 0, 0, 1], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(3, 2)]);
+    assert_eq!(s.pits(), &[0, 1, 0, 0, 0, 0, 0, 1]);
+    // Pit 4 occupied: nothing.
+    let (s, _, rec) = lap_move(&empty, &[2, 0, 1, 1, 0, 0, 0, 1], 1, 1);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 1, 2, 1, 0, 0, 0, 1]);
+    // `is occupied`, taking the next pit: pit 4's 3 seeds.
+    let occupied = laps("when the next pit is occupied: take the next pit");
+    let (s, _, rec) = lap_move(&occupied, &[2, 0, 1, 3, 0, 0, 0, 1], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(4, 3)]);
+    assert_eq!(s.pits(), &[0, 1, 2, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[3, 0]);
+    let (s, _, rec) = lap_move(&occupied, &[2, 0, 1, 0, 0, 0, 0, 1], 1, 1);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 1, 2, 0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn a_lap_rule_on_the_pit_after_the_next() {
+    // Pit 1 (2 seeds): 2 3. Next is pit 4 (empty), the pit after it pit 5 (5 seeds): taken.
+    let r = laps(
+        "when the next pit is empty and the pit after the next is occupied: take the pit after the next",
+    );
+    let (s, _, rec) = lap_move(&r, &[2, 0, 0, 0, 5, 0, 0, 1], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(5, 5)]);
+    assert_eq!(s.pits(), &[0, 1, 1, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[5, 0]);
+    // Pit 5 empty: the second condition fails.
+    let (s, _, rec) = lap_move(&r, &[2, 0, 0, 0, 0, 5, 0, 1], 1, 1);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 1, 1, 0, 0, 5, 0, 1]);
+}
+
+#[test]
+fn a_lap_rule_on_the_opposite_pit_and_the_owner_of_the_last_takes_several_places() {
+    // Kalah's capture as a lap rule. Pit 2 (1 seed): 3. Pit 3 held nothing, is player 1's, and
+    // faces pit 6 (4 seeds): pit 3 then pit 6 taken, 5 seeds.
+    let r = laps(
+        "when the last pit holds 1 and is the mover's own and the opposite pit is occupied: \
+         take the last pit and the opposite pit",
+    );
+    let (s, m, rec) = lap_move(&r, &[0, 1, 0, 0, 0, 4, 0, 1], 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(3, 1), (6, 4)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[5, 0]);
+    assert_eq!((m.captured, m.captured_pits), (5, 2));
+    // Pit 4 (1 seed): 5, which held nothing and faces pit 4, but is player 2's: nothing.
+    let (s, _, rec) = lap_move(&r, &[0, 0, 0, 1, 0, 4, 0, 1], 1, 4);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 1, 4, 0, 1]);
+    // The opposite pit empty: nothing.
+    let (s, _, rec) = lap_move(&r, &[0, 1, 0, 0, 0, 0, 4, 1], 1, 2);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 0, 4, 1]);
+}
+
+#[test]
+fn a_lap_rule_on_an_opponents_pit_goes_on_about_the_same_place() {
+    // `is an opponent's and holds 2`: both said of the last pit.
+    let r = laps("when the last pit is an opponent's and holds 2: take the last pit");
+    // Pit 3 (2 seeds): 4 5; pit 5 (player 2's) 1 + 1 = 2: taken.
+    let (s, _, rec) = lap_move(&r, &[0, 0, 2, 0, 1, 0, 0, 1], 1, 3);
+    assert_eq!(captures_1based(&rec), vec![(5, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 0, 0, 0, 1]);
+    // Pit 2 (2 seeds): 3 4; pit 4 makes 2 but is player 1's own: nothing.
+    let (s, _, rec) = lap_move(&r, &[0, 2, 0, 1, 0, 0, 0, 1], 1, 2);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 0, 1, 2, 0, 0, 0, 1]);
+    // Player 2 moving: pit 7 (2 seeds): 8 1; pit 1 (player 1's, an opponent's to player 2) makes 2.
+    let (s, _, rec) = lap_move(&r, &[1, 1, 0, 0, 0, 0, 2, 0], 2, 7);
+    assert_eq!(captures_1based(&rec), vec![(1, 2)]);
+    assert_eq!(s.pits(), &[0, 1, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[0, 2]);
+}
+
+#[test]
+fn a_lap_rule_on_the_pit_the_lap_started_from() {
+    // Pit 1 (9 seeds): 2 3 4 5 6 7 8 1 2. The lap went round: pit 1 holds 1 again, taken.
+    let r = laps("when the pit the lap started from is occupied: take the pit the lap started from");
+    let (s, _, rec) = lap_move(&r, &[9, 0, 0, 0, 0, 0, 0, 1], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(1, 1)]);
+    assert_eq!(s.pits(), &[0, 2, 1, 1, 1, 1, 1, 2]);
+    assert_eq!(s.captured(), &[1, 0]);
+    // Pit 1 (3 seeds): 2 3 4; pit 1 stays empty: nothing.
+    let (s, _, rec) = lap_move(&r, &[3, 0, 0, 0, 0, 0, 0, 1], 1, 1);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 1, 1, 1, 0, 0, 0, 1]);
+}
+
+#[test]
+fn a_lap_rule_on_the_seeds_left_on_the_board_takes_every_seed() {
+    // Pit 3 (1 seed): 4, which makes 2; the board holds 3 seeds (1, 2 or 3 of them): every
+    // seed on the board goes to the mover, and player 2, with none, cannot move.
+    let r =
+        laps("when the board holds 1, 2 or 3 seeds and the last pit holds 2: take every seed on the board");
+    let (s, m, rec) = lap_move(&r, &[0, 0, 1, 1, 0, 0, 0, 1], 1, 3);
+    assert_eq!(captures_1based(&rec), vec![(4, 2), (8, 1)]);
+    assert_eq!(s.pits(), &[0; 8]);
+    assert_eq!(s.captured(), &[3, 0]);
+    assert_eq!(m.captured_pits, 2);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    // The board holds 6: nothing.
+    let (s, _, rec) = lap_move(&r, &[0, 0, 1, 1, 0, 3, 0, 1], 1, 3);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 0, 0, 2, 0, 3, 0, 1]);
+}
+
+#[test]
+fn take_every_sown_pit_takes_this_laps_pits_in_sowing_order() {
+    // Pit 1 (4 seeds): 2 3 4 5, making 2, 1, 3, 2. Sown pits holding 2 or 3: 2, 4, 5, in that
+    // order; pit 8 holds 2 but was not sown: it stays.
+    let r = laps("after each lap: take every sown pit that holds 2 or 3");
+    let (s, m, rec) = lap_move(&r, &[4, 1, 0, 2, 1, 0, 0, 2], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(2, 2), (4, 3), (5, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 0, 0, 2]);
+    assert_eq!(s.captured(), &[7, 0]);
+    assert_eq!((m.captured, m.captured_pits), (7, 3));
+}
+
+#[test]
+fn each_receiver_of_a_take() {
+    // The same move as above: pits 2 (2 seeds) and 4 (3) are player 1's, pit 5 (2) player 2's.
+    let pits = [4, 1, 0, 2, 1, 0, 0, 2];
+    let after = [0, 0, 1, 0, 0, 0, 0, 2];
+    for (to, captured, removed) in [
+        ("", [7, 0], 0),
+        (" for the mover", [7, 0], 0),
+        (" for the opponent", [0, 7], 0),
+        (" for its owner", [5, 2], 0),
+        (" out of play", [0, 0], 7),
+    ] {
+        let r = laps(&format!("after each lap: take every sown pit that holds 2 or 3{to}"));
+        let (s, m, _) = lap_move(&r, &pits, 1, 1);
+        assert_eq!(s.pits(), &after, "{to:?}");
+        assert_eq!(s.captured(), &captured, "{to:?}");
+        assert_eq!(s.removed(), removed, "{to:?}");
+        assert_eq!(m.captured, 7, "{to:?}: the move's captures count every seed taken");
+    }
+    // Player 2 moving, a take for the mover and one for the opponent. Pit 7 (2 seeds): 8 1;
+    // pit 1 makes 2.
+    let mover = laps("when the last pit holds 2: take the last pit for the mover");
+    let (s, _, _) = lap_move(&mover, &[1, 1, 0, 0, 0, 0, 2, 0], 2, 7);
+    assert_eq!(s.captured(), &[0, 2]);
+    let opponent = laps("when the last pit holds 2: take the last pit for the opponent");
+    let (s, _, _) = lap_move(&opponent, &[1, 1, 0, 0, 0, 0, 2, 0], 2, 7);
+    assert_eq!(s.captured(), &[2, 0]);
+    // Every seed on the board to each pit's owner: pit 4 (2 seeds) player 1's, pit 8 (1) player 2's.
+    let owner = laps("when the last pit holds 2: take every seed on the board for its owner");
+    let (s, _, _) = lap_move(&owner, &[0, 0, 1, 1, 0, 0, 0, 1], 1, 3);
+    assert_eq!(s.pits(), &[0; 8]);
+    assert_eq!(s.captured(), &[2, 1]);
+}
+
+#[test]
+fn relay_from_the_next_pit_goes_on_until_no_line_holds() {
+    // Pit 1 (2 seeds): 2 3; the next pit, 4, holds 3: lifted, 5 6 7; pit 8 holds 1: lifted, 1;
+    // pit 2 holds 1: lifted, 3; pit 4 is empty now: the move ends, on pit 3.
+    let r = laps("when the next pit is occupied: relay from the next pit");
+    let (s, m, rec) = lap_move(&r, &[2, 0, 0, 3, 0, 0, 0, 1], 1, 1);
+    assert_eq!(pits_1based(&rec), vec![2, 3, 5, 6, 7, 1, 3]);
+    assert_eq!(relays_1based(&rec), vec![(4, 3), (8, 1), (2, 1)]);
+    assert_eq!(s.pits(), &[1, 0, 2, 0, 1, 1, 1, 0]);
+    assert_eq!(m.last, 2);
+    assert_eq!(m.captured, 0);
+}
+
+#[test]
+fn a_chain_backward_stops_before_the_pit_the_lap_started_from() {
+    // Pit 1 (10 seeds): 2 3 4 5 6 7 8 1 2 3: pits 1..8 hold 1 2 2 1 1 1 1 1. Pit 3 (2) taken,
+    // the chain goes back: pit 2 (2) taken; pit 1 holds 1, a count of the chain, but the lap
+    // started there: the chain stops.
+    let r = laps("when the last pit holds 2: take the last pit, then chain backward while 1 or 2");
+    let (s, m, rec) = lap_move(&r, &[10, 0, 0, 0, 0, 0, 0, 0], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(3, 2), (2, 2)]);
+    assert_eq!(s.pits(), &[1, 0, 0, 1, 1, 1, 1, 1]);
+    assert_eq!(s.captured(), &[4, 0]);
+    assert_eq!(m.captured_pits, 2);
+}
+
+#[test]
+fn a_chain_forward_in_the_opponents_pits_stops_at_the_first_other_count() {
+    // Pit 3 (2 seeds): 4 5; pit 5 makes 2: taken; forward, pit 6 (2) and pit 7 (2) taken; pit
+    // 8 holds 3: the chain stops.
+    let r = laps(
+        "when the last pit holds 2: take the last pit, then chain forward while 2 in the opponent's pits",
+    );
+    let (s, _, rec) = lap_move(&r, &[0, 0, 2, 0, 1, 2, 2, 3], 1, 3);
+    assert_eq!(captures_1based(&rec), vec![(5, 2), (6, 2), (7, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 0, 0, 0, 3]);
+    // Player 2's pit 8 (1 seed): 1; pit 1 makes 2: taken; pits 2, 3, 4 (player 1's, an
+    // opponent's to player 2) hold 2: taken; pit 5 holds 2 but is player 2's own: the chain
+    // stops there.
+    let (s, _, rec) = lap_move(&r, &[1, 2, 2, 2, 2, 0, 0, 1], 2, 8);
+    assert_eq!(captures_1based(&rec), vec![(1, 2), (2, 2), (3, 2), (4, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 2, 0, 0, 0]);
+    assert_eq!(s.captured(), &[0, 8]);
+    // `in the opponent's pits` names the pits the chain steps onto, not the pit taken first:
+    // pit 3 (1 seed): 4, player 1's own, makes 2: taken; pit 5 (player 2's) holds 2: taken;
+    // pit 6 holds 1: the chain stops.
+    let (s, _, rec) = lap_move(&r, &[0, 0, 1, 1, 2, 1, 0, 1], 1, 3);
+    assert_eq!(captures_1based(&rec), vec![(4, 2), (5, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 1, 0, 1]);
+}
+
+#[test]
+fn a_chain_forward_stops_before_the_pit_the_lap_started_from() {
+    // The first seed back into the emptied pit. Pit 1 (8 seeds): 1 2 3 4 5 6 7 8; pit 1 holds
+    // 1, pits 2..8 hold 2. Pit 8 taken; forward is pit 1, where the lap started: the chain
+    // stops at once, though pit 1 holds 1 and pits 2.. hold 2.
+    let r = laps_on(
+        4,
+        "first seed into the emptied pit",
+        "when the last pit holds 2: take the last pit, then chain forward while 1 or 2",
+        "",
+    );
+    let (s, _, rec) = lap_move(&r, &[8, 1, 1, 1, 1, 1, 1, 1], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(8, 2)]);
+    assert_eq!(s.pits(), &[1, 2, 2, 2, 2, 2, 2, 0]);
+}
+
+#[test]
+fn again_from_the_pit_taken_goes_at_most_n_times() {
+    // 2 x 6 pits (pit 1 .. 6 player 1's, 7 .. 12 player 2's). Pit 2 (2 seeds): 3 4. Next is 5
+    // (empty), after it 6 (1): taken. Again from 6: 7 empty, 8 (1) taken; again from 8: 9
+    // empty, 10 (1) taken; again from 10: 11 empty, 12 (1), but that is a third time.
+    let pits = [0, 2, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1];
+    let line = |n: u8| {
+        laps_on(
+            6,
+            "",
+            &format!(
+                "when the next pit is empty and the pit after the next is occupied: \
+                 take the pit after the next, then again from the pit taken, at most {n} times"
+            ),
+            "",
+        )
+    };
+    let (s, _, rec) = lap_move(&line(2), &pits, 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(6, 1), (8, 1), (10, 1)]);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
+    let (s, _, rec) = lap_move(&line(3), &pits, 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(6, 1), (8, 1), (10, 1), (12, 1)]);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // Once: the line and one more time.
+    let (s, _, rec) = lap_move(&line(1), &pits, 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(6, 1), (8, 1)]);
+    assert_eq!(s.captured(), &[2, 0]);
+    // The conditions fail from the pit taken: again stops before its limit. Pit 9 holds 1,
+    // so from pit 8 the next pit is occupied.
+    let (_, _, rec) = lap_move(&line(3), &[0, 2, 0, 0, 0, 1, 0, 1, 1, 1, 0, 1], 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(6, 1), (8, 1)]);
+}
+
+#[test]
+fn only_the_first_when_line_that_holds_applies() {
+    // Pit 3 (2 seeds): 4 5; pit 5 (player 2's) makes 2: both lines hold.
+    let pits = [0, 0, 2, 0, 1, 0, 0, 1];
+    let mover_first = laps(
+        "when the last pit holds 2: take the last pit
+         when the last pit is an opponent's: take the last pit for the opponent",
+    );
+    let (s, _, _) = lap_move(&mover_first, &pits, 1, 3);
+    assert_eq!(s.captured(), &[2, 0]);
+    let opponent_first = laps(
+        "when the last pit is an opponent's: take the last pit for the opponent
+         when the last pit holds 2: take the last pit",
+    );
+    let (s, _, _) = lap_move(&opponent_first, &pits, 1, 3);
+    assert_eq!(s.captured(), &[0, 2]);
+    // Pit 5 makes 3: only the second line of the first variant holds, and it applies.
+    let (s, _, _) = lap_move(&mover_first, &[0, 0, 2, 0, 2, 0, 0, 1], 1, 3);
+    assert_eq!(s.captured(), &[0, 3]);
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 0, 0, 0, 1]);
+}
+
+#[test]
+fn after_each_lap_lines_apply_on_every_lap_of_a_relaying_move() {
+    // Relays from occupied pits; after each lap, sown pits holding 3 are taken. Pit 1 (3
+    // seeds): 2 3 4, making 3, 1, 2: pit 2 taken. Pit 4 held 1: relay, 2 seeds: 5 6, making 3,
+    // 1: pit 5 taken. Pit 6 was empty: the move ends.
+    let r = laps_on(
+        4,
+        "relay when the last seed falls into an occupied pit",
+        "after each lap: take every sown pit that holds 3",
+        "",
+    );
+    let (s, m, rec) = lap_move(&r, &[3, 2, 0, 1, 2, 0, 0, 0], 1, 1);
+    assert_eq!(relays_1based(&rec), vec![(4, 2)]);
+    assert_eq!(captures_1based(&rec), vec![(2, 3), (5, 3)]);
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 1, 0, 0]);
+    assert_eq!(s.captured(), &[6, 0]);
+    assert_eq!((m.captured, m.captured_pits), (6, 2));
+    // An `after each lap` line with a condition: only on the lap that meets it. Pit 1 (3): 2 3
+    // 4, pit 4 is player 1's: nothing; relay from 4 (2 seeds): 5 6, pit 6 player 2's: pit 5 taken.
+    let r = laps_on(
+        4,
+        "relay when the last seed falls into an occupied pit",
+        "after each lap, when the last pit is an opponent's: take every sown pit that holds 3",
+        "",
+    );
+    let (s, _, rec) = lap_move(&r, &[3, 2, 0, 1, 2, 0, 0, 0], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(5, 3)]);
+    assert_eq!(s.pits(), &[0, 3, 1, 0, 0, 1, 0, 0]);
+}
+
+#[test]
+fn a_when_line_that_holds_comes_before_the_relay_line() {
+    // Relays from occupied pits, and `when the last pit holds 2: take the last pit`.
+    let r = laps_on(
+        4,
+        "relay when the last seed falls into an occupied pit",
+        "when the last pit holds 2: take the last pit",
+        "",
+    );
+    // Pit 3 (2 seeds): 4 5; pit 5 held 1, now 2: the line takes it, and there is no relay
+    // (without the line, the relay would sow pit 5's 2 seeds on).
+    let (s, _, rec) = lap_move(&r, &[0, 0, 2, 0, 1, 0, 0, 1], 1, 3);
+    assert!(rec.relays.is_empty());
+    assert_eq!(captures_1based(&rec), vec![(5, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 0, 0, 0, 1]);
+    // Pit 5 held 2, now 3: the line does not hold, the relay does: 6 7 8; pit 8 held 1, now 2:
+    // after this lap the line holds, and takes it.
+    let (s, _, rec) = lap_move(&r, &[0, 0, 2, 0, 2, 0, 0, 1], 1, 3);
+    assert_eq!(relays_1based(&rec), vec![(5, 3)]);
+    assert_eq!(captures_1based(&rec), vec![(8, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 0, 1, 1, 0]);
+    assert_eq!(s.captured(), &[2, 0]);
+}
+
+#[test]
+fn a_when_line_that_holds_comes_before_the_last_seed_lines() {
+    let r = laps(
+        "last seed makes 2 in any pit: take them
+         when the last pit holds 2 and is an opponent's: take the last pit for the opponent",
+    );
+    // Pit 3 (2 seeds): 4 5; pit 5, an opponent's, makes 2: the `when` line gives it away.
+    let (s, _, rec) = lap_move(&r, &[0, 0, 2, 0, 1, 0, 0, 1], 1, 3);
+    assert_eq!(captures_1based(&rec), vec![(5, 2)]);
+    assert_eq!(s.captured(), &[0, 2]);
+    // Pit 2 (2 seeds): 3 4; pit 4, the mover's own, makes 2: the `last seed` line takes it.
+    let (s, _, rec) = lap_move(&r, &[0, 2, 0, 1, 0, 0, 0, 1], 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(4, 2)]);
+    assert_eq!(s.captured(), &[2, 0]);
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn game_over_when_the_board_holds_given_counts() {
+    // Bakuk (2 x 3 pits, captures of 2 or 4). Pit 1 (1 seed): 2, which makes 2: taken. The
+    // board then holds pit 6's 1 seed.
+    let one = bakuk_with("end { game over when the board holds 1 seed }");
+    let (s, _, _) = lap_move(&one, &[1, 1, 0, 0, 0, 1], 1, 1);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 1]);
+    assert_eq!(s.end(), Some(EndReason::FewSeeds));
+    assert_eq!(s.to_move(), None);
+    // Ending at 0 or 2 seeds: the game goes on, player 2 to move.
+    let other = bakuk_with("end { game over when the board holds 0 or 2 seeds }");
+    let (s, _, _) = lap_move(&other, &[1, 1, 0, 0, 0, 1], 1, 1);
+    assert_eq!(s.end(), None);
+    assert_eq!(s.to_move(), Some(1));
+    // 0 may be a count: the board emptied by the capture ends the game there, before player 2
+    // is found without a move.
+    let (s, _, _) = lap_move(&other, &[1, 1, 0, 0, 0, 0], 1, 1);
+    assert_eq!(s.pits(), &[0; 6]);
+    assert_eq!(s.end(), Some(EndReason::FewSeeds));
+    let (s, _, _) = lap_move(&one, &[1, 1, 0, 0, 0, 0], 1, 1);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
 }

@@ -213,7 +213,10 @@ impl Rules {
             let fired = t.lap_rules.iter().filter(|r| !r.every_lap).find(|r| t.holds(s, m, lap, &r.tests));
             match fired {
                 Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
+                // As in the other tiers, the last lap a move may make relays no more: its
+                // capture is judged.
                 None if t.relay
+                    && laps < MAX_LAPS
                     && last < n
                     && t.relay_pits[m] >> last & 1 != 0
                     && t.relay_counts.contains(s.pits[last]) =>
@@ -390,3 +393,238 @@ impl Rules {
 }
 
 const _: () = assert!(MAX_PITS <= 64, "sown pits are a 64-bit mask");
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::replay::Record;
+    use crate::engine::{Game, Rules, compile};
+
+    use super::GENERAL;
+
+    /// One random stream (splitmix64) for the moves of both games: the test draws each move
+    /// once and plays it on both.
+    struct Stream(u64);
+
+    impl Stream {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % n as u64) as usize
+        }
+    }
+
+    fn from_text(text: &str) -> Rules {
+        let file = crate::lang::library::load_text("test.sow", text).unwrap_or_else(|e| panic!("{e}"));
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+        compile(&spec)
+    }
+
+    /// What random games of two sets of rules saw alike: moves, seeds captured, relays.
+    #[derive(Default)]
+    struct Seen {
+        moves: usize,
+        captured: usize,
+        relays: usize,
+    }
+
+    /// Plays `games` random games of `a` and `b` side by side, each move drawn once from one
+    /// stream, and asserts that they agree at every move: the legal moves, the position (pits,
+    /// captures, player to move, end, ...), the move's summary, and what an observer hears (the
+    /// seeds sown, the captures in order, the relays). Games are played as [`Game`]s, which keep
+    /// the positions for the rule of repetition.
+    fn play_alike(name: &str, a: &Rules, b: &Rules, games: u64) -> Seen {
+        let mut seen = Seen::default();
+        for g in 0..games {
+            let mut stream = Stream(g.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 17);
+            let (mut ga, mut gb) = (Game::new(a, a.initial_state()), Game::new(b, b.initial_state()));
+            assert_eq!(ga.state(), gb.state(), "{name}, game {g}: the start");
+            loop {
+                let (sa, sb) = (*ga.state(), *gb.state());
+                let moves: Vec<_> = a.legal_moves(&sa).iter().collect();
+                assert_eq!(
+                    moves,
+                    b.legal_moves(&sb).iter().collect::<Vec<_>>(),
+                    "{name}, game {g}: legal moves"
+                );
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[stream.below(moves.len())];
+                let (mut ra, mut rb) = (Record::default(), Record::default());
+                let (mut oa, mut ob) = (sa, sb);
+                a.apply_observed(&mut oa, mv, &mut ra);
+                b.apply_observed(&mut ob, mv, &mut rb);
+                assert_eq!(ra, rb, "{name}, game {g}, move {mv} from {sa:?}: what the observer heard");
+                let (ma, mb) = (ga.apply(mv), gb.apply(mv));
+                assert_eq!(ma, mb, "{name}, game {g}, move {mv} from {sa:?}: the summaries");
+                assert_eq!(ga.state(), gb.state(), "{name}, game {g}, move {mv} from {sa:?}: the positions");
+                seen.moves += 1;
+                seen.captured += ma.captured as usize;
+                seen.relays += ra.relays.len();
+            }
+            assert!(ga.state().is_over(), "{name}, game {g}: a game without a move is over");
+        }
+        seen
+    }
+
+    #[test]
+    fn every_bundled_variant_plays_alike_in_the_general_tier() {
+        // Without rules after each lap, the general loop runs today's relay and capture rules:
+        // the same games as the tier each variant compiles to.
+        for &(name, text) in crate::lang::library::BUNDLED {
+            let file = crate::lang::library::load_bundled(name, text).unwrap();
+            for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
+                let rules = crate::load_rules(name, ruleset).unwrap();
+                // Variants with rules after each lap are played by the general loop already.
+                if rules.t.tier == GENERAL {
+                    continue;
+                }
+                let mut general = rules.clone();
+                general.t.tier = GENERAL;
+                let label = format!("{name}:{}", ruleset.unwrap_or("-"));
+                let seen = play_alike(&label, &rules, &general, 300);
+                assert!(seen.moves > 300 && seen.captured > 0, "{label}: games were played, with captures");
+            }
+        }
+    }
+
+    /// A variant of 2 x `k` pits, `seeds` in each, with the lines given.
+    fn variant(k: usize, seeds: usize, stores: &str, sowing: &str, capture: &str) -> Rules {
+        from_text(&format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of {k} pits, {stores}  seeds {seeds} in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               sowing {{ counter-clockwise  first seed into the next pit {sowing} }}
+               capture {{ {capture} }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner
+                      ply limit 1000  winner: most captured }} }}"
+        ))
+    }
+
+    /// Today's rule and the same rule as a line after each lap, on boards of 2 x 3 and 2 x 6.
+    fn alike(what: &str, seeds: usize, stores: &str, sowing: &str, today: &str, lap: &str) -> Seen {
+        let mut all = Seen::default();
+        for k in [3, 6] {
+            let (a, b) = (variant(k, seeds, stores, sowing, today), variant(k, seeds, stores, sowing, lap));
+            assert_ne!(a.t.tier, GENERAL);
+            assert_eq!(b.t.tier, GENERAL);
+            let seen = play_alike(&format!("{what}, 2 x {k}"), &a, &b, 300);
+            all.moves += seen.moves;
+            all.captured += seen.captured;
+            all.relays += seen.relays;
+        }
+        all
+    }
+
+    #[test]
+    fn a_chain_in_the_opponents_pits_as_a_lap_rule_plays_alike() {
+        // Today's chain stops before the landing pit; a lap rule's chain also stops before the
+        // pit the lap started from. A chain over the opponent's pits alone never reaches the
+        // pit a single lap started from (the mover's own), so the two coincide here; a chain in
+        // any pit may differ, when a lap went round and refilled its starting pit.
+        for direction in ["backward", "forward"] {
+            let seen = alike(
+                &format!("chain {direction}"),
+                6,
+                "no stores",
+                "laps sow into the emptied pit  single lap",
+                &format!(
+                    "last seed makes 2 or 4 in an opponent's pit: take them
+                     chain {direction} while 2 or 4 in the opponent's pits"
+                ),
+                &format!(
+                    "when the last pit holds 2 or 4 and is an opponent's: \
+                     take the last pit, then chain {direction} while 2 or 4 in the opponent's pits"
+                ),
+            );
+            assert!(seen.captured > 0);
+        }
+    }
+
+    #[test]
+    fn a_relay_as_a_lap_rule_plays_alike() {
+        // `falls into an occupied pit`: the last pit holds 2 or more with the last seed. The
+        // relay line comes first; when it does not hold, today's capture line has its say, as
+        // it does after the last lap of today's relays.
+        let counts = (2..48).map(|n| n.to_string()).collect::<Vec<_>>().join(", ") + " or 48";
+        let capture = "last seed in an empty pit of the mover's own: take it and the opposite pit";
+        let seen = alike(
+            "relay from an occupied pit",
+            4,
+            "one store per player",
+            "laps skip the emptied pit  single lap  relay when the last seed falls into an occupied pit",
+            capture,
+            &format!("{capture}\n when the last pit holds {counts}: relay from the last pit"),
+        );
+        assert!(seen.relays > 0 && seen.captured > 0);
+        let seen = alike(
+            "relay from 3 in an opponent's pit",
+            4,
+            "no stores",
+            "laps sow into the emptied pit  single lap  relay when the last seed makes 3 in an opponent's pit",
+            "last seed makes 2 or 4 in any pit: take them",
+            "last seed makes 2 or 4 in any pit: take them
+             when the last pit holds 3 and is an opponent's: relay from the last pit",
+        );
+        assert!(seen.relays > 0 && seen.captured > 0);
+    }
+
+    #[test]
+    fn an_opposite_capture_as_a_lap_rule_plays_alike() {
+        // Kalah's capture: the last seed alone in a pit of the mover's own, the pit facing it
+        // occupied. A lap ending in a store names no pit, so the line does not hold there.
+        let kalah = "sow into the mover's own store  laps sow into the emptied pit  single lap";
+        let seen = alike(
+            "take it and the opposite pit",
+            4,
+            "one store per player",
+            kalah,
+            "last seed in an empty pit of the mover's own: take it and the opposite pit",
+            "when the last pit holds 1 and is the mover's own and the opposite pit is occupied: \
+             take the last pit and the opposite pit",
+        );
+        assert!(seen.captured > 0);
+        let seen = alike(
+            "take the opposite pit",
+            4,
+            "one store per player",
+            kalah,
+            "last seed in an empty pit of the mover's own: take the opposite pit",
+            "when the last pit holds 1 and is the mover's own and the opposite pit is occupied: \
+             take the opposite pit",
+        );
+        assert!(seen.captured > 0);
+    }
+}
+
+#[cfg(test)]
+mod max_laps {
+    use super::GENERAL;
+    use crate::engine::{Move, compile};
+
+    #[test]
+    fn a_move_stopped_at_the_most_laps_captures_alike_in_the_general_tier() {
+        // One seed relayed from every pit it falls into, which it always makes 1: the move
+        // stops after MAX_LAPS laps, and the capture is judged where the last lap ended.
+        let text = "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+             relay when the last seed makes 1 or 2 in any pit }
+           capture { last seed makes 1 or 2 in any pit: take them }
+           end { player to move cannot move: game over  leftover seeds: nobody } }";
+        let file = crate::lang::library::load_text("test.sow", text).unwrap_or_else(|e| panic!("{e}"));
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+        let rules = compile(&spec);
+        let mut general = rules.clone();
+        general.t.tier = GENERAL;
+        let start = rules.state_from(&[1, 0, 0, 0, 0, 0], 0).unwrap();
+        let (mut a, mut b) = (start, start);
+        let ma = rules.apply(&mut a, Move::from_pit(0).unwrap());
+        let mb = general.apply(&mut b, Move::from_pit(0).unwrap());
+        assert_eq!(ma, mb);
+        assert_eq!(a, b);
+    }
+}

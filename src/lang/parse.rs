@@ -689,7 +689,8 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         }
         Rule::relay => "`relay when the last seed ...`",
         Rule::capture_start => "`no capture on the first move of the game`",
-        Rule::lap_rule | Rule::when_rule => "`when ...: ...`",
+        Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],
+        Rule::when_rule => "`when ...: ...`",
         Rule::every_lap => "`after each lap: ...`",
         Rule::place => "a place such as `the last pit`, `the next pit` or `the opposite pit`",
         Rule::predicate => {

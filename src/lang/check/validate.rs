@@ -340,13 +340,21 @@ impl<'a> Validator<'a> {
         if let Some(l) = &m.lap_rules
             && lap_rules.iter().any(LapRule::takes)
         {
-            let first = &l.value[0];
+            let first = l.value.iter().find(|r| r.value.takes()).unwrap_or(&l.value[0]);
             let at = |what: &str| format!("{what} applies to the `last seed ...` lines, not to `when` lines");
+            // The line that takes, named in its own file when the rule is in another (a base).
+            let takes = |rule_file: &crate::lang::diagnostic::SourceFile| {
+                let line = l.at.file.line_col(first.span.start).0;
+                if rule_file.name == l.at.file.name {
+                    format!("the line on line {line} takes seeds")
+                } else {
+                    format!("the line on line {line} of {} takes seeds", l.at.file.name)
+                }
+            };
             if let Some(g) = m.grand_slam.as_ref().filter(|g| g.value != GrandSlam::Take) {
                 self.diags.push(
-                    g.error("a grand slam rule with lines that take after each lap", at("this rule")).note(
-                        format!("the line on line {} takes seeds", l.at.file.line_col(first.span.start).0),
-                    ),
+                    g.error("a grand slam rule with lines that take after each lap", at("this rule"))
+                        .note(takes(&g.at.file)),
                 );
             }
             if let Some(c) = &m.capture_start {
@@ -355,7 +363,7 @@ impl<'a> Validator<'a> {
                         "moves without capture at the start, with lines that take after each lap",
                         at("this rule"),
                     )
-                    .note(format!("the line on line {} takes seeds", l.at.file.line_col(first.span.start).0)),
+                    .note(takes(&c.at.file)),
                 );
             }
         }
@@ -1061,18 +1069,17 @@ impl<'a> Validator<'a> {
         let mut count = |n: &Number| -> Option<u8> {
             let here = |msg: String, label: &str| Diagnostic::error(msg).at(file, n.span.clone(), label);
             if n.value < u64::from(lowest) {
-                let label = if what == "relay" {
-                    "the last seed always makes at least 1"
-                } else {
-                    "an empty pit has nothing to capture"
+                let label = match what {
+                    "relay" => "the last seed always makes at least 1",
+                    "condition" => "the last pit always holds the last seed",
+                    _ => "an empty pit has nothing to capture",
                 };
                 self.diags.push(here(format!("a {what} count cannot be 0"), label).help("counts start at 1"));
                 None
             } else if n.value > MAX_SEEDS as u64 {
-                self.diags.push(here(
-                    format!("no pit can hold {} seeds", n.value),
-                    &format!("at most {MAX_SEEDS}"),
-                ));
+                // A board's count is said of the whole board, which holds at most as many.
+                let whole = if lowest == 0 { "the board never holds" } else { "no pit can hold" };
+                self.diags.push(here(format!("{whole} {} seeds", n.value), &format!("at most {MAX_SEEDS}")));
                 None
             } else {
                 Some(n.value as u8)
