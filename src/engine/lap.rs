@@ -6,8 +6,8 @@
 use crate::lang::lap_rule::{Condition, Effect, LapRule, Place, Predicate, Receiver};
 use crate::lang::spec::{ChainDirection, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
-use super::compile::{Counts, GENERAL, Rules, Tables, pit_mask};
-use super::moves::{Move, MoveDirection, MoveSummary, Observer};
+use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
+use super::moves::{Move, MoveSummary, Observer};
 use super::state::State;
 
 /// A condition, compiled: a place's count in a set, a place among a mover's pits, or the
@@ -168,6 +168,35 @@ impl Tables {
     }
 }
 
+/// An observer that notes the pits a lap sows into, and passes every step on.
+struct Sown<'a, O> {
+    obs: &'a mut O,
+    pits: u64,
+    n: usize,
+}
+
+impl<O: Observer> Observer for Sown<'_, O> {
+    fn sow(&mut self, pit: usize) {
+        // Places past the pits are stores.
+        if pit < self.n {
+            self.pits |= 1 << pit;
+        }
+        self.obs.sow(pit);
+    }
+
+    fn relay(&mut self, pit: usize, seeds: u8) {
+        self.obs.relay(pit, seeds);
+    }
+
+    fn capture(&mut self, pit: usize, seeds: u8) {
+        self.obs.capture(pit, seeds);
+    }
+
+    fn pass(&mut self, player: usize) {
+        self.obs.pass(player);
+    }
+}
+
 /// What the rules of one lap did.
 #[derive(Default)]
 struct Outcome {
@@ -192,11 +221,7 @@ impl Rules {
         let pit = mv.pit();
         let m = s.to_move as usize;
         let lifted = s.pits[pit];
-        let d = match mv.direction() {
-            MoveDirection::Given => t.pit_dir[pit] as usize,
-            MoveDirection::CounterClockwise => 1 - t.cw as usize,
-            MoveDirection::Clockwise => t.cw as usize,
-        };
+        let d = self.direction_of(mv);
         let mut summary =
             MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         let mut from = pit;
@@ -215,12 +240,7 @@ impl Rules {
                 Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
                 // As in the other tiers, the last lap a move may make relays no more: its
                 // capture is judged.
-                None if t.relay
-                    && laps < MAX_LAPS
-                    && last < n
-                    && t.relay_pits[m] >> last & 1 != 0
-                    && t.relay_counts.contains(s.pits[last]) =>
-                {
+                None if t.relay && laps < MAX_LAPS && self.relays_at(s, m, last) => {
                     out.relay = Some(last);
                 }
                 None if last < n && s.plies >= t.capture_start => {
@@ -249,7 +269,8 @@ impl Rules {
         summary
     }
 
-    /// One lap from `pit`, seed by seed; returns where the last seed fell and the pits sown.
+    /// One lap from `pit`, seed by seed (the other tiers' lap, heard seed by seed); returns
+    /// where the last seed fell and the pits sown.
     fn sow_tracked<O: Observer>(
         &self,
         s: &mut State,
@@ -258,33 +279,9 @@ impl Rules {
         d: usize,
         obs: &mut O,
     ) -> (usize, u64) {
-        let t = &self.t;
-        let n = t.pits as usize;
-        let mut hand = s.pits[pit];
-        let mut sown = 0u64;
-        s.pits[pit] = 0;
-        if t.opening_in_origin && hand > 0 {
-            s.pits[pit] = 1;
-            hand -= 1;
-            sown |= 1 << pit;
-            obs.sow(pit);
-        }
-        let mut pos = pit;
-        while hand > 0 {
-            pos = if t.store_sowing { t.path[m][pos] as usize } else { t.next[d][pos] as usize };
-            if t.skip_origin && pos == pit {
-                continue;
-            }
-            if pos >= n {
-                s.captured[pos - n] += 1;
-            } else {
-                s.pits[pos] += 1;
-                sown |= 1 << pos;
-            }
-            hand -= 1;
-            obs.sow(pos);
-        }
-        (pos, sown)
+        let mut sown = Sown { obs, pits: 0, n: self.t.pits as usize };
+        let last = self.sow_lap::<RICH, _>(s, pit, m, d, &mut sown);
+        (last, sown.pits)
     }
 
     /// Applies a rule's effects: its takes, chain, relay, and its tries again.

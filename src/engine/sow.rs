@@ -124,23 +124,13 @@ impl Rules {
         let mover = s.to_move;
         let m = mover as usize;
         let lifted = s.pits[pit];
-        // The direction of the move: its pit's own, or the one the mover chose.
-        let d = match mv.direction() {
-            // Below the rich tier, every pit sows the board's way, direction 0.
-            _ if TIER < RICH => 0,
-            MoveDirection::Given => t.pit_dir[pit] as usize,
-            MoveDirection::CounterClockwise => 1 - t.cw as usize,
-            MoveDirection::Clockwise => t.cw as usize,
-        };
+        // Below the rich tier, every pit sows the board's way, direction 0.
+        let d = if TIER < RICH { 0 } else { self.direction_of(mv) };
         let mut last = self.sow_lap::<TIER, O>(s, pit, m, d, obs);
         if TIER == RICH && t.relay {
             // Each relay is a lap from the pit the last seed fell into; at most MAX_LAPS laps.
             let mut laps = 1;
-            while last < n
-                && laps < MAX_LAPS
-                && t.relay_pits[m] >> last & 1 != 0
-                && t.relay_counts.contains(s.pits[last])
-            {
+            while laps < MAX_LAPS && self.relays_at(s, m, last) {
                 obs.relay(last, s.pits[last]);
                 last = self.sow_lap::<TIER, O>(s, last, m, d, obs);
                 laps += 1;
@@ -161,10 +151,28 @@ impl Rules {
         summary
     }
 
+    /// The direction (0 or 1) a move sows: its pit's own, or the one the mover chose.
+    #[inline(always)]
+    pub(crate) fn direction_of(&self, mv: Move) -> usize {
+        let t = &self.t;
+        match mv.direction() {
+            MoveDirection::Given => t.pit_dir[mv.pit()] as usize,
+            MoveDirection::CounterClockwise => 1 - t.cw as usize,
+            MoveDirection::Clockwise => t.cw as usize,
+        }
+    }
+
+    /// Does a lap whose last seed fell into `last` relay, by the `relay when ...` line?
+    #[inline(always)]
+    pub(crate) fn relays_at(&self, s: &State, m: usize, last: usize) -> bool {
+        let t = &self.t;
+        last < t.pits as usize && t.relay_pits[m] >> last & 1 != 0 && t.relay_counts.contains(s.pits[last])
+    }
+
     /// Lifts every seed of `pit` and sows them (one lap) in direction `d`; returns where the
     /// last fell.
     #[inline(always)]
-    fn sow_lap<const TIER: u8, O: Observer>(
+    pub(crate) fn sow_lap<const TIER: u8, O: Observer>(
         &self,
         s: &mut State,
         pit: usize,

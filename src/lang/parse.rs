@@ -253,6 +253,23 @@ impl Builder<'_> {
         Ok((counts, pits))
     }
 
+    /// `chain backward while 2 or 4 in the opponent's pits`, as the chain line and a rule
+    /// after each lap write it.
+    fn chain_rule(&self, pair: Pair<'_, Rule>) -> Result<ChainLine, Diagnostic> {
+        let mut inner = values(pair);
+        let direction = match inner.next().expect("direction").as_rule() {
+            Rule::backward => ChainDirection::Backward,
+            _ => ChainDirection::Forward,
+        };
+        let counts = self.counts(inner.next().expect("counts"))?;
+        let pits = match inner.next().map(|w| only(w).as_rule()) {
+            Some(Rule::opponent_pits) => Where::Opponents,
+            Some(Rule::own_pits) => Where::Own,
+            _ => Where::Any,
+        };
+        Ok(ChainLine { direction, counts, pits })
+    }
+
     /// `when ...: ...` or `after each lap[, when ...]: ...`.
     fn lap_rule(&self, pair: Pair<'_, Rule>) -> Result<LapRuleLine, Diagnostic> {
         let every_lap = pair.as_rule() == Rule::every_lap;
@@ -328,17 +345,7 @@ impl Builder<'_> {
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
             Rule::relay_from => Effect::Relay(place_of(only(pair))),
             Rule::chain_rule => {
-                let mut inner = values(pair);
-                let direction = match inner.next().expect("direction").as_rule() {
-                    Rule::backward => ChainDirection::Backward,
-                    _ => ChainDirection::Forward,
-                };
-                let counts = self.counts(inner.next().expect("counts"))?;
-                let pits = match inner.next().map(|w| only(w).as_rule()) {
-                    Some(Rule::opponent_pits) => Where::Opponents,
-                    Some(Rule::own_pits) => Where::Own,
-                    _ => Where::Any,
-                };
+                let ChainLine { direction, counts, pits } = self.chain_rule(pair)?;
                 Effect::Chain { direction, counts, pits }
             }
             _ => {
@@ -609,18 +616,7 @@ impl Builder<'_> {
                 if rule.as_rule() == Rule::no_chain {
                     return Ok(vec![RuleLine::Chain(None)]);
                 }
-                let mut inner = values(rule);
-                let direction = match inner.next().expect("direction").as_rule() {
-                    Rule::backward => ChainDirection::Backward,
-                    _ => ChainDirection::Forward,
-                };
-                let counts = self.counts(inner.next().expect("counts"))?;
-                let pits = match inner.next().map(|w| only(w).as_rule()) {
-                    Some(Rule::opponent_pits) => Where::Opponents,
-                    Some(Rule::own_pits) => Where::Own,
-                    _ => Where::Any,
-                };
-                RuleLine::Chain(Some(ChainLine { direction, counts, pits }))
+                RuleLine::Chain(Some(self.chain_rule(rule)?))
             }
             Rule::no_move => RuleLine::NoMove(match only(pair).as_rule() {
                 Rule::pass => NoMove::Pass,
