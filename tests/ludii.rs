@@ -70,6 +70,94 @@ fn ludii_dongjintian() {
     ));
 }
 
+/// The plies (0-based) of the Ludii turn that ply `ply` (1-based) falls in.
+fn turn_of(rec: &Record, ply: usize) -> impl Iterator<Item = usize> + '_ {
+    let at = ply.min(rec.plies.len()) - 1;
+    let mover = rec.plies[at].mover;
+    let same = |k: &usize| rec.plies[*k].mover == mover;
+    let first = (0..=at).rev().take_while(same).last().unwrap_or(at);
+    let last = (at..rec.plies.len()).take_while(same).last().unwrap_or(at);
+    first..=last
+}
+
+/// Did a lap of this Ludii turn sow 12 seeds or more (all the way round 2 x 6)?
+fn a_lap_went_round(rec: &Record, ply: usize) -> bool {
+    turn_of(rec, ply).any(|k| {
+        let p = &rec.plies[k];
+        !p.mv.pass && p.mv.from >= 0 && rec.at(rec.before(k + 1), p.mv.from as usize) >= 12
+    })
+}
+
+/// Did this Ludii turn relay (or pass, its relay pit empty) once 8 or fewer seeds were left?
+fn an_end_relay(rec: &Record, ply: usize) -> bool {
+    turn_of(rec, ply).skip(1).any(|k| (1..=12).map(|s| rec.at(rec.before(k + 1), s)).sum::<i64>() <= 8)
+}
+
+#[test]
+fn ludii_duene() {
+    check(
+        Entry::new(
+            "variants/duene.sow",
+            "two_rows__Duene.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        // Ludii's code gives the owners the pits holding 4 from the lap's first pit to its
+        // last along the track: when a lap goes all the way round, a short stretch, which
+        // leaves out pits the lap sowed. The rules text gives them every pit sown into, and
+        // so does the file.
+        .skip(
+            Skip::new(Games::All, .., "a lap of 12 or more seeds: Ludii's code leaves out pits it sowed")
+                .when(a_lap_went_round)
+                .then_resume(),
+        )
+        // Ludii's last phase relays from the pit its first phase last noted (the variable
+        // it sets only there), not from where the lap ended: the file relays from the last
+        // pit, as the text says and the first phase does.
+        .skip(
+            Skip::new(
+                Games::All,
+                ..,
+                "a relay with 8 or fewer seeds left: Ludii's code relays from a stale pit",
+            )
+            .when(an_end_relay)
+            .then_resume(),
+        ),
+    );
+}
+
+/// I Pere's move once a game: Ludii records who made it in `player_values` (1 once made).
+struct StoreMoveMade;
+
+impl Hooks for StoreMoveMade {
+    fn compare(
+        &self,
+        _rec: &Record,
+        at: &Position,
+        _rules: &Rules,
+        state: &sow::engine::State,
+    ) -> Result<(), String> {
+        let made: Vec<bool> = match &at.player_values {
+            Some(v) => v.iter().map(|&x| x == 1).collect(),
+            None => vec![false, false],
+        };
+        let sow: Vec<bool> = (0..2).map(|p| state.spent(p)).collect();
+        if made == sow {
+            Ok(())
+        } else {
+            Err(format!("the move once a game made: Ludii {made:?}, sow {sow:?}"))
+        }
+    }
+}
+
+#[test]
+fn ludii_i_pere() {
+    // The stores are pits 5 and 10 (sites 4 and 5), compared as pits; the hands hold nothing.
+    check(
+        Entry::new("variants/i-pere.sow", "two_rows__I_Pere.jsonl.gz", Mapping::two_rows(5, Keep::Hands))
+            .hooks(StoreMoveMade),
+    );
+}
+
 // ------------------------------------------------------------------------------------------
 // The records.
 

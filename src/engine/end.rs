@@ -28,24 +28,30 @@ impl Rules {
         for (score, &c) in scores.iter_mut().zip(s.captured()) {
             *score = c as u32;
         }
+        // Stores on the circuit hold their owner's seeds, and are no leftovers.
+        let stored = self.stored(s);
+        for (score, c) in scores.iter_mut().zip(stored) {
+            *score += c;
+        }
+        let leftover = |p: usize, seeds: u8| if self.is_pit_store(p) { 0 } else { seeds as u32 };
         if s.end.is_some() {
             match self.t.leftovers {
                 Leftovers::Nobody => {}
                 Leftovers::Owner => {
                     for (p, &seeds) in s.pits().iter().enumerate() {
-                        scores[self.t.owner[p] as usize] += seeds as u32;
+                        scores[self.t.owner[p] as usize] += leftover(p, seeds);
                     }
                 }
                 Leftovers::LastMover => {
                     if let Some(p) = s.last_mover() {
-                        scores[p] += s.seeds_on_board();
+                        scores[p] += s.seeds_on_board() - stored.iter().sum::<u32>();
                     }
                 }
                 Leftovers::NotRunOut => match self.ran_out(s) {
-                    Some(p) => scores[1 - p] += s.seeds_on_board(),
+                    Some(p) => scores[1 - p] += s.seeds_on_board() - stored.iter().sum::<u32>(),
                     None => {
                         for (p, &seeds) in s.pits().iter().enumerate() {
-                            scores[self.t.owner[p] as usize] += seeds as u32;
+                            scores[self.t.owner[p] as usize] += leftover(p, seeds);
                         }
                     }
                 },

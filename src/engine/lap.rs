@@ -168,6 +168,12 @@ impl Tables {
     }
 }
 
+/// Does the variant have special pits or phases ([`super::phase`])?
+#[inline(always)]
+fn t_has_phase(rules: &Rules) -> bool {
+    rules.t.phase.is_some()
+}
+
 /// An observer that notes the pits a lap sows into, and passes every step on.
 struct Sown<'a, O> {
     obs: &'a mut O,
@@ -216,6 +222,11 @@ impl Rules {
         mv: Move,
         obs: &mut O,
     ) -> MoveSummary {
+        if t_has_phase(self)
+            && let Some(summary) = self.phase_move(s, mv, obs)
+        {
+            return summary;
+        }
         let t = &self.t;
         let n = t.pits as usize;
         let pit = mv.pit();
@@ -258,6 +269,10 @@ impl Rules {
             }
             summary.captured += out.captured;
             summary.captured_pits += out.captured_pits;
+            // Captures go into stores on the circuit before the next lap can sow into them.
+            if t.phase.is_some() {
+                self.bank(s);
+            }
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
                     obs.relay(q, s.pits[q]);

@@ -11,6 +11,7 @@ mod history;
 mod lap;
 mod moves;
 pub mod notation;
+mod phase;
 pub mod replay;
 mod sow;
 mod state;

@@ -224,6 +224,13 @@ pub enum IllegalMove {
         pit: usize,
         its: &'static str,
     },
+    /// The opening or the move once a game decides the moves, and this is not one of them;
+    /// or the pit is a store on the circuit, which ordinary moves never play.
+    NotNow {
+        pit: usize,
+        /// The pits that may be played (1-based).
+        legal: Vec<usize>,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -258,6 +265,10 @@ impl fmt::Display for IllegalMove {
             ),
             IllegalMove::WrongDirection { pit, its } => {
                 write!(f, "pit {pit} sows {its} only: write it `{pit}`")
+            }
+            IllegalMove::NotNow { pit, legal } => {
+                let legal: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
+                write!(f, "pit {pit} cannot be played now: the rules allow only pit {}", legal.join(" or "))
             }
         }
     }

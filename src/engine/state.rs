@@ -74,6 +74,9 @@ pub struct State {
     /// Decided by the pits and the captures (the seeds are constant), so the position keys
     /// leave it out.
     pub(crate) removed: u8,
+    /// The players (bits) who made their move once a game (`crate::lang::phases`): it
+    /// decides play, so the position keys hold it.
+    pub(crate) spent: u8,
     pub(crate) end: Option<EndReason>,
 }
 
@@ -107,6 +110,11 @@ impl State {
     /// Seeds taken out of the game by a rule that gives them to nobody.
     pub fn removed(&self) -> u32 {
         self.removed as u32
+    }
+
+    /// Has `player` (0-based) made their move once a game?
+    pub fn spent(&self, player: usize) -> bool {
+        self.spent >> player & 1 != 0
     }
 
     pub fn plies(&self) -> u32 {

@@ -3,7 +3,7 @@
 
 use crate::lang::spec::{GrandSlam, MAX_PITS};
 
-use super::compile::{PLAIN, RICH, Rules};
+use super::compile::{GENERAL, PLAIN, RICH, Rules};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSet, Observer};
 use super::state::{EndReason, NOBODY, PositionError, State};
 
@@ -83,9 +83,14 @@ impl Rules {
             to_move,
             last_mover: NOBODY,
             removed: 0,
+            spent: 0,
             end: None,
         };
-        self.settle::<RICH, ()>(&mut s, to_move, &mut ());
+        if self.t.tier == GENERAL {
+            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
+        } else {
+            self.settle::<RICH, ()>(&mut s, to_move, &mut ());
+        }
         s
     }
 
@@ -94,7 +99,17 @@ impl Rules {
     fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> MoveSet {
         let t = &self.t;
         let playable = at_least(&s.pits, t.pits, t.min_seeds);
-        let pits = t.own[player as usize] & playable;
+        let mut pits = t.own[player as usize] & playable;
+        // Compiled out below the general tier: the opening, the move once a game, and stores
+        // on the circuit, which ordinary moves never play.
+        if TIER == GENERAL
+            && let Some(ph) = t.phase.as_deref()
+        {
+            if let Some(moves) = ph.moves(s, player) {
+                return moves;
+            }
+            pits &= !ph.stores;
+        }
         if TIER == PLAIN {
             return MoveSet::given(pits);
         }
@@ -222,6 +237,13 @@ impl Rules {
                 Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds })
             }
             _ if s.moves.contains(mv) => Ok(()),
+            // The opening, the move once a game, or a store on the circuit.
+            _ if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) => {
+                Err(IllegalMove::NotNow {
+                    pit: pit + 1,
+                    legal: s.moves.iter().map(|m| m.pit() + 1).collect(),
+                })
+            }
             // Playable by its seeds, and not legal: the rules of feeding or of the grand slam.
             _ => {
                 // Which of the two: played out on a copy, as the legal moves were.

@@ -267,8 +267,10 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     let mut rules = Vec::new();
     board_rules(&mut rules, spec);
     players_rules(&mut rules, spec);
+    store_pit_rule(&mut rules, spec);
     sowing_rules(&mut rules, spec);
     turns_rules(&mut rules, spec);
+    phase_rules(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
     rules
@@ -279,6 +281,8 @@ fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     let n = spec.pits();
     let stores = if spec.stores {
         "one store per player, where each keeps the seeds they capture"
+    } else if spec.phases.store_pit.is_some() {
+        "no stores beside the rows: each player's store is a pit of their row"
     } else {
         "no stores: captured seeds are set aside"
     };
@@ -518,6 +522,77 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         )
     } else {
         unsaid(S, "must feed", kinds, "A player need not feed an opponent whose pits are all empty.")
+    });
+}
+
+/// A store that is a pit on the circuit (`crate::lang::phases`).
+fn store_pit_rule(rules: &mut Vec<Rule>, spec: &Spec) {
+    let kinds = &[Kind::PitStore];
+    rules.push(match spec.phases.store_pit {
+        None => unsaid(Section::Players, "stores on the circuit", kinds, "No pit is a store."),
+        Some(p) => said(
+            Section::Players,
+            "stores on the circuit",
+            kinds,
+            format!(
+                "Each player's {} pit{} is their store: it is sown into like any pit, but no ordinary \
+                 move is played from it; what a player captures goes into it, and their score is what \
+                 it holds.",
+                p.word(),
+                if matches!(p, crate::lang::phases::SeatPit::Nth(_)) {
+                    ", counted from their left,"
+                } else {
+                    ""
+                }
+            ),
+        ),
+    });
+}
+
+/// The opening and the move once a game (`crate::lang::phases`).
+fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Turns as S;
+    let kinds = &[Kind::OpeningMoves];
+    rules.push(match &spec.phases.opening {
+        None => unsaid(S, "opening", kinds, "The game starts with ordinary moves."),
+        Some(o) => {
+            let moves =
+                if o.moves == 1 { "first move".to_string() } else { format!("first {} moves", o.moves) };
+            let which = if o.from.len() == 1 { "" } else { ", one that holds seeds, as they choose" };
+            said(
+                S,
+                "opening",
+                kinds,
+                format!(
+                    "Each player's {moves} moves every seed of {}{which} into {}, without sowing or capture.",
+                    crate::lang::phases::seat_words(&o.from),
+                    o.to.words()
+                ),
+            )
+        }
+    });
+    let kinds = &[Kind::StoreMove];
+    rules.push(match &spec.phases.store_move {
+        None => unsaid(S, "move once a game", kinds, "No move is made once a game."),
+        Some(m) => {
+            let skip = if m.skip_stores { ", no seed falling into a store" } else { "" };
+            let take = m.take.as_ref().map_or(String::new(), |c| {
+                format!(
+                    "; then the mover takes every pit of the opponent's (their store aside) that holds {}",
+                    c.words()
+                )
+            });
+            said(
+                S,
+                "move once a game",
+                kinds,
+                format!(
+                    "Once a game, each player whose store holds {} at the start of their turn must sow it: \
+                     that is their only move. Its seeds are sown as a pit's{skip}{take}.",
+                    m.holds.words()
+                ),
+            )
+        }
     });
 }
 

@@ -12,10 +12,11 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
+use super::phases::{OpeningLine, SeatPit, StoreMoveLine};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, DirectionLine, Ending, ExtraTurn, GrandSlam,
     LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock,
-    RelayLine, SeedsLine, StoreSowing, Winner,
+    RelayLine, SeedsLine, Spanned, StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -202,6 +203,12 @@ kinds! {
             "`leftover seeds: nobody` (or `each pit's owner`, `the last mover`) to its end block");
     /// `ply limit 1000`
     PlyLimit(Number) in ply_limit, "`ply limit`", "the ply limit", None;
+    /// `each player's rightmost pit is their store`
+    PitStore(Spanned<SeatPit>) in pit_store, "`each player's ... pit is their store`", "the stores on the circuit", None;
+    /// `each player's first move: move the seeds of their 4th pit into their store`
+    OpeningMoves(OpeningLine) in opening_moves, "`each player's first move ...`", "the opening", None;
+    /// `once a game, when the mover's store holds 13 or more: they must sow their store, ...`
+    StoreMove(StoreMoveLine) in store_move, "`once a game, ...`", "the move once a game", None;
     /// `winner: most captured`
     Winner(Winner) in winner, "`winner`", "the winner", None;
     /// `game over when a player's pits are all empty`

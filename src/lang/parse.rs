@@ -9,6 +9,7 @@ use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
+use crate::lang::phases::{OpeningLine, SeatPit, StoreMoveLine, Target};
 use crate::lang::syntax::*;
 
 #[derive(pest_derive::Parser)]
@@ -150,6 +151,25 @@ fn is_value(pair: &Pair<'_, Rule>) -> bool {
 
 fn values<'i>(pair: Pair<'i, Rule>) -> impl Iterator<Item = Pair<'i, Rule>> {
     pair.into_inner().filter(is_value)
+}
+
+/// `rightmost pit`, `4th pit`: a pit of each player's row, from their seat.
+fn seat_pit(pair: Pair<'_, Rule>) -> Spanned<SeatPit> {
+    seat_word(only(pair))
+}
+
+/// `rightmost`, `4th`; an ordinal too large for any board is kept as 255, which no board has.
+fn seat_word(pair: Pair<'_, Rule>) -> Spanned<SeatPit> {
+    let sp = span(&pair);
+    let pit = match pair.as_rule() {
+        Rule::seat_leftmost => SeatPit::Leftmost,
+        Rule::seat_rightmost => SeatPit::Rightmost,
+        _ => {
+            let digits = pair.as_str().trim_end_matches(|c: char| c.is_ascii_alphabetic());
+            SeatPit::Nth(digits.parse::<u64>().map_or(u8::MAX, |n| n.min(u8::MAX as u64) as u8))
+        }
+    };
+    Spanned::new(pit, sp)
 }
 
 fn only<'i>(pair: Pair<'i, Rule>) -> Pair<'i, Rule> {
@@ -467,11 +487,18 @@ impl Builder<'_> {
                 let keyword = span(&first);
                 let mut inner = values(pair);
                 let count = self.number(inner.next().expect("player count"))?;
-                let lines = inner.map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
+                // A store on the circuit is a rule of its own, stated in the players block.
+                let (stores, lines): (Vec<_>, Vec<_>) = inner.partition(|l| l.as_rule() == Rule::pit_store);
+                let lines = lines.into_iter().map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
                 let block = PlayersBlock { keyword: keyword.clone(), count, lines, span: sp };
                 out.push(Spanned::new(RuleLine::Players(block), keyword));
+                for line in stores {
+                    let sp = span(&line);
+                    let pit = seat_pit(only(line));
+                    out.push(Spanned::new(RuleLine::PitStore(pit), sp));
+                }
             }
-            Rule::sowing | Rule::turns | Rule::capture | Rule::end => {
+            Rule::sowing | Rule::turns | Rule::capture | Rule::end | Rule::opening_block => {
                 for line in values(pair) {
                     let sp = span(&line);
                     for rule in self.block_line(line)? {
@@ -576,6 +603,33 @@ impl Builder<'_> {
             }),
             Rule::extra_turn => RuleLine::ExtraTurn(ExtraTurn),
             Rule::must_feed => RuleLine::MustFeed(MustFeed),
+            Rule::store_move => {
+                let mut inner = values(pair);
+                let holds = self.counts(inner.next().expect("the store's counts"))?;
+                let (mut skip_stores, mut take) = (false, None);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::skipping_stores => skip_stores = true,
+                        _ => take = Some(self.counts(only(part))?),
+                    }
+                }
+                RuleLine::StoreMove(StoreMoveLine { holds, skip_stores, take })
+            }
+            Rule::opening_move => {
+                let mut inner = values(pair);
+                let first = inner.next().expect("how many moves");
+                let (moves, pits) = if first.as_rule() == Rule::number {
+                    (self.number(first)?, inner.next().expect("the pits"))
+                } else {
+                    (Spanned::new(1, span(&first)), first)
+                };
+                let from = values(pits).map(seat_word).collect();
+                let to = match inner.next().expect("where the seeds go") {
+                    t if t.as_rule() == Rule::their_store => Target::Store,
+                    t => Target::Pit(seat_pit(t).value),
+                };
+                RuleLine::OpeningMoves(OpeningLine { moves, from, to })
+            }
             // Nothing is captured, so there is no chain either.
             Rule::capture_none => {
                 return Ok(vec![RuleLine::Landing(None), RuleLine::Chain(None), RuleLine::Opposite(None)]);
@@ -726,6 +780,15 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("sow", _) => "`sow into the mover's own store`, `sow into both stores` or `sow into no store`",
         ("turns", _) => "`turns { ... }`",
         ("must", _) => "`must feed an opponent who has no seeds`",
+        ("each", _) => {
+            "`each player's rightmost pit is their store` (in a players block) or `each player's first \
+             move: move the seeds of their 4th pit into their store` (in an opening block)"
+        }
+        ("opening", _) => "`opening { ... }`",
+        ("once", _) => {
+            "`once a game, when the mover's store holds 13 or more: they must sow their store, skipping \
+             the stores, then take every opponent's pit that holds 2 or 3`"
+        }
         ("direction", _) => "`direction by pit, from each player's seat { ... }`",
         ("relay", _) => {
             "`relay when the last seed falls into an occupied pit` or `relay when the last seed makes 7 \
@@ -788,6 +851,9 @@ const LINE_RULES: &[Rule] = &[
     Rule::relay,
     Rule::extra_turn,
     Rule::must_feed,
+    Rule::store_move,
+    Rule::pit_store,
+    Rule::opening_move,
     Rule::landing,
     Rule::opposite,
     Rule::chain,

@@ -179,6 +179,8 @@ pub struct Spec {
     pub capture_start: u32,
     /// The rules after each lap (`when ...: ...`, `after each lap: ...`), in order.
     pub lap_rules: Vec<LapRule<CountSet>>,
+    /// Stores on the circuit, an opening, a move once a game (`crate::lang::phases`).
+    pub phases: crate::lang::phases::Phases,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

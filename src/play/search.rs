@@ -170,7 +170,12 @@ impl Table {
             words[len] = w.iter().fold(0, |acc, &c| acc << 16 | c as u64);
             len += 1;
         }
-        words[len] = s.plies as u64 | (s.to_move as u64) << 32 | (root as u64) << 40 | self.generation << 48;
+        // Plies are fewer than 2^20 (the ply limit's bound): the move once a game fits above.
+        words[len] = s.plies as u64
+            | (s.spent as u64) << 24
+            | (s.to_move as u64) << 32
+            | (root as u64) << 40
+            | self.generation << 48;
         len += 1;
         let hash = words[..len]
             .iter()

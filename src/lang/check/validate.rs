@@ -15,6 +15,8 @@ use crate::lang::syntax::*;
 
 use super::layers::LayerRef;
 
+mod phases;
+
 /// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
 /// count a capture, chain or relay may name.
 const LAST_PIT: u8 = 1;
@@ -367,6 +369,7 @@ impl<'a> Validator<'a> {
                 );
             }
         }
+        let phases = self.phases(board, &owners, players, total);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -416,6 +419,7 @@ impl<'a> Validator<'a> {
             relay,
             capture_start,
             lap_rules,
+            phases,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),

@@ -40,6 +40,8 @@ pub enum SolveError {
     /// A rule whose outcome depends on more than the seeds in the pits and the player to
     /// move, which is all a table holds: the line that states it.
     NeedsHistory(&'static str),
+    /// Stores on the circuit: scores kept in pits, which the table's values leave out.
+    ScoresInPits(&'static str),
     /// `positions` is `None` when the count does not even fit 64 bits; `approx` is always
     /// given.
     TooLarge {
@@ -62,6 +64,11 @@ impl fmt::Display for SolveError {
                 f,
                 "its rule {rule} depends on more than the seeds in the pits and the player to move, \
                  which is all a solution table holds, so it cannot be solved exactly"
+            ),
+            SolveError::ScoresInPits(rule) => write!(
+                f,
+                "its rule {rule} keeps the scores in pits that are sown, while a solution table values \
+                 seeds captured, so it cannot be solved exactly"
             ),
             SolveError::TooLarge { positions, approx, pits, seeds } => {
                 let count = match positions {
@@ -97,6 +104,17 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
         return Err(SolveError::NotTwoPlayers(rules.players()));
     }
     let endings = rules.spec().endings;
+    // The opening counts plies and the move once a game is remembered: neither is in a table.
+    let phases = &rules.spec().phases;
+    if phases.opening.is_some() {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::OpeningMoves.line()));
+    }
+    if phases.store_move.is_some() {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::StoreMove.line()));
+    }
+    if phases.store_pit.is_some() {
+        return Err(SolveError::ScoresInPits(crate::lang::kinds::Kind::PitStore.line()));
+    }
     if endings.repetition {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Repetition.line()));
     }

@@ -1,0 +1,235 @@
+//! Special pits and phases ([`crate::lang::phases`]) in the [`GENERAL`] tier: stores that are
+//! pits on the circuit, an opening of moves made by rule, a move each player makes once a
+//! game. Only variants that have one come here (`Tables::phase`), and they play in the general
+//! tier; the other tiers never look.
+
+use crate::lang::phases::{Phases, SeatPit, Target, seat_row};
+use crate::lang::spec::{MAX_PITS, MAX_PLAYERS, Spec};
+
+use super::compile::{Counts, GENERAL, Rules};
+use super::moves::{Move, MoveSet, MoveSummary, Observer};
+use super::state::State;
+
+/// No pit: a player without a store on the circuit, or seeds moved into the store of captures.
+pub(crate) const NO_PIT: u8 = u8::MAX;
+
+/// The phases, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PhaseTable {
+    /// The stores on the circuit, as a mask, and each player's ([`NO_PIT`] if none).
+    pub stores: u64,
+    pub store: [u8; MAX_PLAYERS],
+    /// The opening: the plies it lasts (0: none), the pits each player may empty in it, and
+    /// the pit the seeds go to ([`NO_PIT`]: the store of captures).
+    pub opening_plies: u32,
+    pub opening_from: [u64; MAX_PLAYERS],
+    pub opening_to: [u8; MAX_PLAYERS],
+    /// The move once a game: the store counts that call for it, whether it skips the stores,
+    /// and the counts of the opponent's pits it then takes.
+    pub store_move: Option<(Counts, bool, Option<Counts>)>,
+    /// Each player's opponent's pits, their store aside.
+    pub opponent_pits: [u64; MAX_PLAYERS],
+}
+
+impl PhaseTable {
+    pub fn new(spec: &Spec) -> Option<PhaseTable> {
+        let ph: &Phases = &spec.phases;
+        if !ph.any() {
+            return None;
+        }
+        let players = spec.players as usize;
+        let k = spec.pits_per_row as usize;
+        let seat = |p: usize, s: SeatPit| -> u8 {
+            let row = seat_row(&spec.owners, p as u8);
+            s.index(k).and_then(|i| row.get(i)).map_or(NO_PIT, |&q| q as u8)
+        };
+        let mut t = PhaseTable {
+            stores: 0,
+            store: [NO_PIT; MAX_PLAYERS],
+            opening_plies: 0,
+            opening_from: [0; MAX_PLAYERS],
+            opening_to: [NO_PIT; MAX_PLAYERS],
+            store_move: ph
+                .store_move
+                .as_ref()
+                .map(|m| (Counts::from_set(&m.holds), m.skip_stores, m.take.as_ref().map(Counts::from_set))),
+            opponent_pits: [0; MAX_PLAYERS],
+        };
+        if let Some(s) = ph.store_pit {
+            for p in 0..players {
+                t.store[p] = seat(p, s);
+                if t.store[p] != NO_PIT {
+                    t.stores |= 1 << t.store[p];
+                }
+            }
+        }
+        // A board of stores only (rows of one pit) skips none, so that the sowing ends.
+        let all = if spec.pits() == 64 { u64::MAX } else { (1u64 << spec.pits()) - 1 };
+        if t.stores == all
+            && let Some((_, skip, _)) = &mut t.store_move
+        {
+            *skip = false;
+        }
+        if let Some(o) = &ph.opening {
+            t.opening_plies = o.moves as u32 * players as u32;
+            for p in 0..players {
+                t.opening_from[p] =
+                    o.from.iter().map(|&s| seat(p, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q);
+                t.opening_to[p] = match o.to {
+                    Target::Store => t.store[p],
+                    Target::Pit(s) => seat(p, s),
+                };
+            }
+        }
+        for p in 0..players.min(2) {
+            let other = seat_row(&spec.owners, 1 - p as u8).into_iter().fold(0u64, |m, q| m | 1 << q);
+            t.opponent_pits[p] = other & !t.stores;
+        }
+        Some(t)
+    }
+
+    /// The table's bytes, for the fingerprint.
+    pub fn bytes(&self, out: &mut Vec<u8>) {
+        out.extend(b"phases");
+        out.extend(self.stores.to_le_bytes());
+        out.extend(self.store);
+        out.extend(self.opening_plies.to_le_bytes());
+        out.extend(self.opening_from.iter().flat_map(|m| m.to_le_bytes()));
+        out.extend(self.opening_to);
+        if let Some((holds, skip, take)) = &self.store_move {
+            out.push(1 + *skip as u8);
+            out.extend(holds.words().iter().flat_map(|w| w.to_le_bytes()));
+            if let Some(c) = take {
+                out.extend(c.words().iter().flat_map(|w| w.to_le_bytes()));
+            }
+        }
+    }
+
+    /// The moves of `player` that the phases decide, if they decide them: an opening move,
+    /// or the move once a game when it is due.
+    #[inline]
+    pub fn moves(&self, s: &State, player: u8) -> Option<MoveSet> {
+        let p = player as usize;
+        if s.plies < self.opening_plies {
+            let full = (0..s.n_pits as usize).filter(|&q| s.pits[q] > 0).fold(0u64, |m, q| m | 1 << q);
+            return Some(MoveSet::given(self.opening_from[p] & full));
+        }
+        if let Some((holds, ..)) = &self.store_move
+            && s.spent >> p & 1 == 0
+            && self.store[p] != NO_PIT
+            && holds.contains(s.pits[self.store[p] as usize])
+            && s.pits[self.store[p] as usize] > 0
+        {
+            return Some(MoveSet::given(1 << self.store[p]));
+        }
+        None
+    }
+}
+
+impl Rules {
+    /// Plays a move the phases make, if `mv` is one: an opening move, or the move once a game.
+    /// `None` for an ordinary move.
+    pub(crate) fn phase_move<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+    ) -> Option<MoveSummary> {
+        let ph = self.t.phase.as_deref()?;
+        let m = s.to_move as usize;
+        let pit = mv.pit();
+        let lifted = s.pits[pit];
+        let mut summary =
+            MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
+        if s.plies < ph.opening_plies {
+            s.pits[pit] = 0;
+            let to = ph.opening_to[m];
+            // Into the store of captures: the move's last place stays its pit, so that no
+            // rule of a last seed in a store (an extra turn) reads it.
+            let place = if to == NO_PIT {
+                s.captured[m] += lifted as u16;
+                self.t.pits as usize + m
+            } else {
+                s.pits[to as usize] += lifted;
+                summary.last = to as usize;
+                to as usize
+            };
+            for _ in 0..lifted {
+                obs.sow(place);
+            }
+            return Some(summary);
+        }
+        let (_, skip, take) = ph.store_move.as_ref()?;
+        if pit != ph.store[m] as usize {
+            return None;
+        }
+        // The store, sown like a pit, perhaps past both stores; then the opponent's pits.
+        s.spent |= 1 << m;
+        s.pits[pit] = 0;
+        let d = self.direction_of(mv);
+        let (mut q, mut hand) = (pit, lifted);
+        while hand > 0 {
+            q = self.t.next[d][q] as usize;
+            if *skip && ph.stores >> q & 1 != 0 {
+                continue;
+            }
+            s.pits[q] += 1;
+            hand -= 1;
+            obs.sow(q);
+        }
+        summary.last = q;
+        if let Some(counts) = take {
+            let mut pits = ph.opponent_pits[m];
+            while pits != 0 {
+                let q = pits.trailing_zeros() as usize;
+                pits &= pits - 1;
+                let seeds = s.pits[q];
+                if seeds > 0 && counts.contains(seeds) {
+                    obs.capture(q, seeds);
+                    s.pits[q] = 0;
+                    s.pits[pit] += seeds;
+                    summary.captured += seeds as u16;
+                    summary.captured_pits += 1;
+                }
+            }
+        }
+        Some(summary)
+    }
+
+    /// Puts what each player captured into their store on the circuit, where they have one:
+    /// their captures lie there, to be sown again.
+    #[inline]
+    pub(crate) fn bank(&self, s: &mut State) {
+        if let Some(ph) = self.t.phase.as_deref() {
+            for p in 0..self.t.players as usize {
+                let q = ph.store[p];
+                if q != NO_PIT && s.captured[p] > 0 {
+                    s.pits[q as usize] += s.captured[p] as u8;
+                    s.captured[p] = 0;
+                }
+            }
+        }
+    }
+
+    /// The seeds in each player's store on the circuit (0 where none), for the scores.
+    pub(crate) fn stored(&self, s: &State) -> [u32; MAX_PLAYERS] {
+        let mut out = [0; MAX_PLAYERS];
+        if let Some(ph) = self.t.phase.as_deref() {
+            for (p, o) in out.iter_mut().enumerate().take(self.t.players as usize) {
+                if ph.store[p] != NO_PIT {
+                    *o = s.pits[ph.store[p] as usize] as u32;
+                }
+            }
+        }
+        out
+    }
+
+    /// Is pit `p` a store on the circuit?
+    #[inline]
+    pub(crate) fn is_pit_store(&self, p: usize) -> bool {
+        self.t.phase.as_deref().is_some_and(|ph| ph.stores >> p & 1 != 0)
+    }
+}
+
+const _: () = assert!(MAX_PITS <= 64 && MAX_PLAYERS <= 8, "pits are a 64-bit mask, players a byte");
+const _: u8 = GENERAL;

@@ -1,0 +1,149 @@
+//! The checks of special pits and phases (`crate::lang::phases`): a store on the circuit, an
+//! opening, a move once a game.
+
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::kinds::{Origin, Stated};
+use crate::lang::phases::{OpeningRule, Phases, SeatPit, StoreMove, Target, seat_row};
+use crate::lang::syntax::{BoardLine, Spanned};
+
+use super::Validator;
+
+/// Most moves of each player an opening may script.
+const MAX_OPENING_MOVES: u64 = 100;
+
+impl Validator<'_> {
+    /// The phases of the variant, each line checked against the board and the players.
+    pub(super) fn phases(
+        &mut self,
+        board: &Stated<BoardLine>,
+        owners: &[u8],
+        players: u8,
+        total: usize,
+    ) -> Phases {
+        let m = self.m;
+        let k = board.value.pits_per_row.value as usize;
+        // Pits named from a player's seat need two players with a row each.
+        let rows = players == 2
+            && (0..2u8).all(|p| {
+                let row = seat_row(owners, p);
+                row.len() == k && row.windows(2).all(|w| w[1] == w[0] + 1)
+            });
+        let seats = |this: &mut Self, at: &crate::lang::kinds::Origin, what: &str| -> bool {
+            if !rows {
+                this.diags.push(
+                    at.error(format!("{what} names pits from each player's seat"), "pits named from a seat")
+                        .note("this needs two players who own a row each"),
+                );
+            }
+            rows
+        };
+        // A pit of a row of `k`, as written.
+        let in_row = |this: &mut Self, at: &Origin, pit: &Spanned<SeatPit>| -> Option<SeatPit> {
+            if pit.value.index(k).is_none() {
+                this.diags.push(
+                    Diagnostic::error(format!("a row of {k} pits has no {} pit", pit.value.word())).at(
+                        &at.file,
+                        pit.span.clone(),
+                        format!("pits are counted 1 to {k} from each player's left"),
+                    ),
+                );
+                return None;
+            }
+            Some(pit.value)
+        };
+        let mut out = Phases::default();
+        if let Some(s) = &m.pit_store {
+            if board.value.stores {
+                self.diags.push(
+                    s.error("a store on the circuit, but the board has stores of its own", "a second store")
+                        .help("write the board with `no stores`"),
+                );
+            } else if seats(self, &s.at, "a store on the circuit") {
+                out.store_pit = in_row(self, &s.at, &s.value);
+            }
+        }
+        if let Some(o) = &m.opening_moves {
+            let OpeningRule { moves, from, to } = &o.value;
+            let mut ok = seats(self, &o.at, "an opening");
+            if moves.value == 0 || moves.value > MAX_OPENING_MOVES {
+                self.diags.push(
+                    Diagnostic::error(format!("an opening of {} moves is out of range", moves.value)).at(
+                        &o.at.file,
+                        moves.span.clone(),
+                        format!("expected 1 to {MAX_OPENING_MOVES}"),
+                    ),
+                );
+                ok = false;
+            }
+            let mut pits = Vec::new();
+            for p in from {
+                if !rows {
+                    break;
+                }
+                match in_row(self, &o.at, p) {
+                    Some(q) if pits.iter().any(|&x: &SeatPit| x.index(k) == q.index(k)) => {
+                        self.diags.push(Diagnostic::error("a pit named twice").at(
+                            &o.at.file,
+                            p.span.clone(),
+                            "named already",
+                        ));
+                        ok = false;
+                    }
+                    Some(q)
+                        if Target::Pit(q) == *to
+                            || matches!(to, Target::Pit(t) if t.index(k) == q.index(k)) =>
+                    {
+                        self.diags.push(Diagnostic::error("an opening move into the pit it empties").at(
+                            &o.at.file,
+                            p.span.clone(),
+                            "the seeds would stay where they are",
+                        ));
+                        ok = false;
+                    }
+                    Some(q) => pits.push(q),
+                    None => ok = false,
+                }
+            }
+            if let Target::Pit(t) = to
+                && rows
+                && t.index(k).is_none()
+            {
+                self.diags.push(o.error(
+                    format!("a row of {k} pits has no {} pit", t.word()),
+                    format!("pits are counted 1 to {k} from each player's left"),
+                ));
+                ok = false;
+            }
+            if *to == Target::Store && !board.value.stores && m.pit_store.is_none() {
+                self.diags.push(
+                    o.error("the seeds go into the mover's store, but there are no stores", "into their store")
+                        .help("give the board stores, or make a pit the store: `each player's rightmost pit is their store`"),
+                );
+                ok = false;
+            }
+            if ok && rows {
+                out.opening = Some(OpeningRule { moves: moves.value as u8, from: pits, to: *to });
+            }
+        }
+        if let Some(s) = &m.store_move {
+            let StoreMove { holds, skip_stores, take } = &s.value;
+            if m.pit_store.is_none() {
+                self.diags.push(
+                    s.error("the mover's store is sown, but it is not a pit on the circuit", "sow their store")
+                        .help("make a pit the store, in the players block: `each player's rightmost pit is their store`"),
+                );
+            }
+            let holds = self.counts("store", holds, s, total, 1);
+            let take = match take {
+                None => Some(None),
+                Some(t) => self.counts("capture", t, s, total, 1).map(Some),
+            };
+            if let (Some(holds), Some(take)) = (holds, take)
+                && m.pit_store.is_some()
+            {
+                out.store_move = Some(StoreMove { holds, skip_stores: *skip_stores, take });
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,120 @@
+//! Special pits and phases of a game: a store that is a pit on the circuit (`each player's
+//! rightmost pit is their store`), an opening played by rule (`each player's first move: move
+//! the seeds of their 4th pit into their store`), and a move each player makes once a game
+//! (`once a game, when the mover's store holds 13 or more: they must sow their store, ...`).
+//! The same types serve the syntax tree (numbers and counts as written) and the checked
+//! [`super::spec::Spec`].
+
+use super::syntax::{Number, Spanned, WrittenCounts};
+
+/// A pit of each player's row, named from their seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SeatPit {
+    /// The k-th from the player's left, 1-based.
+    Nth(u8),
+    Leftmost,
+    Rightmost,
+}
+
+impl SeatPit {
+    /// `4th`, `leftmost`, as lines write it before `pit`.
+    pub fn word(self) -> String {
+        match self {
+            SeatPit::Nth(k) => {
+                let suffix = match (k % 10, k % 100) {
+                    (_, 11..=13) => "th",
+                    (1, _) => "st",
+                    (2, _) => "nd",
+                    (3, _) => "rd",
+                    _ => "th",
+                };
+                format!("{k}{suffix}")
+            }
+            SeatPit::Leftmost => "leftmost".into(),
+            SeatPit::Rightmost => "rightmost".into(),
+        }
+    }
+
+    /// The 0-based place in a row of `k` pits, from the owner's left, if the row has it.
+    pub fn index(self, k: usize) -> Option<usize> {
+        match self {
+            SeatPit::Nth(n) => (n as usize >= 1 && n as usize <= k).then(|| n as usize - 1),
+            SeatPit::Leftmost => (k > 0).then_some(0),
+            SeatPit::Rightmost => k.checked_sub(1),
+        }
+    }
+}
+
+/// Where an opening move puts the seeds it lifts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// `their store`: the store on the circuit, or the store of captures.
+    Store,
+    Pit(SeatPit),
+}
+
+/// `each player's first 2 moves: move the seeds of their 6th or 7th pit into their 8th pit`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpeningRule<N, P> {
+    /// How many of each player's first moves.
+    pub moves: N,
+    /// The pits one of which the mover empties.
+    pub from: Vec<P>,
+    pub to: Target,
+}
+
+/// The line as written.
+pub type OpeningLine = OpeningRule<Number, Spanned<SeatPit>>;
+
+/// `once a game, when the mover's store holds 13 or more: they must sow their store, skipping
+/// the stores, then take every opponent's pit that holds 2 or 3`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreMove<C> {
+    /// The counts of the mover's store, at the start of the turn, that call for the move.
+    pub holds: C,
+    /// No seed of it falls into a store.
+    pub skip_stores: bool,
+    /// Then every pit of the opponent's row (their store aside) holding one of these counts
+    /// is taken for the mover.
+    pub take: Option<C>,
+}
+
+/// The line as written.
+pub type StoreMoveLine = StoreMove<WrittenCounts>;
+
+/// The phases and special pits of a checked variant: none by default.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Phases {
+    /// Each player's store is this pit of their row, on the circuit.
+    pub store_pit: Option<SeatPit>,
+    pub opening: Option<OpeningRule<u8, SeatPit>>,
+    pub store_move: Option<StoreMove<super::counts::CountSet>>,
+}
+
+impl Phases {
+    /// Does the variant have any of them?
+    pub fn any(&self) -> bool {
+        self.store_pit.is_some() || self.opening.is_some() || self.store_move.is_some()
+    }
+}
+
+/// The 0-based pits of `player`'s row, from their left: their pits in number order (the
+/// numbers go counter-clockwise, so each row runs from its owner's left).
+pub fn seat_row(owners: &[u8], player: u8) -> Vec<usize> {
+    (0..owners.len()).filter(|&p| owners[p] == player).collect()
+}
+
+/// `their 4th pit`, `their 6th or 7th pit`: pits as lines write them.
+pub fn seat_words(pits: &[SeatPit]) -> String {
+    let words: Vec<String> = pits.iter().map(|p| p.word()).collect();
+    format!("their {} pit", words.join(" or "))
+}
+
+impl Target {
+    pub fn words(self) -> String {
+        match self {
+            Target::Store => "their store".into(),
+            Target::Pit(p) => seat_words(&[p]),
+        }
+    }
+}
