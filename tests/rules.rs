@@ -2680,3 +2680,179 @@ fn game_over_when_the_board_holds_given_counts() {
     let (s, _, _) = lap_move(&one, &[1, 1, 0, 0, 0, 0], 1, 1);
     assert_eq!(s.end(), Some(EndReason::NoLegalMove));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Stores on the circuit, openings, the move once a game
+
+/// 2 x 3 pits, `seeds` in each, each player's rightmost pit their store (pit 3 player 1's,
+/// pit 6 player 2's), with the blocks given:
+///
+///          6   5   4          player 2 (north); pit 6 their store
+///          1   2   3          player 1 (south); pit 3 their store
+fn pit_stores(seeds: usize, opening: &str, turns: &str) -> Rules {
+    load(&format!(
+        "variant \"Test\" {{ source \"test\"
+           board 2 rows of 3 pits, no stores  seeds {seeds} in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row
+                        each player's rightmost pit is their store  player 1 starts }}
+           {opening}
+           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+           turns {{ {turns} }}
+           capture {{ when the last pit holds 2 or 3: take the last pit }}
+           end {{ player to move cannot move: game over  leftover seeds: nobody }} }}"
+    ))
+}
+
+#[test]
+fn a_store_on_the_circuit_is_sown_into_never_played_and_keeps_the_captures() {
+    let r = pit_stores(4, "", "");
+    // Pits 1 and 2 hold seeds, and so does the store, pit 3: only 1 and 2 may be played.
+    let s = at(&r, &[2, 1, 5, 1, 1, 1], 1);
+    assert_eq!(legal(&r, &s), vec![1, 2]);
+    assert_eq!(
+        r.play(&mut s.clone(), pit(3), &mut ()).unwrap_err(),
+        IllegalMove::NotNow { pit: 3, legal: vec![1, 2] }
+    );
+    // Pit 2 (3 seeds): 3 4 5. The store is sown into like a pit; pit 5 makes 1: no capture.
+    let mut s = at(&r, &[0, 3, 0, 0, 0, 0], 1);
+    let (_, rec) = play(&r, &mut s, 2);
+    assert_eq!(pits_1based(&rec), vec![3, 4, 5]);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 1, 0]);
+    // Pit 1 (1 seed): 2, which makes 2: taken, into player 1's store (pit 3), not set aside.
+    // Player 2, with nothing in pits 4 and 5, cannot move: player 1 wins by their store, 6.
+    let mut s = at(&r, &[1, 1, 4, 0, 0, 0], 1);
+    let (m, rec) = play(&r, &mut s, 1);
+    assert_eq!(captures_1based(&rec), vec![(2, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 6, 0, 0, 0]);
+    assert_eq!((s.captured(), m.captured), (&[0u16, 0][..], 2));
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(r.scores(&s)[..2], [6, 0]);
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+    // Pit 2 (4 seeds): 3 4 5 6; player 2's store, pit 6, makes 2: a last pit like any other,
+    // taken into player 1's store (Ludii's reading).
+    let mut s = at(&r, &[0, 4, 0, 0, 0, 1], 1);
+    let (_, rec) = play(&r, &mut s, 2);
+    assert_eq!(captures_1based(&rec), vec![(6, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 3, 1, 1, 0]);
+    // Seeds left in pits score for nobody, and the stores are no leftovers: the end scores
+    // are the stores alone.
+    let mut s = at(&r, &[0, 1, 2, 0, 0, 3], 1);
+    play(&r, &mut s, 2);
+    assert_eq!(s.pits(), &[0, 0, 3, 0, 0, 3]);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(r.scores(&s)[..2], [3, 3]);
+    assert_eq!(r.outcome(&s), Some(Outcome::Draw));
+}
+
+#[test]
+fn an_opening_moves_the_seeds_of_the_pit_named_into_the_store() {
+    let r = pit_stores(
+        4,
+        "opening { each player's first move: move the seeds of their 2nd pit into their store }",
+        "",
+    );
+    // Ply 1: player 1's 2nd pit (pit 2) into their store (pit 3); no sowing, no capture.
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![2]);
+    assert_eq!(
+        r.play(&mut s.clone(), pit(1), &mut ()).unwrap_err(),
+        IllegalMove::NotNow { pit: 1, legal: vec![2] }
+    );
+    let (m, rec) = play(&r, &mut s, 2);
+    assert_eq!(pits_1based(&rec), vec![3, 3, 3, 3]);
+    assert_eq!((m.captured, s.pits()), (0, &[4, 0, 8, 4, 4, 4][..]));
+    // Ply 2: player 2's 2nd pit from their left, pit 5, into pit 6.
+    assert_eq!(legal(&r, &s), vec![5]);
+    play(&r, &mut s, 5);
+    assert_eq!(s.pits(), &[4, 0, 8, 4, 0, 8]);
+    // Then ordinary moves: player 1's pits with seeds, the store aside.
+    assert_eq!(legal(&r, &s), vec![1]);
+}
+
+#[test]
+fn an_opening_of_two_moves_each_from_a_choice_of_pits_and_into_a_store_of_captures() {
+    // Iyogh's opening on 2 x 3 without stores: each player's first 2 moves take the 1st or
+    // 2nd pit of their row into their 3rd.
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           opening { each player's first 2 moves: move the seeds of their 1st or 2nd pit into their 3rd pit }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { last seed makes 2 in any pit: take them }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner } }",
+    );
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![1, 2]);
+    play(&r, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 4, 8, 4, 4, 4]);
+    assert_eq!(legal(&r, &s), vec![4, 5]);
+    play(&r, &mut s, 5);
+    assert_eq!(s.pits(), &[0, 4, 8, 4, 0, 8]);
+    // Player 1's second opening move: pit 1 is empty, pit 2 is left.
+    assert_eq!(legal(&r, &s), vec![2]);
+    play(&r, &mut s, 2);
+    assert_eq!(legal(&r, &s), vec![4]);
+    play(&r, &mut s, 4);
+    assert_eq!(s.pits(), &[0, 0, 12, 0, 0, 12]);
+    // The opening over, ordinary moves: pit 3 sows.
+    assert_eq!(legal(&r, &s), vec![3]);
+    // Into the store of captures, on a board with stores: the seeds are player 1's captures.
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, one store per player  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           opening { each player's first move: move the seeds of their rightmost pit into their store }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { last seed makes 2 in any pit: take them }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner } }",
+    );
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![3]);
+    let (_, rec) = play(&r, &mut s, 3);
+    assert_eq!(places(&r, &rec), vec!["S1", "S1", "S1", "S1"]);
+    assert_eq!((s.pits(), s.captured()), (&[4, 4, 0, 4, 4, 4][..], &[4u16, 0][..]));
+}
+
+#[test]
+fn the_move_once_a_game_is_the_only_move_when_due_and_is_made_once() {
+    let r = pit_stores(
+        4,
+        "",
+        "once a game, when the mover's store holds 3 or more: they must sow their store, skipping the stores, \
+         then take every opponent's pit that holds 2 or 3",
+    );
+    // Player 1's store (pit 3) holds 6: sowing it is their only move.
+    let mut s = at(&r, &[1, 0, 6, 1, 2, 0], 1);
+    assert_eq!(legal(&r, &s), vec![3]);
+    assert!(!s.spent(0));
+    // 6 seeds from pit 3, past both stores (3 and 6): 4 5 1 2 4 5, making pit 4 3, pit 5 4,
+    // pit 1 2, pit 2 1. Then player 2's pits holding 2 or 3, their store aside: pit 4 (3),
+    // into player 1's store. Pit 1 holds 2 but is player 1's own.
+    let (m, rec) = play(&r, &mut s, 3);
+    assert_eq!(pits_1based(&rec), vec![4, 5, 1, 2, 4, 5]);
+    assert_eq!(captures_1based(&rec), vec![(4, 3)]);
+    assert_eq!(s.pits(), &[2, 1, 3, 0, 4, 0]);
+    assert_eq!((m.captured, s.spent(0), s.spent(1)), (3, true, false));
+    // Player 2's store is empty: an ordinary move. Pit 5 (4 seeds): 6 1 2 3; pit 3 makes 4.
+    assert_eq!(legal(&r, &s), vec![5]);
+    play(&r, &mut s, 5);
+    assert_eq!(s.pits(), &[3, 2, 4, 0, 0, 1]);
+    // Player 1's store holds 4, but they have made the move: ordinary moves.
+    assert_eq!(legal(&r, &s), vec![1, 2]);
+    // The same position with the move still to make, and the move made, are two positions:
+    // a position's key holds who made it.
+    let fresh = at(&r, &[3, 2, 4, 0, 0, 1], 1);
+    assert_eq!(legal(&r, &fresh), vec![3]);
+    assert_ne!(fresh, s);
+}
+
+#[test]
+fn the_solver_refuses_stores_on_the_circuit_openings_and_the_move_once_a_game() {
+    let solve = |r: &Rules| sow::play::solve::check_solvable(r, 24).unwrap_err().to_string();
+    assert!(solve(&pit_stores(4, "", "")).contains("`each player's ... pit is their store`"));
+    let opening = "opening { each player's first move: move the seeds of their 2nd pit into their store }";
+    assert!(solve(&pit_stores(4, opening, "")).contains("`each player's first move ...`"));
+    let once = "once a game, when the mover's store holds 3 or more: they must sow their store";
+    assert!(solve(&pit_stores(4, "", once)).contains("`once a game, ...`"));
+}

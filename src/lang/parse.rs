@@ -738,6 +738,9 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
             ];
         }
         Rule::relay => "`relay when the last seed ...`",
+        Rule::seat_pits | Rule::seat_pit => {
+            "a pit named from the player's seat, such as `4th pit` or `rightmost pit`"
+        }
         Rule::capture_start => "`no capture on the first move of the game`",
         Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],
         Rule::when_rule => "`when ...: ...`",

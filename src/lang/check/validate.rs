@@ -1076,6 +1076,7 @@ impl<'a> Validator<'a> {
                 let label = match what {
                     "relay" => "the last seed always makes at least 1",
                     "condition" => "the last pit always holds the last seed",
+                    "store" => "an empty store has nothing to sow",
                     _ => "an empty pit has nothing to capture",
                 };
                 self.diags.push(here(format!("a {what} count cannot be 0"), label).help("counts start at 1"));
