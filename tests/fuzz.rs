@@ -3,9 +3,11 @@
 //! errors compiles (default rules and every ruleset) and plays random games that end within
 //! the ply limit, with every seed accounted for after every move.
 //!
-//! Each case starts from one of four setups:
+//! Each case starts from one of five setups:
 //! - Bakuk's text, mutated, loaded as the bundled Bakuk;
 //! - a variant with rules after each lap ([`LAPS`]), mutated, loaded as a text;
+//! - I Pere's text ([`PHASES`]: a store on the circuit, an opening, a move once a game),
+//!   mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -77,6 +79,9 @@ const LAPS: &str = r#"variant "Laps" {
   }
 }
 "#;
+
+/// A variant with a store on the circuit, an opening and a move once a game.
+const PHASES: &str = include_str!("../variants/i-pere.sow");
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -246,6 +251,7 @@ fn apply(text: &str, m: &Mutation) -> String {
 enum Setup {
     Bakuk,
     Laps,
+    Phases,
     Koumma,
     KoummaOverFile,
 }
@@ -275,6 +281,11 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Laps => {
             load_source(SourceFile::new("laps.sow", text), Origin::Text("laps.sow".into()), &mut Vec::new())
         }
+        Setup::Phases => load_source(
+            SourceFile::new("phases.sow", text),
+            Origin::Text("phases.sow".into()),
+            &mut Vec::new(),
+        ),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -359,6 +370,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
     let (start, koumma_mutations) = match setup {
         Setup::Bakuk => (BAKUK, 0),
         Setup::Laps => (LAPS, 0),
+        Setup::Phases => (PHASES, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -766,10 +778,11 @@ fn run_generated(g: &Generated, seed: u64) -> Result<(), TestCaseError> {
 
 #[test]
 fn the_starting_texts_check_and_play() {
-    for setup in [Setup::Bakuk, Setup::Laps, Setup::Koumma, Setup::KoummaOverFile] {
+    for setup in [Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
             Setup::Laps => LAPS,
+            Setup::Phases => PHASES,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -844,7 +857,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Koumma, Setup::KoummaOverFile]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -21,14 +21,28 @@ fn row_owner(spec: &Spec, row: Row) -> Option<u8> {
     pits.iter().all(|&p| spec.owners[p - 1] == first).then_some(first)
 }
 
-/// Draws a position: seeds per pit (pit 1 first) and what each player has captured.
+/// Each player's store on the circuit (1-based pit), if the variant has them.
+fn pit_stores(spec: &Spec) -> Vec<Option<usize>> {
+    let k = spec.pits_per_row as usize;
+    (0..spec.players)
+        .map(|p| {
+            let row = crate::lang::phases::seat_row(&spec.owners, p);
+            spec.phases.store_pit.and_then(|s| s.index(k)).and_then(|i| row.get(i)).map(|&q| q + 1)
+        })
+        .collect()
+}
+
+/// Draws a position: seeds per pit (pit 1 first) and what each player has captured. A store
+/// on the circuit is numbered in brackets, `[5]`, and its seeds are its owner's.
 pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
     let label_width = "player 8 ".len();
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
     let pad = " ".repeat(label_width);
+    let stores = pit_stores(spec);
+    let number = |p: &usize| if stores.contains(&Some(*p)) { format!("[{p}]") } else { p.to_string() };
     let numbers = |row: Row| -> String {
         let cells: String =
-            drawn_order(spec, row).iter().map(|p| format!("{:^w$}", p, w = CELL + 1)).collect();
+            drawn_order(spec, row).iter().map(|p| format!("{:^w$}", number(p), w = CELL + 1)).collect();
         format!("{pad}{}", cells.trim_end())
     };
     let owners = |row: Row| -> String {
@@ -62,9 +76,10 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
     if !whole_rows {
         lines.push(owners(Row::South));
     }
-    let kept = if spec.stores { "in store" } else { "captured" };
+    let kept = if spec.stores || spec.phases.store_pit.is_some() { "in store" } else { "captured" };
+    let stored = |p: usize| stores.get(p).copied().flatten().map_or(0, |q| pits[q - 1] as u16);
     let scores: Vec<String> =
-        captured.iter().enumerate().map(|(p, c)| format!("player {} {c}", p + 1)).collect();
+        captured.iter().enumerate().map(|(p, c)| format!("player {} {}", p + 1, c + stored(p))).collect();
     lines.push(format!("{kept}: {}", scores.join(", ")));
     lines.join("\n") + "\n"
 }

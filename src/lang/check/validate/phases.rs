@@ -89,9 +89,14 @@ impl Validator<'_> {
                         ));
                         ok = false;
                     }
+                    // Into itself: the pit named, or the store when the store is that pit.
                     Some(q)
-                        if Target::Pit(q) == *to
-                            || matches!(to, Target::Pit(t) if t.index(k) == q.index(k)) =>
+                        if match to {
+                            Target::Pit(t) => t.index(k) == q.index(k),
+                            Target::Store => {
+                                m.pit_store.as_ref().is_some_and(|s| s.value.value.index(k) == q.index(k))
+                            }
+                        } =>
                     {
                         self.diags.push(Diagnostic::error("an opening move into the pit it empties").at(
                             &o.at.file,
