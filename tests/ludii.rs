@@ -149,12 +149,29 @@ impl Hooks for StoreMoveMade {
     }
 }
 
+/// Did the mover's last seed empty the opponent's store (sites 4 and 5), making it 2 or 3?
+fn a_store_taken(rec: &Record, ply: usize) -> bool {
+    let p = &rec.plies[ply - 1];
+    let store = if p.mover == 1 { 5 } else { 4 };
+    let before = rec.at(rec.before(ply), store);
+    !p.mv.pass && rec.at(&p.position, store) == 0 && (1..=2).contains(&before)
+}
+
 #[test]
 fn ludii_i_pere() {
     // The stores are pits 5 and 10 (sites 4 and 5), compared as pits; the hands hold nothing.
+    let entry =
+        || Entry::new("variants/i-pere.sow", "two_rows__I_Pere.jsonl.gz", Mapping::two_rows(5, Keep::Hands));
+    // Ludii's code, in the ruleset `ludii`: every game agrees.
+    check(entry().ruleset("ludii").hooks(StoreMoveMade));
+    // The text: a store is never taken; Ludii's code takes the opponent's store when the last
+    // seed makes it 2 or 3. The rest of such a game is not compared: a position rebuilt from
+    // Ludii's would start the opening again and forget who made the move once a game.
     check(
-        Entry::new("variants/i-pere.sow", "two_rows__I_Pere.jsonl.gz", Mapping::two_rows(5, Keep::Hands))
-            .hooks(StoreMoveMade),
+        entry().hooks(StoreMoveMade).skip(
+            Skip::new(Games::All, .., "Ludii's code takes the opponent's store, which the text does not")
+                .when(a_store_taken),
+        ),
     );
 }
 

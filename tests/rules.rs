@@ -2856,3 +2856,38 @@ fn the_solver_refuses_stores_on_the_circuit_openings_and_the_move_once_a_game() 
     let once = "once a game, when the mover's store holds 3 or more: they must sow their store";
     assert!(solve(&pit_stores(4, "", once)).contains("`once a game, ...`"));
 }
+
+#[test]
+fn a_lap_rule_on_a_place_that_is_or_is_not_a_store() {
+    let text = |line: &str| {
+        format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 3 pits, no stores  seeds 4 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row
+                            each player's rightmost pit is their store  player 1 starts }}
+               sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+               capture {{ {line} }}
+               end {{ player to move cannot move: game over  leftover seeds: nobody }} }}"
+        )
+    };
+    // Pit 2 (4 seeds): 3 4 5 6; player 2's store, pit 6, makes 2: not taken, it is a store.
+    let r = load(&text("when the last pit holds 2 or 3 and is not a store: take the last pit"));
+    let mut s = at(&r, &[0, 4, 0, 0, 0, 1], 1);
+    let (_, rec) = play(&r, &mut s, 2);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 1, 2]);
+    // Pit 1 (1 seed): 2, which makes 2 and is no store: taken into pit 3.
+    let mut s = at(&r, &[1, 1, 0, 1, 0, 0], 1);
+    let (_, rec) = play(&r, &mut s, 1);
+    assert_eq!(captures_1based(&rec), vec![(2, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 2, 1, 0, 0]);
+    // `is a store`: the same move as the first takes pit 6 into pit 3.
+    let r = load(&text("when the last pit holds 2 or 3 and is a store: take the last pit"));
+    let mut s = at(&r, &[0, 4, 0, 0, 0, 1], 1);
+    let (_, rec) = play(&r, &mut s, 2);
+    assert_eq!(captures_1based(&rec), vec![(6, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 3, 1, 1, 0]);
+    let mut s = at(&r, &[1, 1, 0, 1, 0, 0], 1);
+    let (_, rec) = play(&r, &mut s, 1);
+    assert!(rec.captures.is_empty());
+}

@@ -59,6 +59,13 @@ impl LapTable {
                 Condition::At(p, Predicate::Empty) => Test::Count(*p, Counts::from_list(&[0])),
                 Condition::At(p, Predicate::Occupied) => Test::Count(*p, Counts::from_list(&occupied)),
                 Condition::At(p, Predicate::Owned(w)) => Test::Among(*p, masks(*w)),
+                // Stores on the circuit, the same for every mover.
+                Condition::At(p, Predicate::Store(is)) => {
+                    let stores = super::phase::PhaseTable::new(spec).map_or(0, |t| t.stores);
+                    let all = if spec.pits() == 64 { u64::MAX } else { (1u64 << spec.pits()) - 1 };
+                    let pits = if *is { stores } else { all & !stores };
+                    Test::Among(*p, std::array::from_fn(|m| if m < spec.players as usize { pits } else { 0 }))
+                }
                 Condition::Board(n) => Test::Board(Counts::from_set(n)),
             })
             .collect();

@@ -621,6 +621,8 @@ fn condition_words(c: &Condition<CountSet>) -> String {
                 Predicate::Occupied => format!("{place} holds seeds"),
                 Predicate::Owned(Where::Own) => format!("{place} is one of the mover's own"),
                 Predicate::Owned(_) => format!("{place} is one of the opponent's"),
+                Predicate::Store(true) => format!("{place} is a store"),
+                Predicate::Store(false) => format!("{place} is not a store"),
             }
         }
         Condition::Board(n) => format!("the board holds {} seeds", n.words()),

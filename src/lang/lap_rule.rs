@@ -42,6 +42,9 @@ pub enum Predicate<C> {
     Occupied,
     /// `is the mover's own` ([`Where::Own`]) or `is an opponent's` ([`Where::Opponents`]).
     Owned(Where),
+    /// `is a store` (true) or `is not a store` (false): a store on the circuit
+    /// ([`super::phases`]).
+    Store(bool),
 }
 
 /// One condition of a line.
@@ -128,6 +131,7 @@ impl<C> LapRule<C> {
                     Condition::At(p, Predicate::Empty) => Condition::At(*p, Predicate::Empty),
                     Condition::At(p, Predicate::Occupied) => Condition::At(*p, Predicate::Occupied),
                     Condition::At(p, Predicate::Owned(w)) => Condition::At(*p, Predicate::Owned(*w)),
+                    Condition::At(p, Predicate::Store(b)) => Condition::At(*p, Predicate::Store(*b)),
                     Condition::Board(n) => Condition::Board(f(n, 0)?),
                 })
             })

@@ -334,6 +334,8 @@ impl Builder<'_> {
             Rule::is_empty => Predicate::Empty,
             Rule::is_occupied => Predicate::Occupied,
             Rule::is_own => Predicate::Owned(Where::Own),
+            Rule::is_store => Predicate::Store(true),
+            Rule::is_not_store => Predicate::Store(false),
             _ => Predicate::Owned(Where::Opponents),
         })
     }

@@ -859,6 +859,14 @@ impl<'a> Validator<'a> {
             let checked =
                 rule.try_map(|counts, lowest| self.counts("condition", counts, &at, total, lowest).ok_or(()));
             for c in &rule.conditions {
+                if let Condition::At(_, Predicate::Store(_)) = c
+                    && self.m.pit_store.is_none()
+                {
+                    self.diags.push(
+                        at.error("a condition on a store, but no pit is a store", "this line speaks of a store")
+                            .help("make a pit the store, in the players block: `each player's rightmost pit is their store`"),
+                    );
+                }
                 if let Condition::At(Place::Last, Predicate::Empty) = c {
                     self.diags.push(at.error(
                         "the last pit is never empty",
