@@ -82,3 +82,23 @@ impl History {
         self.keys.is_empty()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::History;
+
+    #[test]
+    fn who_made_the_move_once_a_game_is_part_of_a_position() {
+        // The same pits, captures and player to move: one position before the move once a
+        // game and another after it.
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let s = rules.initial_state();
+        let mut spent = s;
+        spent.spent = 1;
+        let mut h = History::new();
+        assert!(h.note(&s, 0));
+        assert!(h.note(&spent, 0), "a position with the move made is new");
+        assert!(!h.note(&spent, 0), "and seen once noted");
+        assert_eq!(h.len(), 2);
+    }
+}

@@ -422,6 +422,20 @@ mod tests {
     }
 
     #[test]
+    fn the_key_holds_who_made_the_move_once_a_game() {
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let mut table = Table::new();
+        table.start(&rules);
+        let s = rules.initial_state();
+        let mut spent = s;
+        spent.spent = 2;
+        let (a, b) = (table.key(&s, 0), table.key(&spent, 0));
+        assert_eq!(a.len, b.len);
+        assert_ne!(a.words[..a.len], b.words[..b.len]);
+        assert_eq!(table.key(&s, 0).words[..a.len], a.words[..a.len]);
+    }
+
+    #[test]
     fn alphabeta_sees_a_capture_two_moves_ahead() {
         let rules = crate::load_rules("bakuk", None).unwrap();
         // Player 1 to move in [1,0,0 | 0,0,6] (pits 1-3 | 4-6): pit 1 is the only move, and
