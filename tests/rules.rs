@@ -2891,3 +2891,28 @@ fn a_lap_rule_on_a_place_that_is_or_is_not_a_store() {
     let (_, rec) = play(&r, &mut s, 1);
     assert!(rec.captures.is_empty());
 }
+
+#[test]
+fn an_opening_move_needs_a_seed_whatever_an_ordinary_move_needs() {
+    // Ordinary moves need 2 seeds; the opening moves pit 2's single seed into the store.
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds pit by pit 3 1 0 3 1 0
+           players 2 { player 1 owns the south row  player 2 owns the north row
+                       each player's rightmost pit is their store  player 1 starts }
+           opening { each player's first move: move the seeds of their 2nd pit into their store }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                    a pit needs 2 seeds to be played }
+           capture { when the last pit holds 2 or 3 and is not a store: take the last pit }
+           end { player to move cannot move: game over  leftover seeds: nobody } }",
+    );
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![2]);
+    play(&r, &mut s, 2);
+    assert_eq!(s.pits(), &[3, 0, 1, 3, 1, 0]);
+    assert_eq!(legal(&r, &s), vec![5]);
+    play(&r, &mut s, 5);
+    // Then pit 1 (3 seeds) may be played; the store (pit 3) never.
+    assert_eq!(legal(&r, &s), vec![1]);
+    assert_eq!(r.play(&mut s.clone(), pit(2), &mut ()).unwrap_err(), IllegalMove::Empty { pit: 2 });
+}

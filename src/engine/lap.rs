@@ -175,12 +175,6 @@ impl Tables {
     }
 }
 
-/// Does the variant have special pits or phases ([`super::phase`])?
-#[inline(always)]
-fn t_has_phase(rules: &Rules) -> bool {
-    rules.t.phase.is_some()
-}
-
 /// An observer that notes the pits a lap sows into, and passes every step on.
 struct Sown<'a, O> {
     obs: &'a mut O,
@@ -229,7 +223,8 @@ impl Rules {
         mv: Move,
         obs: &mut O,
     ) -> MoveSummary {
-        if t_has_phase(self)
+        // An opening move or the move once a game ([`super::phase`]).
+        if self.t.phase.is_some()
             && let Some(summary) = self.phase_move(s, mv, obs)
         {
             return summary;

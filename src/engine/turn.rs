@@ -233,7 +233,8 @@ impl Rules {
         }
         match s.pits[pit] {
             0 => Err(IllegalMove::Empty { pit: pit + 1 }),
-            seeds if seeds < self.t.min_seeds => {
+            // A move of the opening or the move once a game needs no more than a seed.
+            seeds if seeds < self.t.min_seeds && !s.moves.contains(mv) => {
                 Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds })
             }
             _ if s.moves.contains(mv) => Ok(()),
