@@ -61,6 +61,16 @@ impl Validator<'_> {
             } else if seats(self, &s.at, "a store on the circuit") {
                 out.store_pit = in_row(self, &s.at, &s.value);
             }
+            // That ending counts the seeds set aside, and these stores keep theirs in a pit.
+            if let Some(e) = &m.majority {
+                self.diags.push(
+                    e.error(
+                        "an end on captures of more than half the seeds, with stores on the circuit",
+                        "this ending counts seeds set aside",
+                    )
+                    .note(format!("the captures lie in the stores on the circuit (line {})", s.at.line())),
+                );
+            }
         }
         if let Some(o) = &m.opening_moves {
             let OpeningRule { moves, from, to } = &o.value;
