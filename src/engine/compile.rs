@@ -2,7 +2,7 @@
 //! a move touches only small fixed arrays and bit masks.
 
 use super::hand::HandTable;
-use super::lap::LapTable;
+use super::lap::{Extras, LapTable};
 use crate::lang::counts::CountSet;
 use crate::lang::spec::{
     ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
@@ -65,6 +65,8 @@ pub(crate) struct Tables {
     /// Pits that sow either way, as the mover chooses: two moves each.
     pub choice: u64,
     pub opening_in_origin: bool,
+    /// With `opening_in_origin`, a pit of one seed sows it into the next pit.
+    pub single_seed: bool,
     pub skip_origin: bool,
     pub min_seeds: u8,
     /// Seeds are sown into stores: the sowing follows `path` instead of `next`.
@@ -110,6 +112,8 @@ pub(crate) struct Tables {
     pub hand: [Option<Box<HandTable>>; 2],
     /// The rules after each lap, in order (only in the [`GENERAL`] tier).
     pub lap_rules: Vec<LapTable>,
+    /// Claimed pits and first moves (only in the [`GENERAL`] tier).
+    pub extras: Extras,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
     /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
@@ -165,6 +169,7 @@ pub fn compile(spec: &Spec) -> Rules {
         cw: 0,
         choice: 0,
         opening_in_origin: spec.opening == Opening::EmptiedPit,
+        single_seed: spec.single_seed && spec.opening == Opening::EmptiedPit,
         skip_origin: spec.laps == Laps::SkipOrigin,
         min_seeds: spec.min_seeds,
         store_sowing: spec.store_sowing != StoreSowing::Neither,
@@ -195,6 +200,7 @@ pub fn compile(spec: &Spec) -> Rules {
         endings: spec.endings.any() || spec.board_end.is_some(),
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
+        extras: Extras::new(spec),
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -288,7 +294,7 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.endings
         || t.opposite_pits != [0; MAX_PLAYERS]
         || t.grand_slam != GrandSlam::Take;
-    t.tier = if !t.lap_rules.is_empty() {
+    t.tier = if !t.lap_rules.is_empty() || t.extras.any() {
         GENERAL
     } else if rich {
         RICH
@@ -339,6 +345,12 @@ impl Rules {
         r
     }
 
+    /// Does a position hold more than its seeds, captures and player to move: claimed pits, or
+    /// the players who have moved (under a rule on first moves)?
+    pub(crate) fn has_state_extras(&self) -> bool {
+        self.spec.claims_pits() || self.t.extras.first_move.is_some()
+    }
+
     /// The first this many plies of a game capture nothing.
     pub fn capture_start(&self) -> u32 {
         self.t.capture_start
@@ -370,6 +382,7 @@ impl Rules {
             cw: _,
             choice,
             opening_in_origin,
+            single_seed,
             skip_origin,
             min_seeds,
             store_sowing,
@@ -403,6 +416,7 @@ impl Rules {
             // Made from the tables above: the same for equal tables.
             hand: _,
             lap_rules,
+            extras,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -459,6 +473,14 @@ impl Rules {
             for rule in lap_rules {
                 rule.bytes(&mut bytes);
             }
+        }
+        // Only where they are, as above.
+        if *single_seed {
+            bytes.extend(b"single seed");
+        }
+        if extras.any() {
+            bytes.extend(b"extras");
+            extras.bytes(&mut bytes);
         }
         fnv1a(&bytes)
     }

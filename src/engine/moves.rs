@@ -224,6 +224,16 @@ pub enum IllegalMove {
         pit: usize,
         its: &'static str,
     },
+    /// The pit is claimed, and a claimed pit cannot be played.
+    Claimed {
+        pit: usize,
+        claimer: usize,
+    },
+    /// The player's first move must be from another pit.
+    FirstMove {
+        pit: usize,
+        from: usize,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -258,6 +268,12 @@ impl fmt::Display for IllegalMove {
             ),
             IllegalMove::WrongDirection { pit, its } => {
                 write!(f, "pit {pit} sows {its} only: write it `{pit}`")
+            }
+            IllegalMove::Claimed { pit, claimer } => {
+                write!(f, "pit {pit} is claimed by player {claimer}, and a claimed pit cannot be played")
+            }
+            IllegalMove::FirstMove { pit, from } => {
+                write!(f, "pit {pit} cannot be played: this player's first move must be from pit {from}")
             }
         }
     }

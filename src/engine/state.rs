@@ -74,7 +74,11 @@ pub struct State {
     /// Decided by the pits and the captures (the seeds are constant), so the position keys
     /// leave it out.
     pub(crate) removed: u8,
+    /// The players (bits, 0-based) who have moved: for rules on a player's first move.
+    pub(crate) moved: u8,
     pub(crate) end: Option<EndReason>,
+    /// The pits each of two players has claimed (`claim the last pit`); no pit is in both.
+    pub(crate) claimed: [u64; 2],
 }
 
 impl State {
@@ -107,6 +111,17 @@ impl State {
     /// Seeds taken out of the game by a rule that gives them to nobody.
     pub fn removed(&self) -> u32 {
         self.removed as u32
+    }
+
+    /// The pits (bit `p` for pit `p + 1`) a player (0-based) has claimed; none for a player
+    /// past the second (claims are a rule for two players).
+    pub fn claimed(&self, player: usize) -> u64 {
+        self.claimed.get(player).copied().unwrap_or(0)
+    }
+
+    /// The player (0-based) who claimed a pit (0-based), if any.
+    pub fn claimer(&self, pit: usize) -> Option<usize> {
+        (0..2).find(|&p| self.claimed[p] >> pit & 1 != 0)
     }
 
     pub fn plies(&self) -> u32 {

@@ -3,7 +3,7 @@
 
 use crate::lang::spec::{GrandSlam, MAX_PITS};
 
-use super::compile::{PLAIN, RICH, Rules};
+use super::compile::{GENERAL, PLAIN, RICH, Rules};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSet, Observer};
 use super::state::{EndReason, NOBODY, PositionError, State};
 
@@ -83,9 +83,15 @@ impl Rules {
             to_move,
             last_mover: NOBODY,
             removed: 0,
+            moved: 0,
             end: None,
+            claimed: [0; 2],
         };
-        self.settle::<RICH, ()>(&mut s, to_move, &mut ());
+        if self.t.tier == GENERAL {
+            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
+        } else {
+            self.settle::<RICH, ()>(&mut s, to_move, &mut ());
+        }
         s
     }
 
@@ -94,7 +100,10 @@ impl Rules {
     fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> MoveSet {
         let t = &self.t;
         let playable = at_least(&s.pits, t.pits, t.min_seeds);
-        let pits = t.own[player as usize] & playable;
+        let mut pits = t.own[player as usize] & playable;
+        if TIER == GENERAL {
+            pits &= self.general_playable(s, player);
+        }
         if TIER == PLAIN {
             return MoveSet::given(pits);
         }
@@ -222,6 +231,10 @@ impl Rules {
                 Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds })
             }
             _ if s.moves.contains(mv) => Ok(()),
+            // Claimed, or not the pit a first move must be from.
+            _ if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 => {
+                Err(self.general_refusal(s, pit))
+            }
             // Playable by its seeds, and not legal: the rules of feeding or of the grand slam.
             _ => {
                 // Which of the two: played out on a copy, as the legal moves were.

@@ -23,6 +23,14 @@ fn row_owner(spec: &Spec, row: Row) -> Option<u8> {
 
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured.
 pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
+    board_claimed(spec, pits, captured, &[])
+}
+
+/// [`board`], with the pits each player has claimed (bit `p` for pit `p + 1`, player 1's
+/// first): a claimed pit's seeds are marked with its claimer (`3*1`: claimed by player 1), and
+/// a line under the board names them.
+pub fn board_claimed(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> String {
+    let claimer = |p: usize| claimed.iter().position(|&c| c >> (p - 1) & 1 != 0);
     let label_width = "player 8 ".len();
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
     let pad = " ".repeat(label_width);
@@ -44,8 +52,13 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
             (true, Some(p)) => format!("player {}", p + 1),
             _ => String::new(),
         };
-        let cells: String =
-            drawn_order(spec, row).iter().map(|&p| format!("{:>3}  |", pits[p - 1])).collect();
+        let cells: String = drawn_order(spec, row)
+            .iter()
+            .map(|&p| match claimer(p) {
+                Some(c) => format!("{:>3}*{}|", pits[p - 1], c + 1),
+                None => format!("{:>3}  |", pits[p - 1]),
+            })
+            .collect();
         format!("{label:<label_width$}|{cells}")
     };
     let mut lines = Vec::new();
@@ -66,5 +79,17 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
     let scores: Vec<String> =
         captured.iter().enumerate().map(|(p, c)| format!("player {} {c}", p + 1)).collect();
     lines.push(format!("{kept}: {}", scores.join(", ")));
+    let marks: Vec<String> = claimed
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(p, &c)| {
+            let list: Vec<usize> = (0..64).filter(|&q| c >> q & 1 != 0).map(|q| q + 1).collect();
+            format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
+        })
+        .collect();
+    if !marks.is_empty() {
+        lines.push(format!("claimed (*): {}", marks.join(", ")));
+    }
     lines.join("\n") + "\n"
 }
