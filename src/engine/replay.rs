@@ -231,6 +231,9 @@ pub struct PositionReport {
     pub result: Option<&'static str>,
     /// Why the game ended: `no-legal-move`, `nobody-can-move`, `ply-limit`.
     pub end: Option<&'static str>,
+    /// Where a rule claims pits: the pits (1-based) each player has claimed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<Vec<Vec<usize>>>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -269,6 +272,13 @@ impl PositionReport {
                 Outcome::Draw => "draw",
             }),
             end: state.end().map(EndReason::name),
+            claimed: spec.claims_pits().then(|| {
+                (0..2)
+                    .map(|p| {
+                        (0..rules.pits()).filter(|&q| state.claimed(p) >> q & 1 != 0).map(|q| q + 1).collect()
+                    })
+                    .collect()
+            }),
             move_values: None,
         }
     }
