@@ -2956,3 +2956,15 @@ fn leyla_gobale_moves_a_seed_across_claims_both_pits_and_ends_when_a_side_cannot
     assert_eq!(&r.scores(&s)[..2], &[7, 0]);
     assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
 }
+
+#[test]
+fn the_solver_refuses_claimed_pits_and_first_moves() {
+    // A table of seeds holds neither the pits claimed nor who has moved.
+    let words = |r: &Rules| sow::play::solve::check_solvable(r, 12).unwrap_err().to_string();
+    for path in ["variants/toguz-kumalak.sow", "variants/leyla-gobale.sow"] {
+        assert!(words(&shipped(path, None)).contains("its rule `claim ...` (in the `when` lines)"), "{path}");
+    }
+    let first = bakuk_with("turns { player 1's first move is from pit 2 }");
+    assert!(words(&first).contains("its rule the `first move is from` lines"));
+    assert!(sow::play::solve::check_solvable(&bundled("Bakuk", None), 12).is_ok());
+}
