@@ -2968,3 +2968,19 @@ fn the_solver_refuses_claimed_pits_and_first_moves() {
     assert!(words(&first).contains("its rule the `first move is from` lines"));
     assert!(sow::play::solve::check_solvable(&bundled("Bakuk", None), 12).is_ok());
 }
+
+#[test]
+fn a_pit_of_one_seed_sown_on_silences_the_warning_about_single_seeds() {
+    // With the first seed back into the emptied pit, a pit of one seed changes nothing when
+    // played, and `check` warns; sown into the next pit, it changes the board.
+    let warnings = |sowing: &str| {
+        let text = format!(
+            "variant \"W\" extends \"Bakuk\" {{ source \"test\" sowing {{ first seed into the emptied pit {sowing} }} }}"
+        );
+        let file = sow::lang::library::load_text("w.sow", &text).unwrap_or_else(|e| panic!("{e}"));
+        let (_, warnings) = sow::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+        warnings.to_string()
+    };
+    assert!(warnings("").contains("a pit holding 1 seed can be played without changing the board"));
+    assert_eq!(warnings("a pit of one seed sows it into the next pit"), "");
+}

@@ -544,7 +544,11 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             S,
             "first moves",
             kinds,
-            format!("The first move each player makes in the game is given: {}.", and_list(&firsts)),
+            format!(
+                "A player's first move of the game must be from the pit given: {}.{}",
+                and_list(&firsts),
+                if firsts.len() < spec.players as usize { " The others' first moves are free." } else { "" }
+            ),
         )
     });
 }
@@ -646,11 +650,12 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             )
         }
         Effect::Move { seeds, from, to } => format!(
-            "{} from {} {} moved into {} (as many as it holds)",
+            "{} from {} {} moved into {}{}",
             plural(*seeds as usize, "seed", "seeds"),
             from.words(),
             if *seeds == 1 { "is" } else { "are" },
-            to.words()
+            to.words(),
+            if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
         ),
     }
 }
