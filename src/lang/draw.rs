@@ -93,3 +93,24 @@ pub fn board_claimed(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]
     }
     lines.join("\n") + "\n"
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claimed_pits_are_marked_with_their_claimer_and_named_under_the_board() {
+        let file = crate::lang::library::load("bakuk").expect("bundled");
+        let (spec, _) = crate::lang::check::check(&file, None).expect("valid");
+        let pits = [1, 2, 3, 4, 5, 6];
+        let plain = board(&spec, &pits, &[0, 0]);
+        assert!(!plain.contains('*') && !plain.contains("claimed"));
+        // Pit 5 (player 2's row) claimed by player 1, pit 2 by player 2.
+        let drawn = board_claimed(&spec, &pits, &[0, 0], &[1 << 4, 1 << 1]);
+        assert!(drawn.contains("  5*1|") && drawn.contains("  2*2|"), "{drawn}");
+        assert_eq!(drawn.matches('*').count(), 3, "two pits marked and the legend: {drawn}");
+        assert!(drawn.ends_with("claimed (*): player 1 pit 5, player 2 pit 2\n"), "{drawn}");
+        // The same board otherwise, line for line.
+        assert_eq!(drawn.lines().count(), plain.lines().count() + 1);
+    }
+}
