@@ -778,3 +778,36 @@ fn legal_sites_and_movers_are_compared_before_each_move() {
     assert_eq!(d.ply, 0);
     assert!(matches!(&d.what, What::Position(diffs) if diffs.len() == 1), "{d}");
 }
+
+#[test]
+fn claimed_pits_are_compared_with_ludiis_marks() {
+    // Leyla Gobale's marks read from the wrong field (`player_values`, which its records
+    // never hold): every game with a claim must disagree exactly at the ply of its first
+    // mark, on the claimed pits alone; the games without one agree to the end.
+    let entry = Entry::new(
+        "variants/leyla-gobale.sow",
+        "two_rows__Leyla_Gobale_(Somaliland).jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    )
+    .hooks(Claims { map: Mapping::two_rows(6, Keep::Hands), tuzdik: true });
+    let records = read(&data_dir().join(entry.file));
+    let rules = entry.rules();
+    let mut marked = 0;
+    for rec in &records {
+        let first_mark = rec.plies.iter().position(|p| p.position.states.is_some()).map(|i| i + 1);
+        let game = replay_game(&rules, &entry, rec);
+        match (first_mark, &game.ending) {
+            (Some(ply), Ending::Disagreed(d)) => {
+                marked += 1;
+                assert_eq!(d.ply, ply, "game {}: {d}", rec.index);
+                assert!(
+                    matches!(&d.what, What::Extra(e) if e.starts_with("claimed pits: Ludii [] and []")),
+                    "{d}"
+                );
+            }
+            (None, _) => {}
+            (Some(_), other) => panic!("game {}: {other:?}", rec.index),
+        }
+    }
+    assert!(marked > 0, "some game has a mark");
+}
