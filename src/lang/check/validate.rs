@@ -382,7 +382,8 @@ impl<'a> Validator<'a> {
                 );
             }
         }
-        let (claims, first_move) = self.claims_and_first_moves(&lap_rules, players, &owners);
+        let claims = self.claims(&lap_rules);
+        let first_move = self.first_moves(players, &owners);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -853,14 +854,8 @@ impl<'a> Validator<'a> {
     /// The rules after each lap, each line checked: its counts, a take before a chain or an
     /// `again`, one relay at most, rules for two players.
     /// The lines about claimed pits (`claimed pits { ... }`, the ending on unclaimed pits),
-    /// which need a line that claims; and the first moves of the game (`player 1's first move
-    /// is from pit 6`), each player's pit at most once, and of their own.
-    fn claims_and_first_moves(
-        &mut self,
-        lap_rules: &[LapRule<CountSet>],
-        players: u8,
-        owners: &[u8],
-    ) -> (Claims, Vec<Option<u8>>) {
+    /// which need a line that claims.
+    fn claims(&mut self, lap_rules: &[LapRule<CountSet>]) -> Claims {
         let m = self.m;
         let claimed = lap_rules.iter().any(LapRule::claims)
             || m.lap_rules.as_ref().is_some_and(|l| l.value.iter().any(|r| r.value.claims()));
@@ -881,10 +876,13 @@ impl<'a> Validator<'a> {
                 self.diags.push(never(at));
             }
         }
-        let claims = Claims {
-            unplayable: m.claim_unplayable.is_some(),
-            seeds: m.claim_seeds.as_ref().map(|c| c.value),
-        };
+        Claims { unplayable: m.claim_unplayable.is_some(), seeds: m.claim_seeds.as_ref().map(|c| c.value) }
+    }
+
+    /// The first moves of the game (`player 1's first move is from pit 6`): for each player,
+    /// at most one pit, of their own.
+    fn first_moves(&mut self, players: u8, owners: &[u8]) -> Vec<Option<u8>> {
+        let m = self.m;
         let mut first = vec![None; players as usize];
         if let Some(lines) = &m.first_moves {
             let k = owners.len() / 2;
@@ -957,7 +955,7 @@ impl<'a> Validator<'a> {
                 }
             }
         }
-        (claims, first)
+        first
     }
 
     fn lap_rules(
