@@ -884,6 +884,8 @@ impl<'a> Validator<'a> {
     fn first_moves(&mut self, players: u8, owners: &[u8]) -> Vec<Option<u8>> {
         let m = self.m;
         let mut first = vec![None; players as usize];
+        // The line that gave each player's first move.
+        let mut stated: Vec<Option<usize>> = vec![None; players as usize];
         if let Some(lines) = &m.first_moves {
             let k = owners.len() / 2;
             for line in &lines.value {
@@ -945,13 +947,17 @@ impl<'a> Validator<'a> {
                             if *rightmost { left + k - 1 } else { left }
                         }
                     };
-                    if first[p as usize].is_some() {
-                        self.diags.push(at.error(
-                            format!("player {}'s first move is stated twice", p + 1),
-                            "stated again here",
-                        ));
+                    if let Some(line) = stated[p as usize] {
+                        self.diags.push(
+                            at.error(
+                                format!("player {}'s first move is stated twice", p + 1),
+                                "stated again here",
+                            )
+                            .note(format!("first stated on line {line}")),
+                        );
                     }
                     first[p as usize] = Some(pit as u8);
+                    stated[p as usize] = Some(at.line());
                 }
             }
         }
