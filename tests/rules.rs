@@ -2704,6 +2704,18 @@ fn claims_on(capture: &str, claims: &str, end: &str) -> Rules {
     ))
 }
 
+/// Plays pit (1-based) in a game; returns its record.
+fn step_record(game: &mut Game<'_>, pit: usize) -> Record {
+    let mut record = Record::default();
+    game.play(self::pit(pit), &mut record).unwrap_or_else(|e| panic!("pit {pit}: {e}"));
+    record
+}
+
+/// Seeds of claimed pits that went to their claimer: pit and player 1-based.
+fn to_claimers(record: &Record) -> Vec<(usize, u8, usize)> {
+    record.to_claimers.iter().map(|&(p, n, c)| (p + 1, n, c + 1)).collect()
+}
+
 /// The pits (1-based) a player (1-based) has claimed.
 fn claimed(s: &State, player: usize) -> Vec<usize> {
     (0..s.pits().len()).filter(|&q| s.claimed(player - 1) >> q & 1 != 0).map(|q| q + 1).collect()
@@ -2757,14 +2769,17 @@ fn seeds_in_a_claimed_pit_go_to_its_claimer_after_each_move() {
         "",
     );
     let mut game = Game::new(&r, at(&r, &[0, 3, 0, 0, 2, 0, 0, 1], 1));
-    // Pit 2: 3 4 5; pit 5 is claimed with its 3 seeds, which go to player 1 after the move.
-    assert_eq!(step(&mut game, 2), vec![(5, 3)]);
+    // Pit 2: 3 4 5; pit 5 is claimed with its 3 seeds, which go to player 1 after the move:
+    // not a capture of the move, but the claimer's due.
+    let rec = step_record(&mut game, 2);
+    assert_eq!((rec.claims.clone(), to_claimers(&rec)), (vec![(4, 0)], vec![(5, 3, 1)]));
+    assert!(rec.captures.is_empty());
     assert_eq!(game.state().pits(), &[0, 0, 1, 1, 0, 0, 0, 1]);
     assert_eq!(game.state().captured(), &[3, 0]);
     // Player 2, pit 8 (1 seed): pit 1. Player 1, pit 4 (1 seed): pit 5, claimed: its seed goes
     // to player 1.
     step(&mut game, 8);
-    assert_eq!(step(&mut game, 4), vec![(5, 1)]);
+    assert_eq!(to_claimers(&step_record(&mut game, 4)), vec![(5, 1, 1)]);
     let s = *game.state();
     assert_eq!(s.pits(), &[1, 0, 1, 0, 0, 0, 0, 0]);
     assert_eq!(s.captured(), &[4, 0]);
@@ -2786,12 +2801,14 @@ fn seeds_in_a_claimed_pit_go_to_its_claimer_after_each_lap_before_the_next_laps_
     let lap = claims_on(capture, "seeds in a claimed pit go to its claimer after each lap", "");
     let (s, _, rec) = lap_move(&lap, &start, 1, 2);
     assert_eq!(relays_1based(&rec), vec![(6, 7)]);
-    assert_eq!(captures_1based(&rec), vec![(5, 3), (5, 1)]);
+    assert_eq!(to_claimers(&rec), vec![(5, 3, 1), (5, 1, 1)]);
+    assert!(rec.captures.is_empty());
     assert_eq!(s.pits(), &[1, 1, 2, 2, 0, 0, 1, 1]);
     assert_eq!(s.captured(), &[4, 0]);
     let moved = claims_on(capture, "seeds in a claimed pit go to its claimer after each move", "");
     let (s, _, rec) = lap_move(&moved, &start, 1, 2);
     assert_eq!(captures_1based(&rec), vec![(5, 4)]);
+    assert!(rec.to_claimers.is_empty(), "pit 5 was emptied by the take");
     assert_eq!(s.pits(), &[1, 1, 2, 2, 0, 0, 1, 1]);
     assert_eq!(s.captured(), &[0, 4]);
     assert_eq!(claimed(&s, 1), vec![5], "the pit stays claimed once emptied");
@@ -2866,7 +2883,7 @@ fn toguz_kumalak_makes_a_tuzdik_but_not_in_the_mirror_of_the_opponents() {
     assert_eq!(claimed(mirror.state(), 2), Vec::<usize>::new());
     // Player 2, pit 11 (1 seed): it goes into pit 12, player 1's tuzdik, and so to player 1.
     let mut into = game.clone();
-    assert_eq!(step(&mut into, 11), vec![(12, 1)]);
+    assert_eq!(to_claimers(&step_record(&mut into, 11)), vec![(12, 1, 1)]);
     assert_eq!(into.state().captured(), &[4, 0]);
     // With 5 seeds in pit 18: 18 1 2 3 4, pit 4 makes 3: player 2's tuzdik.
     let mut start = start;

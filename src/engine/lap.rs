@@ -242,6 +242,14 @@ impl<O: Observer> Observer for Sown<'_, O> {
     fn pass(&mut self, player: usize) {
         self.obs.pass(player);
     }
+
+    fn claim(&mut self, pit: usize, player: usize) {
+        self.obs.claim(pit, player);
+    }
+
+    fn to_claimer(&mut self, pit: usize, seeds: u8, player: usize) {
+        self.obs.to_claimer(pit, seeds, player);
+    }
 }
 
 /// What the rules of one lap did.
@@ -382,6 +390,7 @@ impl Rules {
                             if let Some(q) = t.place(lap, p) {
                                 s.claimed[m & 1] |= 1 << q;
                                 s.claimed[(m & 1) ^ 1] &= !(1 << q);
+                                obs.claim(q, m);
                             }
                         }
                     }
@@ -535,8 +544,7 @@ impl Rules {
         }
     }
 
-    /// Empties every claimed pit into its claimer's store, telling the observer of each as a
-    /// capture.
+    /// Empties every claimed pit into its claimer's store, telling the observer of each.
     pub(crate) fn harvest<O: Observer>(&self, s: &mut State, obs: &mut O) {
         for p in 0..2 {
             let mut left = s.claimed[p];
@@ -545,7 +553,7 @@ impl Rules {
                 left &= left - 1;
                 let seeds = s.pits[q];
                 if seeds > 0 {
-                    obs.capture(q, seeds);
+                    obs.to_claimer(q, seeds, p);
                     s.pits[q] = 0;
                     s.captured[p] += seeds as u16;
                 }

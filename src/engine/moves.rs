@@ -176,6 +176,13 @@ pub trait Observer {
     fn capture(&mut self, _pit: usize, _seeds: u8) {}
     #[inline(always)]
     fn pass(&mut self, _player: usize) {}
+    /// `pit` became `player`'s claimed pit (`claim the last pit`).
+    #[inline(always)]
+    fn claim(&mut self, _pit: usize, _player: usize) {}
+    /// The `seeds` of claimed `pit` went to its claimer, `player` (`seeds in a claimed pit go
+    /// to its claimer ...`).
+    #[inline(always)]
+    fn to_claimer(&mut self, _pit: usize, _seeds: u8, _player: usize) {}
 }
 
 impl Observer for () {

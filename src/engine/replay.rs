@@ -20,6 +20,10 @@ pub struct Record {
     /// Relays: how many seeds had been sown when each began, its pit (0-based) and the
     /// seeds lifted from it.
     pub relays: Vec<(usize, usize, u8)>,
+    /// Pits (0-based) claimed, and by whom (0-based), in order.
+    pub claims: Vec<(usize, usize)>,
+    /// Seeds of claimed pits (0-based) that went to their claimer (0-based), in order.
+    pub to_claimers: Vec<(usize, u8, usize)>,
 }
 
 impl Observer for Record {
@@ -34,6 +38,12 @@ impl Observer for Record {
     }
     fn pass(&mut self, player: usize) {
         self.passes.push(player);
+    }
+    fn claim(&mut self, pit: usize, player: usize) {
+        self.claims.push((pit, player));
+    }
+    fn to_claimer(&mut self, pit: usize, seeds: u8, player: usize) {
+        self.to_claimers.push((pit, seeds, player));
     }
 }
 
@@ -145,6 +155,18 @@ pub fn describe_step(step: &Step) -> String {
                 text.push_str(&format!(", {} in all", s.captured));
             }
         }
+    }
+    for &(pit, player) in &step.record.claims {
+        text.push_str(&format!("; pit {} becomes player {}'s", pit + 1, player + 1));
+    }
+    for &(pit, seeds, player) in &step.record.to_claimers {
+        text.push_str(&format!(
+            "; {} from pit {} {} to player {}, its claimer",
+            crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+            pit + 1,
+            if seeds == 1 { "goes" } else { "go" },
+            player + 1
+        ));
     }
     if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
         text.push_str(&format!("; player {} moves again", step.player + 1));
