@@ -3,11 +3,12 @@
 //! errors compiles (default rules and every ruleset) and plays random games that end within
 //! the ply limit, with every seed accounted for after every move.
 //!
-//! Each case starts from one of five setups:
+//! Each case starts from one of six setups:
 //! - Bakuk's text, mutated, loaded as the bundled Bakuk;
 //! - a variant with rules after each lap ([`LAPS`]), mutated, loaded as a text;
 //! - I Pere's text ([`PHASES`]: a store on the circuit, an opening, a move once a game),
 //!   mutated, loaded as a text;
+//! - a variant with claimed pits and first moves ([`CLAIMS`]), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -82,6 +83,55 @@ const LAPS: &str = r#"variant "Laps" {
 
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
+/// A variant with claimed pits, moved seeds, a pit of one seed sown into the next pit and
+/// first moves, so that mutations reach their words.
+const CLAIMS: &str = r#"variant "Claims" {
+  source "test"
+  board 2 rows of 6 pits, one store per player
+  seeds 4 in each pit
+  players 2 {
+    player 1 owns the south row
+    player 2 owns the north row
+    player 1 starts
+  }
+  sowing {
+    counter-clockwise
+    first seed into the emptied pit
+    a pit of one seed sows it into the next pit
+    laps sow into the emptied pit
+  }
+  turns {
+    player 1's first move is from pit 6
+  }
+  capture {
+    when the last pit holds an even count and is an opponent's: take the last pit
+    when the last pit holds 3 and is an opponent's and the mover has no claimed pit and the last pit is not the mirror of a claimed pit and is not its owner's rightmost pit: claim the last pit, then take the last pit
+    when the last pit holds 1 and is the mover's own and the opposite pit holds 3 and is not claimed by the mover: move 1 seed from the opposite pit into the last pit, then claim the last pit and the opposite pit
+    when the last pit holds 5 and is claimed by an opponent and the mover has a claimed pit: take the last pit for the opponent
+    when the last pit holds 2 or more and is claimed and is the mirror of a claimed pit: relay from the next pit
+    when the last pit is its owner's rightmost pit and is claimed by the mover: take the last pit
+  }
+  claimed pits {
+    a claimed pit cannot be played
+    seeds in a claimed pit go to its claimer after each lap
+  }
+  end {
+    game over when a player's unclaimed pits are all empty
+    player to move cannot move: game over
+    leftover seeds: each pit's owner
+    ply limit 1000
+  }
+  ruleset "first-moves" {
+    source "test"
+    turns {
+      each player's first move is from their rightmost pit
+    }
+    claimed pits {
+      seeds in a claimed pit go to its claimer at the end
+    }
+  }
+}
+"#;
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -254,6 +304,7 @@ enum Setup {
     Phases,
     Koumma,
     KoummaOverFile,
+    Claims,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -284,6 +335,11 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Phases => load_source(
             SourceFile::new("phases.sow", text),
             Origin::Text("phases.sow".into()),
+            &mut Vec::new(),
+        ),
+        Setup::Claims => load_source(
+            SourceFile::new("claims.sow", text),
+            Origin::Text("claims.sow".into()),
             &mut Vec::new(),
         ),
         Setup::Koumma => bundled("koumma"),
@@ -352,6 +408,7 @@ fn play_game(rules: &Rules, seed: u64, game: u64, context: &str) -> Result<(), T
         );
         rules.apply(&mut s, mv);
         prop_assert_eq!(seeds_in_play(&s), total, "after ply {} (pit {})\n{}", s.plies(), mv, context);
+        prop_assert_eq!(s.claimed(0) & s.claimed(1), 0, "a pit claimed by both players\n{}", context);
         prop_assert!(s.plies() <= limit, "ply {} beyond the limit {}", s.plies(), limit);
     }
     if s.plies() >= limit {
@@ -371,6 +428,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Bakuk => (BAKUK, 0),
         Setup::Laps => (LAPS, 0),
         Setup::Phases => (PHASES, 0),
+        Setup::Claims => (CLAIMS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -778,11 +836,14 @@ fn run_generated(g: &Generated, seed: u64) -> Result<(), TestCaseError> {
 
 #[test]
 fn the_starting_texts_check_and_play() {
-    for setup in [Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile] {
+    for setup in
+        [Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims]
+    {
         let text = match setup {
             Setup::Koumma => KOUMMA,
             Setup::Laps => LAPS,
             Setup::Phases => PHASES,
+            Setup::Claims => CLAIMS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -857,7 +918,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

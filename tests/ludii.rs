@@ -175,6 +175,100 @@ fn ludii_i_pere() {
     );
 }
 
+/// Compares the pits each player has claimed with Ludii's record of them: Toguz Kumalak's
+/// tuzdik in `player_values` (a site per player, -1 for none), Leyla Gobale's marks in
+/// `states` (each site's claimer, 0 for none).
+struct Claims {
+    map: Mapping,
+    /// `player_values` (else `states`).
+    tuzdik: bool,
+}
+
+impl Hooks for Claims {
+    fn empties_board_at_end(&self) -> bool {
+        // Leyla Gobale's end: each player takes their unclaimed pits and the pits they claimed.
+        !self.tuzdik
+    }
+
+    fn compare(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        state: &sow::engine::State,
+    ) -> Result<(), String> {
+        let _ = rec;
+        // Ludii's last position of Leyla Gobale has an empty board, and no marks left.
+        if self.empties_board_at_end() && state.is_over() {
+            return Ok(());
+        }
+        let mut ludii = [0u64; 2];
+        if self.tuzdik {
+            for (p, &site) in at.player_values.iter().flatten().enumerate().take(2) {
+                if let Some(pit) = self.map.pit(site) {
+                    ludii[p] |= 1 << pit;
+                }
+            }
+        } else {
+            for (site, &who) in at.states.iter().flatten().enumerate() {
+                if let (Some(pit), 1..=2) = (self.map.pit(site as i64), who) {
+                    ludii[who as usize - 1] |= 1 << pit;
+                }
+            }
+        }
+        let sow = [state.claimed(0), state.claimed(1)];
+        let pits = |m: u64| (0..rules.pits()).filter(|&q| m >> q & 1 != 0).map(|q| q + 1).collect::<Vec<_>>();
+        if ludii != sow {
+            return Err(format!(
+                "claimed pits: Ludii {:?} and {:?}, sow {:?} and {:?} (players 1 and 2)",
+                pits(ludii[0]),
+                pits(ludii[1]),
+                pits(sow[0]),
+                pits(sow[1])
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Has player 2's tuzdik been made in Ludii's site 0 (player 1's leftmost pit) by ply `ply`?
+fn tuzdik_at_site_0(rec: &Record, ply: usize) -> bool {
+    rec.plies[..ply.min(rec.plies.len())]
+        .iter()
+        .any(|p| p.position.player_values.as_ref().is_some_and(|v| v.get(1) == Some(&0)))
+}
+
+#[test]
+fn ludii_toguz_kumalak() {
+    check(
+        Entry::new("variants/toguz-kumalak.sow", "two_rows__Toguz_Kumalak.jsonl.gz", toguz())
+            .hooks(Claims { map: toguz(), tuzdik: true })
+            // Ludii empties a tuzdik only when its site is above 0 (`(> ("Tuz" #1) 0)`): player
+            // 2's tuzdik in player 1's leftmost pit keeps its seeds, and player 1 may even sow
+            // them. The file follows the rules text.
+            .skip(
+                Skip::new(
+                    Games::All,
+                    1..,
+                    "Ludii never empties a tuzdik at its site 0 (player 1's leftmost pit)",
+                )
+                .when(tuzdik_at_site_0),
+            ),
+    );
+}
+
+#[test]
+fn ludii_leyla_gobale() {
+    check(
+        Entry::new(
+            "variants/leyla-gobale.sow",
+            "two_rows__Leyla_Gobale_(Somaliland).jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .hooks(Claims { map: Mapping::two_rows(6, Keep::Hands), tuzdik: false }),
+    );
+}
+
 // ------------------------------------------------------------------------------------------
 // The records.
 
@@ -788,4 +882,37 @@ fn legal_sites_and_movers_are_compared_before_each_move() {
     let Ending::Disagreed(d) = replay_game(&rules, &entry, &start).ending else { panic!() };
     assert_eq!(d.ply, 0);
     assert!(matches!(&d.what, What::Position(diffs) if diffs.len() == 1), "{d}");
+}
+
+#[test]
+fn claimed_pits_are_compared_with_ludiis_marks() {
+    // Leyla Gobale's marks read from the wrong field (`player_values`, which its records
+    // never hold): every game with a claim must disagree exactly at the ply of its first
+    // mark, on the claimed pits alone; the games without one agree to the end.
+    let entry = Entry::new(
+        "variants/leyla-gobale.sow",
+        "two_rows__Leyla_Gobale_(Somaliland).jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    )
+    .hooks(Claims { map: Mapping::two_rows(6, Keep::Hands), tuzdik: true });
+    let records = read(&data_dir().join(entry.file));
+    let rules = entry.rules();
+    let mut marked = 0;
+    for rec in &records {
+        let first_mark = rec.plies.iter().position(|p| p.position.states.is_some()).map(|i| i + 1);
+        let game = replay_game(&rules, &entry, rec);
+        match (first_mark, &game.ending) {
+            (Some(ply), Ending::Disagreed(d)) => {
+                marked += 1;
+                assert_eq!(d.ply, ply, "game {}: {d}", rec.index);
+                assert!(
+                    matches!(&d.what, What::Extra(e) if e.starts_with("claimed pits: Ludii [] and []")),
+                    "{d}"
+                );
+            }
+            (None, _) => {}
+            (Some(_), other) => panic!("game {}: {other:?}", rec.index),
+        }
+    }
+    assert!(marked > 0, "some game has a mark");
 }

@@ -2916,3 +2916,323 @@ fn an_opening_move_needs_a_seed_whatever_an_ordinary_move_needs() {
     assert_eq!(legal(&r, &s), vec![1]);
     assert_eq!(r.play(&mut s.clone(), pit(2), &mut ()).unwrap_err(), IllegalMove::Empty { pit: 2 });
 }
+
+// A pit of one seed sown into the next pit (R11), claimed pits (R7), first moves (R2).
+
+/// A shipped variant file, by its path from the crate's root, with a ruleset.
+fn shipped(path: &str, ruleset: Option<&str>) -> Rules {
+    let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    sow::load_rules(&path, ruleset).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A variant on 2 x 4 pits, no stores, sown counter-clockwise with the first seed into the
+/// next pit, with the given capture lines, claimed pits block and end lines.
+fn claims_on(capture: &str, claims: &str, end: &str) -> Rules {
+    load(&format!(
+        "variant \"Claims\" {{ source \"test\"
+           board 2 rows of 4 pits, no stores  seeds 4 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+           capture {{ {capture} }}
+           claimed pits {{ {claims} }}
+           end {{ player to move cannot move: game over  leftover seeds: each pit's owner {end} }} }}"
+    ))
+}
+
+/// Plays pit (1-based) in a game; returns its record.
+fn step_record(game: &mut Game<'_>, pit: usize) -> Record {
+    let mut record = Record::default();
+    game.play(self::pit(pit), &mut record).unwrap_or_else(|e| panic!("pit {pit}: {e}"));
+    record
+}
+
+/// Seeds of claimed pits that went to their claimer: pit and player 1-based.
+fn to_claimers(record: &Record) -> Vec<(usize, u8, usize)> {
+    record.to_claimers.iter().map(|&(p, n, c)| (p + 1, n, c + 1)).collect()
+}
+
+/// The pits (1-based) a player (1-based) has claimed.
+fn claimed(s: &State, player: usize) -> Vec<usize> {
+    (0..s.pits().len()).filter(|&q| s.claimed(player - 1) >> q & 1 != 0).map(|q| q + 1).collect()
+}
+
+#[test]
+fn a_pit_of_one_seed_sows_it_into_the_next_pit() {
+    // 2 x 4, the first seed back into the emptied pit. Pit 1 (1 seed) sows it into pit 2;
+    // without the line it drops it back into pit 1, and the board is as it was.
+    let sowing = "first seed into the emptied pit  a pit of one seed sows it into the next pit";
+    let r = laps_on(4, sowing, "none", "");
+    let (s, m, rec) = lap_move(&r, &[1, 2, 0, 0, 1, 0, 0, 0], 1, 1);
+    assert_eq!(pits_1based(&rec), vec![2]);
+    assert_eq!(s.pits(), &[0, 3, 0, 0, 1, 0, 0, 0]);
+    assert_eq!(m.last, 1, "the last seed fell into pit 2");
+    // Pit 2 (2 seeds): the first back into pit 2, the second into pit 3, as without the line.
+    let (s, _, rec) = lap_move(&r, &[1, 2, 0, 0, 1, 0, 0, 0], 1, 2);
+    assert_eq!(pits_1based(&rec), vec![2, 3]);
+    assert_eq!(s.pits(), &[1, 1, 1, 0, 1, 0, 0, 0]);
+    let plain = laps_on(4, "first seed into the emptied pit", "none", "");
+    let (s, _, rec) = lap_move(&plain, &[1, 2, 0, 0, 1, 0, 0, 0], 1, 1);
+    assert_eq!(pits_1based(&rec), vec![1]);
+    assert_eq!(s.pits(), &[1, 2, 0, 0, 1, 0, 0, 0]);
+}
+
+#[test]
+fn a_claimed_pit_is_the_movers_and_cannot_be_played() {
+    // Pit 2 (3 seeds): 3 4 5. Pit 5 (player 2's) held 2, now 3: player 1 claims it.
+    let line = "when the last pit holds 3 and is an opponent's: claim the last pit";
+    let r = claims_on(line, "a claimed pit cannot be played", "");
+    let (s, m, _) = lap_move(&r, &[0, 3, 0, 0, 2, 0, 0, 1], 1, 2);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 3, 0, 0, 1]);
+    assert_eq!((claimed(&s, 1), claimed(&s, 2)), (vec![5], vec![]));
+    assert_eq!((m.captured, s.captured()), (0, &[0u16, 0][..]), "a claim takes nothing");
+    // Player 2's pit 5 holds 3 seeds, but it is claimed: only pit 8 can be played.
+    assert_eq!(legal(&r, &s), vec![8]);
+    let mut after = s;
+    assert_eq!(r.play(&mut after, pit(5), &mut ()), Err(IllegalMove::Claimed { pit: 5, claimer: 1 }));
+    // Without `a claimed pit cannot be played`, a claimed pit plays like any other.
+    let free = claims_on(line, "", "");
+    let (s, _, _) = lap_move(&free, &[0, 3, 0, 0, 2, 0, 0, 1], 1, 2);
+    assert_eq!(claimed(&s, 1), vec![5]);
+    assert_eq!(legal(&free, &s), vec![5, 8]);
+}
+
+#[test]
+fn seeds_in_a_claimed_pit_go_to_its_claimer_after_each_move() {
+    let r = claims_on(
+        "when the last pit holds 3 and is an opponent's: claim the last pit",
+        "a claimed pit cannot be played  seeds in a claimed pit go to its claimer after each move",
+        "",
+    );
+    let mut game = Game::new(&r, at(&r, &[0, 3, 0, 0, 2, 0, 0, 1], 1));
+    // Pit 2: 3 4 5; pit 5 is claimed with its 3 seeds, which go to player 1 after the move:
+    // not a capture of the move, but the claimer's due.
+    let rec = step_record(&mut game, 2);
+    assert_eq!((rec.claims.clone(), to_claimers(&rec)), (vec![(4, 0)], vec![(5, 3, 1)]));
+    assert!(rec.captures.is_empty());
+    assert_eq!(game.state().pits(), &[0, 0, 1, 1, 0, 0, 0, 1]);
+    assert_eq!(game.state().captured(), &[3, 0]);
+    // Player 2, pit 8 (1 seed): pit 1. Player 1, pit 4 (1 seed): pit 5, claimed: its seed goes
+    // to player 1.
+    step(&mut game, 8);
+    assert_eq!(to_claimers(&step_record(&mut game, 4)), vec![(5, 1, 1)]);
+    let s = *game.state();
+    assert_eq!(s.pits(), &[1, 0, 1, 0, 0, 0, 0, 0]);
+    assert_eq!(s.captured(), &[4, 0]);
+    // Player 2's pits are empty: the game is over, player 1's 2 seeds left are theirs.
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(&r.scores(&s)[..2], &[6, 0]);
+}
+
+#[test]
+fn seeds_in_a_claimed_pit_go_to_its_claimer_after_each_lap_before_the_next_laps_rules() {
+    // Pit 2 (3 seeds): 3 4 5; pit 5 makes 3: claimed, and the move relays from pit 6 (7
+    // seeds): 7 8 1 2 3 4 5. After each lap, pit 5's 3 seeds go to player 1 at once, and the
+    // second lap makes 1 there (no line holds), which goes to player 1 too. After each move,
+    // pit 5 makes 4 with the second lap: the second line takes it for the opponent.
+    let capture =
+        "when the last pit holds 3 and is an opponent's: claim the last pit, then relay from the next pit
+                   when the last pit holds 4: take the last pit for the opponent";
+    let start = [0, 3, 0, 0, 2, 7, 0, 0];
+    let lap = claims_on(capture, "seeds in a claimed pit go to its claimer after each lap", "");
+    let (s, _, rec) = lap_move(&lap, &start, 1, 2);
+    assert_eq!(relays_1based(&rec), vec![(6, 7)]);
+    assert_eq!(to_claimers(&rec), vec![(5, 3, 1), (5, 1, 1)]);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[1, 1, 2, 2, 0, 0, 1, 1]);
+    assert_eq!(s.captured(), &[4, 0]);
+    let moved = claims_on(capture, "seeds in a claimed pit go to its claimer after each move", "");
+    let (s, _, rec) = lap_move(&moved, &start, 1, 2);
+    assert_eq!(captures_1based(&rec), vec![(5, 4)]);
+    assert!(rec.to_claimers.is_empty(), "pit 5 was emptied by the take");
+    assert_eq!(s.pits(), &[1, 1, 2, 2, 0, 0, 1, 1]);
+    assert_eq!(s.captured(), &[0, 4]);
+    assert_eq!(claimed(&s, 1), vec![5], "the pit stays claimed once emptied");
+}
+
+#[test]
+fn seeds_left_in_a_claimed_pit_at_the_end_go_to_its_claimer() {
+    let line = "when the last pit holds 3 and is an opponent's: claim the last pit";
+    let at_end = claims_on(
+        line,
+        "a claimed pit cannot be played  seeds in a claimed pit go to its claimer at the end",
+        "",
+    );
+    let owner = claims_on(line, "a claimed pit cannot be played", "");
+    for (r, scores) in [(&at_end, [6, 0]), (&owner, [2, 4])] {
+        // Pit 2: 3 4 5, pit 5 claimed. Player 2, pit 8: 1. Player 1, pit 4: 5, which makes 4.
+        let mut game = Game::new(r, at(r, &[0, 3, 0, 0, 2, 0, 0, 1], 1));
+        step(&mut game, 2);
+        step(&mut game, 8);
+        step(&mut game, 4);
+        let s = *game.state();
+        assert_eq!(s.pits(), &[1, 0, 1, 0, 4, 0, 0, 0]);
+        // Player 2's only seeds are in pit 5, claimed: no legal move. Pit 5's 4 seeds go to
+        // player 1 by the line `at the end`, else to its owner, player 2; pits 1 and 3 to
+        // player 1.
+        assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+        assert_eq!(&r.scores(&s)[..2], &scores);
+    }
+}
+
+#[test]
+fn a_pit_claimed_by_an_opponent_may_be_claimed_again() {
+    let r = claims_on(
+        "when the last pit holds 3 and is not claimed: claim the last pit
+         when the last pit holds 4 and is claimed by an opponent: claim the last pit
+         when the last pit holds 5 and is claimed by an opponent and the mover has no claimed pit: take the last pit",
+        "",
+        "",
+    );
+    let mut game = Game::new(&r, at(&r, &[0, 3, 0, 0, 2, 7, 0, 0], 1));
+    // Pit 2: 3 4 5; pit 5 makes 3, claimed by nobody: player 1 claims it.
+    step(&mut game, 2);
+    assert_eq!((claimed(game.state(), 1), claimed(game.state(), 2)), (vec![5], vec![]));
+    // Player 2, pit 6 (7 seeds): 7 8 1 2 3 4 5; pit 5 makes 4 and is player 1's: player 2
+    // claims it, and player 1 has it no more.
+    step(&mut game, 6);
+    assert_eq!(game.state().pits(), &[1, 1, 2, 2, 4, 0, 1, 1]);
+    assert_eq!((claimed(game.state(), 1), claimed(game.state(), 2)), (vec![], vec![5]));
+    // Player 1, pit 3 (2 seeds): 4 5; pit 5 makes 5, claimed by player 2, and player 1 has
+    // no claimed pit: taken.
+    assert_eq!(step(&mut game, 3), vec![(5, 5)]);
+    assert_eq!(game.state().captured(), &[5, 0]);
+    assert_eq!(claimed(game.state(), 2), vec![5]);
+}
+
+#[test]
+fn toguz_kumalak_makes_a_tuzdik_but_not_in_the_mirror_of_the_opponents() {
+    let r = shipped("variants/toguz-kumalak.sow", None);
+    // Player 1, pit 9 (4 seeds): 9 (the first back) 10 11 12. Pit 12 makes 3 in player 2's
+    // row, player 1 has no tuzdik: pit 12 is player 1's, its 3 seeds theirs.
+    let start = [0, 0, 2, 2, 0, 0, 0, 0, 4, 0, 0, 2, 0, 0, 0, 0, 0, 4];
+    let mut game = Game::new(&r, at(&r, &start, 1));
+    assert_eq!(step(&mut game, 9), vec![(12, 3)]);
+    let s = *game.state();
+    assert_eq!(s.pits(), &[0, 0, 2, 2, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 4]);
+    assert_eq!((s.captured(), claimed(&s, 1)), (&[3u16, 0][..], vec![12]));
+    // Player 2, pit 18 (4 seeds): 18 1 2 3. Pit 3 makes 3, but it is the third pit of player
+    // 1's row as pit 12 is the third of player 2's: no tuzdik, and 3 is odd: nothing taken.
+    let mut mirror = game.clone();
+    assert_eq!(step(&mut mirror, 18), vec![]);
+    assert_eq!(mirror.state().pits(), &[1, 1, 3, 2, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(claimed(mirror.state(), 2), Vec::<usize>::new());
+    // Player 2, pit 11 (1 seed): it goes into pit 12, player 1's tuzdik, and so to player 1.
+    let mut into = game.clone();
+    assert_eq!(to_claimers(&step_record(&mut into, 11)), vec![(12, 1, 1)]);
+    assert_eq!(into.state().captured(), &[4, 0]);
+    // With 5 seeds in pit 18: 18 1 2 3 4, pit 4 makes 3: player 2's tuzdik.
+    let mut start = start;
+    start[17] = 5;
+    let mut game = Game::new(&r, at(&r, &start, 1));
+    step(&mut game, 9);
+    assert_eq!(step(&mut game, 18), vec![(4, 3)]);
+    let s = *game.state();
+    assert_eq!(s.pits(), &[1, 1, 3, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1]);
+    assert_eq!((s.captured(), claimed(&s, 2)), (&[3u16, 3][..], vec![4]));
+    // Player 1, pit 9 (1 seed): into pit 10, not back, which makes 2 there: taken.
+    assert_eq!(step(&mut game, 9), vec![(10, 2)]);
+    assert_eq!(game.state().pits(), &[1, 1, 3, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn toguz_kumalak_modern_makes_no_tuzdik_in_the_opponents_ninth_pit() {
+    // Player 1, pit 9 (10 seeds): 9 and 10 to 18; pit 18 makes 3. It is player 2's ninth pit
+    // (their rightmost): a tuzdik by Ludii's rules, none under "modern".
+    let start = [0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 2];
+    let r = shipped("variants/toguz-kumalak.sow", None);
+    let (s, _, _) = lap_move(&r, &start, 1, 9);
+    assert_eq!((claimed(&s, 1), s.captured()), (vec![18], &[3u16, 0][..]));
+    let modern = shipped("variants/toguz-kumalak.sow", Some("modern"));
+    let (s, _, _) = lap_move(&modern, &start, 1, 9);
+    assert_eq!((claimed(&s, 1), s.captured()), (vec![], &[0u16, 0][..]));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3]);
+}
+
+#[test]
+fn a_players_first_move_is_from_a_given_pit() {
+    // Leyla Gobale: the game's first move is from pit 6; player 2's first move is free, but
+    // under the rules text from their rightmost pit, pit 12.
+    let r = shipped("variants/leyla-gobale.sow", None);
+    let start = r.initial_state();
+    assert_eq!(legal(&r, &start), vec![6]);
+    let mut s = start;
+    assert_eq!(r.play(&mut s, pit(1), &mut ()), Err(IllegalMove::FirstMove { pit: 1, from: 6 }));
+    let mut game = Game::new(&r, start);
+    step(&mut game, 6);
+    let s = *game.state();
+    assert_eq!(s.to_move(), Some(1));
+    let nonempty: Vec<usize> = (7..=12).filter(|&p| s.pits()[p - 1] > 0).collect();
+    assert_eq!(legal(&r, &s), nonempty);
+    let text = shipped("variants/leyla-gobale.sow", Some("text"));
+    let mut game = Game::new(&text, text.initial_state());
+    step(&mut game, 6);
+    assert_eq!(game.state().pits(), s.pits(), "the same first move");
+    assert_eq!(legal(&text, game.state()), vec![12]);
+    // Player 2's second move is free again.
+    step(&mut game, 12);
+    let p1 = legal(&text, game.state())[0];
+    step(&mut game, p1);
+    let nonempty: Vec<usize> = (7..=12).filter(|&p| game.state().pits()[p - 1] > 0).collect();
+    assert_eq!(legal(&text, game.state()), nonempty);
+}
+
+#[test]
+fn leyla_gobale_moves_a_seed_across_claims_both_pits_and_ends_when_a_side_cannot_move() {
+    // The shipped file without its first-move line, from a position given by hand. Sowing is
+    // clockwise (pit 3 to 2 to 1 to 12), pit p faces pit 13 - p.
+    let path = format!("{}/variants/leyla-gobale.sow", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap().replace("player 1's first move is from pit 6", "");
+    let r = load(&text);
+    let mut game = Game::new(&r, at(&r, &[0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 3, 1], 1));
+    // Player 1, pit 3 (1 seed): pit 2, which was empty, in their own row; pit 11 facing it
+    // holds 3: one seed moves into pit 2 (2 and 2), and both are player 1's.
+    assert_eq!(step(&mut game, 3), vec![]);
+    assert_eq!(game.state().pits(), &[0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 2, 1]);
+    assert_eq!(claimed(game.state(), 1), vec![2, 11]);
+    // Player 2 cannot play pit 11. Pit 12 (1 seed): pit 11, which makes 3 but is claimed: no
+    // relay, the move ends.
+    assert_eq!(legal(&r, game.state()), vec![8, 12]);
+    let mut record = Record::default();
+    game.play(pit(12), &mut record).unwrap();
+    assert!(record.relays.is_empty());
+    assert_eq!(game.state().pits(), &[0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 3, 0]);
+    // 5: pit 4; 8: pit 7; 4: pit 3 (each empty, facing an empty pit: nothing taken). Player 2,
+    // pit 7: pit 6, player 1's. Player 2's unclaimed pits are then all empty: game over.
+    for p in [5, 8, 4, 7] {
+        assert_eq!(step(&mut game, p), vec![]);
+    }
+    let s = *game.state();
+    assert_eq!(s.pits(), &[0, 2, 1, 0, 0, 1, 0, 0, 0, 0, 3, 0]);
+    assert_eq!(s.end(), Some(EndReason::SideEmpty));
+    // Player 1: the 2 + 3 seeds of the pits they claimed, and pits 3 and 6 of their row.
+    assert_eq!(&r.scores(&s)[..2], &[7, 0]);
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn the_solver_refuses_claimed_pits_and_first_moves() {
+    // A table of seeds holds neither the pits claimed nor who has moved.
+    let words = |r: &Rules| sow::play::solve::check_solvable(r, 12).unwrap_err().to_string();
+    for path in ["variants/toguz-kumalak.sow", "variants/leyla-gobale.sow"] {
+        assert!(words(&shipped(path, None)).contains("its rule `claim ...` (in the `when` lines)"), "{path}");
+    }
+    let first = bakuk_with("turns { player 1's first move is from pit 2 }");
+    assert!(words(&first).contains("its rule the `first move is from` lines"));
+    assert!(sow::play::solve::check_solvable(&bundled("Bakuk", None), 12).is_ok());
+}
+
+#[test]
+fn a_pit_of_one_seed_sown_on_silences_the_warning_about_single_seeds() {
+    // With the first seed back into the emptied pit, a pit of one seed changes nothing when
+    // played, and `check` warns; sown into the next pit, it changes the board.
+    let warnings = |sowing: &str| {
+        let text = format!(
+            "variant \"W\" extends \"Bakuk\" {{ source \"test\" sowing {{ first seed into the emptied pit {sowing} }} }}"
+        );
+        let file = sow::lang::library::load_text("w.sow", &text).unwrap_or_else(|e| panic!("{e}"));
+        let (_, warnings) = sow::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+        warnings.to_string()
+    };
+    assert!(warnings("").contains("a pit holding 1 seed can be played without changing the board"));
+    assert_eq!(warnings("a pit of one seed sows it into the next pit"), "");
+}

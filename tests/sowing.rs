@@ -91,6 +91,17 @@ fn combined_sowing_rules_sow_alike_both_ways() {
         ),
         ("kalah, relay", kalah("relay when the last seed makes 2, 3 or 5 in any pit")),
         (
+            "kalah, first seed back but a pit of one seed's",
+            kalah("first seed into the emptied pit a pit of one seed sows it into the next pit"),
+        ),
+        (
+            "bakuk, first seed back but a pit of one seed's, skip, relay",
+            bakuk(
+                "first seed into the emptied pit a pit of one seed sows it into the next pit \
+                 laps skip the emptied pit relay when the last seed makes 2 in any pit",
+            ),
+        ),
+        (
             "bakuk, direction by pit",
             bakuk(
                 "direction by pit, from each player's seat { the leftmost pit: clockwise \

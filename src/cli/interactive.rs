@@ -43,7 +43,7 @@ impl Game<'_> {
          Type a pit number to play it, or q to quit.\n\n{}",
             spec.label(),
             opponent.name(),
-            draw::board(spec, start.pits(), start.captured())
+            draw::board_claimed(spec, start.pits(), start.captured(), &[start.claimed(0), start.claimed(1)])
         ));
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -87,7 +87,12 @@ impl Game<'_> {
             emit(&format!(
                 "\n{}\n{}",
                 describe_step(&step),
-                draw::board(spec, state.pits(), state.captured())
+                draw::board_claimed(
+                    spec,
+                    state.pits(),
+                    state.captured(),
+                    &[state.claimed(0), state.claimed(1)]
+                )
             ));
         }
         Ok(format!("\n{}\n", describe_status(rules, game.state())))

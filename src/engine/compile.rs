@@ -2,7 +2,7 @@
 //! a move touches only small fixed arrays and bit masks.
 
 use super::hand::HandTable;
-use super::lap::LapTable;
+use super::lap::{Extras, LapTable};
 use crate::lang::counts::CountSet;
 use crate::lang::spec::{
     ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
@@ -65,6 +65,8 @@ pub(crate) struct Tables {
     /// Pits that sow either way, as the mover chooses: two moves each.
     pub choice: u64,
     pub opening_in_origin: bool,
+    /// With `opening_in_origin`, a pit of one seed sows it into the next pit.
+    pub single_seed: bool,
     pub skip_origin: bool,
     pub min_seeds: u8,
     /// Seeds are sown into stores: the sowing follows `path` instead of `next`.
@@ -112,6 +114,8 @@ pub(crate) struct Tables {
     pub lap_rules: Vec<LapTable>,
     /// Stores on the circuit, the opening, the move once a game (only in the [`GENERAL`] tier).
     pub phase: Option<Box<super::phase::PhaseTable>>,
+    /// Claimed pits and first moves (only in the [`GENERAL`] tier).
+    pub extras: Extras,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
     /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
@@ -167,6 +171,7 @@ pub fn compile(spec: &Spec) -> Rules {
         cw: 0,
         choice: 0,
         opening_in_origin: spec.opening == Opening::EmptiedPit,
+        single_seed: spec.single_seed && spec.opening == Opening::EmptiedPit,
         skip_origin: spec.laps == Laps::SkipOrigin,
         min_seeds: spec.min_seeds,
         store_sowing: spec.store_sowing != StoreSowing::Neither,
@@ -198,6 +203,7 @@ pub fn compile(spec: &Spec) -> Rules {
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
+        extras: Extras::new(spec),
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -291,7 +297,7 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.endings
         || t.opposite_pits != [0; MAX_PLAYERS]
         || t.grand_slam != GrandSlam::Take;
-    t.tier = if !t.lap_rules.is_empty() || t.phase.is_some() {
+    t.tier = if !t.lap_rules.is_empty() || t.phase.is_some() || t.extras.any() {
         GENERAL
     } else if rich {
         RICH
@@ -342,6 +348,12 @@ impl Rules {
         r
     }
 
+    /// Does a position hold more than its seeds, captures and player to move: claimed pits, or
+    /// the players who have moved (under a rule on first moves)?
+    pub(crate) fn has_state_extras(&self) -> bool {
+        self.spec.claims_pits() || self.t.extras.first_move.is_some()
+    }
+
     /// The first this many plies of a game capture nothing.
     pub fn capture_start(&self) -> u32 {
         self.t.capture_start
@@ -373,6 +385,7 @@ impl Rules {
             cw: _,
             choice,
             opening_in_origin,
+            single_seed,
             skip_origin,
             min_seeds,
             store_sowing,
@@ -407,6 +420,7 @@ impl Rules {
             hand: _,
             lap_rules,
             phase,
+            extras,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -466,6 +480,14 @@ impl Rules {
         }
         if let Some(p) = phase {
             p.bytes(&mut bytes);
+        }
+        // Only where they are, as above.
+        if *single_seed {
+            bytes.extend(b"single seed");
+        }
+        if extras.any() {
+            bytes.extend(b"extras");
+            extras.bytes(&mut bytes);
         }
         fnv1a(&bytes)
     }

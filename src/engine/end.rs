@@ -1,6 +1,6 @@
 //! Scores and results: seeds captured, the leftovers the end rules award, and who won.
 
-use crate::lang::spec::{Leftovers, MAX_PLAYERS};
+use crate::lang::spec::{ClaimSeeds, Leftovers, MAX_PLAYERS};
 
 use super::compile::Rules;
 use super::state::{EndReason, Outcome, State};
@@ -14,7 +14,9 @@ impl Rules {
         match s.end? {
             EndReason::NoLegalMove => Some(s.turn()),
             EndReason::SideEmpty => {
-                let nonempty = at_least(&s.pits, self.t.pits, 1);
+                // Under the ending on unclaimed pits, claimed pits do not count.
+                let claimed = if self.t.extras.unclaimed_empty { s.claimed[0] | s.claimed[1] } else { 0 };
+                let nonempty = at_least(&s.pits, self.t.pits, 1) & !claimed;
                 (0..self.players()).find(|&p| self.t.own[p] & nonempty == 0)
             }
             _ => None,
@@ -35,6 +37,21 @@ impl Rules {
         }
         let leftover = |p: usize, seeds: u8| if self.is_pit_store(p) { 0 } else { seeds as u32 };
         if s.end.is_some() {
+            // Seeds left in claimed pits go to their claimers where the rules say so; the
+            // leftover rule shares the rest.
+            let mut left = *s;
+            if self.t.extras.claim_seeds == Some(ClaimSeeds::AtEnd) {
+                for (p, score) in scores.iter_mut().enumerate().take(2) {
+                    let mut pits = s.claimed[p];
+                    while pits != 0 {
+                        let q = pits.trailing_zeros() as usize;
+                        pits &= pits - 1;
+                        *score += left.pits[q] as u32;
+                        left.pits[q] = 0;
+                    }
+                }
+            }
+            let s = &left;
             match self.t.leftovers {
                 Leftovers::Nobody => {}
                 Leftovers::Owner => {

@@ -66,6 +66,11 @@ impl HandTable {
                 change[p][h] = sown.wrapping_sub(h as u128 * lane(p));
                 last[p][h] = place(h - 1) as u8;
             }
+            if rules.single_seed {
+                // A pit of one seed sows it into the next place, not back.
+                change[p][1] = lane(lap[0]).wrapping_sub(lane(p));
+                last[p][1] = lap[0] as u8;
+            }
         }
         Some(HandTable { pits, stores, pit_lanes: u128::MAX >> (8 * (LANES - pits)), change, last })
     }

@@ -15,6 +15,9 @@ struct Key {
     to_move: u8,
     /// Who made their move once a game: 0 in variants without one.
     spent: u8,
+    /// Claimed pits and the players who have moved: none in most variants.
+    claimed: [u64; 2],
+    moved: u8,
 }
 
 impl Key {
@@ -29,6 +32,9 @@ impl Key {
         }
         for w in self.captured.chunks_exact(4) {
             h = add(h, w.iter().fold(0, |acc, &c| acc << 16 | c as u64));
+        }
+        if self.claimed != [0; 2] || self.moved != 0 {
+            h = add(add(add(h, self.claimed[0]), self.claimed[1]), self.moved as u64);
         }
         h
     }
@@ -64,7 +70,14 @@ impl History {
 
     /// Notes the position of `s` with `to_move` to move; `false` if it was already seen.
     pub(crate) fn note(&mut self, s: &State, to_move: u8) -> bool {
-        let key = Key { pits: s.pits, captured: s.captured, to_move, spent: s.spent };
+        let key = Key {
+            pits: s.pits,
+            captured: s.captured,
+            to_move,
+            spent: s.spent,
+            claimed: s.claimed,
+            moved: s.moved,
+        };
         let hash = key.hash(s.pits().len());
         let seen = self.hashes.iter().zip(&self.keys).any(|(&h, k)| h == hash && *k == key);
         if !seen {

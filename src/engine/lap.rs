@@ -3,11 +3,11 @@
 //! conditions and effects, compiled into [`LapTable`]s and read by one loop. Only variants that
 //! have such rules come here: the other tiers never test for them.
 
-use crate::lang::lap_rule::{Condition, Effect, LapRule, Place, Predicate, Receiver};
-use crate::lang::spec::{ChainDirection, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
+use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, Place, Predicate, Receiver};
+use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
 use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
-use super::moves::{Move, MoveSummary, Observer};
+use super::moves::{IllegalMove, Move, MoveSummary, Observer};
 use super::state::State;
 
 /// A condition, compiled: a place's count in a set, a place among a mover's pits, or the
@@ -18,6 +18,12 @@ pub(crate) enum Test {
     /// The pits the place must be among, for each mover.
     Among(Place, [u64; MAX_PLAYERS]),
     Board(Counts),
+    /// The place is claimed (by anyone, the mover, the opponent); with `false`, it is not.
+    Claimed(Place, Claimer, bool),
+    /// The pit at the same place in the other row is claimed; with `false`, it is not.
+    Mirror(Place, bool),
+    /// The mover has a claimed pit (`true`) or none.
+    MoverClaims(bool),
 }
 
 /// An effect, compiled.
@@ -35,6 +41,12 @@ pub(crate) enum Act {
         to: Receiver,
     },
     Again(u8),
+    Claim(Vec<Place>),
+    Move {
+        seeds: u8,
+        from: Place,
+        to: Place,
+    },
 }
 
 /// One rule after each lap, compiled.
@@ -66,7 +78,17 @@ impl LapTable {
                     let pits = if *is { stores } else { all & !stores };
                     Test::Among(*p, std::array::from_fn(|m| if m < spec.players as usize { pits } else { 0 }))
                 }
+                Condition::At(p, Predicate::Claimed(who, yes)) => Test::Claimed(*p, *who, *yes),
+                Condition::At(p, Predicate::Mirror(yes)) => Test::Mirror(*p, *yes),
+                Condition::At(p, Predicate::Rightmost(yes)) => {
+                    // The last pit of each row, from its owner's seat: pits k and 2k.
+                    let k = spec.pits_per_row as usize;
+                    let right: u64 = 1 << (k - 1) | 1 << (2 * k - 1);
+                    let pits = if *yes { right } else { !right & pit_mask(spec, 0, Where::Any) };
+                    Test::Among(*p, [pits; MAX_PLAYERS])
+                }
                 Condition::Board(n) => Test::Board(Counts::from_set(n)),
+                Condition::MoverClaims(yes) => Test::MoverClaims(*yes),
             })
             .collect();
         let mut to = Receiver::Mover;
@@ -88,6 +110,8 @@ impl LapTable {
                     to,
                 },
                 Effect::Again(n) => Act::Again(*n),
+                Effect::Claim(places) => Act::Claim(places.clone()),
+                Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
             })
             .collect();
         LapTable { every_lap: rule.every_lap, tests, acts }
@@ -116,6 +140,9 @@ impl LapTable {
                     out.push(2);
                     counts(c, out);
                 }
+                Test::Claimed(p, who, yes) => out.extend([3, place(p), *who as u8, *yes as u8]),
+                Test::Mirror(p, yes) => out.extend([4, place(p), *yes as u8]),
+                Test::MoverClaims(yes) => out.extend([5, *yes as u8]),
             }
         }
         for a in &self.acts {
@@ -136,6 +163,11 @@ impl LapTable {
                     masks(pits, out);
                 }
                 Act::Again(n) => out.extend([5, *n]),
+                Act::Claim(places) => {
+                    out.extend([6, places.len() as u8]);
+                    out.extend(places.iter().map(place));
+                }
+                Act::Move { seeds, from, to } => out.extend([7, *seeds, place(from), place(to)]),
             }
         }
     }
@@ -167,10 +199,25 @@ impl Tables {
     }
 
     fn holds(&self, s: &State, m: usize, lap: Lap, tests: &[Test]) -> bool {
+        let claimed = |q: usize, who: Claimer| {
+            let by = match who {
+                Claimer::Anyone => s.claimed[0] | s.claimed[1],
+                Claimer::Mover => s.claimed[m & 1],
+                Claimer::Opponent => s.claimed[(m & 1) ^ 1],
+            };
+            by >> q & 1 != 0
+        };
         tests.iter().all(|t| match t {
             Test::Count(p, c) => self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q])),
             Test::Among(p, pits) => self.place(lap, *p).is_some_and(|q| pits[m] >> q & 1 != 0),
             Test::Board(c) => c.contains(s.seeds_on_board() as u8),
+            Test::Claimed(p, who, yes) => self.place(lap, *p).is_some_and(|q| claimed(q, *who) == *yes),
+            Test::Mirror(p, yes) => self.place(lap, *p).is_some_and(|q| {
+                // The same place from the other row's owner's left: k pits on or back.
+                let k = self.pits as usize / 2;
+                claimed(if q < k { q + k } else { q - k }, Claimer::Anyone) == *yes
+            }),
+            Test::MoverClaims(yes) => (s.claimed[m & 1] != 0) == *yes,
         })
     }
 }
@@ -201,6 +248,14 @@ impl<O: Observer> Observer for Sown<'_, O> {
 
     fn pass(&mut self, player: usize) {
         self.obs.pass(player);
+    }
+
+    fn claim(&mut self, pit: usize, player: usize) {
+        self.obs.claim(pit, player);
+    }
+
+    fn to_claimer(&mut self, pit: usize, seeds: u8, player: usize) {
+        self.obs.to_claimer(pit, seeds, player);
     }
 }
 
@@ -268,6 +323,9 @@ impl Rules {
                     }
                 }
                 None => {}
+            }
+            if t.extras.claim_seeds == Some(ClaimSeeds::AfterLap) {
+                self.harvest(s, obs);
             }
             summary.captured += out.captured;
             summary.captured_pits += out.captured_pits;
@@ -344,6 +402,22 @@ impl Rules {
                         }
                     }
                     Act::Relay(p) => out.relay = t.place(lap, *p),
+                    Act::Claim(places) => {
+                        for &p in places {
+                            if let Some(q) = t.place(lap, p) {
+                                s.claimed[m & 1] |= 1 << q;
+                                s.claimed[(m & 1) ^ 1] &= !(1 << q);
+                                obs.claim(q, m);
+                            }
+                        }
+                    }
+                    Act::Move { seeds, from, to } => {
+                        if let (Some(a), Some(b)) = (t.place(lap, *from), t.place(lap, *to)) {
+                            let k = (*seeds).min(s.pits[a]);
+                            s.pits[a] -= k;
+                            s.pits[b] += k;
+                        }
+                    }
                     Act::Chain { forward, counts, pits, to } => {
                         let Some(first) = taken_last else { continue };
                         let step = if *forward { &t.next[lap.d] } else { &t.prev[lap.d] };
@@ -403,6 +477,125 @@ impl Rules {
             Receiver::Owner => s.captured[self.t.owner[q] as usize] += seeds as u16,
             Receiver::Nobody => s.removed += seeds,
         }
+    }
+}
+
+/// What the rules of claimed pits and of first moves add to the tables: only variants of
+/// the [`GENERAL`] tier read them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Extras {
+    /// `a claimed pit cannot be played`.
+    pub claim_unplayable: bool,
+    /// `seeds in a claimed pit go to its claimer ...`.
+    pub claim_seeds: Option<ClaimSeeds>,
+    /// `game over when a player's unclaimed pits are all empty`.
+    pub unclaimed_empty: bool,
+    /// For each player, the pits their first move may be from (every pit: no rule).
+    pub first_move: Option<[u64; MAX_PLAYERS]>,
+}
+
+impl Extras {
+    pub fn new(spec: &Spec) -> Extras {
+        let first_move = spec.first_move.iter().any(Option::is_some).then(|| {
+            std::array::from_fn(|p| match spec.first_move.get(p).copied().flatten() {
+                Some(q) => 1 << q,
+                None => u64::MAX,
+            })
+        });
+        Extras {
+            claim_unplayable: spec.claims.unplayable,
+            claim_seeds: spec.claims.seeds,
+            unclaimed_empty: spec.endings.unclaimed_empty,
+            first_move,
+        }
+    }
+
+    /// Does any rule say anything?
+    pub fn any(&self) -> bool {
+        *self != Extras::default()
+    }
+
+    /// The bytes, for the fingerprint.
+    pub fn bytes(&self, out: &mut Vec<u8>) {
+        let seeds = match self.claim_seeds {
+            None => 0,
+            Some(ClaimSeeds::AfterLap) => 1,
+            Some(ClaimSeeds::AfterMove) => 2,
+            Some(ClaimSeeds::AtEnd) => 3,
+        };
+        out.extend([self.claim_unplayable as u8, seeds, self.unclaimed_empty as u8]);
+        if let Some(first) = &self.first_move {
+            out.extend(first.iter().flat_map(|m| m.to_le_bytes()));
+        }
+    }
+}
+
+impl Rules {
+    /// The pits `player` may play by the rules of claimed pits and first moves (every pit
+    /// where neither rule forbids one).
+    #[inline]
+    pub(crate) fn general_playable(&self, s: &State, player: u8) -> u64 {
+        let x = &self.t.extras;
+        let mut pits = u64::MAX;
+        if x.claim_unplayable {
+            pits &= !(s.claimed[0] | s.claimed[1]);
+        }
+        if let Some(first) = &x.first_move
+            && s.moved >> player & 1 == 0
+        {
+            pits &= first[player as usize];
+        }
+        pits
+    }
+
+    /// Why a pit of the mover's that holds seeds is not playable by those rules.
+    pub(crate) fn general_refusal(&self, s: &State, pit: usize) -> IllegalMove {
+        match s.claimer(pit) {
+            Some(claimer) if self.t.extras.claim_unplayable => {
+                IllegalMove::Claimed { pit: pit + 1, claimer: claimer + 1 }
+            }
+            _ => {
+                let first = self.t.extras.first_move.map_or(0, |f| f[s.to_move as usize]);
+                IllegalMove::FirstMove { pit: pit + 1, from: first.trailing_zeros() as usize + 1 }
+            }
+        }
+    }
+
+    /// Empties every claimed pit into its claimer's store, telling the observer of each.
+    pub(crate) fn harvest<O: Observer>(&self, s: &mut State, obs: &mut O) {
+        for p in 0..2 {
+            let mut left = s.claimed[p];
+            while left != 0 {
+                let q = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let seeds = s.pits[q];
+                if seeds > 0 {
+                    obs.to_claimer(q, seeds, p);
+                    s.pits[q] = 0;
+                    s.captured[p] += seeds as u16;
+                }
+            }
+        }
+    }
+
+    /// After a move of the general tier: the mover has moved (under a rule on first moves),
+    /// and the seeds in claimed pits go to their claimers where the rules say so after each
+    /// move.
+    #[inline]
+    pub(crate) fn after_general_move<O: Observer>(&self, s: &mut State, mover: u8, obs: &mut O) {
+        // Noted only where a rule reads it, so that positions are those of the other tiers.
+        if self.t.extras.first_move.is_some() {
+            s.moved |= 1 << (mover & 7);
+        }
+        if self.t.extras.claim_seeds == Some(ClaimSeeds::AfterMove) {
+            self.harvest(s, obs);
+        }
+    }
+
+    /// Are a player's unclaimed pits all empty?
+    pub(crate) fn an_unclaimed_side_is_empty(&self, s: &State) -> bool {
+        let nonempty = super::turn::at_least(&s.pits, self.t.pits, 1) & !(s.claimed[0] | s.claimed[1]);
+        self.t.own[..self.players()].iter().any(|&own| own & nonempty == 0)
     }
 }
 

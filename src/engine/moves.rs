@@ -176,6 +176,13 @@ pub trait Observer {
     fn capture(&mut self, _pit: usize, _seeds: u8) {}
     #[inline(always)]
     fn pass(&mut self, _player: usize) {}
+    /// `pit` became `player`'s claimed pit (`claim the last pit`).
+    #[inline(always)]
+    fn claim(&mut self, _pit: usize, _player: usize) {}
+    /// The `seeds` of claimed `pit` went to its claimer, `player` (`seeds in a claimed pit go
+    /// to its claimer ...`).
+    #[inline(always)]
+    fn to_claimer(&mut self, _pit: usize, _seeds: u8, _player: usize) {}
 }
 
 impl Observer for () {
@@ -231,6 +238,16 @@ pub enum IllegalMove {
         /// The pits that may be played (1-based).
         legal: Vec<usize>,
     },
+    /// The pit is claimed, and a claimed pit cannot be played.
+    Claimed {
+        pit: usize,
+        claimer: usize,
+    },
+    /// The player's first move must be from another pit.
+    FirstMove {
+        pit: usize,
+        from: usize,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -269,6 +286,12 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotNow { pit, legal } => {
                 let legal: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
                 write!(f, "pit {pit} cannot be played now: the rules allow only pit {}", legal.join(" or "))
+            }
+            IllegalMove::Claimed { pit, claimer } => {
+                write!(f, "pit {pit} is claimed by player {claimer}, and a claimed pit cannot be played")
+            }
+            IllegalMove::FirstMove { pit, from } => {
+                write!(f, "pit {pit} cannot be played: this player's first move must be from pit {from}")
             }
         }
     }

@@ -20,6 +20,10 @@ pub struct Record {
     /// Relays: how many seeds had been sown when each began, its pit (0-based) and the
     /// seeds lifted from it.
     pub relays: Vec<(usize, usize, u8)>,
+    /// Pits (0-based) claimed, and by whom (0-based), in order.
+    pub claims: Vec<(usize, usize)>,
+    /// Seeds of claimed pits (0-based) that went to their claimer (0-based), in order.
+    pub to_claimers: Vec<(usize, u8, usize)>,
 }
 
 impl Observer for Record {
@@ -34,6 +38,12 @@ impl Observer for Record {
     }
     fn pass(&mut self, player: usize) {
         self.passes.push(player);
+    }
+    fn claim(&mut self, pit: usize, player: usize) {
+        self.claims.push((pit, player));
+    }
+    fn to_claimer(&mut self, pit: usize, seeds: u8, player: usize) {
+        self.to_claimers.push((pit, seeds, player));
     }
 }
 
@@ -146,6 +156,18 @@ pub fn describe_step(step: &Step) -> String {
             }
         }
     }
+    for &(pit, player) in &step.record.claims {
+        text.push_str(&format!("; pit {} becomes player {}'s", pit + 1, player + 1));
+    }
+    for &(pit, seeds, player) in &step.record.to_claimers {
+        text.push_str(&format!(
+            "; {} from pit {} {} to player {}, its claimer",
+            crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+            pit + 1,
+            if seeds == 1 { "goes" } else { "go" },
+            player + 1
+        ));
+    }
     if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
         text.push_str(&format!("; player {} moves again", step.player + 1));
     }
@@ -231,6 +253,9 @@ pub struct PositionReport {
     pub result: Option<&'static str>,
     /// Why the game ended: `no-legal-move`, `nobody-can-move`, `ply-limit`.
     pub end: Option<&'static str>,
+    /// Where a rule claims pits: the pits (1-based) each player has claimed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<Vec<Vec<usize>>>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -269,6 +294,13 @@ impl PositionReport {
                 Outcome::Draw => "draw",
             }),
             end: state.end().map(EndReason::name),
+            claimed: spec.claims_pits().then(|| {
+                (0..2)
+                    .map(|p| {
+                        (0..rules.pits()).filter(|&q| state.claimed(p) >> q & 1 != 0).map(|q| q + 1).collect()
+                    })
+                    .collect()
+            }),
             move_values: None,
         }
     }

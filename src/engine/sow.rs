@@ -80,6 +80,7 @@ impl Rules {
     ) -> MoveSummary {
         let mover = s.to_move;
         let summary = self.sow_and_capture_general(s, mv, obs);
+        self.after_general_move(s, mover, obs);
         self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
         summary
     }
@@ -192,7 +193,7 @@ impl Rules {
             _ => {
                 let mut hand = lifted;
                 s.pits[pit] = 0;
-                if t.opening_in_origin && hand > 0 {
+                if t.opening_in_origin && hand > u8::from(t.single_seed) {
                     s.pits[pit] = 1;
                     hand -= 1;
                     obs.sow(pit);
@@ -339,6 +340,9 @@ impl Rules {
             && let Some(end) = self.ending(s, next, captured, history)
         {
             return Self::end(s, next, end);
+        }
+        if TIER == GENERAL && t.extras.unclaimed_empty && self.an_unclaimed_side_is_empty(s) {
+            return Self::end(s, next, EndReason::SideEmpty);
         }
         if s.plies >= self.ply_limit {
             return Self::end(s, next, EndReason::PlyLimit);

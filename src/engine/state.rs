@@ -77,7 +77,11 @@ pub struct State {
     /// The players (bits) who made their move once a game (`crate::lang::phases`): it
     /// decides play, so the position keys hold it.
     pub(crate) spent: u8,
+    /// The players (bits, 0-based) who have moved: for rules on a player's first move.
+    pub(crate) moved: u8,
     pub(crate) end: Option<EndReason>,
+    /// The pits each of two players has claimed (`claim the last pit`); no pit is in both.
+    pub(crate) claimed: [u64; 2],
 }
 
 impl State {
@@ -115,6 +119,17 @@ impl State {
     /// Has `player` (0-based) made their move once a game?
     pub fn spent(&self, player: usize) -> bool {
         self.spent >> player & 1 != 0
+    }
+
+    /// The pits (bit `p` for pit `p + 1`) a player (0-based) has claimed; none for a player
+    /// past the second (claims are a rule for two players).
+    pub fn claimed(&self, player: usize) -> u64 {
+        self.claimed.get(player).copied().unwrap_or(0)
+    }
+
+    /// The player (0-based) who claimed a pit (0-based), if any.
+    pub fn claimer(&self, pit: usize) -> Option<usize> {
+        (0..2).find(|&p| self.claimed[p] >> pit & 1 != 0)
     }
 
     pub fn plies(&self) -> u32 {

@@ -84,7 +84,9 @@ impl Rules {
             last_mover: NOBODY,
             removed: 0,
             spent: 0,
+            moved: 0,
             end: None,
+            claimed: [0; 2],
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -100,15 +102,16 @@ impl Rules {
         let t = &self.t;
         let playable = at_least(&s.pits, t.pits, t.min_seeds);
         let mut pits = t.own[player as usize] & playable;
-        // Compiled out below the general tier: the opening, the move once a game, and stores
-        // on the circuit, which ordinary moves never play.
-        if TIER == GENERAL
-            && let Some(ph) = t.phase.as_deref()
-        {
-            if let Some(moves) = ph.moves(s, player) {
-                return moves;
+        // Compiled out below the general tier: the opening, the move once a game, stores on
+        // the circuit (which ordinary moves never play), claimed pits and first moves.
+        if TIER == GENERAL {
+            if let Some(ph) = t.phase.as_deref() {
+                if let Some(moves) = ph.moves(s, player) {
+                    return moves;
+                }
+                pits &= !ph.stores;
             }
-            pits &= !ph.stores;
+            pits &= self.general_playable(s, player);
         }
         if TIER == PLAIN {
             return MoveSet::given(pits);
@@ -238,6 +241,10 @@ impl Rules {
                 Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds })
             }
             _ if s.moves.contains(mv) => Ok(()),
+            // Claimed, or not the pit a first move must be from.
+            _ if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 => {
+                Err(self.general_refusal(s, pit))
+            }
             // The opening, the move once a game, or a store on the circuit.
             _ if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) => {
                 Err(IllegalMove::NotNow {

@@ -74,7 +74,7 @@ pub fn pit_list(pits: &[usize]) -> String {
     format!("{word} {}", and_list(&parts))
 }
 
-use crate::lang::lap_rule::{Condition, Effect, Predicate, Receiver};
+use crate::lang::lap_rule::{Claimer, Condition, Effect, Predicate, Receiver};
 
 /// Word-wraps a paragraph with an indent.
 fn paragraph(out: &mut String, text: &str) {
@@ -428,6 +428,17 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             said(S, "direction by pit", kinds, text)
         }
     });
+    let kinds = &[Kind::SingleSeed];
+    rules.push(if spec.single_seed {
+        said(
+            S,
+            "single seed",
+            kinds,
+            "A pit of a single seed is the exception: its seed goes into the next pit, not back into the emptied pit.",
+        )
+    } else {
+        unsaid(S, "single seed", kinds, "A pit of a single seed is sown like any other.")
+    });
     let kinds = &[Kind::MinSeeds];
     rules.push(match spec.min_seeds {
         1 => unsaid(S, "seeds to play", kinds, "A pit with one seed can be played."),
@@ -522,6 +533,27 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         )
     } else {
         unsaid(S, "must feed", kinds, "A player need not feed an opponent whose pits are all empty.")
+    });
+    let kinds = &[Kind::FirstMoves];
+    let firsts: Vec<String> = spec
+        .first_move
+        .iter()
+        .enumerate()
+        .filter_map(|(p, pit)| pit.map(|q| format!("player {}'s from pit {}", p + 1, q as usize + 1)))
+        .collect();
+    rules.push(if firsts.is_empty() {
+        unsaid(S, "first moves", kinds, "A player's first move may be from any of their pits.")
+    } else {
+        said(
+            S,
+            "first moves",
+            kinds,
+            format!(
+                "A player's first move of the game must be from the pit given: {}.{}",
+                and_list(&firsts),
+                if firsts.len() < spec.players as usize { " The others' first moves are free." } else { "" }
+            ),
+        )
     });
 }
 
@@ -623,9 +655,27 @@ fn condition_words(c: &Condition<CountSet>) -> String {
                 Predicate::Owned(_) => format!("{place} is one of the opponent's"),
                 Predicate::Store(true) => format!("{place} is a store"),
                 Predicate::Store(false) => format!("{place} is not a store"),
+                Predicate::Claimed(who, yes) => {
+                    let is = if *yes { "is" } else { "is not" };
+                    match who {
+                        Claimer::Anyone => format!("{place} {is} claimed"),
+                        Claimer::Mover => format!("{place} {is} claimed by the mover"),
+                        Claimer::Opponent => format!("{place} {is} claimed by the opponent"),
+                    }
+                }
+                Predicate::Mirror(yes) => format!(
+                    "{place} {} the mirror of a claimed pit (the pit at the same place in the other row, \
+                     counted from each owner's left)",
+                    if *yes { "is" } else { "is not" }
+                ),
+                Predicate::Rightmost(yes) => {
+                    format!("{place} {} its owner's rightmost pit", if *yes { "is" } else { "is not" })
+                }
             }
         }
         Condition::Board(n) => format!("the board holds {} seeds", n.words()),
+        Condition::MoverClaims(true) => "the mover has a claimed pit".to_string(),
+        Condition::MoverClaims(false) => "the mover has no claimed pit".to_string(),
     }
 }
 
@@ -667,7 +717,43 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             "the same is tried again from the pit taken, its places named from there, at most {}",
             plural(*n as usize, "more time", "more times")
         ),
+        Effect::Claim(places) => {
+            let names: Vec<String> = places.iter().map(|p| p.words().to_string()).collect();
+            format!(
+                "{} become{} the mover's claimed pit{}",
+                and_list(&names),
+                if places.len() == 1 { "s" } else { "" },
+                if places.len() == 1 { "" } else { "s" }
+            )
+        }
+        Effect::Move { seeds, from, to } => format!(
+            "{} from {} {} moved into {}{}",
+            plural(*seeds as usize, "seed", "seeds"),
+            from.words(),
+            if *seeds == 1 { "is" } else { "are" },
+            to.words(),
+            if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
+        ),
     }
+}
+
+/// What a claimed pit means, in words.
+fn claims_words(spec: &Spec) -> String {
+    let mut text = String::from(
+        "A claimed pit stays its claimer's for the rest of the game, unless another player claims it.",
+    );
+    if spec.claims.unplayable {
+        text.push_str(" It cannot be played.");
+    }
+    text.push_str(match spec.claims.seeds {
+        Some(ClaimSeeds::AfterLap) => {
+            " After each lap, once the lap's rules are applied, the seeds in it go to its claimer."
+        }
+        Some(ClaimSeeds::AfterMove) => " After each move, the seeds in it go to its claimer.",
+        Some(ClaimSeeds::AtEnd) => " The seeds left in it at the end of the game go to its claimer.",
+        None => " Its seeds are sown and taken like any others.",
+    });
+    text
 }
 
 /// The rules after each lap, in words: one sentence a line.
@@ -712,6 +798,12 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         unsaid(S, "rules after each lap", &[Kind::LapRules], "No rule is named from the places of a lap.")
     } else {
         said(S, "rules after each lap", &[Kind::LapRules], lap_rules_words(spec))
+    });
+    let kinds = &[Kind::LapRules, Kind::ClaimUnplayable, Kind::ClaimSeeds];
+    rules.push(if spec.claims_pits() {
+        said(S, "claimed pits", kinds, claims_words(spec))
+    } else {
+        unsaid(S, "claimed pits", kinds, "No pit is ever claimed.")
     });
     // When nothing is ever captured, that one sentence says it all.
     let captures = spec.captures();
@@ -848,6 +940,17 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         )
     } else {
         unsaid(S, "empty side", kinds, "A player's pits being all empty does not by itself end the game.")
+    });
+    let kinds = &[Kind::UnclaimedEmpty];
+    rules.push(if spec.endings.unclaimed_empty {
+        said(
+            S,
+            "empty unclaimed side",
+            kinds,
+            "The game also ends as soon as a player's pits that are not claimed are all empty, after any move.",
+        )
+    } else {
+        unsaid(S, "empty unclaimed side", kinds, "A player's unclaimed pits being all empty does not by itself end the game.")
     });
     let kinds = &[Kind::Majority];
     rules.push(if spec.endings.majority {

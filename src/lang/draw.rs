@@ -35,6 +35,14 @@ fn pit_stores(spec: &Spec) -> Vec<Option<usize>> {
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured. A store
 /// on the circuit is numbered in brackets, `[5]`, and its seeds are its owner's.
 pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
+    board_claimed(spec, pits, captured, &[])
+}
+
+/// [`board`], with the pits each player has claimed (bit `p` for pit `p + 1`, player 1's
+/// first): a claimed pit's seeds are marked with its claimer (`3*1`: claimed by player 1), and
+/// a line under the board names them.
+pub fn board_claimed(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> String {
+    let claimer = |p: usize| claimed.iter().position(|&c| c >> (p - 1) & 1 != 0);
     let label_width = "player 8 ".len();
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
     let pad = " ".repeat(label_width);
@@ -58,8 +66,13 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
             (true, Some(p)) => format!("player {}", p + 1),
             _ => String::new(),
         };
-        let cells: String =
-            drawn_order(spec, row).iter().map(|&p| format!("{:>3}  |", pits[p - 1])).collect();
+        let cells: String = drawn_order(spec, row)
+            .iter()
+            .map(|&p| match claimer(p) {
+                Some(c) => format!("{:>3}*{}|", pits[p - 1], c + 1),
+                None => format!("{:>3}  |", pits[p - 1]),
+            })
+            .collect();
         format!("{label:<label_width$}|{cells}")
     };
     let mut lines = Vec::new();
@@ -81,5 +94,38 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
     let scores: Vec<String> =
         captured.iter().enumerate().map(|(p, c)| format!("player {} {}", p + 1, c + stored(p))).collect();
     lines.push(format!("{kept}: {}", scores.join(", ")));
+    let marks: Vec<String> = claimed
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(p, &c)| {
+            let list: Vec<usize> = (0..64).filter(|&q| c >> q & 1 != 0).map(|q| q + 1).collect();
+            format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
+        })
+        .collect();
+    if !marks.is_empty() {
+        lines.push(format!("claimed (*): {}", marks.join(", ")));
+    }
     lines.join("\n") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn claimed_pits_are_marked_with_their_claimer_and_named_under_the_board() {
+        let file = crate::lang::library::load("bakuk").expect("bundled");
+        let (spec, _) = crate::lang::check::check(&file, None).expect("valid");
+        let pits = [1, 2, 3, 4, 5, 6];
+        let plain = board(&spec, &pits, &[0, 0]);
+        assert!(!plain.contains('*') && !plain.contains("claimed"));
+        // Pit 5 (player 2's row) claimed by player 1, pit 2 by player 2.
+        let drawn = board_claimed(&spec, &pits, &[0, 0], &[1 << 4, 1 << 1]);
+        assert!(drawn.contains("  5*1|") && drawn.contains("  2*2|"), "{drawn}");
+        assert_eq!(drawn.matches('*').count(), 3, "two pits marked and the legend: {drawn}");
+        assert!(drawn.ends_with("claimed (*): player 1 pit 5, player 2 pit 2\n"), "{drawn}");
+        // The same board otherwise, line for line.
+        assert_eq!(drawn.lines().count(), plain.lines().count() + 1);
+    }
 }

@@ -14,9 +14,9 @@ use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::phases::{OpeningLine, SeatPit, StoreMoveLine};
 use super::syntax::{
-    BoardEnding, BoardLine, CaptureStart, ChainLine, DirectionLine, Ending, ExtraTurn, GrandSlam,
-    LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock,
-    RelayLine, SeedsLine, Spanned, StoreSowing, Winner,
+    BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
+    ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number,
+    Opening, OppositeLine, PlayersBlock, RelayLine, SeedsLine, SingleSeed, Spanned, StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -125,7 +125,13 @@ macro_rules! kinds {
                         stated.value.extend(more.iter().cloned());
                         true
                     }
-                    _ => false,
+                    _ => match (line, &mut self.first_moves) {
+                        (RuleLine::FirstMoves(more), Some(stated)) => {
+                            stated.value.extend(more.iter().cloned());
+                            true
+                        }
+                        _ => false,
+                    },
                 }
             }
 
@@ -219,4 +225,14 @@ kinds! {
     BoardSeeds(BoardEnding) in board_seeds, "`game over when the board holds ...`", "the end when few seeds are left", None;
     /// `game over when a position repeats since the last capture`
     Repetition(Ending) in repetition, "`game over when a position repeats since the last capture`", "the end when a position repeats", None;
+    /// `a pit of one seed sows it into the next pit`
+    SingleSeed(SingleSeed) in single_seed, "`a pit of one seed sows it into the next pit`", "where a single seed goes", None;
+    /// `player 1's first move is from pit 6`: every such line of a layer, in order.
+    FirstMoves(FirstMoveLines) in first_moves, "the `first move is from` lines", "the first moves of the game", None;
+    /// `a claimed pit cannot be played`
+    ClaimUnplayable(ClaimUnplayable) in claim_unplayable, "`a claimed pit cannot be played`", "whether a claimed pit can be played", None;
+    /// `seeds in a claimed pit go to its claimer after each move`
+    ClaimSeeds(ClaimSeeds) in claim_seeds, "`seeds in a claimed pit go to its claimer ...`", "where the seeds in a claimed pit go", None;
+    /// `game over when a player's unclaimed pits are all empty`
+    UnclaimedEmpty(Ending) in unclaimed_empty, "`game over when a player's unclaimed pits are all empty`", "the end when a player's unclaimed pits are empty", None;
 }

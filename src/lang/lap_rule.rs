@@ -45,6 +45,29 @@ pub enum Predicate<C> {
     /// `is a store` (true) or `is not a store` (false): a store on the circuit
     /// ([`super::phases`]).
     Store(bool),
+    /// `is claimed`, `is claimed by the mover`, `is claimed by an opponent`; with `false`,
+    /// `is not ...`.
+    Claimed(Claimer, bool),
+    /// `is the mirror of a claimed pit`: the pit at the same place in the other row, counted
+    /// from each owner's left, is claimed; with `false`, `is not ...`.
+    Mirror(bool),
+    /// `is its owner's rightmost pit` (as the owner faces the board); with `false`, `is not ...`.
+    Rightmost(bool),
+}
+
+/// Whose claim `is claimed` asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Claimer {
+    Anyone,
+    Mover,
+    Opponent,
+}
+
+impl<C> Predicate<C> {
+    /// Does it speak of claimed pits?
+    pub fn of_claims(&self) -> bool {
+        matches!(self, Predicate::Claimed(..) | Predicate::Mirror(_))
+    }
 }
 
 /// One condition of a line.
@@ -53,6 +76,8 @@ pub enum Condition<C> {
     At(Place, Predicate<C>),
     /// `the board holds 8 or fewer seeds`: the seeds left on the board.
     Board(C),
+    /// `the mover has a claimed pit` (`true`) or `the mover has no claimed pit` (`false`).
+    MoverClaims(bool),
 }
 
 /// Who receives what a take takes.
@@ -98,6 +123,11 @@ pub enum Effect<C> {
     /// `again from the pit taken, at most 3 times`: the same line, its places named from the
     /// pit it took last, while its conditions hold.
     Again(u8),
+    /// `claim the last pit and the opposite pit`: the places become the mover's claimed pits.
+    Claim(Vec<Place>),
+    /// `move 1 seed from the opposite pit into the last pit`: at most that many seeds (those
+    /// the pit holds).
+    Move { seeds: u8, from: Place, to: Place },
 }
 
 /// A line: `when ...: ...` (the first that holds, after each lap) or `after each lap: ...`
@@ -132,7 +162,15 @@ impl<C> LapRule<C> {
                     Condition::At(p, Predicate::Occupied) => Condition::At(*p, Predicate::Occupied),
                     Condition::At(p, Predicate::Owned(w)) => Condition::At(*p, Predicate::Owned(*w)),
                     Condition::At(p, Predicate::Store(b)) => Condition::At(*p, Predicate::Store(*b)),
+                    Condition::At(p, Predicate::Claimed(c, yes)) => {
+                        Condition::At(*p, Predicate::Claimed(*c, *yes))
+                    }
+                    Condition::At(p, Predicate::Mirror(yes)) => Condition::At(*p, Predicate::Mirror(*yes)),
+                    Condition::At(p, Predicate::Rightmost(yes)) => {
+                        Condition::At(*p, Predicate::Rightmost(*yes))
+                    }
                     Condition::Board(n) => Condition::Board(f(n, 0)?),
+                    Condition::MoverClaims(yes) => Condition::MoverClaims(*yes),
                 })
             })
             .collect::<Result<_, E>>()?;
@@ -149,6 +187,8 @@ impl<C> LapRule<C> {
                         Effect::Chain { direction: *direction, counts: f(counts, 1)?, pits: *pits }
                     }
                     Effect::Again(n) => Effect::Again(*n),
+                    Effect::Claim(places) => Effect::Claim(places.clone()),
+                    Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
                 })
             })
             .collect::<Result<_, E>>()?;
@@ -160,6 +200,20 @@ impl<C> LapRule<C> {
         self.effects
             .iter()
             .any(|e| matches!(e, Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_)))
+    }
+
+    /// Does the line claim a pit?
+    pub fn claims(&self) -> bool {
+        self.effects.iter().any(|e| matches!(e, Effect::Claim(_)))
+    }
+
+    /// Does the line ask about claimed pits?
+    pub fn asks_of_claims(&self) -> bool {
+        self.conditions.iter().any(|c| match c {
+            Condition::At(_, p) => p.of_claims(),
+            Condition::MoverClaims(_) => true,
+            Condition::Board(_) => false,
+        })
     }
 
     /// The receivers of its takes.

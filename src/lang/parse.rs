@@ -8,7 +8,7 @@ use pest::Parser as _;
 use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
-use crate::lang::lap_rule::{Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
+use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
 use crate::lang::phases::{OpeningLine, SeatPit, StoreMoveLine, Target};
 use crate::lang::syntax::*;
 
@@ -310,6 +310,9 @@ impl Builder<'_> {
                         let first = inner.next().expect("a condition");
                         if first.as_rule() == Rule::board_holds {
                             conditions.push(Condition::Board(self.counts(only(first))?));
+                        } else if first.as_rule() == Rule::mover_claims {
+                            let has = only(first).as_rule() == Rule::has_one;
+                            conditions.push(Condition::MoverClaims(has));
                         } else {
                             place = place_of(first);
                             let predicate = self.predicate(inner.next().expect("a predicate"))?;
@@ -336,6 +339,24 @@ impl Builder<'_> {
             Rule::is_own => Predicate::Owned(Where::Own),
             Rule::is_store => Predicate::Store(true),
             Rule::is_not_store => Predicate::Store(false),
+            Rule::is_claimed | Rule::is_mirror | Rule::is_rightmost => {
+                let rule = p.as_rule();
+                let mut yes = true;
+                let mut claimer = Claimer::Anyone;
+                for part in values(p) {
+                    match part.as_rule() {
+                        Rule::negated => yes = false,
+                        Rule::by_mover => claimer = Claimer::Mover,
+                        Rule::by_opponent => claimer = Claimer::Opponent,
+                        _ => {}
+                    }
+                }
+                match rule {
+                    Rule::is_claimed => Predicate::Claimed(claimer, yes),
+                    Rule::is_mirror => Predicate::Mirror(yes),
+                    _ => Predicate::Rightmost(yes),
+                }
+            }
             _ => Predicate::Owned(Where::Opponents),
         })
     }
@@ -366,6 +387,24 @@ impl Builder<'_> {
             }
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
             Rule::relay_from => Effect::Relay(place_of(only(pair))),
+            Rule::claim => Effect::Claim(values(pair).map(place_of).collect()),
+            Rule::move_seeds => {
+                let mut inner = values(pair);
+                let n = self.number(inner.next().expect("a number of seeds"))?;
+                let from = place_of(inner.next().expect("from a place"));
+                let to = place_of(inner.next().expect("into a place"));
+                let seeds = match u8::try_from(n.value) {
+                    Ok(seeds @ 1..) => seeds,
+                    _ => {
+                        return Err(Diagnostic::error(format!(
+                            "a line moves 1 to 255 seeds, not {}",
+                            n.value
+                        ))
+                        .at(self.file, n.span, "not 1 to 255"));
+                    }
+                };
+                Effect::Move { seeds, from, to }
+            }
             Rule::chain_rule => {
                 let ChainLine { direction, counts, pits } = self.chain_rule(pair)?;
                 Effect::Chain { direction, counts, pits }
@@ -500,7 +539,7 @@ impl Builder<'_> {
                     out.push(Spanned::new(RuleLine::PitStore(pit), sp));
                 }
             }
-            Rule::sowing | Rule::turns | Rule::capture | Rule::end | Rule::opening_block => {
+            Rule::sowing | Rule::turns | Rule::capture | Rule::end | Rule::opening_block | Rule::claims => {
                 for line in values(pair) {
                     let sp = span(&line);
                     for rule in self.block_line(line)? {
@@ -575,6 +614,28 @@ impl Builder<'_> {
                 Rule::emptied_pit => Opening::EmptiedPit,
                 _ => Opening::NextPit,
             }),
+            Rule::single_seed => RuleLine::SingleSeed(SingleSeed),
+            Rule::claim_unplayable => RuleLine::ClaimUnplayable(ClaimUnplayable),
+            Rule::claim_seeds => RuleLine::ClaimSeeds(match only(pair).as_rule() {
+                Rule::claim_after_lap => ClaimSeeds::AfterLap,
+                Rule::claim_after_move => ClaimSeeds::AfterMove,
+                _ => ClaimSeeds::AtEnd,
+            }),
+            Rule::first_move_from => {
+                let sp = span(&pair);
+                let mut inner = values(pair);
+                let who = inner.next().expect("whose first move");
+                let player = match who.as_rule() {
+                    Rule::one_player => Some(self.number(only(who))?),
+                    _ => None,
+                };
+                let from = inner.next().expect("where from");
+                let from = match from.as_rule() {
+                    Rule::first_pit => FirstFrom::Pit(self.number(only(from))?),
+                    _ => FirstFrom::Side { rightmost: only(from).as_rule() == Rule::first_rightmost },
+                };
+                RuleLine::FirstMoves(vec![Spanned::new(FirstMoveLine { player, from }, sp)])
+            }
             Rule::laps => RuleLine::Laps(match only(pair).as_rule() {
                 Rule::laps_skip => Laps::SkipOrigin,
                 _ => Laps::SowOrigin,
@@ -656,6 +717,7 @@ impl Builder<'_> {
                 let which = only(pair);
                 match which.as_rule() {
                     Rule::side_empty => RuleLine::SideEmpty(Ending),
+                    Rule::unclaimed_empty => RuleLine::UnclaimedEmpty(Ending),
                     Rule::majority => RuleLine::Majority(Ending),
                     Rule::board_seeds => {
                         RuleLine::BoardSeeds(BoardEnding { counts: self.counts(only(which))? })
@@ -706,6 +768,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         let word = match word {
             "counter_clockwise" => "counter-clockwise",
             "opponent_s" => "opponent's",
+            "owner_s" => "owner's",
             "mover_s" => "mover's",
             "pit_s" => "pit's",
             "player_s" => "player's",
@@ -752,7 +815,9 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
             "`holds ...`, `is empty`, `is occupied`, `is the mover's own` or `is an opponent's`"
         }
         Rule::condition => "a condition such as `the next pit is empty`",
-        Rule::effect => "`take ...`, `relay from ...`, `chain ...` or `again from the pit taken, ...`",
+        Rule::effect => {
+            "`take ...`, `relay from ...`, `chain ...`, `again from the pit taken, ...`, `claim ...` or `move ...`"
+        }
         Rule::receiver => "`for the opponent`, `for its owner`, `for the mover` or `out of play`",
         other => return vec![format!("{other:?}").replace('_', " ")],
     };

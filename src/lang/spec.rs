@@ -8,7 +8,7 @@ pub use crate::lang::lap_rule::LapRule;
 pub use crate::lang::syntax::{
     ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Way, Where, Winner,
 };
-pub use crate::lang::syntax::{GrandSlam, OppositeLine as OppositeRule, StoreSowing};
+pub use crate::lang::syntax::{ClaimSeeds, GrandSlam, OppositeLine as OppositeRule, StoreSowing};
 
 /// Most pits a board may have: moves and pit sets are 64-bit masks in the engine.
 pub const MAX_PITS: usize = 64;
@@ -111,12 +111,23 @@ pub struct Endings {
     pub majority: bool,
     /// When a position repeats one seen since the last capture.
     pub repetition: bool,
+    /// When a player's pits that are not claimed are all empty.
+    pub unclaimed_empty: bool,
 }
 
 impl Endings {
     pub fn any(&self) -> bool {
-        self.side_empty || self.majority || self.repetition
+        self.side_empty || self.majority || self.repetition || self.unclaimed_empty
     }
+}
+
+/// What a claimed pit means (`claimed pits { ... }`); claims are made by rules after each lap.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Claims {
+    /// `a claimed pit cannot be played`.
+    pub unplayable: bool,
+    /// `seeds in a claimed pit go to its claimer ...`: when.
+    pub seeds: Option<ClaimSeeds>,
 }
 
 /// Where a group of rules was last set: the variant's own file, a base it extends, or a
@@ -160,6 +171,8 @@ pub struct Spec {
     pub first_player: u8,
     pub direction: Directions,
     pub opening: Opening,
+    /// `a pit of one seed sows it into the next pit` (with the first seed into the emptied pit).
+    pub single_seed: bool,
     pub laps: Laps,
     pub min_seeds: u8,
     pub store_sowing: StoreSowing,
@@ -181,6 +194,11 @@ pub struct Spec {
     pub lap_rules: Vec<LapRule<CountSet>>,
     /// Stores on the circuit, an opening, a move once a game (`crate::lang::phases`).
     pub phases: crate::lang::phases::Phases,
+    /// What a claimed pit means.
+    pub claims: Claims,
+    /// For each player, the pit (0-based) their first move of the game must be from, if a
+    /// rule says.
+    pub first_move: Vec<Option<u8>>,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,
@@ -214,6 +232,11 @@ impl Spec {
     /// The 1-based pit numbers a player (0-based) owns.
     pub fn pits_of(&self, player: u8) -> Vec<usize> {
         (0..self.pits()).filter(|&p| self.owners[p] == player).map(|p| p + 1).collect()
+    }
+
+    /// Does a rule claim pits?
+    pub fn claims_pits(&self) -> bool {
+        self.lap_rules.iter().any(LapRule::claims)
     }
 
     /// Is a capture of any kind possible?

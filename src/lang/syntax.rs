@@ -169,6 +169,54 @@ pub enum Opening {
     EmptiedPit,
 }
 
+/// `a pit of one seed sows it into the next pit`: the exception to `first seed into the
+/// emptied pit` for a pit of a single seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SingleSeed;
+
+/// `a claimed pit cannot be played`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClaimUnplayable;
+
+/// `seeds in a claimed pit go to its claimer after each move`: when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClaimSeeds {
+    AfterLap,
+    AfterMove,
+    AtEnd,
+}
+
+impl ClaimSeeds {
+    /// `after each move`, as the line writes it.
+    pub fn words(self) -> &'static str {
+        match self {
+            ClaimSeeds::AfterLap => "after each lap",
+            ClaimSeeds::AfterMove => "after each move",
+            ClaimSeeds::AtEnd => "at the end",
+        }
+    }
+}
+
+/// Where a player's first move of the game must be from.
+#[derive(Debug, Clone)]
+pub enum FirstFrom {
+    /// `pit 6`.
+    Pit(Number),
+    /// `their leftmost pit`, `their rightmost pit` (`true`), as the player faces the board.
+    Side { rightmost: bool },
+}
+
+/// `player 1's first move is from pit 6`, `each player's first move is from their rightmost pit`.
+#[derive(Debug, Clone)]
+pub struct FirstMoveLine {
+    /// `None`: each player.
+    pub player: Option<Number>,
+    pub from: FirstFrom,
+}
+
+/// The `first move` lines of a layer, in order, each with its span.
+pub type FirstMoveLines = Vec<Spanned<FirstMoveLine>>;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Laps {
     /// On a sowing that goes all the way round, the emptied pit is sown into like any other.

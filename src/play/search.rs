@@ -67,7 +67,9 @@ pub struct AlphaBetaPlayer {
 const TABLE_BITS: u32 = 17;
 /// The most words of a key: the pits eight to a word, the captured seeds four to a word, and
 /// a word for the plies, the player to move, the root player and the generation.
-const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1;
+/// Three more where pits may be claimed or a first move is given: the claimed pits of each
+/// player, and the players who have moved.
+const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1 + 3;
 /// Before a search `depth` plies deep, searches every `DEEPENING_STEP` plies less deep, the
 /// shallowest at least `DEEPENING_FROM` plies deep (choosing moves 8 to 12 plies deep in Bakuk,
 /// Kalah and Oware, it searched 4% to 57% fewer nodes so).
@@ -91,6 +93,8 @@ struct Table {
     /// Words of the pits, then of the captured seeds, in a key.
     pit_words: usize,
     captured_words: usize,
+    /// 3 where the position has claimed pits or first moves, else 0.
+    extra_words: usize,
     stride: usize,
     /// The current search's, in each key: 1 to `u16::MAX` (0 is an empty entry's).
     generation: u64,
@@ -131,19 +135,21 @@ fn code(mv: Move) -> u8 {
 
 impl Table {
     fn new() -> Table {
-        Table { words: Vec::new(), pit_words: 0, captured_words: 0, stride: 0, generation: 0 }
+        Table { words: Vec::new(), pit_words: 0, captured_words: 0, extra_words: 0, stride: 0, generation: 0 }
     }
 
     /// Ready for a search of `rules`: allocated for their keys, and every entry forgotten.
     fn start(&mut self, rules: &Rules) {
         let pit_words = rules.pits().div_ceil(8);
         let captured_words = rules.players().div_ceil(4);
-        let stride = pit_words + captured_words + 2;
+        let extra_words = if rules.has_state_extras() { 3 } else { 0 };
+        let stride = pit_words + captured_words + extra_words + 2;
         if stride != self.stride {
             *self = Table {
                 words: vec![0; stride << TABLE_BITS],
                 pit_words,
                 captured_words,
+                extra_words,
                 stride,
                 generation: 0,
             };
@@ -169,6 +175,10 @@ impl Table {
         for w in s.captured.chunks_exact(4).take(self.captured_words) {
             words[len] = w.iter().fold(0, |acc, &c| acc << 16 | c as u64);
             len += 1;
+        }
+        if self.extra_words > 0 {
+            words[len..len + 3].copy_from_slice(&[s.claimed[0], s.claimed[1], s.moved as u64]);
+            len += 3;
         }
         // Plies are fewer than 2^20 (the ply limit's bound): the move once a game fits above.
         words[len] = s.plies as u64

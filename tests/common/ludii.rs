@@ -336,6 +336,13 @@ pub trait Hooks {
         Ok(())
     }
 
+    /// Whether Ludii moves every seed left on the board into the players' stores or hands as
+    /// the game ends (Leyla Gobale): then the position after sow's last move is compared as
+    /// its score, the board empty and each player holding their final score.
+    fn empties_board_at_end(&self) -> bool {
+        false
+    }
+
     /// What else to compare at the end of a game Ludii ended itself (its scores, say).
     fn compare_end(&self, rec: &Record, rules: &Rules, state: &State) -> Result<(), String> {
         let _ = (rec, rules, state);
@@ -681,14 +688,19 @@ impl<'a> Replay<'a> {
     fn diffs(&self, at: &Position, s: &State) -> Vec<Diff> {
         let map = &self.entry.mapping;
         let mut d = Vec::new();
+        // A finished game as Ludii leaves it, where it empties the board at the end.
+        let emptied = s.is_over() && self.entry.hooks.empties_board_at_end();
+        let scores = self.rules.scores(s);
         for (pit, &seeds) in s.pits().iter().enumerate() {
             let site = map.site(pit);
             let ludii = self.rec.at(at, site);
+            let seeds = if emptied { 0 } else { seeds };
             if ludii != seeds as i64 {
                 d.push(Diff { place: Place::Pit { pit: pit + 1, site }, ludii, sow: seeds as i64 });
             }
         }
         for (p, &c) in s.captured().iter().enumerate() {
+            let c = if emptied { scores[p] as u16 } else { c };
             let sites = map.captured(p);
             let ludii: i64 = sites.iter().map(|&site| self.rec.at(at, site)).sum();
             let sow = c as i64 + self.offset[p];

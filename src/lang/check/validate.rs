@@ -160,7 +160,10 @@ impl<'a> Validator<'a> {
             RelayLine::Occupied => Some(Relay::Occupied),
             RelayLine::Makes { counts, pits } => {
                 let counts = self.counts("relay", counts, r, total, LAST_PIT)?;
-                if counts.contains(1) && opening.is_some_and(|o| o.value == Opening::EmptiedPit) {
+                if counts.contains(1)
+                    && opening.is_some_and(|o| o.value == Opening::EmptiedPit)
+                    && m.single_seed.is_none()
+                {
                     self.diags.push(
                         r.error(
                             "a relay of a single seed would never end",
@@ -225,13 +228,25 @@ impl<'a> Validator<'a> {
                 format!("a game ends after at most {ply_limit} plies"),
             ));
         }
+        // A pit of one seed that sows it into the next pit changes the board.
         if let (Some(o), Some(Opening::EmptiedPit)) = (opening, opening.map(|o| o.value))
             && min_seeds < 2
+            && m.single_seed.is_none()
         {
             self.diags.push(
                 Diagnostic::warning("a pit holding 1 seed can be played without changing the board")
                     .at(&o.at.file, o.at.span.clone(), "the first seed goes back into the emptied pit")
                     .help("if the sources forbid that move, add `a pit needs 2 seeds to be played`"),
+            );
+        }
+
+        if let Some(one) = &m.single_seed
+            && opening.is_some_and(|o| o.value == Opening::NextPit)
+        {
+            self.diags.push(
+                one.error("a pit of one seed sows it into the next pit already", "this rule changes nothing")
+                    .note("the first seed of every sowing goes into the next pit")
+                    .help("the rule is for variants whose first seed goes into the emptied pit"),
             );
         }
 
@@ -370,6 +385,8 @@ impl<'a> Validator<'a> {
             }
         }
         let phases = self.phases(board, &owners, players, total);
+        let claims = self.claims(&lap_rules);
+        let first_move = self.first_moves(players, &owners);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -403,6 +420,7 @@ impl<'a> Validator<'a> {
             first_player,
             direction: directions?,
             opening: opening?.value,
+            single_seed: m.single_seed.is_some(),
             laps: laps?.value,
             min_seeds,
             landing: landing_rule,
@@ -420,11 +438,14 @@ impl<'a> Validator<'a> {
             capture_start,
             lap_rules,
             phases,
+            claims,
+            first_move,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
                 majority: m.majority.is_some(),
                 repetition: m.repetition.is_some(),
+                unclaimed_empty: m.unclaimed_empty.is_some(),
             },
             provenance: provenance.iter().map(|(&t, &i)| (t, layer_of(i))).collect(),
         })
@@ -836,6 +857,117 @@ impl<'a> Validator<'a> {
 
     /// The rules after each lap, each line checked: its counts, a take before a chain or an
     /// `again`, one relay at most, rules for two players.
+    /// The lines about claimed pits (`claimed pits { ... }`, the ending on unclaimed pits),
+    /// which need a line that claims.
+    fn claims(&mut self, lap_rules: &[LapRule<CountSet>]) -> Claims {
+        let m = self.m;
+        let claimed = lap_rules.iter().any(LapRule::claims)
+            || m.lap_rules.as_ref().is_some_and(|l| l.value.iter().any(|r| r.value.claims()));
+        let never = |o: &crate::lang::kinds::Origin| {
+            o.error("a rule for claimed pits, but no line claims a pit", "no pit is ever claimed").help(
+                "a pit is claimed by a `when` line such as `when the last pit holds 3: claim the last pit`",
+            )
+        };
+        if !claimed {
+            for at in [
+                m.claim_unplayable.as_ref().map(|c| &c.at),
+                m.claim_seeds.as_ref().map(|c| &c.at),
+                m.unclaimed_empty.as_ref().map(|c| &c.at),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                self.diags.push(never(at));
+            }
+        }
+        Claims { unplayable: m.claim_unplayable.is_some(), seeds: m.claim_seeds.as_ref().map(|c| c.value) }
+    }
+
+    /// The first moves of the game (`player 1's first move is from pit 6`): for each player,
+    /// at most one pit, of their own.
+    fn first_moves(&mut self, players: u8, owners: &[u8]) -> Vec<Option<u8>> {
+        let m = self.m;
+        let mut first = vec![None; players as usize];
+        // The line that gave each player's first move.
+        let mut stated: Vec<Option<usize>> = vec![None; players as usize];
+        if let Some(lines) = &m.first_moves {
+            let k = owners.len() / 2;
+            for line in &lines.value {
+                let at = crate::lang::kinds::Origin {
+                    file: lines.at.file.clone(),
+                    span: line.span.clone(),
+                    layer: lines.at.layer,
+                };
+                let who: Vec<u8> = match &line.value.player {
+                    Some(n) if n.value == 0 || n.value > players as u64 => {
+                        self.diags.push(Diagnostic::error(format!("there is no player {}", n.value)).at(
+                            &at.file,
+                            n.span.clone(),
+                            format!("players are numbered 1 to {players}"),
+                        ));
+                        continue;
+                    }
+                    Some(n) => vec![n.value as u8 - 1],
+                    None => (0..players).collect(),
+                };
+                for p in who {
+                    let pit = match &line.value.from {
+                        FirstFrom::Pit(n) => {
+                            let mine = n.value >= 1
+                                && (n.value as usize) <= owners.len()
+                                && owners[n.value as usize - 1] == p;
+                            if !mine {
+                                let pits = (0..owners.len()).filter(|&q| owners[q] == p).map(|q| q + 1);
+                                self.diags.push(
+                                    Diagnostic::error(format!("pit {} is not player {}'s", n.value, p + 1))
+                                        .at(
+                                            &at.file,
+                                            n.span.clone(),
+                                            "a first move is from the player's own pit",
+                                        )
+                                        .note(format!(
+                                            "player {} owns {}",
+                                            p + 1,
+                                            pit_list(&pits.collect::<Vec<_>>())
+                                        )),
+                                );
+                                continue;
+                            }
+                            n.value as usize - 1
+                        }
+                        FirstFrom::Side { rightmost } => {
+                            // A row seen from its owner's seat: the south row's left is pit 1,
+                            // the north row's the pit after the south row's last.
+                            let south = (0..k).all(|q| owners[q] == p);
+                            let north = (k..2 * k).all(|q| owners[q] == p);
+                            if !(south ^ north) {
+                                self.diags.push(at.error(
+                                    format!("player {} does not own one row", p + 1),
+                                    "their leftmost and rightmost pits are those of the row they own",
+                                ));
+                                continue;
+                            }
+                            let left = if south { 0 } else { k };
+                            if *rightmost { left + k - 1 } else { left }
+                        }
+                    };
+                    if let Some(line) = stated[p as usize] {
+                        self.diags.push(
+                            at.error(
+                                format!("player {}'s first move is stated twice", p + 1),
+                                "stated again here",
+                            )
+                            .note(format!("first stated on line {line}")),
+                        );
+                    }
+                    first[p as usize] = Some(pit as u8);
+                    stated[p as usize] = Some(at.line());
+                }
+            }
+        }
+        first
+    }
+
     fn lap_rules(
         &mut self,
         lines: &Stated<crate::lang::lap_rule::LapRuleLines>,
@@ -922,6 +1054,33 @@ impl<'a> Validator<'a> {
                         }
                     }
                     Effect::Chain { .. } => {}
+                    Effect::Claim(places) => {
+                        took = true;
+                        let mut seen = Vec::new();
+                        for p in places {
+                            if seen.contains(p) {
+                                self.diags.push(
+                                    at.error(format!("{} is claimed twice", p.words()), "in this line"),
+                                );
+                            }
+                            seen.push(*p);
+                        }
+                        if players != 2 {
+                            self.diags.push(at.error(
+                                "a claim is a rule for two players",
+                                format!("this variant has {players}"),
+                            ));
+                        }
+                    }
+                    Effect::Move { from, to, .. } => {
+                        took = true;
+                        if from == to {
+                            self.diags.push(at.error(
+                                format!("seeds moved from {} into itself", from.words()),
+                                "in this line",
+                            ));
+                        }
+                    }
                 }
             }
             if relays > 1 {
@@ -935,6 +1094,12 @@ impl<'a> Validator<'a> {
             }
             if !took && relays == 0 {
                 self.diags.push(at.error("this line does nothing", "nothing taken, no relay"));
+            }
+            if rule.asks_of_claims() && !lines.value.iter().any(|l| l.value.claims()) {
+                self.diags.push(
+                    at.error("this line asks about claimed pits, but no line claims a pit", "never claimed")
+                        .help("a pit is claimed by a `when` line such as `when the last pit holds 3: claim the last pit`"),
+                );
             }
             let two_only = rule.receivers().any(|r| r == Receiver::Opponent);
             if two_only && players != 2 {

@@ -121,6 +121,13 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if endings.majority {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Majority.line()));
     }
+    // Claimed pits and first moves are more than a table of seeds holds.
+    if rules.spec().claims_pits() {
+        return Err(SolveError::NeedsHistory("`claim ...` (in the `when` lines)"));
+    }
+    if rules.spec().first_move.iter().any(Option::is_some) {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FirstMoves.line()));
+    }
     let pits = rules.pits();
     match state_space(pits, seeds) {
         Some(n) if n <= MAX_POSITIONS => Ok(n),
