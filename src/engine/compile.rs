@@ -110,6 +110,8 @@ pub(crate) struct Tables {
     pub hand: [Option<Box<HandTable>>; 2],
     /// The rules after each lap, in order (only in the [`GENERAL`] tier).
     pub lap_rules: Vec<LapTable>,
+    /// The rules of rounds (only in the [`GENERAL`] tier: see [`super::rounds`]).
+    pub rounds: Option<crate::lang::rounds::Rounds>,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
     /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
@@ -195,6 +197,7 @@ pub fn compile(spec: &Spec) -> Rules {
         endings: spec.endings.any() || spec.board_end.is_some(),
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
+        rounds: spec.rounds,
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -288,7 +291,7 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.endings
         || t.opposite_pits != [0; MAX_PLAYERS]
         || t.grand_slam != GrandSlam::Take;
-    t.tier = if !t.lap_rules.is_empty() {
+    t.tier = if !t.lap_rules.is_empty() || t.rounds.is_some() {
         GENERAL
     } else if rich {
         RICH
@@ -403,6 +406,7 @@ impl Rules {
             // Made from the tables above: the same for equal tables.
             hand: _,
             lap_rules,
+            rounds,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -458,6 +462,12 @@ impl Rules {
             bytes.extend(b"lap rules");
             for rule in lap_rules {
                 rule.bytes(&mut bytes);
+            }
+        }
+        if let Some(r) = rounds {
+            bytes.extend(b"rounds");
+            for line in r.lines() {
+                bytes.extend(line.as_bytes());
             }
         }
         fnv1a(&bytes)

@@ -13,6 +13,9 @@ struct Key {
     pits: [u8; MAX_PITS],
     captured: [u16; MAX_PLAYERS],
     to_move: u8,
+    /// Games of rounds: the pits out of play and the phase (0 in every other game).
+    out: u64,
+    phase: u8,
 }
 
 impl Key {
@@ -21,7 +24,7 @@ impl Key {
     #[inline]
     fn hash(&self, pits: usize) -> u64 {
         let add = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        let mut h = self.to_move as u64;
+        let mut h = self.to_move as u64 ^ self.out ^ (self.phase as u64) << 8;
         for w in self.pits.chunks_exact(8).take(pits.div_ceil(8)) {
             h = add(h, u64::from_le_bytes(w.try_into().expect("8 pits")));
         }
@@ -62,7 +65,7 @@ impl History {
 
     /// Notes the position of `s` with `to_move` to move; `false` if it was already seen.
     pub(crate) fn note(&mut self, s: &State, to_move: u8) -> bool {
-        let key = Key { pits: s.pits, captured: s.captured, to_move };
+        let key = Key { pits: s.pits, captured: s.captured, to_move, out: s.out, phase: s.phase };
         let hash = key.hash(s.pits().len());
         let seen = self.hashes.iter().zip(&self.keys).any(|(&h, k)| h == hash && *k == key);
         if !seen {

@@ -12,6 +12,7 @@ mod lap;
 mod moves;
 pub mod notation;
 pub mod replay;
+mod rounds;
 mod sow;
 mod state;
 mod turn;

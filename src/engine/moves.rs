@@ -176,6 +176,13 @@ pub trait Observer {
     fn capture(&mut self, _pit: usize, _seeds: u8) {}
     #[inline(always)]
     fn pass(&mut self, _player: usize) {}
+    /// A round of a game of rounds is over (`round` counts from 1), each player having taken
+    /// the seeds of their own pits.
+    #[inline(always)]
+    fn round_over(&mut self, _round: u16) {}
+    /// Between rounds, `pit` was filled with `seeds` from its owner's hand.
+    #[inline(always)]
+    fn fill(&mut self, _pit: usize, _seeds: u8) {}
 }
 
 impl Observer for () {
@@ -224,6 +231,15 @@ pub enum IllegalMove {
         pit: usize,
         its: &'static str,
     },
+    /// The pit is out of play for this round (or for good).
+    OutOfPlay {
+        pit: usize,
+    },
+    /// Between rounds: the pit is not one the mover may fill now.
+    NotFillable {
+        pit: usize,
+        why: &'static str,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -258,6 +274,10 @@ impl fmt::Display for IllegalMove {
             ),
             IllegalMove::WrongDirection { pit, its } => {
                 write!(f, "pit {pit} sows {its} only: write it `{pit}`")
+            }
+            IllegalMove::OutOfPlay { pit } => write!(f, "pit {pit} is out of play"),
+            IllegalMove::NotFillable { pit, why } => {
+                write!(f, "pit {pit} cannot be filled: {why}")
             }
         }
     }

@@ -20,6 +20,10 @@ pub struct Record {
     /// Relays: how many seeds had been sown when each began, its pit (0-based) and the
     /// seeds lifted from it.
     pub relays: Vec<(usize, usize, u8)>,
+    /// Between rounds: the pit filled (0-based) and the seeds put into it.
+    pub fill: Option<(usize, u8)>,
+    /// The round that ended with the move (games of rounds), counted from 1.
+    pub round_over: Option<u16>,
 }
 
 impl Observer for Record {
@@ -34,6 +38,12 @@ impl Observer for Record {
     }
     fn pass(&mut self, player: usize) {
         self.passes.push(player);
+    }
+    fn round_over(&mut self, round: u16) {
+        self.round_over = Some(round);
+    }
+    fn fill(&mut self, pit: usize, seeds: u8) {
+        self.fill = Some((pit, seeds));
     }
 }
 
@@ -103,6 +113,15 @@ fn place(pos: usize, pits: usize) -> String {
 /// is written `S1` (player 1's store).
 pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
+    if let Some((pit, seeds)) = step.record.fill {
+        return format!(
+            "ply {}: player {} fills pit {} with {seeds} seeds from their hand{}",
+            step.ply,
+            step.player + 1,
+            pit + 1,
+            round_start(step)
+        );
+    }
     let n = step.after.pits().len();
     let sown = |from: usize, to: usize| -> String {
         let places: Vec<String> = step.record.sown[from..to].iter().map(|&p| place(p, n)).collect();
@@ -149,10 +168,33 @@ pub fn describe_step(step: &Step) -> String {
     if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
         text.push_str(&format!("; player {} moves again", step.player + 1));
     }
+    if let Some(round) = step.record.round_over {
+        let hands: Vec<String> =
+            step.after.captured().iter().enumerate().map(|(p, h)| format!("player {} {h}", p + 1)).collect();
+        text.push_str(&format!(
+            "; round {round} is over: each player takes the seeds of their pits (hands: {})",
+            hands.join(", ")
+        ));
+        if step.after.filling() {
+            text.push_str(&format!("; player {} fills first", step.after.turn() + 1));
+        }
+    }
     for p in &step.record.passes {
         text.push_str(&format!("; player {} cannot move and passes", p + 1));
     }
     text
+}
+
+/// After a fill: whether the next round starts, and the pits out of play in it.
+fn round_start(step: &Step) -> String {
+    let after = &step.after;
+    if after.filling() || after.is_over() {
+        return String::new();
+    }
+    let n = after.pits().len();
+    let out: Vec<usize> = (0..n).filter(|&p| after.out_of_play() >> p & 1 != 0).map(|p| p + 1).collect();
+    let out = if out.is_empty() { String::new() } else { format!(", {} out of play", pit_list(&out)) };
+    format!("; round {} starts{out}", after.rounds_over() + 1)
 }
 
 /// Why a game is over, in words: `player 2 has no legal move`.
@@ -168,6 +210,8 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
             "{} left on the board",
             crate::lang::describe::plural(state.seeds_on_board() as usize, "seed is", "seeds are")
         ),
+        EndReason::CannotFill => "a player cannot fill a pit for the next round".to_string(),
+        EndReason::NoPitInPlay => "a player has no pit in play".to_string(),
     }
 }
 
@@ -231,6 +275,15 @@ pub struct PositionReport {
     pub result: Option<&'static str>,
     /// Why the game ended: `no-legal-move`, `nobody-can-move`, `ply-limit`.
     pub end: Option<&'static str>,
+    /// Games of rounds: the rounds over so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds_over: Option<u32>,
+    /// Games of rounds: the pits (1-based) out of play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_play: Option<Vec<usize>>,
+    /// Games of rounds: whether the players are filling pits for the next round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filling: Option<bool>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -269,6 +322,14 @@ impl PositionReport {
                 Outcome::Draw => "draw",
             }),
             end: state.end().map(EndReason::name),
+            rounds_over: spec.rounds.map(|_| state.rounds_over()),
+            out_of_play: spec.rounds.map(|_| {
+                (0..state.pits().len())
+                    .filter(|&p| state.out_of_play() >> p & 1 != 0)
+                    .map(|p| p + 1)
+                    .collect()
+            }),
+            filling: spec.rounds.map(|_| state.filling()),
             move_values: None,
         }
     }

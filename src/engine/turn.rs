@@ -3,7 +3,7 @@
 
 use crate::lang::spec::{GrandSlam, MAX_PITS};
 
-use super::compile::{PLAIN, RICH, Rules};
+use super::compile::{GENERAL, PLAIN, RICH, Rules};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSet, Observer};
 use super::state::{EndReason, NOBODY, PositionError, State};
 
@@ -84,6 +84,9 @@ impl Rules {
             last_mover: NOBODY,
             removed: 0,
             end: None,
+            out: 0,
+            round: 0,
+            phase: 0,
         };
         self.settle::<RICH, ()>(&mut s, to_move, &mut ());
         s
@@ -93,8 +96,13 @@ impl Rules {
     #[inline(always)]
     fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> MoveSet {
         let t = &self.t;
+        if TIER == GENERAL && s.phase != 0 {
+            return self.fill_moves(s, player);
+        }
         let playable = at_least(&s.pits, t.pits, t.min_seeds);
         let pits = t.own[player as usize] & playable;
+        // Pits out of play (games of rounds) cannot be played.
+        let pits = if TIER == GENERAL { pits & !s.out } else { pits };
         if TIER == PLAIN {
             return MoveSet::given(pits);
         }
@@ -206,6 +214,9 @@ impl Rules {
         if pit >= self.pits() {
             return Err(IllegalMove::NoSuchPit { pit: pit + 1, pits: self.pits() });
         }
+        if s.phase != 0 {
+            return self.check_fill(s, mv);
+        }
         // `3ccw` for a pit that sows counter-clockwise only is that pit's move.
         let mv = self.resolve(mv)?;
         let owner = self.t.owner[pit];
@@ -215,6 +226,9 @@ impl Rules {
                 owner: owner as usize + 1,
                 mover: s.to_move as usize + 1,
             });
+        }
+        if s.out >> pit & 1 != 0 {
+            return Err(IllegalMove::OutOfPlay { pit: pit + 1 });
         }
         match s.pits[pit] {
             0 => Err(IllegalMove::Empty { pit: pit + 1 }),

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
+use super::rounds::{MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, DirectionLine, Ending, ExtraTurn, GrandSlam,
     LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock,
@@ -212,4 +213,14 @@ kinds! {
     BoardSeeds(BoardEnding) in board_seeds, "`game over when the board holds ...`", "the end when few seeds are left", None;
     /// `game over when a position repeats since the last capture`
     Repetition(Ending) in repetition, "`game over when a position repeats since the last capture`", "the end when a position repeats", None;
+    /// `round over when a row is empty, after each lap`
+    RoundOver(RoundOver) in round_over, "`round over when ...`", "when a round is over", None;
+    /// `each player takes the seeds of their own pits`
+    RoundTake(RoundTake) in round_take, "`each player takes ...`", "what each player takes when a round is over", None;
+    /// `in turns, each player fills their leftmost empty pit with 6 seeds`
+    Refill(RefillLine) in refill, "`in turns, each player fills ...`", "how the pits are filled for the next round", None;
+    /// `pits not filled are out of play for the round`
+    Unfilled(Unfilled) in unfilled, "`pits not filled ...`", "what becomes of the pits not filled", None;
+    /// `a player who cannot fill a pit loses the match`
+    MatchEnd(MatchEnd) in match_end, "`... loses the match`", "when the match is over", None;
 }

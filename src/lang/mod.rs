@@ -17,6 +17,7 @@ pub mod kinds;
 pub mod lap_rule;
 pub mod library;
 pub mod parse;
+pub mod rounds;
 pub mod spec;
 pub mod syntax;
 pub mod vary;

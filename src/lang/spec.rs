@@ -179,6 +179,8 @@ pub struct Spec {
     pub capture_start: u32,
     /// The rules after each lap (`when ...: ...`, `after each lap: ...`), in order.
     pub lap_rules: Vec<LapRule<CountSet>>,
+    /// The rules of rounds, for a game of several rounds.
+    pub rounds: Option<crate::lang::rounds::Rounds>,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

@@ -67,7 +67,7 @@ pub struct AlphaBetaPlayer {
 const TABLE_BITS: u32 = 17;
 /// The most words of a key: the pits eight to a word, the captured seeds four to a word, and
 /// a word for the plies, the player to move, the root player and the generation.
-const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1;
+const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 2;
 /// Before a search `depth` plies deep, searches every `DEEPENING_STEP` plies less deep, the
 /// shallowest at least `DEEPENING_FROM` plies deep (choosing moves 8 to 12 plies deep in Bakuk,
 /// Kalah and Oware, it searched 4% to 57% fewer nodes so).
@@ -172,6 +172,12 @@ impl Table {
         }
         words[len] = s.plies as u64 | (s.to_move as u64) << 32 | (root as u64) << 40 | self.generation << 48;
         len += 1;
+        // Games of rounds: the pits out of play and the phase decide play too (and the plies
+        // already tell rounds apart).
+        if s.out | s.phase as u64 != 0 {
+            words[len] = s.out ^ (s.phase as u64) << 63;
+            len += 1;
+        }
         let hash = words[..len]
             .iter()
             .fold(0u64, |h, &w| (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95));

@@ -564,7 +564,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 7] = [
+    let endings: [(&str, Count, bool); 9] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -572,6 +572,8 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: more than half captured", |e| e.majority, false),
         ("ended: a position repeated", |e| e.repetition, false),
         ("ended: few seeds left", |e| e.few_seeds, false),
+        ("ended: a player could not fill a pit", |e| e.cannot_fill, false),
+        ("ended: a player had no pit in play", |e| e.no_pit_in_play, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -765,7 +767,9 @@ mod tests {
             | EndReason::SideEmpty
             | EndReason::Majority
             | EndReason::Repetition
-            | EndReason::FewSeeds => r,
+            | EndReason::FewSeeds
+            | EndReason::CannotFill
+            | EndReason::NoPitInPlay => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -775,6 +779,8 @@ mod tests {
             EndReason::Majority,
             EndReason::Repetition,
             EndReason::FewSeeds,
+            EndReason::CannotFill,
+            EndReason::NoPitInPlay,
         ]
         .map(every);
         let mut seen = Vec::new();

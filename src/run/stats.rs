@@ -147,6 +147,15 @@ pub struct EndTally {
     pub repetition: u64,
     #[serde(default)]
     pub few_seeds: u64,
+    /// Matches of rounds lost by a rule of rounds (left out of runs that have none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cannot_fill: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub no_pit_in_play: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl EndTally {
@@ -159,6 +168,8 @@ impl EndTally {
             EndReason::Majority => self.majority += 1,
             EndReason::Repetition => self.repetition += 1,
             EndReason::FewSeeds => self.few_seeds += 1,
+            EndReason::CannotFill => self.cannot_fill += 1,
+            EndReason::NoPitInPlay => self.no_pit_in_play += 1,
         }
     }
 }
@@ -253,6 +264,8 @@ impl Tally {
         self.ends.majority += o.ends.majority;
         self.ends.repetition += o.ends.repetition;
         self.ends.few_seeds += o.ends.few_seeds;
+        self.ends.cannot_fill += o.ends.cannot_fill;
+        self.ends.no_pit_in_play += o.ends.no_pit_in_play;
         self.length.merge(&o.length);
         self.seeds_left += o.seeds_left;
         self.margin.merge(&o.margin);
