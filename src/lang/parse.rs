@@ -801,7 +801,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("round", _) => {
             "`round over when a row is empty` or `round over when a row is empty, after each lap`"
         }
-        ("each", "player") => "`each player takes the seeds of their own pits`",
+        ("each", "player") => {
+            "`each player takes the seeds of their own pits` (a fill is written `in turns, each player \
+             fills their leftmost empty pit with 6 seeds`)"
+        }
         ("in", "turns") => {
             "`in turns, each player fills their leftmost empty pit with 6 seeds` or `in turns, each player \
              fills an empty pit of their choice with 4 seeds`"

@@ -1177,12 +1177,16 @@ impl<'a> Validator<'a> {
             whole = false;
         }
         if let Some(e) = &m.side_empty {
+            let at = if e.at.file.name == first.file.name {
+                format!("line {}", e.at.line())
+            } else {
+                format!("line {} of {}", e.at.line(), e.at.file.name)
+            };
             self.diags.push(
-                e.error(
-                    "a round that never ends",
-                    "the game is over first, when a player's pits are all empty",
-                )
-                .note(format!("a round is over when a row is empty (line {})", first.line())),
+                first.error("a round that never ends", "a round is over when a row is empty").note(format!(
+                    "the game is over first, when a player's pits are all empty ({at}): a game of rounds \
+                     cannot have that ending"
+                )),
             );
             whole = false;
         }
