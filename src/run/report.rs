@@ -142,6 +142,9 @@ pub struct VariantReport {
     /// seat.
     pub seat_test_p_value: Option<f64>,
     pub length: Length,
+    /// Games of rounds: the rounds per game, their mean with its 95% interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Interval>,
     /// How the games ended (counts).
     pub ends: stats::EndTally,
     pub seeds_left_mean: Option<f64>,
@@ -153,6 +156,13 @@ pub struct VariantReport {
     pub metrics: Option<MetricsReport>,
     /// The raw counts everything above is computed from.
     pub tally: Tally,
+}
+
+/// The mean of a histogram's values with its 95% interval (normal, from the sample's sd).
+fn mean_interval(h: &Histogram) -> Option<Interval> {
+    let (mean, n) = (h.mean()?, h.count() as f64);
+    let half = stats::Z95 * h.sd().unwrap_or(0.0) / n.sqrt();
+    Some(Interval { value: mean, ci: [mean - half, mean + half] })
 }
 
 fn ratio(a: u64, b: u64) -> Option<f64> {
@@ -199,6 +209,7 @@ impl VariantReport {
                 max: t.length.max(),
                 distribution: t.length.clone(),
             },
+            rounds: mean_interval(&t.rounds),
             ends: t.ends.clone(),
             seeds_left_mean: ratio(t.seeds_left, n),
             margin: Margin {
@@ -555,6 +566,13 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     });
     row("length, median / 90th pct".into(), &|r| format!("{} / {}", int(r.length.median), int(r.length.p90)));
     row("length, min - max".into(), &|r| format!("{} - {}", int(r.length.min), int(r.length.max)));
+    if rs.iter().any(|r| r.rounds.is_some()) {
+        row("rounds per game, mean [95% ci]".into(), &|r| {
+            r.rounds.map_or("-".into(), |i| {
+                format!("{} [{}, {}]", num(Some(i.value), 2), num(Some(i.ci[0]), 2), num(Some(i.ci[1]), 2))
+            })
+        });
+    }
     row("captures per game".into(), &|r| num(r.captures.per_game, 2));
     row("seeds per capture".into(), &|r| num(r.captures.seeds_per_capture, 2));
     row("moves that capture".into(), &|r| pct(r.captures.capturing_move_share));
