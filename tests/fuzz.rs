@@ -78,6 +78,51 @@ const LAPS: &str = r#"variant "Laps" {
 }
 "#;
 
+/// A game of rounds, each form of its lines between the file and its ruleset, so that
+/// mutations reach the rounds block's words.
+const ROUNDS: &str = r#"variant "Rounds" {
+  source "test"
+  board 2 rows of 5 pits, no stores
+  seeds 4 in each pit
+  players 2 {
+    player 1 owns the south row
+    player 2 owns the north row
+    player 1 starts
+  }
+  sowing {
+    counter-clockwise
+    first seed into the next pit
+    laps sow into the emptied pit
+    relay when the last seed falls into an occupied pit
+  }
+  capture {
+    when the last pit holds 1: take the next pit
+  }
+  end {
+    player to move cannot move: they pass
+    leftover seeds: each pit's owner
+    ply limit 1000
+  }
+  rounds {
+    round over when a row is empty, after each lap
+    each player takes the seeds of their own pits
+    in turns, each player fills an empty pit of their choice with 4 seeds
+    pits not filled are out of play for good
+    a player left with no pit in play loses the match
+  }
+  ruleset "leftmost" {
+    source "test"
+    rounds {
+      round over when a row is empty
+      each player takes the seeds of their own pits
+      in turns, each player fills their leftmost empty pit with 3 seeds
+      pits not filled are out of play for the round
+      a player who cannot fill a pit loses the match
+    }
+  }
+}
+"#;
+
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
 /// Plies after which a game is left unfinished (a mutated ply limit may be in the millions);
@@ -246,6 +291,7 @@ fn apply(text: &str, m: &Mutation) -> String {
 enum Setup {
     Bakuk,
     Laps,
+    Rounds,
     Koumma,
     KoummaOverFile,
 }
@@ -275,6 +321,11 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Laps => {
             load_source(SourceFile::new("laps.sow", text), Origin::Text("laps.sow".into()), &mut Vec::new())
         }
+        Setup::Rounds => load_source(
+            SourceFile::new("rounds.sow", text),
+            Origin::Text("rounds.sow".into()),
+            &mut Vec::new(),
+        ),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -359,6 +410,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
     let (start, koumma_mutations) = match setup {
         Setup::Bakuk => (BAKUK, 0),
         Setup::Laps => (LAPS, 0),
+        Setup::Rounds => (ROUNDS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -766,10 +818,11 @@ fn run_generated(g: &Generated, seed: u64) -> Result<(), TestCaseError> {
 
 #[test]
 fn the_starting_texts_check_and_play() {
-    for setup in [Setup::Bakuk, Setup::Laps, Setup::Koumma, Setup::KoummaOverFile] {
+    for setup in [Setup::Bakuk, Setup::Laps, Setup::Rounds, Setup::Koumma, Setup::KoummaOverFile] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
             Setup::Laps => LAPS,
+            Setup::Rounds => ROUNDS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -844,7 +897,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Koumma, Setup::KoummaOverFile]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Rounds, Setup::Koumma, Setup::KoummaOverFile]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {
