@@ -43,7 +43,7 @@ impl Game<'_> {
          Type a pit number to play it, or q to quit.\n\n{}",
             spec.label(),
             opponent.name(),
-            draw::board(spec, start.pits(), start.captured())
+            draw::board_with_out(spec, start.pits(), start.captured(), start.out_of_play())
         ));
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -54,7 +54,11 @@ impl Game<'_> {
                     emit(&super::hint_text(h, rules, &state));
                 }
                 let moves = sow::engine::replay::move_list(rules.legal_moves(&state));
-                emit(&format!("player {seat}, your move ({moves}): "));
+                if state.filling() {
+                    emit(&format!("player {seat}, the pit you fill for the next round ({moves}): "));
+                } else {
+                    emit(&format!("player {seat}, your move ({moves}): "));
+                }
                 let Some(Ok(line)) = lines.next() else {
                     return Ok("\ninput ended: game abandoned\n".into());
                 };
@@ -87,7 +91,7 @@ impl Game<'_> {
             emit(&format!(
                 "\n{}\n{}",
                 describe_step(&step),
-                draw::board(spec, state.pits(), state.captured())
+                draw::board_with_out(spec, state.pits(), state.captured(), state.out_of_play())
             ));
         }
         Ok(format!("\n{}\n", describe_status(rules, game.state())))

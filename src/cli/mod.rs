@@ -531,13 +531,24 @@ fn play(args: &PlayArgs) -> Result<String, CliError> {
         |state: &State| -> String { hints.map_or(String::new(), |h| hint_text(h, &rules, state)) };
     let mut out = format!("{}\n", spec.label());
     out.push_str(&format!("start: {}\n", replay::describe_status(&rules, &start)));
-    out.push_str(&sow::lang::draw::board(&spec, start.pits(), start.captured()));
+    out.push_str(&sow::lang::draw::board_with_out(
+        &spec,
+        start.pits(),
+        start.captured(),
+        start.out_of_play(),
+    ));
     out.push_str(&hint_line(&start));
     for step in &steps {
         out.push('\n');
         out.push_str(&replay::describe_step(step));
         out.push('\n');
-        out.push_str(&sow::lang::draw::board(&spec, step.after.pits(), step.after.captured()));
+        let after = &step.after;
+        out.push_str(&sow::lang::draw::board_with_out(
+            &spec,
+            after.pits(),
+            after.captured(),
+            after.out_of_play(),
+        ));
         out.push_str(&hint_line(&step.after));
     }
     out.push('\n');

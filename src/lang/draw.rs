@@ -23,6 +23,12 @@ fn row_owner(spec: &Spec, row: Row) -> Option<u8> {
 
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured.
 pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
+    board_with_out(spec, pits, captured, 0)
+}
+
+/// [`board`], with the pits of `out` (a mask, bit 0 for pit 1) out of play (games of
+/// rounds): their seeds drawn in brackets, `(0)`, and a line that says so.
+pub fn board_with_out(spec: &Spec, pits: &[u8], captured: &[u16], out: u64) -> String {
     let label_width = "player 8 ".len();
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
     let pad = " ".repeat(label_width);
@@ -44,8 +50,14 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
             (true, Some(p)) => format!("player {}", p + 1),
             _ => String::new(),
         };
-        let cells: String =
-            drawn_order(spec, row).iter().map(|&p| format!("{:>3}  |", pits[p - 1])).collect();
+        let cell = |p: usize| {
+            if out >> (p - 1) & 1 != 0 {
+                format!("{:>4} |", format!("({})", pits[p - 1]))
+            } else {
+                format!("{:>3}  |", pits[p - 1])
+            }
+        };
+        let cells: String = drawn_order(spec, row).iter().map(|&p| cell(p)).collect();
         format!("{label:<label_width$}|{cells}")
     };
     let mut lines = Vec::new();
@@ -66,5 +78,9 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
     let scores: Vec<String> =
         captured.iter().enumerate().map(|(p, c)| format!("player {} {c}", p + 1)).collect();
     lines.push(format!("{kept}: {}", scores.join(", ")));
+    if out != 0 {
+        let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();
+        lines.push(format!("out of play: {}", crate::lang::describe::pit_list(&listed)));
+    }
     lines.join("\n") + "\n"
 }
