@@ -120,6 +120,16 @@ const ROUNDS: &str = r#"variant "Rounds" {
       a player who cannot fill a pit loses the match
     }
   }
+  ruleset "nobody" {
+    source "test"
+    rounds {
+      round over when nobody can move
+      each player takes the seeds of their own pits
+      in turns, each player fills an empty pit of their choice with 2 seeds
+      pits not filled stay in play
+      a player who cannot fill a pit loses the match
+    }
+  }
 }
 "#;
 

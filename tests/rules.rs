@@ -2906,3 +2906,50 @@ fn the_match_is_over_when_a_hand_cannot_fill_a_pit() {
     assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
     assert_eq!(s.to_move(), None);
 }
+
+#[test]
+fn a_round_over_when_nobody_can_move_is_filled_first_by_the_player_after_the_one_to_move() {
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, one store per player
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                    sow into the mover's own store }
+           turns { last seed in the mover's own store: they move again }
+           capture { none }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner }
+           rounds {
+             round over when nobody can move
+             each player takes the seeds of their own pits
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             pits not filled stay in play
+             a player who cannot fill a pit loses the match
+           }
+         }",
+    );
+    // Player 1's last seed, from pit 3, falls into their store: they would move again, but
+    // nobody can move (every seed in the stores). Player 1, to move, passes first: player 2
+    // fills first.
+    let mut s = in_round(&r, &[0, 0, 1, 0, 0, 0], &[5, 6], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 3);
+    assert_eq!(record.round_over, Some(1));
+    assert_eq!(s.captured(), &[6, 6]);
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+    // Each fills three pits, player 1 last: player 2 starts the round.
+    for pit in [4, 1, 5, 2, 6, 3] {
+        play(&r, &mut s, pit);
+    }
+    assert_eq!(s.pits(), &[2; 6]);
+    assert_eq!(out_of_play(&s), Vec::<usize>::new());
+    assert_eq!(s.to_move(), Some(1));
+    // Pits left empty stay in play: sown into, and played once they hold seeds.
+    let mut s = in_round(&r, &[0; 6], &[2, 2], 1, &[], true);
+    for pit in [1, 4] {
+        play(&r, &mut s, pit);
+    }
+    assert_eq!(out_of_play(&s), Vec::<usize>::new());
+    let (_, record) = play(&r, &mut s, 1);
+    assert_eq!(places(&r, &record), ["2", "3"]);
+}

@@ -4,7 +4,7 @@
 //! [`FILLING`]), pits out of play, and the end of the match. Only variants with rounds come
 //! here, in the [`GENERAL`] tier: the other tiers never look at these fields.
 
-use crate::lang::rounds::{FillOrder, MatchEnd, Unfilled};
+use crate::lang::rounds::{FillOrder, MatchEnd, RoundEnd, Unfilled};
 
 use super::compile::{GENERAL, Rules};
 use super::history::History;
@@ -84,10 +84,17 @@ impl Rules {
         let (summary, relaying) = self.general_laps(s, mv, obs);
         let over = match relaying {
             Some(_) => true,
-            None => !r.over.after_each_lap && self.a_side_is_empty(s),
+            None => r.over.when == RoundEnd::RowEmpty && !r.over.after_each_lap && self.a_side_is_empty(s),
         };
         if !over {
             self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
+            // Nobody can move: not the end of the game, but of the round. The player to move
+            // passed first: the filling starts with the player after them (as Ludii plays it).
+            if r.over.when == RoundEnd::NobodyCanMove && s.end == Some(EndReason::NobodyCanMove) {
+                s.end = None;
+                let next = self.after(s.to_move);
+                self.end_round(s, next, obs);
+            }
             return summary;
         }
         s.plies += 1;
@@ -141,8 +148,10 @@ impl Rules {
             p = self.after(p);
         }
         let r = self.t.rounds.expect("a game of rounds");
-        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
-        s.out |= board & !at_least(&s.pits, self.t.pits, 1);
+        if r.unfilled != Unfilled::InPlay {
+            let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+            s.out |= board & !at_least(&s.pits, self.t.pits, 1);
+        }
         s.phase = super::rounds::PLAY;
         if r.match_end == MatchEnd::NoPitInPlay && self.without_pits(s).is_some() {
             return Self::end(s, from, EndReason::NoPitInPlay);

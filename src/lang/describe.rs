@@ -294,7 +294,10 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         S,
         "round end",
         &[Kind::RoundOver],
-        if r.over.after_each_lap {
+        if r.over.when == crate::lang::rounds::RoundEnd::NobodyCanMove {
+            "The game is played in rounds. A round is over when no player can move: the player to move \
+             passes first, and the player after them fills first."
+        } else if r.over.after_each_lap {
             "The game is played in rounds. A round is over when all the pits of a player are empty, \
              looked at after each lap: a lap that would relay ends the move there, and its mover fills first."
         } else {
@@ -334,6 +337,9 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             Unfilled::ForGood => {
                 "The pits then empty are out of play for the rest of the match: sowing passes them by and \
                  they cannot be played; seeds put into one later stay there, out of play."
+            }
+            Unfilled::InPlay => {
+                "The pits then empty stay in play: sown into as any pit, and played once they hold seeds."
             }
         },
     ));

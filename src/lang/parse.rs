@@ -9,7 +9,7 @@ use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
-use crate::lang::rounds::{FillOrder, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
+use crate::lang::rounds::{FillOrder, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled};
 use crate::lang::syntax::*;
 
 #[derive(pest_derive::Parser)]
@@ -648,7 +648,17 @@ impl Builder<'_> {
     fn rounds_line(&self, pair: Pair<'_, Rule>) -> Result<RuleLine, Diagnostic> {
         Ok(match pair.as_rule() {
             Rule::round_over => {
-                RuleLine::RoundOver(RoundOver { after_each_lap: values(pair).next().is_some() })
+                let which = only(pair);
+                match which.as_rule() {
+                    Rule::nobody_moves => RuleLine::RoundOver(RoundOver {
+                        when: RoundEnd::NobodyCanMove,
+                        after_each_lap: false,
+                    }),
+                    _ => RuleLine::RoundOver(RoundOver {
+                        when: RoundEnd::RowEmpty,
+                        after_each_lap: values(which).next().is_some(),
+                    }),
+                }
             }
             Rule::round_take => RuleLine::RoundTake(RoundTake),
             Rule::refill => {
@@ -659,10 +669,14 @@ impl Builder<'_> {
                 };
                 RuleLine::Refill(RefillLine { order, seeds: self.number(inner.next().expect("seeds"))? })
             }
-            Rule::unfilled => RuleLine::Unfilled(match only(pair).as_rule() {
-                Rule::for_good => Unfilled::ForGood,
-                _ => Unfilled::ForRound,
-            }),
+            Rule::unfilled => {
+                let how = only(pair);
+                RuleLine::Unfilled(match how.as_rule() {
+                    Rule::stay_in_play => Unfilled::InPlay,
+                    _ if only(how).as_rule() == Rule::for_good => Unfilled::ForGood,
+                    _ => Unfilled::ForRound,
+                })
+            }
             _ => RuleLine::MatchEnd(match values(pair).next().expect("who loses").as_rule() {
                 Rule::no_pit_left => MatchEnd::NoPitInPlay,
                 _ => MatchEnd::CannotFill,
@@ -799,7 +813,8 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("after", _) => "`after each lap: take every sown pit that holds 4 for its owner`",
         ("rounds", _) => "`rounds { ... }`",
         ("round", _) => {
-            "`round over when a row is empty` or `round over when a row is empty, after each lap`"
+            "`round over when a row is empty`, `round over when a row is empty, after each lap` or `round \
+             over when nobody can move`"
         }
         ("each", "player") => {
             "`each player takes the seeds of their own pits` (a fill is written `in turns, each player \
@@ -809,7 +824,9 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
             "`in turns, each player fills their leftmost empty pit with 6 seeds` or `in turns, each player \
              fills an empty pit of their choice with 4 seeds`"
         }
-        ("pits", "not") => "`pits not filled are out of play for the round` or `... for good`",
+        ("pits", "not") => {
+            "`pits not filled are out of play for the round`, `... for good` or `pits not filled stay in play`"
+        }
         _ => return None,
     })
 }

@@ -5,11 +5,22 @@
 
 use super::syntax::Number;
 
-/// `round over when a row is empty` (after each move), or `..., after each lap`.
+/// `round over when a row is empty` (after each move), `..., after each lap`, or `round over
+/// when nobody can move`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RoundOver {
-    /// Checked after each lap of a move, not only after the move.
+    pub when: RoundEnd,
+    /// Checked after each lap of a move, not only after the move (a row empty only).
     pub after_each_lap: bool,
+}
+
+/// What ends a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RoundEnd {
+    /// All the pits of a player are empty.
+    RowEmpty,
+    /// No player can move (under the pass rule).
+    NobodyCanMove,
 }
 
 /// `each player takes the seeds of their own pits`.
@@ -39,6 +50,8 @@ pub enum Unfilled {
     ForRound,
     /// Out of play for the rest of the match.
     ForGood,
+    /// In play as any pit: sown into, and played once they hold seeds.
+    InPlay,
 }
 
 /// When the match is over, and who loses it.
@@ -65,18 +78,23 @@ impl Rounds {
     /// The lines of a `rounds` block that say these rules, in order, as a file writes them.
     pub fn lines(&self) -> [String; 5] {
         let lap = if self.over.after_each_lap { ", after each lap" } else { "" };
+        let over = match self.over.when {
+            RoundEnd::RowEmpty => format!("round over when a row is empty{lap}"),
+            RoundEnd::NobodyCanMove => "round over when nobody can move".to_string(),
+        };
         let which = match self.order {
             FillOrder::Leftmost => "their leftmost empty pit",
             FillOrder::Choice => "an empty pit of their choice",
         };
         let seeds = if self.fill == 1 { "seed" } else { "seeds" };
         [
-            format!("round over when a row is empty{lap}"),
+            over,
             "each player takes the seeds of their own pits".to_string(),
             format!("in turns, each player fills {which} with {} {seeds}", self.fill),
             match self.unfilled {
                 Unfilled::ForRound => "pits not filled are out of play for the round",
                 Unfilled::ForGood => "pits not filled are out of play for good",
+                Unfilled::InPlay => "pits not filled stay in play",
             }
             .to_string(),
             match self.match_end {

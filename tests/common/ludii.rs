@@ -408,7 +408,8 @@ impl Hooks for Fills {
         let hands: Vec<u16> = (0..rules.players())
             .map(|p| map.captured(p).iter().map(|&s| rec.at(at, s)).sum::<i64>() as u16)
             .collect();
-        let filling = rec.hand_sites.iter().any(|&h| h as i64 == next.mv.from);
+        // From a hand, or from a store (Sungka).
+        let filling = (0..rules.players()).any(|p| map.captured(p).iter().any(|&h| h as i64 == next.mv.from));
         let ended = filling && !sow.filling();
         let (out, filling, rounds) = if ended {
             let for_round =

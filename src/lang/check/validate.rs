@@ -1190,6 +1190,19 @@ impl<'a> Validator<'a> {
             );
             whole = false;
         }
+        if let (Some(o), Some(n)) = (&m.round_over, &m.no_move)
+            && o.value.when == crate::lang::rounds::RoundEnd::NobodyCanMove
+            && n.value == NoMove::GameOver
+        {
+            self.diags.push(o.error("a round that never ends", "a round is over when nobody can move").note(
+                format!(
+                    "the game is over first, when the player to move cannot move (line {}): write `player \
+                         to move cannot move: they pass`",
+                    n.at.line()
+                ),
+            ));
+            whole = false;
+        }
         let refill = m.refill.as_ref()?;
         let n = &refill.value.seeds;
         if n.value == 0 {
