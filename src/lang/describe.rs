@@ -349,12 +349,14 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         &[Kind::MatchEnd],
         match r.match_end {
             MatchEnd::CannotFill => format!(
-                "The match is over when a round is, if a player's hand holds fewer than {}: that player loses.",
+                "The match is over when a round is, if a player's hand holds fewer than {}: that player loses, \
+                 whatever the scores (a match stopped any other way is scored as a game).",
                 plural(r.fill as usize, "seed", "seeds")
             ),
-            MatchEnd::NoPitInPlay => {
-                "The match is over when, the pits filled, a player has no pit in play: that player loses.".to_string()
-            }
+            MatchEnd::NoPitInPlay => "The match is over when, the pits filled, a player has no pit in play: that \
+                                      player loses, whatever the scores (a match stopped any other way is scored \
+                                      as a game)."
+                .to_string(),
         },
     ));
 }
