@@ -3,12 +3,13 @@
 //! errors compiles (default rules and every ruleset) and plays random games that end within
 //! the ply limit, with every seed accounted for after every move.
 //!
-//! Each case starts from one of six setups:
+//! Each case starts from one of seven setups:
 //! - Bakuk's text, mutated, loaded as the bundled Bakuk;
 //! - a variant with rules after each lap ([`LAPS`]), mutated, loaded as a text;
 //! - I Pere's text ([`PHASES`]: a store on the circuit, an opening, a move once a game),
 //!   mutated, loaded as a text;
 //! - a variant with claimed pits and first moves ([`CLAIMS`]), mutated, loaded as a text;
+//! - a game of rounds ([`ROUNDS`]), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -83,6 +84,60 @@ const LAPS: &str = r#"variant "Laps" {
 
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
+/// A game of rounds, each form of its lines between the file and its ruleset, so that
+/// mutations reach the rounds block's words.
+const ROUNDS: &str = r#"variant "Rounds" {
+  source "test"
+  board 2 rows of 5 pits, no stores
+  seeds 4 in each pit
+  players 2 {
+    player 1 owns the south row
+    player 2 owns the north row
+    player 1 starts
+  }
+  sowing {
+    counter-clockwise
+    first seed into the next pit
+    laps sow into the emptied pit
+    relay when the last seed falls into an occupied pit
+  }
+  capture {
+    when the last pit holds 1: take the next pit
+  }
+  end {
+    player to move cannot move: they pass
+    leftover seeds: each pit's owner
+    ply limit 1000
+  }
+  rounds {
+    round over when a row is empty, after each lap
+    each player takes the seeds of their own pits
+    in turns, each player fills an empty pit of their choice with 4 seeds
+    pits not filled are out of play for good
+    a player left with no pit in play loses the match
+  }
+  ruleset "leftmost" {
+    source "test"
+    rounds {
+      round over when a row is empty
+      each player takes the seeds of their own pits
+      in turns, each player fills their leftmost empty pit with 3 seeds
+      pits not filled are out of play for the round
+      a player who cannot fill a pit loses the match
+    }
+  }
+  ruleset "nobody" {
+    source "test"
+    rounds {
+      round over when nobody can move
+      each player takes the seeds of their own pits
+      in turns, each player fills an empty pit of their choice with 2 seeds
+      pits not filled stay in play
+      a player who cannot fill a pit loses the match
+    }
+  }
+}
+"#;
 /// A variant with claimed pits, moved seeds, a pit of one seed sown into the next pit and
 /// first moves, so that mutations reach their words.
 const CLAIMS: &str = r#"variant "Claims" {
@@ -302,6 +357,7 @@ enum Setup {
     Bakuk,
     Laps,
     Phases,
+    Rounds,
     Koumma,
     KoummaOverFile,
     Claims,
@@ -340,6 +396,11 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Claims => load_source(
             SourceFile::new("claims.sow", text),
             Origin::Text("claims.sow".into()),
+            &mut Vec::new(),
+        ),
+        Setup::Rounds => load_source(
+            SourceFile::new("rounds.sow", text),
+            Origin::Text("rounds.sow".into()),
             &mut Vec::new(),
         ),
         Setup::Koumma => bundled("koumma"),
@@ -429,6 +490,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Laps => (LAPS, 0),
         Setup::Phases => (PHASES, 0),
         Setup::Claims => (CLAIMS, 0),
+        Setup::Rounds => (ROUNDS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -836,14 +898,21 @@ fn run_generated(g: &Generated, seed: u64) -> Result<(), TestCaseError> {
 
 #[test]
 fn the_starting_texts_check_and_play() {
-    for setup in
-        [Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims]
-    {
+    for setup in [
+        Setup::Bakuk,
+        Setup::Laps,
+        Setup::Phases,
+        Setup::Koumma,
+        Setup::KoummaOverFile,
+        Setup::Claims,
+        Setup::Rounds,
+    ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
             Setup::Laps => LAPS,
             Setup::Phases => PHASES,
             Setup::Claims => CLAIMS,
+            Setup::Rounds => ROUNDS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -918,7 +987,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

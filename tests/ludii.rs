@@ -125,6 +125,54 @@ fn ludii_duene() {
     );
 }
 
+/// Whether Ludii's turn that ply `n` (1-based) belongs to has a lap whose sweep of fours
+/// misses pits it sowed: a lap of 14 seeds or more (Ludii sweeps from the lap's start only as
+/// many pits on as it lifted seeds, counted round the board from the start again), or a lap
+/// that passes a pit out of play (Ludii counts those pits as steps, and stops short).
+fn short_sweep(rec: &Record, n: usize) -> bool {
+    // Ludii's sites in sowing order (counter-clockwise), and the pits filled for this round
+    // (every pit, in the first).
+    let track: Vec<i64> = (0..7).chain((7..14).rev()).collect();
+    let start = rec.plies[..n].iter().rposition(|p| p.position.counts.iter().all(|&c| c == 0));
+    let filled: Vec<i64> = match start {
+        None => track.clone(),
+        Some(s) => rec.plies[s + 1..n].iter().filter(|p| p.mv.from >= 14).map(|p| p.mv.to).collect(),
+    };
+    // The whole turn: the mover's plies before and after ply n.
+    let mover = rec.plies[n - 1].mover;
+    let first = (1..=n).rev().take_while(|&k| rec.plies[k - 1].mover == mover).last().unwrap_or(n);
+    let last = (n..=rec.plies.len()).take_while(|&k| rec.plies[k - 1].mover == mover).last().unwrap_or(n);
+    (first..=last).any(|k| {
+        let ply = &rec.plies[k - 1];
+        let Some(at) = track.iter().position(|&s| s == ply.mv.from) else { return false };
+        let seeds = rec.before(k).counts[ply.mv.from as usize] as usize;
+        let passes_out = (1..=seeds).any(|i| !filled.contains(&track[(at + i) % 14]));
+        seeds >= 14 || passes_out
+    })
+}
+
+#[test]
+fn ludii_pallankuli() {
+    check(
+        Entry::new(
+            "variants/pallankuli.sow",
+            "two_rows__Pallankuli.jsonl.gz",
+            Mapping::two_rows(7, Keep::Hands),
+        )
+        .hooks(Fills)
+        .skip(
+            Skip::new(
+                Games::All,
+                1..,
+                "Ludii's sweep of fours stops short of the lap (14 seeds or more, or pits out of play): \
+                     this file takes every four the lap makes, as the rules text says",
+            )
+            .when(short_sweep)
+            .then_resume(),
+        ),
+    );
+}
+
 /// I Pere's move once a game: Ludii records who made it in `player_values` (1 once made).
 struct StoreMoveMade;
 
@@ -171,6 +219,32 @@ fn ludii_i_pere() {
         entry().hooks(StoreMoveMade).skip(
             Skip::new(Games::All, .., "Ludii's code takes the opponent's store, which the text does not")
                 .when(a_store_taken),
+        ),
+    );
+}
+
+/// Whether ply `n` is the last of a game Ludii stopped at its turn limit: a move Ludii cut
+/// short after one of its laps, which sow plays whole.
+fn cut_by_turn_limit(rec: &Record, n: usize) -> bool {
+    rec.end.turn_limit_hit && n == rec.plies.len()
+}
+
+#[test]
+fn ludii_sungka() {
+    check(
+        Entry::new(
+            "variants/sungka.sow",
+            "two_rows__Sungka.jsonl.gz",
+            Mapping::two_rows(7, Keep::Stores { left: 0 }),
+        )
+        .hooks(Fills)
+        .skip(
+            Skip::new(
+                Games::All,
+                1..,
+                "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
+            )
+            .when(cut_by_turn_limit),
         ),
     );
 }
@@ -266,6 +340,21 @@ fn ludii_leyla_gobale() {
             Mapping::two_rows(6, Keep::Hands),
         )
         .hooks(Claims { map: Mapping::two_rows(6, Keep::Hands), tuzdik: false }),
+    );
+}
+
+#[test]
+fn ludii_bosh() {
+    check(
+        Entry::new("variants/bosh.sow", "two_rows__Bosh.jsonl.gz", Mapping::two_rows(5, Keep::Hands))
+            .hooks(Fills)
+            // Game 4 reaches Ludii's turn limit on the first lap of a relaying move: Ludii
+            // stops there, sow plays the move whole.
+            .skip(Skip::new(
+                Games::Only(&[4]),
+                3381..=3381,
+                "Ludii's turn limit stops the game after the first lap of a move, which sow plays whole",
+            )),
     );
 }
 

@@ -3236,3 +3236,275 @@ fn a_pit_of_one_seed_sown_on_silences_the_warning_about_single_seeds() {
     assert!(warnings("").contains("a pit holding 1 seed can be played without changing the board"));
     assert_eq!(warnings("a pit of one seed sows it into the next pit"), "");
 }
+
+// Rounds
+
+/// A game of rounds on 2 x 3 pits without stores, nothing captured: a round is over when a
+/// row is empty, each player takes the seeds of their row, and fills their pits in turns with
+/// 2 seeds each. Pit 1 faces pit 6, pit 3 pit 4:
+///
+///          6   5   4          player 2 (north)
+///          1   2   3          player 1 (south)
+fn rounds(sowing: &str, fill: &str, unfilled: &str, lose: &str) -> Rules {
+    load(&format!(
+        "variant \"R\" {{ source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit {sowing} }}
+           capture {{ none }}
+           end {{ player to move cannot move: game over  leftover seeds: each pit's owner }}
+           rounds {{
+             {fill}
+             each player takes the seeds of their own pits
+             in turns, each player fills {unfilled}
+             {lose}
+           }}
+         }}"
+    ))
+}
+
+fn leftmost_rounds() -> Rules {
+    rounds(
+        "",
+        "round over when a row is empty",
+        "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
+        "a player who cannot fill a pit loses the match",
+    )
+}
+
+/// A position of a game of rounds: pits, hands, the player to move (1-based), the pits out of
+/// play (1-based), and whether the players are filling.
+fn in_round(r: &Rules, pits: &[u8], hands: &[u16], to_move: usize, out: &[usize], filling: bool) -> State {
+    let mask = out.iter().fold(0u64, |m, &p| m | 1 << (p - 1));
+    r.state_in_round(pits, hands, to_move - 1, mask, filling, 0).unwrap()
+}
+
+/// Plays pit (1-based) of a move that may relay; every seed kept.
+fn relaying(rules: &Rules, state: &mut State, pit: usize) -> (MoveSummary, Record) {
+    let before = seeds_in_play(state);
+    let mut record = Record::default();
+    let summary = rules.play(state, self::pit(pit), &mut record).unwrap_or_else(|e| panic!("pit {pit}: {e}"));
+    assert_eq!(seeds_in_play(state), before, "seeds conserved by pit {pit}");
+    (summary, record)
+}
+
+fn out_of_play(s: &State) -> Vec<usize> {
+    (0..s.pits().len()).filter(|&p| s.out_of_play() >> p & 1 != 0).map(|p| p + 1).collect()
+}
+
+#[test]
+fn a_round_is_over_when_a_row_is_empty_and_each_player_takes_their_row() {
+    let r = leftmost_rounds();
+    // Player 1's single seed goes from pit 3 to pit 4: their row is empty. Player 1 takes
+    // nothing (hand 2), player 2 takes 4 + 2 + 3 = 9 (hand 9).
+    let mut s = in_round(&r, &[0, 0, 1, 3, 2, 3], &[2, 0], 1, &[], false);
+    let (_, record) = play(&r, &mut s, 3);
+    assert_eq!(record.round_over, Some(1));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0]);
+    assert_eq!(s.captured(), &[2, 9]);
+    assert_eq!(s.rounds_over(), 1);
+    // The filling starts with the player after the mover: player 2, into their leftmost
+    // empty pit, pit 4 (their left hand faces player 1's right).
+    assert!(s.filling());
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4]);
+}
+
+#[test]
+fn players_fill_in_turns_and_play_starts_after_the_last_to_fill() {
+    let r = leftmost_rounds();
+    let mut s = in_round(&r, &[0; 6], &[2, 9], 2, &[], true);
+    // Player 2 fills pit 4 (hand 7), player 1 pit 1 (hand 0), player 2 pit 5 (hand 5); player
+    // 1 cannot fill and is passed over; player 2 fills pit 6 (hand 3).
+    for (pit, player, hands) in [(4, 2, [2, 7]), (1, 1, [0, 7]), (5, 2, [0, 5]), (6, 2, [0, 3])] {
+        assert_eq!(s.to_move(), Some(player - 1), "pit {pit}");
+        assert_eq!(legal(&r, &s), [pit]);
+        let (summary, record) = play(&r, &mut s, pit);
+        assert_eq!((summary.lifted, record.fill), (0, Some((pit - 1, 2))));
+        assert_eq!(s.captured(), &hands);
+    }
+    // Nobody can fill: the round starts with player 1, after player 2 who filled last; the
+    // pits left empty, 2 and 3, are out of play.
+    assert!(!s.filling());
+    assert_eq!(s.pits(), &[2, 0, 0, 2, 2, 2]);
+    assert_eq!(out_of_play(&s), [2, 3]);
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), [1]);
+}
+
+#[test]
+fn a_fill_must_be_the_movers_leftmost_empty_pit() {
+    let r = leftmost_rounds();
+    let mut s = in_round(&r, &[2, 0, 0, 0, 0, 0], &[4, 6], 1, &[], true);
+    assert_eq!(legal(&r, &s), [2]);
+    for (pit, why) in [
+        (3, "the mover fills their leftmost empty pit first"),
+        (1, "it is not empty"),
+        (4, "it is not the mover's own"),
+    ] {
+        let err = r.play(&mut s, self::pit(pit), &mut ()).unwrap_err();
+        assert_eq!(err, IllegalMove::NotFillable { pit, why });
+    }
+}
+
+#[test]
+fn sowing_passes_pits_out_of_play_and_they_cannot_be_played() {
+    let r = leftmost_rounds();
+    // Pits 2 and 3 are out of play: pit 1's 2 seeds go to pits 4 and 5.
+    let mut s = in_round(&r, &[2, 0, 0, 2, 2, 2], &[0, 3], 1, &[2, 3], false);
+    let (summary, record) = play(&r, &mut s, 1);
+    assert_eq!(places(&r, &record), ["4", "5"]);
+    assert_eq!(summary.last, 4);
+    // Player 1's row is empty: the round is over, and player 1's hand (0) cannot fill a pit.
+    assert_eq!(s.end(), Some(EndReason::CannotFill));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(1)));
+    // A pit out of play holding seeds cannot be played either.
+    let s = in_round(&r, &[2, 1, 0, 2, 2, 2], &[0, 3], 1, &[2, 3], false);
+    assert_eq!(legal(&r, &s), [1]);
+    let err = r.play(&mut s.clone(), pit(2), &mut ()).unwrap_err();
+    assert_eq!(err, IllegalMove::OutOfPlay { pit: 2 });
+}
+
+#[test]
+fn pits_out_of_play_for_the_round_are_in_play_again_at_its_end() {
+    let r = leftmost_rounds();
+    // Pit 2 and 3 out; player 1 sows pit 1 into 4 and 5 (pits 2, 3 passed), the round ends,
+    // player 1 takes nothing and has 4 in hand: enough for two pits, 1 and 2.
+    let mut s = in_round(&r, &[2, 0, 0, 2, 2, 2], &[4, 0], 1, &[2, 3], false);
+    play(&r, &mut s, 1);
+    assert!(s.filling());
+    assert_eq!(s.captured(), &[4, 8]);
+    assert_eq!(out_of_play(&s), Vec::<usize>::new());
+    for pit in [4, 1, 5, 2, 6] {
+        play(&r, &mut s, pit);
+    }
+    // Player 1 had 4 (two pits), player 2 had 8 (three, 2 left over).
+    assert_eq!(s.pits(), &[2, 2, 0, 2, 2, 2]);
+    assert_eq!(s.captured(), &[0, 2]);
+    assert_eq!(out_of_play(&s), [3]);
+    assert_eq!(s.to_move(), Some(0));
+}
+
+#[test]
+fn a_round_over_after_a_lap_that_would_relay_leaves_the_mover_to_fill_first() {
+    let r = rounds(
+        "relay when the last seed falls into an occupied pit",
+        "round over when a row is empty, after each lap",
+        "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
+        "a player who cannot fill a pit loses the match",
+    );
+    // Player 1's seed from pit 3 falls into pit 4 (now 2): the lap would relay, but player
+    // 1's row is empty after it, so the round is over there and player 1 fills first.
+    let mut s = in_round(&r, &[0, 0, 1, 1, 2, 2], &[4, 2], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 3);
+    assert!(record.relays.is_empty());
+    assert_eq!(s.captured(), &[4, 8]);
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), [1]);
+    // Checked after the move only, the relay goes on: 2 seeds from pit 4 into 5 and 6.
+    let r = rounds(
+        "relay when the last seed falls into an occupied pit",
+        "round over when a row is empty",
+        "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
+        "a player who cannot fill a pit loses the match",
+    );
+    let mut s = in_round(&r, &[0, 0, 1, 1, 2, 2], &[4, 2], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 3);
+    // Pit 6 made 3: the relay goes on from pit 6 into pits 1, 2, 3: player 1's row is no
+    // longer empty, and the round goes on with player 2.
+    assert_eq!(places(&r, &record), ["4", "5", "6", "1", "2", "3"]);
+    assert!(s.pits().iter().all(|&c| c <= 3));
+    assert_eq!(s.rounds_over(), 0);
+    assert_eq!(s.to_move(), Some(1));
+}
+
+#[test]
+fn pits_not_filled_stay_out_of_play_for_good_and_a_player_without_pits_loses() {
+    let r = rounds(
+        "",
+        "round over when a row is empty",
+        "an empty pit of their choice with 2 seeds  pits not filled are out of play for good",
+        "a player left with no pit in play loses the match",
+    );
+    // Player 2 fills pit 6, of their choice; player 1, with 2 seeds, pit 2; player 2 pit 4.
+    let mut s = in_round(&r, &[0; 6], &[2, 4], 2, &[3], true);
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+    play(&r, &mut s, 6);
+    // Pit 3 is out of play for good, but empty: a player may fill it all the same.
+    assert_eq!(legal(&r, &s), [1, 2, 3]);
+    for pit in [2, 4] {
+        play(&r, &mut s, pit);
+    }
+    // Pits 1, 3 and 5 are left empty: out of play, with pit 3, for good.
+    assert_eq!(out_of_play(&s), [1, 3, 5]);
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), [2]);
+    // Filled, an out-of-play pit keeps its seeds out of play: sowing passes it by.
+    let mut s = in_round(&r, &[0, 0, 0, 2, 2, 2], &[2, 0], 1, &[1, 2, 3], true);
+    assert_eq!(legal(&r, &s), [1, 2, 3]);
+    play(&r, &mut s, 3);
+    // Player 1 has no pit in play: they lose the match.
+    assert_eq!(s.end(), Some(EndReason::NoPitInPlay));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn the_match_is_over_when_a_hand_cannot_fill_a_pit() {
+    let r = leftmost_rounds();
+    // Player 2 sows pit 6's seed into pit 1: player 2's row is empty. Hands: player 1 takes
+    // 3, with 0 before (3 in all); player 2 has 1: fewer than the 2 a pit takes.
+    let mut s = in_round(&r, &[1, 1, 0, 0, 0, 1], &[0, 1], 2, &[], false);
+    play(&r, &mut s, 6);
+    assert_eq!(s.captured(), &[3, 1]);
+    assert_eq!(s.end(), Some(EndReason::CannotFill));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+    assert_eq!(s.to_move(), None);
+}
+
+#[test]
+fn a_round_over_when_nobody_can_move_is_filled_first_by_the_player_after_the_one_to_move() {
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, one store per player
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                    sow into the mover's own store }
+           turns { last seed in the mover's own store: they move again }
+           capture { none }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner }
+           rounds {
+             round over when nobody can move
+             each player takes the seeds of their own pits
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             pits not filled stay in play
+             a player who cannot fill a pit loses the match
+           }
+         }",
+    );
+    // Player 1's last seed, from pit 3, falls into their store: they would move again, but
+    // nobody can move (every seed in the stores). Player 1, to move, passes first: player 2
+    // fills first.
+    let mut s = in_round(&r, &[0, 0, 1, 0, 0, 0], &[5, 6], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 3);
+    assert_eq!(record.round_over, Some(1));
+    assert_eq!(s.captured(), &[6, 6]);
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+    // Each fills three pits, player 1 last: player 2 starts the round.
+    for pit in [4, 1, 5, 2, 6, 3] {
+        play(&r, &mut s, pit);
+    }
+    assert_eq!(s.pits(), &[2; 6]);
+    assert_eq!(out_of_play(&s), Vec::<usize>::new());
+    assert_eq!(s.to_move(), Some(1));
+    // Pits left empty stay in play: sown into, and played once they hold seeds.
+    let mut s = in_round(&r, &[0; 6], &[2, 2], 1, &[], true);
+    for pit in [1, 4] {
+        play(&r, &mut s, pit);
+    }
+    assert_eq!(out_of_play(&s), Vec::<usize>::new());
+    let (_, record) = play(&r, &mut s, 1);
+    assert_eq!(places(&r, &record), ["2", "3"]);
+}

@@ -4,9 +4,8 @@ use std::io::BufRead as _;
 
 use sow::cancel::Cancel;
 use sow::engine::notation::parse_move;
-use sow::engine::replay::{Record, Step, describe_status, describe_step};
+use sow::engine::replay::{Record, Step, describe_status, describe_step, draw_state};
 use sow::engine::{Rules, State};
-use sow::lang::draw;
 use sow::play::player::{Player as _, seat_rng};
 use sow::play::registry::{Agent, AnyPlayer};
 use sow::play::solve::Solution;
@@ -43,7 +42,7 @@ impl Game<'_> {
          Type a pit number to play it, or q to quit.\n\n{}",
             spec.label(),
             opponent.name(),
-            draw::board_claimed(spec, start.pits(), start.captured(), &[start.claimed(0), start.claimed(1)])
+            draw_state(spec, &start)
         ));
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
@@ -54,7 +53,11 @@ impl Game<'_> {
                     emit(&super::hint_text(h, rules, &state));
                 }
                 let moves = sow::engine::replay::move_list(rules.legal_moves(&state));
-                emit(&format!("player {seat}, your move ({moves}): "));
+                if state.filling() {
+                    emit(&format!("player {seat}, the pit you fill for the next round ({moves}): "));
+                } else {
+                    emit(&format!("player {seat}, your move ({moves}): "));
+                }
                 let Some(Ok(line)) = lines.next() else {
                     return Ok("\ninput ended: game abandoned\n".into());
                 };
@@ -84,16 +87,7 @@ impl Game<'_> {
             let summary = game.apply_observed(mv, &mut record);
             let state = *game.state();
             let step = Step { ply, player, summary, record, after: state };
-            emit(&format!(
-                "\n{}\n{}",
-                describe_step(&step),
-                draw::board_claimed(
-                    spec,
-                    state.pits(),
-                    state.captured(),
-                    &[state.claimed(0), state.claimed(1)]
-                )
-            ));
+            emit(&format!("\n{}\n{}", describe_step(&step), draw_state(spec, &state)));
         }
         Ok(format!("\n{}\n", describe_status(rules, game.state())))
     }

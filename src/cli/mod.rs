@@ -531,23 +531,13 @@ fn play(args: &PlayArgs) -> Result<String, CliError> {
         |state: &State| -> String { hints.map_or(String::new(), |h| hint_text(h, &rules, state)) };
     let mut out = format!("{}\n", spec.label());
     out.push_str(&format!("start: {}\n", replay::describe_status(&rules, &start)));
-    out.push_str(&sow::lang::draw::board_claimed(
-        &spec,
-        start.pits(),
-        start.captured(),
-        &[start.claimed(0), start.claimed(1)],
-    ));
+    out.push_str(&replay::draw_state(&spec, &start));
     out.push_str(&hint_line(&start));
     for step in &steps {
         out.push('\n');
         out.push_str(&replay::describe_step(step));
         out.push('\n');
-        out.push_str(&sow::lang::draw::board_claimed(
-            &spec,
-            step.after.pits(),
-            step.after.captured(),
-            &[step.after.claimed(0), step.after.claimed(1)],
-        ));
+        out.push_str(&replay::draw_state(&spec, &step.after));
         out.push_str(&hint_line(&step.after));
     }
     out.push('\n');

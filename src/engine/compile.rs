@@ -116,6 +116,8 @@ pub(crate) struct Tables {
     pub phase: Option<Box<super::phase::PhaseTable>>,
     /// Claimed pits and first moves (only in the [`GENERAL`] tier).
     pub extras: Extras,
+    /// The rules of rounds (only in the [`GENERAL`] tier: see [`super::rounds`]).
+    pub rounds: Option<crate::lang::rounds::Rounds>,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
     /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
@@ -204,6 +206,7 @@ pub fn compile(spec: &Spec) -> Rules {
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
         extras: Extras::new(spec),
+        rounds: spec.rounds,
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -297,7 +300,7 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.endings
         || t.opposite_pits != [0; MAX_PLAYERS]
         || t.grand_slam != GrandSlam::Take;
-    t.tier = if !t.lap_rules.is_empty() || t.phase.is_some() || t.extras.any() {
+    t.tier = if !t.lap_rules.is_empty() || t.phase.is_some() || t.extras.any() || t.rounds.is_some() {
         GENERAL
     } else if rich {
         RICH
@@ -351,7 +354,7 @@ impl Rules {
     /// Does a position hold more than its seeds, captures and player to move: claimed pits, or
     /// the players who have moved (under a rule on first moves)?
     pub(crate) fn has_state_extras(&self) -> bool {
-        self.spec.claims_pits() || self.t.extras.first_move.is_some()
+        self.spec.claims_pits() || self.t.extras.first_move.is_some() || self.t.rounds.is_some()
     }
 
     /// The first this many plies of a game capture nothing.
@@ -421,6 +424,7 @@ impl Rules {
             lap_rules,
             phase,
             extras,
+            rounds,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -488,6 +492,12 @@ impl Rules {
         if extras.any() {
             bytes.extend(b"extras");
             extras.bytes(&mut bytes);
+        }
+        if let Some(r) = rounds {
+            bytes.extend(b"rounds");
+            for line in r.lines() {
+                bytes.extend(line.as_bytes());
+            }
         }
         fnv1a(&bytes)
     }

@@ -93,6 +93,12 @@ impl Rules {
     /// equal highest scores draw.
     pub fn outcome(&self, s: &State) -> Option<Outcome> {
         s.end?;
+        // A match of rounds lost by its rules, not by the score.
+        if self.t.rounds.is_some()
+            && let Some(o) = self.match_outcome(s)
+        {
+            return Some(o);
+        }
         let scores = self.scores(s);
         let scores = &scores[..self.players()];
         let best = *scores.iter().max()?;

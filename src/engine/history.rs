@@ -18,6 +18,9 @@ struct Key {
     /// Claimed pits and the players who have moved: none in most variants.
     claimed: [u64; 2],
     moved: u8,
+    /// Games of rounds: the pits out of play and the phase (0 in every other game).
+    out: u64,
+    phase: u8,
 }
 
 impl Key {
@@ -26,7 +29,7 @@ impl Key {
     #[inline]
     fn hash(&self, pits: usize) -> u64 {
         let add = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        let mut h = self.to_move as u64 | (self.spent as u64) << 8;
+        let mut h = (self.to_move as u64 | (self.spent as u64) << 8 | (self.phase as u64) << 16) ^ self.out;
         for w in self.pits.chunks_exact(8).take(pits.div_ceil(8)) {
             h = add(h, u64::from_le_bytes(w.try_into().expect("8 pits")));
         }
@@ -77,6 +80,8 @@ impl History {
             spent: s.spent,
             claimed: s.claimed,
             moved: s.moved,
+            out: s.out,
+            phase: s.phase,
         };
         let hash = key.hash(s.pits().len());
         let seen = self.hashes.iter().zip(&self.keys).any(|(&h, k)| h == hash && *k == key);

@@ -278,11 +278,22 @@ impl Rules {
         mv: Move,
         obs: &mut O,
     ) -> MoveSummary {
+        self.general_laps(s, mv, obs).0
+    }
+
+    /// [`Rules::sow_and_capture_general`], and, in a game of rounds over after each lap, if
+    /// the round ended after a lap: whether that lap would have relayed.
+    pub(crate) fn general_laps<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+    ) -> (MoveSummary, Option<bool>) {
         // An opening move or the move once a game ([`super::phase`]).
         if self.t.phase.is_some()
             && let Some(summary) = self.phase_move(s, mv, obs)
         {
-            return summary;
+            return (summary, None);
         }
         let t = &self.t;
         let n = t.pits as usize;
@@ -333,6 +344,9 @@ impl Rules {
             if t.phase.is_some() {
                 self.bank(s);
             }
+            if t.rounds.is_some_and(|r| r.over.after_each_lap) && self.a_side_is_empty(s) {
+                return (summary, Some(out.relay.is_some() && laps < MAX_LAPS));
+            }
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
                     obs.relay(q, s.pits[q]);
@@ -341,7 +355,7 @@ impl Rules {
                 _ => break,
             }
         }
-        summary
+        (summary, None)
     }
 
     /// One lap from `pit`, seed by seed (the other tiers' lap, heard seed by seed); returns
@@ -355,7 +369,12 @@ impl Rules {
         obs: &mut O,
     ) -> (usize, u64) {
         let mut sown = Sown { obs, pits: 0, n: self.t.pits as usize };
-        let last = self.sow_lap::<RICH, _>(s, pit, m, d, &mut sown);
+        // Pits out of play (games of rounds) are passed by, seed by seed.
+        let last = if s.out != 0 {
+            self.sow_skipping(s, pit, m, d, &mut sown)
+        } else {
+            self.sow_lap::<RICH, _>(s, pit, m, d, &mut sown)
+        };
         (last, sown.pits)
     }
 

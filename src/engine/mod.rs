@@ -13,6 +13,7 @@ mod moves;
 pub mod notation;
 mod phase;
 pub mod replay;
+mod rounds;
 mod sow;
 mod state;
 mod turn;

@@ -183,6 +183,13 @@ pub trait Observer {
     /// to its claimer ...`).
     #[inline(always)]
     fn to_claimer(&mut self, _pit: usize, _seeds: u8, _player: usize) {}
+    /// A round of a game of rounds is over (`round` counts from 1), each player having taken
+    /// the seeds of their own pits.
+    #[inline(always)]
+    fn round_over(&mut self, _round: u16) {}
+    /// Between rounds, `pit` was filled with `seeds` from its owner's hand.
+    #[inline(always)]
+    fn fill(&mut self, _pit: usize, _seeds: u8) {}
 }
 
 impl Observer for () {
@@ -248,6 +255,15 @@ pub enum IllegalMove {
         pit: usize,
         from: usize,
     },
+    /// The pit is out of play for this round (or for good).
+    OutOfPlay {
+        pit: usize,
+    },
+    /// Between rounds: the pit is not one the mover may fill now.
+    NotFillable {
+        pit: usize,
+        why: &'static str,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -292,6 +308,10 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::FirstMove { pit, from } => {
                 write!(f, "pit {pit} cannot be played: this player's first move must be from pit {from}")
+            }
+            IllegalMove::OutOfPlay { pit } => write!(f, "pit {pit} is out of play"),
+            IllegalMove::NotFillable { pit, why } => {
+                write!(f, "pit {pit} cannot be filled: {why}")
             }
         }
     }

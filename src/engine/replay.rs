@@ -24,6 +24,10 @@ pub struct Record {
     pub claims: Vec<(usize, usize)>,
     /// Seeds of claimed pits (0-based) that went to their claimer (0-based), in order.
     pub to_claimers: Vec<(usize, u8, usize)>,
+    /// Between rounds: the pit filled (0-based) and the seeds put into it.
+    pub fill: Option<(usize, u8)>,
+    /// The round that ended with the move (games of rounds), counted from 1.
+    pub round_over: Option<u16>,
 }
 
 impl Observer for Record {
@@ -44,6 +48,12 @@ impl Observer for Record {
     }
     fn to_claimer(&mut self, pit: usize, seeds: u8, player: usize) {
         self.to_claimers.push((pit, seeds, player));
+    }
+    fn round_over(&mut self, round: u16) {
+        self.round_over = Some(round);
+    }
+    fn fill(&mut self, pit: usize, seeds: u8) {
+        self.fill = Some((pit, seeds));
     }
 }
 
@@ -113,6 +123,15 @@ fn place(pos: usize, pits: usize) -> String {
 /// is written `S1` (player 1's store).
 pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
+    if let Some((pit, seeds)) = step.record.fill {
+        return format!(
+            "ply {}: player {} fills pit {} with {seeds} seeds from their hand{}",
+            step.ply,
+            step.player + 1,
+            pit + 1,
+            round_start(step)
+        );
+    }
     let n = step.after.pits().len();
     let sown = |from: usize, to: usize| -> String {
         let places: Vec<String> = step.record.sown[from..to].iter().map(|&p| place(p, n)).collect();
@@ -171,10 +190,33 @@ pub fn describe_step(step: &Step) -> String {
     if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
         text.push_str(&format!("; player {} moves again", step.player + 1));
     }
+    if let Some(round) = step.record.round_over {
+        let hands: Vec<String> =
+            step.after.captured().iter().enumerate().map(|(p, h)| format!("player {} {h}", p + 1)).collect();
+        text.push_str(&format!(
+            "; round {round} is over: each player takes the seeds of their pits (hands: {})",
+            hands.join(", ")
+        ));
+        if step.after.filling() {
+            text.push_str(&format!("; player {} fills first", step.after.turn() + 1));
+        }
+    }
     for p in &step.record.passes {
         text.push_str(&format!("; player {} cannot move and passes", p + 1));
     }
     text
+}
+
+/// After a fill: whether the next round starts, and the pits out of play in it.
+fn round_start(step: &Step) -> String {
+    let after = &step.after;
+    if after.filling() || after.is_over() {
+        return String::new();
+    }
+    let n = after.pits().len();
+    let out: Vec<usize> = (0..n).filter(|&p| after.out_of_play() >> p & 1 != 0).map(|p| p + 1).collect();
+    let out = if out.is_empty() { String::new() } else { format!(", {} out of play", pit_list(&out)) };
+    format!("; round {} starts{out}", after.rounds_over() + 1)
 }
 
 /// Why a game is over, in words: `player 2 has no legal move`.
@@ -190,7 +232,21 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
             "{} left on the board",
             crate::lang::describe::plural(state.seeds_on_board() as usize, "seed is", "seeds are")
         ),
+        EndReason::CannotFill => "a player cannot fill a pit for the next round".to_string(),
+        EndReason::NoPitInPlay => "a player has no pit in play".to_string(),
     }
+}
+
+/// Draws a position as `show` and `play` do: the seeds, what each player has, and the pits
+/// claimed or out of play where the rules have them.
+pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
+    crate::lang::draw::board_marked(
+        spec,
+        state.pits(),
+        state.captured(),
+        &[state.claimed(0), state.claimed(1)],
+        state.out_of_play(),
+    )
 }
 
 /// Where the game stands, in a sentence: the result, or who is to move.
@@ -256,6 +312,15 @@ pub struct PositionReport {
     /// Where a rule claims pits: the pits (1-based) each player has claimed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claimed: Option<Vec<Vec<usize>>>,
+    /// Games of rounds: the rounds over so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds_over: Option<u32>,
+    /// Games of rounds: the pits (1-based) out of play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_play: Option<Vec<usize>>,
+    /// Games of rounds: whether the players are filling pits for the next round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub filling: Option<bool>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -301,6 +366,14 @@ impl PositionReport {
                     })
                     .collect()
             }),
+            rounds_over: spec.rounds.map(|_| state.rounds_over()),
+            out_of_play: spec.rounds.map(|_| {
+                (0..state.pits().len())
+                    .filter(|&p| state.out_of_play() >> p & 1 != 0)
+                    .map(|p| p + 1)
+                    .collect()
+            }),
+            filling: spec.rounds.map(|_| state.filling()),
             move_values: None,
         }
     }

@@ -78,6 +78,9 @@ impl Rules {
         obs: &mut O,
         history: Option<&mut History>,
     ) -> MoveSummary {
+        if self.t.rounds.is_some() {
+            return self.apply_rounds(s, mv, obs, history);
+        }
         let mover = s.to_move;
         let summary = self.sow_and_capture_general(s, mv, obs);
         self.after_general_move(s, mover, obs);
@@ -316,7 +319,7 @@ impl Rules {
 
     /// After the sowing: the ply counted, who moves next, and the endings checked.
     #[inline(always)]
-    fn finish<const TIER: u8, O: Observer>(
+    pub(crate) fn finish<const TIER: u8, O: Observer>(
         &self,
         s: &mut State,
         mover: u8,
@@ -350,7 +353,7 @@ impl Rules {
         self.settle::<TIER, O>(s, next, obs);
     }
 
-    fn end(s: &mut State, next: u8, end: EndReason) {
+    pub(crate) fn end(s: &mut State, next: u8, end: EndReason) {
         s.to_move = next;
         s.end = Some(end);
         s.moves = Default::default();
@@ -394,7 +397,7 @@ impl Rules {
 
     /// Are a player's pits all empty?
     #[inline(always)]
-    fn a_side_is_empty(&self, s: &State) -> bool {
+    pub(crate) fn a_side_is_empty(&self, s: &State) -> bool {
         let nonempty = at_least(&s.pits, self.t.pits, 1);
         self.t.own[..self.players()].iter().any(|&own| own & nonempty == 0)
     }

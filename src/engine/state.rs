@@ -25,6 +25,10 @@ pub enum EndReason {
     Repetition,
     /// The seeds left on the board made a count that ends the game.
     FewSeeds,
+    /// At the end of a round, a player's hand could not fill a pit: that player lost the match.
+    CannotFill,
+    /// Once the pits were filled for a round, a player had no pit in play: that player lost.
+    NoPitInPlay,
 }
 
 impl EndReason {
@@ -38,6 +42,8 @@ impl EndReason {
             EndReason::Majority => "majority",
             EndReason::Repetition => "repetition",
             EndReason::FewSeeds => "few-seeds",
+            EndReason::CannotFill => "cannot-fill",
+            EndReason::NoPitInPlay => "no-pit-in-play",
         }
     }
 
@@ -51,6 +57,8 @@ impl EndReason {
             EndReason::Majority => "a player had captured more than half the seeds",
             EndReason::Repetition => "a position repeated",
             EndReason::FewSeeds => "few seeds were left on the board",
+            EndReason::CannotFill => "a player could not fill a pit for the next round",
+            EndReason::NoPitInPlay => "a player had no pit in play",
         }
     }
 }
@@ -82,6 +90,11 @@ pub struct State {
     pub(crate) end: Option<EndReason>,
     /// The pits each of two players has claimed (`claim the last pit`); no pit is in both.
     pub(crate) claimed: [u64; 2],
+    /// Games of rounds only (0 in every other): the pits out of play, the rounds over so far,
+    /// and the phase ([`super::rounds::PLAY`] or [`super::rounds::FILLING`]).
+    pub(crate) out: u64,
+    pub(crate) round: u16,
+    pub(crate) phase: u8,
 }
 
 impl State {
@@ -136,6 +149,21 @@ impl State {
         self.plies
     }
 
+    /// The pits out of play (games of rounds), as a mask of pits (bit 0: pit 1).
+    pub fn out_of_play(&self) -> u64 {
+        self.out
+    }
+
+    /// The rounds over so far (games of rounds; 0 in any other).
+    pub fn rounds_over(&self) -> u32 {
+        self.round as u32
+    }
+
+    /// Are the players filling pits between two rounds (each move a pit filled)?
+    pub fn filling(&self) -> bool {
+        self.phase != 0
+    }
+
     pub fn is_over(&self) -> bool {
         self.end.is_some()
     }
@@ -182,6 +210,9 @@ pub enum PositionError {
         given: usize,
         players: usize,
     },
+    /// Hands, pits out of play or a filling given for rules they do not fit: a hand for
+    /// other than each player, or rounds where the rules have none.
+    NotInRound,
 }
 
 impl fmt::Display for PositionError {
@@ -195,6 +226,12 @@ impl fmt::Display for PositionError {
             }
             PositionError::NoSuchPlayer { given, players } => {
                 write!(f, "there is no player {given}: players are numbered 1 to {players}")
+            }
+            PositionError::NotInRound => {
+                write!(
+                    f,
+                    "a position of a game of rounds needs a hand for each player, and rules with rounds"
+                )
             }
         }
     }

@@ -87,6 +87,9 @@ impl Rules {
             moved: 0,
             end: None,
             claimed: [0; 2],
+            out: 0,
+            round: 0,
+            phase: 0,
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -100,10 +103,14 @@ impl Rules {
     #[inline(always)]
     fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> MoveSet {
         let t = &self.t;
+        if TIER == GENERAL && s.phase != 0 {
+            return self.fill_moves(s, player);
+        }
         let playable = at_least(&s.pits, t.pits, t.min_seeds);
         let mut pits = t.own[player as usize] & playable;
         // Compiled out below the general tier: the opening, the move once a game, stores on
-        // the circuit (which ordinary moves never play), claimed pits and first moves.
+        // the circuit (which ordinary moves never play), claimed pits, first moves, and pits
+        // out of play.
         if TIER == GENERAL {
             if let Some(ph) = t.phase.as_deref() {
                 if let Some(moves) = ph.moves(s, player) {
@@ -112,6 +119,8 @@ impl Rules {
                 pits &= !ph.stores;
             }
             pits &= self.general_playable(s, player);
+            // Pits out of play (games of rounds) cannot be played.
+            pits &= !s.out;
         }
         if TIER == PLAIN {
             return MoveSet::given(pits);
@@ -224,6 +233,9 @@ impl Rules {
         if pit >= self.pits() {
             return Err(IllegalMove::NoSuchPit { pit: pit + 1, pits: self.pits() });
         }
+        if s.phase != 0 {
+            return self.check_fill(s, mv);
+        }
         // `3ccw` for a pit that sows counter-clockwise only is that pit's move.
         let mv = self.resolve(mv)?;
         let owner = self.t.owner[pit];
@@ -233,6 +245,9 @@ impl Rules {
                 owner: owner as usize + 1,
                 mover: s.to_move as usize + 1,
             });
+        }
+        if s.out >> pit & 1 != 0 {
+            return Err(IllegalMove::OutOfPlay { pit: pit + 1 });
         }
         match s.pits[pit] {
             0 => Err(IllegalMove::Empty { pit: pit + 1 }),

@@ -211,17 +211,19 @@ pub enum Section {
     Turns,
     Capture,
     End,
+    Rounds,
     Winner,
 }
 
 impl Section {
-    pub const ALL: [Section; 7] = [
+    pub const ALL: [Section; 8] = [
         Section::Board,
         Section::Players,
         Section::Sowing,
         Section::Turns,
         Section::Capture,
         Section::End,
+        Section::Rounds,
         Section::Winner,
     ];
 
@@ -233,6 +235,7 @@ impl Section {
             Section::Turns => "Turns",
             Section::Capture => "Capture",
             Section::End => "End",
+            Section::Rounds => "Rounds",
             Section::Winner => "Winner",
         }
     }
@@ -273,7 +276,91 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     phase_rules(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
+    rounds_rules(&mut rules, spec);
     rules
+}
+
+/// The rules of rounds: each unsaid for a game of one round.
+fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use crate::lang::rounds::{FillOrder, MatchEnd, Unfilled};
+    use Section::Rounds as S;
+    let Some(r) = &spec.rounds else {
+        rules.push(unsaid(S, "round end", &[Kind::RoundOver], "The game is played in one round."));
+        rules.push(unsaid(S, "round take", &[Kind::RoundTake], "No seeds are taken at the end of a round."));
+        rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
+        rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
+        rules.push(unsaid(S, "match end", &[Kind::MatchEnd], "The match is the game."));
+        return;
+    };
+    rules.push(said(
+        S,
+        "round end",
+        &[Kind::RoundOver],
+        if r.over.when == crate::lang::rounds::RoundEnd::NobodyCanMove {
+            "The game is played in rounds. A round is over when no player can move: the player to move \
+             passes first, and the player after them fills first."
+        } else if r.over.after_each_lap {
+            "The game is played in rounds. A round is over when all the pits of a player are empty, \
+             looked at after each lap: a lap that would relay ends the move there, and its mover fills first."
+        } else {
+            "The game is played in rounds. A round is over when, after a move, all the pits of a player are empty."
+        },
+    ));
+    rules.push(said(
+        S,
+        "round take",
+        &[Kind::RoundTake],
+        "Each player then takes the seeds left in their own pits: these and the seeds they captured are their hand.",
+    ));
+    let which = match r.order {
+        FillOrder::Leftmost => "their leftmost empty pit (counted from their left)",
+        FillOrder::Choice => "an empty pit of their choice (a move of its own, written as the pit's number)",
+    };
+    rules.push(said(
+        S,
+        "refill",
+        &[Kind::Refill],
+        format!(
+            "For the next round the players fill in turns, one pit a ply, each putting {} from their hand \
+             into {which}; a player who cannot is passed over, and play starts, when nobody can fill, with \
+             the player after the last to fill.",
+            plural(r.fill as usize, "seed", "seeds")
+        ),
+    ));
+    rules.push(said(
+        S,
+        "pits not filled",
+        &[Kind::Unfilled],
+        match r.unfilled {
+            Unfilled::ForRound => {
+                "The pits then empty are out of play for the round: sowing passes them by and they cannot \
+                 be played; every pit is in play again when the round is over."
+            }
+            Unfilled::ForGood => {
+                "The pits then empty are out of play for the rest of the match: sowing passes them by and \
+                 they cannot be played; seeds put into one later stay there, out of play."
+            }
+            Unfilled::InPlay => {
+                "The pits then empty stay in play: sown into as any pit, and played once they hold seeds."
+            }
+        },
+    ));
+    rules.push(said(
+        S,
+        "match end",
+        &[Kind::MatchEnd],
+        match r.match_end {
+            MatchEnd::CannotFill => format!(
+                "The match is over when a round is, if a player's hand holds fewer than {}: that player loses, \
+                 whatever the scores (a match stopped any other way is scored as a game).",
+                plural(r.fill as usize, "seed", "seeds")
+            ),
+            MatchEnd::NoPitInPlay => "The match is over when, the pits filled, a player has no pit in play: that \
+                                      player loses, whatever the scores (a match stopped any other way is scored \
+                                      as a game)."
+                .to_string(),
+        },
+    ));
 }
 
 fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {

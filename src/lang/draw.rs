@@ -35,13 +35,14 @@ fn pit_stores(spec: &Spec) -> Vec<Option<usize>> {
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured. A store
 /// on the circuit is numbered in brackets, `[5]`, and its seeds are its owner's.
 pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
-    board_claimed(spec, pits, captured, &[])
+    board_marked(spec, pits, captured, &[], 0)
 }
 
 /// [`board`], with the pits each player has claimed (bit `p` for pit `p + 1`, player 1's
-/// first): a claimed pit's seeds are marked with its claimer (`3*1`: claimed by player 1), and
-/// a line under the board names them.
-pub fn board_claimed(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> String {
+/// first) and the pits `out` of play (games of rounds; a mask, bit 0 for pit 1): a claimed
+/// pit's seeds are marked with its claimer (`3*1`: claimed by player 1), the seeds of a pit out
+/// of play drawn in brackets, `(0)`, and a line under the board names each kind.
+pub fn board_marked(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64], out: u64) -> String {
     let claimer = |p: usize| claimed.iter().position(|&c| c >> (p - 1) & 1 != 0);
     let label_width = "player 8 ".len();
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
@@ -69,6 +70,7 @@ pub fn board_claimed(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]
         let cells: String = drawn_order(spec, row)
             .iter()
             .map(|&p| match claimer(p) {
+                _ if out >> (p - 1) & 1 != 0 => format!("{:>4} |", format!("({})", pits[p - 1])),
                 Some(c) => format!("{:>3}*{}|", pits[p - 1], c + 1),
                 None => format!("{:>3}  |", pits[p - 1]),
             })
@@ -106,6 +108,14 @@ pub fn board_claimed(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]
     if !marks.is_empty() {
         lines.push(format!("claimed (*): {}", marks.join(", ")));
     }
+    if out != 0 {
+        let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();
+        lines.push(format!("out of play: {}", crate::lang::describe::pit_list(&listed)));
+    }
+    if out != 0 {
+        let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();
+        lines.push(format!("out of play: {}", crate::lang::describe::pit_list(&listed)));
+    }
     lines.join("\n") + "\n"
 }
 
@@ -121,7 +131,7 @@ mod tests {
         let plain = board(&spec, &pits, &[0, 0]);
         assert!(!plain.contains('*') && !plain.contains("claimed"));
         // Pit 5 (player 2's row) claimed by player 1, pit 2 by player 2.
-        let drawn = board_claimed(&spec, &pits, &[0, 0], &[1 << 4, 1 << 1]);
+        let drawn = board_marked(&spec, &pits, &[0, 0], &[1 << 4, 1 << 1], 0);
         assert!(drawn.contains("  5*1|") && drawn.contains("  2*2|"), "{drawn}");
         assert_eq!(drawn.matches('*').count(), 3, "two pits marked and the legend: {drawn}");
         assert!(drawn.ends_with("claimed (*): player 1 pit 5, player 2 pit 2\n"), "{drawn}");

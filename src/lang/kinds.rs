@@ -13,6 +13,7 @@ use std::sync::Arc;
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::phases::{OpeningLine, SeatPit, StoreMoveLine};
+use super::rounds::{MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
     ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number,
@@ -235,4 +236,14 @@ kinds! {
     ClaimSeeds(ClaimSeeds) in claim_seeds, "`seeds in a claimed pit go to its claimer ...`", "where the seeds in a claimed pit go", None;
     /// `game over when a player's unclaimed pits are all empty`
     UnclaimedEmpty(Ending) in unclaimed_empty, "`game over when a player's unclaimed pits are all empty`", "the end when a player's unclaimed pits are empty", None;
+    /// `round over when a row is empty, after each lap`
+    RoundOver(RoundOver) in round_over, "`round over when ...`", "when a round is over", None;
+    /// `each player takes the seeds of their own pits`
+    RoundTake(RoundTake) in round_take, "`each player takes ...`", "what each player takes when a round is over", None;
+    /// `in turns, each player fills their leftmost empty pit with 6 seeds`
+    Refill(RefillLine) in refill, "`in turns, each player fills ...`", "how the pits are filled for the next round", None;
+    /// `pits not filled are out of play for the round`
+    Unfilled(Unfilled) in unfilled, "`pits not filled ...`", "what becomes of the pits not filled", None;
+    /// `a player who cannot fill a pit loses the match`
+    MatchEnd(MatchEnd) in match_end, "`... loses the match`", "when the match is over", None;
 }

@@ -18,6 +18,7 @@ pub mod lap_rule;
 pub mod library;
 pub mod parse;
 pub mod phases;
+pub mod rounds;
 pub mod spec;
 pub mod syntax;
 pub mod vary;

@@ -10,6 +10,7 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
 use crate::lang::phases::{OpeningLine, SeatPit, StoreMoveLine, Target};
+use crate::lang::rounds::{FillOrder, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled};
 use crate::lang::syntax::*;
 
 #[derive(pest_derive::Parser)]
@@ -107,7 +108,8 @@ pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diag
             | Rule::sowing
             | Rule::turns
             | Rule::capture
-            | Rule::end => builder.item(p, &mut out)?,
+            | Rule::end
+            | Rule::rounds => builder.item(p, &mut out)?,
             _ => {
                 let sp = span(&p);
                 for rule in builder.block_line(p)? {
@@ -539,7 +541,13 @@ impl Builder<'_> {
                     out.push(Spanned::new(RuleLine::PitStore(pit), sp));
                 }
             }
-            Rule::sowing | Rule::turns | Rule::capture | Rule::end | Rule::opening_block | Rule::claims => {
+            Rule::sowing
+            | Rule::turns
+            | Rule::capture
+            | Rule::end
+            | Rule::opening_block
+            | Rule::claims
+            | Rule::rounds => {
                 for line in values(pair) {
                     let sp = span(&line);
                     for rule in self.block_line(line)? {
@@ -752,9 +760,52 @@ impl Builder<'_> {
                 let sp = span(&pair);
                 RuleLine::LapRules(vec![Spanned::new(self.lap_rule(only(pair))?, sp)])
             }
+            Rule::round_over | Rule::round_take | Rule::refill | Rule::unfilled | Rule::match_end => {
+                self.rounds_line(pair)?
+            }
             r => unreachable!("not a block line: {r:?}"),
         };
         Ok(vec![one])
+    }
+
+    /// A line of a `rounds` block.
+    fn rounds_line(&self, pair: Pair<'_, Rule>) -> Result<RuleLine, Diagnostic> {
+        Ok(match pair.as_rule() {
+            Rule::round_over => {
+                let which = only(pair);
+                match which.as_rule() {
+                    Rule::nobody_moves => RuleLine::RoundOver(RoundOver {
+                        when: RoundEnd::NobodyCanMove,
+                        after_each_lap: false,
+                    }),
+                    _ => RuleLine::RoundOver(RoundOver {
+                        when: RoundEnd::RowEmpty,
+                        after_each_lap: values(which).next().is_some(),
+                    }),
+                }
+            }
+            Rule::round_take => RuleLine::RoundTake(RoundTake),
+            Rule::refill => {
+                let mut inner = values(pair);
+                let order = match inner.next().expect("which pit").as_rule() {
+                    Rule::fill_choice => FillOrder::Choice,
+                    _ => FillOrder::Leftmost,
+                };
+                RuleLine::Refill(RefillLine { order, seeds: self.number(inner.next().expect("seeds"))? })
+            }
+            Rule::unfilled => {
+                let how = only(pair);
+                RuleLine::Unfilled(match how.as_rule() {
+                    Rule::stay_in_play => Unfilled::InPlay,
+                    _ if only(how).as_rule() == Rule::for_good => Unfilled::ForGood,
+                    _ => Unfilled::ForRound,
+                })
+            }
+            _ => RuleLine::MatchEnd(match values(pair).next().expect("who loses").as_rule() {
+                Rule::no_pit_left => MatchEnd::NoPitInPlay,
+                _ => MatchEnd::CannotFill,
+            }),
+        })
     }
 }
 
@@ -846,10 +897,18 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("first", _) => "`first seed into the next pit` or `first seed into the emptied pit`",
         ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",
         ("single", _) => "`single lap`",
+        ("a", "player") => {
+            "`a player who cannot fill a pit loses the match` or `a player left with no pit in play loses \
+             the match`"
+        }
         ("a", _) => "`a pit needs 1 seed to be played` or `a pit needs 2 seeds to be played`",
         ("sow", _) => "`sow into the mover's own store`, `sow into both stores` or `sow into no store`",
         ("turns", _) => "`turns { ... }`",
         ("must", _) => "`must feed an opponent who has no seeds`",
+        ("each", "player") => {
+            "`each player takes the seeds of their own pits` (a fill is written `in turns, each player \
+             fills their leftmost empty pit with 6 seeds`)"
+        }
         ("each", _) => {
             "`each player's rightmost pit is their store` (in a players block) or `each player's first \
              move: move the seeds of their 4th pit into their store` (in an opening block)"
@@ -895,6 +954,18 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
              take the last pit` (conditions joined with `and`, effects with `, then`)"
         }
         ("after", _) => "`after each lap: take every sown pit that holds 4 for its owner`",
+        ("rounds", _) => "`rounds { ... }`",
+        ("round", _) => {
+            "`round over when a row is empty`, `round over when a row is empty, after each lap` or `round \
+             over when nobody can move`"
+        }
+        ("in", "turns") => {
+            "`in turns, each player fills their leftmost empty pit with 6 seeds` or `in turns, each player \
+             fills an empty pit of their choice with 4 seeds`"
+        }
+        ("pits", "not") => {
+            "`pits not filled are out of play for the round`, `... for good` or `pits not filled stay in play`"
+        }
         _ => return None,
     })
 }
@@ -936,6 +1007,11 @@ const LINE_RULES: &[Rule] = &[
     Rule::winner,
     Rule::ending,
     Rule::lap_rule,
+    Rule::round_over,
+    Rule::round_take,
+    Rule::refill,
+    Rule::unfilled,
+    Rule::match_end,
 ];
 
 /// The line a mistake at `pos` is in, found by reading the lines of its block from the

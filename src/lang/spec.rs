@@ -199,6 +199,8 @@ pub struct Spec {
     /// For each player, the pit (0-based) their first move of the game must be from, if a
     /// rule says.
     pub first_move: Vec<Option<u8>>,
+    /// The rules of rounds, for a game of several rounds.
+    pub rounds: Option<crate::lang::rounds::Rounds>,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

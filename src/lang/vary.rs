@@ -58,7 +58,7 @@ fn words(text: &str) -> Vec<Span> {
 fn opens_block(text: &str, words: &[Span], i: usize) -> bool {
     let w = |k: usize| i.checked_sub(k).map_or("", |j| &text[words[j].clone()]);
     match w(1) {
-        "sowing" | "turns" | "capture" | "end" | "seat" => true,
+        "sowing" | "turns" | "capture" | "end" | "rounds" | "seat" => true,
         "pit" => w(2) == "by" && w(3) == "direction",
         // `players 2 {`, or `players {2, 3} {` with the count varied.
         "}" => true,

@@ -67,9 +67,11 @@ pub struct AlphaBetaPlayer {
 const TABLE_BITS: u32 = 17;
 /// The most words of a key: the pits eight to a word, the captured seeds four to a word, and
 /// a word for the plies, the player to move, the root player and the generation.
-/// Three more where pits may be claimed or a first move is given: the claimed pits of each
-/// player, and the players who have moved.
-const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1 + 3;
+/// Four more where the state holds more than seeds (pits claimed, first moves, games of
+/// rounds): the claimed pits of each player, the players who have moved, and the pits out of
+/// play with the phase of the round.
+const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1 + EXTRA_WORDS;
+const EXTRA_WORDS: usize = 4;
 /// Before a search `depth` plies deep, searches every `DEEPENING_STEP` plies less deep, the
 /// shallowest at least `DEEPENING_FROM` plies deep (choosing moves 8 to 12 plies deep in Bakuk,
 /// Kalah and Oware, it searched 4% to 57% fewer nodes so).
@@ -142,7 +144,7 @@ impl Table {
     fn start(&mut self, rules: &Rules) {
         let pit_words = rules.pits().div_ceil(8);
         let captured_words = rules.players().div_ceil(4);
-        let extra_words = if rules.has_state_extras() { 3 } else { 0 };
+        let extra_words = if rules.has_state_extras() { EXTRA_WORDS } else { 0 };
         let stride = pit_words + captured_words + extra_words + 2;
         if stride != self.stride {
             *self = Table {
@@ -177,8 +179,13 @@ impl Table {
             len += 1;
         }
         if self.extra_words > 0 {
-            words[len..len + 3].copy_from_slice(&[s.claimed[0], s.claimed[1], s.moved as u64]);
-            len += 3;
+            words[len..len + EXTRA_WORDS].copy_from_slice(&[
+                s.claimed[0],
+                s.claimed[1],
+                s.moved as u64,
+                s.out ^ (s.phase as u64) << 63,
+            ]);
+            len += EXTRA_WORDS;
         }
         // Plies are fewer than 2^20 (the ply limit's bound): the move once a game fits above.
         words[len] = s.plies as u64

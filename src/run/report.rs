@@ -142,6 +142,9 @@ pub struct VariantReport {
     /// seat.
     pub seat_test_p_value: Option<f64>,
     pub length: Length,
+    /// Games of rounds: the rounds per game, their mean with its 95% interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<Interval>,
     /// How the games ended (counts).
     pub ends: stats::EndTally,
     pub seeds_left_mean: Option<f64>,
@@ -153,6 +156,13 @@ pub struct VariantReport {
     pub metrics: Option<MetricsReport>,
     /// The raw counts everything above is computed from.
     pub tally: Tally,
+}
+
+/// The mean of a histogram's values with its 95% interval (normal, from the sample's sd).
+fn mean_interval(h: &Histogram) -> Option<Interval> {
+    let (mean, n) = (h.mean()?, h.count() as f64);
+    let half = stats::Z95 * h.sd().unwrap_or(0.0) / n.sqrt();
+    Some(Interval { value: mean, ci: [mean - half, mean + half] })
 }
 
 fn ratio(a: u64, b: u64) -> Option<f64> {
@@ -199,6 +209,7 @@ impl VariantReport {
                 max: t.length.max(),
                 distribution: t.length.clone(),
             },
+            rounds: mean_interval(&t.rounds),
             ends: t.ends.clone(),
             seeds_left_mean: ratio(t.seeds_left, n),
             margin: Margin {
@@ -555,6 +566,13 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     });
     row("length, median / 90th pct".into(), &|r| format!("{} / {}", int(r.length.median), int(r.length.p90)));
     row("length, min - max".into(), &|r| format!("{} - {}", int(r.length.min), int(r.length.max)));
+    if rs.iter().any(|r| r.rounds.is_some()) {
+        row("rounds per game, mean [95% ci]".into(), &|r| {
+            r.rounds.map_or("-".into(), |i| {
+                format!("{} [{}, {}]", num(Some(i.value), 2), num(Some(i.ci[0]), 2), num(Some(i.ci[1]), 2))
+            })
+        });
+    }
     row("captures per game".into(), &|r| num(r.captures.per_game, 2));
     row("seeds per capture".into(), &|r| num(r.captures.seeds_per_capture, 2));
     row("moves that capture".into(), &|r| pct(r.captures.capturing_move_share));
@@ -564,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 7] = [
+    let endings: [(&str, Count, bool); 9] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -572,6 +590,8 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: more than half captured", |e| e.majority, false),
         ("ended: a position repeated", |e| e.repetition, false),
         ("ended: few seeds left", |e| e.few_seeds, false),
+        ("ended: a player could not fill a pit", |e| e.cannot_fill, false),
+        ("ended: a player had no pit in play", |e| e.no_pit_in_play, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -765,7 +785,9 @@ mod tests {
             | EndReason::SideEmpty
             | EndReason::Majority
             | EndReason::Repetition
-            | EndReason::FewSeeds => r,
+            | EndReason::FewSeeds
+            | EndReason::CannotFill
+            | EndReason::NoPitInPlay => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -775,6 +797,8 @@ mod tests {
             EndReason::Majority,
             EndReason::Repetition,
             EndReason::FewSeeds,
+            EndReason::CannotFill,
+            EndReason::NoPitInPlay,
         ]
         .map(every);
         let mut seen = Vec::new();

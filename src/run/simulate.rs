@@ -389,7 +389,19 @@ fn play_game(
     let s = *g.state();
     let scores = rules.scores(&s);
     let n = rules.players();
-    tally.finish_game(&scores[..n], s.plies(), s.end().expect("the game is over"), s.seeds_on_board());
+    let end = s.end().expect("the game is over");
+    match rules.spec().rounds {
+        // A match: its winner by the rules of rounds, and the rounds played (the last one
+        // too when the match stopped during it).
+        Some(_) => {
+            let lost =
+                matches!(end, crate::engine::EndReason::CannotFill | crate::engine::EndReason::NoPitInPlay);
+            let rounds = s.rounds_over() + u32::from(!lost && !s.filling());
+            let outcome = rules.outcome(&s).expect("the game is over");
+            tally.finish_match(&scores[..n], s.plies(), end, s.seeds_on_board(), outcome, rounds);
+        }
+        None => tally.finish_game(&scores[..n], s.plies(), end, s.seeds_on_board()),
+    }
     if let (Some(t), Some(m)) = (trace, tally.metrics.as_mut()) {
         let winner = match rules.outcome(&s) {
             Some(Outcome::Win(p)) => Some(p),

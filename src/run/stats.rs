@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::EndReason;
+use crate::engine::{EndReason, Outcome};
 
 /// Counts by value (a game length in plies, a seed count, ...): exact quantiles, constant
 /// memory. Serialized sparsely, as `{"value": count}` for the values that occurred.
@@ -37,6 +37,10 @@ impl Histogram {
         for (a, b) in self.0.iter_mut().zip(&other.0) {
             *a += b;
         }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count() == 0
     }
 
     pub fn count(&self) -> u64 {
@@ -147,6 +151,15 @@ pub struct EndTally {
     pub repetition: u64,
     #[serde(default)]
     pub few_seeds: u64,
+    /// Matches of rounds lost by a rule of rounds (left out of runs that have none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cannot_fill: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub no_pit_in_play: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl EndTally {
@@ -159,6 +172,8 @@ impl EndTally {
             EndReason::Majority => self.majority += 1,
             EndReason::Repetition => self.repetition += 1,
             EndReason::FewSeeds => self.few_seeds += 1,
+            EndReason::CannotFill => self.cannot_fill += 1,
+            EndReason::NoPitInPlay => self.no_pit_in_play += 1,
         }
     }
 }
@@ -172,6 +187,9 @@ pub struct Tally {
     pub ends: EndTally,
     /// Game lengths in plies.
     pub length: Histogram,
+    /// Rounds per match, for games of rounds (left out of runs of other games).
+    #[serde(default, skip_serializing_if = "Histogram::is_empty")]
+    pub rounds: Histogram,
     /// Seeds on the board when games ended, summed.
     pub seeds_left: u64,
     /// Winning margin: the highest score minus the next (0 for a draw).
@@ -253,7 +271,10 @@ impl Tally {
         self.ends.majority += o.ends.majority;
         self.ends.repetition += o.ends.repetition;
         self.ends.few_seeds += o.ends.few_seeds;
+        self.ends.cannot_fill += o.ends.cannot_fill;
+        self.ends.no_pit_in_play += o.ends.no_pit_in_play;
         self.length.merge(&o.length);
+        self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;
         self.margin.merge(&o.margin);
         self.moves.merge(&o.moves);
@@ -261,17 +282,45 @@ impl Tally {
 
     /// Records the end of a game: its scores (per seat), length, end and leftover seeds.
     pub fn finish_game(&mut self, scores: &[u32], plies: u32, end: EndReason, seeds_left: u32) {
+        self.finish(scores, plies, end, seeds_left, None);
+    }
+
+    /// A match of rounds, counted as a game: its winner the match's (a rule of rounds makes a
+    /// player lose whatever the scores), with the rounds it lasted.
+    pub fn finish_match(
+        &mut self,
+        scores: &[u32],
+        plies: u32,
+        end: EndReason,
+        seeds_left: u32,
+        outcome: Outcome,
+        rounds: u32,
+    ) {
+        self.finish(scores, plies, end, seeds_left, Some(outcome));
+        self.rounds.add(rounds as usize);
+    }
+
+    /// A game counted: the seats' results by `outcome` when given, else by the scores.
+    fn finish(
+        &mut self,
+        scores: &[u32],
+        plies: u32,
+        end: EndReason,
+        seeds_left: u32,
+        outcome: Option<Outcome>,
+    ) {
         self.games += 1;
         let best = scores.iter().copied().max().unwrap_or(0);
         let top = scores.iter().filter(|&&s| s == best).count();
-        for (seat, &s) in self.seats.iter_mut().zip(scores) {
+        for (i, (seat, &s)) in self.seats.iter_mut().zip(scores).enumerate() {
             seat.score += s as u64;
-            if s < best {
-                seat.losses += 1;
-            } else if top == 1 {
-                seat.wins += 1;
-            } else {
-                seat.draws += 1;
+            match outcome {
+                Some(Outcome::Win(w)) if w == i => seat.wins += 1,
+                Some(Outcome::Win(_)) => seat.losses += 1,
+                Some(Outcome::Draw) => seat.draws += 1,
+                None if s < best => seat.losses += 1,
+                None if top == 1 => seat.wins += 1,
+                None => seat.draws += 1,
             }
         }
         let second =
@@ -517,6 +566,26 @@ mod tests {
         assert_eq!((t.seats[1].wins, t.seats[1].draws, t.seats[1].losses), (1, 1, 0));
         assert_eq!((t.seats[2].wins, t.seats[2].draws, t.seats[2].losses), (0, 0, 2));
         assert_eq!(t.margin.entries().collect::<Vec<_>>(), vec![(0, 1), (5, 1)]);
+    }
+
+    #[test]
+    fn a_match_is_won_by_its_rules_and_counts_its_rounds() {
+        // Seat 1 scores more, but lost the match (it could not fill a pit): seat 2 wins.
+        let mut t = Tally::new(2);
+        t.finish_match(&[50, 34], 300, EndReason::CannotFill, 0, Outcome::Win(1), 7);
+        t.finish_match(&[40, 44], 200, EndReason::PlyLimit, 10, Outcome::Win(1), 3);
+        assert_eq!((t.seats[0].wins, t.seats[0].losses, t.seats[1].wins), (0, 2, 2));
+        assert_eq!(t.rounds.entries().collect::<Vec<_>>(), [(3, 1), (7, 1)]);
+        assert_eq!(t.ends.cannot_fill, 1);
+        // Merged as every count is; a run of other games has no rounds, and says none.
+        let mut u = Tally::new(2);
+        u.merge(&t);
+        assert_eq!(u.rounds, t.rounds);
+        let mut plain = Tally::new(2);
+        plain.finish_game(&[3, 1], 5, EndReason::NoLegalMove, 2);
+        let json = serde_json::to_string(&plain).unwrap();
+        assert!(!json.contains("rounds") && !json.contains("cannot_fill"), "{json}");
+        assert!(serde_json::to_string(&t).unwrap().contains("\"rounds\":{\"3\":1,\"7\":1}"));
     }
 
     #[test]

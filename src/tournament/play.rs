@@ -43,6 +43,17 @@ pub struct GameResult {
     pub scores: [u16; MAX_PLAYERS],
     pub players: u8,
     pub plies: u32,
+    /// A match of rounds lost by a rule of rounds, whatever the scores: 1 + the winning seat,
+    /// or [`DRAWN_BY_RULE`]; 0 for a game decided by its scores.
+    pub by_rule: u8,
+}
+
+/// [`GameResult::by_rule`] for a match that every player lost by a rule of rounds.
+pub const DRAWN_BY_RULE: u8 = u8::MAX;
+
+/// Whether a game ended by a rule of rounds that makes a player lose (not by the scores).
+fn lost_by_rule(end: &str) -> bool {
+    end == crate::engine::EndReason::CannotFill.name() || end == crate::engine::EndReason::NoPitInPlay.name()
 }
 
 impl GameResult {
@@ -57,10 +68,22 @@ impl GameResult {
     /// Each seat's points in [`POINT`]s: an outright win a whole point, a top score shared
     /// by k players a k-th of it each (exactly), otherwise nothing.
     pub fn points(&self) -> [u64; MAX_PLAYERS] {
+        let mut out = [0; MAX_PLAYERS];
+        match self.by_rule {
+            0 => {}
+            DRAWN_BY_RULE => {
+                let n = self.players as u64;
+                out[..self.players as usize].iter_mut().for_each(|p| *p = POINT / n);
+                return out;
+            }
+            w => {
+                out[w as usize - 1] = POINT;
+                return out;
+            }
+        }
         let scores = self.scores();
         let best = scores.iter().copied().max().unwrap_or(0);
         let k = scores.iter().filter(|&&s| s == best).count() as u64;
-        let mut out = [0; MAX_PLAYERS];
         for (i, &s) in scores.iter().enumerate() {
             if s == best {
                 out[i] = POINT / k;
@@ -685,7 +708,14 @@ fn play_game(
         scores: [0; MAX_PLAYERS],
         players: seats.len() as u8,
         plies: s.plies(),
+        by_rule: 0,
     };
+    if s.end().is_some_and(|e| lost_by_rule(e.name())) {
+        r.by_rule = match rules.outcome(s) {
+            Some(Outcome::Win(p)) => p as u8 + 1,
+            _ => DRAWN_BY_RULE,
+        };
+    }
     for (i, &a) in seats.iter().enumerate() {
         r.seats[i] = a as u8;
         r.scores[i] = scores[i] as u16;
@@ -771,7 +801,14 @@ pub fn read_records(t: &Tournament, input: &mut dyn BufRead, names: &[String]) -
             scores: [0; MAX_PLAYERS],
             players: rec.players.len() as u8,
             plies: rec.plies,
+            by_rule: 0,
         };
+        if lost_by_rule(&rec.end) {
+            r.by_rule = match rec.winner {
+                Some(w) if (1..=rec.players.len()).contains(&w) => w as u8,
+                _ => DRAWN_BY_RULE,
+            };
+        }
         if rec.players.len() > MAX_PLAYERS || rec.players.len() != rec.scores.len() {
             return Err(format!("line {number}: the players and scores of game {} do not match", rec.game));
         }
@@ -789,4 +826,28 @@ pub fn read_records(t: &Tournament, input: &mut dyn BufRead, names: &[String]) -
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_lost_by_a_rule_of_rounds_gives_its_point_whatever_the_scores() {
+        let mut r = GameResult {
+            id: 0,
+            seats: [0, 1, 0, 0, 0, 0, 0, 0],
+            scores: [50, 34, 0, 0, 0, 0, 0, 0],
+            players: 2,
+            plies: 100,
+            by_rule: 0,
+        };
+        assert_eq!(r.points()[..2], [POINT, 0]);
+        // Seat 1 scored more, but could not fill a pit: seat 2 wins the match.
+        r.by_rule = 2;
+        assert_eq!(r.points()[..2], [0, POINT]);
+        r.by_rule = DRAWN_BY_RULE;
+        assert_eq!(r.points()[..2], [POINT / 2, POINT / 2]);
+        assert!(lost_by_rule("cannot-fill") && lost_by_rule("no-pit-in-play") && !lost_by_rule("ply-limit"));
+    }
 }

@@ -329,6 +329,13 @@ pub trait Hooks {
         map.site(m.pit())
     }
 
+    /// [`Hooks::site_of`] in a position: where the meaning of a move depends on the phase (a
+    /// fill between rounds is a move from the mover's hand).
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        let _ = state;
+        self.site_of(m, map)
+    }
+
     /// What else to compare at the start and after each move (pit states, `player_values`,
     /// stacks): a difference, in words.
     fn compare(&self, rec: &Record, at: &Position, rules: &Rules, state: &State) -> Result<(), String> {
@@ -343,6 +350,24 @@ pub trait Hooks {
         false
     }
 
+    /// Sow's position rebuilt from Ludii's `at` for a replay that resumes, where more than the
+    /// pits and the player to move decide play (games of rounds: the hands, the pits out of
+    /// play, the phase); `sow` is sow's position before the turn passed over. `None`: the
+    /// pits and the player to move, captured seeds kept as an offset. `next` is Ludii's ply
+    /// that starts the next move.
+    fn resync(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        sow: &State,
+        map: &Mapping,
+        next: &Ply,
+    ) -> Option<State> {
+        let _ = (rec, at, rules, sow, map, next);
+        None
+    }
+
     /// What else to compare at the end of a game Ludii ended itself (its scores, say).
     fn compare_end(&self, rec: &Record, rules: &Rules, state: &State) -> Result<(), String> {
         let _ = (rec, rules, state);
@@ -353,6 +378,56 @@ pub trait Hooks {
 /// The defaults.
 pub struct Plain;
 impl Hooks for Plain {}
+
+/// Games of rounds whose pits are filled from the hands between rounds: Ludii moves the seeds
+/// from the mover's hand site to the pit (a ply each), `sow` plays a fill of that pit; its
+/// legal sites are the hand's. Ludii's passes between rounds (forced, or Bosh's pass of a
+/// player who cannot fill) are plies, not moves, as every pass is.
+pub struct Fills;
+impl Hooks for Fills {
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        let site = if state.filling() { ply.mv.to } else { ply.mv.from };
+        match map.pit(site) {
+            Some(pit) => rules.legal_moves(state).iter().filter(|m| m.pit() == pit).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        match state.to_move() {
+            Some(p) if state.filling() => map.captured(p)[0],
+            _ => map.site(m.pit()),
+        }
+    }
+
+    /// The hands are Ludii's; a next move from a hand is a fill, and a fill after sowing
+    /// means the round is over.
+    fn resync(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        sow: &State,
+        map: &Mapping,
+        next: &Ply,
+    ) -> Option<State> {
+        let pits: Vec<u8> = (0..map.pit_count()).map(|p| rec.at(at, map.site(p)) as u8).collect();
+        let hands: Vec<u16> = (0..rules.players())
+            .map(|p| map.captured(p).iter().map(|&s| rec.at(at, s)).sum::<i64>() as u16)
+            .collect();
+        // From a hand, or from a store (Sungka).
+        let filling = (0..rules.players()).any(|p| map.captured(p).iter().any(|&h| h as i64 == next.mv.from));
+        let ended = filling && !sow.filling();
+        let (out, filling, rounds) = if ended {
+            let for_round =
+                rules.spec().rounds.is_some_and(|r| r.unfilled == sow::lang::rounds::Unfilled::ForRound);
+            (if for_round { 0 } else { sow.out_of_play() }, true, sow.rounds_over() + 1)
+        } else {
+            (sow.out_of_play(), filling, sow.rounds_over())
+        };
+        rules.state_in_round(&pits, &hands, next.mover - 1, out, filling, rounds).ok()
+    }
+}
 
 /// Which games a skip names.
 #[derive(Debug, Clone, Copy)]
@@ -723,16 +798,20 @@ impl<'a> Replay<'a> {
 
     fn legal_sites(&self, s: &State) -> BTreeSet<i64> {
         let hooks = &self.entry.hooks;
-        self.rules.legal_moves(s).iter().map(|m| hooks.site_of(m, &self.entry.mapping) as i64).collect()
+        self.rules.legal_moves(s).iter().map(|m| hooks.site_in(m, &self.entry.mapping, s) as i64).collect()
     }
 
     /// Sow's position rebuilt from Ludii's after ply `n` (1-based), for the move of the next
     /// mover: pits and the player to move (`Rules::state_from`), captured seeds kept as an
     /// offset. `None` when no move follows.
-    fn resync(&mut self, n: usize) -> Option<Game<'a>> {
+    fn resync(&mut self, n: usize, sow: &State) -> Option<Game<'a>> {
         let (rec, map) = (self.rec, &self.entry.mapping);
         let next = rec.plies[n..].iter().find(|p| self.entry.hooks.starts_move(p))?;
         let at = &rec.plies[n - 1].position;
+        if let Some(state) = self.entry.hooks.resync(rec, at, self.rules, sow, map, next) {
+            self.offset = [0; 2];
+            return Some(Game::new(self.rules, state));
+        }
         let pits: Vec<u8> = (0..map.pit_count()).map(|p| rec.at(at, map.site(p)) as u8).collect();
         let state = self.rules.state_from(&pits, next.mover - 1).ok()?;
         for (p, offset) in self.offset.iter_mut().enumerate() {
@@ -838,7 +917,7 @@ impl<'a> Replay<'a> {
                     else {
                         return Err(d);
                     };
-                    let Some(g) = self.resync(end) else {
+                    let Some(g) = self.resync(end, game.state()) else {
                         return Ok(Ending::Skipped { ply: d.ply, reason: skip.reason, disagreement: d });
                     };
                     self.resumed.push(Resumed {

@@ -387,6 +387,7 @@ impl<'a> Validator<'a> {
         let phases = self.phases(board, &owners, players, total);
         let claims = self.claims(&lap_rules);
         let first_move = self.first_moves(players, &owners);
+        let rounds = self.rounds(total, players);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -440,6 +441,7 @@ impl<'a> Validator<'a> {
             phases,
             claims,
             first_move,
+            rounds,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
@@ -1304,5 +1306,108 @@ impl<'a> Validator<'a> {
             ok = false;
         }
         ok
+    }
+    /// The rules of rounds, if the variant plays in rounds: every line of the block stated,
+    /// two players, a fill the seeds can make.
+    fn rounds(&mut self, total: usize, players: u8) -> Option<crate::lang::rounds::Rounds> {
+        use crate::lang::rounds::Rounds;
+        let m = self.m;
+        let kinds = [Kind::RoundOver, Kind::RoundTake, Kind::Refill, Kind::Unfilled, Kind::MatchEnd];
+        let first = kinds.iter().filter_map(|&k| m.origin(k)).min_by_key(|o| (o.layer, o.span.start))?;
+        let lines = [
+            (m.round_over.is_some(), "when a round is over", "round over when a row is empty"),
+            (
+                m.round_take.is_some(),
+                "what each player takes when a round is over",
+                "each player takes the seeds of their own pits",
+            ),
+            (
+                m.refill.is_some(),
+                "how the pits are filled for the next round",
+                "in turns, each player fills their leftmost empty pit with 4 seeds",
+            ),
+            (
+                m.unfilled.is_some(),
+                "what becomes of the pits not filled",
+                "pits not filled are out of play for the round",
+            ),
+            (
+                m.match_end.is_some(),
+                "when the match is over",
+                "a player who cannot fill a pit loses the match",
+            ),
+        ];
+        let mut whole = true;
+        for (stated, what, line) in lines {
+            if !stated {
+                self.diags.push(
+                    first
+                        .error(format!("the rounds do not say {what}"), "a game of rounds starts here")
+                        .help(format!("add `{line}` to the rounds block")),
+                );
+                whole = false;
+            }
+        }
+        if players != 2 {
+            self.diags.push(
+                first.error("rounds are a rule for two players", format!("this variant has {players}")),
+            );
+            whole = false;
+        }
+        if let Some(e) = &m.side_empty {
+            let at = if e.at.file.name == first.file.name {
+                format!("line {}", e.at.line())
+            } else {
+                format!("line {} of {}", e.at.line(), e.at.file.name)
+            };
+            self.diags.push(
+                first.error("a round that never ends", "a round is over when a row is empty").note(format!(
+                    "the game is over first, when a player's pits are all empty ({at}): a game of rounds \
+                     cannot have that ending"
+                )),
+            );
+            whole = false;
+        }
+        if let (Some(o), Some(n)) = (&m.round_over, &m.no_move)
+            && o.value.when == crate::lang::rounds::RoundEnd::NobodyCanMove
+            && n.value == NoMove::GameOver
+        {
+            self.diags.push(o.error("a round that never ends", "a round is over when nobody can move").note(
+                format!(
+                    "the game is over first, when the player to move cannot move (line {}): write `player \
+                         to move cannot move: they pass`",
+                    n.at.line()
+                ),
+            ));
+            whole = false;
+        }
+        let refill = m.refill.as_ref()?;
+        let n = &refill.value.seeds;
+        if n.value == 0 {
+            self.diags.push(Diagnostic::error("a pit cannot be filled with 0 seeds").at(
+                &refill.at.file,
+                n.span.clone(),
+                "at least 1",
+            ));
+            return None;
+        }
+        if n.value as usize > total {
+            self.diags.push(
+                Diagnostic::error("no pit can ever be filled")
+                    .at(&refill.at.file, n.span.clone(), format!("the board holds only {total} seeds"))
+                    .note("the match would be over at the end of the first round"),
+            );
+            return None;
+        }
+        if !whole {
+            return None;
+        }
+        Some(Rounds {
+            over: m.round_over.as_ref()?.value,
+            order: refill.value.order,
+            fill: n.value as u8,
+            unfilled: m.unfilled.as_ref()?.value,
+            match_end: m.match_end.as_ref()?.value,
+        })
     }
 }

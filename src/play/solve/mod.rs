@@ -128,6 +128,10 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if rules.spec().first_move.iter().any(Option::is_some) {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FirstMoves.line()));
     }
+    // A match of rounds: the hands, the pits out of play and the fills are not in a table.
+    if rules.spec().rounds.is_some() {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::RoundOver.line()));
+    }
     let pits = rules.pits();
     match state_space(pits, seeds) {
         Some(n) if n <= MAX_POSITIONS => Ok(n),

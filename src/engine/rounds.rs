@@ -1,0 +1,261 @@
+//! Games of several rounds (`rounds { ... }`, [`crate::lang::rounds`]): the round's end,
+//! each player taking the seeds of their pits into their hand (their `captured` count), the
+//! pits filled in turns from the hands (each fill a move of its own, in the phase
+//! [`FILLING`]), pits out of play, and the end of the match. Only variants with rounds come
+//! here, in the [`GENERAL`] tier: the other tiers never look at these fields.
+
+use crate::lang::rounds::{FillOrder, MatchEnd, RoundEnd, Unfilled};
+
+use super::compile::{GENERAL, Rules};
+use super::history::History;
+use super::moves::{IllegalMove, Move, MoveSet, MoveSummary, Observer};
+use super::state::{EndReason, Outcome, State};
+use super::turn::at_least;
+
+/// The phase of a game of rounds: sowing.
+pub(crate) const PLAY: u8 = 0;
+/// The phase of a game of rounds: filling pits for the next round, one pit a move.
+pub(crate) const FILLING: u8 = 1;
+
+impl Rules {
+    /// A position of a game of rounds given by hand: the seeds of each pit, each player's hand
+    /// (their captured seeds), the player to move (0-based), the pits out of play (a mask, bit
+    /// 0 for pit 1), whether the players are filling pits for the next round, and the rounds
+    /// over so far. For a game without rounds, the pits out of play, the filling and the
+    /// rounds must be none.
+    pub fn state_in_round(
+        &self,
+        pits: &[u8],
+        hands: &[u16],
+        to_move: usize,
+        out: u64,
+        filling: bool,
+        rounds: u32,
+    ) -> Result<State, super::state::PositionError> {
+        let mut s = self.state_from(pits, to_move)?;
+        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let in_play = |out: u64| out & !board == 0;
+        if hands.len() != self.players()
+            || (self.t.rounds.is_none() && (out != 0 || filling || rounds > 0))
+            || !in_play(out)
+        {
+            return Err(super::state::PositionError::NotInRound);
+        }
+        s.captured[..hands.len()].copy_from_slice(hands);
+        s.out = out;
+        s.phase = if filling { FILLING } else { PLAY };
+        s.round = rounds.min(u16::MAX as u32) as u16;
+        s.end = None;
+        if filling {
+            self.next_filler(&mut s, to_move as u8, &mut ());
+        } else {
+            self.settle::<GENERAL, ()>(&mut s, to_move as u8, &mut ());
+        }
+        Ok(s)
+    }
+
+    /// A move of a game of rounds: a fill between rounds, or a sowing, after which the round
+    /// may be over.
+    #[inline(never)]
+    pub(crate) fn apply_rounds<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+        history: Option<&mut History>,
+    ) -> MoveSummary {
+        let r = self.t.rounds.expect("a game of rounds");
+        let mover = s.to_move;
+        let other = self.after(mover);
+        if s.phase == FILLING {
+            let p = mv.pit();
+            s.pits[p] += r.fill;
+            s.captured[mover as usize] -= r.fill as u16;
+            obs.fill(p, r.fill);
+            s.plies += 1;
+            s.last_mover = mover;
+            if s.plies >= self.ply_limit {
+                Self::end(s, other, EndReason::PlyLimit);
+            } else {
+                self.next_filler(s, other, obs);
+            }
+            return MoveSummary { mv, lifted: 0, last: p, captured: 0, captured_pits: 0, grand_slam: false };
+        }
+        let (summary, relaying) = self.general_laps(s, mv, obs);
+        let over = match relaying {
+            Some(_) => true,
+            None => r.over.when == RoundEnd::RowEmpty && !r.over.after_each_lap && self.a_side_is_empty(s),
+        };
+        if !over {
+            self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
+            // Nobody can move: not the end of the game, but of the round. The player to move
+            // passed first: the filling starts with the player after them (as Ludii plays it).
+            if r.over.when == RoundEnd::NobodyCanMove && s.end == Some(EndReason::NobodyCanMove) {
+                s.end = None;
+                let next = self.after(s.to_move);
+                self.end_round(s, next, obs);
+            }
+            return summary;
+        }
+        s.plies += 1;
+        s.last_mover = mover;
+        // A lap that would relay ends the move with the round: its mover has the next ply.
+        let next = if relaying == Some(true) { mover } else { other };
+        self.end_round(s, next, obs);
+        summary
+    }
+
+    /// The player after `p`.
+    fn after(&self, p: u8) -> u8 {
+        if p + 1 == self.t.players { 0 } else { p + 1 }
+    }
+
+    /// The round is over: each player takes the seeds of their own pits; then the match is
+    /// over, or the filling begins with `next`.
+    fn end_round<O: Observer>(&self, s: &mut State, next: u8, obs: &mut O) {
+        let r = self.t.rounds.expect("a game of rounds");
+        let n = self.t.pits as usize;
+        for q in 0..n {
+            s.captured[self.t.owner[q] as usize] += s.pits[q] as u16;
+            s.pits[q] = 0;
+        }
+        s.round = s.round.saturating_add(1);
+        obs.round_over(s.round);
+        if r.unfilled == Unfilled::ForRound {
+            s.out = 0;
+        }
+        if r.match_end == MatchEnd::CannotFill && s.captured().iter().any(|&c| c < r.fill as u16) {
+            return Self::end(s, next, EndReason::CannotFill);
+        }
+        if s.plies >= self.ply_limit {
+            return Self::end(s, next, EndReason::PlyLimit);
+        }
+        s.phase = FILLING;
+        self.next_filler(s, next, obs);
+    }
+
+    /// Gives the next fill to `from`, or the first player after them who can fill; when
+    /// nobody can, the pits left empty go out of play and the round starts with `from`.
+    fn next_filler<O: Observer>(&self, s: &mut State, from: u8, obs: &mut O) {
+        let mut p = from;
+        for _ in 0..self.t.players {
+            let moves = self.fill_moves(s, p);
+            if !moves.is_empty() {
+                s.to_move = p;
+                s.moves = moves;
+                return;
+            }
+            p = self.after(p);
+        }
+        let r = self.t.rounds.expect("a game of rounds");
+        if r.unfilled != Unfilled::InPlay {
+            let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+            s.out |= board & !at_least(&s.pits, self.t.pits, 1);
+        }
+        s.phase = super::rounds::PLAY;
+        if r.match_end == MatchEnd::NoPitInPlay && self.without_pits(s).is_some() {
+            return Self::end(s, from, EndReason::NoPitInPlay);
+        }
+        self.settle::<GENERAL, O>(s, from, obs);
+    }
+
+    /// The pits `player` may fill now: none when their hand cannot fill one; else their
+    /// leftmost empty pit, or every empty pit of theirs, as the rules say.
+    pub(crate) fn fill_moves(&self, s: &State, player: u8) -> MoveSet {
+        let r = self.t.rounds.expect("a game of rounds");
+        if s.captured[player as usize] < r.fill as u16 {
+            return MoveSet::default();
+        }
+        let empty = self.t.own[player as usize] & !at_least(&s.pits, self.t.pits, 1);
+        MoveSet::given(match r.order {
+            // Pits are numbered from each row owner's left.
+            FillOrder::Leftmost => empty & empty.wrapping_neg(),
+            FillOrder::Choice => empty,
+        })
+    }
+
+    /// Why `mv` is not a fill the mover may make, if it is not.
+    pub(crate) fn check_fill(&self, s: &State, mv: Move) -> Result<(), IllegalMove> {
+        let pit = mv.pit();
+        if s.moves.contains(Move::from_pit(pit).expect("a pit of the board")) {
+            return Ok(());
+        }
+        let why = if self.t.owner[pit] != s.to_move {
+            "it is not the mover's own"
+        } else if s.pits[pit] > 0 {
+            "it is not empty"
+        } else {
+            "the mover fills their leftmost empty pit first"
+        };
+        Err(IllegalMove::NotFillable { pit: pit + 1, why })
+    }
+
+    /// The players (as a mask of 0-based players) without a pit in play, if any.
+    fn without_pits(&self, s: &State) -> Option<u8> {
+        let mask = (0..self.players()).filter(|&p| self.t.own[p] & !s.out == 0).fold(0u8, |m, p| m | 1 << p);
+        (mask != 0).then_some(mask)
+    }
+
+    /// The outcome of a match lost by a rule of rounds: the other player wins; both losing
+    /// is a draw.
+    pub(crate) fn match_outcome(&self, s: &State) -> Option<Outcome> {
+        let r = self.t.rounds?;
+        let losers = match s.end? {
+            EndReason::CannotFill => {
+                (0..self.players()).filter(|&p| s.captured[p] < r.fill as u16).fold(0u8, |m, p| m | 1 << p)
+            }
+            EndReason::NoPitInPlay => self.without_pits(s)?,
+            _ => return None,
+        };
+        Some(match losers {
+            1 => Outcome::Win(1),
+            2 => Outcome::Win(0),
+            _ => Outcome::Draw,
+        })
+    }
+
+    /// Sows a lap from `pit` passing by the pits out of play (and the emptied pit, where laps
+    /// skip it); returns where the last seed fell. Seeds that could fall nowhere (every other
+    /// place out of play) stay in the pit.
+    pub(crate) fn sow_skipping<O: Observer>(
+        &self,
+        s: &mut State,
+        pit: usize,
+        m: usize,
+        d: usize,
+        obs: &mut O,
+    ) -> usize {
+        let t = &self.t;
+        let n = t.pits as usize;
+        let mut hand = s.pits[pit];
+        s.pits[pit] = 0;
+        if t.opening_in_origin && hand > 0 {
+            s.pits[pit] = 1;
+            hand -= 1;
+            obs.sow(pit);
+        }
+        let step = |q: usize| if t.store_sowing { t.path[m][q] as usize } else { t.next[d][q] as usize };
+        let (mut pos, mut last, mut idle) = (pit, pit, 0);
+        while hand > 0 {
+            pos = step(pos);
+            if (t.skip_origin && pos == pit) || (pos < n && s.out >> pos & 1 != 0) {
+                idle += 1;
+                if idle > n + 2 {
+                    s.pits[pit] += hand;
+                    break;
+                }
+                continue;
+            }
+            idle = 0;
+            if pos >= n {
+                s.captured[pos - n] += 1;
+            } else {
+                s.pits[pos] += 1;
+            }
+            obs.sow(pos);
+            hand -= 1;
+            last = pos;
+        }
+        last
+    }
+}

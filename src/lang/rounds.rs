@@ -1,0 +1,107 @@
+//! Games of several rounds (`rounds { ... }`): when a round is over, what each player takes,
+//! how the next round is set up from the seeds each holds, what becomes of the pits that
+//! cannot be filled, and when the match is over. The lines as written (one kind of rule each,
+//! see [`super::kinds`]) and the checked [`Rounds`] of a [`super::spec::Spec`].
+
+use super::syntax::Number;
+
+/// `round over when a row is empty` (after each move), `..., after each lap`, or `round over
+/// when nobody can move`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundOver {
+    pub when: RoundEnd,
+    /// Checked after each lap of a move, not only after the move (a row empty only).
+    pub after_each_lap: bool,
+}
+
+/// What ends a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RoundEnd {
+    /// All the pits of a player are empty.
+    RowEmpty,
+    /// No player can move (under the pass rule).
+    NobodyCanMove,
+}
+
+/// `each player takes the seeds of their own pits`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundTake;
+
+/// Which empty pit a player fills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FillOrder {
+    /// Their leftmost empty pit, counted from their left: no choice.
+    Leftmost,
+    /// Any of their empty pits: a move of its own.
+    Choice,
+}
+
+/// `in turns, each player fills their leftmost empty pit with 6 seeds`, as written.
+#[derive(Debug, Clone)]
+pub struct RefillLine {
+    pub order: FillOrder,
+    pub seeds: Number,
+}
+
+/// What becomes of the pits left empty once the players have filled what they can.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unfilled {
+    /// Out of play (passed by sowing, not playable) until the round is over.
+    ForRound,
+    /// Out of play for the rest of the match.
+    ForGood,
+    /// In play as any pit: sown into, and played once they hold seeds.
+    InPlay,
+}
+
+/// When the match is over, and who loses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatchEnd {
+    /// At the end of a round, a player whose hand cannot fill one pit loses.
+    CannotFill,
+    /// Once the pits are filled, a player without a pit in play loses.
+    NoPitInPlay,
+}
+
+/// The rules of rounds, checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rounds {
+    pub over: RoundOver,
+    pub order: FillOrder,
+    /// Seeds put into each pit filled, at least 1.
+    pub fill: u8,
+    pub unfilled: Unfilled,
+    pub match_end: MatchEnd,
+}
+
+impl Rounds {
+    /// The lines of a `rounds` block that say these rules, in order, as a file writes them.
+    pub fn lines(&self) -> [String; 5] {
+        let lap = if self.over.after_each_lap { ", after each lap" } else { "" };
+        let over = match self.over.when {
+            RoundEnd::RowEmpty => format!("round over when a row is empty{lap}"),
+            RoundEnd::NobodyCanMove => "round over when nobody can move".to_string(),
+        };
+        let which = match self.order {
+            FillOrder::Leftmost => "their leftmost empty pit",
+            FillOrder::Choice => "an empty pit of their choice",
+        };
+        let seeds = if self.fill == 1 { "seed" } else { "seeds" };
+        [
+            over,
+            "each player takes the seeds of their own pits".to_string(),
+            format!("in turns, each player fills {which} with {} {seeds}", self.fill),
+            match self.unfilled {
+                Unfilled::ForRound => "pits not filled are out of play for the round",
+                Unfilled::ForGood => "pits not filled are out of play for good",
+                Unfilled::InPlay => "pits not filled stay in play",
+            }
+            .to_string(),
+            match self.match_end {
+                MatchEnd::CannotFill => "a player who cannot fill a pit loses the match",
+                MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match",
+            }
+            .to_string(),
+        ]
+    }
+}
