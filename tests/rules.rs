@@ -2191,7 +2191,11 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
     for (name, _) in sow::lang::library::BUNDLED {
         let file = sow::lang::library::load(name).unwrap();
         for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
-            let r = bundled(name, ruleset);
+            // The moves of an opening (I Pere's) put seeds into a pit without sowing a lap:
+            // the laps are those of the moves after it.
+            let mut spec = bundled(name, ruleset).spec().clone();
+            spec.phases.opening = None;
+            let r = sow::engine::compile(&spec);
             assert_lap_described(&r, &format!("{name}:{ruleset:?}"));
         }
     }

@@ -12,13 +12,20 @@ use crate::lang::syntax::{Spanned, VariantAst};
 pub const BUNDLED: &[(&str, &str)] = &[
     ("ayoayo", include_str!("../../variants/ayoayo.sow")),
     ("bakuk", include_str!("../../variants/bakuk.sow")),
+    ("bosh", include_str!("../../variants/bosh.sow")),
     ("dongjintian", include_str!("../../variants/dongjintian.sow")),
+    ("duene", include_str!("../../variants/duene.sow")),
+    ("i-pere", include_str!("../../variants/i-pere.sow")),
     ("kalah", include_str!("../../variants/kalah.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
     ("leb-bbut-ahbochen", include_str!("../../variants/leb-bbut-ahbochen.sow")),
+    ("leyla-gobale", include_str!("../../variants/leyla-gobale.sow")),
     ("modiar", include_str!("../../variants/modiar.sow")),
     ("oware", include_str!("../../variants/oware.sow")),
+    ("pallankuli", include_str!("../../variants/pallankuli.sow")),
+    ("sungka", include_str!("../../variants/sungka.sow")),
     ("tihbat", include_str!("../../variants/tihbat.sow")),
+    ("toguz-kumalak", include_str!("../../variants/toguz-kumalak.sow")),
     ("um-ed-dyar", include_str!("../../variants/um-ed-dyar.sow")),
     ("um-el-bagara", include_str!("../../variants/um-el-bagara.sow")),
     ("um-el-tuweisat", include_str!("../../variants/um-el-tuweisat.sow")),
@@ -306,7 +313,7 @@ mod tests {
         let e = load("bakook").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
-            e.contains("ayoayo, bakuk, dongjintian, kalah, koumma, leb-bbut-ahbochen, modiar, oware"),
+            e.contains("ayoayo, bakuk, bosh, dongjintian, duene, i-pere, kalah, koumma, leb-bbut-ahbochen"),
             "{e}"
         );
     }
