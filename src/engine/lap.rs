@@ -161,9 +161,13 @@ impl LapTable {
                 Act::TakeBoard(r) => out.extend([2, receiver(r)]),
                 Act::Relay(p) => out.extend([3, place(p)]),
                 Act::Chain { forward, counts: c, pits, to, opposite } => {
-                    out.extend([4, *forward as u8, receiver(to), *opposite as u8]);
+                    out.extend([4, *forward as u8, receiver(to)]);
                     counts(c, out);
                     masks(pits, out);
+                    // A mark of its own, so that today's chains keep their fingerprints.
+                    if *opposite {
+                        out.push(8);
+                    }
                 }
                 Act::Again(n) => out.extend([5, *n]),
                 Act::Claim(places) => {
