@@ -3568,3 +3568,37 @@ fn an_even_last_pit_in_the_opponents_row_is_taken_with_its_opposite_and_no_chain
     assert_eq!(m.captured, 0);
     assert_eq!(s.pits(), &[0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 1]);
 }
+
+#[test]
+fn a_chain_with_the_opposite_pit_is_other_rules_than_one_without() {
+    // The fingerprint tells them apart (shards of one never merge with the other's).
+    let without = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 6 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture {
+             when the last pit holds an even count and is the mover's own: take the last pit, then chain backward while an even count in the mover's own pits
+           }
+           end { player to move cannot move: game over  leftover seeds: nobody } }",
+    );
+    let with = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 6 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture {
+             when the last pit holds an even count and is the mover's own: take the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit
+           }
+           end { player to move cannot move: game over  leftover seeds: nobody } }",
+    );
+    assert_ne!(with.fingerprint(), without.fingerprint());
+    // Pit 1 (2 seeds): 2 3, each making 2: pit 3 taken, then pit 2; with the opposite pit,
+    // pit 11 (facing 2) too, not pit 10 (facing 3: the take named the last pit alone).
+    let mut a = at(&without, &[2, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1], 1);
+    let mut b = a;
+    play(&without, &mut a, 1);
+    play(&with, &mut b, 1);
+    assert_eq!(a.pits(), &[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(b.pits(), &[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1]);
+}
