@@ -3512,3 +3512,97 @@ fn a_round_over_when_nobody_can_move_is_filled_first_by_the_player_after_the_one
     let (_, record) = play(&r, &mut s, 1);
     assert_eq!(places(&r, &record), ["2", "3"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A chain that takes each pit with the opposite pit (Baqura)
+
+/// Baqura's captures on 2 x 6 pits, no stores. Pit 1 faces pit 12, 2 faces 11, ... 6 faces 7:
+///
+///     12  11  10   9   8   7      player 2 (north)
+///      1   2   3   4   5   6      player 1 (south)
+fn chain_with_opposite() -> Rules {
+    load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 6 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture {
+             when the last pit holds an even count and is the mover's own: take the opposite pit and the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit
+             when the last pit holds an even count: take the last pit and the opposite pit
+             when the last pit holds an odd count of 3 or more: relay from the last pit
+           }
+           end { player to move cannot move: game over  leftover seeds: nobody } }",
+    )
+}
+
+#[test]
+fn a_chain_with_the_opposite_pit_takes_each_pit_and_the_pit_facing_it() {
+    let r = chain_with_opposite();
+    // Pit 1 (3 seeds): 2 3 4, each making 2. Pit 4 is player 1's own and even: pit 9 (its
+    // opposite, 3) and pit 4 (2) are taken; backward, pit 3 (2) with pit 10 (4), pit 2 (2)
+    // with pit 11 (5); the chain stops before pit 1, where the lap started.
+    let mut s = at(&r, &[3, 1, 1, 1, 0, 0, 1, 2, 3, 4, 5, 6], 1);
+    let (m, rec) = play(&r, &mut s, 1);
+    assert_eq!(captures_1based(&rec), vec![(9, 3), (4, 2), (3, 2), (10, 4), (2, 2), (11, 5)]);
+    assert_eq!(m.captured, 18);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 0, 6]);
+    assert_eq!(s.captured(), &[18u16, 0][..]);
+    // The same, pit 2 made 3 (odd): the chain stops there, after pit 3 and pit 10.
+    let mut s = at(&r, &[3, 2, 1, 1, 0, 0, 1, 2, 3, 4, 5, 6], 1);
+    let (_, rec) = play(&r, &mut s, 1);
+    assert_eq!(captures_1based(&rec), vec![(9, 3), (4, 2), (3, 2), (10, 4)]);
+    assert_eq!(s.pits(), &[0, 3, 0, 0, 0, 0, 1, 2, 0, 0, 5, 6]);
+}
+
+#[test]
+fn an_even_last_pit_in_the_opponents_row_is_taken_with_its_opposite_and_no_chain() {
+    let r = chain_with_opposite();
+    // Pit 4 (4 seeds): 5 6 7 8, each making 2. Pit 8 is player 2's: pit 8 and pit 5 (its
+    // opposite) are taken, and nothing more, though pits 7 and 6 hold 2.
+    let mut s = at(&r, &[0, 0, 0, 4, 1, 1, 1, 1, 0, 0, 0, 1], 1);
+    let (m, rec) = play(&r, &mut s, 4);
+    assert_eq!(captures_1based(&rec), vec![(8, 2), (5, 2)]);
+    assert_eq!(m.captured, 4);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1]);
+    // Pit 1 (1 seed) makes 3 in pit 2: relayed, 3 4 5, each making 1: the move ends.
+    let mut s = at(&r, &[1, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], 1);
+    let mut rec = Record::default();
+    let m = r.play(&mut s, pit(1), &mut rec).unwrap();
+    assert_eq!(pits_1based(&rec), vec![2, 3, 4, 5]);
+    assert_eq!(m.captured, 0);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 1]);
+}
+
+#[test]
+fn a_chain_with_the_opposite_pit_is_other_rules_than_one_without() {
+    // The fingerprint tells them apart (shards of one never merge with the other's).
+    let without = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 6 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture {
+             when the last pit holds an even count and is the mover's own: take the last pit, then chain backward while an even count in the mover's own pits
+           }
+           end { player to move cannot move: game over  leftover seeds: nobody } }",
+    );
+    let with = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 6 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture {
+             when the last pit holds an even count and is the mover's own: take the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit
+           }
+           end { player to move cannot move: game over  leftover seeds: nobody } }",
+    );
+    assert_ne!(with.fingerprint(), without.fingerprint());
+    // Pit 1 (2 seeds): 2 3, each making 2: pit 3 taken, then pit 2; with the opposite pit,
+    // pit 11 (facing 2) too, not pit 10 (facing 3: the take named the last pit alone).
+    let mut a = at(&without, &[2, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1], 1);
+    let mut b = a;
+    play(&without, &mut a, 1);
+    play(&with, &mut b, 1);
+    assert_eq!(a.pits(), &[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
+    assert_eq!(b.pits(), &[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1]);
+}

@@ -39,6 +39,8 @@ pub(crate) enum Act {
         counts: Counts,
         pits: [u64; MAX_PLAYERS],
         to: Receiver,
+        /// Each pit taken with the pit facing it.
+        opposite: bool,
     },
     Again(u8),
     Claim(Vec<Place>),
@@ -103,11 +105,12 @@ impl LapTable {
                 Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), *r),
                 Effect::TakeBoard(r) => Act::TakeBoard(*r),
                 Effect::Relay(p) => Act::Relay(*p),
-                Effect::Chain { direction, counts, pits } => Act::Chain {
+                Effect::Chain { direction, counts, pits, opposite } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
                     counts: Counts::from_set(counts),
                     pits: masks(*pits),
                     to,
+                    opposite: *opposite,
                 },
                 Effect::Again(n) => Act::Again(*n),
                 Effect::Claim(places) => Act::Claim(places.clone()),
@@ -157,10 +160,14 @@ impl LapTable {
                 }
                 Act::TakeBoard(r) => out.extend([2, receiver(r)]),
                 Act::Relay(p) => out.extend([3, place(p)]),
-                Act::Chain { forward, counts: c, pits, to } => {
+                Act::Chain { forward, counts: c, pits, to, opposite } => {
                     out.extend([4, *forward as u8, receiver(to)]);
                     counts(c, out);
                     masks(pits, out);
+                    // A mark of its own, so that today's chains keep their fingerprints.
+                    if *opposite {
+                        out.push(8);
+                    }
                 }
                 Act::Again(n) => out.extend([5, *n]),
                 Act::Claim(places) => {
@@ -437,7 +444,7 @@ impl Rules {
                             s.pits[b] += k;
                         }
                     }
-                    Act::Chain { forward, counts, pits, to } => {
+                    Act::Chain { forward, counts, pits, to, opposite } => {
                         let Some(first) = taken_last else { continue };
                         let step = if *forward { &t.next[lap.d] } else { &t.prev[lap.d] };
                         let mut q = step[first] as usize;
@@ -447,6 +454,9 @@ impl Rules {
                             && counts.contains(s.pits[q])
                         {
                             self.take_pit(s, m, q, *to, out, obs);
+                            if *opposite {
+                                self.take_pit(s, m, t.opposite[q] as usize, *to, out, obs);
+                            }
                             q = step[q] as usize;
                         }
                     }

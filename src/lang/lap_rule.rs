@@ -118,8 +118,9 @@ pub enum Effect<C> {
     /// `relay from the next pit`: a new lap from there.
     Relay(Place),
     /// `chain backward while 4`: from the pit taken last, each pit on holding one of the
-    /// counts, to the first that does not, and before the pit the lap started from.
-    Chain { direction: ChainDirection, counts: C, pits: Where },
+    /// counts, to the first that does not, and before the pit the lap started from; with
+    /// `opposite` (`, each with the opposite pit`), each pit taken with the pit facing it.
+    Chain { direction: ChainDirection, counts: C, pits: Where, opposite: bool },
     /// `again from the pit taken, at most 3 times`: the same line, its places named from the
     /// pit it took last, while its conditions hold.
     Again(u8),
@@ -183,9 +184,12 @@ impl<C> LapRule<C> {
                     Effect::TakeSown(n, to) => Effect::TakeSown(f(n, 1)?, *to),
                     Effect::TakeBoard(to) => Effect::TakeBoard(*to),
                     Effect::Relay(p) => Effect::Relay(*p),
-                    Effect::Chain { direction, counts, pits } => {
-                        Effect::Chain { direction: *direction, counts: f(counts, 1)?, pits: *pits }
-                    }
+                    Effect::Chain { direction, counts, pits, opposite } => Effect::Chain {
+                        direction: *direction,
+                        counts: f(counts, 1)?,
+                        pits: *pits,
+                        opposite: *opposite,
+                    },
                     Effect::Again(n) => Effect::Again(*n),
                     Effect::Claim(places) => Effect::Claim(places.clone()),
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },

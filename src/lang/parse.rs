@@ -407,9 +407,10 @@ impl Builder<'_> {
                 };
                 Effect::Move { seeds, from, to }
             }
-            Rule::chain_rule => {
-                let ChainLine { direction, counts, pits } = self.chain_rule(pair)?;
-                Effect::Chain { direction, counts, pits }
+            Rule::lap_chain => {
+                let mut inner = values(pair);
+                let ChainLine { direction, counts, pits } = self.chain_rule(inner.next().expect("chain"))?;
+                Effect::Chain { direction, counts, pits, opposite: inner.next().is_some() }
             }
             _ => {
                 let n = self.number(only(pair))?;

@@ -970,6 +970,33 @@ impl<'a> Validator<'a> {
         first
     }
 
+    /// Does the chain at `i` follow the take it starts from? A chain starts from the pit
+    /// taken just before it: the take of one place, or, for a chain that takes each pit with
+    /// the opposite pit, of several (it starts from the last named).
+    fn chain_follows_take<C>(rule: &LapRule<C>, i: usize, opposite: bool) -> bool {
+        matches!(rule.effects.get(i.wrapping_sub(1)), Some(Effect::Take(p, _)) if p.len() == 1 || opposite)
+    }
+
+    /// The error for a chain that follows no take it may start from.
+    fn chain_without_take(at: &Stated<()>, opposite: bool) -> Diagnostic {
+        if opposite {
+            return at
+                .error(
+                    "a chain with the opposite pit must follow a take",
+                    "the chain starts from the pit taken just before it",
+                )
+                .help(
+                    "write it as `take the opposite pit and the last pit, then chain backward while an even \
+                     count, each with the opposite pit`",
+                );
+        }
+        at.error(
+            "a chain must follow the take of one place",
+            "the chain starts from the pit taken just before it",
+        )
+        .help("write it as `take the last pit, then chain backward while 4`")
+    }
+
     fn lap_rules(
         &mut self,
         lines: &Stated<crate::lang::lap_rule::LapRuleLines>,
@@ -1025,15 +1052,8 @@ impl<'a> Validator<'a> {
                     }
                     Effect::TakeSown(..) | Effect::TakeBoard(_) => took = true,
                     Effect::Relay(_) => relays += 1,
-                    Effect::Chain { .. } if !matches!(rule.effects.get(i.wrapping_sub(1)), Some(Effect::Take(p, _)) if p.len() == 1) =>
-                    {
-                        self.diags.push(
-                            at.error(
-                                "a chain must follow the take of one place",
-                                "the chain starts from the pit taken just before it",
-                            )
-                            .help("write it as `take the last pit, then chain backward while 4`"),
-                        );
+                    Effect::Chain { opposite, .. } if !Self::chain_follows_take(rule, i, *opposite) => {
+                        self.diags.push(Self::chain_without_take(&at, *opposite));
                     }
                     Effect::Again(_) => {
                         if i + 1 != rule.effects.len()
