@@ -249,6 +249,26 @@ fn ludii_sungka() {
     );
 }
 
+#[test]
+fn ludii_galatjang() {
+    check(
+        Entry::new(
+            "variants/galatjang.sow",
+            "two_rows__Galatjang.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 1 }),
+        )
+        .hooks(Fills)
+        .skip(
+            Skip::new(
+                Games::All,
+                1..,
+                "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
+            )
+            .when(cut_by_turn_limit),
+        ),
+    );
+}
+
 /// Compares the pits each player has claimed with Ludii's record of them: Toguz Kumalak's
 /// tuzdik in `player_values` (a site per player, -1 for none), Leyla Gobale's marks in
 /// `states` (each site's claimer, 0 for none).

@@ -3606,3 +3606,90 @@ fn a_chain_with_the_opposite_pit_is_other_rules_than_one_without() {
     assert_eq!(a.pits(), &[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1]);
     assert_eq!(b.pits(), &[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 1]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rounds over when no pit in play holds seeds; pits not filled sown into but not played; a
+// mover holding all but a few seeds wins (Galatjang).
+
+fn unplayable_rounds(lose: &str) -> Rules {
+    rounds(
+        "",
+        "round over when no pit in play holds seeds",
+        "an empty pit of their choice with 2 seeds  pits not filled are sown into but cannot be played",
+        lose,
+    )
+}
+
+#[test]
+fn a_round_is_over_when_no_pit_in_play_holds_seeds_though_unplayable_pits_do() {
+    let r = unplayable_rounds("a player who cannot fill a pit loses the match");
+    // Pits 2 and 3 cannot be played. Player 1's seed from pit 1 is sown into pit 2: the pits
+    // in play (1, 4, 5, 6) are all empty, so the round is over though pits 2 and 3 hold 1
+    // and 3. Player 1 takes 1 + 3 into a hand of 0, player 2 nothing into 8.
+    let mut s = in_round(&r, &[1, 0, 3, 0, 0, 0], &[0, 8], 1, &[2, 3], false);
+    let (summary, record) = play(&r, &mut s, 1);
+    assert_eq!(summary.last, 1);
+    assert_eq!(record.round_over, Some(1));
+    assert_eq!(s.captured(), &[4, 8]);
+    assert_eq!(s.pits(), &[0; 6]);
+    // Every pit can be filled again; player 2, after the mover, fills first, any empty pit.
+    assert_eq!(out_of_play(&s), Vec::<usize>::new());
+    assert!(s.filling());
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+    // Out of play for the round instead, pit 1's seed passes pits 2 and 3 into pit 4: in
+    // play, so the round goes on.
+    let r = rounds(
+        "",
+        "round over when no pit in play holds seeds",
+        "an empty pit of their choice with 2 seeds  pits not filled are out of play for the round",
+        "a player who cannot fill a pit loses the match",
+    );
+    let mut s = in_round(&r, &[1, 0, 3, 0, 0, 0], &[0, 8], 1, &[2, 3], false);
+    let (summary, record) = play(&r, &mut s, 1);
+    assert_eq!((summary.last, record.round_over), (3, None));
+    assert_eq!(s.pits(), &[0, 0, 3, 1, 0, 0]);
+}
+
+#[test]
+fn pits_not_filled_are_sown_into_but_cannot_be_played() {
+    let r = unplayable_rounds("a player who cannot fill a pit loses the match");
+    // Each hand fills one pit: player 1 any of 1-3 (pit 1), player 2 any of 4-6 (pit 4).
+    let mut s = in_round(&r, &[0; 6], &[2, 2], 1, &[], true);
+    assert_eq!(legal(&r, &s), [1, 2, 3]);
+    play(&r, &mut s, 1);
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+    play(&r, &mut s, 4);
+    // Nobody can fill: pits 2, 3, 5, 6 cannot be played; player 1, after the last to fill,
+    // moves first.
+    assert!(!s.filling());
+    assert_eq!(out_of_play(&s), [2, 3, 5, 6]);
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), [1]);
+    // Pit 1's 2 seeds go into pits 2 and 3, which still cannot be played.
+    let (summary, _) = play(&r, &mut s, 1);
+    assert_eq!(summary.last, 2);
+    assert_eq!(s.pits(), &[0, 1, 1, 2, 0, 0]);
+    assert_eq!(legal(&r, &s), [4]);
+    let err = r.play(&mut s.clone(), pit(5), &mut ()).unwrap_err();
+    assert_eq!(err, IllegalMove::OutOfPlay { pit: 5 });
+}
+
+#[test]
+fn a_mover_who_has_captured_all_but_a_few_seeds_wins_the_match_at_once() {
+    let r = unplayable_rounds("a mover who has captured all but 2 seeds wins the match");
+    // 12 seeds. Player 1 (hand 10) sows pit 3's seed into pit 4: no pit in play holds seeds
+    // (pits 4 to 6 cannot be played), the round is over; player 2 takes pits 4 and 5 (hand
+    // 2). Outside player 1's hand lie 2 seeds: player 1 wins, though player 2 could fill.
+    let mut s = in_round(&r, &[0, 0, 1, 0, 1, 0], &[10, 0], 1, &[4, 5, 6], false);
+    play(&r, &mut s, 3);
+    assert_eq!(s.captured(), &[10, 2]);
+    assert_eq!(s.end(), Some(EndReason::AllBut));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+    // With 3 seeds outside the mover's hand the match goes on: player 2 fills first.
+    let mut s = in_round(&r, &[0, 0, 1, 0, 2, 0], &[9, 0], 1, &[4, 5, 6], false);
+    play(&r, &mut s, 3);
+    assert_eq!(s.end(), None);
+    assert!(s.filling());
+    assert_eq!(s.to_move(), Some(1));
+}

@@ -351,7 +351,7 @@ impl Rules {
             if t.phase.is_some() {
                 self.bank(s);
             }
-            if t.rounds.is_some_and(|r| r.over.after_each_lap) && self.a_side_is_empty(s) {
+            if t.rounds.is_some_and(|r| r.over.after_each_lap) && self.round_over_after_lap(s) {
                 return (summary, Some(out.relay.is_some() && laps < MAX_LAPS));
             }
             match out.relay {
@@ -377,7 +377,7 @@ impl Rules {
     ) -> (usize, u64) {
         let mut sown = Sown { obs, pits: 0, n: self.t.pits as usize };
         // Pits out of play (games of rounds) are passed by, seed by seed.
-        let last = if s.out != 0 {
+        let last = if s.out != 0 && self.out_is_skipped() {
             self.sow_skipping(s, pit, m, d, &mut sown)
         } else {
             self.sow_lap::<RICH, _>(s, pit, m, d, &mut sown)

@@ -79,12 +79,17 @@ impl Rules {
             } else {
                 self.next_filler(s, other, obs);
             }
+            self.mover_all_but(s, mover);
             return MoveSummary { mv, lifted: 0, last: p, captured: 0, captured_pits: 0, grand_slam: false };
         }
         let (summary, relaying) = self.general_laps(s, mv, obs);
         let over = match relaying {
             Some(_) => true,
-            None => r.over.when == RoundEnd::RowEmpty && !r.over.after_each_lap && self.a_side_is_empty(s),
+            None => match r.over.when {
+                RoundEnd::RowEmpty => !r.over.after_each_lap && self.a_side_is_empty(s),
+                RoundEnd::NoneInPlay => !r.over.after_each_lap && self.none_in_play(s),
+                RoundEnd::NobodyCanMove => false,
+            },
         };
         if !over {
             self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
@@ -95,14 +100,51 @@ impl Rules {
                 let next = self.after(s.to_move);
                 self.end_round(s, next, obs);
             }
+            self.mover_all_but(s, mover);
             return summary;
         }
         s.plies += 1;
         s.last_mover = mover;
-        // A lap that would relay ends the move with the round: its mover has the next ply.
-        let next = if relaying == Some(true) { mover } else { other };
+        // A lap that would relay ends the move with the round: its mover has the next ply; so
+        // does a move that earned another (as Ludii plays Galatjang).
+        let again = self.t.extra_turn && summary.last == self.t.pits as usize + mover as usize;
+        let next = if relaying == Some(true) || again { mover } else { other };
         self.end_round(s, next, obs);
+        self.mover_all_but(s, mover);
         summary
+    }
+
+    /// A round over after a lap (`..., after each lap`): a row empty, or no pit in play
+    /// holding seeds.
+    pub(crate) fn round_over_after_lap(&self, s: &State) -> bool {
+        match self.t.rounds.map(|r| r.over.when) {
+            Some(RoundEnd::NoneInPlay) => self.none_in_play(s),
+            _ => self.a_side_is_empty(s),
+        }
+    }
+
+    /// `round over when no pit in play holds seeds`: the pits that cannot be played (in
+    /// [`State::out`]) may hold seeds.
+    fn none_in_play(&self, s: &State) -> bool {
+        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        at_least(&s.pits, self.t.pits, 1) & board & !s.out == 0
+    }
+
+    /// `a mover who has captured all but N seeds wins the match`, looked at after every ply
+    /// (a sowing, a fill, a round's end): it ends the match whatever else ended it.
+    fn mover_all_but(&self, s: &mut State, mover: u8) {
+        let Some(MatchEnd::MoverAllBut(n)) = self.t.rounds.map(|r| r.match_end) else { return };
+        let total: u32 = s.pits[..self.t.pits as usize].iter().map(|&x| x as u32).sum::<u32>()
+            + s.captured[..self.players()].iter().map(|&x| x as u32).sum::<u32>();
+        if total - (s.captured[mover as usize] as u32) <= n as u32 {
+            let next = self.after(mover);
+            Self::end(s, next, EndReason::AllBut);
+        }
+    }
+
+    /// Do pits out of play pass sowing by? Not where pits not filled are only unplayable.
+    pub(crate) fn out_is_skipped(&self) -> bool {
+        self.t.rounds.is_none_or(|r| r.unfilled != Unfilled::Unplayable)
     }
 
     /// The player after `p`.
@@ -121,7 +163,7 @@ impl Rules {
         }
         s.round = s.round.saturating_add(1);
         obs.round_over(s.round);
-        if r.unfilled == Unfilled::ForRound {
+        if matches!(r.unfilled, Unfilled::ForRound | Unfilled::Unplayable) {
             s.out = 0;
         }
         if r.match_end == MatchEnd::CannotFill && s.captured().iter().any(|&c| c < r.fill as u16) {
@@ -205,6 +247,7 @@ impl Rules {
                 (0..self.players()).filter(|&p| s.captured[p] < r.fill as u16).fold(0u8, |m, p| m | 1 << p)
             }
             EndReason::NoPitInPlay => self.without_pits(s)?,
+            EndReason::AllBut => 1 << self.after(s.last_mover),
             _ => return None,
         };
         Some(match losers {

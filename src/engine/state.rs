@@ -29,6 +29,9 @@ pub enum EndReason {
     CannotFill,
     /// Once the pits were filled for a round, a player had no pit in play: that player lost.
     NoPitInPlay,
+    /// The mover had captured all the seeds but a few (`a mover who has captured all but 6
+    /// seeds wins the match`): the mover won.
+    AllBut,
 }
 
 impl EndReason {
@@ -44,6 +47,7 @@ impl EndReason {
             EndReason::FewSeeds => "few-seeds",
             EndReason::CannotFill => "cannot-fill",
             EndReason::NoPitInPlay => "no-pit-in-play",
+            EndReason::AllBut => "all-but",
         }
     }
 
@@ -59,6 +63,7 @@ impl EndReason {
             EndReason::FewSeeds => "few seeds were left on the board",
             EndReason::CannotFill => "a player could not fill a pit for the next round",
             EndReason::NoPitInPlay => "a player had no pit in play",
+            EndReason::AllBut => "the mover had captured all the seeds but a few",
         }
     }
 }

@@ -299,6 +299,15 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         if r.over.when == crate::lang::rounds::RoundEnd::NobodyCanMove {
             "The game is played in rounds. A round is over when no player can move: the player to move \
              passes first, and the player after them fills first."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::NoneInPlay && !r.over.after_each_lap {
+            "The game is played in rounds. A round is over when, after a move, no pit in play holds seeds \
+             (seeds in pits that cannot be played do not count); a move that earned another turn leaves \
+             its mover to fill first."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::NoneInPlay {
+            "The game is played in rounds. A round is over when no pit in play holds seeds (seeds in pits \
+             that cannot be played do not count), looked at after each lap: a lap that would relay (from a \
+             pit that cannot be played) ends the move there, and its mover fills first, as does the mover of \
+             a move that earned another turn."
         } else if r.over.after_each_lap {
             "The game is played in rounds. A round is over when all the pits of a player are empty, \
              looked at after each lap: a lap that would relay ends the move there, and its mover fills first."
@@ -343,6 +352,10 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             Unfilled::InPlay => {
                 "The pits then empty stay in play: sown into as any pit, and played once they hold seeds."
             }
+            Unfilled::Unplayable => {
+                "The pits then empty cannot be played for the round, whatever they come to hold, but sowing \
+                 passes through them as through any pit."
+            }
         },
     ));
     rules.push(said(
@@ -359,6 +372,11 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                                       player loses, whatever the scores (a match stopped any other way is scored \
                                       as a game)."
                 .to_string(),
+            MatchEnd::MoverAllBut(n) => format!(
+                "The match is over, after any ply of a round or of a filling, when at most {} lie outside the \
+                 mover's store (their hand): the mover wins at once.",
+                plural(n as usize, "seed", "seeds")
+            ),
         },
     ));
 }

@@ -779,6 +779,10 @@ impl Builder<'_> {
                         when: RoundEnd::NobodyCanMove,
                         after_each_lap: false,
                     }),
+                    Rule::none_in_play => RuleLine::RoundOver(RoundOver {
+                        when: RoundEnd::NoneInPlay,
+                        after_each_lap: values(which).next().is_some(),
+                    }),
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -798,14 +802,22 @@ impl Builder<'_> {
                 let how = only(pair);
                 RuleLine::Unfilled(match how.as_rule() {
                     Rule::stay_in_play => Unfilled::InPlay,
+                    Rule::sown_unplayed => Unfilled::Unplayable,
                     _ if only(how).as_rule() == Rule::for_good => Unfilled::ForGood,
                     _ => Unfilled::ForRound,
                 })
             }
-            _ => RuleLine::MatchEnd(match values(pair).next().expect("who loses").as_rule() {
-                Rule::no_pit_left => MatchEnd::NoPitInPlay,
-                _ => MatchEnd::CannotFill,
-            }),
+            _ => {
+                let who = values(pair).next().expect("who loses");
+                RuleLine::MatchEnd(match who.as_rule() {
+                    Rule::no_pit_left => MatchEnd::NoPitInPlay,
+                    Rule::mover_all_but => {
+                        let n = self.number(values(who).next().expect("a count"))?.value;
+                        MatchEnd::MoverAllBut(n.min(u16::MAX as u64) as u16)
+                    }
+                    _ => MatchEnd::CannotFill,
+                })
+            }
         })
     }
 }
@@ -902,6 +914,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
             "`a player who cannot fill a pit loses the match` or `a player left with no pit in play loses \
              the match`"
         }
+        ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
         ("a", _) => "`a pit needs 1 seed to be played` or `a pit needs 2 seeds to be played`",
         ("sow", _) => "`sow into the mover's own store`, `sow into both stores` or `sow into no store`",
         ("turns", _) => "`turns { ... }`",
@@ -957,15 +970,16 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("after", _) => "`after each lap: take every sown pit that holds 4 for its owner`",
         ("rounds", _) => "`rounds { ... }`",
         ("round", _) => {
-            "`round over when a row is empty`, `round over when a row is empty, after each lap` or `round \
-             over when nobody can move`"
+            "`round over when a row is empty`, `round over when a row is empty, after each lap`, `round \
+             over when nobody can move` or `round over when no pit in play holds seeds`"
         }
         ("in", "turns") => {
             "`in turns, each player fills their leftmost empty pit with 6 seeds` or `in turns, each player \
              fills an empty pit of their choice with 4 seeds`"
         }
         ("pits", "not") => {
-            "`pits not filled are out of play for the round`, `... for good` or `pits not filled stay in play`"
+            "`pits not filled are out of play for the round`, `... for good`, `pits not filled stay in play` \
+             or `pits not filled are sown into but cannot be played`"
         }
         _ => return None,
     })

@@ -21,6 +21,8 @@ pub enum RoundEnd {
     RowEmpty,
     /// No player can move (under the pass rule).
     NobodyCanMove,
+    /// No pit in play holds seeds (the seeds of pits that cannot be played do not count).
+    NoneInPlay,
 }
 
 /// `each player takes the seeds of their own pits`.
@@ -52,6 +54,8 @@ pub enum Unfilled {
     ForGood,
     /// In play as any pit: sown into, and played once they hold seeds.
     InPlay,
+    /// Sown into, but not played, until the round is over.
+    Unplayable,
 }
 
 /// When the match is over, and who loses it.
@@ -61,6 +65,9 @@ pub enum MatchEnd {
     CannotFill,
     /// Once the pits are filled, a player without a pit in play loses.
     NoPitInPlay,
+    /// After any ply, a mover whose store (hand) holds all the seeds but this many or fewer
+    /// wins at once.
+    MoverAllBut(u16),
 }
 
 /// The rules of rounds, checked.
@@ -81,6 +88,7 @@ impl Rounds {
         let over = match self.over.when {
             RoundEnd::RowEmpty => format!("round over when a row is empty{lap}"),
             RoundEnd::NobodyCanMove => "round over when nobody can move".to_string(),
+            RoundEnd::NoneInPlay => format!("round over when no pit in play holds seeds{lap}"),
         };
         let which = match self.order {
             FillOrder::Leftmost => "their leftmost empty pit",
@@ -95,13 +103,19 @@ impl Rounds {
                 Unfilled::ForRound => "pits not filled are out of play for the round",
                 Unfilled::ForGood => "pits not filled are out of play for good",
                 Unfilled::InPlay => "pits not filled stay in play",
+                Unfilled::Unplayable => "pits not filled are sown into but cannot be played",
             }
             .to_string(),
             match self.match_end {
-                MatchEnd::CannotFill => "a player who cannot fill a pit loses the match",
-                MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match",
-            }
-            .to_string(),
+                MatchEnd::CannotFill => "a player who cannot fill a pit loses the match".to_string(),
+                MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match".to_string(),
+                MatchEnd::MoverAllBut(n) => {
+                    format!(
+                        "a mover who has captured all but {n} {} wins the match",
+                        if n == 1 { "seed" } else { "seeds" }
+                    )
+                }
+            },
         ]
     }
 }

@@ -156,6 +156,9 @@ pub struct EndTally {
     pub cannot_fill: u64,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub no_pit_in_play: u64,
+    /// Matches won at once by a mover holding all the seeds but a few.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub all_but: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -174,6 +177,7 @@ impl EndTally {
             EndReason::FewSeeds => self.few_seeds += 1,
             EndReason::CannotFill => self.cannot_fill += 1,
             EndReason::NoPitInPlay => self.no_pit_in_play += 1,
+            EndReason::AllBut => self.all_but += 1,
         }
     }
 }
@@ -273,6 +277,7 @@ impl Tally {
         self.ends.few_seeds += o.ends.few_seeds;
         self.ends.cannot_fill += o.ends.cannot_fill;
         self.ends.no_pit_in_play += o.ends.no_pit_in_play;
+        self.ends.all_but += o.ends.all_but;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;

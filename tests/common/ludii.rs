@@ -419,8 +419,11 @@ impl Hooks for Fills {
         let filling = (0..rules.players()).any(|p| map.captured(p).iter().any(|&h| h as i64 == next.mv.from));
         let ended = filling && !sow.filling();
         let (out, filling, rounds) = if ended {
-            let for_round =
-                rules.spec().rounds.is_some_and(|r| r.unfilled == sow::lang::rounds::Unfilled::ForRound);
+            use sow::lang::rounds::Unfilled;
+            let for_round = rules
+                .spec()
+                .rounds
+                .is_some_and(|r| matches!(r.unfilled, Unfilled::ForRound | Unfilled::Unplayable));
             (if for_round { 0 } else { sow.out_of_play() }, true, sow.rounds_over() + 1)
         } else {
             (sow.out_of_play(), filling, sow.rounds_over())

@@ -1419,7 +1419,7 @@ impl<'a> Validator<'a> {
             );
             return None;
         }
-        if !whole {
+        if !whole || !self.rounds_threshold(total) {
             return None;
         }
         Some(Rounds {
@@ -1429,5 +1429,26 @@ impl<'a> Validator<'a> {
             unfilled: m.unfilled.as_ref()?.value,
             match_end: m.match_end.as_ref()?.value,
         })
+    }
+
+    /// `a mover who has captured all but N seeds wins the match`: the mover must then hold
+    /// most of the seeds, or the rule would crown a player with fewer than the other.
+    fn rounds_threshold(&mut self, total: usize) -> bool {
+        let Some(e) = &self.m.match_end else { return true };
+        let crate::lang::rounds::MatchEnd::MoverAllBut(n) = e.value else { return true };
+        if 2 * n as usize >= total {
+            self.diags.push(
+                e.error(
+                    "this win needs fewer than half the seeds left out",
+                    format!("the board holds {total} seeds"),
+                )
+                .help(format!(
+                    "the number left out must be fewer than half the seeds: at most {}",
+                    (total.max(1) - 1) / 2
+                )),
+            );
+            return false;
+        }
+        true
     }
 }
