@@ -17,6 +17,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          bosh               Bosh               -                                         Horn of Africa, around 1931\n \
          dongjintian        Dongjintian        -                                         China, around 1994\n \
          duene              Duene              -                                         Togo and Ghana\n \
+         galatjang          Galatjang          text                                      Java\n \
          i-pere             I Pere             ludii                                     West Africa\n \
          kalah              Kalah              empty-capture, seeds-3, seeds-5, seeds-6  United States, 1940s (a game made after the African two-row mancalas)\n \
          koumma             Koumma             -                                         Ouled M'taâ, near Marrakesh, Morocco\n \
@@ -233,7 +234,7 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, bosh, dongjintian, duene, i-pere, kalah, koumma, \
+        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, bosh, dongjintian, duene, galatjang, i-pere, kalah, koumma, \
          leb-bbut-ahbochen, leyla-gobale, modiar, oware, pallankuli, sungka, tihbat, toguz-kumalak, um-ed-dyar, um-el-bagara, \
          um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"

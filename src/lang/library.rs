@@ -15,6 +15,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("bosh", include_str!("../../variants/bosh.sow")),
     ("dongjintian", include_str!("../../variants/dongjintian.sow")),
     ("duene", include_str!("../../variants/duene.sow")),
+    ("galatjang", include_str!("../../variants/galatjang.sow")),
     ("i-pere", include_str!("../../variants/i-pere.sow")),
     ("kalah", include_str!("../../variants/kalah.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
@@ -313,7 +314,9 @@ mod tests {
         let e = load("bakook").unwrap_err().to_string();
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
-            e.contains("ayoayo, bakuk, bosh, dongjintian, duene, i-pere, kalah, koumma, leb-bbut-ahbochen"),
+            e.contains(
+                "ayoayo, bakuk, bosh, dongjintian, duene, galatjang, i-pere, kalah, koumma, leb-bbut-ahbochen"
+            ),
             "{e}"
         );
     }
