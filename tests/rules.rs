@@ -3693,3 +3693,35 @@ fn a_mover_who_has_captured_all_but_a_few_seeds_wins_the_match_at_once() {
     assert!(s.filling());
     assert_eq!(s.to_move(), Some(1));
 }
+
+#[test]
+fn a_pit_of_one_seed_sows_it_past_pits_out_of_play() {
+    // The first seed back into the emptied pit, but a pit of one seed sows it on; pit 2 is out
+    // of play, so sowing passes it by.
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the emptied pit  a pit of one seed sows it into the next pit
+                    laps sow into the emptied pit }
+           capture { none }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner }
+           rounds {
+             round over when a row is empty
+             each player takes the seeds of their own pits
+             in turns, each player fills their leftmost empty pit with 2 seeds
+             pits not filled are out of play for the round
+             a player who cannot fill a pit loses the match
+           }
+         }",
+    );
+    // Pit 1 (1 seed): not back into pit 1 but on, past pit 2, into pit 3.
+    let mut s = in_round(&r, &[1, 0, 2, 1, 1, 1], &[0, 0], 1, &[2], false);
+    play(&r, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 0, 3, 1, 1, 1]);
+    // Pit 3 of another such position (2 seeds): the first back into pit 3, the second on to 4.
+    let mut s = in_round(&r, &[1, 0, 2, 1, 1, 1], &[0, 0], 1, &[2], false);
+    play(&r, &mut s, 3);
+    assert_eq!(s.pits(), &[1, 0, 1, 2, 1, 1]);
+}

@@ -272,7 +272,7 @@ impl Rules {
         let n = t.pits as usize;
         let mut hand = s.pits[pit];
         s.pits[pit] = 0;
-        if t.opening_in_origin && hand > 0 {
+        if t.opening_in_origin && hand > u8::from(t.single_seed) {
             s.pits[pit] = 1;
             hand -= 1;
             obs.sow(pit);
