@@ -270,13 +270,7 @@ impl Rules {
     ) -> usize {
         let t = &self.t;
         let n = t.pits as usize;
-        let mut hand = s.pits[pit];
-        s.pits[pit] = 0;
-        if t.opening_in_origin && hand > u8::from(t.single_seed) {
-            s.pits[pit] = 1;
-            hand -= 1;
-            obs.sow(pit);
-        }
+        let mut hand = self.lift(s, pit, obs);
         let step = |q: usize| if t.store_sowing { t.path[m][q] as usize } else { t.next[d][q] as usize };
         let (mut pos, mut last, mut idle) = (pit, pit, 0);
         while hand > 0 {

@@ -173,6 +173,22 @@ impl Rules {
         last < t.pits as usize && t.relay_pits[m] >> last & 1 != 0 && t.relay_counts.contains(s.pits[last])
     }
 
+    /// Empties `pit` for a lap sown seed by seed, and puts the first seed back into it where
+    /// the rules say so (not from a pit of one seed, under `a pit of one seed sows it into the
+    /// next pit`); returns the seeds left in hand.
+    #[inline(always)]
+    pub(crate) fn lift<O: Observer>(&self, s: &mut State, pit: usize, obs: &mut O) -> u8 {
+        let t = &self.t;
+        let mut hand = s.pits[pit];
+        s.pits[pit] = 0;
+        if t.opening_in_origin && hand > u8::from(t.single_seed) {
+            s.pits[pit] = 1;
+            hand -= 1;
+            obs.sow(pit);
+        }
+        hand
+    }
+
     /// Lifts every seed of `pit` and sows them (one lap) in direction `d`; returns where the
     /// last fell.
     #[inline(always)]
@@ -194,13 +210,7 @@ impl Rules {
                 h.sow::<TIER>(s, pit, lifted)
             }
             _ => {
-                let mut hand = lifted;
-                s.pits[pit] = 0;
-                if t.opening_in_origin && hand > u8::from(t.single_seed) {
-                    s.pits[pit] = 1;
-                    hand -= 1;
-                    obs.sow(pit);
-                }
+                let hand = self.lift(s, pit, obs);
                 // One loop for each pair of flags, so that the seed-by-seed loop tests neither.
                 match (TIER > PLAIN && t.store_sowing, t.skip_origin) {
                     (false, false) => {
