@@ -607,3 +607,106 @@ fn perfect_and_alphabeta_play_in_simulations() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A game of rounds on a board of 2 x 2, sown as Bakuk is, capturing nothing: a round is
+/// over when a row is empty.
+const ROUNDS_2X2: &str = "variant \"Rounds\" extends \"Bakuk\" {
+  source \"test\"
+  board 2 rows of 2 pits, no stores
+  seeds 1 in each pit
+  capture { none }
+  rounds {
+    round over when a row is empty
+    each player takes the seeds of their own pits
+    in turns, each player fills their leftmost empty pit with 1 seeds
+    pits not filled are out of play for the round
+    a player who cannot fill a pit loses the match
+  }
+}";
+
+#[test]
+fn the_first_round_of_a_game_of_rounds_is_valued_to_the_seeds_each_player_holds_at_its_end() {
+    let match_rules = variant(ROUNDS_2X2);
+    // The match is more than a table holds.
+    let refused = solve(&match_rules, 4, &|_, _| {}, &Cancel::new()).unwrap_err().to_string();
+    assert!(refused.contains("`round over when ...`"), "{refused}");
+    let rules = match_rules.first_round().expect("a game of rounds");
+    assert!(rules.is_first_round() && !match_rules.is_first_round());
+    let solution = solve(&rules, 4, &|_, _| {}, &Cancel::new()).unwrap();
+    let unlimited = rules.with_ply_limit(None);
+    // Worked by hand. Pits 1-2 are player 1's, 3-4 player 2's, sown 1 -> 2 -> 3 -> 4 -> 1.
+    // [0,1,1,1], player 1: their one move sows pit 2 into pit 3 and empties their row; the
+    // round is over, player 2 taking the 3 seeds of their pits: -3.
+    let s = unlimited.state_from(&[0, 1, 1, 1], 0).unwrap();
+    assert_eq!(solution.value(&unlimited, &s), Some(-3));
+    let mut after = s;
+    unlimited.apply(&mut after, sow::engine::Move::from_pit(1).unwrap());
+    assert_eq!(after.end(), Some(sow::engine::EndReason::RoundOver));
+    assert_eq!((after.captured()[0], after.captured()[1], after.pits()), (0, 3, &[0u8, 0, 0, 0][..]));
+    // [1,2,0,1], player 1: pit 1 makes [0,3,0,1]; player 2's only move, pit 4, sows into pit
+    // 1 and empties their row: player 1 takes all 4 seeds. Nothing is worth more: +4.
+    let s = unlimited.state_from(&[1, 2, 0, 1], 0).unwrap();
+    assert_eq!(solution.value(&unlimited, &s), Some(4));
+    let best: Vec<String> = solution
+        .move_values(&unlimited, &s)
+        .iter()
+        .filter(|m| m.value == 4)
+        .map(|m| m.mv.to_string())
+        .collect();
+    assert!(best.contains(&"1".to_string()), "{best:?}");
+    // Every position agrees with value iteration over the same one-round rules.
+    for ((pits, player), value) in value_iteration(&rules, 4) {
+        let s = unlimited.state_from(&pits, player).unwrap();
+        assert_eq!(solution.value(&unlimited, &s), Some(value), "{pits:?} player {}", player + 1);
+    }
+}
+
+#[test]
+fn the_first_rounds_of_the_bundled_games_of_rounds_match_value_iteration() {
+    for (variant, seeds) in [("bosh", 6), ("pallankuli", 4), ("sungka", 4)] {
+        let rules = sow::load_rules(variant, None).unwrap().first_round().unwrap();
+        let unlimited = rules.with_ply_limit(None);
+        let solution = solve(&rules, seeds, &|_, _| {}, &Cancel::new()).unwrap();
+        let expected = value_iteration(&rules, seeds);
+        assert!(expected.values().any(|&v| v != 0), "{variant}");
+        for ((pits, player), value) in expected {
+            let s = unlimited.state_from(&pits, player).unwrap();
+            assert_eq!(
+                solution.value(&unlimited, &s),
+                Some(value),
+                "{variant} {pits:?} player {}",
+                player + 1
+            );
+        }
+    }
+    // A match won in the middle of a round by the seeds captured so far is more than a table
+    // of the round holds.
+    let galatjang = sow::load_rules("galatjang", None).unwrap().first_round().unwrap();
+    let refused = solve(&galatjang, 4, &|_, _| {}, &Cancel::new()).unwrap_err().to_string();
+    assert!(refused.contains("`a mover who has captured all but ... wins the match`"), "{refused}");
+}
+
+#[test]
+fn solve_says_it_values_the_first_round_of_a_game_of_rounds() {
+    let dir = scratch("rounds");
+    let file = dir.join("rounds.sow");
+    std::fs::write(&file, ROUNDS_2X2).unwrap();
+    let out = sow(&["solve", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "Rounds is played in rounds; this is its first round (`round over when a row is empty`), valued by the seeds each player holds when it is over"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("; the round is over, player 1 holding "), "{text}");
+    let report = json(&["solve", file.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(report["first_round"], true);
+    let scores = report["final_scores"].as_array().unwrap();
+    let margin = scores[0].as_i64().unwrap() - scores[1].as_i64().unwrap();
+    assert_eq!(report["value"].as_i64().unwrap(), margin, "{report}");
+    // Games without rounds do not carry the field.
+    assert!(json(&["solve", "koumma", "--format", "json"]).get("first_round").is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}

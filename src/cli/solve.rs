@@ -52,6 +52,10 @@ struct MoveReport {
 struct SolveReport {
     variant: String,
     ruleset: Option<String>,
+    /// True for a game of rounds: what is valued is its first round, to the seeds each player
+    /// holds when that round is over.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    first_round: bool,
     /// For a variant of a `--vary` sweep: its base and the values of the rules varied.
     #[serde(skip_serializing_if = "Option::is_none")]
     varied: Option<Varied>,
@@ -108,6 +112,13 @@ pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Resu
     Ok(solution?)
 }
 
+/// The rules `sow solve` values: a game of rounds is cut to its first round (a table holds
+/// neither the hands nor the pits out of play that later rounds start from).
+fn solved_rules(spec: &sow::lang::spec::Spec) -> Rules {
+    let rules = compile(spec);
+    rules.first_round().unwrap_or(rules)
+}
+
 fn signed(v: i32) -> String {
     if v > 0 { format!("+{v}") } else { v.to_string() }
 }
@@ -122,7 +133,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
         return Err(usage("--plot draws a sweep: add `--vary RULE`").into());
     }
     let spec = variants.remove(0).spec;
-    let rules = compile(&spec);
+    let rules = solved_rules(&spec);
     let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
     let mut inputs = Vec::new();
@@ -164,6 +175,7 @@ fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Vari
     SolveReport {
         variant: spec.name.clone(),
         ruleset: spec.ruleset.clone(),
+        first_round: rules.is_first_round(),
         varied,
         position: start.pits().to_vec(),
         to_move: turn + 1,
@@ -194,7 +206,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
     // Every variant is compiled, its position set and its size checked before any is solved.
     let mut runs = Vec::new();
     for v in variants {
-        let rules = compile(&v.spec);
+        let rules = solved_rules(&v.spec);
         let start: State = args.position.state(&rules)?;
         let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
         solve::check_solvable(&rules, seeds).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
@@ -267,7 +279,10 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         ]);
         table.add_row(row);
     }
-    let label = &runs[0].3.base;
+    let mut label = runs[0].3.base.clone();
+    if runs[0].0.is_first_round() {
+        label.push_str(" (its first round)");
+    }
     let total: f64 = seconds.iter().sum();
     Ok(format!(
         "{label}, with perfect play from {} ({} variants, solved in {total:.1} s); the positions are those the player to move wins, draws or loses, of those reachable from it\n{table}\n",
@@ -377,6 +392,13 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str
     out.push_str(&format!(
         "{label}: {positions} positions (every distribution of the seeds, either player to move), {how}\n\n"
     ));
+    if let Some(r) = rules.spec().rounds.filter(|_| r.first_round) {
+        out.push_str(&format!(
+            "{label} is played in rounds; this is its first round (`{}`), valued by the seeds each \
+             player holds when it is over: those they captured and those they take from their pits.\n\n",
+            r.lines()[0]
+        ));
+    }
     let place = if custom {
         format!("the position {:?} with player {} to move", r.position, r.to_move)
     } else {
@@ -413,6 +435,8 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str
             Some(s) if custom => {
                 out.push_str(&format!("; from there, player 1 takes {} and player 2 {}\n", s[0], s[1]))
             }
+            Some(s) if r.first_round => out
+                .push_str(&format!("; the round is over, player 1 holding {} and player 2 {}\n", s[0], s[1])),
             Some(s) => out.push_str(&format!("; final score {} to {}\n", s[0], s[1])),
             None => out.push_str(" ... and round again: endless play, worth 0 from there\n"),
         }

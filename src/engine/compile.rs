@@ -118,6 +118,9 @@ pub(crate) struct Tables {
     pub extras: Extras,
     /// The rules of rounds (only in the [`GENERAL`] tier: see [`super::rounds`]).
     pub rounds: Option<crate::lang::rounds::Rounds>,
+    /// A game of rounds cut to its first round ([`Rules::first_round`]): the round's end is
+    /// the game's.
+    pub one_round: bool,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
     /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
@@ -207,6 +210,7 @@ pub fn compile(spec: &Spec) -> Rules {
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
         extras: Extras::new(spec),
         rounds: spec.rounds,
+        one_round: false,
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -362,6 +366,21 @@ impl Rules {
         self.t.capture_start
     }
 
+    /// A game of rounds cut to its first round: the game is over when the round is, each
+    /// player holding the seeds they captured and took (what `sow solve` values); `None` for
+    /// a game without rounds.
+    pub fn first_round(&self) -> Option<Rules> {
+        self.t.rounds?;
+        let mut r = self.clone();
+        r.t.one_round = true;
+        Some(r)
+    }
+
+    /// Is this a game of rounds cut to its first round?
+    pub fn is_first_round(&self) -> bool {
+        self.t.one_round
+    }
+
     /// The same rules for positions past the start of the game, where every move may capture:
     /// as the solver reads a position, which it knows by its seeds alone.
     pub fn past_start(&self) -> Rules {
@@ -425,6 +444,7 @@ impl Rules {
             phase,
             extras,
             rounds,
+            one_round,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -498,6 +518,9 @@ impl Rules {
             for line in r.lines() {
                 bytes.extend(line.as_bytes());
             }
+        }
+        if *one_round {
+            bytes.extend(b"one round");
         }
         fnv1a(&bytes)
     }

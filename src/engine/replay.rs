@@ -235,6 +235,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::CannotFill => "a player cannot fill a pit for the next round".to_string(),
         EndReason::NoPitInPlay => "a player has no pit in play".to_string(),
         EndReason::AllBut => "the mover has captured all the seeds but a few".to_string(),
+        EndReason::RoundOver => "the first round is over".to_string(),
     }
 }
 

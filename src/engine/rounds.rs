@@ -163,6 +163,9 @@ impl Rules {
         }
         s.round = s.round.saturating_add(1);
         obs.round_over(s.round);
+        if self.t.one_round {
+            return Self::end(s, next, EndReason::RoundOver);
+        }
         if matches!(r.unfilled, Unfilled::ForRound | Unfilled::Unplayable) {
             s.out = 0;
         }

@@ -32,6 +32,9 @@ pub enum EndReason {
     /// The mover had captured all the seeds but a few (`a mover who has captured all but 6
     /// seeds wins the match`): the mover won.
     AllBut,
+    /// The round was over, in a game of rounds cut to its first round
+    /// ([`super::Rules::first_round`], as `sow solve` values it).
+    RoundOver,
 }
 
 impl EndReason {
@@ -48,6 +51,7 @@ impl EndReason {
             EndReason::CannotFill => "cannot-fill",
             EndReason::NoPitInPlay => "no-pit-in-play",
             EndReason::AllBut => "all-but",
+            EndReason::RoundOver => "round-over",
         }
     }
 
@@ -64,6 +68,7 @@ impl EndReason {
             EndReason::CannotFill => "a player could not fill a pit for the next round",
             EndReason::NoPitInPlay => "a player had no pit in play",
             EndReason::AllBut => "the mover had captured all the seeds but a few",
+            EndReason::RoundOver => "the first round was over",
         }
     }
 }

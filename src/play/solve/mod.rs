@@ -129,8 +129,16 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FirstMoves.line()));
     }
     // A match of rounds: the hands, the pits out of play and the fills are not in a table.
-    if rules.spec().rounds.is_some() {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::RoundOver.line()));
+    // Its first round is (`Rules::first_round`): it starts with every pit in play, and
+    // each player's takings at its end are seeds won, as captures are; but not a match won
+    // in the middle of the round by the seeds captured so far.
+    if let Some(r) = rules.spec().rounds {
+        if !rules.is_first_round() {
+            return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::RoundOver.line()));
+        }
+        if matches!(r.match_end, crate::lang::rounds::MatchEnd::MoverAllBut(_)) {
+            return Err(SolveError::NeedsHistory("`a mover who has captured all but ... wins the match`"));
+        }
     }
     let pits = rules.pits();
     match state_space(pits, seeds) {
