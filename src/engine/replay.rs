@@ -241,12 +241,13 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
 /// Draws a position as `show` and `play` do: the seeds, what each player has, and the pits
 /// claimed or out of play where the rules have them.
 pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
-    crate::lang::draw::board_marked(
+    crate::lang::draw::board_owned(
         spec,
         state.pits(),
         state.captured(),
         &[state.claimed(0), state.claimed(1)],
         state.out_of_play(),
+        state.annexed(),
     )
 }
 
