@@ -3890,8 +3890,7 @@ fn the_mover_s_own_pits_in_a_line_are_the_pits_they_own() {
 
 #[test]
 fn motiq_takes_a_four_then_sows_on_from_the_next_pit_if_it_holds_seeds() {
-    let text = std::fs::read_to_string("variants/motiq.sow").unwrap();
-    let r = load(&text);
+    let r = shipped("variants/motiq.sow", None);
     let north = [1, 0, 0, 0, 0, 0, 1];
     let board = |south: [u8; 7]| -> Vec<u8> { south.iter().chain(&north).copied().collect() };
     // Pit 1's 2 seeds: pits 2 and 3; pit 3 makes 4 and is taken. Pit 4 holds 2: the sowing
@@ -3918,4 +3917,14 @@ fn motiq_takes_a_four_then_sows_on_from_the_next_pit_if_it_holds_seeds() {
     assert_eq!(summary.last, 9);
     assert_eq!(s.pits(), &[0, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1]);
     assert!(record.captures.is_empty());
+}
+
+#[test]
+fn the_solver_refuses_pits_that_change_owner_by_their_line() {
+    // Who may play a pit is not in a table of seeds: the line that says it is named, before the
+    // rounds themselves (which a game of rounds without it is refused by).
+    let words = |r: &Rules| sow::play::solve::check_solvable(r, 12).unwrap_err().to_string();
+    let motiq = shipped("variants/motiq.sow", None);
+    assert!(words(&motiq).contains("its rule `a pit filled belongs to the player who filled it`"));
+    assert!(words(&leftmost_rounds()).contains("its rule `round over when ...`"));
 }
