@@ -125,4 +125,17 @@ mod tests {
         assert!(!h.note(&spent, 0), "and seen once noted");
         assert_eq!(h.len(), 2);
     }
+
+    #[test]
+    fn who_owns_the_pits_is_part_of_a_position() {
+        // The same seeds, one pit owned across the rows: another position.
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let s = rules.initial_state();
+        let mut annexed = s;
+        annexed.annexed = 1 << 4;
+        let mut h = History::new();
+        assert!(h.note(&s, 0));
+        assert!(h.note(&annexed, 0), "a position with a pit owned across the rows is new");
+        assert!(!h.note(&annexed, 0));
+    }
 }

@@ -454,6 +454,19 @@ mod tests {
     }
 
     #[test]
+    fn the_key_of_a_game_of_rounds_holds_who_owns_the_pits() {
+        let rules = crate::load_rules("pallankuli", None).unwrap();
+        let mut table = Table::new();
+        table.start(&rules);
+        let s = rules.initial_state();
+        let mut annexed = s;
+        annexed.annexed = 1 << 9;
+        let (a, b) = (table.key(&s, 0), table.key(&annexed, 0));
+        assert_eq!(a.len, b.len);
+        assert_ne!(a.words[..a.len], b.words[..b.len]);
+    }
+
+    #[test]
     fn alphabeta_sees_a_capture_two_moves_ahead() {
         let rules = crate::load_rules("bakuk", None).unwrap();
         // Player 1 to move in [1,0,0 | 0,0,6] (pits 1-3 | 4-6): pit 1 is the only move, and
