@@ -3886,6 +3886,15 @@ fn the_mover_s_own_pits_in_a_line_are_the_pits_they_own() {
     let (_, record) = relaying(&r, &mut s, 3);
     assert!(record.relays.is_empty());
     assert_eq!(s.pits(), &[1, 0, 0, 2, 1, 1]);
+    // A pit nobody filled (pit 2, out of play) is nobody's own, though in player 1's row: pit
+    // 1's seed makes 2 there, and the move ends. Filled, it relays (2 -> 3, 4).
+    let mut s = in_round(&r, &[1, 1, 1, 1, 1, 1], &[0, 0], 1, &[2], false);
+    let (_, record) = relaying(&r, &mut s, 1);
+    assert!(record.relays.is_empty());
+    let mut s = in_round(&r, &[1, 1, 1, 1, 1, 1], &[0, 0], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 1);
+    assert_eq!(relays_1based(&record), [(2, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 2, 2, 1, 1]);
 }
 
 #[test]
@@ -3927,4 +3936,44 @@ fn the_solver_refuses_pits_that_change_owner_by_their_line() {
     let motiq = shipped("variants/motiq.sow", None);
     assert!(words(&motiq).contains("its rule `a pit filled belongs to the player who filled it`"));
     assert!(words(&leftmost_rounds()).contains("its rule `round over when ...`"));
+}
+
+#[test]
+fn a_take_for_its_owner_and_the_leftovers_go_to_the_owner_of_now() {
+    // Pit 2 (player 1's row) belongs to player 2 for the round. Player 1's seed from pit 1
+    // makes 3 there: taken for its owner, player 2. The ply limit (1) then ends the game:
+    // pit 3's seed is player 1's, pits 5 and 6 player 2's.
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { when the last pit holds 3: take the last pit for its owner }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner  ply limit 1 }
+           rounds {
+             round over when a row is empty
+             each player takes the seeds of their row
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             a player whose row is full fills any empty pit
+             a pit filled belongs to the player who filled it
+             pits not filled are sown into but cannot be played
+             a player who cannot fill a pit loses the match
+           }
+         }",
+    );
+    let start = in_round(&r, &[1, 2, 1, 0, 2, 2], &[0, 0], 1, &[], false);
+    let mut s = r.with_annexed(start, 1 << 1).unwrap();
+    // Player 1 owns pits 1 and 3 only.
+    assert_eq!(legal(&r, &s), [1, 3]);
+    play(&r, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 2, 2]);
+    assert_eq!(s.captured(), &[0, 3]);
+    assert_eq!(s.end(), Some(EndReason::PlyLimit));
+    assert_eq!(&r.scores(&s)[..2], &[1, 7]);
+    // Pit 2 its row's owner's: the 3 are player 1's, and so are the leftovers of their row.
+    let mut s = start;
+    play(&r, &mut s, 1);
+    assert_eq!(s.captured(), &[3, 0]);
+    assert_eq!(&r.scores(&s)[..2], &[4, 4]);
 }
