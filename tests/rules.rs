@@ -3733,6 +3733,10 @@ fn a_pit_of_one_seed_sows_it_past_pits_out_of_play() {
 /// [`rounds`]' board (2 x 3, 2 seeds a pit), filled by choice, beyond a full row, each pit
 /// filled its filler's, pits not filled sown into but not played; each player takes `take`.
 fn owner_rounds(take: &str) -> Rules {
+    owner_rounds_with(take, "a pit filled belongs to the player who filled it")
+}
+
+fn owner_rounds_with(take: &str, owner: &str) -> Rules {
     load(&format!(
         "variant \"R\" {{ source \"test\"
            board 2 rows of 3 pits, no stores
@@ -3746,7 +3750,7 @@ fn owner_rounds(take: &str) -> Rules {
              each player takes the seeds of {take}
              in turns, each player fills an empty pit of their choice with 2 seeds
              a player whose row is full fills any empty pit
-             a pit filled belongs to the player who filled it
+             {owner}
              pits not filled are sown into but cannot be played
              a player who cannot fill a pit loses the match
            }}
@@ -3810,6 +3814,15 @@ fn a_fill_beyond_the_row_waits_until_the_row_is_full() {
         let err = r.play(&mut s, self::pit(pit), &mut ()).unwrap_err();
         assert_eq!(err, IllegalMove::NotFillable { pit, why });
     }
+    // Without the line on owners, a pit filled across the rows stays its row owner's: player
+    // 1 fills pit 6, which player 2 may play.
+    let r = owner_rounds_with("their row", "");
+    let mut s = in_round(&r, &[2, 2, 2, 2, 2, 0], &[2, 0], 1, &[], true);
+    assert_eq!(legal(&r, &s), [6]);
+    play(&r, &mut s, 6);
+    assert_eq!(annexed(&s), Vec::<usize>::new());
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
     // Without the line, a player whose row is full cannot fill at all.
     let plain = rounds(
         "",
