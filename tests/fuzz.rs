@@ -137,6 +137,18 @@ const ROUNDS: &str = r#"variant "Rounds" {
       a player who cannot fill a pit loses the match
     }
   }
+  ruleset "owners" {
+    source "test"
+    rounds {
+      round over when a row is empty, after each lap
+      each player takes the seeds of their row
+      in turns, each player fills an empty pit of their choice with 4 seeds
+      a player whose row is full fills any empty pit
+      a pit filled belongs to the player who filled it
+      pits not filled are sown into but cannot be played
+      a player who cannot fill a pit loses the match
+    }
+  }
 }
 "#;
 /// A variant with claimed pits, moved seeds, a pit of one seed sown into the next pit and

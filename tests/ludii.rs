@@ -250,6 +250,38 @@ fn ludii_sungka() {
 }
 
 #[test]
+fn ludii_motiq() {
+    // Pits change owner between rounds: Ludii records no owner, but its legal sites before
+    // each move are the pits the mover owns, and so are compared at every move.
+    check(
+        Entry::new("variants/motiq.sow", "two_rows__Motiq.jsonl.gz", Mapping::two_rows(7, Keep::Hands))
+            .hooks(Fills)
+            // Games 18 and 34 (in the full file only) each reach a relay that goes round for
+            // ever (from plies 97 and 2693): Ludii plays that one turn until its limit of
+            // 10,000 moves, sow ends a move after 1000 laps, in a position Ludii's relay passes
+            // through (the relay's period divides the laps left), and the turn passes there.
+            .skip(Skip::new(
+                Games::Only(&[18]),
+                145..=145,
+                "an endless relay: sow ends a move after 1000 laps",
+            ))
+            .skip(Skip::new(
+                Games::Only(&[34]),
+                2853..=2853,
+                "an endless relay: sow ends a move after 1000 laps",
+            ))
+            .skip(
+                Skip::new(
+                    Games::All,
+                    1..,
+                    "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
+                )
+                .when(cut_by_turn_limit),
+            ),
+    );
+}
+
+#[test]
 fn ludii_galatjang() {
     check(
         Entry::new(

@@ -3725,3 +3725,268 @@ fn a_pit_of_one_seed_sows_it_past_pits_out_of_play() {
     play(&r, &mut s, 3);
     assert_eq!(s.pits(), &[1, 0, 1, 2, 1, 1]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pits that change owner between rounds (Motiq): a player whose row is full fills any empty
+// pit, and a pit filled belongs to its filler for the round.
+
+/// [`rounds`]' board (2 x 3, 2 seeds a pit), filled by choice, beyond a full row, each pit
+/// filled its filler's, pits not filled sown into but not played; each player takes `take`.
+fn owner_rounds(take: &str) -> Rules {
+    owner_rounds_with(take, "a pit filled belongs to the player who filled it")
+}
+
+fn owner_rounds_with(take: &str, owner: &str) -> Rules {
+    load(&format!(
+        "variant \"R\" {{ source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+           capture {{ none }}
+           end {{ player to move cannot move: they pass  leftover seeds: each pit's owner }}
+           rounds {{
+             round over when a row is empty
+             each player takes the seeds of {take}
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             a player whose row is full fills any empty pit
+             {owner}
+             pits not filled are sown into but cannot be played
+             a player who cannot fill a pit loses the match
+           }}
+         }}"
+    ))
+}
+
+fn annexed(s: &State) -> Vec<usize> {
+    (0..s.pits().len()).filter(|&p| s.annexed() >> p & 1 != 0).map(|p| p + 1).collect()
+}
+
+#[test]
+fn a_player_whose_row_is_full_fills_any_empty_pit_and_owns_it() {
+    let r = owner_rounds("their row");
+    // Hands 8 and 4: player 1 fills 1, player 2 fills 4, player 1 fills 2, player 2 fills 5
+    // (hand 0), player 1 fills 3: their row is full.
+    let mut s = in_round(&r, &[0; 6], &[8, 4], 1, &[], true);
+    for (pit, player, choices) in [
+        (1, 1, vec![1, 2, 3]),
+        (4, 2, vec![4, 5, 6]),
+        (2, 1, vec![2, 3]),
+        (5, 2, vec![5, 6]),
+        (3, 1, vec![3]),
+    ] {
+        assert_eq!(s.to_move(), Some(player - 1), "pit {pit}");
+        assert_eq!(legal(&r, &s), choices, "pit {pit}");
+        play(&r, &mut s, pit);
+    }
+    // Player 2 cannot fill (hand 0) and is passed over; player 1, their row full, may fill
+    // any empty pit of the board: pit 6, in player 2's row, which becomes theirs.
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), [6]);
+    play(&r, &mut s, 6);
+    assert_eq!(annexed(&s), [6]);
+    assert_eq!(s.captured(), &[0, 0]);
+    // Nobody can fill: player 2, after the last to fill, moves first, from their pits 4 and 5
+    // only; player 1 owns pits 1, 2, 3 and 6.
+    assert!(!s.filling());
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4, 5]);
+    assert_eq!((r.owner_of(&s, 5), r.owner_of(&s, 3)), (0, 1));
+    let err = r.play(&mut s.clone(), pit(6), &mut ()).unwrap_err();
+    assert_eq!(err, IllegalMove::NotOwn { pit: 6, owner: 1, mover: 2 });
+    // Player 2's pit 5 (2 seeds) into pits 6 and 1; then player 1 may play pit 6 (3 seeds),
+    // in the other row, into pits 1, 2 and 3.
+    play(&r, &mut s, 5);
+    assert_eq!(s.pits(), &[3, 2, 2, 2, 0, 3]);
+    assert_eq!(legal(&r, &s), [1, 2, 3, 6]);
+    play(&r, &mut s, 6);
+    assert_eq!(s.pits(), &[4, 3, 3, 2, 0, 0]);
+}
+
+#[test]
+fn a_fill_beyond_the_row_waits_until_the_row_is_full() {
+    let r = owner_rounds("their row");
+    // Player 1's pit 2 is empty: they must fill it before any pit of player 2's row.
+    let mut s = in_round(&r, &[2, 0, 2, 0, 0, 0], &[4, 2], 1, &[], true);
+    assert_eq!(legal(&r, &s), [2]);
+    for (pit, why) in [(5, "the mover has empty pits of their own row to fill first"), (1, "it is not empty")]
+    {
+        let err = r.play(&mut s, self::pit(pit), &mut ()).unwrap_err();
+        assert_eq!(err, IllegalMove::NotFillable { pit, why });
+    }
+    // Without the line on owners, a pit filled across the rows stays its row owner's: player
+    // 1 fills pit 6, which player 2 may play.
+    let r = owner_rounds_with("their row", "");
+    let mut s = in_round(&r, &[2, 2, 2, 2, 2, 0], &[2, 0], 1, &[], true);
+    assert_eq!(legal(&r, &s), [6]);
+    play(&r, &mut s, 6);
+    assert_eq!(annexed(&s), Vec::<usize>::new());
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+    // Without the line, a player whose row is full cannot fill at all.
+    let plain = rounds(
+        "",
+        "round over when a row is empty",
+        "an empty pit of their choice with 2 seeds  pits not filled are sown into but cannot be played",
+        "a player who cannot fill a pit loses the match",
+    );
+    let s = in_round(&plain, &[2, 2, 2, 0, 0, 0], &[4, 0], 1, &[], true);
+    // Nobody can fill: play starts, player 2's empty pits cannot be played, and player 1 moves.
+    assert!(!s.filling());
+    assert_eq!(out_of_play(&s), [4, 5, 6]);
+}
+
+#[test]
+fn a_pit_nobody_filled_belongs_to_nobody_and_ownership_ends_with_the_round() {
+    let r = owner_rounds("their row");
+    // Player 1 owns pit 6, in player 2's row; pit 5 nobody filled (out of play). Player 1
+    // plays pit 3's seed into pit 4: their own row is then empty, and the round is over.
+    let s = in_round(&r, &[0, 0, 1, 0, 2, 3], &[4, 2], 1, &[5], false);
+    let mut s = r.with_annexed(s, 1 << 5).unwrap();
+    assert_eq!(legal(&r, &s), [3, 6]);
+    play(&r, &mut s, 3);
+    // Each takes their row, whoever owns its pits: player 2 takes 1 + 2 + 3 (hand 8).
+    assert_eq!(s.captured(), &[4, 8]);
+    assert_eq!((annexed(&s), out_of_play(&s)), (vec![], vec![]));
+    // `their own pits` instead: player 1 takes pit 6, theirs (hand 7), player 2 pits 4 and 5
+    // (pit 5 nobody's: its row's owner).
+    let r = owner_rounds("their own pits");
+    let s = in_round(&r, &[0, 0, 1, 0, 2, 3], &[4, 2], 1, &[5], false);
+    let mut s = r.with_annexed(s, 1 << 5).unwrap();
+    play(&r, &mut s, 3);
+    assert_eq!(s.captured(), &[7, 5]);
+    assert_eq!(annexed(&s), Vec::<usize>::new());
+    // A pit out of play cannot be annexed, nor any pit where pits do not change owner.
+    let s = in_round(&r, &[0, 0, 1, 0, 2, 3], &[4, 2], 1, &[5], false);
+    assert!(r.with_annexed(s, 1 << 4).is_err());
+    let plain = leftmost_rounds();
+    let s = in_round(&plain, &[0, 0, 1, 0, 2, 3], &[4, 2], 1, &[], false);
+    assert!(plain.with_annexed(s, 1 << 5).is_err());
+}
+
+#[test]
+fn the_mover_s_own_pits_in_a_line_are_the_pits_they_own() {
+    // A relay from the mover's own pits: a pit annexed by player 1 relays for them, not for
+    // player 2, whose row it is in.
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { when the last pit holds 2 or more and is the mover's own: relay from the last pit }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner }
+           rounds {
+             round over when a row is empty
+             each player takes the seeds of their row
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             a player whose row is full fills any empty pit
+             a pit filled belongs to the player who filled it
+             pits not filled are sown into but cannot be played
+             a player who cannot fill a pit loses the match
+           }
+         }",
+    );
+    // Player 1 owns pit 4. Pit 3's 1 seed makes 2 in pit 4, theirs: it relays, 4 -> 5, 6.
+    let s = in_round(&r, &[1, 0, 1, 1, 1, 1], &[0, 0], 1, &[], false);
+    let mut s = r.with_annexed(s, 1 << 3).unwrap();
+    let (summary, record) = relaying(&r, &mut s, 3);
+    assert_eq!(relays_1based(&record), [(4, 2)]);
+    assert_eq!(summary.last, 5);
+    assert_eq!(s.pits(), &[1, 0, 0, 0, 2, 2]);
+    // Without the annexation, pit 4 is player 2's: the move ends there.
+    let mut s = in_round(&r, &[1, 0, 1, 1, 1, 1], &[0, 0], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 3);
+    assert!(record.relays.is_empty());
+    assert_eq!(s.pits(), &[1, 0, 0, 2, 1, 1]);
+    // A pit nobody filled (pit 2, out of play) is nobody's own, though in player 1's row: pit
+    // 1's seed makes 2 there, and the move ends. Filled, it relays (2 -> 3, 4).
+    let mut s = in_round(&r, &[1, 1, 1, 1, 1, 1], &[0, 0], 1, &[2], false);
+    let (_, record) = relaying(&r, &mut s, 1);
+    assert!(record.relays.is_empty());
+    let mut s = in_round(&r, &[1, 1, 1, 1, 1, 1], &[0, 0], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 1);
+    assert_eq!(relays_1based(&record), [(2, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 2, 2, 1, 1]);
+}
+
+#[test]
+fn motiq_takes_a_four_then_sows_on_from_the_next_pit_if_it_holds_seeds() {
+    let r = shipped("variants/motiq.sow", None);
+    let north = [1, 0, 0, 0, 0, 0, 1];
+    let board = |south: [u8; 7]| -> Vec<u8> { south.iter().chain(&north).copied().collect() };
+    // Pit 1's 2 seeds: pits 2 and 3; pit 3 makes 4 and is taken. Pit 4 holds 2: the sowing
+    // goes on from it, into 5 and 6; pit 6 was empty, and the move ends.
+    let mut s = in_round(&r, &board([2, 0, 3, 2, 0, 0, 1]), &[0, 0], 1, &[], false);
+    let (summary, record) = relaying(&r, &mut s, 1);
+    assert_eq!(captures_1based(&record), [(3, 4)]);
+    assert_eq!(relays_1based(&record), [(4, 2)]);
+    assert_eq!(summary.last, 5);
+    assert_eq!(s.pits(), board([0, 1, 0, 0, 1, 1, 1]).as_slice());
+    assert_eq!(s.captured(), &[4, 0]);
+    assert_eq!(s.to_move(), Some(1));
+    // Pit 4 empty: the move ends with the take.
+    let mut s = in_round(&r, &board([2, 0, 3, 0, 0, 0, 1]), &[0, 0], 1, &[], false);
+    let (_, record) = relaying(&r, &mut s, 1);
+    assert!(record.relays.is_empty());
+    assert_eq!(s.pits(), board([0, 1, 0, 0, 0, 0, 1]).as_slice());
+    assert_eq!(s.captured(), &[4, 0]);
+    // Pit 3 makes 5: no take; the sowing goes on from pit 3 itself, 5 seeds into 4 to 8; pit
+    // 8 held 1, made 2: on again, into 9 and 10, both empty before: the move ends.
+    let mut s = in_round(&r, &board([2, 0, 4, 0, 0, 0, 0]), &[0, 0], 1, &[], false);
+    let (summary, record) = relaying(&r, &mut s, 1);
+    assert_eq!(relays_1based(&record), [(3, 5), (8, 2)]);
+    assert_eq!(summary.last, 9);
+    assert_eq!(s.pits(), &[0, 1, 0, 1, 1, 1, 1, 0, 1, 1, 0, 0, 0, 1]);
+    assert!(record.captures.is_empty());
+}
+
+#[test]
+fn the_solver_refuses_pits_that_change_owner_by_their_line() {
+    // Who may play a pit is not in a table of seeds: the line that says it is named, before the
+    // rounds themselves (which a game of rounds without it is refused by).
+    let words = |r: &Rules| sow::play::solve::check_solvable(r, 12).unwrap_err().to_string();
+    let motiq = shipped("variants/motiq.sow", None);
+    assert!(words(&motiq).contains("its rule `a pit filled belongs to the player who filled it`"));
+    assert!(words(&leftmost_rounds()).contains("its rule `round over when ...`"));
+}
+
+#[test]
+fn a_take_for_its_owner_and_the_leftovers_go_to_the_owner_of_now() {
+    // Pit 2 (player 1's row) belongs to player 2 for the round. Player 1's seed from pit 1
+    // makes 3 there: taken for its owner, player 2. The ply limit (1) then ends the game:
+    // pit 3's seed is player 1's, pits 5 and 6 player 2's.
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { when the last pit holds 3: take the last pit for its owner }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner  ply limit 1 }
+           rounds {
+             round over when a row is empty
+             each player takes the seeds of their row
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             a player whose row is full fills any empty pit
+             a pit filled belongs to the player who filled it
+             pits not filled are sown into but cannot be played
+             a player who cannot fill a pit loses the match
+           }
+         }",
+    );
+    let start = in_round(&r, &[1, 2, 1, 0, 2, 2], &[0, 0], 1, &[], false);
+    let mut s = r.with_annexed(start, 1 << 1).unwrap();
+    // Player 1 owns pits 1 and 3 only.
+    assert_eq!(legal(&r, &s), [1, 3]);
+    play(&r, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 2, 2]);
+    assert_eq!(s.captured(), &[0, 3]);
+    assert_eq!(s.end(), Some(EndReason::PlyLimit));
+    assert_eq!(&r.scores(&s)[..2], &[1, 7]);
+    // Pit 2 its row's owner's: the 3 are player 1's, and so are the leftovers of their row.
+    let mut s = start;
+    play(&r, &mut s, 1);
+    assert_eq!(s.captured(), &[3, 0]);
+    assert_eq!(&r.scores(&s)[..2], &[4, 4]);
+}

@@ -56,7 +56,7 @@ impl Rules {
                 Leftovers::Nobody => {}
                 Leftovers::Owner => {
                     for (p, &seeds) in s.pits().iter().enumerate() {
-                        scores[self.t.owner[p] as usize] += leftover(p, seeds);
+                        scores[self.t.owner_now(s, p)] += leftover(p, seeds);
                     }
                 }
                 Leftovers::LastMover => {

@@ -21,6 +21,8 @@ struct Key {
     /// Games of rounds: the pits out of play and the phase (0 in every other game).
     out: u64,
     phase: u8,
+    /// Pits that changed owner for the round: none in most games.
+    annexed: u64,
 }
 
 impl Key {
@@ -38,6 +40,9 @@ impl Key {
         }
         if self.claimed != [0; 2] || self.moved != 0 {
             h = add(add(add(h, self.claimed[0]), self.claimed[1]), self.moved as u64);
+        }
+        if self.annexed != 0 {
+            h = add(h, self.annexed);
         }
         h
     }
@@ -82,6 +87,7 @@ impl History {
             moved: s.moved,
             out: s.out,
             phase: s.phase,
+            annexed: s.annexed,
         };
         let hash = key.hash(s.pits().len());
         let seen = self.hashes.iter().zip(&self.keys).any(|(&h, k)| h == hash && *k == key);
@@ -118,5 +124,18 @@ mod tests {
         assert!(h.note(&spent, 0), "a position with the move made is new");
         assert!(!h.note(&spent, 0), "and seen once noted");
         assert_eq!(h.len(), 2);
+    }
+
+    #[test]
+    fn who_owns_the_pits_is_part_of_a_position() {
+        // The same seeds, one pit owned across the rows: another position.
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let s = rules.initial_state();
+        let mut annexed = s;
+        annexed.annexed = 1 << 4;
+        let mut h = History::new();
+        assert!(h.note(&s, 0));
+        assert!(h.note(&annexed, 0), "a position with a pit owned across the rows is new");
+        assert!(!h.note(&annexed, 0));
     }
 }

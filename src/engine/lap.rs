@@ -216,7 +216,9 @@ impl Tables {
         };
         tests.iter().all(|t| match t {
             Test::Count(p, c) => self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q])),
-            Test::Among(p, pits) => self.place(lap, *p).is_some_and(|q| pits[m] >> q & 1 != 0),
+            Test::Among(p, pits) => {
+                self.place(lap, *p).is_some_and(|q| self.masks_now(s, pits, m) >> q & 1 != 0)
+            }
             Test::Board(c) => c.contains(s.seeds_on_board() as u8),
             Test::Claimed(p, who, yes) => self.place(lap, *p).is_some_and(|q| claimed(q, *who) == *yes),
             Test::Mirror(p, yes) => self.place(lap, *p).is_some_and(|q| {
@@ -326,7 +328,12 @@ impl Rules {
                 Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
                 // As in the other tiers, the last lap a move may make relays no more: its
                 // capture is judged.
-                None if t.relay && laps < MAX_LAPS && self.relays_at(s, m, last) => {
+                None if t.relay
+                    && laps < MAX_LAPS
+                    && last < n
+                    && t.masks_now(s, &t.relay_pits, m) >> last & 1 != 0
+                    && t.relay_counts.contains(s.pits[last]) =>
+                {
                     out.relay = Some(last);
                 }
                 None if last < n && s.plies >= t.capture_start => {
@@ -448,10 +455,8 @@ impl Rules {
                         let Some(first) = taken_last else { continue };
                         let step = if *forward { &t.next[lap.d] } else { &t.prev[lap.d] };
                         let mut q = step[first] as usize;
-                        while q != first
-                            && q != lap.start
-                            && pits[m] >> q & 1 != 0
-                            && counts.contains(s.pits[q])
+                        let pits = t.masks_now(s, pits, m);
+                        while q != first && q != lap.start && pits >> q & 1 != 0 && counts.contains(s.pits[q])
                         {
                             self.take_pit(s, m, q, *to, out, obs);
                             if *opposite {
@@ -503,7 +508,7 @@ impl Rules {
         match to {
             Receiver::Mover => s.captured[m] += seeds as u16,
             Receiver::Opponent => s.captured[1 - m] += seeds as u16,
-            Receiver::Owner => s.captured[self.t.owner[q] as usize] += seeds as u16,
+            Receiver::Owner => s.captured[self.t.owner_now(s, q)] += seeds as u16,
             Receiver::Nobody => s.removed += seeds,
         }
     }

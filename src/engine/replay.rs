@@ -242,12 +242,13 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
 /// Draws a position as `show` and `play` do: the seeds, what each player has, and the pits
 /// claimed or out of play where the rules have them.
 pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
-    crate::lang::draw::board_marked(
+    crate::lang::draw::board_owned(
         spec,
         state.pits(),
         state.captured(),
         &[state.claimed(0), state.claimed(1)],
         state.out_of_play(),
+        state.annexed(),
     )
 }
 
@@ -323,6 +324,10 @@ pub struct PositionReport {
     /// Games of rounds: whether the players are filling pits for the next round.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub filling: Option<bool>,
+    /// Games of rounds whose pits change owner: the pits (1-based) each player owns in the
+    /// other player's row, for the round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owned_across: Option<Vec<Vec<usize>>>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -376,6 +381,16 @@ impl PositionReport {
                     .collect()
             }),
             filling: spec.rounds.map(|_| state.filling()),
+            owned_across: spec.rounds.filter(|r| r.owners.to_filler).map(|_| {
+                (0..2)
+                    .map(|p| {
+                        (0..rules.pits())
+                            .filter(|&q| state.annexed() >> q & 1 != 0 && rules.owner_of(state, q) == p)
+                            .map(|q| q + 1)
+                            .collect()
+                    })
+                    .collect()
+            }),
             move_values: None,
         }
     }

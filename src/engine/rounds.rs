@@ -4,9 +4,10 @@
 //! [`FILLING`]), pits out of play, and the end of the match. Only variants with rounds come
 //! here, in the [`GENERAL`] tier: the other tiers never look at these fields.
 
-use crate::lang::rounds::{FillOrder, MatchEnd, RoundEnd, Unfilled};
+use crate::lang::rounds::{FillOrder, MatchEnd, RoundEnd, RoundTake, Unfilled};
+use crate::lang::spec::MAX_PLAYERS;
 
-use super::compile::{GENERAL, Rules};
+use super::compile::{GENERAL, Rules, Tables};
 use super::history::History;
 use super::moves::{IllegalMove, Move, MoveSet, MoveSummary, Observer};
 use super::state::{EndReason, Outcome, State};
@@ -72,6 +73,9 @@ impl Rules {
             s.pits[p] += r.fill;
             s.captured[mover as usize] -= r.fill as u16;
             obs.fill(p, r.fill);
+            if r.owners.to_filler && self.t.owner[p] != mover {
+                s.annexed |= 1 << p;
+            }
             s.plies += 1;
             s.last_mover = mover;
             if s.plies >= self.ply_limit {
@@ -157,10 +161,15 @@ impl Rules {
     fn end_round<O: Observer>(&self, s: &mut State, next: u8, obs: &mut O) {
         let r = self.t.rounds.expect("a game of rounds");
         let n = self.t.pits as usize;
+        // Their own pits, or the pits of their row: the same unless pits changed owner.
+        let by_row = r.owners.take == RoundTake::Row;
         for q in 0..n {
-            s.captured[self.t.owner[q] as usize] += s.pits[q] as u16;
+            let owner = if by_row { self.t.owner[q] as usize } else { self.t.owner_now(s, q) };
+            s.captured[owner] += s.pits[q] as u16;
             s.pits[q] = 0;
         }
+        // Every pit goes back to its row's owner.
+        s.annexed = 0;
         s.round = s.round.saturating_add(1);
         obs.round_over(s.round);
         if self.t.one_round {
@@ -212,6 +221,10 @@ impl Rules {
             return MoveSet::default();
         }
         let empty = self.t.own[player as usize] & !at_least(&s.pits, self.t.pits, 1);
+        // A player whose row is full fills any empty pit of the board.
+        if r.owners.beyond && empty == 0 {
+            return MoveSet::given(self.beyond_row(s));
+        }
         MoveSet::given(match r.order {
             // Pits are numbered from each row owner's left.
             FillOrder::Leftmost => empty & empty.wrapping_neg(),
@@ -225,7 +238,10 @@ impl Rules {
         if s.moves.contains(Move::from_pit(pit).expect("a pit of the board")) {
             return Ok(());
         }
-        let why = if self.t.owner[pit] != s.to_move {
+        let beyond = self.t.rounds.is_some_and(|r| r.owners.beyond);
+        let why = if self.t.owner[pit] != s.to_move && beyond && s.pits[pit] == 0 {
+            "the mover has empty pits of their own row to fill first"
+        } else if self.t.owner[pit] != s.to_move && !beyond {
             "it is not the mover's own"
         } else if s.pits[pit] > 0 {
             "it is not empty"
@@ -237,7 +253,9 @@ impl Rules {
 
     /// The players (as a mask of 0-based players) without a pit in play, if any.
     fn without_pits(&self, s: &State) -> Option<u8> {
-        let mask = (0..self.players()).filter(|&p| self.t.own[p] & !s.out == 0).fold(0u8, |m, p| m | 1 << p);
+        let mask = (0..self.players())
+            .filter(|&p| self.t.masks_now(s, &self.t.own, p) & !s.out == 0)
+            .fold(0u8, |m, p| m | 1 << p);
         (mask != 0).then_some(mask)
     }
 
@@ -297,5 +315,62 @@ impl Rules {
             last = pos;
         }
         last
+    }
+}
+
+/// Pits that change owner between rounds (`a player whose row is full fills any empty pit`,
+/// `a pit filled belongs to the player who filled it`): kept apart so that the rest of the
+/// rounds reads as before.
+impl Rules {
+    /// The empty pits of the whole board, which a player whose row is full may fill.
+    fn beyond_row(&self, s: &State) -> u64 {
+        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        board & !at_least(&s.pits, self.t.pits, 1)
+    }
+
+    /// A position given by hand (see [`Rules::state_in_round`]) with the pits that belong,
+    /// for the round, to the player who does not own their row (a mask, bit 0 for pit 1):
+    /// only where pits change owner, and not pits out of play.
+    pub fn with_annexed(&self, s: State, annexed: u64) -> Result<State, super::state::PositionError> {
+        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let owners = self.t.rounds.is_some_and(|r| r.owners.to_filler);
+        if annexed & !board != 0 || annexed & s.out != 0 || (annexed != 0 && !owners) {
+            return Err(super::state::PositionError::NotInRound);
+        }
+        let mut s = s;
+        s.annexed = annexed;
+        if s.end.is_none() && s.phase == PLAY {
+            let to_move = s.to_move;
+            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
+        }
+        Ok(s)
+    }
+
+    /// The player (0-based) who owns `pit` now: its row's owner, or the other player where
+    /// they filled it (pits out of play belong to nobody; their row's owner is given).
+    pub fn owner_of(&self, s: &State, pit: usize) -> usize {
+        self.t.owner_now(s, pit)
+    }
+}
+
+impl Tables {
+    /// The owner of pit `q` now: its row's, or the other player's where they filled it.
+    #[inline(always)]
+    pub(crate) fn owner_now(&self, s: &State, q: usize) -> usize {
+        self.owner[q] as usize ^ (s.annexed >> q & 1) as usize
+    }
+
+    /// A rule's pits for mover `m` (`masks[m]`, from the rows' owners: the mover's own pits,
+    /// an opponent's, any pit) read with the owners of now: a pit annexed counts as the other
+    /// player's row for this, and a pit nobody owns (not filled, and so out of play) is no
+    /// player's own. The masks themselves where pits do not change owner.
+    #[inline(always)]
+    pub(crate) fn masks_now(&self, s: &State, masks: &[u64; MAX_PLAYERS], m: usize) -> u64 {
+        if !self.rounds.is_some_and(|r| r.owners.to_filler) {
+            return masks[m];
+        }
+        let now = (masks[m] & !s.annexed) | (masks[m ^ 1] & s.annexed);
+        // A pit in both masks is any pit: its owner does not matter.
+        now & !(s.out & !(masks[0] & masks[1]))
     }
 }

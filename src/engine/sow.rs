@@ -237,9 +237,13 @@ impl Rules {
         d: usize,
     ) -> (u64, Taken) {
         let t = &self.t;
-        if t.landing_pits[m] >> last & 1 != 0 && t.landing_counts.contains(s.pits[last]) {
+        // The general tier reads whose pits they are now (pits may change owner in rounds).
+        let now = |masks: &[u64; crate::lang::spec::MAX_PLAYERS]| {
+            if TIER == GENERAL { t.masks_now(s, masks, m) } else { masks[m] }
+        };
+        if now(&t.landing_pits) >> last & 1 != 0 && t.landing_counts.contains(s.pits[last]) {
             let mut taken = 1 << last;
-            let chain = t.chain_pits[m];
+            let chain = now(&t.chain_pits);
             if chain != 0 {
                 let step = if t.chain_forward { &t.next[d] } else { &t.prev[d] };
                 let mut q = step[last] as usize;
@@ -250,7 +254,7 @@ impl Rules {
                 }
             }
             (taken, Taken::Chain(d))
-        } else if TIER > PLAIN && t.opposite_pits[m] >> last & 1 != 0 && s.pits[last] == 1 {
+        } else if TIER > PLAIN && now(&t.opposite_pits) >> last & 1 != 0 && s.pits[last] == 1 {
             let facing = t.opposite[last] as usize;
             let taken = if s.pits[facing] > 0 {
                 (t.opposite_take_last as u64) << last | 1 << facing

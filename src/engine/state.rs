@@ -105,6 +105,10 @@ pub struct State {
     pub(crate) out: u64,
     pub(crate) round: u16,
     pub(crate) phase: u8,
+    /// Games of rounds whose pits change owner (`a pit filled belongs to the player who filled
+    /// it`; 0 in every other): the pits owned, for the round, by the player who does not own
+    /// their row (two players).
+    pub(crate) annexed: u64,
 }
 
 impl State {
@@ -162,6 +166,13 @@ impl State {
     /// The pits out of play (games of rounds), as a mask of pits (bit 0: pit 1).
     pub fn out_of_play(&self) -> u64 {
         self.out
+    }
+
+    /// The pits (bit `p` for pit `p + 1`) that belong, for the round, to the player who does
+    /// not own their row: pits filled by the other player between rounds (none in games
+    /// whose pits do not change owner).
+    pub fn annexed(&self) -> u64 {
+        self.annexed
     }
 
     /// The rounds over so far (games of rounds; 0 in any other).

@@ -90,6 +90,7 @@ impl Rules {
             out: 0,
             round: 0,
             phase: 0,
+            annexed: 0,
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -107,7 +108,10 @@ impl Rules {
             return self.fill_moves(s, player);
         }
         let playable = at_least(&s.pits, t.pits, t.min_seeds);
-        let mut pits = t.own[player as usize] & playable;
+        // The pits a player owns may change between rounds (the general tier only).
+        let own =
+            if TIER == GENERAL { t.masks_now(s, &t.own, player as usize) } else { t.own[player as usize] };
+        let mut pits = own & playable;
         // Compiled out below the general tier: the opening, the move once a game, stores on
         // the circuit (which ordinary moves never play), claimed pits, first moves, and pits
         // out of play.
@@ -238,7 +242,7 @@ impl Rules {
         }
         // `3ccw` for a pit that sows counter-clockwise only is that pit's move.
         let mv = self.resolve(mv)?;
-        let owner = self.t.owner[pit];
+        let owner = self.t.owner_now(s, pit) as u8;
         if owner != s.to_move {
             return Err(IllegalMove::NotOwn {
                 pit: pit + 1,

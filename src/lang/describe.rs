@@ -288,6 +288,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         rules.push(unsaid(S, "round end", &[Kind::RoundOver], "The game is played in one round."));
         rules.push(unsaid(S, "round take", &[Kind::RoundTake], "No seeds are taken at the end of a round."));
         rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
+        owner_rules(rules, None);
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
         rules.push(unsaid(S, "match end", &[Kind::MatchEnd], "The match is the game."));
         return;
@@ -313,13 +314,28 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
              looked at after each lap: a lap that would relay ends the move there, and its mover fills first."
         } else {
             "The game is played in rounds. A round is over when, after a move, all the pits of a player are empty."
-        },
+        }
+        // Where pits change owner, a row is a row whoever owns its pits.
+        .replace(
+            "all the pits of a player are empty",
+            if r.owners.to_filler { "all the pits of a row are empty, whoever owns them" } else { "all the pits of a player are empty" },
+        ),
     ));
     rules.push(said(
         S,
         "round take",
         &[Kind::RoundTake],
-        "Each player then takes the seeds left in their own pits: these and the seeds they captured are their hand.",
+        match (r.owners.take, r.owners.to_filler) {
+            (crate::lang::rounds::RoundTake::Row, _) => {
+                "Each player then takes the seeds left in the pits of their row, whoever owns them: these and the \
+                 seeds they captured are their hand."
+            }
+            (_, true) => {
+                "Each player then takes the seeds left in the pits they own (a pit nobody owns, its row's owner): \
+                 these and the seeds they captured are their hand."
+            }
+            _ => "Each player then takes the seeds left in their own pits: these and the seeds they captured are their hand.",
+        },
     ));
     let which = match r.order {
         FillOrder::Leftmost => "their leftmost empty pit (counted from their left)",
@@ -336,6 +352,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             plural(r.fill as usize, "seed", "seeds")
         ),
     ));
+    owner_rules(rules, Some(r));
     rules.push(said(
         S,
         "pits not filled",
@@ -351,6 +368,10 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             }
             Unfilled::InPlay => {
                 "The pits then empty stay in play: sown into as any pit, and played once they hold seeds."
+            }
+            Unfilled::Unplayable if r.owners.to_filler => {
+                "The pits then empty belong to nobody: they cannot be played for the round, whatever they come to \
+                 hold, but sowing passes through them as through any pit."
             }
             Unfilled::Unplayable => {
                 "The pits then empty cannot be played for the round, whatever they come to hold, but sowing \
@@ -379,6 +400,35 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             ),
         },
     ));
+}
+
+/// The rules of pits that change owner between rounds: each unsaid where pits do not.
+fn owner_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
+    use Section::Rounds as S;
+    let o = r.map(|r| r.owners).unwrap_or_default();
+    rules.push(if o.beyond {
+        said(
+            S,
+            "fill beyond the row",
+            &[Kind::FillBeyond],
+            "A player whose row is full (every pit of it holding seeds) fills any empty pit of the board instead, \
+             a pit of their choice.",
+        )
+    } else {
+        unsaid(S, "fill beyond the row", &[Kind::FillBeyond], "A player fills only pits of their own row.")
+    });
+    rules.push(if o.to_filler {
+        said(
+            S,
+            "owner of a pit filled",
+            &[Kind::FillOwner],
+            "A pit filled belongs, for the round, to the player who filled it, whatever its row: only its owner may \
+             start a move from it, and the rules that speak of the mover's own pits mean the pits they own. When \
+             the round is over, every pit goes back to its row's owner.",
+        )
+    } else {
+        unsaid(S, "owner of a pit filled", &[Kind::FillOwner], "Each pit belongs to the owner of its row.")
+    });
 }
 
 fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {

@@ -43,7 +43,24 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
 /// pit's seeds are marked with its claimer (`3*1`: claimed by player 1), the seeds of a pit out
 /// of play drawn in brackets, `(0)`, and a line under the board names each kind.
 pub fn board_marked(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64], out: u64) -> String {
+    board_owned(spec, pits, captured, claimed, out, 0)
+}
+
+/// [`board_marked`], with the pits `annexed` for the round (games of rounds whose pits change
+/// owner; a mask, bit 0 for pit 1): each belongs to the player who does not own its row, and
+/// its seeds are marked with that owner (`4@2`: player 2's, in player 1's row), named under
+/// the board.
+pub fn board_owned(
+    spec: &Spec,
+    pits: &[u8],
+    captured: &[u16],
+    claimed: &[u64],
+    out: u64,
+    annexed: u64,
+) -> String {
     let claimer = |p: usize| claimed.iter().position(|&c| c >> (p - 1) & 1 != 0);
+    // Two players: a pit annexed is the other row owner's.
+    let holder = |p: usize| (annexed >> (p - 1) & 1 != 0).then(|| (spec.owners[p - 1] ^ 1) as usize);
     let label_width = "player 8 ".len();
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
     let pad = " ".repeat(label_width);
@@ -71,6 +88,7 @@ pub fn board_marked(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64],
             .iter()
             .map(|&p| match claimer(p) {
                 _ if out >> (p - 1) & 1 != 0 => format!("{:>4} |", format!("({})", pits[p - 1])),
+                _ if holder(p).is_some() => format!("{:>3}@{}|", pits[p - 1], holder(p).unwrap_or(0) + 1),
                 Some(c) => format!("{:>3}*{}|", pits[p - 1], c + 1),
                 None => format!("{:>3}  |", pits[p - 1]),
             })
@@ -108,9 +126,15 @@ pub fn board_marked(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64],
     if !marks.is_empty() {
         lines.push(format!("claimed (*): {}", marks.join(", ")));
     }
-    if out != 0 {
-        let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();
-        lines.push(format!("out of play: {}", crate::lang::describe::pit_list(&listed)));
+    let held: Vec<String> = (0..2)
+        .filter_map(|owner| {
+            let list: Vec<usize> = (1..=pits.len()).filter(|&p| holder(p) == Some(owner)).collect();
+            (!list.is_empty())
+                .then(|| format!("player {} {}", owner + 1, crate::lang::describe::pit_list(&list)))
+        })
+        .collect();
+    if !held.is_empty() {
+        lines.push(format!("owned across the rows (@): {}", held.join(", ")));
     }
     if out != 0 {
         let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();
@@ -137,5 +161,23 @@ mod tests {
         assert!(drawn.ends_with("claimed (*): player 1 pit 5, player 2 pit 2\n"), "{drawn}");
         // The same board otherwise, line for line.
         assert_eq!(drawn.lines().count(), plain.lines().count() + 1);
+    }
+
+    #[test]
+    fn pits_owned_across_the_rows_are_marked_with_their_owner() {
+        let file = crate::lang::library::load("bakuk").expect("bundled");
+        let (spec, _) = crate::lang::check::check(&file, None).expect("valid");
+        let pits = [1, 2, 3, 4, 5, 6];
+        // Pit 2 (player 1's row) held by player 2; pits 4 and 6 (player 2's row) by player 1.
+        let drawn = board_owned(&spec, &pits, &[0, 0], &[], 0, 1 << 1 | 1 << 3 | 1 << 5);
+        assert!(drawn.contains("  2@2|") && drawn.contains("  4@1|") && drawn.contains("  6@1|"), "{drawn}");
+        assert!(drawn.contains("  1  |") && drawn.contains("  5  |"), "{drawn}");
+        assert!(
+            drawn.ends_with("owned across the rows (@): player 1 pits 4 and 6, player 2 pit 2\n"),
+            "{drawn}"
+        );
+        // An out-of-play pit is drawn so, a single out of play line under the board.
+        let out = board_owned(&spec, &pits, &[0, 0], &[], 1 << 2, 0);
+        assert_eq!(out.matches("out of play").count(), 1, "{out}");
     }
 }

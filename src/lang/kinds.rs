@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::phases::{OpeningLine, SeatPit, StoreMoveLine};
-use super::rounds::{MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
+use super::rounds::{FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
     ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number,
@@ -246,4 +246,8 @@ kinds! {
     Unfilled(Unfilled) in unfilled, "`pits not filled ...`", "what becomes of the pits not filled", None;
     /// `a player who cannot fill a pit loses the match`
     MatchEnd(MatchEnd) in match_end, "`... loses the match`", "when the match is over", None;
+    /// `a player whose row is full fills any empty pit`
+    FillBeyond(FillBeyond) in fill_beyond, "`a player whose row is full fills any empty pit`", "whether a player fills pits beyond their row", None;
+    /// `a pit filled belongs to the player who filled it`
+    FillOwner(FillOwner) in fill_owner, "`a pit filled belongs to the player who filled it`", "who owns a pit filled", None;
 }

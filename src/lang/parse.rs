@@ -10,7 +10,9 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
 use crate::lang::phases::{OpeningLine, SeatPit, StoreMoveLine, Target};
-use crate::lang::rounds::{FillOrder, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled};
+use crate::lang::rounds::{
+    FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled,
+};
 use crate::lang::syntax::*;
 
 #[derive(pest_derive::Parser)]
@@ -761,9 +763,13 @@ impl Builder<'_> {
                 let sp = span(&pair);
                 RuleLine::LapRules(vec![Spanned::new(self.lap_rule(only(pair))?, sp)])
             }
-            Rule::round_over | Rule::round_take | Rule::refill | Rule::unfilled | Rule::match_end => {
-                self.rounds_line(pair)?
-            }
+            Rule::round_over
+            | Rule::round_take
+            | Rule::refill
+            | Rule::fill_beyond
+            | Rule::fill_owner
+            | Rule::unfilled
+            | Rule::match_end => self.rounds_line(pair)?,
             r => unreachable!("not a block line: {r:?}"),
         };
         Ok(vec![one])
@@ -789,7 +795,12 @@ impl Builder<'_> {
                     }),
                 }
             }
-            Rule::round_take => RuleLine::RoundTake(RoundTake),
+            Rule::round_take => RuleLine::RoundTake(match values(pair).next() {
+                Some(p) if p.as_rule() == Rule::take_row => RoundTake::Row,
+                _ => RoundTake::OwnPits,
+            }),
+            Rule::fill_beyond => RuleLine::FillBeyond(FillBeyond),
+            Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
                 let mut inner = values(pair);
                 let order = match inner.next().expect("which pit").as_rule() {
@@ -911,17 +922,20 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",
         ("single", _) => "`single lap`",
         ("a", "player") => {
-            "`a player who cannot fill a pit loses the match` or `a player left with no pit in play loses \
-             the match`"
+            "`a player who cannot fill a pit loses the match`, `a player left with no pit in play loses \
+             the match` or `a player whose row is full fills any empty pit`"
         }
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
-        ("a", _) => "`a pit needs 1 seed to be played` or `a pit needs 2 seeds to be played`",
+        ("a", _) => {
+            "`a pit needs 1 seed to be played`, `a pit needs 2 seeds to be played` or (in a rounds block) `a \
+             pit filled belongs to the player who filled it`"
+        }
         ("sow", _) => "`sow into the mover's own store`, `sow into both stores` or `sow into no store`",
         ("turns", _) => "`turns { ... }`",
         ("must", _) => "`must feed an opponent who has no seeds`",
         ("each", "player") => {
-            "`each player takes the seeds of their own pits` (a fill is written `in turns, each player \
-             fills their leftmost empty pit with 6 seeds`)"
+            "`each player takes the seeds of their own pits` or `... of their row` (a fill is written `in \
+             turns, each player fills their leftmost empty pit with 6 seeds`)"
         }
         ("each", _) => {
             "`each player's rightmost pit is their store` (in a players block) or `each player's first \
@@ -1025,6 +1039,8 @@ const LINE_RULES: &[Rule] = &[
     Rule::round_over,
     Rule::round_take,
     Rule::refill,
+    Rule::fill_beyond,
+    Rule::fill_owner,
     Rule::unfilled,
     Rule::match_end,
 ];

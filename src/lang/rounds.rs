@@ -25,9 +25,26 @@ pub enum RoundEnd {
     NoneInPlay,
 }
 
-/// `each player takes the seeds of their own pits`.
+/// What each player takes when a round is over: `each player takes the seeds of their own
+/// pits` or `... of their row`. The same but where pits change owner
+/// ([`FillOwner`]): their own pits are then those they own (pits filled by them in the other
+/// row, and not those of their row filled by the other player); their row is their row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum RoundTake {
+    #[default]
+    OwnPits,
+    Row,
+}
+
+/// `a player whose row is full fills any empty pit`: between rounds, a player with no empty
+/// pit left in their row fills an empty pit anywhere on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RoundTake;
+pub struct FillBeyond;
+
+/// `a pit filled belongs to the player who filled it`: a pit a player fills in the other
+/// player's row is theirs for the round (they may play it, the row's owner may not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FillOwner;
 
 /// Which empty pit a player fills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -79,11 +96,43 @@ pub struct Rounds {
     pub fill: u8,
     pub unfilled: Unfilled,
     pub match_end: MatchEnd,
+    /// Pits that change owner between rounds: what each player takes, whether a player whose
+    /// row is full fills beyond it, whether a pit filled is its filler's.
+    pub owners: Owners,
+}
+
+/// The rules of rounds whose pits may change owner (Motiq); all off in other games.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Owners {
+    pub take: RoundTake,
+    pub beyond: bool,
+    pub to_filler: bool,
 }
 
 impl Rounds {
-    /// The lines of a `rounds` block that say these rules, in order, as a file writes them.
-    pub fn lines(&self) -> [String; 5] {
+    /// The lines of a `rounds` block that say these rules, in order, as a file writes them:
+    /// the five every game of rounds has, then those of pits that change owner, if any.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = self.five().to_vec();
+        lines.extend(self.owner_lines());
+        lines
+    }
+
+    /// The lines of pits that change owner, where the rules have them.
+    fn owner_lines(&self) -> Vec<String> {
+        let o = &self.owners;
+        let mut lines = Vec::new();
+        if o.beyond {
+            lines.push("a player whose row is full fills any empty pit".to_string());
+        }
+        if o.to_filler {
+            lines.push("a pit filled belongs to the player who filled it".to_string());
+        }
+        lines
+    }
+
+    /// The five lines every game of rounds has.
+    fn five(&self) -> [String; 5] {
         let lap = if self.over.after_each_lap { ", after each lap" } else { "" };
         let over = match self.over.when {
             RoundEnd::RowEmpty => format!("round over when a row is empty{lap}"),
@@ -97,7 +146,11 @@ impl Rounds {
         let seeds = if self.fill == 1 { "seed" } else { "seeds" };
         [
             over,
-            "each player takes the seeds of their own pits".to_string(),
+            match self.owners.take {
+                RoundTake::OwnPits => "each player takes the seeds of their own pits",
+                RoundTake::Row => "each player takes the seeds of their row",
+            }
+            .to_string(),
             format!("in turns, each player fills {which} with {} {seeds}", self.fill),
             match self.unfilled {
                 Unfilled::ForRound => "pits not filled are out of play for the round",

@@ -68,10 +68,10 @@ const TABLE_BITS: u32 = 17;
 /// The most words of a key: the pits eight to a word, the captured seeds four to a word, and
 /// a word for the plies, the player to move, the root player and the generation.
 /// Four more where the state holds more than seeds (pits claimed, first moves, games of
-/// rounds): the claimed pits of each player, the players who have moved, and the pits out of
-/// play with the phase of the round.
+/// rounds): the claimed pits of each player, the players who have moved, the pits out of
+/// play with the phase of the round, and the pits that changed owner for the round.
 const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1 + EXTRA_WORDS;
-const EXTRA_WORDS: usize = 4;
+const EXTRA_WORDS: usize = 5;
 /// Before a search `depth` plies deep, searches every `DEEPENING_STEP` plies less deep, the
 /// shallowest at least `DEEPENING_FROM` plies deep (choosing moves 8 to 12 plies deep in Bakuk,
 /// Kalah and Oware, it searched 4% to 57% fewer nodes so).
@@ -95,7 +95,7 @@ struct Table {
     /// Words of the pits, then of the captured seeds, in a key.
     pit_words: usize,
     captured_words: usize,
-    /// 3 where the position has claimed pits or first moves, else 0.
+    /// [`EXTRA_WORDS`] where the state holds more than seeds, else 0.
     extra_words: usize,
     stride: usize,
     /// The current search's, in each key: 1 to `u16::MAX` (0 is an empty entry's).
@@ -184,6 +184,7 @@ impl Table {
                 s.claimed[1],
                 s.moved as u64,
                 s.out ^ (s.phase as u64) << 63,
+                s.annexed,
             ]);
             len += EXTRA_WORDS;
         }
@@ -450,6 +451,19 @@ mod tests {
         assert_eq!(a.len, b.len);
         assert_ne!(a.words[..a.len], b.words[..b.len]);
         assert_eq!(table.key(&s, 0).words[..a.len], a.words[..a.len]);
+    }
+
+    #[test]
+    fn the_key_of_a_game_of_rounds_holds_who_owns_the_pits() {
+        let rules = crate::load_rules("pallankuli", None).unwrap();
+        let mut table = Table::new();
+        table.start(&rules);
+        let s = rules.initial_state();
+        let mut annexed = s;
+        annexed.annexed = 1 << 9;
+        let (a, b) = (table.key(&s, 0), table.key(&annexed, 0));
+        assert_eq!(a.len, b.len);
+        assert_ne!(a.words[..a.len], b.words[..b.len]);
     }
 
     #[test]

@@ -1332,7 +1332,15 @@ impl<'a> Validator<'a> {
     fn rounds(&mut self, total: usize, players: u8) -> Option<crate::lang::rounds::Rounds> {
         use crate::lang::rounds::Rounds;
         let m = self.m;
-        let kinds = [Kind::RoundOver, Kind::RoundTake, Kind::Refill, Kind::Unfilled, Kind::MatchEnd];
+        let kinds = [
+            Kind::RoundOver,
+            Kind::RoundTake,
+            Kind::Refill,
+            Kind::Unfilled,
+            Kind::MatchEnd,
+            Kind::FillBeyond,
+            Kind::FillOwner,
+        ];
         let first = kinds.iter().filter_map(|&k| m.origin(k)).min_by_key(|o| (o.layer, o.span.start))?;
         let lines = [
             (m.round_over.is_some(), "when a round is over", "round over when a row is empty"),
@@ -1419,6 +1427,7 @@ impl<'a> Validator<'a> {
             );
             return None;
         }
+        let owners = self.round_owners();
         if !whole || !self.rounds_threshold(total) {
             return None;
         }
@@ -1428,6 +1437,53 @@ impl<'a> Validator<'a> {
             fill: n.value as u8,
             unfilled: m.unfilled.as_ref()?.value,
             match_end: m.match_end.as_ref()?.value,
+            owners: owners?,
+        })
+    }
+
+    /// Pits that change owner between rounds (`a player whose row is full fills any empty
+    /// pit`, `a pit filled belongs to the player who filled it`): the second changes nothing
+    /// without the first, and neither goes with the rules that read each row as its owner's
+    /// pits (feeding, the grand slam).
+    fn round_owners(&mut self) -> Option<crate::lang::rounds::Owners> {
+        use crate::lang::rounds::{Owners, RoundTake};
+        let m = self.m;
+        let (beyond, owner) = (m.fill_beyond.as_ref(), m.fill_owner.as_ref());
+        let mut ok = true;
+        if let (Some(o), None) = (owner, beyond) {
+            self.diags.push(
+                o.error("a pit filled is always its row's owner's", "this changes nothing")
+                    .note("the players fill only the pits of their own row")
+                    .help("add `a player whose row is full fills any empty pit` to the rounds block"),
+            );
+            ok = false;
+        }
+        if let Some(o) = owner {
+            let rows = [
+                m.must_feed.as_ref().map(|f| (&f.at, "feeding an opponent")),
+                m.grand_slam
+                    .as_ref()
+                    .filter(|g| g.value != GrandSlam::Take)
+                    .map(|g| (&g.at, "the grand slam")),
+            ];
+            for (at, what) in rows.into_iter().flatten() {
+                self.diags.push(
+                    at.error(
+                        format!("{what} with pits that change owner"),
+                        "this rule reads each row as its owner's",
+                    )
+                    .note(format!(
+                        "a pit filled belongs to the player who filled it (line {}), whatever its row",
+                        o.at.line()
+                    )),
+                );
+                ok = false;
+            }
+        }
+        ok.then(|| Owners {
+            take: m.round_take.as_ref().map_or(RoundTake::OwnPits, |t| t.value),
+            beyond: beyond.is_some(),
+            to_filler: owner.is_some(),
         })
     }
 

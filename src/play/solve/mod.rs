@@ -128,6 +128,11 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if rules.spec().first_move.iter().any(Option::is_some) {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FirstMoves.line()));
     }
+    // Pits that change owner: who may play a pit is not in a table (named before the rounds,
+    // as the rule a table could least hold).
+    if rules.spec().rounds.is_some_and(|r| r.owners.to_filler) {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FillOwner.line()));
+    }
     // A match of rounds: the hands, the pits out of play and the fills are not in a table.
     // Its first round is (`Rules::first_round`): it starts with every pit in play, and
     // each player's takings at its end are seeds won, as captures are; but not a match won
