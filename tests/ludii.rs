@@ -378,6 +378,32 @@ fn ludii_bosh() {
     );
 }
 
+/// Baqura's placements are fills (from the mover's hand site to a pit), and a player whose
+/// row is empty at their turn passes: the pass ends the round, which sow's move ends itself.
+struct Placements;
+
+impl Hooks for Placements {
+    fn candidates(&self, rules: &Rules, state: &sow::engine::State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        Fills.candidates(rules, state, ply, map)
+    }
+
+    fn site_in(&self, m: Move, map: &Mapping, state: &sow::engine::State) -> usize {
+        Fills.site_in(m, map, state)
+    }
+
+    fn folds_passes(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn ludii_baqura() {
+    check(
+        Entry::new("variants/baqura.sow", "two_rows__Baqura.jsonl.gz", Mapping::two_rows(6, Keep::Hands))
+            .hooks(Placements),
+    );
+}
+
 /// Baqura's sowings and captures, as a file says them (`variants/baqura.sow` is to come: its
 /// set-up from the hands and its rounds are not yet sayable): an even last pit taken with the
 /// pit facing it, and, in the mover's row, each even pit behind it with its opposite.

@@ -32,6 +32,9 @@ pub enum EndReason {
     /// The mover had captured all the seeds but a few (`a mover who has captured all but 6
     /// seeds wins the match`): the mover won.
     AllBut,
+    /// A player had no seeds left, in their pits or hand (`a player left with no seeds loses
+    /// the match`): that player lost.
+    NoSeeds,
 }
 
 impl EndReason {
@@ -48,6 +51,7 @@ impl EndReason {
             EndReason::CannotFill => "cannot-fill",
             EndReason::NoPitInPlay => "no-pit-in-play",
             EndReason::AllBut => "all-but",
+            EndReason::NoSeeds => "no-seeds",
         }
     }
 
@@ -64,6 +68,7 @@ impl EndReason {
             EndReason::CannotFill => "a player could not fill a pit for the next round",
             EndReason::NoPitInPlay => "a player had no pit in play",
             EndReason::AllBut => "the mover had captured all the seeds but a few",
+            EndReason::NoSeeds => "a player had no seeds left",
         }
     }
 }
