@@ -3799,9 +3799,10 @@ fn an_empty_row_at_the_movers_turn_ends_the_round_and_the_player_with_fewer_seed
     play(&r, &mut s, 4);
     assert_eq!(s.to_move(), Some(1));
     play(&r, &mut s, 4);
-    play(&r, &mut s, 6);
+    let (_, rec) = play(&r, &mut s, 6);
     // Player 1 copies: 2 into pit 3 (facing pit 4), 1 into pit 1 (facing pit 6), keeping 4;
     // then player 1, the player after the placer, moves.
+    assert_eq!(rec.copied, Some(0));
     assert_eq!((s.pits(), s.captured()), (&[1, 0, 2, 2, 0, 1][..], &[4u16, 0][..]));
     assert!(!s.filling());
     assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1, 3]));
