@@ -3853,3 +3853,23 @@ fn the_seeds_in_the_hands_count_with_the_board_and_decide_the_game_fingerprint()
     assert_eq!(more.total_seeds(), 72);
     assert_ne!(r.game_fingerprint(), more.game_fingerprint());
 }
+
+#[test]
+fn a_set_up_from_the_hands_needs_no_rounds() {
+    // Bakuk on 2 x 3 pits, its 12 seeds in the hands, placed two at a time; then sown.
+    let r = bakuk_with(
+        "board 2 rows of 3 pits, no stores  seeds 6 in each player's hand
+         opening { in turns, each player puts 2 seeds from their hand into a pit of their choice }",
+    );
+    let mut s = r.initial_state();
+    assert_eq!((s.captured(), legal(&r, &s)), (&[6u16, 6][..], vec![1, 2, 3]));
+    for p in [1, 4, 2, 5, 3, 6] {
+        play(&r, &mut s, p);
+    }
+    // Each pit holds 2, the hands are empty, and player 1 sows: pit 1's two seeds into 2 and 3.
+    assert_eq!((s.pits(), s.captured()), (&[2; 6][..], &[0u16, 0][..]));
+    assert_eq!((s.filling(), s.to_move()), (false, Some(0)));
+    let (m, rec) = play(&r, &mut s, 1);
+    assert_eq!(pits_1based(&rec), vec![2, 3]);
+    assert_eq!(m.lifted, 2);
+}
