@@ -107,14 +107,16 @@ impl Rules {
         if self.no_seeds_left(s, mover, other) {
             return summary;
         }
+        let again = self.t.extra_turn && summary.last == self.t.pits as usize + mover as usize;
         let over = match relaying {
             Some(_) => true,
             None => match r.over.when {
                 RoundEnd::RowEmpty => !r.over.after_each_lap && self.a_side_is_empty(s),
                 RoundEnd::NoneInPlay => !r.over.after_each_lap && self.none_in_play(s),
                 RoundEnd::NobodyCanMove => false,
-                // The next player's turn begins: their row is empty, so they pass.
-                RoundEnd::MoverRowEmpty => self.row_empty(s, other),
+                // The next turn begins (the mover's again, after a move that earned another):
+                // the player to move has an empty row, so they pass.
+                RoundEnd::MoverRowEmpty => self.row_empty(s, if again { mover } else { other }),
             },
         };
         if !over {
@@ -133,7 +135,6 @@ impl Rules {
         s.last_mover = mover;
         // A lap that would relay ends the move with the round: its mover has the next ply; so
         // does a move that earned another (as Ludii plays Galatjang).
-        let again = self.t.extra_turn && summary.last == self.t.pits as usize + mover as usize;
         let next = if relaying == Some(true) || again { mover } else { other };
         self.end_round(s, next, obs);
         self.mover_all_but(s, mover);
