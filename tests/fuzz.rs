@@ -149,6 +149,20 @@ const ROUNDS: &str = r#"variant "Rounds" {
       a player who cannot fill a pit loses the match
     }
   }
+  ruleset "placer" {
+    source "test"
+    seeds 20 in each player's hand
+    opening {
+      in turns, each player puts 1 seed from their hand into a pit of their choice
+    }
+    rounds {
+      round over when the player to move has an empty row, after each lap
+      each player takes the seeds of their own pits
+      the player with fewer seeds puts them one at a time into pits of their choice, player 2 on a tie
+      the other player copies the arrangement into the opposite pits
+      a player left with no seeds loses the match
+    }
+  }
 }
 "#;
 /// A variant with claimed pits, moved seeds, a pit of one seed sown into the next pit and

@@ -3990,3 +3990,151 @@ fn a_take_for_its_owner_and_the_leftovers_go_to_the_owner_of_now() {
     assert_eq!(s.captured(), &[3, 0]);
     assert_eq!(&r.scores(&s)[..2], &[4, 4]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Seeds in the hands, a set-up from them, and rounds set up by the player with fewer seeds
+// (Baqura)
+
+/// Baqura's rules on 2 x 3 pits, 3 seeds in each hand. Pit 1 faces pit 6, 2 faces 5, 3 faces 4:
+///
+///      6   5   4      player 2 (north)
+///      1   2   3      player 1 (south)
+fn small_baqura() -> Rules {
+    load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 3 in each player's hand
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           opening { in turns, each player puts 1 seed from their hand into a pit of their choice }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture {
+             when the last pit holds an even count and is the mover's own: take the opposite pit and the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit
+             when the last pit holds an even count: take the last pit and the opposite pit
+             when the last pit holds an odd count of 3 or more: relay from the last pit
+           }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner }
+           rounds {
+             round over when the player to move has an empty row, after each lap
+             each player takes the seeds of their own pits
+             the player with fewer seeds puts them one at a time into pits of their choice, player 2 on a tie
+             the other player copies the arrangement into the opposite pits
+             a player left with no seeds loses the match
+           } }",
+    )
+}
+
+#[test]
+fn the_set_up_places_one_seed_a_move_in_turns_into_any_pit_of_the_movers() {
+    let r = small_baqura();
+    let mut s = r.initial_state();
+    // The pits start empty, each hand holds 3, and player 1 places first, into any pit of theirs.
+    assert_eq!(s.pits(), &[0; 6]);
+    assert_eq!(s.captured(), &[3u16, 3][..]);
+    assert!(s.filling());
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), vec![1, 2, 3]);
+    play(&r, &mut s, 1);
+    assert_eq!((s.pits(), s.captured(), s.to_move()), (&[1, 0, 0, 0, 0, 0][..], &[2u16, 3][..], Some(1)));
+    assert_eq!(legal(&r, &s), vec![4, 5, 6]);
+    // A pit that holds seeds may take more: pit 1 again.
+    for p in [4, 1, 5, 3] {
+        play(&r, &mut s, p);
+    }
+    assert!(s.filling());
+    play(&r, &mut s, 6);
+    // Both hands empty: play starts with player 1, the player after the last to place.
+    assert_eq!((s.pits(), s.captured()), (&[2, 0, 1, 1, 1, 1][..], &[0u16, 0][..]));
+    assert!(!s.filling());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1, 3]));
+    assert_eq!(s.rounds_over(), 0);
+}
+
+#[test]
+fn an_empty_row_at_the_movers_turn_ends_the_round_and_the_player_with_fewer_seeds_places_them() {
+    let r = small_baqura();
+    // Player 1 sows pit 3 into pit 4: 2, even, in player 2's row: pit 4 and pit 3 (its
+    // opposite, empty) are taken. Player 2's row is empty at their turn: the round is over.
+    let mut s = r.state_in_round(&[0, 0, 1, 1, 0, 0], &[5, 3], 0, 0, false, 0).unwrap();
+    let (m, rec) = play(&r, &mut s, 3);
+    assert_eq!(m.captured, 2);
+    assert_eq!(rec.round_over, Some(1));
+    // Hands 7 and 3: player 2 holds fewer, and places all three, one a move.
+    assert_eq!((s.pits(), s.captured()), (&[0; 6][..], &[7u16, 3][..]));
+    assert!(s.filling());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![4, 5, 6]));
+    play(&r, &mut s, 4);
+    assert_eq!(s.to_move(), Some(1));
+    play(&r, &mut s, 4);
+    let (_, rec) = play(&r, &mut s, 6);
+    // Player 1 copies: 2 into pit 3 (facing pit 4), 1 into pit 1 (facing pit 6), keeping 4;
+    // then player 1, the player after the placer, moves.
+    assert_eq!(rec.copied, Some(0));
+    assert_eq!((s.pits(), s.captured()), (&[1, 0, 2, 2, 0, 1][..], &[4u16, 0][..]));
+    assert!(!s.filling());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1, 3]));
+    assert_eq!(s.rounds_over(), 1);
+}
+
+#[test]
+fn a_relay_due_when_the_movers_row_is_empty_ends_the_round_and_a_tie_goes_to_the_named_player() {
+    let r = small_baqura();
+    // Pit 3 into pit 4: 3, odd, a relay; but player 1's row is empty, and the relay would be
+    // a turn of theirs: the round is over there. Player 2 takes pit 4's 3: hands 4 and 4.
+    let mut s = r.state_in_round(&[0, 0, 1, 2, 0, 0], &[4, 1], 0, 0, false, 0).unwrap();
+    let (_, rec) = play(&r, &mut s, 3);
+    assert_eq!(pits_1based(&rec), vec![4]);
+    assert_eq!(rec.round_over, Some(1));
+    assert_eq!((s.pits(), s.captured()), (&[0; 6][..], &[4u16, 4][..]));
+    // A tie: player 2 places.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![4, 5, 6]));
+    // Player 1 may not place.
+    assert!(r.check_move(&s, pit(1)).is_err());
+}
+
+#[test]
+fn a_player_left_with_no_seeds_loses_the_match_at_once() {
+    let r = small_baqura();
+    // Pit 3 into pit 4 takes pits 4 and 3: player 2 has no seeds in their row nor hand. The
+    // match is over before the round could end: the pits stay as they are.
+    let mut s = r.state_in_round(&[1, 0, 1, 1, 0, 0], &[0, 0], 0, 0, false, 0).unwrap();
+    play(&r, &mut s, 3);
+    assert_eq!(s.end(), Some(EndReason::NoSeeds));
+    assert_eq!((s.pits(), s.captured()), (&[1, 0, 0, 0, 0, 0][..], &[2u16, 0][..]));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+    // A player with seeds in hand only is not out: their row empty, the round ends instead.
+    let mut s = r.state_in_round(&[1, 0, 1, 1, 0, 0], &[0, 1], 0, 0, false, 0).unwrap();
+    play(&r, &mut s, 3);
+    assert_eq!(s.end(), None);
+    assert_eq!(s.rounds_over(), 1);
+}
+
+#[test]
+fn the_seeds_in_the_hands_count_with_the_board_and_decide_the_game_fingerprint() {
+    let r = small_baqura();
+    assert_eq!(r.total_seeds(), 6);
+    let more = load(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/baqura.sow"))
+            .expect("the shipped file"),
+    );
+    assert_eq!(more.total_seeds(), 72);
+    assert_ne!(r.game_fingerprint(), more.game_fingerprint());
+}
+
+#[test]
+fn a_set_up_from_the_hands_needs_no_rounds() {
+    // Bakuk on 2 x 3 pits, its 12 seeds in the hands, placed two at a time; then sown.
+    let r = bakuk_with(
+        "board 2 rows of 3 pits, no stores  seeds 6 in each player's hand
+         opening { in turns, each player puts 2 seeds from their hand into a pit of their choice }",
+    );
+    let mut s = r.initial_state();
+    assert_eq!((s.captured(), legal(&r, &s)), (&[6u16, 6][..], vec![1, 2, 3]));
+    for p in [1, 4, 2, 5, 3, 6] {
+        play(&r, &mut s, p);
+    }
+    // Each pit holds 2, the hands are empty, and player 1 sows: pit 1's two seeds into 2 and 3.
+    assert_eq!((s.pits(), s.captured()), (&[2; 6][..], &[0u16, 0][..]));
+    assert_eq!((s.filling(), s.to_move()), (false, Some(0)));
+    let (m, rec) = play(&r, &mut s, 1);
+    assert_eq!(pits_1based(&rec), vec![2, 3]);
+    assert_eq!(m.lifted, 2);
+}

@@ -580,6 +580,18 @@ fn solve_refuses_what_it_cannot_solve() {
 }
 
 #[test]
+fn solve_refuses_a_set_up_from_the_hands_naming_its_line() {
+    // The hands and the placements are not in a table of seeds in pits.
+    let out = sow(&["solve", "variants/baqura.sow"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("its rule `in turns, each player puts ...` depends on more than the seeds"),
+        "{err}"
+    );
+}
+
+#[test]
 fn perfect_and_alphabeta_play_in_simulations() {
     let dir = scratch("perfect");
     let record = dir.join("games.jsonl");

@@ -53,7 +53,9 @@ impl Game<'_> {
                     emit(&super::hint_text(h, rules, &state));
                 }
                 let moves = sow::engine::replay::move_list(rules.legal_moves(&state));
-                if state.filling() {
+                if state.filling() && state.rounds_over() == 0 {
+                    emit(&format!("player {seat}, the pit you put seeds into from your hand ({moves}): "));
+                } else if state.filling() {
                     emit(&format!("player {seat}, the pit you fill for the next round ({moves}): "));
                 } else {
                     emit(&format!("player {seat}, your move ({moves}): "));

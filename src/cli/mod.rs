@@ -440,12 +440,13 @@ pub fn load_set(arg: &VariantArg, set: &SetArgs) -> Result<sow::lang::spec::Spec
 
 fn show(arg: &VariantArg) -> Result<String, CliError> {
     let (spec, _) = load_spec(arg)?;
-    let zeros = vec![0; spec.players as usize];
+    // The hands hold nothing at the start, but where the seeds start in them.
+    let hands = vec![spec.hand_seeds as u16; spec.players as usize];
     Ok(format!(
         "{}: player {} moves first\n{}",
         spec.label(),
         spec.first_player + 1,
-        sow::lang::draw::board(&spec, &spec.seeds, &zeros)
+        sow::lang::draw::board(&spec, &spec.seeds, &hands)
     ))
 }
 

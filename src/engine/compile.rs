@@ -336,7 +336,8 @@ impl Rules {
     }
 
     pub fn total_seeds(&self) -> u32 {
-        self.initial.iter().map(|&s| s as u32).sum()
+        self.initial.iter().map(|&s| s as u32).sum::<u32>()
+            + self.spec.hand_seeds as u32 * self.t.players as u32
     }
 
     /// The ply limit, `None` when games end only by themselves.
@@ -536,6 +537,11 @@ impl Rules {
         bytes.push(spec.first_player);
         bytes.extend(spec.capture_start.to_le_bytes());
         bytes.extend(self.ply_limit().unwrap_or(0).to_le_bytes());
+        // Only where the hands hold seeds at the start, so that other games keep theirs.
+        if spec.hand_seeds > 0 {
+            bytes.extend(b"hands");
+            bytes.push(spec.hand_seeds);
+        }
         fnv1a(&bytes)
     }
 }

@@ -358,7 +358,9 @@ impl Rules {
             if t.phase.is_some() {
                 self.bank(s);
             }
-            if t.rounds.is_some_and(|r| r.over.after_each_lap) && self.round_over_after_lap(s) {
+            if t.rounds.is_some_and(|r| r.over.after_each_lap)
+                && self.round_over_after_lap(s, out.relay.is_some())
+            {
                 return (summary, Some(out.relay.is_some() && laps < MAX_LAPS));
             }
             match out.relay {

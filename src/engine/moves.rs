@@ -190,6 +190,9 @@ pub trait Observer {
     /// Between rounds, `pit` was filled with `seeds` from its owner's hand.
     #[inline(always)]
     fn fill(&mut self, _pit: usize, _seeds: u8) {}
+    /// The placer's hand empty, `player` copied the arrangement into the opposite pits.
+    #[inline(always)]
+    fn copy(&mut self, _player: usize) {}
 }
 
 impl Observer for () {

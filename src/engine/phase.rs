@@ -29,6 +29,8 @@ pub(crate) struct PhaseTable {
     pub store_move: Option<(Counts, bool, Option<Counts>)>,
     /// Each player's opponent's pits, their store aside.
     pub opponent_pits: [u64; MAX_PLAYERS],
+    /// The set-up from the hands: the seeds a placement puts (0: none).
+    pub setup: u8,
 }
 
 impl PhaseTable {
@@ -54,6 +56,7 @@ impl PhaseTable {
                 .as_ref()
                 .map(|m| (Counts::from_set(&m.holds), m.skip_stores, m.take.as_ref().map(Counts::from_set))),
             opponent_pits: [0; MAX_PLAYERS],
+            setup: ph.setup.unwrap_or(0),
         };
         if let Some(s) = ph.store_pit {
             for p in 0..players {
@@ -102,6 +105,10 @@ impl PhaseTable {
             if let Some(c) = take {
                 out.extend(c.words().iter().flat_map(|w| w.to_le_bytes()));
             }
+        }
+        if self.setup > 0 {
+            out.extend(b"setup");
+            out.push(self.setup);
         }
     }
 

@@ -28,6 +28,8 @@ pub struct Record {
     pub fill: Option<(usize, u8)>,
     /// The round that ended with the move (games of rounds), counted from 1.
     pub round_over: Option<u16>,
+    /// The player who copied the placer's arrangement after the move, if one did.
+    pub copied: Option<usize>,
 }
 
 impl Observer for Record {
@@ -54,6 +56,9 @@ impl Observer for Record {
     }
     fn fill(&mut self, pit: usize, seeds: u8) {
         self.fill = Some((pit, seeds));
+    }
+    fn copy(&mut self, player: usize) {
+        self.copied = Some(player);
     }
 }
 
@@ -125,10 +130,15 @@ pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
     if let Some((pit, seeds)) = step.record.fill {
         return format!(
-            "ply {}: player {} fills pit {} with {seeds} seeds from their hand{}",
+            "ply {}: player {} fills pit {} with {seeds} {} from their hand{}{}",
             step.ply,
             step.player + 1,
             pit + 1,
+            if seeds == 1 { "seed" } else { "seeds" },
+            step.record.copied.map_or(String::new(), |p| format!(
+                "; player {} copies the arrangement into the opposite pits",
+                p + 1
+            )),
             round_start(step)
         );
     }
@@ -216,6 +226,10 @@ fn round_start(step: &Step) -> String {
     let n = after.pits().len();
     let out: Vec<usize> = (0..n).filter(|&p| after.out_of_play() >> p & 1 != 0).map(|p| p + 1).collect();
     let out = if out.is_empty() { String::new() } else { format!(", {} out of play", pit_list(&out)) };
+    // Nothing over yet: the set-up from the hands is over.
+    if after.rounds_over() == 0 {
+        return "; play starts".to_string();
+    }
     format!("; round {} starts{out}", after.rounds_over() + 1)
 }
 
@@ -236,6 +250,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::NoPitInPlay => "a player has no pit in play".to_string(),
         EndReason::AllBut => "the mover has captured all the seeds but a few".to_string(),
         EndReason::RoundOver => "the first round is over".to_string(),
+        EndReason::NoSeeds => "a player has no seeds left".to_string(),
     }
 }
 

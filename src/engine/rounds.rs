@@ -4,7 +4,7 @@
 //! [`FILLING`]), pits out of play, and the end of the match. Only variants with rounds come
 //! here, in the [`GENERAL`] tier: the other tiers never look at these fields.
 
-use crate::lang::rounds::{FillOrder, MatchEnd, RoundEnd, RoundTake, Unfilled};
+use crate::lang::rounds::{FillOrder, Filler, MatchEnd, RoundEnd, RoundTake, Unfilled};
 use crate::lang::spec::MAX_PLAYERS;
 
 use super::compile::{GENERAL, Rules, Tables};
@@ -17,6 +17,17 @@ use super::turn::at_least;
 pub(crate) const PLAY: u8 = 0;
 /// The phase of a game of rounds: filling pits for the next round, one pit a move.
 pub(crate) const FILLING: u8 = 1;
+/// The phase of a game whose seeds start in the hands: the set-up, placing them one move a
+/// pit before the first sowing (a fill of its own rule, [`Rules::fill_now`]).
+pub(crate) const SETUP: u8 = 2;
+
+/// The fill of the phase a game is in: the seeds a move puts, into which pits, by whom.
+#[derive(Debug, Clone, Copy)]
+struct Fill {
+    seeds: u8,
+    order: FillOrder,
+    filler: Filler,
+}
 
 impl Rules {
     /// A position of a game of rounds given by hand: the seeds of each pit, each player's hand
@@ -36,15 +47,22 @@ impl Rules {
         let mut s = self.state_from(pits, to_move)?;
         let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
         let in_play = |out: u64| out & !board == 0;
+        let setup = filling && rounds == 0 && self.setup_seeds() > 0;
         if hands.len() != self.players()
-            || (self.t.rounds.is_none() && (out != 0 || filling || rounds > 0))
+            || (self.t.rounds.is_none() && (out != 0 || (filling && !setup) || rounds > 0))
             || !in_play(out)
         {
             return Err(super::state::PositionError::NotInRound);
         }
         s.captured[..hands.len()].copy_from_slice(hands);
         s.out = out;
-        s.phase = if filling { FILLING } else { PLAY };
+        s.phase = if setup {
+            SETUP
+        } else if filling {
+            FILLING
+        } else {
+            PLAY
+        };
         s.round = rounds.min(u16::MAX as u32) as u16;
         s.end = None;
         if filling {
@@ -65,34 +83,44 @@ impl Rules {
         obs: &mut O,
         history: Option<&mut History>,
     ) -> MoveSummary {
-        let r = self.t.rounds.expect("a game of rounds");
         let mover = s.to_move;
         let other = self.after(mover);
-        if s.phase == FILLING {
+        if s.phase != PLAY {
+            let f = self.fill_now(s);
             let p = mv.pit();
-            s.pits[p] += r.fill;
-            s.captured[mover as usize] -= r.fill as u16;
-            obs.fill(p, r.fill);
-            if r.owners.to_filler && self.t.owner[p] != mover {
+            s.pits[p] += f.seeds;
+            s.captured[mover as usize] -= f.seeds as u16;
+            obs.fill(p, f.seeds);
+            if self.t.rounds.is_some_and(|r| r.owners.to_filler) && self.t.owner[p] != mover {
                 s.annexed |= 1 << p;
             }
             s.plies += 1;
             s.last_mover = mover;
+            // A single placer places on until their hand is empty.
+            let next = if matches!(f.filler, Filler::Fewer { .. }) { mover } else { other };
             if s.plies >= self.ply_limit {
                 Self::end(s, other, EndReason::PlyLimit);
             } else {
-                self.next_filler(s, other, obs);
+                self.next_filler(s, next, obs);
             }
             self.mover_all_but(s, mover);
             return MoveSummary { mv, lifted: 0, last: p, captured: 0, captured_pits: 0, grand_slam: false };
         }
+        let r = self.t.rounds.expect("a game of rounds");
         let (summary, relaying) = self.general_laps(s, mv, obs);
+        if self.no_seeds_left(s, mover, other) {
+            return summary;
+        }
+        let again = self.t.extra_turn && summary.last == self.t.pits as usize + mover as usize;
         let over = match relaying {
             Some(_) => true,
             None => match r.over.when {
                 RoundEnd::RowEmpty => !r.over.after_each_lap && self.a_side_is_empty(s),
                 RoundEnd::NoneInPlay => !r.over.after_each_lap && self.none_in_play(s),
                 RoundEnd::NobodyCanMove => false,
+                // The next turn begins (the mover's again, after a move that earned another):
+                // the player to move has an empty row, so they pass.
+                RoundEnd::MoverRowEmpty => self.row_empty(s, if again { mover } else { other }),
             },
         };
         if !over {
@@ -111,7 +139,6 @@ impl Rules {
         s.last_mover = mover;
         // A lap that would relay ends the move with the round: its mover has the next ply; so
         // does a move that earned another (as Ludii plays Galatjang).
-        let again = self.t.extra_turn && summary.last == self.t.pits as usize + mover as usize;
         let next = if relaying == Some(true) || again { mover } else { other };
         self.end_round(s, next, obs);
         self.mover_all_but(s, mover);
@@ -120,9 +147,15 @@ impl Rules {
 
     /// A round over after a lap (`..., after each lap`): a row empty, or no pit in play
     /// holding seeds.
-    pub(crate) fn round_over_after_lap(&self, s: &State) -> bool {
+    /// With `relay`, the lap would relay.
+    pub(crate) fn round_over_after_lap(&self, s: &State, relay: bool) -> bool {
         match self.t.rounds.map(|r| r.over.when) {
             Some(RoundEnd::NoneInPlay) => self.none_in_play(s),
+            // The relay is a turn of the mover's, whose empty row ends the round; a player
+            // left without seeds ends the match before it.
+            Some(RoundEnd::MoverRowEmpty) => {
+                (relay && self.row_empty(s, s.to_move)) || self.without_seeds(s).is_some()
+            }
             _ => self.a_side_is_empty(s),
         }
     }
@@ -189,7 +222,9 @@ impl Rules {
     }
 
     /// Gives the next fill to `from`, or the first player after them who can fill; when
-    /// nobody can, the pits left empty go out of play and the round starts with `from`.
+    /// nobody can, the pits left empty go out of play and the round starts with `from` (with
+    /// a single placer, once the other has copied their pits where the rules say so, with the
+    /// player after the placer). After the set-up, play starts with `from`.
     fn next_filler<O: Observer>(&self, s: &mut State, from: u8, obs: &mut O) {
         let mut p = from;
         for _ in 0..self.t.players {
@@ -201,35 +236,147 @@ impl Rules {
             }
             p = self.after(p);
         }
-        let r = self.t.rounds.expect("a game of rounds");
-        if r.unfilled != Unfilled::InPlay {
-            let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
-            s.out |= board & !at_least(&s.pits, self.t.pits, 1);
-        }
+        let setup = s.phase == SETUP;
         s.phase = super::rounds::PLAY;
-        if r.match_end == MatchEnd::NoPitInPlay && self.without_pits(s).is_some() {
-            return Self::end(s, from, EndReason::NoPitInPlay);
+        let mut start = from;
+        if let Some(r) = self.t.rounds.filter(|_| !setup) {
+            if let Filler::Fewer { tie } = r.filler {
+                let placer = self.placer(s, tie);
+                if r.copy {
+                    self.copy_arrangement(s, placer);
+                    obs.copy(self.after(placer) as usize);
+                }
+                start = self.after(placer);
+            }
+            if r.unfilled != Unfilled::InPlay {
+                let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+                s.out |= board & !at_least(&s.pits, self.t.pits, 1);
+            }
+            if r.match_end == MatchEnd::NoPitInPlay && self.without_pits(s).is_some() {
+                return Self::end(s, start, EndReason::NoPitInPlay);
+            }
         }
-        self.settle::<GENERAL, O>(s, from, obs);
+        self.settle::<GENERAL, O>(s, start, obs);
     }
 
-    /// The pits `player` may fill now: none when their hand cannot fill one; else their
-    /// leftmost empty pit, or every empty pit of theirs, as the rules say.
+    /// The pits `player` may fill now: none when their hand cannot fill one, or when another
+    /// is the single placer; else their leftmost empty pit, every empty pit of theirs, or
+    /// every pit of theirs, as the rules say.
     pub(crate) fn fill_moves(&self, s: &State, player: u8) -> MoveSet {
-        let r = self.t.rounds.expect("a game of rounds");
-        if s.captured[player as usize] < r.fill as u16 {
+        let f = self.fill_now(s);
+        if s.captured[player as usize] < f.seeds as u16 {
             return MoveSet::default();
         }
-        let empty = self.t.own[player as usize] & !at_least(&s.pits, self.t.pits, 1);
-        // A player whose row is full fills any empty pit of the board.
-        if r.owners.beyond && empty == 0 {
+        if let Filler::Fewer { tie } = f.filler
+            && self.placer(s, tie) != player
+        {
+            return MoveSet::default();
+        }
+        let own = self.t.own[player as usize];
+        let empty = own & !at_least(&s.pits, self.t.pits, 1);
+        // A player whose row is full fills any empty pit of the board (between rounds).
+        if s.phase == FILLING && self.t.rounds.is_some_and(|r| r.owners.beyond) && empty == 0 {
             return MoveSet::given(self.beyond_row(s));
         }
-        MoveSet::given(match r.order {
+        MoveSet::given(match f.order {
             // Pits are numbered from each row owner's left.
             FillOrder::Leftmost => empty & empty.wrapping_neg(),
             FillOrder::Choice => empty,
+            FillOrder::AnyPit => own,
         })
+    }
+
+    /// The seeds a placement of the set-up puts (0: the game has no set-up).
+    fn setup_seeds(&self) -> u8 {
+        self.t.phase.as_deref().map_or(0, |ph| ph.setup)
+    }
+
+    /// The fill of the phase `s` is in: the set-up's (one player after another, into any pit
+    /// of theirs), or the rounds'.
+    fn fill_now(&self, s: &State) -> Fill {
+        if s.phase == SETUP {
+            return Fill { seeds: self.setup_seeds(), order: FillOrder::AnyPit, filler: Filler::InTurns };
+        }
+        let r = self.t.rounds.expect("a game of rounds");
+        Fill { seeds: r.fill, order: r.order, filler: r.filler }
+    }
+
+    /// The start of a game whose seeds are in the hands: each hand dealt, and the set-up, if
+    /// any, begun with the first player.
+    pub(crate) fn deal_hands(&self, s: &mut State) {
+        let hand = self.spec().hand_seeds as u16;
+        s.captured[..self.players()].fill(hand);
+        s.end = None;
+        if self.setup_seeds() > 0 {
+            s.phase = SETUP;
+            self.next_filler(s, self.first_player, &mut ());
+        } else {
+            self.settle::<GENERAL, ()>(s, self.first_player, &mut ());
+        }
+    }
+
+    /// The seeds `player` holds: in their hand and their pits.
+    fn seeds_of(&self, s: &State, player: u8) -> u32 {
+        let mut pits = self.t.own[player as usize];
+        let mut sum = s.captured[player as usize] as u32;
+        while pits != 0 {
+            sum += s.pits[pits.trailing_zeros() as usize] as u32;
+            pits &= pits - 1;
+        }
+        sum
+    }
+
+    /// The player (of two) holding fewer seeds, `tie` if both hold as many: the placer of a
+    /// fill by the player with fewer seeds. Placing moves seeds from a hand to the same
+    /// player's pits, so the placer stays the placer until the fill is over.
+    fn placer(&self, s: &State, tie: u8) -> u8 {
+        match self.seeds_of(s, 0).cmp(&self.seeds_of(s, 1)) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => tie,
+        }
+    }
+
+    /// `the other player copies the arrangement into the opposite pits`: into each pit facing
+    /// one of the placer's, as many seeds as it holds, from the other's hand (which holds at
+    /// least as many as the placer placed); the rest stays in hand.
+    fn copy_arrangement(&self, s: &mut State, placer: u8) {
+        let other = self.after(placer) as usize;
+        let mut pits = self.t.own[placer as usize];
+        while pits != 0 {
+            let q = pits.trailing_zeros() as usize;
+            pits &= pits - 1;
+            let seeds = (s.pits[q] as u16).min(s.captured[other]);
+            s.pits[self.t.opposite[q] as usize] += seeds as u8;
+            s.captured[other] -= seeds;
+        }
+    }
+
+    /// Is every pit of `player`'s empty?
+    fn row_empty(&self, s: &State, player: u8) -> bool {
+        self.t.own[player as usize] & at_least(&s.pits, self.t.pits, 1) == 0
+    }
+
+    /// The players (a mask) without seeds in their pits or hand, if any, under `a player
+    /// left with no seeds loses the match`.
+    fn without_seeds(&self, s: &State) -> Option<u8> {
+        if self.t.rounds.map(|r| r.match_end) != Some(MatchEnd::NoSeeds) {
+            return None;
+        }
+        let mask = (0..self.t.players).filter(|&p| self.seeds_of(s, p) == 0).fold(0u8, |m, p| m | 1 << p);
+        (mask != 0).then_some(mask)
+    }
+
+    /// After a sowing: the match over if a player is left without seeds (before the round
+    /// could end), the ply counted. Returns whether it is.
+    fn no_seeds_left(&self, s: &mut State, mover: u8, other: u8) -> bool {
+        if self.without_seeds(s).is_none() {
+            return false;
+        }
+        s.plies += 1;
+        s.last_mover = mover;
+        Self::end(s, other, EndReason::NoSeeds);
+        true
     }
 
     /// Why `mv` is not a fill the mover may make, if it is not.
@@ -269,6 +416,7 @@ impl Rules {
             }
             EndReason::NoPitInPlay => self.without_pits(s)?,
             EndReason::AllBut => 1 << self.after(s.last_mover),
+            EndReason::NoSeeds => self.without_seeds(s)?,
             _ => return None,
         };
         Some(match losers {

@@ -78,7 +78,8 @@ impl Rules {
         obs: &mut O,
         history: Option<&mut History>,
     ) -> MoveSummary {
-        if self.t.rounds.is_some() {
+        // Games of rounds, and the set-up from the hands (a fill of its own).
+        if self.t.rounds.is_some() || s.phase != super::rounds::PLAY {
             return self.apply_rounds(s, mv, obs, history);
         }
         let mover = s.to_move;

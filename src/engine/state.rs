@@ -35,6 +35,9 @@ pub enum EndReason {
     /// The round was over, in a game of rounds cut to its first round
     /// ([`super::Rules::first_round`], as `sow solve` values it).
     RoundOver,
+    /// A player had no seeds left, in their pits or hand (`a player left with no seeds loses
+    /// the match`): that player lost.
+    NoSeeds,
 }
 
 impl EndReason {
@@ -52,6 +55,7 @@ impl EndReason {
             EndReason::NoPitInPlay => "no-pit-in-play",
             EndReason::AllBut => "all-but",
             EndReason::RoundOver => "round-over",
+            EndReason::NoSeeds => "no-seeds",
         }
     }
 
@@ -69,6 +73,7 @@ impl EndReason {
             EndReason::NoPitInPlay => "a player had no pit in play",
             EndReason::AllBut => "the mover had captured all the seeds but a few",
             EndReason::RoundOver => "the first round was over",
+            EndReason::NoSeeds => "a player had no seeds left",
         }
     }
 }

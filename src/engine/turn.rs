@@ -47,7 +47,11 @@ fn opponent_empty(s: &State, mut mask: u64) -> bool {
 impl Rules {
     /// The starting position.
     pub fn initial_state(&self) -> State {
-        self.state_with(self.initial, self.first_player)
+        let mut s = self.state_with(self.initial, self.first_player);
+        if self.spec().hand_seeds > 0 {
+            self.deal_hands(&mut s);
+        }
+        s
     }
 
     /// A position given by hand (seeds per pit, pit 1 first; 0-based player to move), with

@@ -289,6 +289,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         rules.push(unsaid(S, "round take", &[Kind::RoundTake], "No seeds are taken at the end of a round."));
         rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
         owner_rules(rules, None);
+        rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
         rules.push(unsaid(S, "match end", &[Kind::MatchEnd], "The match is the game."));
         return;
@@ -309,6 +310,13 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
              that cannot be played do not count), looked at after each lap: a lap that would relay (from a \
              pit that cannot be played) ends the move there, and its mover fills first, as does the mover of \
              a move that earned another turn."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::MoverRowEmpty && r.over.after_each_lap {
+            "The game is played in rounds. A round is over when the player to move has an empty row: they \
+             pass, and the round ends; this is looked at when a turn begins and before each relay, a relay \
+             due when the mover's row is empty ending the move there."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::MoverRowEmpty {
+            "The game is played in rounds. A round is over when the player to move has an empty row: they \
+             pass, and the round ends."
         } else if r.over.after_each_lap {
             "The game is played in rounds. A round is over when all the pits of a player are empty, \
              looked at after each lap: a lap that would relay ends the move there, and its mover fills first."
@@ -340,19 +348,39 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     let which = match r.order {
         FillOrder::Leftmost => "their leftmost empty pit (counted from their left)",
         FillOrder::Choice => "an empty pit of their choice (a move of its own, written as the pit's number)",
+        FillOrder::AnyPit => "a pit of their choice (a move of its own, written as the pit's number)",
     };
     rules.push(said(
         S,
         "refill",
         &[Kind::Refill],
-        format!(
-            "For the next round the players fill in turns, one pit a ply, each putting {} from their hand \
-             into {which}; a player who cannot is passed over, and play starts, when nobody can fill, with \
-             the player after the last to fill.",
-            plural(r.fill as usize, "seed", "seeds")
-        ),
+        match r.filler {
+            crate::lang::rounds::Filler::InTurns => format!(
+                "For the next round the players fill in turns, one pit a ply, each putting {} from their hand \
+                 into {which}; a player who cannot is passed over, and play starts, when nobody can fill, with \
+                 the player after the last to fill.",
+                plural(r.fill as usize, "seed", "seeds")
+            ),
+            crate::lang::rounds::Filler::Fewer { tie } => format!(
+                "For the next round the player holding fewer seeds (player {} on a tie) puts them all, one a \
+                 ply, into pits of their own of their choice (each a move of its own, written as the pit's \
+                 number); play then starts with the other player.",
+                tie + 1
+            ),
+        },
     ));
     owner_rules(rules, Some(r));
+    rules.push(if r.copy {
+        said(
+            S,
+            "copy",
+            &[Kind::CopyFill],
+            "Once the placer's hand is empty, the other player puts into each pit facing one of the placer's \
+             as many seeds as it holds, from their hand, and keeps the rest in hand.",
+        )
+    } else {
+        unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits.")
+    });
     rules.push(said(
         S,
         "pits not filled",
@@ -398,6 +426,9 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                  mover's store (their hand): the mover wins at once.",
                 plural(n as usize, "seed", "seeds")
             ),
+            MatchEnd::NoSeeds => "The match is over, after any ply (and any lap), when a player has no seeds \
+                                  left, in their pits or their hand: that player loses."
+                .to_string(),
         },
     ));
 }
@@ -452,7 +483,12 @@ fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         ),
     ));
     let total = spec.total_seeds();
-    let seeds = if spec.seeds.iter().all(|&s| s == spec.seeds[0]) {
+    let seeds = if spec.hand_seeds > 0 {
+        format!(
+            "The pits start empty; each player holds {} in their hand, {total} in all.",
+            plural(spec.hand_seeds as usize, "seed", "seeds")
+        )
+    } else if spec.seeds.iter().all(|&s| s == spec.seeds[0]) {
         format!(
             "{} in each pit, {total} in all.",
             capitalized(&plural(spec.seeds[0] as usize, "seed", "seeds"))
@@ -476,8 +512,9 @@ fn board_section(out: &mut String, spec: &Spec, rules: &str) {
         ),
     );
     out.push('\n');
-    let zeros = vec![0; spec.players as usize];
-    for line in draw::board(spec, &spec.seeds, &zeros)
+    // The hands at the start: empty but where the seeds start in them.
+    let hands = vec![spec.hand_seeds as u16; spec.players as usize];
+    for line in draw::board(spec, &spec.seeds, &hands)
         .lines()
         .filter(|l| !l.starts_with("captured") && !l.starts_with("in store"))
     {
@@ -757,6 +794,22 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 ),
             )
         }
+    });
+    let kinds = &[Kind::Setup];
+    rules.push(match spec.phases.setup {
+        None => unsaid(S, "set-up", kinds, "No seeds are placed from the hands before play."),
+        Some(n) => said(
+            S,
+            "set-up",
+            kinds,
+            format!(
+                "Before the first move the players take turns, from the first player, each putting {} from \
+                 their hand into a pit of their own of their choice (a move of its own, written as the pit's \
+                 number); a player whose hand cannot is passed over, and play starts, when nobody can, with the \
+                 player after the last to place.",
+                plural(n as usize, "seed", "seeds")
+            ),
+        ),
     });
     let kinds = &[Kind::StoreMove];
     rules.push(match &spec.phases.store_move {

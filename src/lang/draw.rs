@@ -109,7 +109,14 @@ pub fn board_owned(
     if !whole_rows {
         lines.push(owners(Row::South));
     }
-    let kept = if spec.stores || spec.phases.store_pit.is_some() { "in store" } else { "captured" };
+    let kept = if spec.stores || spec.phases.store_pit.is_some() {
+        "in store"
+    } else if spec.hand_seeds > 0 {
+        // The seeds start in the hands: what a player holds is their hand.
+        "in hand"
+    } else {
+        "captured"
+    };
     let stored = |p: usize| stores.get(p).copied().flatten().map_or(0, |q| pits[q - 1] as u16);
     let scores: Vec<String> =
         captured.iter().enumerate().map(|(p, c)| format!("player {} {}", p + 1, c + stored(p))).collect();

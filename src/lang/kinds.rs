@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
-use super::phases::{OpeningLine, SeatPit, StoreMoveLine};
-use super::rounds::{FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
+use super::phases::{OpeningLine, SeatPit, SetupLine, StoreMoveLine};
+use super::rounds::{CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
     ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number,
@@ -241,9 +241,13 @@ kinds! {
     /// `each player takes the seeds of their own pits`
     RoundTake(RoundTake) in round_take, "`each player takes ...`", "what each player takes when a round is over", None;
     /// `in turns, each player fills their leftmost empty pit with 6 seeds`
-    Refill(RefillLine) in refill, "`in turns, each player fills ...`", "how the pits are filled for the next round", None;
+    Refill(RefillLine) in refill, "`in turns, each player fills ...` (or `the player with fewer seeds puts ...`)", "how the pits are filled for the next round", None;
     /// `pits not filled are out of play for the round`
     Unfilled(Unfilled) in unfilled, "`pits not filled ...`", "what becomes of the pits not filled", None;
+    /// `in turns, each player puts 1 seed from their hand into a pit of their choice`
+    Setup(SetupLine) in setup, "`in turns, each player puts ...`", "the set-up from the hands", None;
+    /// `the other player copies the arrangement into the opposite pits`
+    CopyFill(CopyFill) in copy_fill, "`the other player copies ...`", "the copy of the placed seeds", None;
     /// `a player who cannot fill a pit loses the match`
     MatchEnd(MatchEnd) in match_end, "`... loses the match`", "when the match is over", None;
     /// `a player whose row is full fills any empty pit`

@@ -9,9 +9,9 @@ use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
-use crate::lang::phases::{OpeningLine, SeatPit, StoreMoveLine, Target};
+use crate::lang::phases::{OpeningLine, SeatPit, SetupLine, StoreMoveLine, Target};
 use crate::lang::rounds::{
-    FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled,
+    CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled,
 };
 use crate::lang::syntax::*;
 
@@ -524,6 +524,7 @@ impl Builder<'_> {
                 let form = only(pair);
                 let line = match form.as_rule() {
                     Rule::seeds_each => SeedsLine::Each(self.number(only(form))?),
+                    Rule::seeds_hand => SeedsLine::Hand(self.number(only(form))?),
                     _ => SeedsLine::Listed(self.numbers(form)?),
                 };
                 out.push(Spanned::new(RuleLine::Seeds(line), sp));
@@ -763,9 +764,12 @@ impl Builder<'_> {
                 let sp = span(&pair);
                 RuleLine::LapRules(vec![Spanned::new(self.lap_rule(only(pair))?, sp)])
             }
+            Rule::setup => RuleLine::Setup(SetupLine { seeds: self.number(only(pair))? }),
             Rule::round_over
             | Rule::round_take
             | Rule::refill
+            | Rule::refill_fewer
+            | Rule::copy_fill
             | Rule::fill_beyond
             | Rule::fill_owner
             | Rule::unfilled
@@ -789,6 +793,10 @@ impl Builder<'_> {
                         when: RoundEnd::NoneInPlay,
                         after_each_lap: values(which).next().is_some(),
                     }),
+                    Rule::mover_row_empty => RuleLine::RoundOver(RoundOver {
+                        when: RoundEnd::MoverRowEmpty,
+                        after_each_lap: values(which).next().is_some(),
+                    }),
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -807,8 +815,19 @@ impl Builder<'_> {
                     Rule::fill_choice => FillOrder::Choice,
                     _ => FillOrder::Leftmost,
                 };
-                RuleLine::Refill(RefillLine { order, seeds: self.number(inner.next().expect("seeds"))? })
+                RuleLine::Refill(RefillLine {
+                    order,
+                    seeds: self.number(inner.next().expect("seeds"))?,
+                    fewer_tie: None,
+                })
             }
+            // One seed at a time, into any pit of the placer's.
+            Rule::refill_fewer => {
+                let tie = self.number(only(pair))?;
+                let one = Number { value: 1, span: tie.span.clone() };
+                RuleLine::Refill(RefillLine { order: FillOrder::AnyPit, seeds: one, fewer_tie: Some(tie) })
+            }
+            Rule::copy_fill => RuleLine::CopyFill(CopyFill),
             Rule::unfilled => {
                 let how = only(pair);
                 RuleLine::Unfilled(match how.as_rule() {
@@ -822,6 +841,7 @@ impl Builder<'_> {
                 let who = values(pair).next().expect("who loses");
                 RuleLine::MatchEnd(match who.as_rule() {
                     Rule::no_pit_left => MatchEnd::NoPitInPlay,
+                    Rule::no_seeds_left => MatchEnd::NoSeeds,
                     Rule::mover_all_but => {
                         let n = self.number(values(who).next().expect("a count"))?.value;
                         MatchEnd::MoverAllBut(n.min(u16::MAX as u64) as u16)
@@ -985,12 +1005,18 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("rounds", _) => "`rounds { ... }`",
         ("round", _) => {
             "`round over when a row is empty`, `round over when a row is empty, after each lap`, `round \
-             over when nobody can move` or `round over when no pit in play holds seeds`"
+             over when nobody can move`, `round over when no pit in play holds seeds` or `round over when \
+             the player to move has an empty row`"
         }
         ("in", "turns") => {
             "`in turns, each player fills their leftmost empty pit with 6 seeds` or `in turns, each player \
-             fills an empty pit of their choice with 4 seeds`"
+             fills an empty pit of their choice with 4 seeds` (in a rounds block), or `in turns, each player \
+             puts 1 seed from their hand into a pit of their choice` (in an opening block)"
         }
+        ("the", "player") => {
+            "`the player with fewer seeds puts them one at a time into pits of their choice, player 2 on a tie`"
+        }
+        ("the", "other") => "`the other player copies the arrangement into the opposite pits`",
         ("pits", "not") => {
             "`pits not filled are out of play for the round`, `... for good`, `pits not filled stay in play` \
              or `pits not filled are sown into but cannot be played`"
@@ -1041,8 +1067,11 @@ const LINE_RULES: &[Rule] = &[
     Rule::refill,
     Rule::fill_beyond,
     Rule::fill_owner,
+    Rule::refill_fewer,
+    Rule::copy_fill,
     Rule::unfilled,
     Rule::match_end,
+    Rule::setup,
 ];
 
 /// The line a mistake at `pos` is in, found by reading the lines of its block from the

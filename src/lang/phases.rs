@@ -82,6 +82,14 @@ pub struct StoreMove<C> {
 /// The line as written.
 pub type StoreMoveLine = StoreMove<WrittenCounts>;
 
+/// `in turns, each player puts 1 seed from their hand into a pit of their choice` (the
+/// opening block): a set-up from the seeds in the hands at the start, as written.
+#[derive(Debug, Clone)]
+pub struct SetupLine {
+    /// Seeds put into a pit by each placement.
+    pub seeds: Number,
+}
+
 /// The phases and special pits of a checked variant: none by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Phases {
@@ -89,12 +97,18 @@ pub struct Phases {
     pub store_pit: Option<SeatPit>,
     pub opening: Option<OpeningRule<u8, SeatPit>>,
     pub store_move: Option<StoreMove<super::counts::CountSet>>,
+    /// A set-up from the hands before the first move: the seeds each placement puts into a
+    /// pit of the mover's choice.
+    pub setup: Option<u8>,
 }
 
 impl Phases {
     /// Does the variant have any of them?
     pub fn any(&self) -> bool {
-        self.store_pit.is_some() || self.opening.is_some() || self.store_move.is_some()
+        self.store_pit.is_some()
+            || self.opening.is_some()
+            || self.store_move.is_some()
+            || self.setup.is_some()
     }
 }
 

@@ -23,6 +23,9 @@ pub enum RoundEnd {
     NobodyCanMove,
     /// No pit in play holds seeds (the seeds of pits that cannot be played do not count).
     NoneInPlay,
+    /// The player to move has an empty row: they pass, and the round is over (looked at when
+    /// a turn begins, and, after each lap, before a relay).
+    MoverRowEmpty,
 }
 
 /// What each player takes when a round is over: `each player takes the seeds of their own
@@ -53,6 +56,19 @@ pub enum FillOrder {
     Leftmost,
     /// Any of their empty pits: a move of its own.
     Choice,
+    /// Any of their pits, empty or not: a move of its own (a set-up from the hands, or the
+    /// player with fewer seeds placing them).
+    AnyPit,
+}
+
+/// Who fills the pits between rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Filler {
+    /// Each player in turn, from the player to move.
+    InTurns,
+    /// The player holding fewer seeds, one seed a move until their hand is empty; on a tie,
+    /// this (0-based) player.
+    Fewer { tie: u8 },
 }
 
 /// `in turns, each player fills their leftmost empty pit with 6 seeds`, as written.
@@ -60,7 +76,14 @@ pub enum FillOrder {
 pub struct RefillLine {
     pub order: FillOrder,
     pub seeds: Number,
+    /// `the player with fewer seeds puts them one at a time ..., player 2 on a tie`: the
+    /// player (as written, 1-based) who places on a tie.
+    pub fewer_tie: Option<Number>,
 }
+
+/// `the other player copies the arrangement into the opposite pits`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CopyFill;
 
 /// What becomes of the pits left empty once the players have filled what they can.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -85,6 +108,8 @@ pub enum MatchEnd {
     /// After any ply, a mover whose store (hand) holds all the seeds but this many or fewer
     /// wins at once.
     MoverAllBut(u16),
+    /// After any ply (and lap), a player without seeds in their pits or hand loses.
+    NoSeeds,
 }
 
 /// The rules of rounds, checked.
@@ -96,6 +121,10 @@ pub struct Rounds {
     pub fill: u8,
     pub unfilled: Unfilled,
     pub match_end: MatchEnd,
+    /// Who fills: each in turn, or the player with fewer seeds.
+    pub filler: Filler,
+    /// `the other player copies the arrangement into the opposite pits`.
+    pub copy: bool,
     /// Pits that change owner between rounds: what each player takes, whether a player whose
     /// row is full fills beyond it, whether a pit filled is its filler's.
     pub owners: Owners,
@@ -111,9 +140,9 @@ pub struct Owners {
 
 impl Rounds {
     /// The lines of a `rounds` block that say these rules, in order, as a file writes them:
-    /// the five every game of rounds has, then those of pits that change owner, if any.
+    /// those every game of rounds has, then those of pits that change owner, if any.
     pub fn lines(&self) -> Vec<String> {
-        let mut lines = self.five().to_vec();
+        let mut lines = self.common();
         lines.extend(self.owner_lines());
         lines
     }
@@ -131,27 +160,37 @@ impl Rounds {
         lines
     }
 
-    /// The five lines every game of rounds has.
-    fn five(&self) -> [String; 5] {
+    /// The lines every game of rounds has (and the copy, where the rules have it).
+    fn common(&self) -> Vec<String> {
         let lap = if self.over.after_each_lap { ", after each lap" } else { "" };
         let over = match self.over.when {
             RoundEnd::RowEmpty => format!("round over when a row is empty{lap}"),
             RoundEnd::NobodyCanMove => "round over when nobody can move".to_string(),
             RoundEnd::NoneInPlay => format!("round over when no pit in play holds seeds{lap}"),
+            RoundEnd::MoverRowEmpty => format!("round over when the player to move has an empty row{lap}"),
         };
         let which = match self.order {
             FillOrder::Leftmost => "their leftmost empty pit",
             FillOrder::Choice => "an empty pit of their choice",
+            FillOrder::AnyPit => "a pit of their choice",
         };
         let seeds = if self.fill == 1 { "seed" } else { "seeds" };
-        [
-            over,
-            match self.owners.take {
-                RoundTake::OwnPits => "each player takes the seeds of their own pits",
-                RoundTake::Row => "each player takes the seeds of their row",
-            }
-            .to_string(),
-            format!("in turns, each player fills {which} with {} {seeds}", self.fill),
+        let fill = match self.filler {
+            Filler::InTurns => format!("in turns, each player fills {which} with {} {seeds}", self.fill),
+            Filler::Fewer { tie } => format!(
+                "the player with fewer seeds puts them one at a time into pits of their choice, player {} on a tie",
+                tie + 1
+            ),
+        };
+        let take = match self.owners.take {
+            RoundTake::OwnPits => "each player takes the seeds of their own pits",
+            RoundTake::Row => "each player takes the seeds of their row",
+        };
+        let mut lines = vec![over, take.to_string(), fill];
+        if self.copy {
+            lines.push("the other player copies the arrangement into the opposite pits".to_string());
+        }
+        lines.extend([
             match self.unfilled {
                 Unfilled::ForRound => "pits not filled are out of play for the round",
                 Unfilled::ForGood => "pits not filled are out of play for good",
@@ -168,7 +207,9 @@ impl Rounds {
                         if n == 1 { "seed" } else { "seeds" }
                     )
                 }
+                MatchEnd::NoSeeds => "a player left with no seeds loses the match".to_string(),
             },
-        ]
+        ]);
+        lines
     }
 }

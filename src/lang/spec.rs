@@ -164,6 +164,9 @@ pub struct Spec {
     pub stores: bool,
     /// Seeds at the start, pit 1 first.
     pub seeds: Vec<u8>,
+    /// Seeds in each player's hand at the start (`seeds 36 in each player's hand`; 0 in most
+    /// games), put into play by the set-up ([`crate::lang::phases::Phases::setup`]).
+    pub hand_seeds: u8,
     pub players: u8,
     /// The owner (0-based player) of each pit, pit 1 first.
     pub owners: Vec<u8>,
@@ -219,8 +222,10 @@ impl Spec {
         self.seeds.len()
     }
 
+    /// The seeds of the game: on the board and in the hands at the start.
     pub fn total_seeds(&self) -> usize {
-        self.seeds.iter().map(|&s| s as usize).sum()
+        self.seeds.iter().map(|&s| s as usize).sum::<usize>()
+            + self.hand_seeds as usize * self.players as usize
     }
 
     /// `Bakuk` or `Bakuk:valdez`: how results and records name what was played.

@@ -71,6 +71,8 @@ pub struct BoardLine {
 pub enum SeedsLine {
     Each(Number),
     Listed(Vec<Number>),
+    /// `seeds 36 in each player's hand`: the pits start empty.
+    Hand(Number),
 }
 
 #[derive(Debug, Clone)]

@@ -159,6 +159,9 @@ pub struct EndTally {
     /// Matches won at once by a mover holding all the seeds but a few.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub all_but: u64,
+    /// Matches lost by a player left with no seeds.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub no_seeds: u64,
     /// Games of one round ([`crate::engine::Rules::first_round`]) over with their round.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub round_over: u64,
@@ -181,6 +184,7 @@ impl EndTally {
             EndReason::CannotFill => self.cannot_fill += 1,
             EndReason::NoPitInPlay => self.no_pit_in_play += 1,
             EndReason::AllBut => self.all_but += 1,
+            EndReason::NoSeeds => self.no_seeds += 1,
             EndReason::RoundOver => self.round_over += 1,
         }
     }
@@ -282,6 +286,7 @@ impl Tally {
         self.ends.cannot_fill += o.ends.cannot_fill;
         self.ends.no_pit_in_play += o.ends.no_pit_in_play;
         self.ends.all_but += o.ends.all_but;
+        self.ends.no_seeds += o.ends.no_seeds;
         self.ends.round_over += o.ends.round_over;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);

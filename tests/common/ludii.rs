@@ -368,6 +368,13 @@ pub trait Hooks {
         None
     }
 
+    /// Whether a move's run takes in the passes after it: where Ludii's pass does what sow's
+    /// move does at its end (Baqura: a player whose row is empty passes, and the pass ends
+    /// the round), sow's position after the move is Ludii's after the pass.
+    fn folds_passes(&self) -> bool {
+        false
+    }
+
     /// What else to compare at the end of a game Ludii ended itself (its scores, say).
     fn compare_end(&self, rec: &Record, rules: &Rules, state: &State) -> Result<(), String> {
         let _ = (rec, rules, state);
@@ -909,6 +916,9 @@ impl<'a> Replay<'a> {
             // The run: this ply and the following ones of the same mover that start moves.
             let mut end = i + 1;
             while end < plies.len() && plies[end].mover == plies[i].mover && hooks.starts_move(&plies[end]) {
+                end += 1;
+            }
+            while hooks.folds_passes() && end < plies.len() && plies[end].mv.pass {
                 end += 1;
             }
             match self.step(&mut game, i, end) {

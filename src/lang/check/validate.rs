@@ -117,7 +117,15 @@ impl<'a> Validator<'a> {
             (Some(p), Some(n)) => self.players(p, n),
             _ => None,
         };
-        let total: usize = seeds.as_ref().map_or(0, |s: &Vec<u8>| s.iter().map(|&x| x as usize).sum());
+        let hand_seeds = match (seeds.is_some().then_some(m.seeds.as_ref()).flatten(), &owners) {
+            (Some(s), Some((count, ..))) => self.start_hands(s, *count),
+            _ => Some(0),
+        };
+        // Hands that cannot be: no count of seeds to check the other rules against.
+        let seeds = seeds.filter(|_| hand_seeds.is_some());
+        let hand_seeds = hand_seeds.unwrap_or(0);
+        let total: usize = seeds.as_ref().map_or(0, |s: &Vec<u8>| s.iter().map(|&x| x as usize).sum())
+            + hand_seeds as usize * owners.as_ref().map_or(0, |o| o.0 as usize);
         let min_seeds = match &m.min_seeds {
             None => 1,
             Some(n) => {
@@ -416,6 +424,7 @@ impl<'a> Validator<'a> {
             pits_per_row: board.value.pits_per_row.value as u8,
             stores: board.value.stores,
             seeds,
+            hand_seeds,
             players,
             owners,
             first_player,
@@ -492,7 +501,7 @@ impl<'a> Validator<'a> {
     /// Each pit's count fits a pit, whatever the board.
     fn seed_counts_fit(&mut self, s: &Stated<SeedsLine>) -> bool {
         let numbers: &[Number] = match &s.value {
-            SeedsLine::Each(n) => std::slice::from_ref(n),
+            SeedsLine::Each(n) | SeedsLine::Hand(n) => std::slice::from_ref(n),
             SeedsLine::Listed(list) => list,
         };
         let mut ok = true;
@@ -512,6 +521,8 @@ impl<'a> Validator<'a> {
             return None;
         }
         let numbers: Vec<&Number> = match &s.value {
+            // The pits start empty; the hands are checked with the players.
+            SeedsLine::Hand(_) => return Some(vec![0; pits]),
             SeedsLine::Each(n) => vec![n; pits],
             SeedsLine::Listed(list) => {
                 if list.len() != pits {
@@ -540,6 +551,37 @@ impl<'a> Validator<'a> {
             return None;
         }
         Some(numbers.iter().map(|n| n.value as u8).collect())
+    }
+
+    /// `seeds 36 in each player's hand`: the seeds each hand starts with (0 for any other
+    /// seeds line), all the seeds fitting the count of a board, and a rule to put them into play.
+    fn start_hands(&mut self, s: &Stated<SeedsLine>, players: u8) -> Option<u8> {
+        let SeedsLine::Hand(n) = &s.value else { return Some(0) };
+        let total = n.value.saturating_mul(players as u64);
+        if total > MAX_SEEDS as u64 {
+            self.diags.push(
+                s.error(
+                    format!("the hands would start with {total} seeds"),
+                    format!("sow counts at most {MAX_SEEDS} seeds in a game"),
+                )
+                .note("a pit's seeds are counted in one byte, so that simulations stay fast"),
+            );
+            return None;
+        }
+        if n.value == 0 {
+            self.diags.push(s.error("the game starts without seeds", "no move could ever be played"));
+            return None;
+        }
+        if self.m.setup.is_none() {
+            self.diags.push(
+                s.error("seeds in the hands, and no rule puts them into the pits", "the pits start empty")
+                    .help(
+                        "add `opening { in turns, each player puts 1 seed from their hand into a pit of their \
+                         choice }`",
+                    ),
+            );
+        }
+        Some(n.value as u8)
     }
 
     /// Owners of each pit, the player count and the first player.
@@ -1336,11 +1378,14 @@ impl<'a> Validator<'a> {
             Kind::RoundOver,
             Kind::RoundTake,
             Kind::Refill,
+            Kind::CopyFill,
             Kind::Unfilled,
             Kind::MatchEnd,
             Kind::FillBeyond,
             Kind::FillOwner,
         ];
+        // The player with fewer seeds places them where they like: no pit need be left unfilled.
+        let fewer = m.refill.as_ref().and_then(|r| r.value.fewer_tie.as_ref());
         let first = kinds.iter().filter_map(|&k| m.origin(k)).min_by_key(|o| (o.layer, o.span.start))?;
         let lines = [
             (m.round_over.is_some(), "when a round is over", "round over when a row is empty"),
@@ -1355,7 +1400,7 @@ impl<'a> Validator<'a> {
                 "in turns, each player fills their leftmost empty pit with 4 seeds",
             ),
             (
-                m.unfilled.is_some(),
+                m.unfilled.is_some() || fewer.is_some(),
                 "what becomes of the pits not filled",
                 "pits not filled are out of play for the round",
             ),
@@ -1409,6 +1454,7 @@ impl<'a> Validator<'a> {
             ));
             whole = false;
         }
+        let (filler, copy) = self.fill_by_fewer(players)?;
         let refill = m.refill.as_ref()?;
         let n = &refill.value.seeds;
         if n.value == 0 {
@@ -1435,8 +1481,10 @@ impl<'a> Validator<'a> {
             over: m.round_over.as_ref()?.value,
             order: refill.value.order,
             fill: n.value as u8,
-            unfilled: m.unfilled.as_ref()?.value,
+            unfilled: m.unfilled.as_ref().map_or(crate::lang::rounds::Unfilled::InPlay, |u| u.value),
             match_end: m.match_end.as_ref()?.value,
+            filler,
+            copy,
             owners: owners?,
         })
     }
@@ -1485,6 +1533,34 @@ impl<'a> Validator<'a> {
             beyond: beyond.is_some(),
             to_filler: owner.is_some(),
         })
+    }
+
+    /// Who fills between rounds, and whether the other copies the placer's pits: a copy needs
+    /// a single placer (`the player with fewer seeds puts them ...`), and the player named
+    /// for a tie must play. `None` after an error.
+    fn fill_by_fewer(&mut self, players: u8) -> Option<(crate::lang::rounds::Filler, bool)> {
+        use crate::lang::rounds::Filler;
+        let m = self.m;
+        let tie = m.refill.as_ref().and_then(|r| r.value.fewer_tie.as_ref().map(|t| (r, t)));
+        if let (Some(c), None) = (&m.copy_fill, tie) {
+            self.diags.push(
+                c.error("a copy of the placed seeds, but every player fills", "nothing to copy").help(
+                    "the copy follows `the player with fewer seeds puts them one at a time into pits of \
+                         their choice, player 2 on a tie`",
+                ),
+            );
+            return None;
+        }
+        let Some((r, t)) = tie else { return Some((Filler::InTurns, false)) };
+        if t.value == 0 || t.value > players as u64 {
+            self.diags.push(Diagnostic::error(format!("there is no player {}", t.value)).at(
+                &r.at.file,
+                t.span.clone(),
+                format!("expected 1 to {players}"),
+            ));
+            return None;
+        }
+        Some((Filler::Fewer { tie: t.value as u8 - 1 }, m.copy_fill.is_some()))
     }
 
     /// `a mover who has captured all but N seeds wins the match`: the mover must then hold

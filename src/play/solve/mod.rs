@@ -112,6 +112,10 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if phases.store_move.is_some() {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::StoreMove.line()));
     }
+    // The set-up's seeds are in the hands, and each placement is a move: not in a table.
+    if phases.setup.is_some() {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Setup.line()));
+    }
     if phases.store_pit.is_some() {
         return Err(SolveError::ScoresInPits(crate::lang::kinds::Kind::PitStore.line()));
     }

@@ -4,7 +4,8 @@
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::{Origin, Stated};
 use crate::lang::phases::{OpeningRule, Phases, SeatPit, StoreMove, Target, seat_row};
-use crate::lang::syntax::{BoardLine, Spanned};
+use crate::lang::spec::MAX_SEEDS;
+use crate::lang::syntax::{BoardLine, SeedsLine, Spanned};
 
 use super::Validator;
 
@@ -159,6 +160,31 @@ impl Validator<'_> {
                 out.store_move = Some(StoreMove { holds, skip_stores: *skip_stores, take });
             }
         }
+        out.setup = self.setup();
         out
+    }
+
+    /// `in turns, each player puts 1 seed from their hand into a pit of their choice`: the
+    /// hands must hold seeds at the start, and a placement at least one.
+    fn setup(&mut self) -> Option<u8> {
+        let m = self.m;
+        let l = m.setup.as_ref()?;
+        let n = &l.value.seeds;
+        if !m.seeds.as_ref().is_some_and(|s| matches!(s.value, SeedsLine::Hand(_))) {
+            self.diags.push(
+                l.error("a set-up from the hands, but the hands start empty", "nothing to put")
+                    .help("write the starting seeds as `seeds 36 in each player's hand`"),
+            );
+            return None;
+        }
+        if n.value == 0 || n.value > MAX_SEEDS as u64 {
+            self.diags.push(Diagnostic::error(format!("a placement of {} seeds", n.value)).at(
+                &l.at.file,
+                n.span.clone(),
+                format!("expected 1 to {MAX_SEEDS}"),
+            ));
+            return None;
+        }
+        Some(n.value as u8)
     }
 }
