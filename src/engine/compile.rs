@@ -118,6 +118,8 @@ pub(crate) struct Tables {
     pub extras: Extras,
     /// The rules of rounds (only in the [`GENERAL`] tier: see [`super::rounds`]).
     pub rounds: Option<crate::lang::rounds::Rounds>,
+    /// End places and big stones (only in the [`GENERAL`] tier: see [`super::stones`]).
+    pub stones: Option<Box<super::stones::StoneTable>>,
     /// A game of rounds cut to its first round ([`Rules::first_round`]): the round's end is
     /// the game's.
     pub one_round: bool,
@@ -210,6 +212,7 @@ pub fn compile(spec: &Spec) -> Rules {
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
         extras: Extras::new(spec),
         rounds: spec.rounds,
+        stones: super::stones::StoneTable::new(spec).map(Box::new),
         one_round: false,
         tier: RICH,
     };
@@ -304,7 +307,18 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.endings
         || t.opposite_pits != [0; MAX_PLAYERS]
         || t.grand_slam != GrandSlam::Take;
-    t.tier = if !t.lap_rules.is_empty() || t.phase.is_some() || t.extras.any() || t.rounds.is_some() {
+    // End places are nobody's while the game goes on: out of the players' pits.
+    if let Some(st) = &t.stones {
+        for own in &mut t.own {
+            *own &= !st.ends;
+        }
+    }
+    t.tier = if !t.lap_rules.is_empty()
+        || t.phase.is_some()
+        || t.extras.any()
+        || t.rounds.is_some()
+        || t.stones.is_some()
+    {
         GENERAL
     } else if rich {
         RICH
@@ -358,7 +372,10 @@ impl Rules {
     /// Does a position hold more than its seeds, captures and player to move: claimed pits, or
     /// the players who have moved (under a rule on first moves)?
     pub(crate) fn has_state_extras(&self) -> bool {
-        self.spec.claims_pits() || self.t.extras.first_move.is_some() || self.t.rounds.is_some()
+        self.spec.claims_pits()
+            || self.t.extras.first_move.is_some()
+            || self.t.rounds.is_some()
+            || self.t.stones.as_ref().is_some_and(|st| st.start != 0)
     }
 
     /// The first this many plies of a game capture nothing.
@@ -445,6 +462,7 @@ impl Rules {
             extras,
             rounds,
             one_round,
+            stones,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -521,6 +539,9 @@ impl Rules {
         }
         if *one_round {
             bytes.extend(b"one round");
+        }
+        if let Some(st) = stones {
+            st.bytes(&mut bytes);
         }
         fnv1a(&bytes)
     }

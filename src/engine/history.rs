@@ -21,6 +21,9 @@ struct Key {
     /// Games of rounds: the pits out of play and the phase (0 in every other game).
     out: u64,
     phase: u8,
+    /// Games with big stones: where they lie, and who took them (0 in every other game).
+    stones: u64,
+    stones_won: [u8; 2],
 }
 
 impl Key {
@@ -38,6 +41,9 @@ impl Key {
         }
         if self.claimed != [0; 2] || self.moved != 0 {
             h = add(add(add(h, self.claimed[0]), self.claimed[1]), self.moved as u64);
+        }
+        if self.stones != 0 || self.stones_won != [0; 2] {
+            h = add(add(h, self.stones), u16::from_le_bytes(self.stones_won) as u64);
         }
         h
     }
@@ -81,6 +87,8 @@ impl History {
             claimed: s.claimed,
             moved: s.moved,
             out: s.out,
+            stones: s.stones,
+            stones_won: s.stones_won,
             phase: s.phase,
         };
         let hash = key.hash(s.pits().len());

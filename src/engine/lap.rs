@@ -24,6 +24,8 @@ pub(crate) enum Test {
     Mirror(Place, bool),
     /// The mover has a claimed pit (`true`) or none.
     MoverClaims(bool),
+    /// The seeds the lap was sown with.
+    Lifted(Counts),
 }
 
 /// An effect, compiled.
@@ -49,6 +51,8 @@ pub(crate) enum Act {
         from: Place,
         to: Place,
     },
+    /// Nothing more: the move ends.
+    End,
 }
 
 /// One rule after each lap, compiled.
@@ -91,6 +95,13 @@ impl LapTable {
                 }
                 Condition::Board(n) => Test::Board(Counts::from_set(n)),
                 Condition::MoverClaims(yes) => Test::MoverClaims(*yes),
+                // End places ([`super::stones`]), the same for every mover.
+                Condition::At(p, Predicate::EndPlace(is)) => {
+                    let ends = super::stones::StoneTable::new(spec).map_or(0, |t| t.ends);
+                    let pits = if *is { ends } else { pit_mask(spec, 0, Where::Any) & !ends };
+                    Test::Among(*p, [pits; MAX_PLAYERS])
+                }
+                Condition::Lifted(n) => Test::Lifted(Counts::from_set(n)),
             })
             .collect();
         let mut to = Receiver::Mover;
@@ -115,6 +126,7 @@ impl LapTable {
                 Effect::Again(n) => Act::Again(*n),
                 Effect::Claim(places) => Act::Claim(places.clone()),
                 Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
+                Effect::End => Act::End,
             })
             .collect();
         LapTable { every_lap: rule.every_lap, tests, acts }
@@ -146,6 +158,10 @@ impl LapTable {
                 Test::Claimed(p, who, yes) => out.extend([3, place(p), *who as u8, *yes as u8]),
                 Test::Mirror(p, yes) => out.extend([4, place(p), *yes as u8]),
                 Test::MoverClaims(yes) => out.extend([5, *yes as u8]),
+                Test::Lifted(c) => {
+                    out.push(6);
+                    counts(c, out);
+                }
             }
         }
         for a in &self.acts {
@@ -175,6 +191,7 @@ impl LapTable {
                     out.extend(places.iter().map(place));
                 }
                 Act::Move { seeds, from, to } => out.extend([7, *seeds, place(from), place(to)]),
+                Act::End => out.push(9),
             }
         }
     }
@@ -186,6 +203,8 @@ struct Lap {
     d: usize,
     start: usize,
     last: usize,
+    /// The seeds the lap was sown with.
+    lifted: u8,
 }
 
 impl Tables {
@@ -214,8 +233,12 @@ impl Tables {
             };
             by >> q & 1 != 0
         };
+        // A big stone ([`super::stones`]) is one piece more in its place's count.
         tests.iter().all(|t| match t {
-            Test::Count(p, c) => self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q])),
+            Test::Count(p, c) => {
+                self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q] + (s.stones >> q & 1) as u8))
+            }
+            Test::Lifted(c) => c.contains(lap.lifted),
             Test::Among(p, pits) => self.place(lap, *p).is_some_and(|q| pits[m] >> q & 1 != 0),
             Test::Board(c) => c.contains(s.seeds_on_board() as u8),
             Test::Claimed(p, who, yes) => self.place(lap, *p).is_some_and(|q| claimed(q, *who) == *yes),
@@ -312,9 +335,10 @@ impl Rules {
             MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         let mut from = pit;
         for laps in 1..=MAX_LAPS {
+            let lifted = s.pits[from];
             let (last, sown) = self.sow_tracked(s, from, m, d, obs);
             summary.last = last;
-            let lap = Lap { d, start: from, last };
+            let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
             for rule in t.lap_rules.iter().filter(|r| r.every_lap) {
                 if t.holds(s, m, lap, &rule.tests) {
@@ -350,6 +374,9 @@ impl Rules {
             // Captures go into stores on the circuit before the next lap can sow into them.
             if t.phase.is_some() {
                 self.bank(s);
+            }
+            if t.stones.is_some() {
+                self.refill_from_hand(s, true);
             }
             if t.rounds.is_some_and(|r| r.over.after_each_lap) && self.round_over_after_lap(s) {
                 return (summary, Some(out.relay.is_some() && laps < MAX_LAPS));
@@ -437,6 +464,7 @@ impl Rules {
                             }
                         }
                     }
+                    Act::End => {}
                     Act::Move { seeds, from, to } => {
                         if let (Some(a), Some(b)) = (t.place(lap, *from), t.place(lap, *to)) {
                             let k = (*seeds).min(s.pits[a]);
@@ -494,7 +522,16 @@ impl Rules {
     ) {
         let seeds = s.pits[q];
         if seeds == 0 {
+            // A place holding nothing but a big stone.
+            if s.stones >> q & 1 != 0 {
+                self.take_stone(s, m, q, to);
+                obs.capture(q, 0);
+                out.captured_pits += 1;
+            }
             return;
+        }
+        if s.stones >> q & 1 != 0 {
+            self.take_stone(s, m, q, to);
         }
         obs.capture(q, seeds);
         s.pits[q] = 0;
@@ -505,6 +542,23 @@ impl Rules {
             Receiver::Opponent => s.captured[1 - m] += seeds as u16,
             Receiver::Owner => s.captured[self.t.owner[q] as usize] += seeds as u16,
             Receiver::Nobody => s.removed += seeds,
+        }
+    }
+}
+
+impl Rules {
+    /// Takes the big stone at `q` whole, for whoever the take is for.
+    #[cold]
+    fn take_stone(&self, s: &mut State, m: usize, q: usize, to: Receiver) {
+        s.stones &= !(1 << q);
+        let taker = match to {
+            Receiver::Mover => m,
+            Receiver::Opponent => 1 - m,
+            Receiver::Owner => self.t.owner[q] as usize,
+            Receiver::Nobody => return,
+        };
+        if let Some(won) = s.stones_won.get_mut(taker) {
+            *won += 1;
         }
     }
 }

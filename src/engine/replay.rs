@@ -236,6 +236,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::NoPitInPlay => "a player has no pit in play".to_string(),
         EndReason::AllBut => "the mover has captured all the seeds but a few".to_string(),
         EndReason::RoundOver => "the first round is over".to_string(),
+        EndReason::NoBigStone => "no big stone is left on the board".to_string(),
     }
 }
 

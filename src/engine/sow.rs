@@ -84,6 +84,9 @@ impl Rules {
         let mover = s.to_move;
         let summary = self.sow_and_capture_general(s, mv, obs);
         self.after_general_move(s, mover, obs);
+        if self.t.stones.is_some() {
+            self.refill_from_hand(s, false);
+        }
         self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
         summary
     }
@@ -356,6 +359,9 @@ impl Rules {
         }
         if TIER == GENERAL && t.extras.unclaimed_empty && self.an_unclaimed_side_is_empty(s) {
             return Self::end(s, next, EndReason::SideEmpty);
+        }
+        if TIER == GENERAL && self.no_stone_left(s) {
+            return Self::end(s, next, EndReason::NoBigStone);
         }
         if s.plies >= self.ply_limit {
             return Self::end(s, next, EndReason::PlyLimit);

@@ -35,6 +35,8 @@ pub enum EndReason {
     /// The round was over, in a game of rounds cut to its first round
     /// ([`super::Rules::first_round`], as `sow solve` values it).
     RoundOver,
+    /// No big stone was left on the board (`game over when no big stone is on the board`).
+    NoBigStone,
 }
 
 impl EndReason {
@@ -52,6 +54,7 @@ impl EndReason {
             EndReason::NoPitInPlay => "no-pit-in-play",
             EndReason::AllBut => "all-but",
             EndReason::RoundOver => "round-over",
+            EndReason::NoBigStone => "no-big-stone",
         }
     }
 
@@ -69,6 +72,7 @@ impl EndReason {
             EndReason::NoPitInPlay => "a player had no pit in play",
             EndReason::AllBut => "the mover had captured all the seeds but a few",
             EndReason::RoundOver => "the first round was over",
+            EndReason::NoBigStone => "no big stone was left on the board",
         }
     }
 }
@@ -105,6 +109,10 @@ pub struct State {
     pub(crate) out: u64,
     pub(crate) round: u16,
     pub(crate) phase: u8,
+    /// Games with big stones only (0 in every other): the places holding one, and how many
+    /// each of two players has taken. Both decide play or scores: the position keys hold them.
+    pub(crate) stones: u64,
+    pub(crate) stones_won: [u8; 2],
 }
 
 impl State {
@@ -132,6 +140,16 @@ impl State {
     /// The player who made the last move, if any move was made.
     pub fn last_mover(&self) -> Option<usize> {
         (self.last_mover != NOBODY).then_some(self.last_mover as usize)
+    }
+
+    /// The places (0-based pits, as bits) holding a big stone.
+    pub fn stones(&self) -> u64 {
+        self.stones
+    }
+
+    /// The big stones each of two players has taken.
+    pub fn stones_won(&self) -> [u8; 2] {
+        self.stones_won
     }
 
     /// Seeds taken out of the game by a rule that gives them to nobody.

@@ -14,6 +14,7 @@ use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::phases::{OpeningLine, SeatPit, StoreMoveLine};
 use super::rounds::{MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
+use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
     ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number,
@@ -246,4 +247,12 @@ kinds! {
     Unfilled(Unfilled) in unfilled, "`pits not filled ...`", "what becomes of the pits not filled", None;
     /// `a player who cannot fill a pit loses the match`
     MatchEnd(MatchEnd) in match_end, "`... loses the match`", "when the match is over", None;
+    /// `each player's leftmost pit is an end place with a big stone`
+    EndPlace(EndPlaceLine) in end_place, "`each player's ... pit is an end place`", "the end places", None;
+    /// `after each lap, a player whose pits are all empty puts 1 captured seed into each of them`
+    HandRefill(HandRefillLine) in hand_refill, "`... a player whose pits are all empty puts ...`", "the refill of an empty row from the captures", None;
+    /// `a big stone counts as 10 seeds`
+    StoneWorth(StoneWorth) in stone_worth, "`a big stone counts as ...`", "what a big stone counts for", None;
+    /// `game over when no big stone is on the board`
+    NoStoneEnd(NoStoneEnd) in no_stone_end, "`game over when no big stone is on the board`", "the end when no big stone is left", None;
 }

@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 11] = [
+    let endings: [(&str, Count, bool); 12] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -594,6 +594,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: a player had no pit in play", |e| e.no_pit_in_play, false),
         ("ended: the mover held all but a few", |e| e.all_but, false),
         ("ended: the first round was over", |e| e.round_over, false),
+        ("ended: no big stone left", |e| e.no_big_stone, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {

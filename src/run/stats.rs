@@ -162,6 +162,9 @@ pub struct EndTally {
     /// Games of one round ([`crate::engine::Rules::first_round`]) over with their round.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub round_over: u64,
+    /// Games over when no big stone was left on the board.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub no_big_stone: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -182,6 +185,7 @@ impl EndTally {
             EndReason::NoPitInPlay => self.no_pit_in_play += 1,
             EndReason::AllBut => self.all_but += 1,
             EndReason::RoundOver => self.round_over += 1,
+            EndReason::NoBigStone => self.no_big_stone += 1,
         }
     }
 }
@@ -283,6 +287,7 @@ impl Tally {
         self.ends.no_pit_in_play += o.ends.no_pit_in_play;
         self.ends.all_but += o.ends.all_but;
         self.ends.round_over += o.ends.round_over;
+        self.ends.no_big_stone += o.ends.no_big_stone;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;

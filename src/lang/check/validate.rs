@@ -16,6 +16,7 @@ use crate::lang::syntax::*;
 use super::layers::LayerRef;
 
 mod phases;
+mod stones;
 
 /// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
 /// count a capture, chain or relay may name.
@@ -388,6 +389,7 @@ impl<'a> Validator<'a> {
         let claims = self.claims(&lap_rules);
         let first_move = self.first_moves(players, &owners);
         let rounds = self.rounds(total, players);
+        let stones = self.stones(board, &owners, players);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -442,6 +444,7 @@ impl<'a> Validator<'a> {
             claims,
             first_move,
             rounds,
+            stones,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
@@ -1076,6 +1079,7 @@ impl<'a> Validator<'a> {
                         }
                     }
                     Effect::Chain { .. } => {}
+                    Effect::End => self.end_the_move(&at, rule),
                     Effect::Claim(places) => {
                         took = true;
                         let mut seen = Vec::new();
@@ -1114,7 +1118,8 @@ impl<'a> Validator<'a> {
                         .help("write it as a `when` line"),
                 );
             }
-            if !took && relays == 0 {
+            let ends = rule.effects.contains(&Effect::End);
+            if !took && relays == 0 && !ends {
                 self.diags.push(at.error("this line does nothing", "nothing taken, no relay"));
             }
             if rule.asks_of_claims() && !lines.value.iter().any(|l| l.value.claims()) {
