@@ -179,8 +179,9 @@ impl<C> LapRule<C> {
                     Condition::At(p, Predicate::EndPlace(yes)) => {
                         Condition::At(*p, Predicate::EndPlace(*yes))
                     }
-                    // A lap lifts at least one seed.
-                    Condition::Lifted(n) => Condition::Lifted(f(n, 1)?),
+                    // Counted from 0, so that a 0 is reported as a lap's (checked with the
+                    // rules of end places).
+                    Condition::Lifted(n) => Condition::Lifted(f(n, 0)?),
                     Condition::Board(n) => Condition::Board(f(n, 0)?),
                     Condition::MoverClaims(yes) => Condition::MoverClaims(*yes),
                 })

@@ -937,6 +937,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
              the match`"
         }
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
+        ("a", "big") => "`a big stone counts as 10 seeds`",
         ("a", _) => "`a pit needs 1 seed to be played` or `a pit needs 2 seeds to be played`",
         ("sow", _) => "`sow into the mover's own store`, `sow into both stores` or `sow into no store`",
         ("turns", _) => "`turns { ... }`",
@@ -946,8 +947,9 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
              fills their leftmost empty pit with 6 seeds`)"
         }
         ("each", _) => {
-            "`each player's rightmost pit is their store` (in a players block) or `each player's first \
-             move: move the seeds of their 4th pit into their store` (in an opening block)"
+            "`each player's rightmost pit is their store` or `each player's leftmost pit is an end place` \
+             (in a players block), or `each player's first move: move the seeds of their 4th pit into their \
+             store` (in an opening block)"
         }
         ("opening", _) => "`opening { ... }`",
         ("once", _) => {

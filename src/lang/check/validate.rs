@@ -1135,6 +1135,9 @@ impl<'a> Validator<'a> {
                     format!("this variant has {players}"),
                 ));
             }
+            if let Ok(rule) = &checked {
+                self.lifted_counts(&at, rule);
+            }
             if let (Ok(rule), false) = (checked, self.diags.0[before..].iter().any(Diagnostic::is_error)) {
                 out.push(rule);
             }

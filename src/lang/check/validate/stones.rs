@@ -146,4 +146,14 @@ impl Validator<'_> {
             );
         }
     }
+
+    /// `the lap lifted 0 seeds`: no lap is sown with none.
+    pub(super) fn lifted_counts(&mut self, at: &Stated<()>, rule: &LapRule<crate::lang::spec::CountSet>) {
+        if rule.conditions.iter().any(|c| matches!(c, Condition::Lifted(n) if n.contains(0))) {
+            self.diags.push(
+                at.error("a lap is sown with 1 seed or more, never 0", "a count of 0 seeds lifted")
+                    .help("counts of the seeds a lap lifted start at 1"),
+            );
+        }
+    }
 }
