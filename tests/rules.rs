@@ -3762,8 +3762,12 @@ fn play_text(rules: &Rules, state: &mut State, text: &str) -> (MoveSummary, Reco
     let (before, big) = (seeds_in_play(state), stones(state));
     let mv = sow::engine::notation::parse_move(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut record = Record::default();
+    let mut whole_hand = *state;
     let summary = rules.play(state, mv, &mut record).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!((seeds_in_play(state), stones(state)), (before, big), "seeds and big stones kept by {text}");
+    // Sown a whole hand at once (by the tables, where the rules have them) alike.
+    let whole_summary = rules.apply(&mut whole_hand, mv);
+    assert_eq!((&whole_hand, whole_summary), (&*state, summary), "{text} sown a whole hand at once");
     (summary, record)
 }
 
@@ -3894,4 +3898,37 @@ fn big_stones_keep_the_solver_out_with_the_rules_line() {
     let r = small_quan("");
     let e = sow::play::solve::check_solvable(&r, r.total_seeds() as usize).unwrap_err().to_string();
     assert!(e.contains("`each player's ... pit is an end place`"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A direction chosen per move, with seeds sown into stores
+
+#[test]
+fn stores_are_sown_into_both_ways_when_every_pit_sows_either_way() {
+    // Small Kalah, every pit either way: each store lies where counter-clockwise sowing puts
+    // it, S1 between pits 3 and 4, S2 between pits 6 and 1. Player 1's 3cw (7 seeds) goes
+    // down the numbers: 2 1, past S2 (the opponent's store, not sown), 6 5 4, S1, then 3, the
+    // emptied pit: an empty pit of the mover's own, taken with pit 4 facing it (Kalah).
+    let either = "sowing { direction by pit { every pit: either way, as the mover chooses } }";
+    let r = small_kalah(either);
+    let mut s = at(&r, &[0, 0, 7, 0, 0, 0], 1);
+    let (_, rec) = play_text(&r, &mut s, "3cw");
+    assert_eq!(places(&r, &rec), vec!["2", "1", "6", "5", "4", "S1", "3"]);
+    assert_eq!(s.pits(), &[1, 1, 0, 0, 1, 1]);
+    assert_eq!(s.captured(), &[3, 0]);
+    // 3cw with 6 seeds ends in S1, the mover's own store: they move again.
+    let mut s = at(&r, &[0, 0, 6, 0, 0, 0], 1);
+    play_text(&r, &mut s, "3cw");
+    assert_eq!(s.to_move(), Some(0));
+    // Counter-clockwise, as in Kalah: 4 is after S1.
+    let mut s = at(&r, &[0, 0, 2, 0, 0, 0], 1);
+    let (_, rec) = play_text(&r, &mut s, "3ccw");
+    assert_eq!(places(&r, &rec), vec!["S1", "4"]);
+    // Both stores sown: player 2's 4cw (3 seeds) goes S1, 3, 2; player 1's 1cw (2) S2, 6.
+    let r = small_kalah(&format!("{either} sowing {{ sow into both stores }}"));
+    let mut s = at(&r, &[2, 0, 0, 3, 1, 0], 2);
+    let (_, rec) = play_text(&r, &mut s, "4cw");
+    assert_eq!(places(&r, &rec), vec!["S1", "3", "2"]);
+    let (_, rec) = play_text(&r, &mut s, "1cw");
+    assert_eq!(places(&r, &rec), vec!["S2", "6"]);
 }

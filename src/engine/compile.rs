@@ -73,6 +73,10 @@ pub(crate) struct Tables {
     pub store_sowing: bool,
     /// For each mover, the place after each place on the sowing's path, stores included.
     pub path: [[u8; PLACES]; MAX_PLAYERS],
+    /// The same in direction 1, where some pit sows that way and seeds are sown into stores
+    /// (each store where it lies in direction 0, passed the other way): read only by the
+    /// rich and general tiers.
+    pub path_back: Option<Box<[[u8; PLACES]; MAX_PLAYERS]>>,
     pub extra_turn: bool,
     pub must_feed: bool,
     /// Legal moves are filtered by playing them out: must feed, or grand slams not allowed.
@@ -183,6 +187,7 @@ pub fn compile(spec: &Spec) -> Rules {
         min_seeds: spec.min_seeds,
         store_sowing: spec.store_sowing != StoreSowing::Neither,
         path: [[0; PLACES]; MAX_PLAYERS],
+        path_back: None,
         extra_turn: spec.extra_turn,
         must_feed: spec.must_feed,
         filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed,
@@ -260,6 +265,22 @@ pub fn compile(spec: &Spec) -> Rules {
                     t.path[m][last] = store as u8;
                 }
             }
+        }
+        // Sowing the other way: the stores where they lie, passed the other way (a store
+        // before the pit it follows in direction 0).
+        if t.store_sowing && (t.choice != 0 || t.pit_dir[..n].iter().any(|&d| d != 0)) {
+            let mut back = t.path_back.take().unwrap_or_else(|| Box::new([[0; PLACES]; MAX_PLAYERS]));
+            for p in 0..n {
+                back[m][p] = t.next[1][p];
+            }
+            for store in n..n + spec.players as usize {
+                if let Some(last) = (0..n).find(|&p| t.path[m][p] as usize == store) {
+                    let first = t.path[m][store] as usize;
+                    back[m][first] = store as u8;
+                    back[m][store] = last as u8;
+                }
+            }
+            t.path_back = Some(back);
         }
         if let Some(o) = &spec.opposite {
             t.opposite_pits[m] = pit_mask(spec, mover, o.pits);
@@ -429,6 +450,7 @@ impl Rules {
             min_seeds,
             store_sowing,
             path,
+            path_back,
             extra_turn,
             must_feed,
             filter_moves,
@@ -542,6 +564,13 @@ impl Rules {
         }
         if let Some(st) = stones {
             st.bytes(&mut bytes);
+        }
+        // Only where a pit sows the other way into stores, as above.
+        if let Some(back) = path_back {
+            bytes.extend(b"path back");
+            for table in back.iter() {
+                bytes.extend_from_slice(table);
+            }
         }
         fnv1a(&bytes)
     }

@@ -127,4 +127,22 @@ mod tests {
         assert!(!h.note(&spent, 0), "and seen once noted");
         assert_eq!(h.len(), 2);
     }
+
+    #[test]
+    fn where_the_big_stones_lie_and_who_took_them_are_part_of_a_position() {
+        // The same pits, captures and player to move: a big stone on the board, or taken by
+        // one player or the other, makes three positions.
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let mut on_board = rules.initial_state();
+        on_board.stones = 1;
+        let mut first = on_board;
+        (first.stones, first.stones_won) = (0, [1, 0]);
+        let mut second = first;
+        second.stones_won = [0, 1];
+        let mut h = History::new();
+        for s in [&on_board, &first, &second] {
+            assert!(h.note(s, 0), "a new position");
+        }
+        assert!(!h.note(&second, 0), "and seen once noted");
+    }
 }

@@ -192,6 +192,15 @@ impl Rules {
         hand
     }
 
+    /// The path of `m`'s sowing into stores in direction `d` (below the rich tier, always 0).
+    #[inline(always)]
+    fn path<const TIER: u8>(&self, m: usize, d: usize) -> &[u8; PLACES] {
+        match &self.t.path_back {
+            Some(back) if TIER >= RICH && d != 0 => &back[m],
+            _ => &self.t.path[m],
+        }
+    }
+
     /// Lifts every seed of `pit` and sows them (one lap) in direction `d`; returns where the
     /// last fell.
     #[inline(always)]
@@ -220,8 +229,12 @@ impl Rules {
                         sow_seeds::<false, false, MAX_PITS, O>(s, &t.next[d], n, pit, hand, obs)
                     }
                     (false, true) => sow_seeds::<false, true, MAX_PITS, O>(s, &t.next[d], n, pit, hand, obs),
-                    (true, false) => sow_seeds::<true, false, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
-                    (true, true) => sow_seeds::<true, true, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
+                    (true, false) => {
+                        sow_seeds::<true, false, PLACES, O>(s, self.path::<TIER>(m, d), n, pit, hand, obs)
+                    }
+                    (true, true) => {
+                        sow_seeds::<true, true, PLACES, O>(s, self.path::<TIER>(m, d), n, pit, hand, obs)
+                    }
                 }
             }
         }

@@ -792,7 +792,8 @@ mod tests {
             | EndReason::CannotFill
             | EndReason::NoPitInPlay
             | EndReason::AllBut
-            | EndReason::RoundOver => r,
+            | EndReason::RoundOver
+            | EndReason::NoBigStone => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -806,6 +807,7 @@ mod tests {
             EndReason::NoPitInPlay,
             EndReason::AllBut,
             EndReason::RoundOver,
+            EndReason::NoBigStone,
         ]
         .map(every);
         let mut seen = Vec::new();

@@ -276,8 +276,9 @@ impl<'a> Validator<'a> {
                     _ => Vec::new(),
                 };
                 let alike = ways.first().filter(|&&w| ways.iter().all(|&x| x == w));
+                // Every pit either way, as the mover chooses: each store lies where sowing
+                // counter-clockwise puts it, and is sown into both ways (`Tables::path_back`).
                 let (label, help) = match alike {
-                    Some(Way::Either) => (format!("every pit sows {}", Way::Either.words()), None),
                     Some(&Way::Only(one)) => {
                         let word = one.word();
                         (
@@ -286,16 +287,19 @@ impl<'a> Validator<'a> {
                         )
                     }
                     None if ways.is_empty() => ("a direction for each pit".to_string(), None),
-                    None => ("pits that sow different ways".to_string(), None),
+                    _ => ("pits that sow different ways".to_string(), None),
                 };
-                let e = d.error("a direction by pit, but seeds are sown into stores", label).note(
-                    "a player's store lies after their last pit in the sowing direction, so seeds are \
-                         sown into stores only when the whole board sows one way",
-                );
-                self.diags.push(match help {
-                    Some(h) => e.help(h),
-                    None => e,
-                });
+                if alike != Some(&Way::Either) {
+                    let e = d.error("a direction by pit, but seeds are sown into stores", label).note(
+                        "a player's store lies after their last pit in the sowing direction, so seeds are \
+                         sown into stores only when the whole board sows one way, or every pit either way \
+                         as the mover chooses",
+                    );
+                    self.diags.push(match help {
+                        Some(h) => e.help(h),
+                        None => e,
+                    });
+                }
             }
             if !board.value.stores {
                 self.diags.push(
