@@ -243,13 +243,19 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
 /// Draws a position as `show` and `play` do: the seeds, what each player has, and the pits
 /// claimed or out of play where the rules have them.
 pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
-    crate::lang::draw::board_marked(
+    let board = crate::lang::draw::board_marked(
         spec,
         state.pits(),
         state.captured(),
         &[state.claimed(0), state.claimed(1)],
         state.out_of_play(),
-    )
+    );
+    // Where the big stones are, once a game has them (`crate::lang::stones`).
+    if spec.stones.big_stones {
+        board + &crate::lang::draw::stones_line(state.stones(), state.stones_won())
+    } else {
+        board
+    }
 }
 
 /// Where the game stands, in a sentence: the result, or who is to move.

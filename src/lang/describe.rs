@@ -699,11 +699,18 @@ fn stones_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             "end places",
             kinds,
             format!(
-                "Each player's {} pit{} is an end place: it is sown into like any pit, but no move is played                  from it, and it is nobody's while the game goes on (a player's pits are the others); its                  seeds go with its row at the end.{}",
+                "Each player's {} pit{} is an end place: it is sown into like any pit, but no move is played \
+                 from it, and it is nobody's while the game goes on (a player's pits are the others); its \
+                 seeds go with its row at the end.{}",
                 p.word(),
-                if matches!(p, crate::lang::phases::SeatPit::Nth(_)) { ", counted from their left," } else { "" },
+                if matches!(p, crate::lang::phases::SeatPit::Nth(_)) {
+                    ", counted from their left,"
+                } else {
+                    ""
+                },
                 if st.big_stones {
-                    " Each end place starts with a big stone: a piece of its own, never sown, one piece more                      in its place's count, and taken whole with its place."
+                    " Each end place starts with a big stone: a piece of its own, never sown, one piece more \
+                     in its place's count, and taken whole with its place."
                 } else {
                     ""
                 }
@@ -726,13 +733,16 @@ fn stones_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     });
     let kinds = &[Kind::HandRefill];
     rules.push(match st.refill {
-        None => unsaid(Section::Turns, "refill from the captures", kinds, "No row is refilled from the captures."),
+        None => {
+            unsaid(Section::Turns, "refill from the captures", kinds, "No row is refilled from the captures.")
+        }
         Some((seeds, lap)) => said(
             Section::Turns,
             "refill from the captures",
             kinds,
             format!(
-                "After each {}, a player whose pits are all empty, and who has captured at least {} for each                  of them, puts {} of those into each.",
+                "After each {}, a player whose pits are all empty, and who has captured at least {} for each \
+                 of them, puts {} of those into each.",
                 if lap { "lap" } else { "move" },
                 plural(seeds as usize, "seed", "seeds"),
                 number_word(seeds as usize)

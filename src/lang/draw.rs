@@ -143,6 +143,28 @@ pub fn board_marked(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64],
     lines.join("\n") + "\n"
 }
 
+/// Where the big stones lie (a mask, bit 0 for pit 1) and how many each player has taken:
+/// `big stones: pit 7; taken: player 1 1`.
+pub fn stones_line(on_board: u64, won: [u8; 2]) -> String {
+    let pits: Vec<usize> = (0..64).filter(|&q| on_board >> q & 1 != 0).map(|q| q + 1).collect();
+    let left = if pits.is_empty() {
+        "none on the board".to_string()
+    } else {
+        crate::lang::describe::pit_list(&pits)
+    };
+    let taken: Vec<String> = won
+        .iter()
+        .enumerate()
+        .filter(|&(_, &w)| w > 0)
+        .map(|(p, w)| format!("player {} {w}", p + 1))
+        .collect();
+    if taken.is_empty() {
+        format!("big stones: {left}\n")
+    } else {
+        format!("big stones: {left}; taken: {}\n", taken.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
