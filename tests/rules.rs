@@ -3932,3 +3932,17 @@ fn stores_are_sown_into_both_ways_when_every_pit_sows_either_way() {
     let (_, rec) = play_text(&r, &mut s, "1cw");
     assert_eq!(places(&r, &rec), vec!["S2", "6"]);
 }
+
+#[test]
+fn an_end_place_is_neither_the_movers_own_nor_an_opponents() {
+    // 4ccw (1 seed): 5, the east end place in player 2's row, but nobody's: not taken by
+    // `the last pit is an opponent's`. The next pit, 6, holds 1: relay, 7; pit 7 (now 3) is
+    // an opponent's: taken. Player 1's squares are empty then, and they hold 3: refilled.
+    let r = small_quan("when the last pit is an opponent's: take the last pit");
+    let mut s = at(&r, &[0, 0, 0, 1, 1, 1, 2, 0], 1);
+    let (_, rec) = play_text(&r, &mut s, "4ccw");
+    assert_eq!(captures_1based(&rec), vec![(7, 3)]);
+    assert_eq!(s.pits(), &[0, 1, 1, 1, 2, 0, 0, 0]);
+    assert_eq!(s.captured(), &[0, 0]);
+    assert_eq!(s.stones(), 1 << 0 | 1 << 4);
+}

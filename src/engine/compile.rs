@@ -157,11 +157,17 @@ pub struct Rules {
 }
 
 pub(crate) fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
+    // End places are nobody's while the game goes on: neither the mover's nor an opponent's.
+    let ends = if spec.stones.end_place.is_some() {
+        super::stones::StoneTable::new(spec).map_or(0, |t| t.ends)
+    } else {
+        0
+    };
     (0..spec.pits())
         .filter(|&p| match pits {
             Where::Any => true,
-            Where::Opponents => spec.owners[p] != mover,
-            Where::Own => spec.owners[p] == mover,
+            Where::Opponents => spec.owners[p] != mover && ends >> p & 1 == 0,
+            Where::Own => spec.owners[p] == mover && ends >> p & 1 == 0,
         })
         .fold(0, |m, p| m | 1 << p)
 }
