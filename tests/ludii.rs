@@ -113,7 +113,7 @@ impl Hooks for OAnQuan {
             let over = state.is_over();
             for pit in 0..rules.pits() {
                 let ludii = stacks[map.site(pit)].contains(&BALL);
-                let sow = state.stones() >> pit & 1 != 0 && !over;
+                let sow = rules.stones_on_board(state) >> pit & 1 != 0 && !over;
                 if ludii != sow {
                     return Err(format!("big stone at pit {}: Ludii {ludii}, sow {sow}", pit + 1));
                 }

@@ -3758,7 +3758,9 @@ fn small_quan(extra_capture: &str) -> Rules {
 /// Plays a move written as `sow` writes it (`2cw`), checking that every seed and big stone is
 /// kept.
 fn play_text(rules: &Rules, state: &mut State, text: &str) -> (MoveSummary, Record) {
-    let stones = |s: &State| s.stones().count_ones() + s.stones_won().iter().map(|&w| w as u32).sum::<u32>();
+    let stones = |s: &State| {
+        rules.stones_on_board(s).count_ones() + s.stones_won().iter().map(|&w| w as u32).sum::<u32>()
+    };
     let (before, big) = (seeds_in_play(state), stones(state));
     let mv = sow::engine::notation::parse_move(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     let mut record = Record::default();
@@ -3777,7 +3779,7 @@ fn an_end_place_is_sown_into_but_never_played_and_starts_with_a_big_stone() {
     let s = r.initial_state();
     // The squares only, each either way; the end places hold big stones.
     assert_eq!(legal(&r, &s), vec![2, 2, 3, 3, 4, 4]);
-    assert_eq!(s.stones(), 1 << 0 | 1 << 4);
+    assert_eq!(r.stones_on_board(&s), 1 << 0 | 1 << 4);
     let s = at(&r, &[3, 1, 0, 0, 0, 1, 0, 0], 1);
     let end = sow::engine::notation::parse_move(&r, "1cw").unwrap();
     let refused = r.check_move(&s, end);
@@ -3829,7 +3831,7 @@ fn a_relay_keeps_the_direction_chosen_and_a_big_stone_alone_is_taken() {
     assert_eq!(relays_1based(&rec), vec![(8, 1)]);
     assert_eq!(captures_1based(&rec), vec![(5, 0)]);
     assert_eq!(s.pits(), &[1, 0, 0, 0, 0, 0, 4, 0]);
-    assert_eq!(s.stones(), 1 << 0);
+    assert_eq!(r.stones_on_board(&s), 1 << 0);
     assert_eq!(s.stones_won(), [1, 0]);
     assert_eq!((s.captured(), m.captured), (&[0, 0][..], 0));
 }
@@ -3843,7 +3845,7 @@ fn a_take_of_an_end_place_takes_its_seeds_and_its_big_stone() {
     let (m, _) = play_text(&r, &mut s, "2ccw");
     assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 2, 2, 2]);
     assert_eq!((s.captured(), m.captured), (&[3, 0][..], 3));
-    assert_eq!((s.stones(), s.stones_won()), (1 << 0, [1, 0]));
+    assert_eq!((r.stones_on_board(&s), s.stones_won()), (1 << 0, [1, 0]));
 }
 
 #[test]
@@ -3944,5 +3946,5 @@ fn an_end_place_is_neither_the_movers_own_nor_an_opponents() {
     assert_eq!(captures_1based(&rec), vec![(7, 3)]);
     assert_eq!(s.pits(), &[0, 1, 1, 1, 2, 0, 0, 0]);
     assert_eq!(s.captured(), &[0, 0]);
-    assert_eq!(s.stones(), 1 << 0 | 1 << 4);
+    assert_eq!(r.stones_on_board(&s), 1 << 0 | 1 << 4);
 }

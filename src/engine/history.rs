@@ -22,8 +22,7 @@ struct Key {
     out: u64,
     phase: u8,
     /// Games with big stones: where they lie, and who took them (0 in every other game).
-    stones: u64,
-    stones_won: [u8; 2],
+    stones: u8,
 }
 
 impl Key {
@@ -42,8 +41,8 @@ impl Key {
         if self.claimed != [0; 2] || self.moved != 0 {
             h = add(add(add(h, self.claimed[0]), self.claimed[1]), self.moved as u64);
         }
-        if self.stones != 0 || self.stones_won != [0; 2] {
-            h = add(add(h, self.stones), u16::from_le_bytes(self.stones_won) as u64);
+        if self.stones != 0 {
+            h = add(h, self.stones as u64);
         }
         h
     }
@@ -88,7 +87,6 @@ impl History {
             moved: s.moved,
             out: s.out,
             stones: s.stones,
-            stones_won: s.stones_won,
             phase: s.phase,
         };
         let hash = key.hash(s.pits().len());
@@ -136,9 +134,9 @@ mod tests {
         let mut on_board = rules.initial_state();
         on_board.stones = 1;
         let mut first = on_board;
-        (first.stones, first.stones_won) = (0, [1, 0]);
+        first.stones = 1 << 2;
         let mut second = first;
-        second.stones_won = [0, 1];
+        second.stones = 1 << 4;
         let mut h = History::new();
         for s in [&on_board, &first, &second] {
             assert!(h.note(s, 0), "a new position");

@@ -236,7 +236,7 @@ impl Tables {
         // A big stone ([`super::stones`]) is one piece more in its place's count.
         tests.iter().all(|t| match t {
             Test::Count(p, c) => {
-                self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q] + (s.stones >> q & 1) as u8))
+                self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q] + u8::from(self.big_stone_at(s, q))))
             }
             Test::Lifted(c) => c.contains(lap.lifted),
             Test::Among(p, pits) => self.place(lap, *p).is_some_and(|q| pits[m] >> q & 1 != 0),
@@ -523,14 +523,14 @@ impl Rules {
         let seeds = s.pits[q];
         if seeds == 0 {
             // A place holding nothing but a big stone.
-            if s.stones >> q & 1 != 0 {
+            if self.t.big_stone_at(s, q) {
                 self.take_stone(s, m, q, to);
                 obs.capture(q, 0);
                 out.captured_pits += 1;
             }
             return;
         }
-        if s.stones >> q & 1 != 0 {
+        if self.t.big_stone_at(s, q) {
             self.take_stone(s, m, q, to);
         }
         obs.capture(q, seeds);
@@ -550,15 +550,21 @@ impl Rules {
     /// Takes the big stone at `q` whole, for whoever the take is for.
     #[cold]
     fn take_stone(&self, s: &mut State, m: usize, q: usize, to: Receiver) {
-        s.stones &= !(1 << q);
+        let Some(st) = self.t.stones.as_deref() else { return };
+        for p in 0..2 {
+            if st.place[p] as usize == q {
+                s.stones &= !(1 << p);
+            }
+        }
         let taker = match to {
             Receiver::Mover => m,
             Receiver::Opponent => 1 - m,
             Receiver::Owner => self.t.owner[q] as usize,
             Receiver::Nobody => return,
         };
-        if let Some(won) = s.stones_won.get_mut(taker) {
-            *won += 1;
+        // Two players (checked): a count of two bits each, two stones at most.
+        if taker < 2 {
+            s.stones += 1 << (2 + 2 * taker);
         }
     }
 }

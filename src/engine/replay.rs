@@ -252,7 +252,7 @@ pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
     );
     // Where the big stones are, once a game has them (`crate::lang::stones`).
     if spec.stones.big_stones {
-        board + &crate::lang::draw::stones_line(state.stones(), state.stones_won())
+        board + &crate::lang::draw::stones_line(spec, state.stones_in_place(), state.stones_won())
     } else {
         board
     }

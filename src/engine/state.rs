@@ -109,10 +109,11 @@ pub struct State {
     pub(crate) out: u64,
     pub(crate) round: u16,
     pub(crate) phase: u8,
-    /// Games with big stones only (0 in every other): the places holding one, and how many
-    /// each of two players has taken. Both decide play or scores: the position keys hold them.
-    pub(crate) stones: u64,
-    pub(crate) stones_won: [u8; 2],
+    /// Games with big stones only (0 in every other), one byte: bit `p` (0 or 1), player
+    /// `p`'s end place still holds its big stone; bits `2 + 2p` and `3 + 2p`, the big stones
+    /// player `p` has taken (two at most: they only leave the end places). It decides play
+    /// and scores: the position keys hold it.
+    pub(crate) stones: u8,
 }
 
 impl State {
@@ -142,14 +143,15 @@ impl State {
         (self.last_mover != NOBODY).then_some(self.last_mover as usize)
     }
 
-    /// The places (0-based pits, as bits) holding a big stone.
-    pub fn stones(&self) -> u64 {
-        self.stones
+    /// Whether each of two players' end places still holds its big stone
+    /// ([`super::Rules::stones_on_board`] names the pits).
+    pub fn stones_in_place(&self) -> [bool; 2] {
+        [self.stones & 1 != 0, self.stones & 2 != 0]
     }
 
     /// The big stones each of two players has taken.
     pub fn stones_won(&self) -> [u8; 2] {
-        self.stones_won
+        [self.stones >> 2 & 3, self.stones >> 4 & 3]
     }
 
     /// Seeds taken out of the game by a rule that gives them to nobody.

@@ -91,7 +91,6 @@ impl Rules {
             round: 0,
             phase: 0,
             stones: self.t.stones.as_deref().map_or(0, |st| st.start),
-            stones_won: [0; 2],
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());

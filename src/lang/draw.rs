@@ -143,10 +143,11 @@ pub fn board_marked(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64],
     lines.join("\n") + "\n"
 }
 
-/// Where the big stones lie (a mask, bit 0 for pit 1) and how many each player has taken:
-/// `big stones: pit 7; taken: player 1 1`.
-pub fn stones_line(on_board: u64, won: [u8; 2]) -> String {
-    let pits: Vec<usize> = (0..64).filter(|&q| on_board >> q & 1 != 0).map(|q| q + 1).collect();
+/// Where the big stones lie (whether each player's end place still holds its own) and how many
+/// each player has taken: `big stones: pit 7; taken: player 1 1`.
+pub fn stones_line(spec: &Spec, in_place: [bool; 2], won: [u8; 2]) -> String {
+    let ends = end_places(spec);
+    let pits: Vec<usize> = (0..ends.len().min(2)).filter(|&p| in_place[p]).map(|p| ends[p]).collect();
     let left = if pits.is_empty() {
         "none on the board".to_string()
     } else {

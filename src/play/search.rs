@@ -71,7 +71,7 @@ const TABLE_BITS: u32 = 17;
 /// rounds): the claimed pits of each player, the players who have moved, and the pits out of
 /// play with the phase of the round.
 const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1 + EXTRA_WORDS;
-const EXTRA_WORDS: usize = 6;
+const EXTRA_WORDS: usize = 4;
 /// Before a search `depth` plies deep, searches every `DEEPENING_STEP` plies less deep, the
 /// shallowest at least `DEEPENING_FROM` plies deep (choosing moves 8 to 12 plies deep in Bakuk,
 /// Kalah and Oware, it searched 4% to 57% fewer nodes so).
@@ -182,11 +182,9 @@ impl Table {
             words[len..len + EXTRA_WORDS].copy_from_slice(&[
                 s.claimed[0],
                 s.claimed[1],
-                s.moved as u64,
+                // Big stones (where they lie, who took them) beside the players who moved.
+                s.moved as u64 | (s.stones as u64) << 8,
                 s.out ^ (s.phase as u64) << 63,
-                // Big stones: where they lie and who took them.
-                s.stones,
-                u16::from_le_bytes(s.stones_won) as u64,
             ]);
             len += EXTRA_WORDS;
         }
