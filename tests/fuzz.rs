@@ -3,13 +3,15 @@
 //! errors compiles (default rules and every ruleset) and plays random games that end within
 //! the ply limit, with every seed accounted for after every move.
 //!
-//! Each case starts from one of seven setups:
+//! Each case starts from one of eight setups:
 //! - Bakuk's text, mutated, loaded as the bundled Bakuk;
 //! - a variant with rules after each lap ([`LAPS`]), mutated, loaded as a text;
 //! - I Pere's text ([`PHASES`]: a store on the circuit, an opening, a move once a game),
 //!   mutated, loaded as a text;
 //! - a variant with claimed pits and first moves ([`CLAIMS`]), mutated, loaded as a text;
 //! - a game of rounds ([`ROUNDS`]), mutated, loaded as a text;
+//! - Ô Ăn Quan's text ([`STONES`]: end places, big stones, a row refilled from the captures,
+//!   `end the move`), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -85,6 +87,8 @@ const LAPS: &str = r#"variant "Laps" {
 
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
+/// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
+const STONES: &str = include_str!("../variants/o-an-quan.sow");
 /// A game of rounds, each form of its lines between the file and its ruleset, so that
 /// mutations reach the rounds block's words.
 const ROUNDS: &str = r#"variant "Rounds" {
@@ -388,6 +392,7 @@ enum Setup {
     Koumma,
     KoummaOverFile,
     Claims,
+    Stones,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -423,6 +428,11 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Claims => load_source(
             SourceFile::new("claims.sow", text),
             Origin::Text("claims.sow".into()),
+            &mut Vec::new(),
+        ),
+        Setup::Stones => load_source(
+            SourceFile::new("stones.sow", text),
+            Origin::Text("stones.sow".into()),
             &mut Vec::new(),
         ),
         Setup::Rounds => load_source(
@@ -506,6 +516,10 @@ fn play_game(rules: &Rules, seed: u64, game: u64, context: &str) -> Result<(), T
         prop_assert!(rules.legal_moves(&s).is_empty());
         prop_assert!(rules.outcome(&s).is_some());
         let scores: u32 = rules.scores(&s).iter().sum();
+        // Big stones count for what the rules say, besides the seeds.
+        let stones = rules.stones_on_board(&s).count_ones()
+            + s.stones_won().iter().map(|&w| u32::from(w)).sum::<u32>();
+        let total = total + stones * u32::from(rules.spec().stones.worth);
         prop_assert!(scores <= total, "scores {} above the {} seeds", scores, total);
     }
     Ok(())
@@ -518,6 +532,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Phases => (PHASES, 0),
         Setup::Claims => (CLAIMS, 0),
         Setup::Rounds => (ROUNDS, 0),
+        Setup::Stones => (STONES, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -933,6 +948,7 @@ fn the_starting_texts_check_and_play() {
         Setup::KoummaOverFile,
         Setup::Claims,
         Setup::Rounds,
+        Setup::Stones,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -940,6 +956,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Phases => PHASES,
             Setup::Claims => CLAIMS,
             Setup::Rounds => ROUNDS,
+            Setup::Stones => STONES,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1014,7 +1031,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

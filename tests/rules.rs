@@ -4138,3 +4138,226 @@ fn a_set_up_from_the_hands_needs_no_rounds() {
     assert_eq!(pits_1based(&rec), vec![2, 3]);
     assert_eq!(m.lifted, 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// End places and big stones (Ô Ăn Quan)
+
+/// Ô Ăn Quan's rules on 2 x 4: each player's leftmost pit is an end place with a big stone,
+/// pit 1 (west, player 1's row) and pit 5 (east, player 2's row); the squares are 2 3 4
+/// (player 1) and 6 7 8 (player 2). Every square sows either way:
+///
+///          8   7   6  <5>       player 2 (north)
+///     <1>  2   3   4            player 1 (south)
+///
+/// Counter-clockwise: 1 2 3 4 5 6 7 8 1 ...; clockwise the other way.
+fn small_quan(extra_capture: &str) -> Rules {
+    load(&format!(
+        "variant \"Quan\" {{ source \"test\"
+           board 2 rows of 4 pits, no stores  seeds pit by pit 0 2 2 2 0 2 2 2
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts
+             each player's leftmost pit is an end place with a big stone }}
+           sowing {{ direction by pit {{ every pit: either way, as the mover chooses }}
+             first seed into the next pit  laps sow into the emptied pit }}
+           turns {{ after each lap, a player whose pits are all empty puts 1 captured seed into each of them }}
+           capture {{ when the next pit is an end place: end the move
+             {extra_capture}
+             when the next pit is occupied: relay from the next pit
+             when the next pit is empty and the pit after the next is occupied: take the pit after the next }}
+           end {{ game over when no big stone is on the board  a big stone counts as 10 seeds
+             leftover seeds: each pit's owner  player to move cannot move: they pass }} }}"
+    ))
+}
+
+/// Plays a move written as `sow` writes it (`2cw`), checking that every seed and big stone is
+/// kept.
+fn play_text(rules: &Rules, state: &mut State, text: &str) -> (MoveSummary, Record) {
+    let stones = |s: &State| {
+        rules.stones_on_board(s).count_ones() + s.stones_won().iter().map(|&w| w as u32).sum::<u32>()
+    };
+    let (before, big) = (seeds_in_play(state), stones(state));
+    let mv = sow::engine::notation::parse_move(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut record = Record::default();
+    let mut whole_hand = *state;
+    let summary = rules.play(state, mv, &mut record).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!((seeds_in_play(state), stones(state)), (before, big), "seeds and big stones kept by {text}");
+    // Sown a whole hand at once (by the tables, where the rules have them) alike.
+    let whole_summary = rules.apply(&mut whole_hand, mv);
+    assert_eq!((&whole_hand, whole_summary), (&*state, summary), "{text} sown a whole hand at once");
+    (summary, record)
+}
+
+#[test]
+fn an_end_place_is_sown_into_but_never_played_and_starts_with_a_big_stone() {
+    let r = small_quan("");
+    let s = r.initial_state();
+    // The squares only, each either way; the end places hold big stones.
+    assert_eq!(legal(&r, &s), vec![2, 2, 3, 3, 4, 4]);
+    assert_eq!(r.stones_on_board(&s), 1 << 0 | 1 << 4);
+    let s = at(&r, &[3, 1, 0, 0, 0, 1, 0, 0], 1);
+    let end = sow::engine::notation::parse_move(&r, "1cw").unwrap();
+    let refused = r.check_move(&s, end);
+    assert!(matches!(refused, Err(IllegalMove::NotNow { pit: 1, .. })), "{refused:?}");
+    // Player 2's end place, pit 5, is no square of theirs either.
+    let s = at(&r, &[0, 1, 0, 0, 4, 1, 0, 0], 2);
+    assert_eq!(legal(&r, &s), vec![6, 6]);
+}
+
+#[test]
+fn the_next_place_an_end_place_ends_the_move() {
+    // 3ccw (1 seed): 4. The next place, pit 5, is an end place (holding its big stone): the
+    // move ends there, though the place is occupied.
+    let r = small_quan("");
+    let mut s = at(&r, &[0, 2, 1, 0, 0, 2, 2, 2], 1);
+    let (m, rec) = play_text(&r, &mut s, "3ccw");
+    assert_eq!(pits_1based(&rec), vec![4]);
+    assert!(rec.relays.is_empty() && rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 2, 0, 1, 0, 2, 2, 2]);
+    assert_eq!((m.last, s.to_move()), (3, Some(1)));
+}
+
+#[test]
+fn a_lap_of_10_seeds_or_more_ends_the_move() {
+    // 3ccw (10 seeds): 4 5 6 7 8 1 2 3 4 5; the last place is pit 5, the next pit 6 holds 2.
+    // With `when the lap lifted 10 or more seeds: end the move` the move ends; without it,
+    // the seeds of pit 6 are sown on.
+    let start = [0, 0, 10, 0, 0, 1, 0, 0];
+    let r = small_quan("when the lap lifted 10 or more seeds: end the move");
+    let mut s = at(&r, &start, 1);
+    let (_, rec) = play_text(&r, &mut s, "3ccw");
+    assert!(rec.relays.is_empty());
+    assert_eq!(s.pits(), &[1, 1, 1, 2, 2, 2, 1, 1]);
+    let r = small_quan("");
+    let mut s = at(&r, &start, 1);
+    let (_, rec) = play_text(&r, &mut s, "3ccw");
+    assert_eq!(relays_1based(&rec)[0], (6, 2));
+}
+
+#[test]
+fn a_relay_keeps_the_direction_chosen_and_a_big_stone_alone_is_taken() {
+    // 2cw (1 seed): 1, the west end place; the next place clockwise, pit 8, holds 1: relay,
+    // clockwise: 7. The next, pit 6, is empty; the one after it, pit 5, holds no seed but its
+    // big stone, so it is occupied: taken, the stone whole, for player 1.
+    let r = small_quan("");
+    let mut s = at(&r, &[0, 1, 0, 0, 0, 0, 3, 1], 1);
+    let (m, rec) = play_text(&r, &mut s, "2cw");
+    assert_eq!(pits_1based(&rec), vec![1, 7]);
+    assert_eq!(relays_1based(&rec), vec![(8, 1)]);
+    assert_eq!(captures_1based(&rec), vec![(5, 0)]);
+    assert_eq!(s.pits(), &[1, 0, 0, 0, 0, 0, 4, 0]);
+    assert_eq!(r.stones_on_board(&s), 1 << 0);
+    assert_eq!(s.stones_won(), [1, 0]);
+    assert_eq!((s.captured(), m.captured), (&[0, 0][..], 0));
+}
+
+#[test]
+fn a_take_of_an_end_place_takes_its_seeds_and_its_big_stone() {
+    // 2ccw (1 seed): 3. The next pit, 4, is empty; the pit after it, the east end place,
+    // holds 3 and its big stone: player 1 takes the 3 seeds and the stone.
+    let r = small_quan("");
+    let mut s = at(&r, &[0, 1, 0, 0, 3, 2, 2, 2], 1);
+    let (m, _) = play_text(&r, &mut s, "2ccw");
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 2, 2, 2]);
+    assert_eq!((s.captured(), m.captured), (&[3, 0][..], 3));
+    assert_eq!((r.stones_on_board(&s), s.stones_won()), (1 << 0, [1, 0]));
+}
+
+#[test]
+fn the_game_is_over_when_no_big_stone_is_left_and_a_big_stone_counts_as_its_worth() {
+    // Player 1, 2ccw (1 seed): 3; pit 4 empty, the east end place (2 and its stone) taken.
+    // Player 2, 6ccw (1 seed): 7; pit 8 empty, the west end place (2 and its stone) taken. No
+    // big stone is left: the game is over. Scores: 2 + 10 + pit 3's 1 seed for player 1, 2 +
+    // 10 + pit 7's 1 for player 2; no refill, the game being over (player 2's row held 1).
+    let r = small_quan("");
+    let mut s = at(&r, &[2, 1, 0, 0, 2, 1, 0, 0], 1);
+    play_text(&r, &mut s, "2ccw");
+    assert_eq!(s.to_move(), Some(1));
+    play_text(&r, &mut s, "6ccw");
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 0, 1, 0]);
+    assert_eq!(s.end(), Some(EndReason::NoBigStone));
+    assert_eq!(s.stones_won(), [1, 1]);
+    assert_eq!(&r.scores(&s)[..2], &[13, 13]);
+    assert_eq!(r.outcome(&s), Some(Outcome::Draw));
+}
+
+#[test]
+fn an_empty_row_is_refilled_from_the_captures_after_each_lap() {
+    // Player 2, 6ccw (1 seed): 7; pit 8 empty, the west end place (3 and its stone) taken:
+    // player 2 holds 3. Player 1, 4ccw (1 seed): 5, the east end place; the next pit, 6, is
+    // empty, pit 7 after it holds 1: taken. Player 2's squares are all empty and they hold 3,
+    // one for each: 1 seed into each of 6, 7, 8.
+    let r = small_quan("");
+    let mut s = at(&r, &[3, 0, 1, 1, 0, 1, 0, 0], 2);
+    play_text(&r, &mut s, "6ccw");
+    assert_eq!((s.pits(), s.captured()), (&[0, 0, 1, 1, 0, 0, 1, 0][..], &[0, 3][..]));
+    play_text(&r, &mut s, "4ccw");
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 1, 1, 1, 1]);
+    assert_eq!(s.captured(), &[1, 0]);
+    assert_eq!(legal(&r, &s), vec![6, 6, 7, 7, 8, 8]);
+}
+
+#[test]
+fn a_row_is_not_refilled_from_fewer_captures_than_it_has_pits() {
+    // As above, but player 2 took 2 seeds: their empty row stays empty, and they pass.
+    let r = small_quan("");
+    let mut s = at(&r, &[2, 0, 1, 1, 0, 1, 0, 0], 2);
+    play_text(&r, &mut s, "6ccw");
+    play_text(&r, &mut s, "4ccw");
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 1, 0, 0, 0]);
+    assert_eq!(s.captured(), &[1, 2]);
+    // Player 2 cannot move: passed, player 1 to move.
+    assert_eq!(s.to_move(), Some(0));
+}
+
+#[test]
+fn big_stones_keep_the_solver_out_with_the_rules_line() {
+    let r = small_quan("");
+    let e = sow::play::solve::check_solvable(&r, r.total_seeds() as usize).unwrap_err().to_string();
+    assert!(e.contains("`each player's ... pit is an end place`"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A direction chosen per move, with seeds sown into stores
+
+#[test]
+fn stores_are_sown_into_both_ways_when_every_pit_sows_either_way() {
+    // Small Kalah, every pit either way: each store lies where counter-clockwise sowing puts
+    // it, S1 between pits 3 and 4, S2 between pits 6 and 1. Player 1's 3cw (7 seeds) goes
+    // down the numbers: 2 1, past S2 (the opponent's store, not sown), 6 5 4, S1, then 3, the
+    // emptied pit: an empty pit of the mover's own, taken with pit 4 facing it (Kalah).
+    let either = "sowing { direction by pit { every pit: either way, as the mover chooses } }";
+    let r = small_kalah(either);
+    let mut s = at(&r, &[0, 0, 7, 0, 0, 0], 1);
+    let (_, rec) = play_text(&r, &mut s, "3cw");
+    assert_eq!(places(&r, &rec), vec!["2", "1", "6", "5", "4", "S1", "3"]);
+    assert_eq!(s.pits(), &[1, 1, 0, 0, 1, 1]);
+    assert_eq!(s.captured(), &[3, 0]);
+    // 3cw with 6 seeds ends in S1, the mover's own store: they move again.
+    let mut s = at(&r, &[0, 0, 6, 0, 0, 0], 1);
+    play_text(&r, &mut s, "3cw");
+    assert_eq!(s.to_move(), Some(0));
+    // Counter-clockwise, as in Kalah: 4 is after S1.
+    let mut s = at(&r, &[0, 0, 2, 0, 0, 0], 1);
+    let (_, rec) = play_text(&r, &mut s, "3ccw");
+    assert_eq!(places(&r, &rec), vec!["S1", "4"]);
+    // Both stores sown: player 2's 4cw (3 seeds) goes S1, 3, 2; player 1's 1cw (2) S2, 6.
+    let r = small_kalah(&format!("{either} sowing {{ sow into both stores }}"));
+    let mut s = at(&r, &[2, 0, 0, 3, 1, 0], 2);
+    let (_, rec) = play_text(&r, &mut s, "4cw");
+    assert_eq!(places(&r, &rec), vec!["S1", "3", "2"]);
+    let (_, rec) = play_text(&r, &mut s, "1cw");
+    assert_eq!(places(&r, &rec), vec!["S2", "6"]);
+}
+
+#[test]
+fn an_end_place_is_neither_the_movers_own_nor_an_opponents() {
+    // 4ccw (1 seed): 5, the east end place in player 2's row, but nobody's: not taken by
+    // `the last pit is an opponent's`. The next pit, 6, holds 1: relay, 7; pit 7 (now 3) is
+    // an opponent's: taken. Player 1's squares are empty then, and they hold 3: refilled.
+    let r = small_quan("when the last pit is an opponent's: take the last pit");
+    let mut s = at(&r, &[0, 0, 0, 1, 1, 1, 2, 0], 1);
+    let (_, rec) = play_text(&r, &mut s, "4ccw");
+    assert_eq!(captures_1based(&rec), vec![(7, 3)]);
+    assert_eq!(s.pits(), &[0, 1, 1, 1, 2, 0, 0, 0]);
+    assert_eq!(s.captured(), &[0, 0]);
+    assert_eq!(r.stones_on_board(&s), 1 << 0 | 1 << 4);
+}

@@ -73,6 +73,10 @@ pub(crate) struct Tables {
     pub store_sowing: bool,
     /// For each mover, the place after each place on the sowing's path, stores included.
     pub path: [[u8; PLACES]; MAX_PLAYERS],
+    /// The same in direction 1, where some pit sows that way and seeds are sown into stores
+    /// (each store where it lies in direction 0, passed the other way): read only by the
+    /// rich and general tiers.
+    pub path_back: Option<Box<[[u8; PLACES]; MAX_PLAYERS]>>,
     pub extra_turn: bool,
     pub must_feed: bool,
     /// Legal moves are filtered by playing them out: must feed, or grand slams not allowed.
@@ -118,6 +122,8 @@ pub(crate) struct Tables {
     pub extras: Extras,
     /// The rules of rounds (only in the [`GENERAL`] tier: see [`super::rounds`]).
     pub rounds: Option<crate::lang::rounds::Rounds>,
+    /// End places and big stones (only in the [`GENERAL`] tier: see [`super::stones`]).
+    pub stones: Option<Box<super::stones::StoneTable>>,
     /// A game of rounds cut to its first round ([`Rules::first_round`]): the round's end is
     /// the game's.
     pub one_round: bool,
@@ -151,11 +157,17 @@ pub struct Rules {
 }
 
 pub(crate) fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
+    // End places are nobody's while the game goes on: neither the mover's nor an opponent's.
+    let ends = if spec.stones.end_place.is_some() {
+        super::stones::StoneTable::new(spec).map_or(0, |t| t.ends)
+    } else {
+        0
+    };
     (0..spec.pits())
         .filter(|&p| match pits {
             Where::Any => true,
-            Where::Opponents => spec.owners[p] != mover,
-            Where::Own => spec.owners[p] == mover,
+            Where::Opponents => spec.owners[p] != mover && ends >> p & 1 == 0,
+            Where::Own => spec.owners[p] == mover && ends >> p & 1 == 0,
         })
         .fold(0, |m, p| m | 1 << p)
 }
@@ -181,6 +193,7 @@ pub fn compile(spec: &Spec) -> Rules {
         min_seeds: spec.min_seeds,
         store_sowing: spec.store_sowing != StoreSowing::Neither,
         path: [[0; PLACES]; MAX_PLAYERS],
+        path_back: None,
         extra_turn: spec.extra_turn,
         must_feed: spec.must_feed,
         filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed,
@@ -210,6 +223,7 @@ pub fn compile(spec: &Spec) -> Rules {
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
         extras: Extras::new(spec),
         rounds: spec.rounds,
+        stones: super::stones::StoneTable::new(spec).map(Box::new),
         one_round: false,
         tier: RICH,
     };
@@ -258,6 +272,22 @@ pub fn compile(spec: &Spec) -> Rules {
                 }
             }
         }
+        // Sowing the other way: the stores where they lie, passed the other way (a store
+        // before the pit it follows in direction 0).
+        if t.store_sowing && (t.choice != 0 || t.pit_dir[..n].iter().any(|&d| d != 0)) {
+            let mut back = t.path_back.take().unwrap_or_else(|| Box::new([[0; PLACES]; MAX_PLAYERS]));
+            for p in 0..n {
+                back[m][p] = t.next[1][p];
+            }
+            for store in n..n + spec.players as usize {
+                if let Some(last) = (0..n).find(|&p| t.path[m][p] as usize == store) {
+                    let first = t.path[m][store] as usize;
+                    back[m][first] = store as u8;
+                    back[m][store] = last as u8;
+                }
+            }
+            t.path_back = Some(back);
+        }
         if let Some(o) = &spec.opposite {
             t.opposite_pits[m] = pit_mask(spec, mover, o.pits);
         }
@@ -304,7 +334,18 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.endings
         || t.opposite_pits != [0; MAX_PLAYERS]
         || t.grand_slam != GrandSlam::Take;
-    t.tier = if !t.lap_rules.is_empty() || t.phase.is_some() || t.extras.any() || t.rounds.is_some() {
+    // End places are nobody's while the game goes on: out of the players' pits.
+    if let Some(st) = &t.stones {
+        for own in &mut t.own {
+            *own &= !st.ends;
+        }
+    }
+    t.tier = if !t.lap_rules.is_empty()
+        || t.phase.is_some()
+        || t.extras.any()
+        || t.rounds.is_some()
+        || t.stones.is_some()
+    {
         GENERAL
     } else if rich {
         RICH
@@ -359,7 +400,10 @@ impl Rules {
     /// Does a position hold more than its seeds, captures and player to move: claimed pits, or
     /// the players who have moved (under a rule on first moves)?
     pub(crate) fn has_state_extras(&self) -> bool {
-        self.spec.claims_pits() || self.t.extras.first_move.is_some() || self.t.rounds.is_some()
+        self.spec.claims_pits()
+            || self.t.extras.first_move.is_some()
+            || self.t.rounds.is_some()
+            || self.t.stones.as_ref().is_some_and(|st| st.start != 0)
     }
 
     /// The first this many plies of a game capture nothing.
@@ -413,6 +457,7 @@ impl Rules {
             min_seeds,
             store_sowing,
             path,
+            path_back,
             extra_turn,
             must_feed,
             filter_moves,
@@ -446,6 +491,7 @@ impl Rules {
             extras,
             rounds,
             one_round,
+            stones,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];
@@ -522,6 +568,16 @@ impl Rules {
         }
         if *one_round {
             bytes.extend(b"one round");
+        }
+        if let Some(st) = stones {
+            st.bytes(&mut bytes);
+        }
+        // Only where a pit sows the other way into stores, as above.
+        if let Some(back) = path_back {
+            bytes.extend(b"path back");
+            for table in back.iter() {
+                bytes.extend_from_slice(table);
+            }
         }
         fnv1a(&bytes)
     }

@@ -35,6 +35,9 @@ impl Rules {
         for (score, c) in scores.iter_mut().zip(stored) {
             *score += c;
         }
+        if self.t.stones.is_some() {
+            self.stone_scores(s, &mut scores);
+        }
         let leftover = |p: usize, seeds: u8| if self.is_pit_store(p) { 0 } else { seeds as u32 };
         if s.end.is_some() {
             // Seeds left in claimed pits go to their claimers where the rules say so; the

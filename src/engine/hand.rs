@@ -44,8 +44,11 @@ impl HandTable {
         let mut last = vec![[0u8; 256]; pits].into_boxed_slice();
         for p in 0..pits {
             // A pit is sown only by its owner, along the owner's path.
-            let next: &[u8] =
-                if rules.store_sowing { &rules.path[rules.owner[p] as usize] } else { &rules.next[d] };
+            let next: &[u8] = match &rules.path_back {
+                Some(back) if d != 0 => &back[rules.owner[p] as usize],
+                _ if rules.store_sowing => &rules.path[rules.owner[p] as usize],
+                _ => &rules.next[d],
+            };
             // One lap: the places after p, with p itself at the end unless the sowing skips it.
             let mut lap = Vec::with_capacity(LANES);
             let mut q = next[p] as usize;

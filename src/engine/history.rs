@@ -23,6 +23,8 @@ struct Key {
     phase: u8,
     /// Pits that changed owner for the round: none in most games.
     annexed: u64,
+    /// Games with big stones: where they lie, and who took them (0 in every other game).
+    stones: u8,
 }
 
 impl Key {
@@ -43,6 +45,9 @@ impl Key {
         }
         if self.annexed != 0 {
             h = add(h, self.annexed);
+        }
+        if self.stones != 0 {
+            h = add(h, self.stones as u64);
         }
         h
     }
@@ -86,6 +91,7 @@ impl History {
             claimed: s.claimed,
             moved: s.moved,
             out: s.out,
+            stones: s.stones,
             phase: s.phase,
             annexed: s.annexed,
         };
@@ -137,5 +143,23 @@ mod tests {
         assert!(h.note(&s, 0));
         assert!(h.note(&annexed, 0), "a position with a pit owned across the rows is new");
         assert!(!h.note(&annexed, 0));
+    }
+
+    #[test]
+    fn where_the_big_stones_lie_and_who_took_them_are_part_of_a_position() {
+        // The same pits, captures and player to move: a big stone on the board, or taken by
+        // one player or the other, makes three positions.
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let mut on_board = rules.initial_state();
+        on_board.stones = 1;
+        let mut first = on_board;
+        first.stones = 1 << 2;
+        let mut second = first;
+        second.stones = 1 << 4;
+        let mut h = History::new();
+        for s in [&on_board, &first, &second] {
+            assert!(h.note(s, 0), "a new position");
+        }
+        assert!(!h.note(&second, 0), "and seen once noted");
     }
 }

@@ -24,6 +24,8 @@ pub(crate) enum Test {
     Mirror(Place, bool),
     /// The mover has a claimed pit (`true`) or none.
     MoverClaims(bool),
+    /// The seeds the lap was sown with.
+    Lifted(Counts),
 }
 
 /// An effect, compiled.
@@ -49,6 +51,8 @@ pub(crate) enum Act {
         from: Place,
         to: Place,
     },
+    /// Nothing more: the move ends.
+    End,
 }
 
 /// One rule after each lap, compiled.
@@ -91,6 +95,13 @@ impl LapTable {
                 }
                 Condition::Board(n) => Test::Board(Counts::from_set(n)),
                 Condition::MoverClaims(yes) => Test::MoverClaims(*yes),
+                // End places ([`super::stones`]), the same for every mover.
+                Condition::At(p, Predicate::EndPlace(is)) => {
+                    let ends = super::stones::StoneTable::new(spec).map_or(0, |t| t.ends);
+                    let pits = if *is { ends } else { pit_mask(spec, 0, Where::Any) & !ends };
+                    Test::Among(*p, [pits; MAX_PLAYERS])
+                }
+                Condition::Lifted(n) => Test::Lifted(Counts::from_set(n)),
             })
             .collect();
         let mut to = Receiver::Mover;
@@ -115,6 +126,7 @@ impl LapTable {
                 Effect::Again(n) => Act::Again(*n),
                 Effect::Claim(places) => Act::Claim(places.clone()),
                 Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
+                Effect::End => Act::End,
             })
             .collect();
         LapTable { every_lap: rule.every_lap, tests, acts }
@@ -146,6 +158,10 @@ impl LapTable {
                 Test::Claimed(p, who, yes) => out.extend([3, place(p), *who as u8, *yes as u8]),
                 Test::Mirror(p, yes) => out.extend([4, place(p), *yes as u8]),
                 Test::MoverClaims(yes) => out.extend([5, *yes as u8]),
+                Test::Lifted(c) => {
+                    out.push(6);
+                    counts(c, out);
+                }
             }
         }
         for a in &self.acts {
@@ -175,6 +191,7 @@ impl LapTable {
                     out.extend(places.iter().map(place));
                 }
                 Act::Move { seeds, from, to } => out.extend([7, *seeds, place(from), place(to)]),
+                Act::End => out.push(9),
             }
         }
     }
@@ -186,6 +203,8 @@ struct Lap {
     d: usize,
     start: usize,
     last: usize,
+    /// The seeds the lap was sown with.
+    lifted: u8,
 }
 
 impl Tables {
@@ -214,8 +233,12 @@ impl Tables {
             };
             by >> q & 1 != 0
         };
+        // A big stone ([`super::stones`]) is one piece more in its place's count.
         tests.iter().all(|t| match t {
-            Test::Count(p, c) => self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q])),
+            Test::Count(p, c) => {
+                self.place(lap, *p).is_some_and(|q| c.contains(s.pits[q] + u8::from(self.big_stone_at(s, q))))
+            }
+            Test::Lifted(c) => c.contains(lap.lifted),
             Test::Among(p, pits) => {
                 self.place(lap, *p).is_some_and(|q| self.masks_now(s, pits, m) >> q & 1 != 0)
             }
@@ -314,9 +337,10 @@ impl Rules {
             MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         let mut from = pit;
         for laps in 1..=MAX_LAPS {
+            let lifted = s.pits[from];
             let (last, sown) = self.sow_tracked(s, from, m, d, obs);
             summary.last = last;
-            let lap = Lap { d, start: from, last };
+            let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
             for rule in t.lap_rules.iter().filter(|r| r.every_lap) {
                 if t.holds(s, m, lap, &rule.tests) {
@@ -357,6 +381,9 @@ impl Rules {
             // Captures go into stores on the circuit before the next lap can sow into them.
             if t.phase.is_some() {
                 self.bank(s);
+            }
+            if t.stones.is_some() {
+                self.refill_from_hand(s, true);
             }
             if t.rounds.is_some_and(|r| r.over.after_each_lap)
                 && self.round_over_after_lap(s, out.relay.is_some())
@@ -446,6 +473,7 @@ impl Rules {
                             }
                         }
                     }
+                    Act::End => {}
                     Act::Move { seeds, from, to } => {
                         if let (Some(a), Some(b)) = (t.place(lap, *from), t.place(lap, *to)) {
                             let k = (*seeds).min(s.pits[a]);
@@ -501,7 +529,16 @@ impl Rules {
     ) {
         let seeds = s.pits[q];
         if seeds == 0 {
+            // A place holding nothing but a big stone.
+            if self.t.big_stone_at(s, q) {
+                self.take_stone(s, m, q, to);
+                obs.capture(q, 0);
+                out.captured_pits += 1;
+            }
             return;
+        }
+        if self.t.big_stone_at(s, q) {
+            self.take_stone(s, m, q, to);
         }
         obs.capture(q, seeds);
         s.pits[q] = 0;
@@ -512,6 +549,29 @@ impl Rules {
             Receiver::Opponent => s.captured[1 - m] += seeds as u16,
             Receiver::Owner => s.captured[self.t.owner_now(s, q)] += seeds as u16,
             Receiver::Nobody => s.removed += seeds,
+        }
+    }
+}
+
+impl Rules {
+    /// Takes the big stone at `q` whole, for whoever the take is for.
+    #[cold]
+    fn take_stone(&self, s: &mut State, m: usize, q: usize, to: Receiver) {
+        let Some(st) = self.t.stones.as_deref() else { return };
+        for p in 0..2 {
+            if st.place[p] as usize == q {
+                s.stones &= !(1 << p);
+            }
+        }
+        let taker = match to {
+            Receiver::Mover => m,
+            Receiver::Opponent => 1 - m,
+            Receiver::Owner => self.t.owner[q] as usize,
+            Receiver::Nobody => return,
+        };
+        // Two players (checked): a count of two bits each, two stones at most.
+        if taker < 2 {
+            s.stones += 1 << (2 + 2 * taker);
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod replay;
 mod rounds;
 mod sow;
 mod state;
+mod stones;
 mod turn;
 
 pub use compile::{Rules, compile};

@@ -251,20 +251,27 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::AllBut => "the mover has captured all the seeds but a few".to_string(),
         EndReason::RoundOver => "the first round is over".to_string(),
         EndReason::NoSeeds => "a player has no seeds left".to_string(),
+        EndReason::NoBigStone => "no big stone is left on the board".to_string(),
     }
 }
 
 /// Draws a position as `show` and `play` do: the seeds, what each player has, and the pits
 /// claimed or out of play where the rules have them.
 pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
-    crate::lang::draw::board_owned(
+    let board = crate::lang::draw::board_owned(
         spec,
         state.pits(),
         state.captured(),
         &[state.claimed(0), state.claimed(1)],
         state.out_of_play(),
         state.annexed(),
-    )
+    );
+    // Where the big stones are, once a game has them (`crate::lang::stones`).
+    if spec.stones.big_stones {
+        board + &crate::lang::draw::stones_line(spec, state.stones_in_place(), state.stones_won())
+    } else {
+        board
+    }
 }
 
 /// Where the game stands, in a sentence: the result, or who is to move.

@@ -85,6 +85,9 @@ impl Rules {
         let mover = s.to_move;
         let summary = self.sow_and_capture_general(s, mv, obs);
         self.after_general_move(s, mover, obs);
+        if self.t.stones.is_some() {
+            self.refill_from_hand(s, false);
+        }
         self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
         summary
     }
@@ -190,6 +193,15 @@ impl Rules {
         hand
     }
 
+    /// The path of `m`'s sowing into stores in direction `d` (below the rich tier, always 0).
+    #[inline(always)]
+    fn path<const TIER: u8>(&self, m: usize, d: usize) -> &[u8; PLACES] {
+        match &self.t.path_back {
+            Some(back) if TIER >= RICH && d != 0 => &back[m],
+            _ => &self.t.path[m],
+        }
+    }
+
     /// Lifts every seed of `pit` and sows them (one lap) in direction `d`; returns where the
     /// last fell.
     #[inline(always)]
@@ -218,8 +230,12 @@ impl Rules {
                         sow_seeds::<false, false, MAX_PITS, O>(s, &t.next[d], n, pit, hand, obs)
                     }
                     (false, true) => sow_seeds::<false, true, MAX_PITS, O>(s, &t.next[d], n, pit, hand, obs),
-                    (true, false) => sow_seeds::<true, false, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
-                    (true, true) => sow_seeds::<true, true, PLACES, O>(s, &t.path[m], n, pit, hand, obs),
+                    (true, false) => {
+                        sow_seeds::<true, false, PLACES, O>(s, self.path::<TIER>(m, d), n, pit, hand, obs)
+                    }
+                    (true, true) => {
+                        sow_seeds::<true, true, PLACES, O>(s, self.path::<TIER>(m, d), n, pit, hand, obs)
+                    }
                 }
             }
         }
@@ -361,6 +377,9 @@ impl Rules {
         }
         if TIER == GENERAL && t.extras.unclaimed_empty && self.an_unclaimed_side_is_empty(s) {
             return Self::end(s, next, EndReason::SideEmpty);
+        }
+        if TIER == GENERAL && self.no_stone_left(s) {
+            return Self::end(s, next, EndReason::NoBigStone);
         }
         if s.plies >= self.ply_limit {
             return Self::end(s, next, EndReason::PlyLimit);

@@ -38,6 +38,8 @@ pub enum EndReason {
     /// A player had no seeds left, in their pits or hand (`a player left with no seeds loses
     /// the match`): that player lost.
     NoSeeds,
+    /// No big stone was left on the board (`game over when no big stone is on the board`).
+    NoBigStone,
 }
 
 impl EndReason {
@@ -56,6 +58,7 @@ impl EndReason {
             EndReason::AllBut => "all-but",
             EndReason::RoundOver => "round-over",
             EndReason::NoSeeds => "no-seeds",
+            EndReason::NoBigStone => "no-big-stone",
         }
     }
 
@@ -74,6 +77,7 @@ impl EndReason {
             EndReason::AllBut => "the mover had captured all the seeds but a few",
             EndReason::RoundOver => "the first round was over",
             EndReason::NoSeeds => "a player had no seeds left",
+            EndReason::NoBigStone => "no big stone was left on the board",
         }
     }
 }
@@ -114,6 +118,11 @@ pub struct State {
     /// it`; 0 in every other): the pits owned, for the round, by the player who does not own
     /// their row (two players).
     pub(crate) annexed: u64,
+    /// Games with big stones only (0 in every other), one byte: bit `p` (0 or 1), player
+    /// `p`'s end place still holds its big stone; bits `2 + 2p` and `3 + 2p`, the big stones
+    /// player `p` has taken (two at most: they only leave the end places). It decides play
+    /// and scores: the position keys hold it.
+    pub(crate) stones: u8,
 }
 
 impl State {
@@ -141,6 +150,17 @@ impl State {
     /// The player who made the last move, if any move was made.
     pub fn last_mover(&self) -> Option<usize> {
         (self.last_mover != NOBODY).then_some(self.last_mover as usize)
+    }
+
+    /// Whether each of two players' end places still holds its big stone
+    /// ([`super::Rules::stones_on_board`] names the pits).
+    pub fn stones_in_place(&self) -> [bool; 2] {
+        [self.stones & 1 != 0, self.stones & 2 != 0]
+    }
+
+    /// The big stones each of two players has taken.
+    pub fn stones_won(&self) -> [u8; 2] {
+        [self.stones >> 2 & 3, self.stones >> 4 & 3]
     }
 
     /// Seeds taken out of the game by a rule that gives them to nobody.

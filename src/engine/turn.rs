@@ -95,6 +95,7 @@ impl Rules {
             round: 0,
             phase: 0,
             annexed: 0,
+            stones: self.t.stones.as_deref().map_or(0, |st| st.start),
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -269,7 +270,10 @@ impl Rules {
                 Err(self.general_refusal(s, pit))
             }
             // The opening, the move once a game, or a store on the circuit.
-            _ if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) => {
+            _ if self.t.phase.is_some() && !self.t.filter_moves
+                || self.is_pit_store(pit)
+                || self.is_end_place(pit) =>
+            {
                 Err(IllegalMove::NotNow {
                     pit: pit + 1,
                     legal: s.moves.iter().map(|m| m.pit() + 1).collect(),

@@ -271,6 +271,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     board_rules(&mut rules, spec);
     players_rules(&mut rules, spec);
     store_pit_rule(&mut rules, spec);
+    stones_rules(&mut rules, spec);
     sowing_rules(&mut rules, spec);
     turns_rules(&mut rules, spec);
     phase_rules(&mut rules, spec);
@@ -773,6 +774,81 @@ fn store_pit_rule(rules: &mut Vec<Rule>, spec: &Spec) {
     });
 }
 
+/// End places, big stones, a row refilled from the captures, the end when no big stone is
+/// left (`crate::lang::stones`): each unsaid where the variant has none.
+fn stones_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    let st = &spec.stones;
+    let kinds = &[Kind::EndPlace];
+    rules.push(match st.end_place {
+        None => unsaid(Section::Players, "end places", kinds, "No pit is an end place."),
+        Some(p) => said(
+            Section::Players,
+            "end places",
+            kinds,
+            format!(
+                "Each player's {} pit{} is an end place: it is sown into like any pit, but no move is played \
+                 from it, and it is nobody's while the game goes on (a player's pits are the others); its \
+                 seeds go with its row at the end.{}",
+                p.word(),
+                if matches!(p, crate::lang::phases::SeatPit::Nth(_)) {
+                    ", counted from their left,"
+                } else {
+                    ""
+                },
+                if st.big_stones {
+                    " Each end place starts with a big stone: a piece of its own, never sown, one piece more \
+                     in its place's count, and taken whole with its place."
+                } else {
+                    ""
+                }
+            ),
+        ),
+    });
+    let kinds = &[Kind::StoneWorth];
+    rules.push(if st.big_stones {
+        said(
+            Section::End,
+            "big stones",
+            kinds,
+            format!(
+                "A big stone counts as {} in the score of the player who took it.",
+                plural(st.worth as usize, "seed", "seeds")
+            ),
+        )
+    } else {
+        unsaid(Section::End, "big stones", kinds, "There are no big stones.")
+    });
+    let kinds = &[Kind::HandRefill];
+    rules.push(match st.refill {
+        None => {
+            unsaid(Section::Turns, "refill from the captures", kinds, "No row is refilled from the captures.")
+        }
+        Some((seeds, lap)) => said(
+            Section::Turns,
+            "refill from the captures",
+            kinds,
+            format!(
+                "After each {}, a player whose pits are all empty, and who has captured at least {} for each \
+                 of them, puts {} of those into each.",
+                if lap { "lap" } else { "move" },
+                plural(seeds as usize, "seed", "seeds"),
+                number_word(seeds as usize)
+            ),
+        ),
+    });
+    let kinds = &[Kind::NoStoneEnd];
+    rules.push(if st.over_when_none {
+        said(
+            Section::End,
+            "end without big stones",
+            kinds,
+            "The game is over when no big stone is left on the board.",
+        )
+    } else {
+        unsaid(Section::End, "end without big stones", kinds, "No end waits for the big stones.")
+    });
+}
+
 /// The opening and the move once a game (`crate::lang::phases`).
 fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     use Section::Turns as S;
@@ -879,11 +955,15 @@ fn condition_words(c: &Condition<CountSet>) -> String {
                 Predicate::Rightmost(yes) => {
                     format!("{place} {} its owner's rightmost pit", if *yes { "is" } else { "is not" })
                 }
+                Predicate::EndPlace(yes) => {
+                    format!("{place} {} an end place", if *yes { "is" } else { "is not" })
+                }
             }
         }
         Condition::Board(n) => format!("the board holds {} seeds", n.words()),
         Condition::MoverClaims(true) => "the mover has a claimed pit".to_string(),
         Condition::MoverClaims(false) => "the mover has no claimed pit".to_string(),
+        Condition::Lifted(n) => format!("the lap was sown with {} seeds", n.words()),
     }
 }
 
@@ -943,6 +1023,7 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             to.words(),
             if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
         ),
+        Effect::End => "the move ends".to_string(),
     }
 }
 

@@ -32,6 +32,17 @@ fn pit_stores(spec: &Spec) -> Vec<Option<usize>> {
         .collect()
 }
 
+/// Each player's end place (1-based pit), if the variant has them.
+fn end_places(spec: &Spec) -> Vec<usize> {
+    let k = spec.pits_per_row as usize;
+    (0..spec.players.min(2))
+        .filter_map(|p| {
+            let row = crate::lang::phases::seat_row(&spec.owners, p);
+            spec.stones.end_place.and_then(|s| s.index(k)).and_then(|i| row.get(i)).map(|&q| q + 1)
+        })
+        .collect()
+}
+
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured. A store
 /// on the circuit is numbered in brackets, `[5]`, and its seeds are its owner's.
 pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
@@ -65,7 +76,16 @@ pub fn board_owned(
     let whole_rows = row_owner(spec, Row::South).is_some() && row_owner(spec, Row::North).is_some();
     let pad = " ".repeat(label_width);
     let stores = pit_stores(spec);
-    let number = |p: &usize| if stores.contains(&Some(*p)) { format!("[{p}]") } else { p.to_string() };
+    let ends = end_places(spec);
+    let number = |p: &usize| {
+        if stores.contains(&Some(*p)) {
+            format!("[{p}]")
+        } else if ends.contains(p) {
+            format!("<{p}>")
+        } else {
+            p.to_string()
+        }
+    };
     let numbers = |row: Row| -> String {
         let cells: String =
             drawn_order(spec, row).iter().map(|p| format!("{:^w$}", number(p), w = CELL + 1)).collect();
@@ -143,11 +163,38 @@ pub fn board_owned(
     if !held.is_empty() {
         lines.push(format!("owned across the rows (@): {}", held.join(", ")));
     }
+    if !ends.is_empty() {
+        let stone = if spec.stones.big_stones { ", each starting with a big stone" } else { "" };
+        lines.push(format!("end places <>: {}{stone}", crate::lang::describe::pit_list(&ends)));
+    }
     if out != 0 {
         let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();
         lines.push(format!("out of play: {}", crate::lang::describe::pit_list(&listed)));
     }
     lines.join("\n") + "\n"
+}
+
+/// Where the big stones lie (whether each player's end place still holds its own) and how many
+/// each player has taken: `big stones: pit 7; taken: player 1 1`.
+pub fn stones_line(spec: &Spec, in_place: [bool; 2], won: [u8; 2]) -> String {
+    let ends = end_places(spec);
+    let pits: Vec<usize> = (0..ends.len().min(2)).filter(|&p| in_place[p]).map(|p| ends[p]).collect();
+    let left = if pits.is_empty() {
+        "none on the board".to_string()
+    } else {
+        crate::lang::describe::pit_list(&pits)
+    };
+    let taken: Vec<String> = won
+        .iter()
+        .enumerate()
+        .filter(|&(_, &w)| w > 0)
+        .map(|(p, w)| format!("player {} {w}", p + 1))
+        .collect();
+    if taken.is_empty() {
+        format!("big stones: {left}\n")
+    } else {
+        format!("big stones: {left}; taken: {}\n", taken.join(", "))
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::phases::{OpeningLine, SeatPit, SetupLine, StoreMoveLine};
 use super::rounds::{CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
+use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
     ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number,
@@ -254,4 +255,12 @@ kinds! {
     FillBeyond(FillBeyond) in fill_beyond, "`a player whose row is full fills any empty pit`", "whether a player fills pits beyond their row", None;
     /// `a pit filled belongs to the player who filled it`
     FillOwner(FillOwner) in fill_owner, "`a pit filled belongs to the player who filled it`", "who owns a pit filled", None;
+    /// `each player's leftmost pit is an end place with a big stone`
+    EndPlace(EndPlaceLine) in end_place, "`each player's ... pit is an end place`", "the end places", None;
+    /// `after each lap, a player whose pits are all empty puts 1 captured seed into each of them`
+    HandRefill(HandRefillLine) in hand_refill, "`... a player whose pits are all empty puts ...`", "the refill of an empty row from the captures", None;
+    /// `a big stone counts as 10 seeds`
+    StoneWorth(StoneWorth) in stone_worth, "`a big stone counts as ...`", "what a big stone counts for", None;
+    /// `game over when no big stone is on the board`
+    NoStoneEnd(NoStoneEnd) in no_stone_end, "`game over when no big stone is on the board`", "the end when no big stone is left", None;
 }

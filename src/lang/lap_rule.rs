@@ -53,6 +53,8 @@ pub enum Predicate<C> {
     Mirror(bool),
     /// `is its owner's rightmost pit` (as the owner faces the board); with `false`, `is not ...`.
     Rightmost(bool),
+    /// `is an end place` (true) or `is not an end place` ([`super::stones`]).
+    EndPlace(bool),
 }
 
 /// Whose claim `is claimed` asks about.
@@ -78,6 +80,8 @@ pub enum Condition<C> {
     Board(C),
     /// `the mover has a claimed pit` (`true`) or `the mover has no claimed pit` (`false`).
     MoverClaims(bool),
+    /// `the lap lifted 10 or more seeds`: the seeds the lap was sown with.
+    Lifted(C),
 }
 
 /// Who receives what a take takes.
@@ -129,6 +133,8 @@ pub enum Effect<C> {
     /// `move 1 seed from the opposite pit into the last pit`: at most that many seeds (those
     /// the pit holds).
     Move { seeds: u8, from: Place, to: Place },
+    /// `end the move`: nothing more (no relay, no capture by the lines below).
+    End,
 }
 
 /// A line: `when ...: ...` (the first that holds, after each lap) or `after each lap: ...`
@@ -170,6 +176,12 @@ impl<C> LapRule<C> {
                     Condition::At(p, Predicate::Rightmost(yes)) => {
                         Condition::At(*p, Predicate::Rightmost(*yes))
                     }
+                    Condition::At(p, Predicate::EndPlace(yes)) => {
+                        Condition::At(*p, Predicate::EndPlace(*yes))
+                    }
+                    // Counted from 0, so that a 0 is reported as a lap's (checked with the
+                    // rules of end places).
+                    Condition::Lifted(n) => Condition::Lifted(f(n, 0)?),
                     Condition::Board(n) => Condition::Board(f(n, 0)?),
                     Condition::MoverClaims(yes) => Condition::MoverClaims(*yes),
                 })
@@ -193,6 +205,7 @@ impl<C> LapRule<C> {
                     Effect::Again(n) => Effect::Again(*n),
                     Effect::Claim(places) => Effect::Claim(places.clone()),
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
+                    Effect::End => Effect::End,
                 })
             })
             .collect::<Result<_, E>>()?;
@@ -216,7 +229,7 @@ impl<C> LapRule<C> {
         self.conditions.iter().any(|c| match c {
             Condition::At(_, p) => p.of_claims(),
             Condition::MoverClaims(_) => true,
-            Condition::Board(_) => false,
+            Condition::Board(_) | Condition::Lifted(_) => false,
         })
     }
 

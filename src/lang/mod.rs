@@ -20,5 +20,6 @@ pub mod parse;
 pub mod phases;
 pub mod rounds;
 pub mod spec;
+pub mod stones;
 pub mod syntax;
 pub mod vary;

@@ -13,6 +13,7 @@ use crate::lang::phases::{OpeningLine, SeatPit, SetupLine, StoreMoveLine, Target
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled,
 };
+use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;
 
 #[derive(pest_derive::Parser)]
@@ -314,6 +315,8 @@ impl Builder<'_> {
                         let first = inner.next().expect("a condition");
                         if first.as_rule() == Rule::board_holds {
                             conditions.push(Condition::Board(self.counts(only(first))?));
+                        } else if first.as_rule() == Rule::lap_lifted {
+                            conditions.push(Condition::Lifted(self.counts(only(first))?));
                         } else if first.as_rule() == Rule::mover_claims {
                             let has = only(first).as_rule() == Rule::has_one;
                             conditions.push(Condition::MoverClaims(has));
@@ -343,7 +346,7 @@ impl Builder<'_> {
             Rule::is_own => Predicate::Owned(Where::Own),
             Rule::is_store => Predicate::Store(true),
             Rule::is_not_store => Predicate::Store(false),
-            Rule::is_claimed | Rule::is_mirror | Rule::is_rightmost => {
+            Rule::is_claimed | Rule::is_mirror | Rule::is_rightmost | Rule::is_end_place => {
                 let rule = p.as_rule();
                 let mut yes = true;
                 let mut claimer = Claimer::Anyone;
@@ -358,6 +361,7 @@ impl Builder<'_> {
                 match rule {
                     Rule::is_claimed => Predicate::Claimed(claimer, yes),
                     Rule::is_mirror => Predicate::Mirror(yes),
+                    Rule::is_end_place => Predicate::EndPlace(yes),
                     _ => Predicate::Rightmost(yes),
                 }
             }
@@ -392,6 +396,7 @@ impl Builder<'_> {
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
             Rule::relay_from => Effect::Relay(place_of(only(pair))),
             Rule::claim => Effect::Claim(values(pair).map(place_of).collect()),
+            Rule::end_move => Effect::End,
             Rule::move_seeds => {
                 let mut inner = values(pair);
                 let n = self.number(inner.next().expect("a number of seeds"))?;
@@ -535,14 +540,23 @@ impl Builder<'_> {
                 let mut inner = values(pair);
                 let count = self.number(inner.next().expect("player count"))?;
                 // A store on the circuit is a rule of its own, stated in the players block.
-                let (stores, lines): (Vec<_>, Vec<_>) = inner.partition(|l| l.as_rule() == Rule::pit_store);
+                let (stores, lines): (Vec<_>, Vec<_>) =
+                    inner.partition(|l| matches!(l.as_rule(), Rule::pit_store | Rule::end_place));
                 let lines = lines.into_iter().map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
                 let block = PlayersBlock { keyword: keyword.clone(), count, lines, span: sp };
                 out.push(Spanned::new(RuleLine::Players(block), keyword));
                 for line in stores {
                     let sp = span(&line);
-                    let pit = seat_pit(only(line));
-                    out.push(Spanned::new(RuleLine::PitStore(pit), sp));
+                    let rule = line.as_rule();
+                    let mut inner = values(line);
+                    let pit = seat_pit(inner.next().expect("a pit"));
+                    let made = match rule {
+                        Rule::end_place => {
+                            RuleLine::EndPlace(EndPlaceLine { pit, big_stone: inner.next().is_some() })
+                        }
+                        _ => RuleLine::PitStore(pit),
+                    };
+                    out.push(Spanned::new(made, sp));
                 }
             }
             Rule::sowing
@@ -734,6 +748,7 @@ impl Builder<'_> {
                     Rule::board_seeds => {
                         RuleLine::BoardSeeds(BoardEnding { counts: self.counts(only(which))? })
                     }
+                    Rule::no_big_stone => RuleLine::NoStoneEnd(NoStoneEnd),
                     _ => RuleLine::Repetition(Ending),
                 }
             }
@@ -759,6 +774,13 @@ impl Builder<'_> {
                 _ => Leftovers::Nobody,
             }),
             Rule::ply_limit => RuleLine::PlyLimit(self.number(only(pair))?),
+            Rule::stone_worth => RuleLine::StoneWorth(StoneWorth(self.number(only(pair))?)),
+            Rule::hand_refill => {
+                let mut inner = values(pair);
+                let after_each_lap = inner.next().expect("when").as_rule() == Rule::refill_lap;
+                let seeds = self.number(inner.next().expect("seeds"))?;
+                RuleLine::HandRefill(HandRefillLine { after_each_lap, seeds })
+            }
             Rule::winner => RuleLine::Winner(Winner::MostCaptured),
             Rule::lap_rule => {
                 let sp = span(&pair);
@@ -946,6 +968,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
              the match` or `a player whose row is full fills any empty pit`"
         }
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
+        ("a", "big") => "`a big stone counts as 10 seeds`",
         ("a", _) => {
             "`a pit needs 1 seed to be played`, `a pit needs 2 seeds to be played` or (in a rounds block) `a \
              pit filled belongs to the player who filled it`"
@@ -958,8 +981,9 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
              turns, each player fills their leftmost empty pit with 6 seeds`)"
         }
         ("each", _) => {
-            "`each player's rightmost pit is their store` (in a players block) or `each player's first \
-             move: move the seeds of their 4th pit into their store` (in an opening block)"
+            "`each player's rightmost pit is their store` or `each player's leftmost pit is an end place` \
+             (in a players block), or `each player's first move: move the seeds of their 4th pit into their \
+             store` (in an opening block)"
         }
         ("opening", _) => "`opening { ... }`",
         ("once", _) => {
@@ -1049,6 +1073,9 @@ const LINE_RULES: &[Rule] = &[
     Rule::must_feed,
     Rule::store_move,
     Rule::pit_store,
+    Rule::end_place,
+    Rule::hand_refill,
+    Rule::stone_worth,
     Rule::opening_move,
     Rule::landing,
     Rule::opposite,

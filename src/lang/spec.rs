@@ -204,6 +204,8 @@ pub struct Spec {
     pub first_move: Vec<Option<u8>>,
     /// The rules of rounds, for a game of several rounds.
     pub rounds: Option<crate::lang::rounds::Rounds>,
+    /// End places and big stones ([`crate::lang::stones`]): none in most variants.
+    pub stones: crate::lang::stones::Stones,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

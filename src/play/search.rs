@@ -182,7 +182,8 @@ impl Table {
             words[len..len + EXTRA_WORDS].copy_from_slice(&[
                 s.claimed[0],
                 s.claimed[1],
-                s.moved as u64,
+                // Big stones (where they lie, who took them) beside the players who moved.
+                s.moved as u64 | (s.stones as u64) << 8,
                 s.out ^ (s.phase as u64) << 63,
                 s.annexed,
             ]);

@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 12] = [
+    let endings: [(&str, Count, bool); 13] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -595,6 +595,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: the mover held all but a few", |e| e.all_but, false),
         ("ended: a player had no seeds left", |e| e.no_seeds, false),
         ("ended: the first round was over", |e| e.round_over, false),
+        ("ended: no big stone left", |e| e.no_big_stone, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -792,8 +793,9 @@ mod tests {
             | EndReason::CannotFill
             | EndReason::NoPitInPlay
             | EndReason::AllBut
-            | EndReason::RoundOver => r,
-            | EndReason::NoSeeds => r,
+            | EndReason::RoundOver
+            | EndReason::NoSeeds
+            | EndReason::NoBigStone => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -808,6 +810,7 @@ mod tests {
             EndReason::AllBut,
             EndReason::RoundOver,
             EndReason::NoSeeds,
+            EndReason::NoBigStone,
         ]
         .map(every);
         let mut seen = Vec::new();

@@ -165,6 +165,9 @@ pub struct EndTally {
     /// Games of one round ([`crate::engine::Rules::first_round`]) over with their round.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub round_over: u64,
+    /// Games over when no big stone was left on the board.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub no_big_stone: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -186,6 +189,7 @@ impl EndTally {
             EndReason::AllBut => self.all_but += 1,
             EndReason::NoSeeds => self.no_seeds += 1,
             EndReason::RoundOver => self.round_over += 1,
+            EndReason::NoBigStone => self.no_big_stone += 1,
         }
     }
 }
@@ -288,6 +292,7 @@ impl Tally {
         self.ends.all_but += o.ends.all_but;
         self.ends.no_seeds += o.ends.no_seeds;
         self.ends.round_over += o.ends.round_over;
+        self.ends.no_big_stone += o.ends.no_big_stone;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;

@@ -336,6 +336,18 @@ pub trait Hooks {
         self.site_of(m, map)
     }
 
+    /// The seeds at a site, where Ludii counts more than seeds there (Ô Ăn Quan's stacks hold
+    /// its big stones too).
+    fn seeds_at(&self, rec: &Record, at: &Position, site: usize) -> i64 {
+        rec.at(at, site)
+    }
+
+    /// Player `p`'s score as Ludii's counts hold it once the board is emptied at the end
+    /// ([`Hooks::empties_board_at_end`]): by default sow's score.
+    fn final_count(&self, rules: &Rules, state: &State, p: usize) -> i64 {
+        rules.scores(state)[p] as i64
+    }
+
     /// What else to compare at the start and after each move (pit states, `player_values`,
     /// stacks): a difference, in words.
     fn compare(&self, rec: &Record, at: &Position, rules: &Rules, state: &State) -> Result<(), String> {
@@ -775,19 +787,19 @@ impl<'a> Replay<'a> {
         let mut d = Vec::new();
         // A finished game as Ludii leaves it, where it empties the board at the end.
         let emptied = s.is_over() && self.entry.hooks.empties_board_at_end();
-        let scores = self.rules.scores(s);
+        let hooks = &self.entry.hooks;
         for (pit, &seeds) in s.pits().iter().enumerate() {
             let site = map.site(pit);
-            let ludii = self.rec.at(at, site);
+            let ludii = hooks.seeds_at(self.rec, at, site);
             let seeds = if emptied { 0 } else { seeds };
             if ludii != seeds as i64 {
                 d.push(Diff { place: Place::Pit { pit: pit + 1, site }, ludii, sow: seeds as i64 });
             }
         }
         for (p, &c) in s.captured().iter().enumerate() {
-            let c = if emptied { scores[p] as u16 } else { c };
+            let c = if emptied { hooks.final_count(self.rules, s, p) as u16 } else { c };
             let sites = map.captured(p);
-            let ludii: i64 = sites.iter().map(|&site| self.rec.at(at, site)).sum();
+            let ludii: i64 = sites.iter().map(|&site| hooks.seeds_at(self.rec, at, site)).sum();
             let sow = c as i64 + self.offset[p];
             if ludii != sow {
                 d.push(Diff { place: Place::Captured { player: p + 1, sites: sites.to_vec() }, ludii, sow });

@@ -16,6 +16,7 @@ use crate::lang::syntax::*;
 use super::layers::LayerRef;
 
 mod phases;
+mod stones;
 
 /// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
 /// count a capture, chain or relay may name.
@@ -283,8 +284,9 @@ impl<'a> Validator<'a> {
                     _ => Vec::new(),
                 };
                 let alike = ways.first().filter(|&&w| ways.iter().all(|&x| x == w));
+                // Every pit either way, as the mover chooses: each store lies where sowing
+                // counter-clockwise puts it, and is sown into both ways (`Tables::path_back`).
                 let (label, help) = match alike {
-                    Some(Way::Either) => (format!("every pit sows {}", Way::Either.words()), None),
                     Some(&Way::Only(one)) => {
                         let word = one.word();
                         (
@@ -293,16 +295,19 @@ impl<'a> Validator<'a> {
                         )
                     }
                     None if ways.is_empty() => ("a direction for each pit".to_string(), None),
-                    None => ("pits that sow different ways".to_string(), None),
+                    _ => ("pits that sow different ways".to_string(), None),
                 };
-                let e = d.error("a direction by pit, but seeds are sown into stores", label).note(
-                    "a player's store lies after their last pit in the sowing direction, so seeds are \
-                         sown into stores only when the whole board sows one way",
-                );
-                self.diags.push(match help {
-                    Some(h) => e.help(h),
-                    None => e,
-                });
+                if alike != Some(&Way::Either) {
+                    let e = d.error("a direction by pit, but seeds are sown into stores", label).note(
+                        "a player's store lies after their last pit in the sowing direction, so seeds are \
+                         sown into stores only when the whole board sows one way, or every pit either way \
+                         as the mover chooses",
+                    );
+                    self.diags.push(match help {
+                        Some(h) => e.help(h),
+                        None => e,
+                    });
+                }
             }
             if !board.value.stores {
                 self.diags.push(
@@ -396,6 +401,7 @@ impl<'a> Validator<'a> {
         let claims = self.claims(&lap_rules);
         let first_move = self.first_moves(players, &owners);
         let rounds = self.rounds(total, players);
+        let stones = self.stones(board, &owners, players);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -451,6 +457,7 @@ impl<'a> Validator<'a> {
             claims,
             first_move,
             rounds,
+            stones,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
@@ -1118,6 +1125,7 @@ impl<'a> Validator<'a> {
                         }
                     }
                     Effect::Chain { .. } => {}
+                    Effect::End => self.end_the_move(&at, rule),
                     Effect::Claim(places) => {
                         took = true;
                         let mut seen = Vec::new();
@@ -1156,7 +1164,8 @@ impl<'a> Validator<'a> {
                         .help("write it as a `when` line"),
                 );
             }
-            if !took && relays == 0 {
+            let ends = rule.effects.contains(&Effect::End);
+            if !took && relays == 0 && !ends {
                 self.diags.push(at.error("this line does nothing", "nothing taken, no relay"));
             }
             if rule.asks_of_claims() && !lines.value.iter().any(|l| l.value.claims()) {
@@ -1171,6 +1180,9 @@ impl<'a> Validator<'a> {
                     "a take for the opponent is a rule for two players",
                     format!("this variant has {players}"),
                 ));
+            }
+            if let Ok(rule) = &checked {
+                self.lifted_counts(&at, rule);
             }
             if let (Ok(rule), false) = (checked, self.diags.0[before..].iter().any(Diagnostic::is_error)) {
                 out.push(rule);

@@ -129,6 +129,15 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if rules.spec().claims_pits() {
         return Err(SolveError::NeedsHistory("`claim ...` (in the `when` lines)"));
     }
+    // Big stones (where they lie, who took them) and a row refilled from the captures (which
+    // makes the seeds captured decide play) are more than a table of seeds holds.
+    let stones = &rules.spec().stones;
+    if stones.big_stones {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::EndPlace.line()));
+    }
+    if stones.refill.is_some() {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::HandRefill.line()));
+    }
     if rules.spec().first_move.iter().any(Option::is_some) {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FirstMoves.line()));
     }
