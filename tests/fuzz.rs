@@ -3,13 +3,16 @@
 //! errors compiles (default rules and every ruleset) and plays random games that end within
 //! the ply limit, with every seed accounted for after every move.
 //!
-//! Each case starts from one of seven setups:
+//! Each case starts from one of eight setups:
 //! - Bakuk's text, mutated, loaded as the bundled Bakuk;
 //! - a variant with rules after each lap ([`LAPS`]), mutated, loaded as a text;
 //! - I Pere's text ([`PHASES`]: a store on the circuit, an opening, a move once a game),
 //!   mutated, loaded as a text;
 //! - a variant with claimed pits and first moves ([`CLAIMS`]), mutated, loaded as a text;
 //! - a game of rounds ([`ROUNDS`]), mutated, loaded as a text;
+//! - Iyogh's text ([`HANDS`]: seeds held in hand and sown back, a way allowed only to a
+//!   capture, a chain over the opposite pits, a player whose row is empty losing), mutated,
+//!   loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -188,6 +191,8 @@ const CLAIMS: &str = r#"variant "Claims" {
   }
 }
 "#;
+/// A variant with seeds held in hand.
+const HANDS: &str = include_str!("../variants/iyogh.sow");
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -359,6 +364,7 @@ enum Setup {
     Laps,
     Phases,
     Rounds,
+    Hands,
     Koumma,
     KoummaOverFile,
     Claims,
@@ -404,6 +410,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
             Origin::Text("rounds.sow".into()),
             &mut Vec::new(),
         ),
+        Setup::Hands => {
+            load_source(SourceFile::new("hands.sow", text), Origin::Text("hands.sow".into()), &mut Vec::new())
+        }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -492,6 +501,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Phases => (PHASES, 0),
         Setup::Claims => (CLAIMS, 0),
         Setup::Rounds => (ROUNDS, 0),
+        Setup::Hands => (HANDS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -907,6 +917,7 @@ fn the_starting_texts_check_and_play() {
         Setup::KoummaOverFile,
         Setup::Claims,
         Setup::Rounds,
+        Setup::Hands,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -914,6 +925,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Phases => PHASES,
             Setup::Claims => CLAIMS,
             Setup::Rounds => ROUNDS,
+            Setup::Hands => HANDS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -988,7 +1000,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Hands]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::error::{Failure, Status};
-use crate::lang::spec::MAX_PITS;
+use crate::lang::spec::{MAX_HAND, MAX_PITS};
 
 use super::state::EndReason;
 
@@ -26,6 +26,8 @@ pub enum MoveDirection {
 pub struct Move {
     pit: u8,
     direction: MoveDirection,
+    /// Seeds sown from the mover's hand (`h3`): 0 for a move that lifts a pit.
+    hand: u8,
 }
 
 impl Move {
@@ -36,7 +38,23 @@ impl Move {
 
     /// The move that sows `pit` (0-based) in `direction`, if a board can have that pit.
     pub const fn new(pit: usize, direction: MoveDirection) -> Option<Move> {
-        if pit < MAX_PITS { Some(Move { pit: pit as u8, direction }) } else { None }
+        if pit < MAX_PITS { Some(Move { pit: pit as u8, direction, hand: 0 }) } else { None }
+    }
+
+    /// The move that sows `seeds` (1 to [`MAX_HAND`]) from the mover's hand, in `direction`;
+    /// the pit it enters the board at is the rules' (`Rules::hand_entry`).
+    pub const fn from_hand(seeds: usize, direction: MoveDirection) -> Option<Move> {
+        if seeds >= 1 && seeds <= MAX_HAND {
+            Some(Move { pit: 0, direction, hand: seeds as u8 })
+        } else {
+            None
+        }
+    }
+
+    /// Seeds sown from the hand (0: a move that lifts a pit).
+    #[inline(always)]
+    pub fn hand(self) -> usize {
+        self.hand as usize
     }
 
     /// The pit sown (0-based).
@@ -52,7 +70,8 @@ impl Move {
 }
 
 /// The written form of a move: its pit number, 1-based (`3`), with the direction chosen for
-/// a pit that sows either way (`2cw`, `2ccw`).
+/// a pit that sows either way (`2cw`, `2ccw`); a move from the hand is `h` and its seeds
+/// (`h3`, `h3cw`).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let way = match self.direction {
@@ -60,6 +79,9 @@ impl fmt::Display for Move {
             MoveDirection::Clockwise => "cw",
             MoveDirection::CounterClockwise => "ccw",
         };
+        if self.hand > 0 {
+            return write!(f, "h{}{way}", self.hand);
+        }
         write!(f, "{}{way}", self.pit + 1)
     }
 }
@@ -72,15 +94,42 @@ impl serde::Serialize for Move {
 }
 
 /// The legal moves of a position: a mask of pits for each [`MoveDirection`] (only the first
-/// is used where every pit sows one way).
+/// is used where every pit sows one way); then the moves from the hand (`h3cw`), a mask of
+/// seed counts (bit `k - 1`: `k` seeds) for each way, clockwise and counter-clockwise.
+///
+/// A set with a move from the hand also sets [`HAND_MARK`] in the word of counter-clockwise
+/// pits (no pit's bit: sowing from the hand needs fewer than 64 pits). The fast paths of `len`
+/// and `nth` test the words of chosen directions, as they did before moves from the hand
+/// existed, and the mark sends such a set past them: a set of pits alone costs what it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct MoveSet(pub(crate) [u64; 3]);
+pub struct MoveSet(pub(crate) [u64; 5]);
+
+/// The bit of word 2 that says a set holds moves from the hand (see [`MoveSet`]).
+const HAND_MARK: u64 = 1 << 63;
 
 impl MoveSet {
     /// Pits sown their own way only.
     #[inline(always)]
     pub(crate) fn given(pits: u64) -> MoveSet {
-        MoveSet([pits, 0, 0])
+        MoveSet([pits, 0, 0, 0, 0])
+    }
+
+    /// Pits sown their own way, and pits sown clockwise and counter-clockwise.
+    #[inline(always)]
+    pub(crate) fn ways(given: u64, cw: u64, ccw: u64) -> MoveSet {
+        MoveSet([given, cw, ccw, 0, 0])
+    }
+
+    /// Does the set hold moves from the hand?
+    #[inline(always)]
+    fn has_hand(self) -> bool {
+        self.0[3] | self.0[4] != 0
+    }
+
+    /// The pits of word `w` (the mark left out).
+    #[inline(always)]
+    fn pits_of(self, w: usize) -> u64 {
+        if w == 2 && self.has_hand() { self.0[2] & !HAND_MARK } else { self.0[w] }
     }
 
     #[inline]
@@ -90,8 +139,12 @@ impl MoveSet {
         let given = self.0[0].count_ones() as usize;
         if self.0[1] | self.0[2] == 0 {
             given
-        } else {
+        } else if !self.has_hand() {
             given + (self.0[1].count_ones() + self.0[2].count_ones()) as usize
+        } else {
+            // The mark is no move.
+            let ways = self.0[1].count_ones() + self.0[2].count_ones() - 1;
+            given + (ways + self.0[3].count_ones() + self.0[4].count_ones()) as usize
         }
     }
 
@@ -102,11 +155,29 @@ impl MoveSet {
 
     #[inline]
     pub fn contains(self, m: Move) -> bool {
-        self.0[m.direction as usize] >> m.pit & 1 != 0
+        if m.hand > 0 {
+            return match m.direction {
+                MoveDirection::Given => false,
+                d => self.0[2 + d as usize] >> (m.hand - 1) & 1 != 0,
+            };
+        }
+        self.pits_of(m.direction as usize) >> m.pit & 1 != 0
+    }
+
+    /// Adds `m` (a move from the hand names its way).
+    #[inline]
+    pub(crate) fn insert(&mut self, m: Move) {
+        if m.hand > 0 {
+            debug_assert!(m.direction != MoveDirection::Given, "a move from the hand names its way");
+            self.0[2 + m.direction as usize] |= 1 << (m.hand - 1);
+            self.0[2] |= HAND_MARK;
+        } else {
+            self.0[m.direction as usize] |= 1 << m.pit;
+        }
     }
 
     /// The `k`-th move of the set, in pit order (a pit's clockwise move before its
-    /// counter-clockwise one).
+    /// counter-clockwise one), then the moves from the hand by seeds (clockwise first).
     #[inline]
     pub fn nth(self, k: usize) -> Option<Move> {
         if self.0[1] | self.0[2] != 0 {
@@ -116,15 +187,17 @@ impl MoveSet {
         for _ in 0..k {
             m &= m.wrapping_sub(1);
         }
-        (m != 0).then(|| Move { pit: m.trailing_zeros() as u8, direction: MoveDirection::Given })
+        (m != 0).then(|| Move { pit: m.trailing_zeros() as u8, direction: MoveDirection::Given, hand: 0 })
     }
 
     pub fn iter(self) -> impl Iterator<Item = Move> {
         const WAYS: [MoveDirection; 3] =
             [MoveDirection::Given, MoveDirection::Clockwise, MoveDirection::CounterClockwise];
-        let words = self.0;
+        let words = [self.0[0], self.0[1], self.pits_of(2), self.0[3], self.0[4]];
         let mut pits = words[0] | words[1] | words[2];
         let mut way = 0;
+        let mut hands = words[3] | words[4];
+        let mut hand_way = 0;
         std::iter::from_fn(move || {
             while pits != 0 {
                 let p = pits.trailing_zeros();
@@ -132,11 +205,23 @@ impl MoveSet {
                     let w = way;
                     way += 1;
                     if words[w] >> p & 1 != 0 {
-                        return Some(Move { pit: p as u8, direction: WAYS[w] });
+                        return Some(Move { pit: p as u8, direction: WAYS[w], hand: 0 });
                     }
                 }
                 pits &= pits - 1;
                 way = 0;
+            }
+            while hands != 0 {
+                let k = hands.trailing_zeros();
+                while hand_way < 2 {
+                    let w = hand_way;
+                    hand_way += 1;
+                    if words[3 + w] >> k & 1 != 0 {
+                        return Some(Move { pit: 0, direction: WAYS[1 + w], hand: k as u8 + 1 });
+                    }
+                }
+                hands &= hands - 1;
+                hand_way = 0;
             }
             None
         })
@@ -264,6 +349,16 @@ pub enum IllegalMove {
         pit: usize,
         why: &'static str,
     },
+    /// A move from the hand (`h3`) that cannot be played: the move, and why.
+    FromHand {
+        mv: Move,
+        why: Box<str>,
+    },
+    /// A move in the way the rules allow only to a capture, which captures nothing.
+    NoCapture {
+        mv: Move,
+        way: &'static str,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -313,6 +408,11 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotFillable { pit, why } => {
                 write!(f, "pit {pit} cannot be filled: {why}")
             }
+            IllegalMove::FromHand { mv, why } => write!(f, "`{mv}` cannot be sown from the hand: {why}"),
+            IllegalMove::NoCapture { mv, way } => write!(
+                f,
+                "`{mv}` sows {way}, which the rules allow only to a move that captures, and it captures nothing"
+            ),
         }
     }
 }

@@ -32,6 +32,9 @@ pub enum EndReason {
     /// The mover had captured all the seeds but a few (`a mover who has captured all but 6
     /// seeds wins the match`): the mover won.
     AllBut,
+    /// A player's pits were all empty after a move, and they lost
+    /// (`a player whose pits are all empty loses`).
+    EmptyLoses,
 }
 
 impl EndReason {
@@ -48,6 +51,7 @@ impl EndReason {
             EndReason::CannotFill => "cannot-fill",
             EndReason::NoPitInPlay => "no-pit-in-play",
             EndReason::AllBut => "all-but",
+            EndReason::EmptyLoses => "empty-pits-lose",
         }
     }
 
@@ -64,6 +68,7 @@ impl EndReason {
             EndReason::CannotFill => "a player could not fill a pit for the next round",
             EndReason::NoPitInPlay => "a player had no pit in play",
             EndReason::AllBut => "the mover had captured all the seeds but a few",
+            EndReason::EmptyLoses => "a player's pits were all empty, and they lost",
         }
     }
 }

@@ -9,7 +9,9 @@ use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
-use crate::lang::phases::{OpeningLine, SeatPit, StoreMoveLine, Target};
+use crate::lang::phases::{
+    EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, StoreMoveLine, Target,
+};
 use crate::lang::rounds::{FillOrder, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled};
 use crate::lang::syntax::*;
 
@@ -412,6 +414,10 @@ impl Builder<'_> {
                 let ChainLine { direction, counts, pits } = self.chain_rule(inner.next().expect("chain"))?;
                 Effect::Chain { direction, counts, pits, opposite: inner.next().is_some() }
             }
+            Rule::chain_opposite => {
+                let ChainLine { direction, counts, .. } = self.chain_rule(pair)?;
+                Effect::ChainOpposite { direction, counts }
+            }
             _ => {
                 let n = self.number(only(pair))?;
                 match u8::try_from(n.value) {
@@ -687,6 +693,27 @@ impl Builder<'_> {
                 }
                 RuleLine::StoreMove(StoreMoveLine { holds, skip_stores, take })
             }
+            Rule::hand_sowing => {
+                let mut inner = values(pair);
+                let into = inner.next().expect("from or into").as_rule() == Rule::hand_into;
+                let pit = seat_pit(inner.next().expect("the pit"));
+                RuleLine::HandSowing(HandSowingLine { pit, into })
+            }
+            Rule::only_if_captures => {
+                let mut inner = values(pair);
+                let clockwise = only(inner.next().expect("a direction")).as_rule() == Rule::clockwise;
+                let test = inner.next().expect("the test");
+                let before = match test.as_rule() {
+                    Rule::holds_before => {
+                        let mut parts = values(test);
+                        let place = place_of(parts.next().expect("a place"));
+                        Some((place, self.counts(parts.next().expect("counts"))?))
+                    }
+                    _ => None,
+                };
+                RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
+            }
+            Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses),
             Rule::opening_move => {
                 let mut inner = values(pair);
                 let first = inner.next().expect("how many moves");
@@ -1008,6 +1035,9 @@ const LINE_RULES: &[Rule] = &[
     Rule::extra_turn,
     Rule::must_feed,
     Rule::store_move,
+    Rule::hand_sowing,
+    Rule::only_if_captures,
+    Rule::empty_loses,
     Rule::pit_store,
     Rule::opening_move,
     Rule::landing,

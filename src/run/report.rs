@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 10] = [
+    let endings: [(&str, Count, bool); 11] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -593,6 +593,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: a player could not fill a pit", |e| e.cannot_fill, false),
         ("ended: a player had no pit in play", |e| e.no_pit_in_play, false),
         ("ended: the mover held all but a few", |e| e.all_but, false),
+        ("ended: a player's pits empty, who lost", |e| e.empty_loses, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -789,7 +790,8 @@ mod tests {
             | EndReason::FewSeeds
             | EndReason::CannotFill
             | EndReason::NoPitInPlay
-            | EndReason::AllBut => r,
+            | EndReason::AllBut
+            | EndReason::EmptyLoses => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -802,6 +804,7 @@ mod tests {
             EndReason::CannotFill,
             EndReason::NoPitInPlay,
             EndReason::AllBut,
+            EndReason::EmptyLoses,
         ]
         .map(every);
         let mut seen = Vec::new();

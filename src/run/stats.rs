@@ -159,6 +159,9 @@ pub struct EndTally {
     /// Matches won at once by a mover holding all the seeds but a few.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub all_but: u64,
+    /// `a player whose pits are all empty loses`: left out of the output where no game met it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub empty_loses: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -178,6 +181,7 @@ impl EndTally {
             EndReason::CannotFill => self.cannot_fill += 1,
             EndReason::NoPitInPlay => self.no_pit_in_play += 1,
             EndReason::AllBut => self.all_but += 1,
+            EndReason::EmptyLoses => self.empty_loses += 1,
         }
     }
 }
@@ -278,6 +282,7 @@ impl Tally {
         self.ends.cannot_fill += o.ends.cannot_fill;
         self.ends.no_pit_in_play += o.ends.no_pit_in_play;
         self.ends.all_but += o.ends.all_but;
+        self.ends.empty_loses += o.ends.empty_loses;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;
