@@ -3731,13 +3731,18 @@ fn a_pit_of_one_seed_sows_it_past_pits_out_of_play() {
 /// first seed in it); the pit facing the last pit taken at 1 or 3, then the pits facing the
 /// pits after it while 1 or 3; a player whose row is empty loses.
 fn iyogh_like(seeds: &str, hand: &str) -> Rules {
+    iyogh_with(seeds, hand, "clockwise only when the move captures")
+}
+
+/// [`iyogh_like`] with another rule for the clockwise way.
+fn iyogh_with(seeds: &str, hand: &str, way: &str) -> Rules {
     load(&format!(
         "variant \"Test\" {{ source \"test\"
            board 2 rows of 4 pits, no stores  seeds pit by pit {seeds}
            players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
            sowing {{ direction by pit {{ every pit: either way, as the mover chooses }}
                      first seed into the next pit  laps sow into the emptied pit }}
-           turns {{ clockwise only when the move captures
+           turns {{ {way}
                     a move may sow any number of the mover's captured seeds {hand} their leftmost pit }}
            capture {{ when the opposite pit holds 1 or 3: take the opposite pit, then chain forward over the opposite pits while 1 or 3 }}
            end {{ a player whose pits are all empty loses  player to move cannot move: game over
@@ -3819,4 +3824,43 @@ fn a_player_whose_pits_are_all_empty_loses_whatever_they_hold_in_hand() {
     assert_eq!(s.end(), Some(EndReason::EmptyLoses));
     assert_eq!(EndReason::EmptyLoses.name(), "empty-pits-lose");
     assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn ludii_s_test_for_a_clockwise_move_reads_the_place_before_the_move() {
+    // Pits 1-4 south, 5-8 north; pit p faces pit 9 - p. Player 1: pit 1 (1 seed), pit 4 (4).
+    let seeds = "1 0 0 4 2 3 1 4";
+    let ludii =
+        iyogh_with(seeds, "from", "clockwise only when the opposite pit holds 1 or 3 before the move");
+    let text = iyogh_like(seeds, "from");
+    // 1cw sows pit 8, facing pit 1: 1 seed before the move (the pit being emptied), none
+    // after. 4cw sows 3, 2, 1, 8: pit 1 facing pit 8 holds 1 before the move, 2 after. So
+    // Ludii's test allows both, and neither captures, which the text's reading asks.
+    assert_eq!(
+        legal_written(&ludii, &ludii.initial_state()),
+        ["1cw", "1ccw", "4cw", "4ccw"].map(String::from)
+    );
+    assert_eq!(legal_written(&text, &text.initial_state()), ["1ccw", "4ccw"].map(String::from));
+    let mut s = ludii.initial_state();
+    let (sum, rec) = play_move(&ludii, &mut s, parse_move(&ludii, "4cw").unwrap());
+    assert_eq!(places(&ludii, &rec), ["3", "2", "1", "8"]);
+    assert_eq!(sum.captured, 0);
+    assert_eq!(s.pits(), &[2, 1, 1, 0, 2, 3, 1, 5]);
+    // And the other way round: the pit facing the last holds 2 before a move whose sowing
+    // makes it 3. Player 1's 2cw in [0,2,0,1 | 1,3,0,2] sows 1 and 8: pit 8 faces pit 1,
+    // empty before, 1 after: Ludii's test forbids the move, the text allows it (a capture).
+    let seeds = "0 2 0 1 1 3 0 2";
+    let ludii =
+        iyogh_with(seeds, "from", "clockwise only when the opposite pit holds 1 or 3 before the move");
+    let text = iyogh_like(seeds, "from");
+    assert!(!legal_written(&ludii, &ludii.initial_state()).contains(&"2cw".to_string()));
+    assert!(legal_written(&text, &text.initial_state()).contains(&"2cw".to_string()));
+    assert_eq!(
+        ludii
+            .play(&mut ludii.initial_state(), parse_move(&ludii, "2cw").unwrap(), &mut ())
+            .unwrap_err()
+            .to_string(),
+        "`2cw` sows clockwise, which the rules allow only when the opposite pit holds 1 or 3 before the move \
+         (named from the pit its last seed will reach), and it does not"
+    );
 }

@@ -163,7 +163,12 @@ impl Rules {
     /// The error for a move of the way allowed only to a capture that captures nothing.
     pub(crate) fn no_capture(&self, mv: Move) -> IllegalMove {
         let cw = self.t.phase.as_deref().and_then(|ph| ph.only_if_captures).unwrap_or(true);
-        IllegalMove::NoCapture { mv, way: if cw { "clockwise" } else { "counter-clockwise" } }
+        // The test before the move, in the line's words.
+        let before = self.spec().phases.only_if_captures.as_ref().and_then(|o| o.before.as_ref());
+        let test = before.map(|(place, counts)| {
+            format!("{} holds {} before the move", place.words(), counts.words()).into_boxed_str()
+        });
+        IllegalMove::NoCapture { mv, way: if cw { "clockwise" } else { "counter-clockwise" }, test }
     }
 }
 

@@ -24,10 +24,10 @@ pub enum MoveDirection {
 /// it is legal is the rules' question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The pit, below [`MAX_PITS`]; or, for a move that sows `k` seeds from the mover's hand
+    /// (`h3`), `MAX_PITS + k - 1` (a move stays two bytes).
     pit: u8,
     direction: MoveDirection,
-    /// Seeds sown from the mover's hand (`h3`): 0 for a move that lifts a pit.
-    hand: u8,
 }
 
 impl Move {
@@ -38,14 +38,14 @@ impl Move {
 
     /// The move that sows `pit` (0-based) in `direction`, if a board can have that pit.
     pub const fn new(pit: usize, direction: MoveDirection) -> Option<Move> {
-        if pit < MAX_PITS { Some(Move { pit: pit as u8, direction, hand: 0 }) } else { None }
+        if pit < MAX_PITS { Some(Move { pit: pit as u8, direction }) } else { None }
     }
 
     /// The move that sows `seeds` (1 to [`MAX_HAND`]) from the mover's hand, in `direction`;
     /// the pit it enters the board at is the rules' (`Rules::hand_entry`).
     pub const fn from_hand(seeds: usize, direction: MoveDirection) -> Option<Move> {
         if seeds >= 1 && seeds <= MAX_HAND {
-            Some(Move { pit: 0, direction, hand: seeds as u8 })
+            Some(Move { pit: (MAX_PITS + seeds - 1) as u8, direction })
         } else {
             None
         }
@@ -54,10 +54,10 @@ impl Move {
     /// Seeds sown from the hand (0: a move that lifts a pit).
     #[inline(always)]
     pub fn hand(self) -> usize {
-        self.hand as usize
+        (self.pit as usize + 1).saturating_sub(MAX_PITS)
     }
 
-    /// The pit sown (0-based).
+    /// The pit sown (0-based); a move from the hand names none (ask [`Move::hand`] first).
     #[inline(always)]
     pub fn pit(self) -> usize {
         self.pit as usize
@@ -79,8 +79,8 @@ impl fmt::Display for Move {
             MoveDirection::Clockwise => "cw",
             MoveDirection::CounterClockwise => "ccw",
         };
-        if self.hand > 0 {
-            return write!(f, "h{}{way}", self.hand);
+        if self.hand() > 0 {
+            return write!(f, "h{}{way}", self.hand());
         }
         write!(f, "{}{way}", self.pit + 1)
     }
@@ -137,15 +137,15 @@ impl MoveSet {
         // Counting bits is a dozen instructions without a popcount instruction: count the
         // words of chosen directions only where there are some.
         let given = self.0[0].count_ones() as usize;
-        if self.0[1] | self.0[2] == 0 {
-            given
-        } else if !self.has_hand() {
-            given + (self.0[1].count_ones() + self.0[2].count_ones()) as usize
-        } else {
-            // The mark is no move.
-            let ways = self.0[1].count_ones() + self.0[2].count_ones() - 1;
-            given + (ways + self.0[3].count_ones() + self.0[4].count_ones()) as usize
-        }
+        if self.0[1] | self.0[2] == 0 { given } else { given + self.len_past_given() }
+    }
+
+    /// The moves of `len` past the pits sown their own way: out of line, so that `len` stays
+    /// as small as it was before moves from the hand (and is inlined where moves are chosen).
+    #[inline(never)]
+    fn len_past_given(self) -> usize {
+        let ways = (self.0[1].count_ones() + self.pits_of(2).count_ones()) as usize;
+        ways + (self.0[3].count_ones() + self.0[4].count_ones()) as usize
     }
 
     #[inline]
@@ -155,10 +155,10 @@ impl MoveSet {
 
     #[inline]
     pub fn contains(self, m: Move) -> bool {
-        if m.hand > 0 {
+        if m.hand() > 0 {
             return match m.direction {
                 MoveDirection::Given => false,
-                d => self.0[2 + d as usize] >> (m.hand - 1) & 1 != 0,
+                d => self.0[2 + d as usize] >> (m.hand() - 1) & 1 != 0,
             };
         }
         self.pits_of(m.direction as usize) >> m.pit & 1 != 0
@@ -167,9 +167,9 @@ impl MoveSet {
     /// Adds `m` (a move from the hand names its way).
     #[inline]
     pub(crate) fn insert(&mut self, m: Move) {
-        if m.hand > 0 {
+        if m.hand() > 0 {
             debug_assert!(m.direction != MoveDirection::Given, "a move from the hand names its way");
-            self.0[2 + m.direction as usize] |= 1 << (m.hand - 1);
+            self.0[2 + m.direction as usize] |= 1 << (m.hand() - 1);
             self.0[2] |= HAND_MARK;
         } else {
             self.0[m.direction as usize] |= 1 << m.pit;
@@ -181,23 +181,31 @@ impl MoveSet {
     #[inline]
     pub fn nth(self, k: usize) -> Option<Move> {
         if self.0[1] | self.0[2] != 0 {
-            return self.iter().nth(k);
+            return self.nth_past_pits(k);
         }
         let mut m = self.0[0];
         for _ in 0..k {
             m &= m.wrapping_sub(1);
         }
-        (m != 0).then(|| Move { pit: m.trailing_zeros() as u8, direction: MoveDirection::Given, hand: 0 })
+        (m != 0).then(|| Move { pit: m.trailing_zeros() as u8, direction: MoveDirection::Given })
+    }
+
+    /// [`MoveSet::nth`] of a set with chosen directions or moves from the hand: out of line,
+    /// so that the fast path stays small enough to be inlined where moves are chosen.
+    #[inline(never)]
+    fn nth_past_pits(self, k: usize) -> Option<Move> {
+        self.iter().nth(k)
     }
 
     pub fn iter(self) -> impl Iterator<Item = Move> {
         const WAYS: [MoveDirection; 3] =
             [MoveDirection::Given, MoveDirection::Clockwise, MoveDirection::CounterClockwise];
-        let words = [self.0[0], self.0[1], self.pits_of(2), self.0[3], self.0[4]];
+        let words = [self.0[0], self.0[1], self.pits_of(2)];
         let mut pits = words[0] | words[1] | words[2];
         let mut way = 0;
-        let mut hands = words[3] | words[4];
-        let mut hand_way = 0;
+        // Moves from the hand: each a bit past the 64 of the first way's word.
+        let hands = [self.0[3], self.0[4]];
+        let mut hand = 0u32;
         std::iter::from_fn(move || {
             while pits != 0 {
                 let p = pits.trailing_zeros();
@@ -205,27 +213,30 @@ impl MoveSet {
                     let w = way;
                     way += 1;
                     if words[w] >> p & 1 != 0 {
-                        return Some(Move { pit: p as u8, direction: WAYS[w], hand: 0 });
+                        return Some(Move { pit: p as u8, direction: WAYS[w] });
                     }
                 }
                 pits &= pits - 1;
                 way = 0;
             }
-            while hands != 0 {
-                let k = hands.trailing_zeros();
-                while hand_way < 2 {
-                    let w = hand_way;
-                    hand_way += 1;
-                    if words[3 + w] >> k & 1 != 0 {
-                        return Some(Move { pit: 0, direction: WAYS[1 + w], hand: k as u8 + 1 });
-                    }
-                }
-                hands &= hands - 1;
-                hand_way = 0;
-            }
-            None
+            if hands[0] | hands[1] != 0 { next_from_hand(hands, &mut hand) } else { None }
         })
     }
+}
+
+/// The move from the hand at or after `at` (seeds less one, twice, and the way), stepping
+/// `at` past it: out of line, so that iterating over pits stays small.
+#[inline(never)]
+fn next_from_hand(hands: [u64; 2], at: &mut u32) -> Option<Move> {
+    while *at < 128 {
+        let (k, w) = ((*at >> 1) as usize, (*at & 1) as usize);
+        *at += 1;
+        if hands[w] >> k & 1 != 0 {
+            let direction = [MoveDirection::Clockwise, MoveDirection::CounterClockwise][w];
+            return Move::from_hand(k + 1, direction);
+        }
+    }
+    None
 }
 
 /// What a move did, in brief.
@@ -354,10 +365,12 @@ pub enum IllegalMove {
         mv: Move,
         why: Box<str>,
     },
-    /// A move in the way the rules allow only to a capture, which captures nothing.
+    /// A move in the way the rules allow only to a capture, which captures nothing (or, with
+    /// `test`, whose place fails the test made before the move, in the rule's words).
     NoCapture {
         mv: Move,
         way: &'static str,
+        test: Option<Box<str>>,
     },
 }
 
@@ -409,9 +422,14 @@ impl fmt::Display for IllegalMove {
                 write!(f, "pit {pit} cannot be filled: {why}")
             }
             IllegalMove::FromHand { mv, why } => write!(f, "`{mv}` cannot be sown from the hand: {why}"),
-            IllegalMove::NoCapture { mv, way } => write!(
+            IllegalMove::NoCapture { mv, way, test: None } => write!(
                 f,
                 "`{mv}` sows {way}, which the rules allow only to a move that captures, and it captures nothing"
+            ),
+            IllegalMove::NoCapture { mv, way, test: Some(test) } => write!(
+                f,
+                "`{mv}` sows {way}, which the rules allow only when {test} (named from the pit its last seed \
+                 will reach), and it does not"
             ),
         }
     }
@@ -423,5 +441,48 @@ impl std::error::Error for IllegalMove {}
 impl Failure for IllegalMove {
     fn status(&self) -> Status {
         Status::Failed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_from_the_hand_join_a_set_after_its_pits_and_the_mark_is_no_move() {
+        let cw = |k| Move::from_hand(k, MoveDirection::Clockwise).unwrap();
+        let ccw = |k| Move::from_hand(k, MoveDirection::CounterClockwise).unwrap();
+        // Pits 1 and 3 either way, 63 (the 64th pit's word bit is the mark's) and the hand.
+        let mut set = MoveSet::ways(0, 0b101, 0b101);
+        for m in [ccw(1), cw(2), ccw(64), cw(64)] {
+            set.insert(m);
+        }
+        let written: Vec<String> = set.iter().map(|m| m.to_string()).collect();
+        assert_eq!(written, ["1cw", "1ccw", "3cw", "3ccw", "h1ccw", "h2cw", "h64cw", "h64ccw"]);
+        assert_eq!(set.len(), 8);
+        assert_eq!(
+            (0..9).map(|k| set.nth(k)).collect::<Vec<_>>(),
+            set.iter().map(Some).chain([None]).collect::<Vec<_>>()
+        );
+        assert!(
+            set.contains(cw(64)) && set.contains(ccw(1)) && !set.contains(cw(1)) && !set.contains(ccw(2))
+        );
+        // The mark is not the counter-clockwise move of pit 64.
+        assert!(!set.contains(Move::new(63, MoveDirection::CounterClockwise).unwrap()));
+        assert_eq!(
+            (cw(3).hand(), cw(3).to_string(), Move::from_pit(5).unwrap().hand()),
+            (3, "h3cw".into(), 0)
+        );
+        assert_eq!(Move::from_hand(0, MoveDirection::Clockwise), None);
+        assert_eq!(Move::from_hand(65, MoveDirection::Clockwise), None);
+        // A set of pits alone: the words it always had, and a 64th pit its own.
+        let pits = MoveSet::ways(0, 1 << 63, 1 << 63);
+        assert_eq!(pits.len(), 2);
+        assert!(pits.contains(Move::new(63, MoveDirection::CounterClockwise).unwrap()));
+        // Moves from the hand alone.
+        let mut hand = MoveSet::default();
+        hand.insert(ccw(5));
+        assert!(!hand.is_empty());
+        assert_eq!((hand.len(), hand.nth(0), hand.nth(1)), (1, Some(ccw(5)), None));
     }
 }

@@ -172,6 +172,10 @@ impl Rules {
         obs: &mut O,
     ) -> Option<MoveSummary> {
         let ph = self.t.phase.as_deref()?;
+        // A move from the hand is an ordinary move ([`super::held`]).
+        if mv.hand() > 0 {
+            return None;
+        }
         let m = s.to_move as usize;
         let pit = mv.pit();
         let lifted = s.pits[pit];

@@ -148,11 +148,16 @@ pub fn describe_step(step: &Step) -> String {
         super::MoveDirection::Clockwise => " clockwise",
         super::MoveDirection::CounterClockwise => " counter-clockwise",
     };
+    // A move from the hand names no pit.
+    let what = if s.mv.hand() > 0 {
+        "sows from their hand".to_string()
+    } else {
+        format!("plays pit {}", s.mv.pit() + 1)
+    };
     let mut text = format!(
-        "ply {}: player {} plays pit {}{way} ({} seed{}): sows {laps}; ",
+        "ply {}: player {} {what}{way} ({} seed{}): sows {laps}; ",
         step.ply,
         step.player + 1,
-        s.mv.pit() + 1,
         s.lifted,
         if s.lifted == 1 { "" } else { "s" },
     );
