@@ -168,7 +168,7 @@ impl Rules {
         let test = before.map(|(place, counts)| {
             format!("{} holds {} before the move", place.words(), counts.words()).into_boxed_str()
         });
-        IllegalMove::NoCapture { mv, way: if cw { "clockwise" } else { "counter-clockwise" }, test }
+        IllegalMove::NoCapture { mv, clockwise: cw, test }
     }
 }
 

@@ -369,7 +369,7 @@ pub enum IllegalMove {
     /// `test`, whose place fails the test made before the move, in the rule's words).
     NoCapture {
         mv: Move,
-        way: &'static str,
+        clockwise: bool,
         test: Option<Box<str>>,
     },
 }
@@ -422,17 +422,24 @@ impl fmt::Display for IllegalMove {
                 write!(f, "pit {pit} cannot be filled: {why}")
             }
             IllegalMove::FromHand { mv, why } => write!(f, "`{mv}` cannot be sown from the hand: {why}"),
-            IllegalMove::NoCapture { mv, way, test: None } => write!(
+            IllegalMove::NoCapture { mv, clockwise, test: None } => write!(
                 f,
-                "`{mv}` sows {way}, which the rules allow only to a move that captures, and it captures nothing"
+                "`{mv}` sows {}, which the rules allow only to a move that captures, and it captures nothing",
+                way(*clockwise)
             ),
-            IllegalMove::NoCapture { mv, way, test: Some(test) } => write!(
+            IllegalMove::NoCapture { mv, clockwise, test: Some(test) } => write!(
                 f,
-                "`{mv}` sows {way}, which the rules allow only when {test} (named from the pit its last seed \
-                 will reach), and it does not"
+                "`{mv}` sows {}, which the rules allow only when {test} (named from the pit its last seed \
+                 will reach), and it does not",
+                way(*clockwise)
             ),
         }
     }
+}
+
+/// A way, in words.
+fn way(clockwise: bool) -> &'static str {
+    if clockwise { "clockwise" } else { "counter-clockwise" }
 }
 
 impl std::error::Error for IllegalMove {}

@@ -215,7 +215,7 @@ impl Validator<'_> {
                             "sowing from the hand needs fewer than 64 pits, and this board has {}",
                             2 * k
                         ),
-                        "any number",
+                        "sowing from the hand",
                     )
                     .note("a board of 63 pits or fewer can sow from the hand"),
                 );
@@ -263,7 +263,7 @@ impl Validator<'_> {
                 self.diags.push(
                     e.error(
                         "a player whose pits are empty loses, but the game has more than two players",
-                        "loses",
+                        "a rule for two players",
                     )
                     .note("the other player wins: this needs two players"),
                 );
