@@ -3864,3 +3864,22 @@ fn ludii_s_test_for_a_clockwise_move_reads_the_place_before_the_move() {
          (named from the pit its last seed will reach), and it does not"
     );
 }
+
+#[test]
+fn an_opening_move_of_a_pit_that_sows_either_way_is_written_without_a_way() {
+    // Iyogh's opening moves pit 6 or 7 into pit 8 (16 pits, every pit either way): `6` is
+    // such a move, read as written (`1` is not: no opening empties pit 1); after the opening,
+    // a pit with no way written needs one again, an opening pit too.
+    let r = shipped("variants/iyogh.sow", None);
+    let mut s = r.initial_state();
+    let six = parse_move(&r, "6").unwrap();
+    r.play(&mut s, six, &mut ()).unwrap();
+    assert_eq!((s.pits()[5], s.pits()[7]), (0, 8));
+    for m in ["14", "7", "15"] {
+        r.play(&mut s, parse_move(&r, m).unwrap(), &mut ()).unwrap();
+    }
+    assert_eq!(r.play(&mut s.clone(), pit(1), &mut ()).unwrap_err(), IllegalMove::NeedsDirection { pit: 1 });
+    assert_eq!(r.play(&mut s.clone(), pit(7), &mut ()).unwrap_err(), IllegalMove::NeedsDirection { pit: 7 });
+    assert!(parse_move(&r, "1").is_err() && parse_move(&r, "7").is_ok(), "only the opening's pits");
+    r.play(&mut s, parse_move(&r, "1ccw").unwrap(), &mut ()).unwrap();
+}

@@ -218,8 +218,15 @@ impl Rules {
         } else {
             MoveDirection::CounterClockwise
         };
+        // A pit an opening empties may be written without a way (the opening's moves do not
+        // sow): whether it is the opening's move now is `check_move`'s question.
+        let opening = |pit: usize| {
+            self.t.phase.as_deref().is_some_and(|ph| ph.opening_from.iter().any(|m| m >> pit & 1 != 0))
+        };
         match mv.direction() {
-            MoveDirection::Given if choice => Err(IllegalMove::NeedsDirection { pit: pit + 1 }),
+            MoveDirection::Given if choice && !opening(pit) => {
+                Err(IllegalMove::NeedsDirection { pit: pit + 1 })
+            }
             MoveDirection::Given => Ok(mv),
             _ if choice => Ok(mv),
             d if d == own => Ok(Move::from_pit(pit).expect("a pit of the board")),
@@ -248,6 +255,10 @@ impl Rules {
         // `3ccw` for a pit that sows counter-clockwise only is that pit's move; a move as the
         // legal moves write it stands.
         let mv = if s.moves.contains(mv) { mv } else { self.resolve(mv)? };
+        // A pit that sows either way, written without one, outside the opening.
+        if mv.direction() == MoveDirection::Given && self.t.choice >> pit & 1 != 0 && !s.moves.contains(mv) {
+            return Err(IllegalMove::NeedsDirection { pit: pit + 1 });
+        }
         let owner = self.t.owner[pit];
         if owner != s.to_move {
             return Err(IllegalMove::NotOwn {
