@@ -12,6 +12,9 @@
 //! - a game of rounds ([`ROUNDS`]), mutated, loaded as a text;
 //! - Ô Ăn Quan's text ([`STONES`]: end places, big stones, a row refilled from the captures,
 //!   `end the move`), mutated, loaded as a text;
+//! - Iyogh's text ([`HANDS`]: seeds held in hand and sown back, a way allowed only to a
+//!   capture, a chain over the opposite pits, a player whose row is empty losing), mutated,
+//!   loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -218,6 +221,8 @@ const CLAIMS: &str = r#"variant "Claims" {
   }
 }
 "#;
+/// A variant with seeds held in hand.
+const HANDS: &str = include_str!("../variants/iyogh.sow");
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -389,6 +394,7 @@ enum Setup {
     Laps,
     Phases,
     Rounds,
+    Hands,
     Koumma,
     KoummaOverFile,
     Claims,
@@ -440,6 +446,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
             Origin::Text("rounds.sow".into()),
             &mut Vec::new(),
         ),
+        Setup::Hands => {
+            load_source(SourceFile::new("hands.sow", text), Origin::Text("hands.sow".into()), &mut Vec::new())
+        }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -533,6 +542,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Claims => (CLAIMS, 0),
         Setup::Rounds => (ROUNDS, 0),
         Setup::Stones => (STONES, 0),
+        Setup::Hands => (HANDS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -949,6 +959,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Claims,
         Setup::Rounds,
         Setup::Stones,
+        Setup::Hands,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -957,6 +968,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Claims => CLAIMS,
             Setup::Rounds => ROUNDS,
             Setup::Stones => STONES,
+            Setup::Hands => HANDS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1031,7 +1043,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

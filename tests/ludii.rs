@@ -627,6 +627,15 @@ fn ludii_baqura_sowings() {
     assert_eq!(agreed, moves, "every sowing agrees");
 }
 
+#[test]
+fn ludii_iyogh() {
+    // No stores: the hands (sites 16 and 17) are the captures; a move from the hand
+    // (`[SetVar NumToSow][Move Cell->Vertex count=k]`) is `hkcw` or `hkccw`, folded by the
+    // harness. The file follows Ludii's test for a clockwise move (the pit facing the pit the
+    // last seed will reach holds 1 or 3 before the move), so every game is compared whole.
+    check(Entry::new("variants/iyogh.sow", "two_rows__Iyogh.jsonl.gz", Mapping::two_rows(8, Keep::Hands)));
+}
+
 // ------------------------------------------------------------------------------------------
 // The records.
 

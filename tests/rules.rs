@@ -4361,3 +4361,161 @@ fn an_end_place_is_neither_the_movers_own_nor_an_opponents() {
     assert_eq!(s.captured(), &[0, 0]);
     assert_eq!(r.stones_on_board(&s), 1 << 0 | 1 << 4);
 }
+
+/// A 2 x 4 game with Iyogh's rules after the opening: pits sow either way, clockwise only to
+/// a capture; captures are held in hand and sown back from the leftmost pit (`into`: the
+/// first seed in it); the pit facing the last pit taken at 1 or 3, then the pits facing the
+/// pits after it while 1 or 3; a player whose row is empty loses.
+fn iyogh_like(seeds: &str, hand: &str) -> Rules {
+    iyogh_with(seeds, hand, "clockwise only when the move captures")
+}
+
+/// [`iyogh_like`] with another rule for the clockwise way.
+fn iyogh_with(seeds: &str, hand: &str, way: &str) -> Rules {
+    load(&format!(
+        "variant \"Test\" {{ source \"test\"
+           board 2 rows of 4 pits, no stores  seeds pit by pit {seeds}
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ direction by pit {{ every pit: either way, as the mover chooses }}
+                     first seed into the next pit  laps sow into the emptied pit }}
+           turns {{ {way}
+                    a move may sow any number of the mover's captured seeds {hand} their leftmost pit }}
+           capture {{ when the opposite pit holds 1 or 3: take the opposite pit, then chain forward over the opposite pits while 1 or 3 }}
+           end {{ a player whose pits are all empty loses  player to move cannot move: game over
+                  leftover seeds: nobody  winner: most captured }} }}"
+    ))
+}
+
+#[test]
+fn seeds_held_in_hand_are_sown_back_from_the_leftmost_pit_and_a_way_is_allowed_only_to_a_capture() {
+    // Pits 1-4 south, 5-8 north; pit p faces pit 9 - p.
+    let r = iyogh_like("1 2 0 0 2 3 1 4", "from");
+    let mut s = r.initial_state();
+    // 1cw lands in 8, facing the emptied pit 1; 2cw in 8, facing pit 1 then holding 2: no
+    // capture, so neither is legal. No seeds in hand: no move from it.
+    assert_eq!(legal_written(&r, &s), ["1ccw", "2ccw"].map(String::from));
+    // 1ccw: the last seed makes pit 2 hold 3; pit 7 facing it holds 1: taken; then pit 3
+    // (pit 6 facing: 3) taken, pit 4 (pit 5 facing: 2) ends the chain.
+    let (sum, _) = play_move(&r, &mut s, parse_move(&r, "1ccw").unwrap());
+    assert_eq!((sum.captured, sum.captured_pits), (4, 2));
+    assert_eq!((s.pits(), s.captured()), (&[0, 3, 0, 0, 2, 0, 0, 4][..], &[4u16, 0][..]));
+    // Player 2: 8ccw sows 1-4, its last facing pit 5 (2): nothing taken.
+    play_move(&r, &mut s, parse_move(&r, "8ccw").unwrap());
+    assert_eq!(s.pits(), &[1, 4, 1, 1, 2, 0, 0, 0]);
+    // Player 1 holds 4: h1 to h4 either way, clockwise only where it captures. h1cw: into 8,
+    // facing pit 1 (1); h3cw: 8, 7, 6, pit 6 facing pit 3 (1), then pit 5's facing pit 4 (1);
+    // h4cw takes every pit of player 2's row. 2cw (1, 8, 7, 6) captures like h3cw.
+    assert_eq!(
+        legal_written(&r, &s),
+        ["1ccw", "2cw", "2ccw", "3ccw", "4ccw", "h1cw", "h1ccw", "h2ccw", "h3cw", "h3ccw", "h4cw", "h4ccw"]
+            .map(String::from)
+    );
+    // Wrongly written or not allowed: said why.
+    let refused =
+        |text: &str| r.play(&mut s.clone(), parse_move(&r, text).unwrap(), &mut ()).unwrap_err().to_string();
+    assert_eq!(
+        refused("h2cw"),
+        "`h2cw` sows clockwise, which the rules allow only to a move that captures, and it captures nothing"
+    );
+    assert_eq!(
+        refused("3cw"),
+        "`3cw` sows clockwise, which the rules allow only to a move that captures, and it captures nothing"
+    );
+    assert_eq!(refused("h5ccw"), "`h5ccw` cannot be sown from the hand: player 1 holds 4 seeds in hand");
+    assert_eq!(
+        parse_move(&r, "h3").unwrap_err().to_string(),
+        "`h3`: `h3` cannot be sown from the hand: the seeds sow either way: write the direction after it, `h3cw` or `h3ccw`"
+    );
+    // h3cw: 3 of the 4 seeds in hand into 8, 7, 6; the mover's own pits 3 and 4 are taken
+    // into the hand, which now holds 1 + 2.
+    let (sum, rec) = play_move(&r, &mut s, parse_move(&r, "h3cw").unwrap());
+    assert_eq!(places(&r, &rec), ["8", "7", "6"]);
+    assert_eq!((sum.lifted, sum.captured), (3, 2));
+    assert_eq!((s.pits(), s.captured()), (&[1, 4, 0, 0, 2, 1, 1, 1][..], &[3u16, 0][..]));
+    assert_eq!(s.to_move(), Some(1));
+    // The rules text's reading: the first seed into the leftmost pit itself.
+    let r = iyogh_like("1 2 0 0 2 3 1 4", "into");
+    let mut s = r.initial_state();
+    for m in ["1ccw", "8ccw"] {
+        play_move(&r, &mut s, parse_move(&r, m).unwrap());
+    }
+    let (_, rec) = play_move(&r, &mut s, parse_move(&r, "h3ccw").unwrap());
+    assert_eq!(places(&r, &rec), ["1", "2", "3"]);
+    assert_eq!((s.pits(), s.captured()), (&[2, 5, 2, 1, 2, 0, 0, 0][..], &[1u16, 0][..]));
+}
+
+#[test]
+fn a_player_whose_pits_are_all_empty_loses_whatever_they_hold_in_hand() {
+    let r = iyogh_like("1 2 0 0 2 3 1 4", "from");
+    let mut s = r.initial_state();
+    play_move(&r, &mut s, parse_move(&r, "1ccw").unwrap());
+    // Player 2, holding nothing, to move in [0,3,0,0 | 2,0,0,4]: 5ccw makes pit 7 hold 1,
+    // facing pit 2 (3); 5cw ends in pit 3, facing the empty pit 6; 8cw (7, 6, 5, 4) makes pit 4 hold 1, facing pit 5 (3), then pits 3
+    // and 2 face 6 and 7 (1 each), and pit 1 faces the emptied pit 8: the chain ends.
+    assert_eq!(legal_written(&r, &s), ["5ccw", "8cw", "8ccw"].map(String::from));
+    let (sum, _) = play_move(&r, &mut s, parse_move(&r, "8cw").unwrap());
+    assert_eq!(sum.captured, 5);
+    assert_eq!((s.pits(), s.captured()), (&[0, 3, 0, 1, 0, 0, 0, 0][..], &[4u16, 5][..]));
+    // Player 2's row is empty: they lose, though they hold more.
+    assert_eq!(s.end(), Some(EndReason::EmptyLoses));
+    assert_eq!(EndReason::EmptyLoses.name(), "empty-pits-lose");
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn ludii_s_test_for_a_clockwise_move_reads_the_place_before_the_move() {
+    // Pits 1-4 south, 5-8 north; pit p faces pit 9 - p. Player 1: pit 1 (1 seed), pit 4 (4).
+    let seeds = "1 0 0 4 2 3 1 4";
+    let ludii =
+        iyogh_with(seeds, "from", "clockwise only when the opposite pit holds 1 or 3 before the move");
+    let text = iyogh_like(seeds, "from");
+    // 1cw sows pit 8, facing pit 1: 1 seed before the move (the pit being emptied), none
+    // after. 4cw sows 3, 2, 1, 8: pit 1 facing pit 8 holds 1 before the move, 2 after. So
+    // Ludii's test allows both, and neither captures, which the text's reading asks.
+    assert_eq!(
+        legal_written(&ludii, &ludii.initial_state()),
+        ["1cw", "1ccw", "4cw", "4ccw"].map(String::from)
+    );
+    assert_eq!(legal_written(&text, &text.initial_state()), ["1ccw", "4ccw"].map(String::from));
+    let mut s = ludii.initial_state();
+    let (sum, rec) = play_move(&ludii, &mut s, parse_move(&ludii, "4cw").unwrap());
+    assert_eq!(places(&ludii, &rec), ["3", "2", "1", "8"]);
+    assert_eq!(sum.captured, 0);
+    assert_eq!(s.pits(), &[2, 1, 1, 0, 2, 3, 1, 5]);
+    // And the other way round: the pit facing the last holds 2 before a move whose sowing
+    // makes it 3. Player 1's 2cw in [0,2,0,1 | 1,3,0,2] sows 1 and 8: pit 8 faces pit 1,
+    // empty before, 1 after: Ludii's test forbids the move, the text allows it (a capture).
+    let seeds = "0 2 0 1 1 3 0 2";
+    let ludii =
+        iyogh_with(seeds, "from", "clockwise only when the opposite pit holds 1 or 3 before the move");
+    let text = iyogh_like(seeds, "from");
+    assert!(!legal_written(&ludii, &ludii.initial_state()).contains(&"2cw".to_string()));
+    assert!(legal_written(&text, &text.initial_state()).contains(&"2cw".to_string()));
+    assert_eq!(
+        ludii
+            .play(&mut ludii.initial_state(), parse_move(&ludii, "2cw").unwrap(), &mut ())
+            .unwrap_err()
+            .to_string(),
+        "`2cw` sows clockwise, which the rules allow only when the opposite pit holds 1 or 3 before the move \
+         (named from the pit its last seed will reach), and it does not"
+    );
+}
+
+#[test]
+fn an_opening_move_of_a_pit_that_sows_either_way_is_written_without_a_way() {
+    // Iyogh's opening moves pit 6 or 7 into pit 8 (16 pits, every pit either way): `6` is
+    // such a move, read as written (`1` is not: no opening empties pit 1); after the opening,
+    // a pit with no way written needs one again, an opening pit too.
+    let r = shipped("variants/iyogh.sow", None);
+    let mut s = r.initial_state();
+    let six = parse_move(&r, "6").unwrap();
+    r.play(&mut s, six, &mut ()).unwrap();
+    assert_eq!((s.pits()[5], s.pits()[7]), (0, 8));
+    for m in ["14", "7", "15"] {
+        r.play(&mut s, parse_move(&r, m).unwrap(), &mut ()).unwrap();
+    }
+    assert_eq!(r.play(&mut s.clone(), pit(1), &mut ()).unwrap_err(), IllegalMove::NeedsDirection { pit: 1 });
+    assert_eq!(r.play(&mut s.clone(), pit(7), &mut ()).unwrap_err(), IllegalMove::NeedsDirection { pit: 7 });
+    assert!(parse_move(&r, "1").is_err() && parse_move(&r, "7").is_ok(), "only the opening's pits");
+    r.play(&mut s, parse_move(&r, "1ccw").unwrap(), &mut ()).unwrap();
+}

@@ -127,6 +127,10 @@ pub(crate) struct Tables {
     /// A game of rounds cut to its first round ([`Rules::first_round`]): the round's end is
     /// the game's.
     pub one_round: bool,
+    /// Moves from the hand, or a way allowed only to a capture ([`super::held`]); a player
+    /// whose pits are all empty loses: made from `phase`.
+    pub hand_rules: bool,
+    pub empty_loses: bool,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
     /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
@@ -213,11 +217,11 @@ pub fn compile(spec: &Spec) -> Rules {
         capture_start: spec.capture_start,
         pass_when_stuck: spec.no_move == NoMove::Pass,
         leftovers: spec.leftovers,
-        side_empty: spec.endings.side_empty,
+        side_empty: spec.endings.side_empty || spec.phases.empty_loses,
         majority: spec.endings.majority,
         repetition: spec.endings.repetition,
         board_end: spec.board_end.as_ref().map(Counts::from_set),
-        endings: spec.endings.any() || spec.board_end.is_some(),
+        endings: spec.endings.any() || spec.board_end.is_some() || spec.phases.empty_loses,
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
@@ -225,6 +229,8 @@ pub fn compile(spec: &Spec) -> Rules {
         rounds: spec.rounds,
         stones: super::stones::StoneTable::new(spec).map(Box::new),
         one_round: false,
+        hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
+        empty_loses: spec.phases.empty_loses,
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -492,6 +498,9 @@ impl Rules {
             rounds,
             one_round,
             stones,
+            // Made from `phase`, in its bytes.
+            hand_rules: _,
+            empty_loses: _,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];

@@ -13,7 +13,7 @@ impl Rules {
     pub fn ran_out(&self, s: &State) -> Option<usize> {
         match s.end? {
             EndReason::NoLegalMove => Some(s.turn()),
-            EndReason::SideEmpty => {
+            EndReason::SideEmpty | EndReason::EmptyLoses => {
                 // Under the ending on unclaimed pits, claimed pits do not count.
                 let claimed = if self.t.extras.unclaimed_empty { s.claimed[0] | s.claimed[1] } else { 0 };
                 let nonempty = at_least(&s.pits, self.t.pits, 1) & !claimed;
@@ -101,6 +101,12 @@ impl Rules {
             && let Some(o) = self.match_outcome(s)
         {
             return Some(o);
+        }
+        // A player whose pits are all empty loses; both at once: a draw.
+        if s.end? == EndReason::EmptyLoses {
+            let nonempty = at_least(&s.pits, self.t.pits, 1);
+            let empty: Vec<usize> = (0..self.players()).filter(|&p| self.t.own[p] & nonempty == 0).collect();
+            return Some(if let [p] = empty[..] { Outcome::Win(1 - p) } else { Outcome::Draw });
         }
         let scores = self.scores(s);
         let scores = &scores[..self.players()];

@@ -41,7 +41,7 @@ impl<'r> Game<'r> {
 
     /// Plays `mv` after checking that it is legal.
     pub fn play<O: Observer>(&mut self, mv: Move, obs: &mut O) -> Result<MoveSummary, IllegalMove> {
-        let mv = self.rules.resolve(mv)?;
+        let mv = if self.state.moves.contains(mv) { mv } else { self.rules.resolve(mv)? };
         self.rules.check_move(&self.state, mv)?;
         Ok(self.apply_observed(mv, obs))
     }

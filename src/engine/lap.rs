@@ -44,6 +44,12 @@ pub(crate) enum Act {
         /// Each pit taken with the pit facing it.
         opposite: bool,
     },
+    /// From the lap's last pit on: the pits facing them.
+    ChainOpposite {
+        forward: bool,
+        counts: Counts,
+        to: Receiver,
+    },
     Again(u8),
     Claim(Vec<Place>),
     Move {
@@ -123,6 +129,11 @@ impl LapTable {
                     to,
                     opposite: *opposite,
                 },
+                Effect::ChainOpposite { direction, counts } => Act::ChainOpposite {
+                    forward: *direction == ChainDirection::Forward,
+                    counts: Counts::from_set(counts),
+                    to,
+                },
                 Effect::Again(n) => Act::Again(*n),
                 Effect::Claim(places) => Act::Claim(places.clone()),
                 Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
@@ -192,6 +203,10 @@ impl LapTable {
                 }
                 Act::Move { seeds, from, to } => out.extend([7, *seeds, place(from), place(to)]),
                 Act::End => out.push(9),
+                Act::ChainOpposite { forward, counts: c, to } => {
+                    out.extend([10, *forward as u8, receiver(to)]);
+                    counts(c, out);
+                }
             }
         }
     }
@@ -329,16 +344,26 @@ impl Rules {
         }
         let t = &self.t;
         let n = t.pits as usize;
-        let pit = mv.pit();
         let m = s.to_move as usize;
-        let lifted = s.pits[pit];
-        let d = self.direction_of(mv);
+        // A move from the hand ([`super::held`]) sows its seeds from the mover's entry pit.
+        let hand = mv.hand();
+        let d = if hand > 0 { self.way_of(mv, m) } else { self.direction_of(mv) };
+        let pit =
+            if hand > 0 { t.phase.as_deref().map_or(0, |ph| ph.hand_entry[m] as usize) } else { mv.pit() };
+        let lifted = if hand > 0 { hand as u8 } else { s.pits[pit] };
         let mut summary =
             MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         let mut from = pit;
         for laps in 1..=MAX_LAPS {
-            let lifted = s.pits[from];
-            let (last, sown) = self.sow_tracked(s, from, m, d, obs);
+            // The seeds the lap was sown with: from the hand on a move's first lap.
+            let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
+            let (last, sown) = if laps == 1 && hand > 0 {
+                let mut tracked = Sown { obs: &mut *obs, pits: 0, n };
+                let (_, last) = self.sow_from_hand(s, mv, d, &mut tracked);
+                (last, tracked.pits)
+            } else {
+                self.sow_tracked(s, from, m, d, obs)
+            };
             summary.last = last;
             let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
@@ -399,6 +424,33 @@ impl Rules {
             }
         }
         (summary, None)
+    }
+
+    /// Does `place`, named from the pit where the first lap of `player`'s move `mv` would end,
+    /// hold one of `counts` in `s`, before the move? The lap is sown on a copy, and no rule
+    /// after it applied: only where its last seed falls is read.
+    pub(crate) fn holds_before(
+        &self,
+        s: &State,
+        player: u8,
+        mv: Move,
+        place: Place,
+        counts: &Counts,
+    ) -> bool {
+        let mut after = *s;
+        after.to_move = player;
+        let m = player as usize;
+        let lifted = if mv.hand() > 0 { mv.hand() as u8 } else { s.pits[mv.pit()] };
+        let (start, d, last) = if mv.hand() > 0 {
+            let d = self.way_of(mv, m);
+            let (entry, last) = self.sow_from_hand(&mut after, mv, d, &mut ());
+            (entry, d, last)
+        } else {
+            let d = self.direction_of(mv);
+            let (last, _) = self.sow_tracked(&mut after, mv.pit(), m, d, &mut ());
+            (mv.pit(), d, last)
+        };
+        self.t.place(Lap { d, start, last, lifted }, place).is_some_and(|q| counts.contains(s.pits[q]))
     }
 
     /// One lap from `pit`, seed by seed (the other tiers' lap, heard seed by seed); returns
@@ -493,6 +545,19 @@ impl Rules {
                                 self.take_pit(s, m, t.opposite[q] as usize, *to, out, obs);
                             }
                             q = step[q] as usize;
+                        }
+                    }
+                    Act::ChainOpposite { forward, counts, to } => {
+                        // From the last pit, each pit on in turn: the pit facing it.
+                        let step = if *forward { &t.next[lap.d] } else { &t.prev[lap.d] };
+                        let mut x = step[lap.last] as usize;
+                        while x != lap.last && x < n {
+                            let q = t.opposite[x] as usize;
+                            if !counts.contains(s.pits[q]) {
+                                break;
+                            }
+                            self.take_pit(s, m, q, *to, out, obs);
+                            x = step[x] as usize;
                         }
                     }
                     Act::Again(times) => {

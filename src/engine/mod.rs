@@ -7,6 +7,7 @@ pub mod compile;
 mod end;
 mod game;
 mod hand;
+mod held;
 mod history;
 mod lap;
 mod moves;

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::error::{Failure, Status};
-use crate::lang::spec::MAX_PITS;
+use crate::lang::spec::{MAX_HAND, MAX_PITS};
 
 use super::state::EndReason;
 
@@ -24,6 +24,8 @@ pub enum MoveDirection {
 /// it is legal is the rules' question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The pit, below [`MAX_PITS`]; or, for a move that sows `k` seeds from the mover's hand
+    /// (`h3`), `MAX_PITS + k - 1` (a move stays two bytes).
     pit: u8,
     direction: MoveDirection,
 }
@@ -39,7 +41,23 @@ impl Move {
         if pit < MAX_PITS { Some(Move { pit: pit as u8, direction }) } else { None }
     }
 
-    /// The pit sown (0-based).
+    /// The move that sows `seeds` (1 to [`MAX_HAND`]) from the mover's hand, in `direction`;
+    /// the pit it enters the board at is the rules' (`Rules::hand_entry`).
+    pub const fn from_hand(seeds: usize, direction: MoveDirection) -> Option<Move> {
+        if seeds >= 1 && seeds <= MAX_HAND {
+            Some(Move { pit: (MAX_PITS + seeds - 1) as u8, direction })
+        } else {
+            None
+        }
+    }
+
+    /// Seeds sown from the hand (0: a move that lifts a pit).
+    #[inline(always)]
+    pub fn hand(self) -> usize {
+        (self.pit as usize + 1).saturating_sub(MAX_PITS)
+    }
+
+    /// The pit sown (0-based); a move from the hand names none (ask [`Move::hand`] first).
     #[inline(always)]
     pub fn pit(self) -> usize {
         self.pit as usize
@@ -52,7 +70,8 @@ impl Move {
 }
 
 /// The written form of a move: its pit number, 1-based (`3`), with the direction chosen for
-/// a pit that sows either way (`2cw`, `2ccw`).
+/// a pit that sows either way (`2cw`, `2ccw`); a move from the hand is `h` and its seeds
+/// (`h3`, `h3cw`).
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let way = match self.direction {
@@ -60,6 +79,9 @@ impl fmt::Display for Move {
             MoveDirection::Clockwise => "cw",
             MoveDirection::CounterClockwise => "ccw",
         };
+        if self.hand() > 0 {
+            return write!(f, "h{}{way}", self.hand());
+        }
         write!(f, "{}{way}", self.pit + 1)
     }
 }
@@ -72,15 +94,42 @@ impl serde::Serialize for Move {
 }
 
 /// The legal moves of a position: a mask of pits for each [`MoveDirection`] (only the first
-/// is used where every pit sows one way).
+/// is used where every pit sows one way); then the moves from the hand (`h3cw`), a mask of
+/// seed counts (bit `k - 1`: `k` seeds) for each way, clockwise and counter-clockwise.
+///
+/// A set with a move from the hand also sets [`HAND_MARK`] in the word of counter-clockwise
+/// pits (no pit's bit: sowing from the hand needs fewer than 64 pits). The fast paths of `len`
+/// and `nth` test the words of chosen directions, as they did before moves from the hand
+/// existed, and the mark sends such a set past them: a set of pits alone costs what it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct MoveSet(pub(crate) [u64; 3]);
+pub struct MoveSet(pub(crate) [u64; 5]);
+
+/// The bit of word 2 that says a set holds moves from the hand (see [`MoveSet`]).
+const HAND_MARK: u64 = 1 << 63;
 
 impl MoveSet {
     /// Pits sown their own way only.
     #[inline(always)]
     pub(crate) fn given(pits: u64) -> MoveSet {
-        MoveSet([pits, 0, 0])
+        MoveSet([pits, 0, 0, 0, 0])
+    }
+
+    /// Pits sown their own way, and pits sown clockwise and counter-clockwise.
+    #[inline(always)]
+    pub(crate) fn ways(given: u64, cw: u64, ccw: u64) -> MoveSet {
+        MoveSet([given, cw, ccw, 0, 0])
+    }
+
+    /// Does the set hold moves from the hand?
+    #[inline(always)]
+    fn has_hand(self) -> bool {
+        self.0[3] | self.0[4] != 0
+    }
+
+    /// The pits of word `w` (the mark left out).
+    #[inline(always)]
+    fn pits_of(self, w: usize) -> u64 {
+        if w == 2 && self.has_hand() { self.0[2] & !HAND_MARK } else { self.0[w] }
     }
 
     #[inline]
@@ -88,11 +137,15 @@ impl MoveSet {
         // Counting bits is a dozen instructions without a popcount instruction: count the
         // words of chosen directions only where there are some.
         let given = self.0[0].count_ones() as usize;
-        if self.0[1] | self.0[2] == 0 {
-            given
-        } else {
-            given + (self.0[1].count_ones() + self.0[2].count_ones()) as usize
-        }
+        if self.0[1] | self.0[2] == 0 { given } else { given + self.len_past_given() }
+    }
+
+    /// The moves of `len` past the pits sown their own way: out of line, so that `len` stays
+    /// as small as it was before moves from the hand (and is inlined where moves are chosen).
+    #[inline(never)]
+    fn len_past_given(self) -> usize {
+        let ways = (self.0[1].count_ones() + self.pits_of(2).count_ones()) as usize;
+        ways + (self.0[3].count_ones() + self.0[4].count_ones()) as usize
     }
 
     #[inline]
@@ -102,15 +155,33 @@ impl MoveSet {
 
     #[inline]
     pub fn contains(self, m: Move) -> bool {
-        self.0[m.direction as usize] >> m.pit & 1 != 0
+        if m.hand() > 0 {
+            return match m.direction {
+                MoveDirection::Given => false,
+                d => self.0[2 + d as usize] >> (m.hand() - 1) & 1 != 0,
+            };
+        }
+        self.pits_of(m.direction as usize) >> m.pit & 1 != 0
+    }
+
+    /// Adds `m` (a move from the hand names its way).
+    #[inline]
+    pub(crate) fn insert(&mut self, m: Move) {
+        if m.hand() > 0 {
+            debug_assert!(m.direction != MoveDirection::Given, "a move from the hand names its way");
+            self.0[2 + m.direction as usize] |= 1 << (m.hand() - 1);
+            self.0[2] |= HAND_MARK;
+        } else {
+            self.0[m.direction as usize] |= 1 << m.pit;
+        }
     }
 
     /// The `k`-th move of the set, in pit order (a pit's clockwise move before its
-    /// counter-clockwise one).
+    /// counter-clockwise one), then the moves from the hand by seeds (clockwise first).
     #[inline]
     pub fn nth(self, k: usize) -> Option<Move> {
         if self.0[1] | self.0[2] != 0 {
-            return self.iter().nth(k);
+            return self.nth_past_pits(k);
         }
         let mut m = self.0[0];
         for _ in 0..k {
@@ -119,12 +190,22 @@ impl MoveSet {
         (m != 0).then(|| Move { pit: m.trailing_zeros() as u8, direction: MoveDirection::Given })
     }
 
+    /// [`MoveSet::nth`] of a set with chosen directions or moves from the hand: out of line,
+    /// so that the fast path stays small enough to be inlined where moves are chosen.
+    #[inline(never)]
+    fn nth_past_pits(self, k: usize) -> Option<Move> {
+        self.iter().nth(k)
+    }
+
     pub fn iter(self) -> impl Iterator<Item = Move> {
         const WAYS: [MoveDirection; 3] =
             [MoveDirection::Given, MoveDirection::Clockwise, MoveDirection::CounterClockwise];
-        let words = self.0;
+        let words = [self.0[0], self.0[1], self.pits_of(2)];
         let mut pits = words[0] | words[1] | words[2];
         let mut way = 0;
+        // Moves from the hand: each a bit past the 64 of the first way's word.
+        let hands = [self.0[3], self.0[4]];
+        let mut hand = 0u32;
         std::iter::from_fn(move || {
             while pits != 0 {
                 let p = pits.trailing_zeros();
@@ -138,9 +219,24 @@ impl MoveSet {
                 pits &= pits - 1;
                 way = 0;
             }
-            None
+            if hands[0] | hands[1] != 0 { next_from_hand(hands, &mut hand) } else { None }
         })
     }
+}
+
+/// The move from the hand at or after `at` (seeds less one, twice, and the way), stepping
+/// `at` past it: out of line, so that iterating over pits stays small.
+#[inline(never)]
+fn next_from_hand(hands: [u64; 2], at: &mut u32) -> Option<Move> {
+    while *at < 128 {
+        let (k, w) = ((*at >> 1) as usize, (*at & 1) as usize);
+        *at += 1;
+        if hands[w] >> k & 1 != 0 {
+            let direction = [MoveDirection::Clockwise, MoveDirection::CounterClockwise][w];
+            return Move::from_hand(k + 1, direction);
+        }
+    }
+    None
 }
 
 /// What a move did, in brief.
@@ -267,6 +363,18 @@ pub enum IllegalMove {
         pit: usize,
         why: &'static str,
     },
+    /// A move from the hand (`h3`) that cannot be played: the move, and why.
+    FromHand {
+        mv: Move,
+        why: Box<str>,
+    },
+    /// A move in the way the rules allow only to a capture, which captures nothing (or, with
+    /// `test`, whose place fails the test made before the move, in the rule's words).
+    NoCapture {
+        mv: Move,
+        clockwise: bool,
+        test: Option<Box<str>>,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -316,8 +424,25 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotFillable { pit, why } => {
                 write!(f, "pit {pit} cannot be filled: {why}")
             }
+            IllegalMove::FromHand { mv, why } => write!(f, "`{mv}` cannot be sown from the hand: {why}"),
+            IllegalMove::NoCapture { mv, clockwise, test: None } => write!(
+                f,
+                "`{mv}` sows {}, which the rules allow only to a move that captures, and it captures nothing",
+                way(*clockwise)
+            ),
+            IllegalMove::NoCapture { mv, clockwise, test: Some(test) } => write!(
+                f,
+                "`{mv}` sows {}, which the rules allow only when {test} (named from the pit its last seed \
+                 will reach), and it does not",
+                way(*clockwise)
+            ),
         }
     }
+}
+
+/// A way, in words.
+fn way(clockwise: bool) -> &'static str {
+    if clockwise { "clockwise" } else { "counter-clockwise" }
 }
 
 impl std::error::Error for IllegalMove {}
@@ -326,5 +451,48 @@ impl std::error::Error for IllegalMove {}
 impl Failure for IllegalMove {
     fn status(&self) -> Status {
         Status::Failed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_from_the_hand_join_a_set_after_its_pits_and_the_mark_is_no_move() {
+        let cw = |k| Move::from_hand(k, MoveDirection::Clockwise).unwrap();
+        let ccw = |k| Move::from_hand(k, MoveDirection::CounterClockwise).unwrap();
+        // Pits 1 and 3 either way, 63 (the 64th pit's word bit is the mark's) and the hand.
+        let mut set = MoveSet::ways(0, 0b101, 0b101);
+        for m in [ccw(1), cw(2), ccw(64), cw(64)] {
+            set.insert(m);
+        }
+        let written: Vec<String> = set.iter().map(|m| m.to_string()).collect();
+        assert_eq!(written, ["1cw", "1ccw", "3cw", "3ccw", "h1ccw", "h2cw", "h64cw", "h64ccw"]);
+        assert_eq!(set.len(), 8);
+        assert_eq!(
+            (0..9).map(|k| set.nth(k)).collect::<Vec<_>>(),
+            set.iter().map(Some).chain([None]).collect::<Vec<_>>()
+        );
+        assert!(
+            set.contains(cw(64)) && set.contains(ccw(1)) && !set.contains(cw(1)) && !set.contains(ccw(2))
+        );
+        // The mark is not the counter-clockwise move of pit 64.
+        assert!(!set.contains(Move::new(63, MoveDirection::CounterClockwise).unwrap()));
+        assert_eq!(
+            (cw(3).hand(), cw(3).to_string(), Move::from_pit(5).unwrap().hand()),
+            (3, "h3cw".into(), 0)
+        );
+        assert_eq!(Move::from_hand(0, MoveDirection::Clockwise), None);
+        assert_eq!(Move::from_hand(65, MoveDirection::Clockwise), None);
+        // A set of pits alone: the words it always had, and a 64th pit its own.
+        let pits = MoveSet::ways(0, 1 << 63, 1 << 63);
+        assert_eq!(pits.len(), 2);
+        assert!(pits.contains(Move::new(63, MoveDirection::CounterClockwise).unwrap()));
+        // Moves from the hand alone.
+        let mut hand = MoveSet::default();
+        hand.insert(ccw(5));
+        assert!(!hand.is_empty());
+        assert_eq!((hand.len(), hand.nth(0), hand.nth(1)), (1, Some(ccw(5)), None));
     }
 }

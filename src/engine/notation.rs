@@ -53,6 +53,11 @@ pub enum NotationError {
         given: String,
         index: Option<usize>,
     },
+    /// `h0`, `h65`, `hx`: `h` and a number of seeds that no move from the hand sows.
+    NotAHandMove {
+        given: String,
+        index: Option<usize>,
+    },
     /// A pit's direction written wrong for the rules: missing where the pit sows either way,
     /// or not the pit's own.
     Direction {
@@ -100,6 +105,12 @@ impl fmt::Display for NotationError {
                     None => write!(f, "from 1"),
                 }
             }
+            NotationError::NotAHandMove { given, index } => write!(
+                f,
+                "{} is not a move from the hand: write `h` and the seeds to sow, 1 to {}, e.g. `h3`",
+                which(Item::Move, given, index),
+                crate::lang::spec::MAX_HAND
+            ),
             NotationError::Direction { given, index, error } => {
                 write!(f, "{}: {error}", which(Item::Move, given, index))
             }
@@ -176,6 +187,13 @@ fn split_direction(text: &str) -> (&str, MoveDirection) {
 /// is known): a plain number of at least 1, with `cw` or `ccw` after it or not.
 pub fn pit_number(text: &str, index: Option<usize>) -> Result<usize, NotationError> {
     let (number, _) = split_direction(text);
+    // A move from the hand names no pit: 0 stands for it.
+    if let Some(seeds) = number.strip_prefix('h') {
+        return match plain_number(seeds) {
+            Some(k) if (1..=crate::lang::spec::MAX_HAND as u64).contains(&k) => Ok(0),
+            _ => Err(NotationError::NotAHandMove { given: text.into(), index }),
+        };
+    }
     match plain_number(number) {
         Some(n) if n >= 1 && n <= usize::MAX as u64 => Ok(n as usize),
         Some(_) => Err(NotationError::NoSuchPit { given: text.into(), index, pits: None }),
@@ -187,6 +205,12 @@ pub fn pit_number(text: &str, index: Option<usize>) -> Result<usize, NotationErr
 /// for messages. Whether the direction fits the pit is [`parse_move_for`]'s question.
 pub fn parse_move_on(pits: usize, text: &str, index: Option<usize>) -> Result<Move, NotationError> {
     let (number, direction) = split_direction(text);
+    // `h3`: seeds from the hand (no pit number starts with a letter, so no text changes meaning).
+    if let Some(seeds) = number.strip_prefix('h') {
+        return plain_number(seeds)
+            .and_then(|k| Move::from_hand(usize::try_from(k).ok()?, direction))
+            .ok_or_else(|| NotationError::NotAHandMove { given: text.into(), index });
+    }
     let n = plain_number(number).ok_or_else(|| NotationError::NotAPitNumber {
         given: text.into(),
         index,
@@ -295,6 +319,15 @@ mod tests {
             "pit 2 (`x`) is not a number of seeds: write plain numbers, 0 to 255"
         );
         assert_eq!(parse_seeds("0 255").unwrap(), vec![0, 255]);
+        assert_eq!(parse_move_on(6, "h3cw", None), Ok(Move::from_hand(3, MoveDirection::Clockwise).unwrap()));
+        assert_eq!(parse_move_on(6, "h3", None).unwrap().to_string(), "h3");
+        for bad in ["h0", "h65", "hx", "h", "h03", "H3"] {
+            assert!(parse_move_on(6, bad, None).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_move_on(6, "h0", Some(2)).unwrap_err().to_string(),
+            "move 2 (`h0`) is not a move from the hand: write `h` and the seeds to sow, 1 to 64, e.g. `h3`"
+        );
         assert!(parse_seeds("256").is_err());
     }
 }

@@ -31,6 +31,17 @@ pub(crate) struct PhaseTable {
     pub opponent_pits: [u64; MAX_PLAYERS],
     /// The set-up from the hands: the seeds a placement puts (0: none).
     pub setup: u8,
+    /// Sowing from the hand: each player's pit the seeds are put at ([`NO_PIT`]: no sowing
+    /// from the hand), and whether the first seed falls into it (else into the next pit).
+    pub hand_entry: [u8; MAX_PLAYERS],
+    pub hand_into: bool,
+    /// The direction allowed only to a move that captures: clockwise (true) or not; and the
+    /// test made before the move instead, if the rule says one (a place named from the pit
+    /// the last seed will reach, and its counts).
+    pub only_if_captures: Option<bool>,
+    pub only_if_before: Option<(crate::lang::lap_rule::Place, Counts)>,
+    /// A player whose pits are all empty after a move loses.
+    pub empty_loses: bool,
 }
 
 impl PhaseTable {
@@ -57,7 +68,22 @@ impl PhaseTable {
                 .map(|m| (Counts::from_set(&m.holds), m.skip_stores, m.take.as_ref().map(Counts::from_set))),
             opponent_pits: [0; MAX_PLAYERS],
             setup: ph.setup.unwrap_or(0),
+            hand_entry: [NO_PIT; MAX_PLAYERS],
+            hand_into: ph.hand_sowing.as_ref().is_some_and(|h| h.into),
+            // Direction 0 is the board's (`Tables::cw` says whether it is clockwise).
+            only_if_captures: ph.only_if_captures.as_ref().map(|o| o.clockwise),
+            only_if_before: ph
+                .only_if_captures
+                .as_ref()
+                .and_then(|o| o.before.as_ref())
+                .map(|(place, counts)| (*place, Counts::from_set(counts))),
+            empty_loses: ph.empty_loses,
         };
+        if let Some(h) = &ph.hand_sowing {
+            for p in 0..players {
+                t.hand_entry[p] = seat(p, h.pit);
+            }
+        }
         if let Some(s) = ph.store_pit {
             for p in 0..players {
                 t.store[p] = seat(p, s);
@@ -99,6 +125,16 @@ impl PhaseTable {
         out.extend(self.opening_plies.to_le_bytes());
         out.extend(self.opening_from.iter().flat_map(|m| m.to_le_bytes()));
         out.extend(self.opening_to);
+        out.extend(self.hand_entry);
+        out.extend([
+            self.hand_into as u8,
+            self.only_if_captures.map_or(u8::MAX, |d| d as u8),
+            self.empty_loses as u8,
+        ]);
+        if let Some((place, counts)) = &self.only_if_before {
+            out.push(*place as u8);
+            out.extend(counts.words().iter().flat_map(|w| w.to_le_bytes()));
+        }
         if let Some((holds, skip, take)) = &self.store_move {
             out.push(1 + *skip as u8);
             out.extend(holds.words().iter().flat_map(|w| w.to_le_bytes()));
@@ -143,6 +179,10 @@ impl Rules {
         obs: &mut O,
     ) -> Option<MoveSummary> {
         let ph = self.t.phase.as_deref()?;
+        // A move from the hand is an ordinary move ([`super::held`]).
+        if mv.hand() > 0 {
+            return None;
+        }
         let m = s.to_move as usize;
         let pit = mv.pit();
         let lifted = s.pits[pit];

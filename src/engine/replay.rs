@@ -158,11 +158,16 @@ pub fn describe_step(step: &Step) -> String {
         super::MoveDirection::Clockwise => " clockwise",
         super::MoveDirection::CounterClockwise => " counter-clockwise",
     };
+    // A move from the hand names no pit.
+    let what = if s.mv.hand() > 0 {
+        "sows from their hand".to_string()
+    } else {
+        format!("plays pit {}", s.mv.pit() + 1)
+    };
     let mut text = format!(
-        "ply {}: player {} plays pit {}{way} ({} seed{}): sows {laps}; ",
+        "ply {}: player {} {what}{way} ({} seed{}): sows {laps}; ",
         step.ply,
         step.player + 1,
-        s.mv.pit() + 1,
         s.lifted,
         if s.lifted == 1 { "" } else { "s" },
     );
@@ -240,6 +245,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::NobodyCanMove => "no player can move".to_string(),
         EndReason::PlyLimit => "the ply limit is reached".to_string(),
         EndReason::SideEmpty => "a player's pits are all empty".to_string(),
+        EndReason::EmptyLoses => "a player's pits are all empty, and they lose".to_string(),
         EndReason::Majority => "a player has captured more than half the seeds".to_string(),
         EndReason::Repetition => "the position repeats one seen since the last capture".to_string(),
         EndReason::FewSeeds => format!(

@@ -25,7 +25,9 @@ impl Rules {
         mv: Move,
         obs: &mut O,
     ) -> Result<MoveSummary, IllegalMove> {
-        let mv = self.resolve(mv)?;
+        // A legal move as the legal moves write it (an opening move of a pit that otherwise
+        // sows either way names no direction).
+        let mv = if s.moves.contains(mv) { mv } else { self.resolve(mv)? };
         self.check_move(s, mv)?;
         Ok(self.apply_observed(s, mv, obs))
     }
@@ -411,7 +413,7 @@ impl Rules {
             return Some(EndReason::Majority);
         }
         if t.side_empty && self.a_side_is_empty(s) {
-            return Some(EndReason::SideEmpty);
+            return Some(if t.empty_loses { EndReason::EmptyLoses } else { EndReason::SideEmpty });
         }
         t.board_end.filter(|c| c.contains(s.seeds_on_board() as u8)).map(|_| EndReason::FewSeeds)
     }

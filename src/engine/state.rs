@@ -40,6 +40,9 @@ pub enum EndReason {
     NoSeeds,
     /// No big stone was left on the board (`game over when no big stone is on the board`).
     NoBigStone,
+    /// A player's pits were all empty after a move, and they lost
+    /// (`a player whose pits are all empty loses`).
+    EmptyLoses,
 }
 
 impl EndReason {
@@ -59,6 +62,7 @@ impl EndReason {
             EndReason::RoundOver => "round-over",
             EndReason::NoSeeds => "no-seeds",
             EndReason::NoBigStone => "no-big-stone",
+            EndReason::EmptyLoses => "empty-pits-lose",
         }
     }
 
@@ -78,6 +82,7 @@ impl EndReason {
             EndReason::RoundOver => "the first round was over",
             EndReason::NoSeeds => "a player had no seeds left",
             EndReason::NoBigStone => "no big stone was left on the board",
+            EndReason::EmptyLoses => "a player's pits were all empty, and they lost",
         }
     }
 }

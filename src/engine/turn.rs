@@ -147,9 +147,12 @@ impl Rules {
         let moves = if TIER < RICH || c == 0 {
             MoveSet::given(pits)
         } else {
-            MoveSet([pits & !c, pits & c, pits & c])
+            MoveSet::ways(pits & !c, pits & c, pits & c)
         };
-        if filter { self.allowed(s, player, moves) } else { moves }
+        let moves = if filter { self.allowed(s, player, moves) } else { moves };
+        // Compiled out below the general tier: moves from the hand, and a way allowed only to
+        // a capture.
+        if TIER == GENERAL && t.hand_rules { self.with_hand_moves(s, player, moves) } else { moves }
     }
 
     /// The moves of `player` that the rules of feeding and of the grand slam allow: each is
@@ -167,7 +170,7 @@ impl Rules {
             let sown = self.sow_and_capture_any(&mut after, mv);
             let fed = !starving || !opponent_empty(&after, opponent);
             if fed && !(forbid_slams && sown.grand_slam) {
-                kept.0[mv.direction() as usize] |= 1 << mv.pit();
+                kept.insert(mv);
             }
         }
         kept
@@ -211,6 +214,9 @@ impl Rules {
     /// A move as these rules write it: a direction named for a pit that sows one way only is
     /// dropped if it is that pit's way; a pit that sows either way needs one.
     pub fn resolve(&self, mv: Move) -> Result<Move, IllegalMove> {
+        if mv.hand() > 0 {
+            return self.resolve_hand(mv);
+        }
         let pit = mv.pit();
         if pit >= self.pits() {
             return Err(IllegalMove::NoSuchPit { pit: pit + 1, pits: self.pits() });
@@ -221,8 +227,15 @@ impl Rules {
         } else {
             MoveDirection::CounterClockwise
         };
+        // A pit an opening empties may be written without a way (the opening's moves do not
+        // sow): whether it is the opening's move now is `check_move`'s question.
+        let opening = |pit: usize| {
+            self.t.phase.as_deref().is_some_and(|ph| ph.opening_from.iter().any(|m| m >> pit & 1 != 0))
+        };
         match mv.direction() {
-            MoveDirection::Given if choice => Err(IllegalMove::NeedsDirection { pit: pit + 1 }),
+            MoveDirection::Given if choice && !opening(pit) => {
+                Err(IllegalMove::NeedsDirection { pit: pit + 1 })
+            }
             MoveDirection::Given => Ok(mv),
             _ if choice => Ok(mv),
             d if d == own => Ok(Move::from_pit(pit).expect("a pit of the board")),
@@ -238,6 +251,9 @@ impl Rules {
         if let Some(reason) = s.end {
             return Err(IllegalMove::GameOver { plies: s.plies, reason });
         }
+        if mv.hand() > 0 {
+            return self.check_hand_move(s, self.resolve(mv)?);
+        }
         let pit = mv.pit();
         if pit >= self.pits() {
             return Err(IllegalMove::NoSuchPit { pit: pit + 1, pits: self.pits() });
@@ -245,8 +261,13 @@ impl Rules {
         if s.phase != 0 {
             return self.check_fill(s, mv);
         }
-        // `3ccw` for a pit that sows counter-clockwise only is that pit's move.
-        let mv = self.resolve(mv)?;
+        // `3ccw` for a pit that sows counter-clockwise only is that pit's move; a move as the
+        // legal moves write it stands.
+        let mv = if s.moves.contains(mv) { mv } else { self.resolve(mv)? };
+        // A pit that sows either way, written without one, outside the opening.
+        if mv.direction() == MoveDirection::Given && self.t.choice >> pit & 1 != 0 && !s.moves.contains(mv) {
+            return Err(IllegalMove::NeedsDirection { pit: pit + 1 });
+        }
         let owner = self.t.owner_now(s, pit) as u8;
         if owner != s.to_move {
             return Err(IllegalMove::NotOwn {
@@ -269,6 +290,8 @@ impl Rules {
             _ if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 => {
                 Err(self.general_refusal(s, pit))
             }
+            // A way allowed only to a capture, and the move captures nothing.
+            _ if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) => Err(self.no_capture(mv)),
             // The opening, the move once a game, or a store on the circuit.
             _ if self.t.phase.is_some() && !self.t.filter_moves
                 || self.is_pit_store(pit)

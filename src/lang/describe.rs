@@ -275,6 +275,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     sowing_rules(&mut rules, spec);
     turns_rules(&mut rules, spec);
     phase_rules(&mut rules, spec);
+    hand_rules(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
     rounds_rules(&mut rules, spec);
@@ -977,6 +978,62 @@ fn take_words(to: Receiver, what: &str) -> String {
     }
 }
 
+/// Seeds held in hand and sown back, and a direction allowed only to a capture
+/// (`crate::lang::phases`).
+fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Turns as S;
+    let kinds = &[Kind::HandSowing];
+    rules.push(match &spec.phases.hand_sowing {
+        None => unsaid(S, "sowing from the hand", kinds, "Captured seeds are never sown again."),
+        Some(h) => said(
+            S,
+            "sowing from the hand",
+            kinds,
+            format!(
+                "Each player holds what they capture in hand. Instead of lifting a pit, a move may sow any \
+                 number of those seeds, 1 to all, from their {} pit{}: the first seed falls into {}, the \
+                 others into the pits after it, in the direction the pit sows (written `h` and the \
+                 seeds with their way: `h3cw`, `h3ccw`).",
+                h.pit.word(),
+                if matches!(h.pit, crate::lang::phases::SeatPit::Nth(_)) {
+                    ", counted from their left"
+                } else {
+                    ""
+                },
+                if h.into { "that pit itself" } else { "the pit after it (that pit keeps its seeds)" }
+            ),
+        ),
+    });
+    let kinds = &[Kind::OnlyIfCaptures];
+    rules.push(match &spec.phases.only_if_captures {
+        None => unsaid(
+            S,
+            "direction only to a capture",
+            kinds,
+            "Every direction a pit sows is allowed to any move.",
+        ),
+        Some(o) => said(
+            S,
+            "direction only to a capture",
+            kinds,
+            match &o.before {
+                None => format!(
+                    "A move may sow {} only if it captures, judged after the whole move.",
+                    if o.clockwise { "clockwise" } else { "counter-clockwise" }
+                ),
+                Some((place, counts)) => format!(
+                    "A move may sow {} only if, before it is made, {} holds {}, its places named from the pit \
+                     its last seed will reach (counted from the seeds it sows, not played out: the sowing may \
+                     change that pit).",
+                    if o.clockwise { "clockwise" } else { "counter-clockwise" },
+                    place.words(),
+                    counts.words()
+                ),
+            },
+        ),
+    });
+}
+
 /// What a rule after each lap does, in words.
 fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
     match e {
@@ -1002,6 +1059,15 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
                 where_phrase(spec, *pits, true)
             )
         }
+        Effect::ChainOpposite { direction, counts: n } => format!(
+            "from the last pit, each pit {} in turn: the pit facing it is taken too if it holds {}, \
+             and so on until one does not",
+            match direction {
+                ChainDirection::Forward => "after it in the sowing direction",
+                ChainDirection::Backward => "before it (against the sowing direction)",
+            },
+            n.words()
+        ),
         Effect::Again(n) => format!(
             "the same is tried again from the pit taken, its places named from there, at most {}",
             plural(*n as usize, "more time", "more times")
@@ -1241,6 +1307,18 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         )
     } else {
         unsaid(S, "empty unclaimed side", kinds, "A player's unclaimed pits being all empty does not by itself end the game.")
+    });
+    let kinds = &[Kind::EmptyLoses];
+    rules.push(if spec.phases.empty_loses {
+        said(
+            S,
+            "empty pits lose",
+            kinds,
+            "After any move, a player whose pits are all empty loses, whatever the scores (seeds in hand do \
+             not count); both at once draw.",
+        )
+    } else {
+        unsaid(S, "empty pits lose", kinds, "A player whose pits are all empty does not lose by that alone.")
     });
     let kinds = &[Kind::Majority];
     rules.push(if spec.endings.majority {

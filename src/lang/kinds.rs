@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
-use super::phases::{OpeningLine, SeatPit, SetupLine, StoreMoveLine};
+use super::phases::{EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine};
 use super::rounds::{CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
@@ -217,6 +217,12 @@ kinds! {
     OpeningMoves(OpeningLine) in opening_moves, "`each player's first move ...`", "the opening", None;
     /// `once a game, when the mover's store holds 13 or more: they must sow their store, ...`
     StoreMove(StoreMoveLine) in store_move, "`once a game, ...`", "the move once a game", None;
+    /// `a move may sow any number of the mover's captured seeds from their leftmost pit`
+    HandSowing(HandSowingLine) in hand_sowing, "`a move may sow any number of the mover's captured seeds ...`", "sowing from the hand", None;
+    /// `clockwise only when the move captures`
+    OnlyIfCaptures(OnlyIfCaptures) in only_if_captures, "`... only when the move captures`", "the direction allowed only to a capture", None;
+    /// `a player whose pits are all empty loses`
+    EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits are empty", None;
     /// `winner: most captured`
     Winner(Winner) in winner, "`winner`", "the winner", None;
     /// `game over when a player's pits are all empty`

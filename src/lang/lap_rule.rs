@@ -125,6 +125,9 @@ pub enum Effect<C> {
     /// counts, to the first that does not, and before the pit the lap started from; with
     /// `opposite` (`, each with the opposite pit`), each pit taken with the pit facing it.
     Chain { direction: ChainDirection, counts: C, pits: Where, opposite: bool },
+    /// `chain forward over the opposite pits while 1 or 3`: from the lap's last pit, each pit
+    /// after it (or before it) in turn, the pit facing it taken while it holds one of the counts.
+    ChainOpposite { direction: ChainDirection, counts: C },
     /// `again from the pit taken, at most 3 times`: the same line, its places named from the
     /// pit it took last, while its conditions hold.
     Again(u8),
@@ -202,6 +205,9 @@ impl<C> LapRule<C> {
                         pits: *pits,
                         opposite: *opposite,
                     },
+                    Effect::ChainOpposite { direction, counts } => {
+                        Effect::ChainOpposite { direction: *direction, counts: f(counts, 1)? }
+                    }
                     Effect::Again(n) => Effect::Again(*n),
                     Effect::Claim(places) => Effect::Claim(places.clone()),
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },

@@ -9,7 +9,9 @@ use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
-use crate::lang::phases::{OpeningLine, SeatPit, SetupLine, StoreMoveLine, Target};
+use crate::lang::phases::{
+    EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine, Target,
+};
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled,
 };
@@ -419,6 +421,10 @@ impl Builder<'_> {
                 let ChainLine { direction, counts, pits } = self.chain_rule(inner.next().expect("chain"))?;
                 Effect::Chain { direction, counts, pits, opposite: inner.next().is_some() }
             }
+            Rule::chain_opposite => {
+                let ChainLine { direction, counts, .. } = self.chain_rule(pair)?;
+                Effect::ChainOpposite { direction, counts }
+            }
             _ => {
                 let n = self.number(only(pair))?;
                 match u8::try_from(n.value) {
@@ -704,6 +710,27 @@ impl Builder<'_> {
                 }
                 RuleLine::StoreMove(StoreMoveLine { holds, skip_stores, take })
             }
+            Rule::hand_sowing => {
+                let mut inner = values(pair);
+                let into = inner.next().expect("from or into").as_rule() == Rule::hand_into;
+                let pit = seat_pit(inner.next().expect("the pit"));
+                RuleLine::HandSowing(HandSowingLine { pit, into })
+            }
+            Rule::only_if_captures => {
+                let mut inner = values(pair);
+                let clockwise = only(inner.next().expect("a direction")).as_rule() == Rule::clockwise;
+                let test = inner.next().expect("the test");
+                let before = match test.as_rule() {
+                    Rule::holds_before => {
+                        let mut parts = values(test);
+                        let place = place_of(parts.next().expect("a place"));
+                        Some((place, self.counts(parts.next().expect("counts"))?))
+                    }
+                    _ => None,
+                };
+                RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
+            }
+            Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses),
             Rule::opening_move => {
                 let mut inner = values(pair);
                 let first = inner.next().expect("how many moves");
@@ -965,8 +992,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("single", _) => "`single lap`",
         ("a", "player") => {
             "`a player who cannot fill a pit loses the match`, `a player left with no pit in play loses \
-             the match` or `a player whose row is full fills any empty pit`"
+             the match`, `a player left with no seeds loses the match`, `a player whose row is full fills \
+             any empty pit` or `a player whose pits are all empty loses`"
         }
+        ("a", "move") => "`a move may sow any number of the mover's captured seeds from their leftmost pit`",
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
         ("a", "big") => "`a big stone counts as 10 seeds`",
         ("a", _) => {
@@ -1072,6 +1101,9 @@ const LINE_RULES: &[Rule] = &[
     Rule::extra_turn,
     Rule::must_feed,
     Rule::store_move,
+    Rule::hand_sowing,
+    Rule::only_if_captures,
+    Rule::empty_loses,
     Rule::pit_store,
     Rule::end_place,
     Rule::hand_refill,

@@ -90,6 +90,35 @@ pub struct SetupLine {
     pub seeds: Number,
 }
 
+/// `a move may sow any number of the mover's captured seeds from their leftmost pit`: the
+/// captures are held in hand, and a move may sow 1 to all of them from that pit of the
+/// mover's row, the first seed into the next pit, or (`into`) into the pit itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandSowing<P> {
+    pub pit: P,
+    pub into: bool,
+}
+
+/// The line as written.
+pub type HandSowingLine = HandSowing<Spanned<SeatPit>>;
+
+/// `clockwise only when the move captures`: a move that sows this way is legal only if it
+/// captures (clockwise when `clockwise`); or, with `before`, only if the place (named from
+/// the pit the move's last seed will reach) holds one of the counts before the move:
+/// `clockwise only when the opposite pit holds 1 or 3 before the move`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OnlyIf<C> {
+    pub clockwise: bool,
+    pub before: Option<(super::lap_rule::Place, C)>,
+}
+
+/// The line as written.
+pub type OnlyIfCaptures = OnlyIf<WrittenCounts>;
+
+/// `a player whose pits are all empty loses`: after any move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EmptyLoses;
+
 /// The phases and special pits of a checked variant: none by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Phases {
@@ -100,6 +129,11 @@ pub struct Phases {
     /// A set-up from the hands before the first move: the seeds each placement puts into a
     /// pit of the mover's choice.
     pub setup: Option<u8>,
+    /// Seeds held in hand and sown back (`crate::lang::phases::HandSowing`).
+    pub hand_sowing: Option<HandSowing<SeatPit>>,
+    pub only_if_captures: Option<OnlyIf<super::counts::CountSet>>,
+    /// A player whose pits are all empty after a move loses.
+    pub empty_loses: bool,
 }
 
 impl Phases {
@@ -109,6 +143,9 @@ impl Phases {
             || self.opening.is_some()
             || self.store_move.is_some()
             || self.setup.is_some()
+            || self.hand_sowing.is_some()
+            || self.only_if_captures.is_some()
+            || self.empty_loses
     }
 }
 

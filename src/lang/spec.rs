@@ -12,6 +12,8 @@ pub use crate::lang::syntax::{ClaimSeeds, GrandSlam, OppositeLine as OppositeRul
 
 /// Most pits a board may have: moves and pit sets are 64-bit masks in the engine.
 pub const MAX_PITS: usize = 64;
+/// Most seeds a move from the hand may sow: a move set holds the counts as the bits of a word.
+pub const MAX_HAND: usize = 64;
 /// Most players a variant may have.
 pub const MAX_PLAYERS: usize = 8;
 /// Most seeds a board may hold: a pit counts its seeds in one byte.

@@ -28,7 +28,7 @@ impl Player for RandomPlayer {
         "random".into()
     }
 
-    #[inline]
+    #[inline(always)]
     fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<Move, PlayerError> {
         RandomPlayer::pick(rules, state, rng).ok_or_else(|| PlayerError::Failed("no legal move".into()))
     }

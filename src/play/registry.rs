@@ -333,7 +333,7 @@ impl Player for AnyPlayer {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<Move, PlayerError> {
         match self {
             AnyPlayer::Random(p) => p.choose(rules, state, rng),

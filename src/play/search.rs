@@ -130,8 +130,13 @@ struct Entry {
     mv: u8,
 }
 
-/// A move in a byte: its pit (below 64) and its direction (0 to 2) above.
+/// A move in a byte: its pit (below 64) and its direction (0 to 2) above; a move from the hand
+/// its seeds less one, with 3 above (its direction left out: the code only orders the moves
+/// tried).
 fn code(mv: Move) -> u8 {
+    if mv.hand() > 0 {
+        return (mv.hand() - 1) as u8 & 63 | 3 << 6;
+    }
     mv.pit() as u8 | (mv.direction() as u8) << 6
 }
 

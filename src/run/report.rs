@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 13] = [
+    let endings: [(&str, Count, bool); 14] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -596,6 +596,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: a player had no seeds left", |e| e.no_seeds, false),
         ("ended: the first round was over", |e| e.round_over, false),
         ("ended: no big stone left", |e| e.no_big_stone, false),
+        ("ended: a player's pits empty, who lost", |e| e.empty_loses, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -796,6 +797,7 @@ mod tests {
             | EndReason::RoundOver
             | EndReason::NoSeeds
             | EndReason::NoBigStone => r,
+            | EndReason::EmptyLoses => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -811,6 +813,7 @@ mod tests {
             EndReason::RoundOver,
             EndReason::NoSeeds,
             EndReason::NoBigStone,
+            EndReason::EmptyLoses,
         ]
         .map(every);
         let mut seen = Vec::new();

@@ -168,6 +168,9 @@ pub struct EndTally {
     /// Games over when no big stone was left on the board.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub no_big_stone: u64,
+    /// `a player whose pits are all empty loses`: left out of the output where no game met it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub empty_loses: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -190,6 +193,7 @@ impl EndTally {
             EndReason::NoSeeds => self.no_seeds += 1,
             EndReason::RoundOver => self.round_over += 1,
             EndReason::NoBigStone => self.no_big_stone += 1,
+            EndReason::EmptyLoses => self.empty_loses += 1,
         }
     }
 }
@@ -293,6 +297,7 @@ impl Tally {
         self.ends.no_seeds += o.ends.no_seeds;
         self.ends.round_over += o.ends.round_over;
         self.ends.no_big_stone += o.ends.no_big_stone;
+        self.ends.empty_loses += o.ends.empty_loses;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;

@@ -319,7 +319,17 @@ pub trait Hooks {
     /// the move's `from` site (two for a pit sown either way); the replay tries each.
     fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
         match map.pit(ply.mv.from) {
-            Some(pit) => rules.legal_moves(state).iter().filter(|m| m.pit() == pit).collect(),
+            Some(pit) => {
+                rules.legal_moves(state).iter().filter(|m| m.hand() == 0 && m.pit() == pit).collect()
+            }
+            // From the mover's hand: `[SetVar NumToSow][Move Cell->Vertex count=k]` is `h{k}`,
+            // either way where the seeds sow either way.
+            None if map.captured(state.turn()).contains(&(ply.mv.from as usize)) => {
+                let count = ply.mv.text.split("count=").nth(1).and_then(|t| {
+                    t.split(|c: char| !c.is_ascii_digit()).next().and_then(|n| n.parse::<usize>().ok())
+                });
+                rules.legal_moves(state).iter().filter(|m| Some(m.hand()) == count).collect()
+            }
             None => Vec::new(),
         }
     }
@@ -330,10 +340,10 @@ pub trait Hooks {
     }
 
     /// [`Hooks::site_of`] in a position: where the meaning of a move depends on the phase (a
-    /// fill between rounds is a move from the mover's hand).
+    /// fill between rounds is a move from the mover's hand); a move from the hand's is the
+    /// mover's hand site.
     fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
-        let _ = state;
-        self.site_of(m, map)
+        if m.hand() > 0 { map.captured(state.turn())[0] } else { self.site_of(m, map) }
     }
 
     /// The seeds at a site, where Ludii counts more than seeds there (Ô Ăn Quan's stacks hold

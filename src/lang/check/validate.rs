@@ -1153,6 +1153,14 @@ impl<'a> Validator<'a> {
                             ));
                         }
                     }
+                    // It takes for whoever the take before it took for.
+                    Effect::ChainOpposite { .. } if !took => {
+                        self.diags.push(
+                            at.error("a chain over the opposite pits must follow a take", "nothing taken before it")
+                                .help("write it as `take the opposite pit, then chain forward over the opposite pits while 1 or 3`"),
+                        );
+                    }
+                    Effect::ChainOpposite { .. } => {}
                 }
             }
             if relays > 1 {

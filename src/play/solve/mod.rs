@@ -50,6 +50,9 @@ pub enum SolveError {
         pits: usize,
         seeds: usize,
     },
+    /// Seeds held in hand and sown back: the board's seeds rise again, while a table is
+    /// built from boards of fewer seeds to more. The line that states it.
+    SeedsReturn(&'static str),
     /// Stopped by Ctrl-C.
     Cancelled,
 }
@@ -69,6 +72,11 @@ impl fmt::Display for SolveError {
                 f,
                 "its rule {rule} keeps the scores in pits that are sown, while a solution table values \
                  seeds captured, so it cannot be solved exactly"
+            ),
+            SolveError::SeedsReturn(rule) => write!(
+                f,
+                "its rule {rule} sows captured seeds back onto the board, while a solution table is built \
+                 from boards of fewer seeds to more, so it cannot be solved exactly"
             ),
             SolveError::TooLarge { positions, approx, pits, seeds } => {
                 let count = match positions {
@@ -115,6 +123,9 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     // The set-up's seeds are in the hands, and each placement is a move: not in a table.
     if phases.setup.is_some() {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Setup.line()));
+    }
+    if phases.hand_sowing.is_some() {
+        return Err(SolveError::SeedsReturn(crate::lang::kinds::Kind::HandSowing.line()));
     }
     if phases.store_pit.is_some() {
         return Err(SolveError::ScoresInPits(crate::lang::kinds::Kind::PitStore.line()));

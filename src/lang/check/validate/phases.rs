@@ -3,9 +3,9 @@
 
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::{Origin, Stated};
-use crate::lang::phases::{OpeningRule, Phases, SeatPit, StoreMove, Target, seat_row};
-use crate::lang::spec::MAX_SEEDS;
-use crate::lang::syntax::{BoardLine, SeedsLine, Spanned};
+use crate::lang::phases::{HandSowing, OnlyIf, OpeningRule, Phases, SeatPit, StoreMove, Target, seat_row};
+use crate::lang::spec::{MAX_HAND, MAX_SEEDS};
+use crate::lang::syntax::{BoardLine, DirectionLine, SeedsLine, Spanned, Way};
 
 use super::Validator;
 
@@ -161,7 +161,114 @@ impl Validator<'_> {
             }
         }
         out.setup = self.setup();
+        self.hand_rules(board, rows, k, players, total, &mut out);
         out
+    }
+
+    /// Seeds held in hand, a direction allowed only to a capture, and the loss of a player
+    /// whose pits are empty.
+    #[allow(clippy::too_many_arguments)]
+    fn hand_rules(
+        &mut self,
+        board: &Stated<BoardLine>,
+        rows: bool,
+        k: usize,
+        players: u8,
+        total: usize,
+        out: &mut Phases,
+    ) {
+        let m = self.m;
+        if let Some(h) = &m.hand_sowing {
+            let mut ok = true;
+            if !rows {
+                self.diags.push(
+                    h.error("sowing from the hand names a pit from each player's seat", "from their pit")
+                        .note("this needs two players who own a row each"),
+                );
+                ok = false;
+            } else if h.value.pit.value.index(k).is_none() {
+                self.diags.push(
+                    Diagnostic::error(format!("a row of {k} pits has no {} pit", h.value.pit.value.word()))
+                        .at(
+                            &h.at.file,
+                            h.value.pit.span.clone(),
+                            format!("pits are counted 1 to {k} from each player's left"),
+                        ),
+                );
+                ok = false;
+            }
+            if board.value.stores || m.pit_store.is_some() {
+                self.diags.push(
+                    h.error(
+                        "captured seeds are sown from the hand, but they are kept in stores",
+                        "captured seeds",
+                    )
+                    .help("seeds held in hand need a board with `no stores` and no pit for a store"),
+                );
+                ok = false;
+            }
+            // A move set marks its moves from the hand with the bit of a 64th pit.
+            if rows && 2 * k >= crate::lang::spec::MAX_PITS {
+                self.diags.push(
+                    h.error(
+                        format!(
+                            "sowing from the hand needs fewer than 64 pits, and this board has {}",
+                            2 * k
+                        ),
+                        "sowing from the hand",
+                    )
+                    .note("a board of 63 pits or fewer can sow from the hand"),
+                );
+                ok = false;
+            }
+            if total > MAX_HAND {
+                self.diags.push(
+                    h.error(
+                        format!("a hand sows at most {MAX_HAND} seeds, and this game has {total}"),
+                        "any number",
+                    )
+                    .note("a move from the hand is written by its seeds, and a hand is counted to 64"),
+                );
+                ok = false;
+            }
+            if ok {
+                out.hand_sowing = Some(HandSowing { pit: h.value.pit.value, into: h.value.into });
+            }
+        }
+        if let Some(o) = &m.only_if_captures {
+            let either = match m.direction.as_ref().map(|d| &d.value) {
+                Some(DirectionLine::ByPit(lines)) => lines.iter().any(|l| matches!(l.value.way, Way::Either)),
+                _ => false,
+            };
+            // Before the move, any place may be empty.
+            let before = match &o.value.before {
+                None => Some(None),
+                Some((place, counts)) => {
+                    self.counts("condition", counts, o, total, 0).map(|c| Some((*place, c)))
+                }
+            };
+            if let (true, Some(before)) = (either, before) {
+                out.only_if_captures = Some(OnlyIf { clockwise: o.value.clockwise, before });
+            } else if !either {
+                self.diags.push(
+                    o.error("a direction is allowed only to a capture, but no pit sows either way", "only when the move captures")
+                        .help("let the pits sow either way: `direction by pit { every pit: either way, as the mover chooses }`"),
+                );
+            }
+        }
+        if let Some(e) = &m.empty_loses {
+            if players == 2 {
+                out.empty_loses = true;
+            } else {
+                self.diags.push(
+                    e.error(
+                        "a player whose pits are empty loses, but the game has more than two players",
+                        "a rule for two players",
+                    )
+                    .note("the other player wins: this needs two players"),
+                );
+            }
+        }
     }
 
     /// `in turns, each player puts 1 seed from their hand into a pit of their choice`: the
