@@ -14,16 +14,20 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
         " name               variant            rulesets                                  region\n \
          ayoayo             Ayoayo             pratt                                     Nigeria\n \
          bakuk              Bakuk              valdez, three-player                      Jbala, Western Rif, northern Morocco\n \
+         baqura             Baqura             text                                      Mesopotamia, around 1694\n \
          bosh               Bosh               -                                         Horn of Africa, around 1931\n \
          dongjintian        Dongjintian        -                                         China, around 1994\n \
          duene              Duene              -                                         Togo and Ghana\n \
          galatjang          Galatjang          text                                      Java\n \
          i-pere             I Pere             ludii                                     West Africa\n \
+         iyogh              Iyogh              text                                      Nigeria\n \
          kalah              Kalah              empty-capture, seeds-3, seeds-5, seeds-6  United States, 1940s (a game made after the African two-row mancalas)\n \
          koumma             Koumma             -                                         Ouled M'taâ, near Marrakesh, Morocco\n \
          leb-bbut-ahbochen  Leb Bbut Ahbochen  2x2, 2x4, 2x6, 2x8                        Zagora and Taghbalt, Morocco\n \
          leyla-gobale       Leyla Gobale       text                                      Somaliland\n \
          modiar             Modiar             -                                         near Tangier, northern Morocco\n \
+         motiq              Motiq              -                                         Lembata, Indonesia\n \
+         o-an-quan          Ô Ăn Quan          -                                         Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
          pallankuli         Pallankuli         -                                         South India\n \
          sungka             Sungka             text                                      Philippines\n \
@@ -234,9 +238,9 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, bosh, dongjintian, duene, galatjang, i-pere, kalah, koumma, \
-         leb-bbut-ahbochen, leyla-gobale, modiar, oware, pallankuli, sungka, tihbat, toguz-kumalak, um-ed-dyar, um-el-bagara, \
-         um-el-tuweisat, yovodi\n  \
+        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, \
+         iyogh, kalah, koumma, leb-bbut-ahbochen, leyla-gobale, modiar, motiq, o-an-quan, oware, pallankuli, sungka, tihbat, \
+         toguz-kumalak, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );
     let (code, _, err) = run(&["play", "bakuk", "--ruleset", "valdes", "--moves", "3"]);

@@ -12,16 +12,20 @@ use crate::lang::syntax::{Spanned, VariantAst};
 pub const BUNDLED: &[(&str, &str)] = &[
     ("ayoayo", include_str!("../../variants/ayoayo.sow")),
     ("bakuk", include_str!("../../variants/bakuk.sow")),
+    ("baqura", include_str!("../../variants/baqura.sow")),
     ("bosh", include_str!("../../variants/bosh.sow")),
     ("dongjintian", include_str!("../../variants/dongjintian.sow")),
     ("duene", include_str!("../../variants/duene.sow")),
     ("galatjang", include_str!("../../variants/galatjang.sow")),
     ("i-pere", include_str!("../../variants/i-pere.sow")),
+    ("iyogh", include_str!("../../variants/iyogh.sow")),
     ("kalah", include_str!("../../variants/kalah.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
     ("leb-bbut-ahbochen", include_str!("../../variants/leb-bbut-ahbochen.sow")),
     ("leyla-gobale", include_str!("../../variants/leyla-gobale.sow")),
     ("modiar", include_str!("../../variants/modiar.sow")),
+    ("motiq", include_str!("../../variants/motiq.sow")),
+    ("o-an-quan", include_str!("../../variants/o-an-quan.sow")),
     ("oware", include_str!("../../variants/oware.sow")),
     ("pallankuli", include_str!("../../variants/pallankuli.sow")),
     ("sungka", include_str!("../../variants/sungka.sow")),
@@ -315,7 +319,7 @@ mod tests {
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
             e.contains(
-                "ayoayo, bakuk, bosh, dongjintian, duene, galatjang, i-pere, kalah, koumma, leb-bbut-ahbochen"
+                "ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, iyogh, kalah, koumma, leb-bbut-ahbochen"
             ),
             "{e}"
         );
