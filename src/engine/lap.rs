@@ -357,13 +357,8 @@ impl Rules {
         for laps in 1..=MAX_LAPS {
             // The seeds the lap was sown with: from the hand on a move's first lap.
             let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
-            let (last, sown) = if laps == 1 && hand > 0 {
-                let mut tracked = Sown { obs: &mut *obs, pits: 0, n };
-                let (_, last) = self.sow_from_hand(s, mv, d, &mut tracked);
-                (last, tracked.pits)
-            } else {
-                self.sow_tracked(s, from, m, d, obs)
-            };
+            let (last, sown) =
+                if laps == 1 && hand > 0 { self.hand_lap(s, mv, d, obs) } else { self.sow_tracked(s, from, m, d, obs) };
             summary.last = last;
             let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
@@ -424,6 +419,17 @@ impl Rules {
             }
         }
         (summary, None)
+    }
+
+    /// The first lap of a move from the hand: where its last seed fell and the pits sown.
+    /// Out of line, so that the laps of the other variants of the general tier stay as they
+    /// were.
+    #[cold]
+    #[inline(never)]
+    fn hand_lap<O: Observer>(&self, s: &mut State, mv: Move, d: usize, obs: &mut O) -> (usize, u64) {
+        let mut tracked = Sown { obs: &mut *obs, pits: 0, n: self.t.pits as usize };
+        let (_, last) = self.sow_from_hand(s, mv, d, &mut tracked);
+        (last, tracked.pits)
     }
 
     /// Does `place`, named from the pit where the first lap of `player`'s move `mv` would end,
