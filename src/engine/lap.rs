@@ -357,8 +357,11 @@ impl Rules {
         for laps in 1..=MAX_LAPS {
             // The seeds the lap was sown with: from the hand on a move's first lap.
             let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
-            let (last, sown) =
-                if laps == 1 && hand > 0 { self.hand_lap(s, mv, d, obs) } else { self.sow_tracked(s, from, m, d, obs) };
+            let (last, sown) = if laps == 1 && hand > 0 {
+                self.hand_lap(s, mv, d, obs)
+            } else {
+                self.sow_tracked(s, from, m, d, obs)
+            };
             summary.last = last;
             let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();

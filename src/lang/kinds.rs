@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
-use super::phases::{EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine};
+use super::phases::{
+    EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
+};
 use super::rounds::{CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{

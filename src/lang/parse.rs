@@ -13,7 +13,8 @@ use crate::lang::phases::{
     EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine, Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake, Unfilled,
+    CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
+    Unfilled,
 };
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;

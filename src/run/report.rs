@@ -796,7 +796,7 @@ mod tests {
             | EndReason::AllBut
             | EndReason::RoundOver
             | EndReason::NoSeeds
-            | EndReason::NoBigStone => r,
+            | EndReason::NoBigStone
             | EndReason::EmptyLoses => r,
         };
         let reasons = [
