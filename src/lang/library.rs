@@ -117,10 +117,14 @@ pub fn bundled(name: &str) -> Option<(&'static str, &'static str)> {
     BUNDLED.iter().copied().find(|(n, _)| *n == slug)
 }
 
-/// The file name a variant is expected under: lower case, words joined by `-`.
+/// The file name a variant is expected under: lower case, words joined by `-`, letters
+/// without their accents, so that a name can be typed on any keyboard (`Ô Ăn Quan`:
+/// `o-an-quan`).
 pub fn slug(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization as _;
     let mut out = String::new();
-    for c in name.trim().chars().flat_map(char::to_lowercase) {
+    // Decomposed, a letter's accents are marks of their own, which are not alphanumeric.
+    for c in name.trim().nfd().flat_map(char::to_lowercase) {
         if c.is_alphanumeric() {
             out.push(c);
         } else if !out.ends_with('-') && !out.is_empty() && (c == ' ' || c == '-' || c == '_') {
@@ -280,6 +284,8 @@ mod tests {
         assert_eq!(slug("Bakuk"), "bakuk");
         assert_eq!(slug("Um ed-Dyar"), "um-ed-dyar");
         assert_eq!(slug("  Two  Words "), "two-words");
+        assert_eq!(slug("Ô Ăn Quan"), "o-an-quan");
+        assert_eq!(slug("Li'b al-'Aqil"), "lib-al-aqil");
     }
 
     #[test]
