@@ -4194,9 +4194,17 @@ fn an_end_place_is_sown_into_but_never_played_and_starts_with_a_big_stone() {
     assert_eq!(legal(&r, &s), vec![2, 2, 3, 3, 4, 4]);
     assert_eq!(r.stones_on_board(&s), 1 << 0 | 1 << 4);
     let s = at(&r, &[3, 1, 0, 0, 0, 1, 0, 0], 1);
-    let end = sow::engine::notation::parse_move(&r, "1cw").unwrap();
+    // Refused as it is written, and by the rules.
+    let error = sow::engine::notation::parse_move(&r, "1cw").unwrap_err().to_string();
+    assert!(error.contains("pit 1 is an end place"), "{error}");
+    let end = sow::engine::Move::new(0, sow::engine::MoveDirection::Clockwise).unwrap();
     let refused = r.check_move(&s, end);
-    assert!(matches!(refused, Err(IllegalMove::NotNow { pit: 1, .. })), "{refused:?}");
+    assert_eq!(refused, Err(IllegalMove::EndPlace { pit: 1 }));
+    assert_eq!(refused.unwrap_err().to_string(), "pit 1 is an end place: it is sown into, and never played");
+    // Written without a way, and empty of seeds (its big stone alone): an end place still.
+    let s = r.initial_state();
+    let written = sow::engine::Move::from_pit(0).unwrap();
+    assert_eq!(r.check_move(&s, written), Err(IllegalMove::EndPlace { pit: 1 }));
     // Player 2's end place, pit 5, is no square of theirs either.
     let s = at(&r, &[0, 1, 0, 0, 4, 1, 0, 0], 2);
     assert_eq!(legal(&r, &s), vec![6, 6]);

@@ -344,6 +344,10 @@ pub enum IllegalMove {
         /// The pits that may be played (1-based).
         legal: Vec<usize>,
     },
+    /// The pit is an end place: sown into, never played.
+    EndPlace {
+        pit: usize,
+    },
     /// The pit is claimed, and a claimed pit cannot be played.
     Claimed {
         pit: usize,
@@ -410,8 +414,13 @@ impl fmt::Display for IllegalMove {
             IllegalMove::WrongDirection { pit, its } => {
                 write!(f, "pit {pit} sows {its} only: write it `{pit}`")
             }
+            IllegalMove::EndPlace { pit } => {
+                write!(f, "pit {pit} is an end place: it is sown into, and never played")
+            }
             IllegalMove::NotNow { pit, legal } => {
-                let legal: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
+                let mut legal: Vec<String> = legal.iter().map(|p| p.to_string()).collect();
+                // A pit that sows either way is one pit, whichever way its moves go.
+                legal.dedup();
                 write!(f, "pit {pit} cannot be played now: the rules allow only pit {}", legal.join(" or "))
             }
             IllegalMove::Claimed { pit, claimer } => {

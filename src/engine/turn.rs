@@ -232,6 +232,10 @@ impl Rules {
         let opening = |pit: usize| {
             self.t.phase.as_deref().is_some_and(|ph| ph.opening_from.iter().any(|m| m >> pit & 1 != 0))
         };
+        // An end place is never played, whichever way it is written.
+        if self.is_end_place(pit) {
+            return Err(IllegalMove::EndPlace { pit: pit + 1 });
+        }
         match mv.direction() {
             MoveDirection::Given if choice && !opening(pit) => {
                 Err(IllegalMove::NeedsDirection { pit: pit + 1 })
@@ -260,6 +264,9 @@ impl Rules {
         }
         if s.phase != 0 {
             return self.check_fill(s, mv);
+        }
+        if self.is_end_place(pit) {
+            return Err(IllegalMove::EndPlace { pit: pit + 1 });
         }
         // `3ccw` for a pit that sows counter-clockwise only is that pit's move; a move as the
         // legal moves write it stands.
@@ -293,10 +300,7 @@ impl Rules {
             // A way allowed only to a capture, and the move captures nothing.
             _ if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) => Err(self.no_capture(mv)),
             // The opening, the move once a game, or a store on the circuit.
-            _ if self.t.phase.is_some() && !self.t.filter_moves
-                || self.is_pit_store(pit)
-                || self.is_end_place(pit) =>
-            {
+            _ if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) => {
                 Err(IllegalMove::NotNow {
                     pit: pit + 1,
                     legal: s.moves.iter().map(|m| m.pit() + 1).collect(),
