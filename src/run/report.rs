@@ -596,7 +596,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: a player had no seeds left", |e| e.no_seeds, false),
         ("ended: the first round was over", |e| e.round_over, false),
         ("ended: no big stone left", |e| e.no_big_stone, false),
-        ("ended: a player's pits empty, who lost", |e| e.empty_loses, false),
+        ("ended: a player lost, their pits empty", |e| e.empty_loses, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
