@@ -4354,6 +4354,26 @@ fn stores_are_sown_into_both_ways_when_every_pit_sows_either_way() {
     assert_eq!(places(&r, &rec), vec!["S1", "3", "2"]);
     let (_, rec) = play_text(&r, &mut s, "1cw");
     assert_eq!(places(&r, &rec), vec!["S2", "6"]);
+    // Past a pit out of play (a game of rounds), clockwise still: 3cw (7 seeds) goes 2 1 6,
+    // past 5, then 4, S1, 3 (the emptied pit) and 2.
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, one store per player
+           seeds 1 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { direction by pit { every pit: either way, as the mover chooses }
+                    first seed into the next pit  laps sow into the emptied pit  sow into the mover's own store }
+           capture { none }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner  ply limit 100
+                 winner: most captured }
+           rounds { round over when nobody can move  each player takes the seeds of their own pits
+                    in turns, each player fills an empty pit of their choice with 1 seed
+                    pits not filled are out of play for the round  a player who cannot fill a pit loses the match }
+         }",
+    );
+    let mut s = in_round(&r, &[0, 0, 7, 0, 0, 0], &[0, 0], 1, &[5], false);
+    let (_, rec) = play_text(&r, &mut s, "3cw");
+    assert_eq!(places(&r, &rec), vec!["2", "1", "6", "4", "S1", "3", "2"]);
 }
 
 #[test]

@@ -440,7 +440,9 @@ impl Rules {
         let t = &self.t;
         let n = t.pits as usize;
         let mut hand = self.lift(s, pit, obs);
-        let step = |q: usize| if t.store_sowing { t.path[m][q] as usize } else { t.next[d][q] as usize };
+        // Into stores, along the mover's path in direction `d`, as a lap of the general tier.
+        let path = self.path::<GENERAL>(m, d);
+        let step = |q: usize| if t.store_sowing { path[q] as usize } else { t.next[d][q] as usize };
         let (mut pos, mut last, mut idle) = (pit, pit, 0);
         while hand > 0 {
             pos = step(pos);

@@ -197,7 +197,7 @@ impl Rules {
 
     /// The path of `m`'s sowing into stores in direction `d` (below the rich tier, always 0).
     #[inline(always)]
-    fn path<const TIER: u8>(&self, m: usize, d: usize) -> &[u8; PLACES] {
+    pub(crate) fn path<const TIER: u8>(&self, m: usize, d: usize) -> &[u8; PLACES] {
         match &self.t.path_back {
             Some(back) if TIER >= RICH && d != 0 => &back[m],
             _ => &self.t.path[m],
