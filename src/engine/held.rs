@@ -72,13 +72,17 @@ impl Rules {
         self.sow_and_capture_any(&mut after, mv).captured == 0
     }
 
-    /// `moves` with the moves from the hand added, and those of the way allowed only to a
-    /// capture kept only if they capture.
+    /// Adds the moves from the hand to `player`'s legal moves in `s`, and keeps those of the
+    /// way allowed only to a capture only if they capture. They are ordinary moves: none in a
+    /// set-up, a fill or a move the phases make.
     #[cold]
     #[inline(never)]
-    pub(crate) fn with_hand_moves(&self, s: &State, player: u8, moves: MoveSet) -> MoveSet {
-        let Some(ph) = self.t.phase.as_deref() else { return moves };
-        let mut all = moves;
+    pub(crate) fn add_hand_moves(&self, s: &mut State, player: u8) {
+        let Some(ph) = self.t.phase.as_deref() else { return };
+        if s.phase != super::rounds::PLAY || ph.moves(s, player).is_some() {
+            return;
+        }
+        let mut all = s.moves;
         let m = player as usize;
         if ph.hand_entry[m] != NO_PIT {
             let entry = ph.hand_entry[m] as usize;
@@ -96,16 +100,16 @@ impl Rules {
                 }
             }
         }
-        if self.capture_only_way().is_none() {
-            return all;
-        }
-        let mut kept = MoveSet::default();
-        for mv in all.iter() {
-            if !self.fails_capture_rule(s, player, mv) {
-                kept.insert(mv);
+        if self.capture_only_way().is_some() {
+            let mut kept = MoveSet::default();
+            for mv in all.iter() {
+                if !self.fails_capture_rule(s, player, mv) {
+                    kept.insert(mv);
+                }
             }
+            all = kept;
         }
-        kept
+        s.moves = all;
     }
 
     /// Sows a move from the hand's seeds: taken from the mover's hand, put at their entry pit

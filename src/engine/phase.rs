@@ -7,7 +7,7 @@ use crate::lang::phases::{Phases, SeatPit, Target, seat_row};
 use crate::lang::spec::{MAX_PITS, MAX_PLAYERS, Spec};
 
 use super::compile::{Counts, GENERAL, Rules};
-use super::moves::{Move, MoveSet, MoveSummary, Observer};
+use super::moves::{Move, MoveSummary, Observer, Ways};
 use super::state::State;
 
 /// No pit: a player without a store on the circuit, or seeds moved into the store of captures.
@@ -151,11 +151,11 @@ impl PhaseTable {
     /// The moves of `player` that the phases decide, if they decide them: an opening move,
     /// or the move once a game when it is due.
     #[inline]
-    pub fn moves(&self, s: &State, player: u8) -> Option<MoveSet> {
+    pub fn moves(&self, s: &State, player: u8) -> Option<Ways> {
         let p = player as usize;
         if s.plies < self.opening_plies {
             let full = (0..s.n_pits as usize).filter(|&q| s.pits[q] > 0).fold(0u64, |m, q| m | 1 << q);
-            return Some(MoveSet::given(self.opening_from[p] & full));
+            return Some(Ways::given(self.opening_from[p] & full));
         }
         if let Some((holds, ..)) = &self.store_move
             && s.spent >> p & 1 == 0
@@ -163,7 +163,7 @@ impl PhaseTable {
             && holds.contains(s.pits[self.store[p] as usize])
             && s.pits[self.store[p] as usize] > 0
         {
-            return Some(MoveSet::given(1 << self.store[p]));
+            return Some(Ways::given(1 << self.store[p]));
         }
         None
     }

@@ -9,7 +9,7 @@ use crate::lang::spec::MAX_PLAYERS;
 
 use super::compile::{GENERAL, Rules, Tables};
 use super::history::History;
-use super::moves::{IllegalMove, Move, MoveSet, MoveSummary, Observer};
+use super::moves::{IllegalMove, Move, MoveSummary, Observer, Ways};
 use super::state::{EndReason, Outcome, State};
 use super::turn::at_least;
 
@@ -231,7 +231,7 @@ impl Rules {
             let moves = self.fill_moves(s, p);
             if !moves.is_empty() {
                 s.to_move = p;
-                s.moves = moves;
+                s.moves = moves.into();
                 return;
             }
             p = self.after(p);
@@ -262,23 +262,23 @@ impl Rules {
     /// The pits `player` may fill now: none when their hand cannot fill one, or when another
     /// is the single placer; else their leftmost empty pit, every empty pit of theirs, or
     /// every pit of theirs, as the rules say.
-    pub(crate) fn fill_moves(&self, s: &State, player: u8) -> MoveSet {
+    pub(crate) fn fill_moves(&self, s: &State, player: u8) -> Ways {
         let f = self.fill_now(s);
         if s.captured[player as usize] < f.seeds as u16 {
-            return MoveSet::default();
+            return Ways::default();
         }
         if let Filler::Fewer { tie } = f.filler
             && self.placer(s, tie) != player
         {
-            return MoveSet::default();
+            return Ways::default();
         }
         let own = self.t.own[player as usize];
         let empty = own & !at_least(&s.pits, self.t.pits, 1);
         // A player whose row is full fills any empty pit of the board (between rounds).
         if s.phase == FILLING && self.t.rounds.is_some_and(|r| r.owners.beyond) && empty == 0 {
-            return MoveSet::given(self.beyond_row(s));
+            return Ways::given(self.beyond_row(s));
         }
-        MoveSet::given(match f.order {
+        Ways::given(match f.order {
             // Pits are numbered from each row owner's left.
             FillOrder::Leftmost => empty & empty.wrapping_neg(),
             FillOrder::Choice => empty,

@@ -4,7 +4,7 @@
 use crate::lang::spec::{GrandSlam, MAX_PITS};
 
 use super::compile::{GENERAL, PLAIN, RICH, Rules};
-use super::moves::{IllegalMove, Move, MoveDirection, MoveSet, Observer};
+use super::moves::{IllegalMove, Move, MoveDirection, MoveSet, Observer, Ways};
 use super::state::{EndReason, NOBODY, PositionError, State};
 
 /// The pits holding at least `k` seeds, as a mask: eight pits at a time, each byte's
@@ -107,7 +107,7 @@ impl Rules {
 
     /// The pits `player` could play in `s`.
     #[inline(always)]
-    fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> MoveSet {
+    fn moves_of<const TIER: u8>(&self, s: &State, player: u8) -> Ways {
         let t = &self.t;
         if TIER == GENERAL && s.phase != 0 {
             return self.fill_moves(s, player);
@@ -132,7 +132,7 @@ impl Rules {
             pits &= !s.out;
         }
         if TIER == PLAIN {
-            return MoveSet::given(pits);
+            return Ways::given(pits);
         }
         // Played out only when a rule may forbid some: a grand slam rule, or an opponent
         // without seeds to feed (seen from one mask of the pits holding seeds: the same one
@@ -145,26 +145,34 @@ impl Rules {
         // A pit that sows either way is two moves.
         let c = t.choice;
         let moves = if TIER < RICH || c == 0 {
-            MoveSet::given(pits)
+            Ways::given(pits)
         } else {
-            MoveSet::ways(pits & !c, pits & c, pits & c)
+            Ways::chosen(pits & !c, pits & c, pits & c)
         };
-        let moves = if filter { self.allowed(s, player, moves) } else { moves };
-        // Compiled out below the general tier: moves from the hand, and a way allowed only to
-        // a capture.
-        if TIER == GENERAL && t.hand_rules { self.with_hand_moves(s, player, moves) } else { moves }
+        if filter { self.allowed(s, player, moves) } else { moves }
+    }
+
+    /// Makes `player`'s moves the legal moves of `s`; are there any? Moves from the hand, and
+    /// a way allowed only to a capture, are the general tier's, out of line.
+    #[inline(always)]
+    fn set_moves<const TIER: u8>(&self, s: &mut State, player: u8) -> bool {
+        s.moves = self.moves_of::<TIER>(s, player).into();
+        if TIER == GENERAL && self.t.hand_rules {
+            self.add_hand_moves(s, player);
+        }
+        !s.moves.is_empty()
     }
 
     /// The moves of `player` that the rules of feeding and of the grand slam allow: each is
     /// played on a copy of the position, sowing and capture, to see what it leaves.
     #[cold]
     #[inline(never)]
-    fn allowed(&self, s: &State, player: u8, moves: MoveSet) -> MoveSet {
+    fn allowed(&self, s: &State, player: u8, moves: Ways) -> Ways {
         let opponent = self.t.own[1 - player as usize];
         let starving = self.t.must_feed && opponent_empty(s, opponent);
         let forbid_slams = self.t.grand_slam == GrandSlam::NotAllowed;
-        let mut kept = MoveSet::default();
-        for mv in moves.iter() {
+        let mut kept = Ways::default();
+        for mv in MoveSet::from(moves).iter() {
             let mut after = *s;
             after.to_move = player;
             let sown = self.sow_and_capture_any(&mut after, mv);
@@ -180,10 +188,8 @@ impl Rules {
     #[inline(always)]
     /// `TIER` as in [`Rules::apply_in`].
     pub(crate) fn settle<const TIER: u8, O: Observer>(&self, s: &mut State, player: u8, obs: &mut O) {
-        let moves = self.moves_of::<TIER>(s, player);
         s.to_move = player;
-        s.moves = moves;
-        if !moves.is_empty() {
+        if self.set_moves::<TIER>(s, player) {
             return;
         }
         if self.t.pass_when_stuck {
@@ -192,10 +198,8 @@ impl Rules {
             for _ in 0..self.t.players {
                 obs.pass(p as usize);
                 p = if p + 1 == self.t.players { 0 } else { p + 1 };
-                let moves = self.moves_of::<TIER>(s, p);
-                if !moves.is_empty() {
+                if self.set_moves::<TIER>(s, p) {
                     s.to_move = p;
-                    s.moves = moves;
                     return;
                 }
             }
