@@ -249,25 +249,62 @@ struct Search<'a> {
 /// Stopped by [`Cancel`].
 struct Stopped;
 
+/// The legal moves of a position with what each gains, in an array where they fit (every
+/// position of a board of pits alone), else on the heap: only moves from the hand make more
+/// than 64, and only the variants that have them pay for an allocation.
+// The array is large on purpose: it lives on the stack, with no allocation per node.
+#[allow(clippy::large_enum_variant)]
+enum Children {
+    Few([(i32, Move); 64], usize),
+    Many(Vec<(i32, Move)>),
+}
+
+impl std::ops::Deref for Children {
+    type Target = [(i32, Move)];
+    fn deref(&self) -> &[(i32, Move)] {
+        match self {
+            Children::Few(a, n) => &a[..*n],
+            Children::Many(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Children {
+    fn deref_mut(&mut self) -> &mut [(i32, Move)] {
+        match self {
+            Children::Few(a, n) => &mut a[..*n],
+            Children::Many(v) => v,
+        }
+    }
+}
+
 /// The legal moves of `state` with what each gains the root player at once, best first for
 /// the player who moves (the root player's best is its highest gain, the others' the lowest).
-fn ordered(rules: &Rules, state: &State, root: usize, maximise: bool) -> ([(i32, Move); 64], usize) {
-    let mut out = [(0, Move::from_pit(0).expect("pit 0")); 64];
+fn ordered(rules: &Rules, state: &State, root: usize, maximise: bool) -> Children {
     let moves: MoveSet = rules.legal_moves(state);
-    let mut n = 0;
-    for mv in moves.iter() {
+    let gain = |mv: Move| {
         let mut child = *state;
         rules.apply(&mut child, mv);
-        out[n] = (rules.gain(state, &child, root), mv);
-        n += 1;
-    }
+        (rules.gain(state, &child, root), mv)
+    };
+    let mut out = if moves.len() <= 64 {
+        let mut few = [(0, Move::from_pit(0).expect("pit 0")); 64];
+        let mut n = 0;
+        for mv in moves.iter() {
+            few[n] = gain(mv);
+            n += 1;
+        }
+        Children::Few(few, n)
+    } else {
+        Children::Many(moves.iter().map(gain).collect())
+    };
     // Captures first: they settle the bounds sooner.
     if maximise {
-        out[..n].sort_by_key(|&(g, _)| -g);
+        out.sort_by_key(|&(g, _)| -g);
     } else {
-        out[..n].sort_by_key(|&(g, _)| g);
+        out.sort_by_key(|&(g, _)| g);
     }
-    (out, n)
+    out
 }
 
 impl Search<'_> {
@@ -302,17 +339,17 @@ impl Search<'_> {
             }
             first = e.mv;
         }
-        let (mut children, n) = ordered(self.rules, state, self.root, maximise);
+        let mut children = ordered(self.rules, state, self.root, maximise);
         // The table's move first, the others in their order.
         if first != NO_MOVE
-            && let Some(i) = children[..n].iter().position(|&(_, mv)| code(mv) == first)
+            && let Some(i) = children.iter().position(|&(_, mv)| code(mv) == first)
         {
             children[..=i].rotate_right(1);
         }
         let (mut a, mut b) = (alpha, beta);
         let mut best = if maximise { i32::MIN } else { i32::MAX };
         let mut best_move = NO_MOVE;
-        for &(gain, mv) in &children[..n] {
+        for &(gain, mv) in children.iter() {
             let mut child = *state;
             self.rules.apply(&mut child, mv);
             let v = gain + self.value(&child, depth - 1, a - gain, b - gain)?;
@@ -383,18 +420,15 @@ impl AlphaBetaPlayer {
         // less deep: the best is likely among the first, and the moves after it are then only
         // shown to be worse. The shallower searches also leave their best moves in the table,
         // to be searched first at each node of the deeper ones.
-        let (children, n) = ordered(rules, state, root, true);
-        let mut order = [(0, 0, children[0].1); 64];
-        for (o, &(gain, mv)) in order.iter_mut().zip(&children[..n]) {
-            *o = (gain, gain, mv);
-        }
+        let mut order: Vec<(i32, i32, Move)> =
+            ordered(rules, state, root, true).iter().map(|&(gain, mv)| (gain, gain, mv)).collect();
         let mut depth = self.depth;
         while depth >= DEEPENING_FROM + DEEPENING_STEP {
             depth -= DEEPENING_STEP;
         }
         loop {
             let mut best = -bound;
-            for (value, gain, mv) in &mut order[..n] {
+            for (value, gain, mv) in &mut order {
                 let mut child = *state;
                 rules.apply(&mut child, *mv);
                 // Below `best - 1`, a value only bounds the move's from above: it is worse.
@@ -405,10 +439,10 @@ impl AlphaBetaPlayer {
             if depth == self.depth {
                 break;
             }
-            order[..n].sort_by_key(|&(value, _, _)| -value);
+            order.sort_by_key(|&(value, _, _)| -value);
             depth += DEEPENING_STEP;
         }
-        for &(value, _, mv) in &order[..n] {
+        for &(value, _, mv) in &order {
             let at = values.iter().position(|&(m, _)| m == mv).expect("a legal move");
             values[at].1 = value;
         }
@@ -470,6 +504,36 @@ mod tests {
         let (a, b) = (table.key(&s, 0), table.key(&annexed, 0));
         assert_eq!(a.len, b.len);
         assert_ne!(a.words[..a.len], b.words[..b.len]);
+    }
+
+    #[test]
+    fn alphabeta_values_every_move_where_the_hand_makes_more_than_64() {
+        // Iyogh's moves from the hand: one for each count of the seeds held, each way where
+        // the leftmost pit sows either way. A game of a greedy player against a random one
+        // reaches a hand of dozens of seeds.
+        let rules = crate::load_rules("iyogh", None).unwrap();
+        let mut rng = game_rng(7, 0);
+        let mut players: [Box<dyn Player>; 2] =
+            [Box::new(crate::play::greedy::GreedyPlayer), Box::new(RandomPlayer)];
+        let mut found = None;
+        'games: for _ in 0..200 {
+            let mut s = rules.initial_state();
+            while s.to_move().is_some() {
+                if rules.legal_moves(&s).len() > 64 {
+                    found = Some(s);
+                    break 'games;
+                }
+                let mv = players[s.turn()].choose(&rules, &s, &mut rng).unwrap();
+                rules.apply(&mut s, mv);
+            }
+        }
+        let s = found.expect("a position with more than 64 legal moves");
+        let n = rules.legal_moves(&s).len();
+        let valued = values(&rules, &s, 3);
+        assert_eq!(valued.len(), n);
+        let mut p = AlphaBetaPlayer::new(3, Cancel::new());
+        let mv = p.choose(&rules, &s, &mut rng).unwrap();
+        assert!(rules.legal_moves(&s).contains(mv));
     }
 
     #[test]
