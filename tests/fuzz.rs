@@ -722,7 +722,8 @@ struct Generated {
     min_seeds: u64,
     /// `None`: `capture { none }`.
     capture: Option<Capture>,
-    pass: bool,
+    /// `game over`, `they pass` or `they lose` (two players only), taken modulo 3.
+    no_move: u8,
     leftovers: u8,
     ply_limit: u64,
 }
@@ -793,7 +794,7 @@ impl Generated {
                 t.push_str("  }\n");
             }
         }
-        let no_move = if self.pass { "they pass" } else { "game over" };
+        let no_move = ["game over", "they pass", "they lose"][self.no_move as usize % 3];
         let leftovers = ["nobody", "each pit's owner", "the last mover"][self.leftovers as usize % 3];
         writeln!(t, "  end {{\n    player to move cannot move: {no_move}\n    leftover seeds: {leftovers}")
             .unwrap();
@@ -830,6 +831,11 @@ impl Generated {
         }
         if self.ply_limit == 0 || self.ply_limit > u64::from(u32::MAX) {
             m.push("ply limit");
+        }
+        // Said only of a board, seeds and players that are right.
+        let players_ok = board_ok && !m.contains(&"players");
+        if self.no_move % 3 == 2 && self.players != 2 && seeds_ok && players_ok {
+            m.push("a loss for two players");
         }
         m
     }
@@ -873,7 +879,7 @@ fn generated() -> impl Strategy<Value = Generated> {
         (counts(), any::<u8>(), prop::option::weighted(0.7, (any::<bool>(), counts(), any::<u8>()))),
     );
     let end = (
-        any::<bool>(),
+        any::<u8>(),
         any::<u8>(),
         prop_oneof![20 => 1..=400u64, 1 => Just(0u64), 1 => Just(5_000_000_000u64)],
     );
@@ -884,7 +890,7 @@ fn generated() -> impl Strategy<Value = Generated> {
             (players, first),
             (clockwise, emptied, skip, min_seeds),
             capture,
-            (pass, leftovers, ply_limit),
+            (no_move, leftovers, ply_limit),
         )| {
             // Listed seeds fit the board most of the time; when they do not, that is the mistake.
             let listed = listed.map(|mut l| {
@@ -905,7 +911,7 @@ fn generated() -> impl Strategy<Value = Generated> {
                 skip,
                 min_seeds,
                 capture,
-                pass,
+                no_move,
                 leftovers,
                 ply_limit,
             }

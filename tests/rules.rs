@@ -4491,6 +4491,32 @@ fn a_player_whose_pits_are_all_empty_loses_whatever_they_hold_in_hand() {
 }
 
 #[test]
+fn a_player_who_cannot_move_loses_where_the_rules_say_so() {
+    // Oware on 2 x 3 (pits 1-3 south, 4-6 north): player 2's pits are empty, and player 1's
+    // one seed, in pit 1, sows into pit 2 and cannot feed them: player 1 has no legal move.
+    let position = [1, 0, 0, 0, 0, 0];
+    let over = small_oware(3, "end { player to move cannot move: game over }");
+    let s = at(&over, &position, 1);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    // The game is over, and each pit's seeds go to its owner: player 1 wins by a seed.
+    assert_eq!(&over.scores(&s)[..2], &[1, 0]);
+    assert_eq!(over.outcome(&s), Some(Outcome::Win(0)));
+    // `they lose`: the same end, and player 1, who could not move, loses it whatever the seeds.
+    let lose = small_oware(3, "end { player to move cannot move: they lose }");
+    let s = at(&lose, &position, 1);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(&lose.scores(&s)[..2], &[1, 0]);
+    assert_eq!(lose.outcome(&s), Some(Outcome::Win(1)));
+    // Player 2 to move in the mirror position: player 2 loses.
+    let s = at(&lose, &[0, 0, 0, 1, 0, 0], 2);
+    assert_eq!(lose.outcome(&s), Some(Outcome::Win(0)));
+    // A position with a move is played on as before.
+    let s = at(&lose, &[0, 0, 2, 0, 0, 0], 1);
+    assert_eq!(legal(&lose, &s), [3]);
+    assert_ne!(over.fingerprint(), lose.fingerprint());
+}
+
+#[test]
 fn ludii_s_test_for_a_clockwise_move_reads_the_place_before_the_move() {
     // Pits 1-4 south, 5-8 north; pit p faces pit 9 - p. Player 1: pit 1 (1 seed), pit 4 (4).
     let seeds = "1 0 0 4 2 3 1 4";

@@ -592,6 +592,34 @@ fn solve_refuses_a_set_up_from_the_hands_naming_its_line() {
 }
 
 #[test]
+fn solve_refuses_a_loss_by_rule_naming_its_line() {
+    // A table holds margins of seeds; a game lost by a rule, whatever the seeds, is not one.
+    let dir = scratch("loss-by-rule");
+    for (rule, line) in [
+        ("player to move cannot move: they lose", "`player to move cannot move: they lose`"),
+        ("a player whose pits are all empty loses", "`a player whose pits are all empty loses`"),
+    ] {
+        let file = dir.join("lose.sow");
+        std::fs::write(
+            &file,
+            format!(
+                "variant \"Lose\" extends \"Bakuk\" {{ source \"test\" board 2 rows of 3 pits, no stores \
+                 seeds 2 in each pit end {{ {rule} }} }}"
+            ),
+        )
+        .unwrap();
+        let out = sow(&["solve", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains(&format!("its rule {line} decides the game by a loss, not by the seeds")),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn perfect_and_alphabeta_play_in_simulations() {
     let dir = scratch("perfect");
     let record = dir.join("games.jsonl");

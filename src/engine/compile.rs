@@ -103,6 +103,8 @@ pub(crate) struct Tables {
     /// The first this many plies capture nothing.
     pub capture_start: u32,
     pub pass_when_stuck: bool,
+    /// `player to move cannot move: they lose`: the game's outcome is that loss.
+    pub stuck_loses: bool,
     pub leftovers: Leftovers,
     pub side_empty: bool,
     pub majority: bool,
@@ -216,6 +218,7 @@ pub fn compile(spec: &Spec) -> Rules {
         relay_counts: Counts::default(),
         capture_start: spec.capture_start,
         pass_when_stuck: spec.no_move == NoMove::Pass,
+        stuck_loses: spec.no_move == NoMove::Lose,
         leftovers: spec.leftovers,
         side_empty: spec.endings.side_empty || spec.phases.empty_loses,
         majority: spec.endings.majority,
@@ -484,6 +487,7 @@ impl Rules {
             // over the table: a table serves rules that differ only in this.
             capture_start: _,
             pass_when_stuck,
+            stuck_loses,
             leftovers,
             side_empty,
             majority,
@@ -547,6 +551,10 @@ impl Rules {
         if *relay {
             bytes.extend(relay_pits.iter().flat_map(|m| m.to_le_bytes()));
             bytes.extend(relay_counts.0.iter().flat_map(|w| w.to_le_bytes()));
+        }
+        // Only where it is, so that other fingerprints stay as they were.
+        if *stuck_loses {
+            bytes.extend(b"stuck loses");
         }
         if let Some(c) = board_end {
             bytes.extend(b"board end");

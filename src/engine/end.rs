@@ -102,6 +102,10 @@ impl Rules {
         {
             return Some(o);
         }
+        // The player to move could not move, and the rules make that a loss (two players).
+        if self.t.stuck_loses && s.end? == EndReason::NoLegalMove {
+            return Some(Outcome::Win(1 - s.turn()));
+        }
         // A player whose pits are all empty loses; both at once: a draw.
         if s.end? == EndReason::EmptyLoses {
             let nonempty = at_least(&s.pits, self.t.pits, 1);

@@ -1285,6 +1285,7 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     rules.push(said(S, "no legal move", &[Kind::NoMove], match spec.no_move {
         NoMove::GameOver => "When the player to move has no legal move, the game ends.",
         NoMove::Pass => "A player with no legal move passes, and the next player moves; when no player can move, the game ends.",
+        NoMove::Lose => "When the player to move has no legal move, the game ends and they lose it, whatever the seeds.",
     }));
     let kinds = &[Kind::SideEmpty];
     rules.push(if spec.endings.side_empty {

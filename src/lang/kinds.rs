@@ -206,7 +206,7 @@ kinds! {
     /// `player to move cannot move: game over`
     NoMove(NoMove) in no_move, "`player to move cannot move`", "what happens when the player to move cannot move",
         needs("what happens when the player to move cannot move",
-            "`player to move cannot move: game over` (or `: they pass`) to its end block");
+            "`player to move cannot move: game over` (or `: they pass`, `: they lose`) to its end block");
     /// `leftover seeds: nobody`
     Leftovers(Leftovers) in leftovers, "`leftover seeds`", "who gets the leftover seeds",
         needs("who gets the seeds left on the board at the end",

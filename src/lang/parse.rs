@@ -793,6 +793,7 @@ impl Builder<'_> {
             }
             Rule::no_move => RuleLine::NoMove(match only(pair).as_rule() {
                 Rule::pass => NoMove::Pass,
+                Rule::lose => NoMove::Lose,
                 _ => NoMove::GameOver,
             }),
             Rule::leftovers => RuleLine::Leftovers(match only(pair).as_rule() {
@@ -985,7 +986,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         }
         ("seeds", _) => "`seeds 6 in each pit` or `seeds pit by pit 4 4 4 0 0 0`",
         ("players", _) => "`players 2 { ... }`",
-        ("player", "to") => "`player to move cannot move: game over` or `...: they pass`",
+        ("player", "to") => "`player to move cannot move: game over`, `...: they pass` or `...: they lose`",
         ("player", _) => "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts`",
         ("sowing", _) => "`sowing { ... }`",
         ("first", _) => "`first seed into the next pit` or `first seed into the emptied pit`",

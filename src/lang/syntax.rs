@@ -337,6 +337,8 @@ pub enum NoMove {
     GameOver,
     /// That player is skipped; the game ends when nobody can move.
     Pass,
+    /// The game ends, and the player to move has lost it (two players).
+    Lose,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

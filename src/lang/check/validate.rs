@@ -353,6 +353,18 @@ impl<'a> Validator<'a> {
         {
             two(&mut self, &l.at, "leftovers to the player who did not run out");
         }
+        if let Some(n) = &m.no_move
+            && n.value == NoMove::Lose
+            && players != 2
+        {
+            self.diags.push(
+                n.error(
+                    "a player who cannot move loses, but the game has more than two players",
+                    "a rule for two players",
+                )
+                .note("the other player wins: this needs two players"),
+            );
+        }
         let grand_slam = m.grand_slam.as_ref().map_or(GrandSlam::Take, |g| g.value);
         if let Some(g) = &m.grand_slam
             && g.value != GrandSlam::Take
@@ -1463,7 +1475,7 @@ impl<'a> Validator<'a> {
         }
         if let (Some(o), Some(n)) = (&m.round_over, &m.no_move)
             && o.value.when == crate::lang::rounds::RoundEnd::NobodyCanMove
-            && n.value == NoMove::GameOver
+            && n.value != NoMove::Pass
         {
             self.diags.push(o.error("a round that never ends", "a round is over when nobody can move").note(
                 format!(

@@ -53,6 +53,9 @@ pub enum SolveError {
     /// Seeds held in hand and sown back: the board's seeds rise again, while a table is
     /// built from boards of fewer seeds to more. The line that states it.
     SeedsReturn(&'static str),
+    /// A game won or lost by a rule, not by the seeds each player ends with (which is what a
+    /// table's values are): the line that states it.
+    WonByRule(&'static str),
     /// Stopped by Ctrl-C.
     Cancelled,
 }
@@ -77,6 +80,11 @@ impl fmt::Display for SolveError {
                 f,
                 "its rule {rule} sows captured seeds back onto the board, while a solution table is built \
                  from boards of fewer seeds to more, so it cannot be solved exactly"
+            ),
+            SolveError::WonByRule(rule) => write!(
+                f,
+                "its rule {rule} decides the game by a loss, not by the seeds each player ends with, \
+                 which is what a solution table values, so it cannot be solved exactly"
             ),
             SolveError::TooLarge { positions, approx, pits, seeds } => {
                 let count = match positions {
@@ -129,6 +137,13 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     }
     if phases.store_pit.is_some() {
         return Err(SolveError::ScoresInPits(crate::lang::kinds::Kind::PitStore.line()));
+    }
+    // A loss by rule: a table of margins cannot say it.
+    if rules.spec().no_move == crate::lang::syntax::NoMove::Lose {
+        return Err(SolveError::WonByRule("`player to move cannot move: they lose`"));
+    }
+    if phases.empty_loses {
+        return Err(SolveError::WonByRule(crate::lang::kinds::Kind::EmptyLoses.line()));
     }
     if endings.repetition {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Repetition.line()));
