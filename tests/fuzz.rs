@@ -12,7 +12,7 @@
 //! - a game of rounds ([`ROUNDS`]), mutated, loaded as a text;
 //! - Ô Ăn Quan's text ([`STONES`]: end places, big stones, a row refilled from the captures,
 //!   `end the move`), mutated, loaded as a text;
-//! - Iyogh's text ([`HANDS`]: seeds held in hand and sown back, a way allowed only to a
+//! - Iyogh's text with a direction kept ([`HANDS`]: seeds held in hand and sown back, a way allowed only to a
 //!   capture, a chain over the opposite pits, a player whose row is empty losing), mutated,
 //!   loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
@@ -221,8 +221,17 @@ const CLAIMS: &str = r#"variant "Claims" {
   }
 }
 "#;
-/// A variant with seeds held in hand.
-const HANDS: &str = include_str!("../variants/iyogh.sow");
+/// A variant with seeds held in hand, and (not in the shipped file) each player's direction
+/// kept from their first move.
+static HANDS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let text = include_str!("../variants/iyogh.sow").replacen(
+        "  turns {\n",
+        "  turns {\n    each player keeps the direction of their first move\n",
+        1,
+    );
+    assert!(text.contains("keeps the direction"), "the line goes into Iyogh's turns block");
+    text
+});
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -542,7 +551,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Claims => (CLAIMS, 0),
         Setup::Rounds => (ROUNDS, 0),
         Setup::Stones => (STONES, 0),
-        Setup::Hands => (HANDS, 0),
+        Setup::Hands => (HANDS.as_str(), 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -974,7 +983,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Claims => CLAIMS,
             Setup::Rounds => ROUNDS,
             Setup::Stones => STONES,
-            Setup::Hands => HANDS,
+            Setup::Hands => HANDS.as_str(),
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));

@@ -4516,6 +4516,74 @@ fn a_player_who_cannot_move_loses_where_the_rules_say_so() {
     assert_ne!(over.fingerprint(), lose.fingerprint());
 }
 
+/// A 2 x 3 board whose pits all sow either way, nothing captured, with `keep` in the turns
+/// block. Pits 1-3 south, 4-6 north: counter-clockwise 1 2 3 4 5 6 1, clockwise 1 6 5 ...
+fn either_way_keeping(keep: &str) -> Rules {
+    load(&format!(
+        "variant \"Test\" {{ source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 2 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ direction by pit {{ every pit: either way, as the mover chooses }}
+                     first seed into the next pit  laps sow into the emptied pit }}
+           turns {{ {keep} }}
+           capture {{ none }}
+           end {{ player to move cannot move: game over  leftover seeds: nobody  winner: most captured }} }}"
+    ))
+}
+
+#[test]
+fn a_direction_chosen_by_a_first_move_is_kept_for_the_game() {
+    let all = |moves: &str| moves.split(' ').map(String::from).collect::<Vec<_>>();
+    let r = either_way_keeping("each player keeps the direction of their first move");
+    let mut s = r.initial_state();
+    assert_eq!(legal_written(&r, &s), all("1cw 1ccw 2cw 2ccw 3cw 3ccw"));
+    assert_eq!(s.direction_kept(0), None);
+    // 2cw sows 1 and 6: player 1 keeps clockwise; player 2 has not chosen.
+    let (_, rec) = play_text(&r, &mut s, "2cw");
+    assert_eq!(places(&r, &rec), ["1", "6"]);
+    assert_eq!(s.pits(), &[3, 0, 2, 2, 2, 3]);
+    assert_eq!((s.direction_kept(0), s.direction_kept(1)), (Some(MoveDirection::Clockwise), None));
+    assert_eq!(legal_written(&r, &s), all("4cw 4ccw 5cw 5ccw 6cw 6ccw"));
+    // 4ccw sows 5 and 6: player 2 keeps counter-clockwise.
+    play_text(&r, &mut s, "4ccw");
+    assert_eq!(s.pits(), &[3, 0, 2, 0, 3, 4]);
+    assert_eq!(s.direction_kept(1), Some(MoveDirection::CounterClockwise));
+    assert_eq!(legal_written(&r, &s), all("1cw 3cw"));
+    let refused = r.play(&mut s.clone(), pit_way(&r, "1ccw"), &mut ()).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "`1ccw` goes the other way: moves are sown clockwise now, the direction of the mover's first move"
+    );
+    // 1cw sows 6, 5, 4; then player 2 sows counter-clockwise only.
+    play_text(&r, &mut s, "1cw");
+    assert_eq!(s.pits(), &[0, 0, 2, 1, 4, 5]);
+    assert_eq!(legal_written(&r, &s), all("4ccw 5ccw 6ccw"));
+    let report = sow::engine::replay::PositionReport::new(&r, &s);
+    assert_eq!(report.directions_kept, Some(vec![Some("cw"), Some("ccw")]));
+
+    // Both players keep the game's first direction.
+    let r = either_way_keeping("both players keep the direction of the first move");
+    let mut s = r.initial_state();
+    play_text(&r, &mut s, "2cw");
+    assert_eq!(legal_written(&r, &s), all("4cw 5cw 6cw"));
+    let refused = r.play(&mut s.clone(), pit_way(&r, "4ccw"), &mut ()).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "`4ccw` goes the other way: moves are sown clockwise now, the direction of the game's first move"
+    );
+    // The kept direction is part of the position: a repetition or a search tells them apart.
+    let free = either_way_keeping("");
+    assert_ne!(free.fingerprint(), r.fingerprint());
+    let mut t = free.initial_state();
+    play_text(&free, &mut t, "2cw");
+    assert_eq!(legal_written(&free, &t), all("4cw 4ccw 5cw 5ccw 6cw 6ccw"));
+}
+
+/// A move as written (`3cw`), parsed by the rules.
+fn pit_way(rules: &Rules, text: &str) -> Move {
+    sow::engine::notation::parse_move(rules, text).unwrap()
+}
+
 #[test]
 fn ludii_s_test_for_a_clockwise_move_reads_the_place_before_the_move() {
     // Pits 1-4 south, 5-8 north; pit p faces pit 9 - p. Player 1: pit 1 (1 seed), pit 4 (4).

@@ -411,6 +411,7 @@ impl Rules {
     pub(crate) fn has_state_extras(&self) -> bool {
         self.spec.claims_pits()
             || self.t.extras.first_move.is_some()
+            || self.t.extras.keep_way.is_some()
             || self.t.rounds.is_some()
             || self.t.stones.as_ref().is_some_and(|st| st.start != 0)
     }

@@ -25,6 +25,8 @@ struct Key {
     annexed: u64,
     /// Games with big stones: where they lie, and who took them (0 in every other game).
     stones: u8,
+    /// Games where a direction is kept: the directions kept (0 in every other game).
+    kept: u8,
 }
 
 impl Key {
@@ -46,8 +48,8 @@ impl Key {
         if self.annexed != 0 {
             h = add(h, self.annexed);
         }
-        if self.stones != 0 {
-            h = add(h, self.stones as u64);
+        if self.stones != 0 || self.kept != 0 {
+            h = add(h, self.stones as u64 | (self.kept as u64) << 8);
         }
         h
     }
@@ -94,6 +96,7 @@ impl History {
             stones: s.stones,
             phase: s.phase,
             annexed: s.annexed,
+            kept: s.kept,
         };
         let hash = key.hash(s.pits().len());
         let seen = self.hashes.iter().zip(&self.keys).any(|(&h, k)| h == hash && *k == key);

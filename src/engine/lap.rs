@@ -4,10 +4,11 @@
 //! have such rules come here: the other tiers never test for them.
 
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, Place, Predicate, Receiver};
+use crate::lang::phases::KeepWay;
 use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
 use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
-use super::moves::{IllegalMove, Move, MoveSummary, Observer};
+use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
 use super::state::State;
 
 /// A condition, compiled: a place's count in a set, a place among a mover's pits, or the
@@ -662,6 +663,8 @@ pub(crate) struct Extras {
     pub unclaimed_empty: bool,
     /// For each player, the pits their first move may be from (every pit: no rule).
     pub first_move: Option<[u64; MAX_PLAYERS]>,
+    /// A direction chosen once, by each player's first move or the game's.
+    pub keep_way: Option<KeepWay>,
 }
 
 impl Extras {
@@ -677,6 +680,7 @@ impl Extras {
             claim_seeds: spec.claims.seeds,
             unclaimed_empty: spec.endings.unclaimed_empty,
             first_move,
+            keep_way: spec.phases.keep_way,
         }
     }
 
@@ -697,10 +701,64 @@ impl Extras {
         if let Some(first) = &self.first_move {
             out.extend(first.iter().flat_map(|m| m.to_le_bytes()));
         }
+        // Only where there is one, so that other fingerprints stay as they were.
+        match self.keep_way {
+            None => {}
+            Some(KeepWay::Each) => out.extend(b"keep each"),
+            Some(KeepWay::Both) => out.extend(b"keep both"),
+        }
     }
 }
 
 impl Rules {
+    /// The direction `player` keeps (clockwise: `Some(true)`), if one was chosen.
+    #[inline]
+    fn kept_way(&self, s: &State, player: u8) -> Option<bool> {
+        match s.kept >> (2 * player) & 3 {
+            1 => Some(true),
+            2 => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Keeps only the legal moves of `player` in `s` that go the direction they keep.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn keep_ways(&self, s: &mut State, player: u8) {
+        if let Some(clockwise) = self.kept_way(s, player) {
+            s.moves = s.moves.keeping(clockwise);
+        }
+    }
+
+    /// Notes the direction a move chose, where the rules keep it and none was kept yet: the
+    /// mover's (each player's own), or both players' (the game's first).
+    #[inline]
+    pub(crate) fn note_way(&self, s: &mut State, mv: Move) {
+        let Some(keep) = self.t.extras.keep_way else { return };
+        let code = match mv.direction() {
+            MoveDirection::Given => return,
+            MoveDirection::Clockwise => 1,
+            MoveDirection::CounterClockwise => 2,
+        };
+        match keep {
+            KeepWay::Each if s.kept >> (2 * s.to_move) & 3 == 0 => s.kept |= code << (2 * s.to_move),
+            KeepWay::Both if s.kept == 0 => s.kept = code | code << 2,
+            _ => {}
+        }
+    }
+
+    /// Why `mv` cannot be played: it goes the other way than the direction its mover keeps.
+    pub(crate) fn way_kept_against(&self, s: &State, mv: Move) -> Option<IllegalMove> {
+        let keep = self.t.extras.keep_way?;
+        let clockwise = self.kept_way(s, s.to_move)?;
+        let other = if clockwise { MoveDirection::CounterClockwise } else { MoveDirection::Clockwise };
+        (mv.direction() == other).then_some(IllegalMove::WayKept {
+            mv,
+            clockwise,
+            both: keep == KeepWay::Both,
+        })
+    }
+
     /// The pits `player` may play by the rules of claimed pits and first moves (every pit
     /// where neither rule forbids one).
     #[inline]

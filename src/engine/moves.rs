@@ -149,6 +149,19 @@ impl From<Ways> for MoveSet {
 }
 
 impl MoveSet {
+    /// The set with the moves of one chosen direction only (`keep` clockwise, else
+    /// counter-clockwise): the moves of pits sown their own way stay.
+    pub(crate) fn keeping(self, clockwise: bool) -> MoveSet {
+        let mut kept = MoveSet([self.0[0], 0, 0, 0, 0]);
+        for mv in self.iter() {
+            let way = mv.direction();
+            if way == MoveDirection::Given || (way == MoveDirection::Clockwise) == clockwise {
+                kept.insert(mv);
+            }
+        }
+        kept
+    }
+
     /// Does the set hold moves from the hand?
     #[inline(always)]
     fn has_hand(self) -> bool {
@@ -401,6 +414,15 @@ pub enum IllegalMove {
         mv: Move,
         why: Box<str>,
     },
+    /// The mover keeps the direction of a first move (`... keep the direction of ... first
+    /// move`), and this move goes the other way.
+    WayKept {
+        mv: Move,
+        /// Clockwise (else counter-clockwise): the direction kept.
+        clockwise: bool,
+        /// Kept by both players (else by the mover's own first move).
+        both: bool,
+    },
     /// A move in the way the rules allow only to a capture, which captures nothing (or, with
     /// `test`, whose place fails the test made before the move, in the rule's words).
     NoCapture {
@@ -445,6 +467,11 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::EndPlace { pit } => {
                 write!(f, "pit {pit} is an end place: it is sown into, and never played")
+            }
+            IllegalMove::WayKept { mv, clockwise, both } => {
+                let way = if *clockwise { "clockwise" } else { "counter-clockwise" };
+                let whose = if *both { "the game's first move" } else { "the mover's first move" };
+                write!(f, "`{mv}` goes the other way: moves are sown {way} now, the direction of {whose}")
             }
             IllegalMove::NotNow { pit, legal } => {
                 let mut legal: Vec<String> = legal.iter().map(|p| p.to_string()).collect();

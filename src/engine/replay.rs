@@ -6,7 +6,9 @@ use serde::Serialize;
 use crate::error::{Failure, Status};
 use crate::lang::describe::{and_list, pit_list};
 
-use super::{EndReason, Game, IllegalMove, Move, MoveSummary, Observer, Outcome, Rules, State};
+use super::{
+    EndReason, Game, IllegalMove, Move, MoveDirection, MoveSummary, Observer, Outcome, Rules, State,
+};
 
 /// Everything one move did, for display.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -356,6 +358,10 @@ pub struct PositionReport {
     /// other player's row, for the round.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owned_across: Option<Vec<Vec<usize>>>,
+    /// Games where a direction is kept for the game: each player's, `"cw"` or `"ccw"`, or
+    /// `null` before a move has chosen it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub directions_kept: Option<Vec<Option<&'static str>>>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -416,6 +422,16 @@ impl PositionReport {
                             .filter(|&q| state.annexed() >> q & 1 != 0 && rules.owner_of(state, q) == p)
                             .map(|q| q + 1)
                             .collect()
+                    })
+                    .collect()
+            }),
+            directions_kept: spec.phases.keep_way.map(|_| {
+                (0..rules.players())
+                    .map(|p| {
+                        state.direction_kept(p).map(|d| match d {
+                            MoveDirection::Clockwise => "cw",
+                            _ => "ccw",
+                        })
                     })
                     .collect()
             }),

@@ -80,6 +80,10 @@ impl Rules {
         obs: &mut O,
         history: Option<&mut History>,
     ) -> MoveSummary {
+        // A direction chosen once: noted before the move (the mover is still to move).
+        if self.t.extras.keep_way.is_some() && s.phase == super::rounds::PLAY {
+            self.note_way(s, mv);
+        }
         // Games of rounds, and the set-up from the hands (a fill of its own).
         if self.t.rounds.is_some() || s.phase != super::rounds::PLAY {
             return self.apply_rounds(s, mv, obs, history);

@@ -128,6 +128,10 @@ pub struct State {
     /// player `p` has taken (two at most: they only leave the end places). It decides play
     /// and scores: the position keys hold it.
     pub(crate) stones: u8,
+    /// Games where a direction is kept (`... keep the direction of ... first move`; 0 in
+    /// every other): two bits a player, `1` clockwise, `2` counter-clockwise, `0` not chosen
+    /// yet. It decides play: the position keys hold it.
+    pub(crate) kept: u8,
 }
 
 impl State {
@@ -203,6 +207,16 @@ impl State {
     /// whose pits do not change owner).
     pub fn annexed(&self) -> u64 {
         self.annexed
+    }
+
+    /// The direction `player` (0-based) keeps for the game (`... keep the direction of ...
+    /// first move`), once a move has chosen it; `None` before, and in games without the rule.
+    pub fn direction_kept(&self, player: usize) -> Option<super::MoveDirection> {
+        match self.kept.checked_shr(2 * player as u32).unwrap_or(0) & 3 {
+            1 => Some(super::MoveDirection::Clockwise),
+            2 => Some(super::MoveDirection::CounterClockwise),
+            _ => None,
+        }
     }
 
     /// The rounds over so far (games of rounds; 0 in any other).

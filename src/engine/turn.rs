@@ -96,6 +96,7 @@ impl Rules {
             phase: 0,
             annexed: 0,
             stones: self.t.stones.as_deref().map_or(0, |st| st.start),
+            kept: 0,
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -159,6 +160,9 @@ impl Rules {
         s.moves = self.moves_of::<TIER>(s, player).into();
         if TIER == GENERAL && self.t.hand_rules {
             self.add_hand_moves(s, player);
+        }
+        if TIER == GENERAL && self.t.extras.keep_way.is_some() {
+            self.keep_ways(s, player);
         }
         !s.moves.is_empty()
     }
@@ -297,6 +301,10 @@ impl Rules {
                 Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds })
             }
             _ if s.moves.contains(mv) => Ok(()),
+            // The other way than the direction kept from a first move.
+            _ if self.way_kept_against(s, mv).is_some() => {
+                Err(self.way_kept_against(s, mv).expect("a move the other way"))
+            }
             // Claimed, or not the pit a first move must be from.
             _ if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 => {
                 Err(self.general_refusal(s, pit))

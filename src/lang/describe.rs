@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::lang::draw;
+use crate::lang::phases::KeepWay;
 use crate::lang::spec::*;
 
 /// The widest line of the description (and of `sow diff`'s table).
@@ -1029,6 +1030,30 @@ fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                     place.words(),
                     counts.words()
                 ),
+            },
+        ),
+    });
+    let kinds = &[Kind::KeepWay];
+    rules.push(match spec.phases.keep_way {
+        None => unsaid(
+            S,
+            "direction kept",
+            kinds,
+            "A pit that sows either way may be sown either way at every move.",
+        ),
+        Some(k) => said(
+            S,
+            "direction kept",
+            kinds,
+            match k {
+                KeepWay::Each => {
+                    "Each player's first move that names a direction fixes it for them: every later move \
+                                  of theirs from a pit that sows either way goes that way."
+                }
+                KeepWay::Both => {
+                    "The first move of the game that names a direction fixes it for both players: every \
+                                  later move from a pit that sows either way goes that way."
+                }
             },
         ),
     });

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::phases::{
-    EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
+    EmptyLoses, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
 };
 use super::rounds::{CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
@@ -223,6 +223,8 @@ kinds! {
     HandSowing(HandSowingLine) in hand_sowing, "`a move may sow any number of the mover's captured seeds ...`", "sowing from the hand", None;
     /// `clockwise only when the move captures`
     OnlyIfCaptures(OnlyIfCaptures) in only_if_captures, "`... only when the move captures`", "the direction allowed only to a capture", None;
+    /// `each player keeps the direction of their first move`
+    KeepWay(KeepWay) in keep_way, "`... keep the direction of ... first move`", "the direction kept for the game", None;
     /// `a player whose pits are all empty loses`
     EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits are empty", None;
     /// `winner: most captured`

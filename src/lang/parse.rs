@@ -10,7 +10,8 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
 use crate::lang::phases::{
-    EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine, Target,
+    EmptyLoses, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
+    Target,
 };
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
@@ -732,6 +733,10 @@ impl Builder<'_> {
                 RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
             }
             Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses),
+            Rule::keep_way => RuleLine::KeepWay(match only(pair).as_rule() {
+                Rule::keep_each => KeepWay::Each,
+                _ => KeepWay::Both,
+            }),
             Rule::opening_move => {
                 let mut inner = values(pair);
                 let first = inner.next().expect("how many moves");
@@ -1009,8 +1014,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("must", _) => "`must feed an opponent who has no seeds`",
         ("each", "player") => {
             "`each player takes the seeds of their own pits` or `... of their row` (a fill is written `in \
-             turns, each player fills their leftmost empty pit with 6 seeds`)"
+             turns, each player fills their leftmost empty pit with 6 seeds`), or (in a turns block) `each \
+             player keeps the direction of their first move`"
         }
+        ("both", "players") => "`both players keep the direction of the first move`",
         ("each", _) => {
             "`each player's rightmost pit is their store` or `each player's leftmost pit is an end place` \
              (in a players block), or `each player's first move: move the seeds of their 4th pit into their \
@@ -1105,6 +1112,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::store_move,
     Rule::hand_sowing,
     Rule::only_if_captures,
+    Rule::keep_way,
     Rule::empty_loses,
     Rule::pit_store,
     Rule::end_place,

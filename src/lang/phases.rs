@@ -115,6 +115,14 @@ pub struct OnlyIf<C> {
 /// The line as written.
 pub type OnlyIfCaptures = OnlyIf<WrittenCounts>;
 
+/// `each player keeps the direction of their first move` (`Each`), `both players keep the
+/// direction of the first move` (`Both`): the first move that names a direction fixes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeepWay {
+    Each,
+    Both,
+}
+
 /// `a player whose pits are all empty loses`: after any move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EmptyLoses;
@@ -134,6 +142,8 @@ pub struct Phases {
     pub only_if_captures: Option<OnlyIf<super::counts::CountSet>>,
     /// A player whose pits are all empty after a move loses.
     pub empty_loses: bool,
+    /// A direction chosen once, for the game.
+    pub keep_way: Option<KeepWay>,
 }
 
 impl Phases {

@@ -164,6 +164,9 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if stones.refill.is_some() {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::HandRefill.line()));
     }
+    if phases.keep_way.is_some() {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::KeepWay.line()));
+    }
     if rules.spec().first_move.iter().any(Option::is_some) {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FirstMoves.line()));
     }

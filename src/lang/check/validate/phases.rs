@@ -256,6 +256,21 @@ impl Validator<'_> {
                 );
             }
         }
+        if let Some(k) = &m.keep_way {
+            let either = match m.direction.as_ref().map(|d| &d.value) {
+                Some(DirectionLine::ByPit(lines)) => lines.iter().any(|l| matches!(l.value.way, Way::Either)),
+                _ => false,
+            };
+            if either {
+                out.keep_way = Some(k.value);
+            } else {
+                self.diags.push(
+                    k.error("a direction is kept for the game, but no pit sows either way", "the direction of the first move")
+                        .note("only a pit that sows either way has a direction to choose")
+                        .help("let the pits sow either way: `direction by pit { every pit: either way, as the mover chooses }`"),
+                );
+            }
+        }
         if let Some(e) = &m.empty_loses {
             if players == 2 {
                 out.empty_loses = true;
