@@ -110,12 +110,16 @@ impl Rules {
     pub(crate) fn refill_from_hand(&self, s: &mut State, lap: bool) {
         let Some(st) = self.t.stones.as_deref() else { return };
         let Some((seeds, after_lap)) = st.refill else { return };
-        if after_lap != lap || st.over_when_none && s.stones & 3 == 0 {
+        // Not once the game or the round is over for want of big stones.
+        let round_over =
+            self.t.rounds.is_some_and(|r| r.over.when == crate::lang::rounds::RoundEnd::NoBigStone);
+        if after_lap != lap || (st.over_when_none || round_over) && s.stones & 3 == 0 {
             return;
         }
         let nonempty = at_least(&s.pits, self.t.pits, 1);
         for p in 0..self.players().min(MAX_PLAYERS) {
-            let own = self.t.own[p];
+            // The pits they own now, where pits change owner between rounds.
+            let own = self.t.masks_now(s, &self.t.own, p);
             let need = seeds as u16 * own.count_ones() as u16;
             if own == 0 || own & nonempty != 0 || s.captured[p] < need {
                 continue;

@@ -431,6 +431,11 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             MatchEnd::NoSeeds => "The match is over, after any ply (and any lap), when a player has no seeds \
                                   left, in their pits or their hand: that player loses."
                 .to_string(),
+            MatchEnd::HeldAtMost(n) => format!(
+                "The match is over when a round is, if a player's hand then holds {} or fewer: that player \
+                 loses, whatever the scores (a match stopped any other way is scored as a game).",
+                plural(n as usize, "seed", "seeds")
+            ),
         },
     ));
 }
@@ -439,13 +444,21 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
 fn owner_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     use Section::Rounds as S;
     let o = r.map(|r| r.owners).unwrap_or_default();
-    rules.push(if o.beyond {
+    rules.push(if let Some(b) = o.beyond {
         said(
             S,
             "fill beyond the row",
             &[Kind::FillBeyond],
-            "A player whose row is full (every pit of it holding seeds) fills any empty pit of the board instead, \
-             a pit of their choice.",
+            match b {
+                crate::lang::rounds::FillBeyond::AnyEmpty => {
+                    "A player whose row is full (every pit of it holding seeds) fills any empty pit of the board \
+                     instead, a pit of their choice."
+                }
+                crate::lang::rounds::FillBeyond::OtherRow => {
+                    "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
+                     they fill their own: its leftmost empty pit, counted from its owner's left."
+                }
+            },
         )
     } else {
         unsaid(S, "fill beyond the row", &[Kind::FillBeyond], "A player fills only pits of their own row.")

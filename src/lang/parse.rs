@@ -13,7 +13,8 @@ use crate::lang::phases::{
     EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine, Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
+    CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
+    StonesBack, TopUp,
     Unfilled,
 };
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
@@ -822,6 +823,9 @@ impl Builder<'_> {
             | Rule::copy_fill
             | Rule::fill_beyond
             | Rule::fill_owner
+            | Rule::fill_on
+            | Rule::top_up
+            | Rule::stones_back
             | Rule::unfilled
             | Rule::match_end => self.rounds_line(pair)?,
             r => unreachable!("not a block line: {r:?}"),
@@ -847,6 +851,9 @@ impl Builder<'_> {
                         when: RoundEnd::MoverRowEmpty,
                         after_each_lap: values(which).next().is_some(),
                     }),
+                    Rule::no_big_stone => {
+                        RuleLine::RoundOver(RoundOver { when: RoundEnd::NoBigStone, after_each_lap: false })
+                    }
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -855,9 +862,26 @@ impl Builder<'_> {
             }
             Rule::round_take => RuleLine::RoundTake(match values(pair).next() {
                 Some(p) if p.as_rule() == Rule::take_row => RoundTake::Row,
+                Some(p) if p.as_rule() == Rule::take_split => {
+                    let n = self.number(only(p))?;
+                    if !(1..=2).contains(&n.value) {
+                        return Err(Diagnostic::error(format!("there is no player {}", n.value)).at(
+                            self.file,
+                            n.span,
+                            "a shared pit is shared by players 1 and 2",
+                        ));
+                    }
+                    RoundTake::OwnSplit { odd: n.value as u8 - 1 }
+                }
                 _ => RoundTake::OwnPits,
             }),
-            Rule::fill_beyond => RuleLine::FillBeyond(FillBeyond),
+            Rule::fill_beyond => RuleLine::FillBeyond(match values(pair).next() {
+                Some(p) if p.as_rule() == Rule::beyond_other => FillBeyond::OtherRow,
+                _ => FillBeyond::AnyEmpty,
+            }),
+            Rule::fill_on => RuleLine::FillOn(FillOn(self.number(only(pair))?)),
+            Rule::top_up => RuleLine::TopUp(TopUp(self.number(only(pair))?)),
+            Rule::stones_back => RuleLine::StonesBack(StonesBack),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
                 let mut inner = values(pair);
@@ -892,6 +916,10 @@ impl Builder<'_> {
                 RuleLine::MatchEnd(match who.as_rule() {
                     Rule::no_pit_left => MatchEnd::NoPitInPlay,
                     Rule::no_seeds_left => MatchEnd::NoSeeds,
+                    Rule::held_at_most => {
+                        let n = self.number(values(who).next().expect("a count"))?.value;
+                        MatchEnd::HeldAtMost(n.min(u16::MAX as u64) as u16)
+                    }
                     Rule::mover_all_but => {
                         let n = self.number(values(who).next().expect("a count"))?.value;
                         MatchEnd::MoverAllBut(n.min(u16::MAX as u64) as u16)
@@ -1127,6 +1155,9 @@ const LINE_RULES: &[Rule] = &[
     Rule::refill,
     Rule::fill_beyond,
     Rule::fill_owner,
+    Rule::fill_on,
+    Rule::top_up,
+    Rule::stones_back,
     Rule::refill_fewer,
     Rule::copy_fill,
     Rule::unfilled,
