@@ -1021,8 +1021,11 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("single", _) => "`single lap`",
         ("a", "player") => {
             "`a player who cannot fill a pit loses the match`, `a player left with no pit in play loses \
-             the match`, `a player left with no seeds loses the match`, `a player whose row is full fills \
-             any empty pit` or `a player whose pits are all empty loses`"
+             the match`, `a player left with no seeds loses the match`, `a player who holds 9 seeds or fewer at \
+             the end of a round loses the match`, `a player whose row is full fills any empty pit` (or `... \
+             fills on into the other row`), `a player goes on filling while they hold 10 or more seeds`, `a \
+             player left with 3 or more seeds puts them into the next empty pit, and the other player tops it \
+             up` or `a player whose pits are all empty loses`"
         }
         ("a", "move") => "`a move may sow any number of the mover's captured seeds from their leftmost pit`",
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
@@ -1035,8 +1038,9 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("turns", _) => "`turns { ... }`",
         ("must", _) => "`must feed an opponent who has no seeds`",
         ("each", "player") => {
-            "`each player takes the seeds of their own pits` or `... of their row` (a fill is written `in \
-             turns, each player fills their leftmost empty pit with 6 seeds`)"
+            "`each player takes the seeds of their own pits`, `... of their own pits, a shared pit split with \
+             the odd seed to player 1` or `... of their row` (a fill is written `in turns, each player fills \
+             their leftmost empty pit with 6 seeds`)"
         }
         ("each", _) => {
             "`each player's rightmost pit is their store` or `each player's leftmost pit is an end place` \
@@ -1087,8 +1091,8 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("rounds", _) => "`rounds { ... }`",
         ("round", _) => {
             "`round over when a row is empty`, `round over when a row is empty, after each lap`, `round \
-             over when nobody can move`, `round over when no pit in play holds seeds` or `round over when \
-             the player to move has an empty row`"
+             over when nobody can move`, `round over when no pit in play holds seeds`, `round over when \
+             the player to move has an empty row` or `round over when no big stone is on the board`"
         }
         ("in", "turns") => {
             "`in turns, each player fills their leftmost empty pit with 6 seeds` or `in turns, each player \
@@ -1099,6 +1103,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
             "`the player with fewer seeds puts them one at a time into pits of their choice, player 2 on a tie`"
         }
         ("the", "other") => "`the other player copies the arrangement into the opposite pits`",
+        ("big", _) => "`big stones go back to the end places`",
         ("pits", "not") => {
             "`pits not filled are out of play for the round`, `... for good`, `pits not filled stay in play` \
              or `pits not filled are sown into but cannot be played`"

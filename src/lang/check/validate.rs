@@ -1609,13 +1609,18 @@ impl<'a> Validator<'a> {
                 );
                 ok = false;
             } else if let Some(e) = &m.no_stone_end {
+                let at = if e.at.file.name == o.at.file.name {
+                    format!("line {}", o.at.line())
+                } else {
+                    format!("line {} of {}", o.at.line(), o.at.file.name)
+                };
                 self.diags.push(
-                    o.error("a round that never ends", "a round is over when no big stone is on the board").note(
+                    e.error("a round that never ends", "the game is over when no big stone is on the board").note(
                         format!(
-                            "the game is over first, when no big stone is on the board (line {}): write one of the two",
-                            e.at.line()
+                            "a round is over then ({at}): the game ends first, and no round after the first is played"
                         ),
-                    ),
+                    )
+                    .help("write one of the two: the round's end, in a game of rounds"),
                 );
                 ok = false;
             }
@@ -1707,6 +1712,19 @@ impl<'a> Validator<'a> {
     /// most of the seeds, or the rule would crown a player with fewer than the other.
     fn rounds_threshold(&mut self, total: usize) -> bool {
         let Some(e) = &self.m.match_end else { return true };
+        if let crate::lang::rounds::MatchEnd::HeldAtMost(n) = e.value
+            && 2 * n as usize >= total
+        {
+            self.diags.push(
+                e.error(
+                    format!("every match would be lost at the end of its first round, holding {n} seeds or fewer"),
+                    format!("the board holds {total} seeds"),
+                )
+                .note("one of the two players holds half the seeds or fewer")
+                .help(format!("the count must be fewer than half the seeds: at most {}", (total.max(1) - 1) / 2)),
+            );
+            return false;
+        }
         let crate::lang::rounds::MatchEnd::MoverAllBut(n) = e.value else { return true };
         if 2 * n as usize >= total {
             self.diags.push(
