@@ -30,6 +30,11 @@ pub struct Record {
     pub round_over: Option<u16>,
     /// The player who copied the placer's arrangement after the move, if one did.
     pub copied: Option<usize>,
+    /// After the fill, the pit (0-based) the filler put their last seeds into, those seeds,
+    /// and the seeds the other player topped it up with (`... tops it up`).
+    pub top_up: Option<(usize, u8, u8)>,
+    /// The pits filled, the big stones went back to the end places.
+    pub stones_back: bool,
 }
 
 impl Observer for Record {
@@ -59,6 +64,12 @@ impl Observer for Record {
     }
     fn copy(&mut self, player: usize) {
         self.copied = Some(player);
+    }
+    fn top_up(&mut self, pit: usize, seeds: u8, topped: u8) {
+        self.top_up = Some((pit, seeds, topped));
+    }
+    fn stones_back(&mut self) {
+        self.stones_back = true;
     }
 }
 

@@ -575,6 +575,24 @@ impl Rules {
         Ok(s)
     }
 
+    /// A position given by hand with the pits both players own for the round (a mask, bit 0
+    /// for pit 1; `... and the other player tops it up`): only where pits may be shared, and
+    /// pits of the rows, not annexed.
+    pub fn with_shared(&self, s: State, shared: u64) -> Result<State, super::state::PositionError> {
+        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let may = self.t.rounds.is_some_and(|r| r.top_up > 0);
+        if shared & !board != 0 || shared & s.annexed != 0 || (shared != 0 && !may) {
+            return Err(super::state::PositionError::NotInRound);
+        }
+        let mut s = s;
+        s.shared = shared;
+        if s.end.is_none() && s.phase == PLAY {
+            let to_move = s.to_move;
+            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
+        }
+        Ok(s)
+    }
+
     /// The player (0-based) who owns `pit` now: its row's owner, or the other player where
     /// they filled it (pits out of play belong to nobody; their row's owner is given).
     pub fn owner_of(&self, s: &State, pit: usize) -> usize {
