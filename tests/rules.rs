@@ -4632,7 +4632,8 @@ fn a_round_is_over_when_no_big_stone_is_left_and_a_shared_pit_is_split() {
 #[test]
 fn the_players_refill_by_threes_going_on_and_into_the_other_row_and_share_a_pit() {
     let r = quan_rounds();
-    let mut s = in_round(&r, &[0; 8], &[13, 5], 1, &[], true);
+    // The first round is over (player 1 took both big stones).
+    let mut s = r.state_in_round(&[0; 8], &[13, 5], 0, 0, true, 1).unwrap();
     let s0 = r.with_stones(s, [false, false], [2, 0]).unwrap();
     s = s0;
     // Player 1 holds 13: pit 2 (held 13), 3 (10), 4 (7), all in one turn, each fill from a
@@ -4665,6 +4666,19 @@ fn the_players_refill_by_threes_going_on_and_into_the_other_row_and_share_a_pit(
     assert_eq!(legal(&r, &p2), [7, 7, 8, 8]);
     let err = r.check_move(&p2, sow::engine::notation::parse_move(&r, "6cw").unwrap()).unwrap_err();
     assert_eq!(err, IllegalMove::NotOwn { pit: 6, owner: 1, mover: 2 });
+    // As `play` writes the fills: the last one with its top-up, the stones put back and the
+    // round started.
+    let steps = sow::engine::replay::replay(&r, s0, &[2, 3, 4, 6, 7].map(pit)).unwrap();
+    let words: Vec<String> = steps.iter().map(sow::engine::replay::describe_step).collect();
+    assert_eq!(words[3], "ply 4: player 1 fills pit 6 with 3 seeds from their hand");
+    assert_eq!(
+        words[4],
+        "ply 5: player 2 fills pit 7 with 3 seeds from their hand; puts their last two seeds into pit 8, which \
+         player 1 tops up with 1: both own it; the big stones go back to the end places; round 2 starts"
+    );
+    let board = sow::engine::replay::draw_state(r.spec(), &steps[4].after);
+    assert!(board.contains("  3@@|") && board.contains("owned by both players (@@): pit 8"), "{board}");
+    assert!(board.contains("owned across the rows (@): player 1 pit 6"), "{board}");
     // A fill out of turn, or beyond a row not yet full, is refused.
     let s = in_round(&r, &[0, 3, 0, 0, 0, 0, 0, 0], &[12, 3], 1, &[], true);
     let err = r.check_move(&s, pit(6)).unwrap_err();

@@ -141,7 +141,7 @@ pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
     if let Some((pit, seeds)) = step.record.fill {
         return format!(
-            "ply {}: player {} fills pit {} with {seeds} {} from their hand{}{}",
+            "ply {}: player {} fills pit {} with {seeds} {} from their hand{}{}{}{}",
             step.ply,
             step.player + 1,
             pit + 1,
@@ -150,6 +150,14 @@ pub fn describe_step(step: &Step) -> String {
                 "; player {} copies the arrangement into the opposite pits",
                 p + 1
             )),
+            step.record.top_up.map_or(String::new(), |(q, mine, topped)| format!(
+                "; puts their last {} into pit {}, which player {} tops up with {}: both own it",
+                crate::lang::describe::plural(mine as usize, "seed", "seeds"),
+                q + 1,
+                (step.player + 1) % 2 + 1,
+                topped
+            )),
+            if step.record.stones_back { "; the big stones go back to the end places" } else { "" },
             round_start(step)
         );
     }
@@ -283,6 +291,7 @@ pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
         &[state.claimed(0), state.claimed(1)],
         state.out_of_play(),
         state.annexed(),
+        state.shared(),
     );
     // Where the big stones are, once a game has them (`crate::lang::stones`).
     if spec.stones.big_stones {
@@ -368,6 +377,9 @@ pub struct PositionReport {
     /// other player's row, for the round.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub owned_across: Option<Vec<Vec<usize>>>,
+    /// Games of rounds whose pits may be filled by both players: the pits both own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owned_by_both: Option<Vec<usize>>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -431,6 +443,10 @@ impl PositionReport {
                     })
                     .collect()
             }),
+            owned_by_both: spec
+                .rounds
+                .filter(|r| r.top_up > 0)
+                .map(|_| (0..rules.pits()).filter(|&q| state.shared() >> q & 1 != 0).map(|q| q + 1).collect()),
             move_values: None,
         }
     }
