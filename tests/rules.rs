@@ -4682,7 +4682,10 @@ fn the_players_refill_by_threes_going_on_and_into_the_other_row_and_share_a_pit(
     // A fill out of turn, or beyond a row not yet full, is refused.
     let s = in_round(&r, &[0, 3, 0, 0, 0, 0, 0, 0], &[12, 3], 1, &[], true);
     let err = r.check_move(&s, pit(6)).unwrap_err();
-    assert_eq!(err, IllegalMove::NotFillable { pit: 6, why: "the mover has empty pits of their own row to fill first" });
+    assert_eq!(
+        err,
+        IllegalMove::NotFillable { pit: 6, why: "the mover has empty pits of their own row to fill first" }
+    );
 }
 
 #[test]

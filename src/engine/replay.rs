@@ -443,10 +443,9 @@ impl PositionReport {
                     })
                     .collect()
             }),
-            owned_by_both: spec
-                .rounds
-                .filter(|r| r.top_up > 0)
-                .map(|_| (0..rules.pits()).filter(|&q| state.shared() >> q & 1 != 0).map(|q| q + 1).collect()),
+            owned_by_both: spec.rounds.filter(|r| r.top_up > 0).map(|_| {
+                (0..rules.pits()).filter(|&q| state.shared() >> q & 1 != 0).map(|q| q + 1).collect()
+            }),
             move_values: None,
         }
     }

@@ -617,7 +617,8 @@ impl Tables {
             return masks[m];
         }
         // A pit both own is in the mask if either row's is.
-        let now = (masks[m] & !s.annexed) | (masks[m ^ 1] & s.annexed) | (s.shared & (masks[m] | masks[m ^ 1]));
+        let now =
+            (masks[m] & !s.annexed) | (masks[m ^ 1] & s.annexed) | (s.shared & (masks[m] | masks[m ^ 1]));
         // A pit in both masks is any pit: its owner does not matter.
         now & !(s.out & !(masks[0] & masks[1]))
     }

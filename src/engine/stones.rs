@@ -110,7 +110,8 @@ impl Rules {
             return Err(super::state::PositionError::NotInRound);
         };
         let placed = in_place.iter().filter(|&&b| b).count() as u8;
-        if placed + won[0] + won[1] > st.start.count_ones() as u8 || (0..2).any(|p| in_place[p] && st.start >> p & 1 == 0)
+        if placed + won[0] + won[1] > st.start.count_ones() as u8
+            || (0..2).any(|p| in_place[p] && st.start >> p & 1 == 0)
         {
             return Err(super::state::PositionError::NotInRound);
         }

@@ -230,7 +230,7 @@ mod tests {
         let (spec, _) = crate::lang::check::check(&file, None).expect("valid");
         let pits = [1, 2, 3, 4, 5, 6];
         // Pit 2 (player 1's row) held by player 2; pits 4 and 6 (player 2's row) by player 1.
-        let drawn = board_owned(&spec, &pits, &[0, 0], &[], 0, 1 << 1 | 1 << 3 | 1 << 5);
+        let drawn = board_owned(&spec, &pits, &[0, 0], &[], 0, 1 << 1 | 1 << 3 | 1 << 5, 0);
         assert!(drawn.contains("  2@2|") && drawn.contains("  4@1|") && drawn.contains("  6@1|"), "{drawn}");
         assert!(drawn.contains("  1  |") && drawn.contains("  5  |"), "{drawn}");
         assert!(
@@ -238,7 +238,7 @@ mod tests {
             "{drawn}"
         );
         // An out-of-play pit is drawn so, a single out of play line under the board.
-        let out = board_owned(&spec, &pits, &[0, 0], &[], 1 << 2, 0);
+        let out = board_owned(&spec, &pits, &[0, 0], &[], 1 << 2, 0, 0);
         assert_eq!(out.matches("out of play").count(), 1, "{out}");
     }
 }

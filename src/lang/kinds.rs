@@ -16,7 +16,8 @@ use super::phases::{
     EmptyLoses, HandSowingLine, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
 };
 use super::rounds::{
-    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, StonesBack, TopUp, Unfilled,
+    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, StonesBack, TopUp,
+    Unfilled,
 };
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{

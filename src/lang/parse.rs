@@ -14,8 +14,7 @@ use crate::lang::phases::{
 };
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
-    StonesBack, TopUp,
-    Unfilled,
+    StonesBack, TopUp, Unfilled,
 };
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;

@@ -208,7 +208,9 @@ impl Rounds {
         let o = &self.owners;
         let mut lines = Vec::new();
         match o.beyond {
-            Some(FillBeyond::AnyEmpty) => lines.push("a player whose row is full fills any empty pit".to_string()),
+            Some(FillBeyond::AnyEmpty) => {
+                lines.push("a player whose row is full fills any empty pit".to_string())
+            }
             Some(FillBeyond::OtherRow) => {
                 lines.push("a player whose row is full fills on into the other row".to_string())
             }

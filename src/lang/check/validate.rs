@@ -1537,16 +1537,21 @@ impl<'a> Validator<'a> {
         if let Some(f) = &m.fill_on {
             let n = &f.value.0;
             if n.value == 0 || n.value as usize > total {
-                self.diags.push(Diagnostic::error(format!("going on filling while holding {} seeds", n.value)).at(
-                    &f.at.file,
-                    n.span.clone(),
-                    format!("expected 1 to {total}, the seeds of the board"),
-                ));
+                self.diags.push(
+                    Diagnostic::error(format!("going on filling while holding {} seeds", n.value)).at(
+                        &f.at.file,
+                        n.span.clone(),
+                        format!("expected 1 to {total}, the seeds of the board"),
+                    ),
+                );
                 ok = false;
             } else if filler != Filler::InTurns {
                 self.diags.push(
-                    f.error("a player goes on filling, but only one player fills", "every fill is the placer's")
-                        .help("going on filling is a rule of `in turns, each player fills ...`"),
+                    f.error(
+                        "a player goes on filling, but only one player fills",
+                        "every fill is the placer's",
+                    )
+                    .help("going on filling is a rule of `in turns, each player fills ...`"),
                 );
                 ok = false;
             } else {
@@ -1557,11 +1562,16 @@ impl<'a> Validator<'a> {
         if let Some(t) = &m.top_up {
             let n = &t.value.0;
             if n.value == 0 || n.value >= fill {
-                self.diags.push(Diagnostic::error(format!("a player left with {} seeds or more", n.value)).at(
-                    &t.at.file,
-                    n.span.clone(),
-                    format!("expected 1 to {}: a player left with {fill} fills a pit of their own", fill.max(2) - 1),
-                ));
+                self.diags.push(
+                    Diagnostic::error(format!("a player left with {} seeds or more", n.value)).at(
+                        &t.at.file,
+                        n.span.clone(),
+                        format!(
+                            "expected 1 to {}: a player left with {fill} fills a pit of their own",
+                            fill.max(2) - 1
+                        ),
+                    ),
+                );
                 ok = false;
             } else if order != FillOrder::Leftmost || filler != Filler::InTurns {
                 self.diags.push(
@@ -1599,13 +1609,19 @@ impl<'a> Validator<'a> {
     fn round_stones(&mut self) -> Option<bool> {
         let m = self.m;
         let stones = m.end_place.as_ref().is_some_and(|e| e.value.big_stone);
-        let help = "give the end places a big stone: `each player's leftmost pit is an end place with a big stone`";
+        let help =
+            "give the end places a big stone: `each player's leftmost pit is an end place with a big stone`";
         let mut ok = true;
-        if let Some(o) = m.round_over.as_ref().filter(|o| o.value.when == crate::lang::rounds::RoundEnd::NoBigStone) {
+        if let Some(o) =
+            m.round_over.as_ref().filter(|o| o.value.when == crate::lang::rounds::RoundEnd::NoBigStone)
+        {
             if !stones {
                 self.diags.push(
-                    o.error("a round over when no big stone is left, but there are none", "every round would be over at once")
-                        .help(help),
+                    o.error(
+                        "a round over when no big stone is left, but there are none",
+                        "every round would be over at once",
+                    )
+                    .help(help),
                 );
                 ok = false;
             } else if let Some(e) = &m.no_stone_end {
@@ -1717,11 +1733,16 @@ impl<'a> Validator<'a> {
         {
             self.diags.push(
                 e.error(
-                    format!("every match would be lost at the end of its first round, holding {n} seeds or fewer"),
+                    format!(
+                        "every match would be lost at the end of its first round, holding {n} seeds or fewer"
+                    ),
                     format!("the board holds {total} seeds"),
                 )
                 .note("one of the two players holds half the seeds or fewer")
-                .help(format!("the count must be fewer than half the seeds: at most {}", (total.max(1) - 1) / 2)),
+                .help(format!(
+                    "the count must be fewer than half the seeds: at most {}",
+                    (total.max(1) - 1) / 2
+                )),
             );
             return false;
         }
