@@ -4725,3 +4725,67 @@ fn a_row_refilled_from_the_captures_is_the_pits_a_player_owns() {
     assert_eq!(s.pits(), &[1, 1, 1, 1, 1, 1, 0, 3]);
     assert_eq!(s.captured(), &[1, 7]);
 }
+
+#[test]
+fn fills_of_choice_go_on_and_on_into_the_other_row() {
+    // The same lines in a game without big stones, fills of the player's choice: a player
+    // who held 4 or more goes on; their row full, they choose among the other row's empty
+    // pits (not any pit of the board).
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { none }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner }
+           rounds {
+             round over when a row is empty
+             each player takes the seeds of their own pits
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             a player goes on filling while they hold 4 or more seeds
+             a player whose row is full fills on into the other row
+             a pit filled belongs to the player who filled it
+             pits not filled stay in play
+             a player who cannot fill a pit loses the match
+           } }",
+    );
+    let mut s = in_round(&r, &[0; 6], &[10, 2], 1, &[], true);
+    // Player 1 (10, 8, 6, then 4: going on each time) fills their row in the order they like.
+    for (pit, choices) in [(2, vec![1, 2, 3]), (1, vec![1, 3]), (3, vec![3])] {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), choices), "pit {pit}");
+        play(&r, &mut s, pit);
+    }
+    // Their row full and 4 held: they go on into player 2's row, any of its empty pits.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![4, 5, 6]));
+    play(&r, &mut s, 5);
+    assert_eq!(annexed(&s), [5]);
+    // Held 4 before that fill: they go on once more, from 2 seeds (then 0).
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![4, 6]));
+    play(&r, &mut s, 6);
+    // Player 2 fills pit 4, the last; play starts with player 1.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![4]));
+    play(&r, &mut s, 4);
+    assert!(!s.filling());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1, 2, 3, 5, 6]));
+}
+
+#[test]
+fn o_an_quan_text_takes_an_alternating_run_and_counts_a_big_stone_as_ten() {
+    // 2ccw (1 seed) into pit 3; pit 4 is empty and pit 5 occupied: pit 5 is taken. The text
+    // goes on while empty and occupied alternate: pit 6 empty, pit 7 (the east end space, 2
+    // seeds and its big stone) taken; pit 8 empty, pit 9 taken; pit 10 is occupied: it ends.
+    let pits = [1, 1, 0, 0, 3, 0, 2, 0, 4, 5, 5, 5];
+    let text = shipped("variants/o-an-quan.sow", Some("text"));
+    let mut s = at(&text, &pits, 1);
+    let (_, rec) = play_text(&text, &mut s, "2ccw");
+    assert_eq!(rec.captures, vec![(4, 3), (6, 2), (8, 4)]);
+    assert_eq!((s.captured(), s.stones_won()), (&[9u16, 0][..], [1, 0]));
+    assert_eq!(text.scores(&s)[0], 9 + 10, "a big stone counts as 10 seeds in the text");
+    // Ludii's code (the file's default): pit 5 alone, and a big stone counts for nothing.
+    let ludii = shipped("variants/o-an-quan.sow", None);
+    let mut s = at(&ludii, &pits, 1);
+    let (_, rec) = play_text(&ludii, &mut s, "2ccw");
+    assert_eq!(rec.captures, vec![(4, 3)]);
+    assert_eq!(ludii.scores(&s)[0], 3);
+}
