@@ -904,10 +904,15 @@ fn stones_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             kinds,
             format!(
                 "After each {}, a player whose pits are all empty, and who has captured at least {} for each \
-                 of them, puts {} of those into each.",
+                 of them, puts {} of those into each.{}",
                 if lap { "lap" } else { "move" },
                 plural(seeds as usize, "seed", "seeds"),
-                number_word(seeds as usize)
+                number_word(seeds as usize),
+                if spec.rounds.is_some_and(|r| r.owners.to_filler) {
+                    " A player's pits are the pits they own for the round (a pit both own is each player's)."
+                } else {
+                    ""
+                }
             ),
         ),
     });
