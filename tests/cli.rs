@@ -27,7 +27,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          leyla-gobale       Leyla Gobale       text                                      Somaliland\n \
          modiar             Modiar             -                                         near Tangier, northern Morocco\n \
          motiq              Motiq              -                                         Lembata, Indonesia\n \
-         o-an-quan          Ô Ăn Quan          -                                         Vietnam\n \
+         o-an-quan          Ô Ăn Quan          text                                      Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
          pallankuli         Pallankuli         -                                         South India\n \
          sungka             Sungka             text                                      Philippines\n \

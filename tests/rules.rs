@@ -4641,3 +4641,245 @@ fn an_opening_move_of_a_pit_that_sows_either_way_is_written_without_a_way() {
     assert!(parse_move(&r, "1").is_err() && parse_move(&r, "7").is_ok(), "only the opening's pits");
     r.play(&mut s, parse_move(&r, "1ccw").unwrap(), &mut ()).unwrap();
 }
+
+// ------------------------------------------------------------------------------------------
+// Ô Ăn Quan's rounds: a round over when no big stone is left, a shared pit split, fills that
+// go on and on into the other row, a pit topped up by the other player, big stones put back,
+// the match lost holding too few.
+
+/// [`small_quan`]'s board (2 x 4, end places pits 1 and 5, squares 2 3 4 and 6 7 8) with 3
+/// seeds a square, played in rounds as Ô Ăn Quan's are, 3 seeds a fill:
+///
+///          8   7   6  <5>       player 2 (north)
+///     <1>  2   3   4            player 1 (south)
+fn quan_rounds() -> Rules {
+    load(
+        "variant \"Quan\" { source \"test\"
+           board 2 rows of 4 pits, no stores  seeds pit by pit 0 3 3 3 0 3 3 3
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts
+             each player's leftmost pit is an end place with a big stone }
+           sowing { direction by pit { every pit: either way, as the mover chooses }
+             first seed into the next pit  laps sow into the emptied pit }
+           turns { after each lap, a player whose pits are all empty puts 1 captured seed into each of them }
+           capture { when the next pit is an end place: end the move
+             when the next pit is occupied: relay from the next pit
+             when the next pit is empty and the pit after the next is occupied: take the pit after the next }
+           end { leftover seeds: each pit's owner  player to move cannot move: they pass }
+           rounds {
+             round over when no big stone is on the board
+             each player takes the seeds of their own pits, a shared pit split with the odd seed to player 1
+             in turns, each player fills their leftmost empty pit with 3 seeds
+             a player goes on filling while they hold 6 or more seeds
+             a player whose row is full fills on into the other row
+             a pit filled belongs to the player who filled it
+             a player left with 2 or more seeds puts them into the next empty pit, and the other player tops it up
+             big stones go back to the end places
+             pits not filled stay in play
+             a player who holds 2 seeds or fewer at the end of a round loses the match
+           } }",
+    )
+}
+
+fn shared(s: &State) -> Vec<usize> {
+    (0..s.pits().len()).filter(|&p| s.shared() >> p & 1 != 0).map(|p| p + 1).collect()
+}
+
+/// Player 1 to move (or `to_move`); player 2 took pit 1's big stone, pit 5 holds its own; pit
+/// 8 (player 2's row) was sold to player 1, pit 4 is both players'.
+fn quan_last_stone(r: &Rules, pits: &[u8], hands: &[u16]) -> State {
+    quan_last_stone_for(r, pits, hands, 1)
+}
+
+fn quan_last_stone_for(r: &Rules, pits: &[u8], hands: &[u16], to_move: usize) -> State {
+    let s = in_round(r, pits, hands, to_move, &[], false);
+    let s = r.with_stones(s, [false, true], [0, 1]).unwrap();
+    let s = r.with_annexed(s, 1 << 7).unwrap();
+    r.with_shared(s, 1 << 3).unwrap()
+}
+
+#[test]
+fn a_round_is_over_when_no_big_stone_is_left_and_a_shared_pit_is_split() {
+    let r = quan_rounds();
+    let mut s = quan_last_stone(&r, &[2, 1, 0, 5, 1, 0, 4, 1], &[2, 2]);
+    // Player 1 plays pit 2, 8 (theirs) and 4 (shared), either way; player 2's own pits 6 and 7
+    // they may not, but pit 4 they may too.
+    assert_eq!(legal(&r, &s), [2, 2, 4, 4, 8, 8]);
+    let theirs = quan_last_stone_for(&r, &[2, 1, 0, 5, 1, 0, 4, 1], &[2, 2], 2);
+    assert_eq!(legal(&r, &theirs), [4, 4, 7, 7]);
+    // 8cw (1 seed): 7. The next pit, 6, is empty: player 1 takes pit 5, its seed and its big
+    // stone. No big stone is left on the board: the round is over.
+    let (_, rec) = play_text(&r, &mut s, "8cw");
+    assert_eq!(rec.captures, vec![(4, 1)]);
+    assert_eq!(rec.round_over, Some(1));
+    // Player 1 takes pit 1 (their row's end place, 2), pit 2 (1), their captures (2 + 1), and 3
+    // of the shared pit 4's 5 (the odd seed); player 2 takes pit 7 (5), their 2, and 2 of pit
+    // 4. Nobody holds 2 or fewer: the players fill, player 2 (after the mover) first.
+    assert_eq!(s.captured(), &[9, 9]);
+    assert_eq!(s.pits(), &[0; 8]);
+    assert_eq!((annexed(&s), shared(&s)), (vec![], vec![]));
+    assert!(s.filling() && !s.is_over());
+    assert_eq!(s.to_move(), Some(1));
+    // The big stones stay with their takers until the pits are filled.
+    assert_eq!((r.stones_on_board(&s), s.stones_won()), (0, [1, 1]));
+}
+
+#[test]
+fn the_players_refill_by_threes_going_on_and_into_the_other_row_and_share_a_pit() {
+    let r = quan_rounds();
+    // The first round is over (player 1 took both big stones).
+    let mut s = r.state_in_round(&[0; 8], &[13, 5], 0, 0, true, 1).unwrap();
+    let s0 = r.with_stones(s, [false, false], [2, 0]).unwrap();
+    s = s0;
+    // Player 1 holds 13: pit 2 (held 13), 3 (10), 4 (7), all in one turn, each fill from a
+    // hand of 6 or more going on; their row full, they fill on into player 2's row at its
+    // leftmost square, pit 6 (from 4, the last: 1 is left, too few to share).
+    for (pit, hand) in [(2, 13), (3, 10), (4, 7), (6, 4)] {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![pit]), "pit {pit}");
+        assert_eq!(s.captured()[0], hand);
+        play(&r, &mut s, pit);
+    }
+    assert_eq!(annexed(&s), [6]);
+    // Player 2 fills pit 7 from 5 and is left with 2: they put them into pit 8, the next they
+    // would fill, and player 1 tops it up with their last seed. Both own pit 8.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![7]));
+    let mut rec = Record::default();
+    r.play(&mut s, pit(7), &mut rec).unwrap();
+    assert_eq!(rec.top_up, Some((7, 2, 1)));
+    assert_eq!(s.pits(), &[0, 3, 3, 3, 0, 3, 3, 3]);
+    assert_eq!(s.captured(), &[0, 0]);
+    assert_eq!(shared(&s), [8]);
+    // The pits filled, the big stones go back, one in each end place, and player 1, the
+    // first to fill, starts: from pits 2 3 4, 6 (sold to them) and 8 (shared).
+    assert!(!s.filling());
+    assert_eq!((r.stones_on_board(&s), s.stones_won()), (1 << 0 | 1 << 4, [0, 0]));
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), [2, 2, 3, 3, 4, 4, 6, 6, 8, 8]);
+    // Player 2 may play pits 7 and 8 only.
+    let p2 = r.with_annexed(in_round(&r, s.pits(), &[0, 0], 2, &[], false), 1 << 5).unwrap();
+    let p2 = r.with_shared(p2, 1 << 7).unwrap();
+    assert_eq!(legal(&r, &p2), [7, 7, 8, 8]);
+    let err = r.check_move(&p2, sow::engine::notation::parse_move(&r, "6cw").unwrap()).unwrap_err();
+    assert_eq!(err, IllegalMove::NotOwn { pit: 6, owner: 1, mover: 2 });
+    // As `play` writes the fills: the last one with its top-up, the stones put back and the
+    // round started.
+    let steps = sow::engine::replay::replay(&r, s0, &[2, 3, 4, 6, 7].map(pit)).unwrap();
+    let words: Vec<String> = steps.iter().map(sow::engine::replay::describe_step).collect();
+    assert_eq!(words[3], "ply 4: player 1 fills pit 6 with 3 seeds from their hand");
+    assert_eq!(
+        words[4],
+        "ply 5: player 2 fills pit 7 with 3 seeds from their hand; puts their last two seeds into pit 8, which \
+         player 1 tops up with 1: both own it; the big stones go back to the end places; round 2 starts"
+    );
+    let board = sow::engine::replay::draw_state(r.spec(), &steps[4].after);
+    assert!(board.contains("  3@@|") && board.contains("owned by both players (@@): pit 8"), "{board}");
+    assert!(board.contains("owned across the rows (@): player 1 pit 6"), "{board}");
+    // A fill out of turn, or beyond a row not yet full, is refused.
+    let s = in_round(&r, &[0, 3, 0, 0, 0, 0, 0, 0], &[12, 3], 1, &[], true);
+    let err = r.check_move(&s, pit(6)).unwrap_err();
+    assert_eq!(
+        err,
+        IllegalMove::NotFillable { pit: 6, why: "the mover has empty pits of their own row to fill first" }
+    );
+}
+
+#[test]
+fn a_player_holding_too_few_when_a_round_is_over_loses_the_match() {
+    let r = quan_rounds();
+    // As in the round's end above, but player 2 holds less: after 8cw they hold 2 (pit 4's
+    // half) and lose the match at once.
+    let mut s = quan_last_stone(&r, &[2, 1, 0, 4, 1, 0, 0, 1], &[9, 0]);
+    play_text(&r, &mut s, "8cw");
+    assert_eq!(s.captured(), &[15, 3]);
+    assert!(!s.is_over(), "3 seeds are more than 2");
+    // Pit 4's 3 seeds: 2 to player 1 (the odd seed), 1 to player 2, who holds 2 in all.
+    let mut s = quan_last_stone(&r, &[2, 1, 0, 3, 1, 0, 0, 1], &[10, 0]);
+    play_text(&r, &mut s, "8cw");
+    assert_eq!(s.captured(), &[16, 2]);
+    assert_eq!(s.end(), Some(EndReason::HeldTooFew));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn a_row_refilled_from_the_captures_is_the_pits_a_player_owns() {
+    let r = quan_rounds();
+    // Player 1 owns pits 2, 3, 4 and 6 (sold to them), all empty, and shares pit 8 (2 seeds).
+    // Player 2 plays 7ccw (1 seed) into pit 8; the next place is pit 1, an end place: the
+    // move ends. Pit 8 holds seeds, and is player 1's too: their pits are not all empty.
+    let s = in_round(&r, &[1, 0, 0, 0, 1, 0, 1, 2], &[5, 7], 2, &[], false);
+    let s = r.with_annexed(s, 1 << 5).unwrap();
+    let mut s = r.with_shared(s, 1 << 7).unwrap();
+    play_text(&r, &mut s, "7ccw");
+    assert_eq!(s.pits(), &[1, 0, 0, 0, 1, 0, 0, 3]);
+    assert_eq!(s.captured(), &[5, 7]);
+    // Pit 8 player 2's alone: player 1's pits 2, 3, 4 and 6 are all empty after the lap, and
+    // they put 1 captured seed into each of the four.
+    let s = in_round(&r, &[1, 0, 0, 0, 1, 0, 1, 2], &[5, 7], 2, &[], false);
+    let mut s = r.with_annexed(s, 1 << 5).unwrap();
+    play_text(&r, &mut s, "7ccw");
+    assert_eq!(s.pits(), &[1, 1, 1, 1, 1, 1, 0, 3]);
+    assert_eq!(s.captured(), &[1, 7]);
+}
+
+#[test]
+fn fills_of_choice_go_on_and_on_into_the_other_row() {
+    // The same lines in a game without big stones, fills of the player's choice: a player
+    // who held 4 or more goes on; their row full, they choose among the other row's empty
+    // pits (not any pit of the board).
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { none }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner }
+           rounds {
+             round over when a row is empty
+             each player takes the seeds of their own pits
+             in turns, each player fills an empty pit of their choice with 2 seeds
+             a player goes on filling while they hold 4 or more seeds
+             a player whose row is full fills on into the other row
+             a pit filled belongs to the player who filled it
+             pits not filled stay in play
+             a player who cannot fill a pit loses the match
+           } }",
+    );
+    let mut s = in_round(&r, &[0; 6], &[10, 2], 1, &[], true);
+    // Player 1 (10, 8, 6, then 4: going on each time) fills their row in the order they like.
+    for (pit, choices) in [(2, vec![1, 2, 3]), (1, vec![1, 3]), (3, vec![3])] {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), choices), "pit {pit}");
+        play(&r, &mut s, pit);
+    }
+    // Their row full and 4 held: they go on into player 2's row, any of its empty pits.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![4, 5, 6]));
+    play(&r, &mut s, 5);
+    assert_eq!(annexed(&s), [5]);
+    // Held 4 before that fill: they go on once more, from 2 seeds (then 0).
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![4, 6]));
+    play(&r, &mut s, 6);
+    // Player 2 fills pit 4, the last; play starts with player 1.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![4]));
+    play(&r, &mut s, 4);
+    assert!(!s.filling());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1, 2, 3, 5, 6]));
+}
+
+#[test]
+fn o_an_quan_text_takes_an_alternating_run_and_counts_a_big_stone_as_ten() {
+    // 2ccw (1 seed) into pit 3; pit 4 is empty and pit 5 occupied: pit 5 is taken. The text
+    // goes on while empty and occupied alternate: pit 6 empty, pit 7 (the east end space, 2
+    // seeds and its big stone) taken; pit 8 empty, pit 9 taken; pit 10 is occupied: it ends.
+    let pits = [1, 1, 0, 0, 3, 0, 2, 0, 4, 5, 5, 5];
+    let text = shipped("variants/o-an-quan.sow", Some("text"));
+    let mut s = at(&text, &pits, 1);
+    let (_, rec) = play_text(&text, &mut s, "2ccw");
+    assert_eq!(rec.captures, vec![(4, 3), (6, 2), (8, 4)]);
+    assert_eq!((s.captured(), s.stones_won()), (&[9u16, 0][..], [1, 0]));
+    assert_eq!(text.scores(&s)[0], 9 + 10, "a big stone counts as 10 seeds in the text");
+    // Ludii's code (the file's default): pit 5 alone, and a big stone counts for nothing.
+    let ludii = shipped("variants/o-an-quan.sow", None);
+    let mut s = at(&ludii, &pits, 1);
+    let (_, rec) = play_text(&ludii, &mut s, "2ccw");
+    assert_eq!(rec.captures, vec![(4, 3)]);
+    assert_eq!(ludii.scores(&s)[0], 3);
+}

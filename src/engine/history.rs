@@ -23,6 +23,8 @@ struct Key {
     phase: u8,
     /// Pits that changed owner for the round: none in most games.
     annexed: u64,
+    /// Pits both players own for the round: none in most games.
+    shared: u64,
     /// Games with big stones: where they lie, and who took them (0 in every other game).
     stones: u8,
     /// Games where a direction is kept: the directions kept (0 in every other game).
@@ -47,6 +49,9 @@ impl Key {
         }
         if self.annexed != 0 {
             h = add(h, self.annexed);
+        }
+        if self.shared != 0 {
+            h = add(h, self.shared);
         }
         if self.stones != 0 || self.kept != 0 {
             h = add(h, self.stones as u64 | (self.kept as u64) << 8);
@@ -97,6 +102,7 @@ impl History {
             phase: s.phase,
             annexed: s.annexed,
             kept: s.kept,
+            shared: s.shared,
         };
         let hash = key.hash(s.pits().len());
         let seen = self.hashes.iter().zip(&self.keys).any(|(&h, k)| h == hash && *k == key);

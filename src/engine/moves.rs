@@ -331,6 +331,13 @@ pub trait Observer {
     /// The placer's hand empty, `player` copied the arrangement into the opposite pits.
     #[inline(always)]
     fn copy(&mut self, _player: usize) {}
+    /// Between rounds, after a fill, the filler put their last `seeds` into `pit` and the
+    /// other player topped it up with `topped` from their hand: both own it.
+    #[inline(always)]
+    fn top_up(&mut self, _pit: usize, _seeds: u8, _topped: u8) {}
+    /// The filling over, the big stones went back to the end places.
+    #[inline(always)]
+    fn stones_back(&mut self) {}
 }
 
 impl Observer for () {

@@ -32,6 +32,11 @@ pub struct Record {
     pub round_over: Option<u16>,
     /// The player who copied the placer's arrangement after the move, if one did.
     pub copied: Option<usize>,
+    /// After the fill, the pit (0-based) the filler put their last seeds into, those seeds,
+    /// and the seeds the other player topped it up with (`... tops it up`).
+    pub top_up: Option<(usize, u8, u8)>,
+    /// The pits filled, the big stones went back to the end places.
+    pub stones_back: bool,
 }
 
 impl Observer for Record {
@@ -61,6 +66,12 @@ impl Observer for Record {
     }
     fn copy(&mut self, player: usize) {
         self.copied = Some(player);
+    }
+    fn top_up(&mut self, pit: usize, seeds: u8, topped: u8) {
+        self.top_up = Some((pit, seeds, topped));
+    }
+    fn stones_back(&mut self) {
+        self.stones_back = true;
     }
 }
 
@@ -132,7 +143,7 @@ pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
     if let Some((pit, seeds)) = step.record.fill {
         return format!(
-            "ply {}: player {} fills pit {} with {seeds} {} from their hand{}{}",
+            "ply {}: player {} fills pit {} with {seeds} {} from their hand{}{}{}{}",
             step.ply,
             step.player + 1,
             pit + 1,
@@ -141,6 +152,14 @@ pub fn describe_step(step: &Step) -> String {
                 "; player {} copies the arrangement into the opposite pits",
                 p + 1
             )),
+            step.record.top_up.map_or(String::new(), |(q, mine, topped)| format!(
+                "; puts their last {} into pit {}, which player {} tops up with {}: both own it",
+                crate::lang::describe::plural(mine as usize, "seed", "seeds"),
+                q + 1,
+                (step.player + 1) % 2 + 1,
+                topped
+            )),
+            if step.record.stones_back { "; the big stones go back to the end places" } else { "" },
             round_start(step)
         );
     }
@@ -248,6 +267,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::PlyLimit => "the ply limit is reached".to_string(),
         EndReason::SideEmpty => "a player's pits are all empty".to_string(),
         EndReason::EmptyLoses => "a player's pits are all empty, and they lose".to_string(),
+        EndReason::HeldTooFew => "a player holds too few seeds at the end of the round".to_string(),
         EndReason::Majority => "a player has captured more than half the seeds".to_string(),
         EndReason::Repetition => "the position repeats one seen since the last capture".to_string(),
         EndReason::FewSeeds => format!(
@@ -273,6 +293,7 @@ pub fn draw_state(spec: &crate::lang::spec::Spec, state: &State) -> String {
         &[state.claimed(0), state.claimed(1)],
         state.out_of_play(),
         state.annexed(),
+        state.shared(),
     );
     // Where the big stones are, once a game has them (`crate::lang::stones`).
     if spec.stones.big_stones {
@@ -362,6 +383,9 @@ pub struct PositionReport {
     /// `null` before a move has chosen it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub directions_kept: Option<Vec<Option<&'static str>>>,
+    /// Games of rounds whose pits may be filled by both players: the pits both own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owned_by_both: Option<Vec<usize>>,
     /// With `--hint`: the value of each legal move with perfect play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_values: Option<Vec<MoveValue>>,
@@ -434,6 +458,9 @@ impl PositionReport {
                         })
                     })
                     .collect()
+            }),
+            owned_by_both: spec.rounds.filter(|r| r.top_up > 0).map(|_| {
+                (0..rules.pits()).filter(|&q| state.shared() >> q & 1 != 0).map(|q| q + 1).collect()
             }),
             move_values: None,
         }

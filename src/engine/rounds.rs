@@ -4,7 +4,7 @@
 //! [`FILLING`]), pits out of play, and the end of the match. Only variants with rounds come
 //! here, in the [`GENERAL`] tier: the other tiers never look at these fields.
 
-use crate::lang::rounds::{FillOrder, Filler, MatchEnd, RoundEnd, RoundTake, Unfilled};
+use crate::lang::rounds::{FillBeyond, FillOrder, Filler, MatchEnd, RoundEnd, RoundTake, Unfilled};
 use crate::lang::spec::MAX_PLAYERS;
 
 use super::compile::{GENERAL, Rules, Tables};
@@ -88,6 +88,7 @@ impl Rules {
         if s.phase != PLAY {
             let f = self.fill_now(s);
             let p = mv.pit();
+            let held = s.captured[mover as usize];
             s.pits[p] += f.seeds;
             s.captured[mover as usize] -= f.seeds as u16;
             obs.fill(p, f.seeds);
@@ -96,8 +97,13 @@ impl Rules {
             }
             s.plies += 1;
             s.last_mover = mover;
+            // A player who held enough goes on filling (between rounds).
+            let on = s.phase == FILLING && self.t.rounds.is_some_and(|r| r.fill_on > 0 && held >= r.fill_on);
+            if s.phase == FILLING && !on {
+                self.top_up(s, mover, obs);
+            }
             // A single placer places on until their hand is empty.
-            let next = if matches!(f.filler, Filler::Fewer { .. }) { mover } else { other };
+            let next = if matches!(f.filler, Filler::Fewer { .. }) || on { mover } else { other };
             if s.plies >= self.ply_limit {
                 Self::end(s, other, EndReason::PlyLimit);
             } else {
@@ -118,6 +124,7 @@ impl Rules {
                 RoundEnd::RowEmpty => !r.over.after_each_lap && self.a_side_is_empty(s),
                 RoundEnd::NoneInPlay => !r.over.after_each_lap && self.none_in_play(s),
                 RoundEnd::NobodyCanMove => false,
+                RoundEnd::NoBigStone => s.stones & 3 == 0,
                 // The next turn begins (the mover's again, after a move that earned another):
                 // the player to move has an empty row, so they pass.
                 RoundEnd::MoverRowEmpty => self.row_empty(s, if again { mover } else { other }),
@@ -196,13 +203,26 @@ impl Rules {
         let n = self.t.pits as usize;
         // Their own pits, or the pits of their row: the same unless pits changed owner.
         let by_row = r.owners.take == RoundTake::Row;
+        // A pit both own is split, the odd seed to the player the rules name.
+        let odd = match r.owners.take {
+            RoundTake::OwnSplit { odd } => odd as usize,
+            _ => 0,
+        };
         for q in 0..n {
+            if !by_row && s.shared >> q & 1 != 0 {
+                let half = s.pits[q] as u16 / 2;
+                s.captured[odd] += s.pits[q] as u16 - half;
+                s.captured[odd ^ 1] += half;
+                s.pits[q] = 0;
+                continue;
+            }
             let owner = if by_row { self.t.owner[q] as usize } else { self.t.owner_now(s, q) };
             s.captured[owner] += s.pits[q] as u16;
             s.pits[q] = 0;
         }
         // Every pit goes back to its row's owner.
         s.annexed = 0;
+        s.shared = 0;
         s.round = s.round.saturating_add(1);
         obs.round_over(s.round);
         if self.t.one_round {
@@ -213,6 +233,11 @@ impl Rules {
         }
         if r.match_end == MatchEnd::CannotFill && s.captured().iter().any(|&c| c < r.fill as u16) {
             return Self::end(s, next, EndReason::CannotFill);
+        }
+        if let MatchEnd::HeldAtMost(most) = r.match_end
+            && s.captured().iter().any(|&c| c <= most)
+        {
+            return Self::end(s, next, EndReason::HeldTooFew);
         }
         if s.plies >= self.ply_limit {
             return Self::end(s, next, EndReason::PlyLimit);
@@ -240,6 +265,13 @@ impl Rules {
         s.phase = super::rounds::PLAY;
         let mut start = from;
         if let Some(r) = self.t.rounds.filter(|_| !setup) {
+            // `big stones go back to the end places`.
+            if r.stones_back
+                && let Some(st) = self.t.stones.as_deref()
+            {
+                s.stones = st.start;
+                obs.stones_back();
+            }
             if let Filler::Fewer { tie } = r.filler {
                 let placer = self.placer(s, tie);
                 if r.copy {
@@ -272,18 +304,61 @@ impl Rules {
         {
             return Ways::default();
         }
+        Ways::given(self.fillable(s, player, f.order))
+    }
+
+    /// The pits `player` would fill now, whatever their hand: their leftmost empty pit, every
+    /// empty pit of theirs, or every pit of theirs, as the rules say; and beyond their row
+    /// once it is full, where the rules say so.
+    fn fillable(&self, s: &State, player: u8, order: FillOrder) -> u64 {
         let own = self.t.own[player as usize];
         let empty = own & !at_least(&s.pits, self.t.pits, 1);
-        // A player whose row is full fills any empty pit of the board (between rounds).
-        if s.phase == FILLING && self.t.rounds.is_some_and(|r| r.owners.beyond) && empty == 0 {
-            return Ways::given(self.beyond_row(s));
+        // A player whose row is full fills beyond it (between rounds): any empty pit of the
+        // board, or the other row's in the order of the fill.
+        if s.phase == FILLING && empty == 0 {
+            match self.t.rounds.and_then(|r| r.owners.beyond) {
+                Some(FillBeyond::AnyEmpty) => return self.beyond_row(s),
+                Some(FillBeyond::OtherRow) => {
+                    let other = self.t.own[self.after(player) as usize] & !at_least(&s.pits, self.t.pits, 1);
+                    return match order {
+                        FillOrder::Leftmost => other & other.wrapping_neg(),
+                        _ => other,
+                    };
+                }
+                None => {}
+            }
         }
-        Ways::given(match f.order {
+        match order {
             // Pits are numbered from each row owner's left.
             FillOrder::Leftmost => empty & empty.wrapping_neg(),
             FillOrder::Choice => empty,
             FillOrder::AnyPit => own,
-        })
+        }
+    }
+
+    /// `a player left with N or more seeds puts them into the next empty pit, and the other
+    /// player tops it up`: after a fill that left `filler` with that many seeds, too few for
+    /// a pit, they put them all into the next pit they would fill, and the other player the
+    /// rest of a fill (what they hold, if less); both own the pit.
+    fn top_up<O: Observer>(&self, s: &mut State, filler: u8, obs: &mut O) {
+        let Some(r) = self.t.rounds.filter(|r| r.top_up > 0) else { return };
+        let left = s.captured[filler as usize];
+        if left < r.top_up as u16 || left >= r.fill as u16 {
+            return;
+        }
+        let next = self.fillable(s, filler, r.order);
+        if next == 0 {
+            return;
+        }
+        let q = next.trailing_zeros() as usize;
+        let other = self.after(filler) as usize;
+        let topped = (r.fill as u16 - left).min(s.captured[other]);
+        s.pits[q] += (left + topped) as u8;
+        s.captured[filler as usize] = 0;
+        s.captured[other] -= topped;
+        s.shared |= 1 << q;
+        s.annexed &= !(1 << q);
+        obs.top_up(q, left as u8, topped as u8);
     }
 
     /// The seeds a placement of the set-up puts (0: the game has no set-up).
@@ -385,7 +460,7 @@ impl Rules {
         if s.moves.contains(Move::from_pit(pit).expect("a pit of the board")) {
             return Ok(());
         }
-        let beyond = self.t.rounds.is_some_and(|r| r.owners.beyond);
+        let beyond = self.t.rounds.is_some_and(|r| r.owners.beyond.is_some());
         let why = if self.t.owner[pit] != s.to_move && beyond && s.pits[pit] == 0 {
             "the mover has empty pits of their own row to fill first"
         } else if self.t.owner[pit] != s.to_move && !beyond {
@@ -417,6 +492,10 @@ impl Rules {
             EndReason::NoPitInPlay => self.without_pits(s)?,
             EndReason::AllBut => 1 << self.after(s.last_mover),
             EndReason::NoSeeds => self.without_seeds(s)?,
+            EndReason::HeldTooFew => {
+                let MatchEnd::HeldAtMost(most) = r.match_end else { return None };
+                (0..self.players()).filter(|&p| s.captured[p] <= most).fold(0u8, |m, p| m | 1 << p)
+            }
             _ => return None,
         };
         Some(match losers {
@@ -496,6 +575,24 @@ impl Rules {
         Ok(s)
     }
 
+    /// A position given by hand with the pits both players own for the round (a mask, bit 0
+    /// for pit 1; `... and the other player tops it up`): only where pits may be shared, and
+    /// pits of the rows, not annexed.
+    pub fn with_shared(&self, s: State, shared: u64) -> Result<State, super::state::PositionError> {
+        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let may = self.t.rounds.is_some_and(|r| r.top_up > 0);
+        if shared & !board != 0 || shared & s.annexed != 0 || (shared != 0 && !may) {
+            return Err(super::state::PositionError::NotInRound);
+        }
+        let mut s = s;
+        s.shared = shared;
+        if s.end.is_none() && s.phase == PLAY {
+            let to_move = s.to_move;
+            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
+        }
+        Ok(s)
+    }
+
     /// The player (0-based) who owns `pit` now: its row's owner, or the other player where
     /// they filled it (pits out of play belong to nobody; their row's owner is given).
     pub fn owner_of(&self, s: &State, pit: usize) -> usize {
@@ -519,7 +616,9 @@ impl Tables {
         if !self.rounds.is_some_and(|r| r.owners.to_filler) {
             return masks[m];
         }
-        let now = (masks[m] & !s.annexed) | (masks[m ^ 1] & s.annexed);
+        // A pit both own is in the mask if either row's is.
+        let now =
+            (masks[m] & !s.annexed) | (masks[m ^ 1] & s.annexed) | (s.shared & (masks[m] | masks[m ^ 1]));
         // A pit in both masks is any pit: its owner does not matter.
         now & !(s.out & !(masks[0] & masks[1]))
     }

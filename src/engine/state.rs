@@ -43,6 +43,9 @@ pub enum EndReason {
     /// A player's pits were all empty after a move, and they lost
     /// (`a player whose pits are all empty loses`).
     EmptyLoses,
+    /// At the end of a round, a player held too few seeds (`a player who holds 9 seeds or
+    /// fewer at the end of a round loses the match`): that player lost.
+    HeldTooFew,
 }
 
 impl EndReason {
@@ -63,6 +66,7 @@ impl EndReason {
             EndReason::NoSeeds => "no-seeds",
             EndReason::NoBigStone => "no-big-stone",
             EndReason::EmptyLoses => "empty-pits-lose",
+            EndReason::HeldTooFew => "held-too-few",
         }
     }
 
@@ -83,6 +87,7 @@ impl EndReason {
             EndReason::NoSeeds => "a player had no seeds left",
             EndReason::NoBigStone => "no big stone was left on the board",
             EndReason::EmptyLoses => "a player's pits were all empty, and they lost",
+            EndReason::HeldTooFew => "a player held too few seeds at the end of a round",
         }
     }
 }
@@ -123,6 +128,9 @@ pub struct State {
     /// it`; 0 in every other): the pits owned, for the round, by the player who does not own
     /// their row (two players).
     pub(crate) annexed: u64,
+    /// Games of rounds whose pits may be filled by both players (`... and the other player
+    /// tops it up`; 0 in every other): the pits both players own, for the round.
+    pub(crate) shared: u64,
     /// Games with big stones only (0 in every other), one byte: bit `p` (0 or 1), player
     /// `p`'s end place still holds its big stone; bits `2 + 2p` and `3 + 2p`, the big stones
     /// player `p` has taken (two at most: they only leave the end places). It decides play
@@ -217,6 +225,12 @@ impl State {
             2 => Some(super::MoveDirection::CounterClockwise),
             _ => None,
         }
+    }
+
+    /// The pits (bit `p` for pit `p + 1`) that both players own, for the round: pits both
+    /// filled between rounds (none in other games).
+    pub fn shared(&self) -> u64 {
+        self.shared
     }
 
     /// The rounds over so far (games of rounds; 0 in any other).

@@ -98,6 +98,32 @@ impl Rules {
             .fold(0, |m, p| m | 1 << st.place[p])
     }
 
+    /// A position given by hand with its big stones: whether each of two players' end place
+    /// holds its big stone, and how many each player has taken (two stones in all, at most).
+    pub fn with_stones(
+        &self,
+        s: State,
+        in_place: [bool; 2],
+        won: [u8; 2],
+    ) -> Result<State, super::state::PositionError> {
+        let Some(st) = self.t.stones.as_deref().filter(|st| st.start != 0) else {
+            return Err(super::state::PositionError::NotInRound);
+        };
+        let placed = in_place.iter().filter(|&&b| b).count() as u8;
+        if placed + won[0] + won[1] > st.start.count_ones() as u8
+            || (0..2).any(|p| in_place[p] && st.start >> p & 1 == 0)
+        {
+            return Err(super::state::PositionError::NotInRound);
+        }
+        let mut s = s;
+        s.stones = in_place[0] as u8 | (in_place[1] as u8) << 1 | won[0] << 2 | won[1] << 4;
+        if s.end.is_none() && s.phase == super::rounds::PLAY {
+            let to_move = s.to_move;
+            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
+        }
+        Ok(s)
+    }
+
     /// Is pit `p` an end place?
     #[inline]
     pub(crate) fn is_end_place(&self, p: usize) -> bool {
@@ -110,12 +136,16 @@ impl Rules {
     pub(crate) fn refill_from_hand(&self, s: &mut State, lap: bool) {
         let Some(st) = self.t.stones.as_deref() else { return };
         let Some((seeds, after_lap)) = st.refill else { return };
-        if after_lap != lap || st.over_when_none && s.stones & 3 == 0 {
+        // Not once the game or the round is over for want of big stones.
+        let round_over =
+            self.t.rounds.is_some_and(|r| r.over.when == crate::lang::rounds::RoundEnd::NoBigStone);
+        if after_lap != lap || (st.over_when_none || round_over) && s.stones & 3 == 0 {
             return;
         }
         let nonempty = at_least(&s.pits, self.t.pits, 1);
         for p in 0..self.players().min(MAX_PLAYERS) {
-            let own = self.t.own[p];
+            // The pits they own now, where pits change owner between rounds.
+            let own = self.t.masks_now(s, &self.t.own, p);
             let need = seeds as u16 * own.count_ones() as u16;
             if own == 0 || own & nonempty != 0 || s.captured[p] < need {
                 continue;

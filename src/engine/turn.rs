@@ -95,6 +95,7 @@ impl Rules {
             round: 0,
             phase: 0,
             annexed: 0,
+            shared: 0,
             stones: self.t.stones.as_deref().map_or(0, |st| st.start),
             kept: 0,
         };
@@ -283,7 +284,8 @@ impl Rules {
         if mv.direction() == MoveDirection::Given && self.t.choice >> pit & 1 != 0 && !s.moves.contains(mv) {
             return Err(IllegalMove::NeedsDirection { pit: pit + 1 });
         }
-        let owner = self.t.owner_now(s, pit) as u8;
+        // A pit both players own (`... and the other player tops it up`) is the mover's.
+        let owner = if s.shared >> pit & 1 != 0 { s.to_move } else { self.t.owner_now(s, pit) as u8 };
         if owner != s.to_move {
             return Err(IllegalMove::NotOwn {
                 pit: pit + 1,

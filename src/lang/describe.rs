@@ -292,6 +292,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         rules.push(unsaid(S, "round take", &[Kind::RoundTake], "No seeds are taken at the end of a round."));
         rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
         owner_rules(rules, None);
+        fill_rules(rules, None);
         rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
         rules.push(unsaid(S, "match end", &[Kind::MatchEnd], "The match is the game."));
@@ -317,6 +318,9 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             "The game is played in rounds. A round is over when the player to move has an empty row: they \
              pass, and the round ends; this is looked at when a turn begins and before each relay, a relay \
              due when the mover's row is empty ending the move there."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::NoBigStone {
+            "The game is played in rounds. A round is over when, after a move, no big stone is left on the \
+             board (both taken)."
         } else if r.over.when == crate::lang::rounds::RoundEnd::MoverRowEmpty {
             "The game is played in rounds. A round is over when the player to move has an empty row: they \
              pass, and the round ends."
@@ -340,12 +344,21 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             (crate::lang::rounds::RoundTake::Row, _) => {
                 "Each player then takes the seeds left in the pits of their row, whoever owns them: these and the \
                  seeds they captured are their hand."
+                    .to_string()
             }
+            (crate::lang::rounds::RoundTake::OwnSplit { odd }, _) => format!(
+                "Each player then takes the seeds left in the pits they own (a pit nobody owns, its row's owner); \
+                 a pit both own is split between them, player {} taking the odd seed: these and the seeds they \
+                 captured are their hand.",
+                odd + 1
+            ),
             (_, true) => {
                 "Each player then takes the seeds left in the pits they own (a pit nobody owns, its row's owner): \
                  these and the seeds they captured are their hand."
+                    .to_string()
             }
-            _ => "Each player then takes the seeds left in their own pits: these and the seeds they captured are their hand.",
+            _ => "Each player then takes the seeds left in their own pits: these and the seeds they captured are their hand."
+                .to_string(),
         },
     ));
     let which = match r.order {
@@ -373,6 +386,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         },
     ));
     owner_rules(rules, Some(r));
+    fill_rules(rules, Some(r));
     rules.push(if r.copy {
         said(
             S,
@@ -432,21 +446,81 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             MatchEnd::NoSeeds => "The match is over, after any ply (and any lap), when a player has no seeds \
                                   left, in their pits or their hand: that player loses."
                 .to_string(),
+            MatchEnd::HeldAtMost(n) => format!(
+                "The match is over when a round is, if a player's hand then holds {} or fewer: that player \
+                 loses, whatever the scores (a match stopped any other way is scored as a game).",
+                plural(n as usize, "seed", "seeds")
+            ),
         },
     ));
+}
+
+/// The rules of fills that go on, of a pit topped up by the other player, and of big stones
+/// put back: each unsaid where the rounds have none.
+fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
+    use Section::Rounds as S;
+    let (on, top, back) = r.map_or((0, 0, false), |r| (r.fill_on, r.top_up, r.stones_back));
+    rules.push(if on > 0 {
+        said(
+            S,
+            "going on filling",
+            &[Kind::FillOn],
+            format!(
+                "A player who held {on} or more seeds before a fill fills the next pit too, in the same turn; \
+                 else the fill passes to the other player."
+            ),
+        )
+    } else {
+        unsaid(S, "going on filling", &[Kind::FillOn], "The players fill one pit each in turn.")
+    });
+    rules.push(if top > 0 {
+        said(
+            S,
+            "a pit topped up",
+            &[Kind::TopUp],
+            format!(
+                "A fill (not followed by another of the same player's) that leaves its filler {} or more, too \
+                 few for a pit, is followed by a second: the filler puts them all into the next pit they would \
+                 fill, and the other player puts in from their hand what a fill lacks (what they hold, if \
+                 less). Both players own that pit for the round: either may play it.",
+                plural(top as usize, "seed", "seeds")
+            ),
+        )
+    } else {
+        unsaid(S, "a pit topped up", &[Kind::TopUp], "No pit is filled by both players.")
+    });
+    rules.push(if back {
+        said(
+            S,
+            "big stones back",
+            &[Kind::StonesBack],
+            "Once the pits are filled, the big stones go back to the end places, one in each, and no player \
+             holds one.",
+        )
+    } else {
+        unsaid(S, "big stones back", &[Kind::StonesBack], "Big stones taken stay taken.")
+    });
 }
 
 /// The rules of pits that change owner between rounds: each unsaid where pits do not.
 fn owner_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     use Section::Rounds as S;
     let o = r.map(|r| r.owners).unwrap_or_default();
-    rules.push(if o.beyond {
+    rules.push(if let Some(b) = o.beyond {
         said(
             S,
             "fill beyond the row",
             &[Kind::FillBeyond],
-            "A player whose row is full (every pit of it holding seeds) fills any empty pit of the board instead, \
-             a pit of their choice.",
+            match b {
+                crate::lang::rounds::FillBeyond::AnyEmpty => {
+                    "A player whose row is full (every pit of it holding seeds) fills any empty pit of the board \
+                     instead, a pit of their choice."
+                }
+                crate::lang::rounds::FillBeyond::OtherRow => {
+                    "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
+                     they fill their own: its leftmost empty pit, counted from its owner's left."
+                }
+            },
         )
     } else {
         unsaid(S, "fill beyond the row", &[Kind::FillBeyond], "A player fills only pits of their own row.")
@@ -831,10 +905,15 @@ fn stones_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             kinds,
             format!(
                 "After each {}, a player whose pits are all empty, and who has captured at least {} for each \
-                 of them, puts {} of those into each.",
+                 of them, puts {} of those into each.{}",
                 if lap { "lap" } else { "move" },
                 plural(seeds as usize, "seed", "seeds"),
-                number_word(seeds as usize)
+                number_word(seeds as usize),
+                if spec.rounds.is_some_and(|r| r.owners.to_filler) {
+                    " A player's pits are the pits they own for the round (a pit both own is each player's)."
+                } else {
+                    ""
+                }
             ),
         ),
     });

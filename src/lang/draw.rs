@@ -54,13 +54,14 @@ pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
 /// pit's seeds are marked with its claimer (`3*1`: claimed by player 1), the seeds of a pit out
 /// of play drawn in brackets, `(0)`, and a line under the board names each kind.
 pub fn board_marked(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64], out: u64) -> String {
-    board_owned(spec, pits, captured, claimed, out, 0)
+    board_owned(spec, pits, captured, claimed, out, 0, 0)
 }
 
 /// [`board_marked`], with the pits `annexed` for the round (games of rounds whose pits change
 /// owner; a mask, bit 0 for pit 1): each belongs to the player who does not own its row, and
 /// its seeds are marked with that owner (`4@2`: player 2's, in player 1's row), named under
-/// the board.
+/// the board. The pits both players own (`shared`, a mask: `... and the other player tops it
+/// up`) are marked `5@@`.
 pub fn board_owned(
     spec: &Spec,
     pits: &[u8],
@@ -68,6 +69,7 @@ pub fn board_owned(
     claimed: &[u64],
     out: u64,
     annexed: u64,
+    shared: u64,
 ) -> String {
     let claimer = |p: usize| claimed.iter().position(|&c| c >> (p - 1) & 1 != 0);
     // Two players: a pit annexed is the other row owner's.
@@ -108,6 +110,7 @@ pub fn board_owned(
             .iter()
             .map(|&p| match claimer(p) {
                 _ if out >> (p - 1) & 1 != 0 => format!("{:>4} |", format!("({})", pits[p - 1])),
+                _ if shared >> (p - 1) & 1 != 0 => format!("{:>3}@@|", pits[p - 1]),
                 _ if holder(p).is_some() => format!("{:>3}@{}|", pits[p - 1], holder(p).unwrap_or(0) + 1),
                 Some(c) => format!("{:>3}*{}|", pits[p - 1], c + 1),
                 None => format!("{:>3}  |", pits[p - 1]),
@@ -162,6 +165,10 @@ pub fn board_owned(
         .collect();
     if !held.is_empty() {
         lines.push(format!("owned across the rows (@): {}", held.join(", ")));
+    }
+    if shared != 0 {
+        let both: Vec<usize> = (1..=pits.len()).filter(|&p| shared >> (p - 1) & 1 != 0).collect();
+        lines.push(format!("owned by both players (@@): {}", crate::lang::describe::pit_list(&both)));
     }
     if !ends.is_empty() {
         let stone = if spec.stones.big_stones { ", each starting with a big stone" } else { "" };
@@ -223,7 +230,7 @@ mod tests {
         let (spec, _) = crate::lang::check::check(&file, None).expect("valid");
         let pits = [1, 2, 3, 4, 5, 6];
         // Pit 2 (player 1's row) held by player 2; pits 4 and 6 (player 2's row) by player 1.
-        let drawn = board_owned(&spec, &pits, &[0, 0], &[], 0, 1 << 1 | 1 << 3 | 1 << 5);
+        let drawn = board_owned(&spec, &pits, &[0, 0], &[], 0, 1 << 1 | 1 << 3 | 1 << 5, 0);
         assert!(drawn.contains("  2@2|") && drawn.contains("  4@1|") && drawn.contains("  6@1|"), "{drawn}");
         assert!(drawn.contains("  1  |") && drawn.contains("  5  |"), "{drawn}");
         assert!(
@@ -231,7 +238,7 @@ mod tests {
             "{drawn}"
         );
         // An out-of-play pit is drawn so, a single out of play line under the board.
-        let out = board_owned(&spec, &pits, &[0, 0], &[], 1 << 2, 0);
+        let out = board_owned(&spec, &pits, &[0, 0], &[], 1 << 2, 0, 0);
         assert_eq!(out.matches("out of play").count(), 1, "{out}");
     }
 }

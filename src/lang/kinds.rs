@@ -15,7 +15,10 @@ use super::lap_rule::LapRuleLines;
 use super::phases::{
     EmptyLoses, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
 };
-use super::rounds::{CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, Unfilled};
+use super::rounds::{
+    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, StonesBack, TopUp,
+    Unfilled,
+};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
@@ -262,9 +265,15 @@ kinds! {
     /// `a player who cannot fill a pit loses the match`
     MatchEnd(MatchEnd) in match_end, "`... loses the match`", "when the match is over", None;
     /// `a player whose row is full fills any empty pit`
-    FillBeyond(FillBeyond) in fill_beyond, "`a player whose row is full fills any empty pit`", "whether a player fills pits beyond their row", None;
+    FillBeyond(FillBeyond) in fill_beyond, "`a player whose row is full fills ...`", "whether a player fills pits beyond their row", None;
     /// `a pit filled belongs to the player who filled it`
     FillOwner(FillOwner) in fill_owner, "`a pit filled belongs to the player who filled it`", "who owns a pit filled", None;
+    /// `a player goes on filling while they hold 10 or more seeds`
+    FillOn(FillOn) in fill_on, "`a player goes on filling while ...`", "whether a player goes on filling", None;
+    /// `a player left with 3 or more seeds puts them into the next empty pit, and the other player tops it up`
+    TopUp(TopUp) in top_up, "`a player left with ... tops it up`", "a pit filled by both players", None;
+    /// `big stones go back to the end places`
+    StonesBack(StonesBack) in stones_back, "`big stones go back to the end places`", "whether the big stones go back", None;
     /// `each player's leftmost pit is an end place with a big stone`
     EndPlace(EndPlaceLine) in end_place, "`each player's ... pit is an end place`", "the end places", None;
     /// `after each lap, a player whose pits are all empty puts 1 captured seed into each of them`

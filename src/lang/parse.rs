@@ -14,8 +14,8 @@ use crate::lang::phases::{
     Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
-    Unfilled,
+    CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
+    StonesBack, TopUp, Unfilled,
 };
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;
@@ -828,6 +828,9 @@ impl Builder<'_> {
             | Rule::copy_fill
             | Rule::fill_beyond
             | Rule::fill_owner
+            | Rule::fill_on
+            | Rule::top_up
+            | Rule::stones_back
             | Rule::unfilled
             | Rule::match_end => self.rounds_line(pair)?,
             r => unreachable!("not a block line: {r:?}"),
@@ -853,6 +856,9 @@ impl Builder<'_> {
                         when: RoundEnd::MoverRowEmpty,
                         after_each_lap: values(which).next().is_some(),
                     }),
+                    Rule::no_big_stone => {
+                        RuleLine::RoundOver(RoundOver { when: RoundEnd::NoBigStone, after_each_lap: false })
+                    }
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -861,9 +867,26 @@ impl Builder<'_> {
             }
             Rule::round_take => RuleLine::RoundTake(match values(pair).next() {
                 Some(p) if p.as_rule() == Rule::take_row => RoundTake::Row,
+                Some(p) if p.as_rule() == Rule::take_split => {
+                    let n = self.number(only(p))?;
+                    if !(1..=2).contains(&n.value) {
+                        return Err(Diagnostic::error(format!("there is no player {}", n.value)).at(
+                            self.file,
+                            n.span,
+                            "a shared pit is shared by players 1 and 2",
+                        ));
+                    }
+                    RoundTake::OwnSplit { odd: n.value as u8 - 1 }
+                }
                 _ => RoundTake::OwnPits,
             }),
-            Rule::fill_beyond => RuleLine::FillBeyond(FillBeyond),
+            Rule::fill_beyond => RuleLine::FillBeyond(match values(pair).next() {
+                Some(p) if p.as_rule() == Rule::beyond_other => FillBeyond::OtherRow,
+                _ => FillBeyond::AnyEmpty,
+            }),
+            Rule::fill_on => RuleLine::FillOn(FillOn(self.number(only(pair))?)),
+            Rule::top_up => RuleLine::TopUp(TopUp(self.number(only(pair))?)),
+            Rule::stones_back => RuleLine::StonesBack(StonesBack),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
                 let mut inner = values(pair);
@@ -898,6 +921,10 @@ impl Builder<'_> {
                 RuleLine::MatchEnd(match who.as_rule() {
                     Rule::no_pit_left => MatchEnd::NoPitInPlay,
                     Rule::no_seeds_left => MatchEnd::NoSeeds,
+                    Rule::held_at_most => {
+                        let n = self.number(values(who).next().expect("a count"))?.value;
+                        MatchEnd::HeldAtMost(n.min(u16::MAX as u64) as u16)
+                    }
                     Rule::mover_all_but => {
                         let n = self.number(values(who).next().expect("a count"))?.value;
                         MatchEnd::MoverAllBut(n.min(u16::MAX as u64) as u16)
@@ -999,8 +1026,11 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("single", _) => "`single lap`",
         ("a", "player") => {
             "`a player who cannot fill a pit loses the match`, `a player left with no pit in play loses \
-             the match`, `a player left with no seeds loses the match`, `a player whose row is full fills \
-             any empty pit` or `a player whose pits are all empty loses`"
+             the match`, `a player left with no seeds loses the match`, `a player who holds 9 seeds or fewer at \
+             the end of a round loses the match`, `a player whose row is full fills any empty pit` (or `... \
+             fills on into the other row`), `a player goes on filling while they hold 10 or more seeds`, `a \
+             player left with 3 or more seeds puts them into the next empty pit, and the other player tops it \
+             up` or `a player whose pits are all empty loses`"
         }
         ("a", "move") => "`a move may sow any number of the mover's captured seeds from their leftmost pit`",
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
@@ -1013,9 +1043,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("turns", _) => "`turns { ... }`",
         ("must", _) => "`must feed an opponent who has no seeds`",
         ("each", "player") => {
-            "`each player takes the seeds of their own pits` or `... of their row` (a fill is written `in \
-             turns, each player fills their leftmost empty pit with 6 seeds`), or (in a turns block) `each \
-             player keeps the direction of their first move`"
+            "`each player takes the seeds of their own pits`, `... of their own pits, a shared pit split with \
+             the odd seed to player 1` or `... of their row` (a fill is written `in turns, each player fills \
+             their leftmost empty pit with 6 seeds`), or (in a turns block) `each player keeps the direction \
+             of their first move`"
         }
         ("both", "players") => "`both players keep the direction of the first move`",
         ("each", _) => {
@@ -1067,8 +1098,8 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("rounds", _) => "`rounds { ... }`",
         ("round", _) => {
             "`round over when a row is empty`, `round over when a row is empty, after each lap`, `round \
-             over when nobody can move`, `round over when no pit in play holds seeds` or `round over when \
-             the player to move has an empty row`"
+             over when nobody can move`, `round over when no pit in play holds seeds`, `round over when \
+             the player to move has an empty row` or `round over when no big stone is on the board`"
         }
         ("in", "turns") => {
             "`in turns, each player fills their leftmost empty pit with 6 seeds` or `in turns, each player \
@@ -1079,6 +1110,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
             "`the player with fewer seeds puts them one at a time into pits of their choice, player 2 on a tie`"
         }
         ("the", "other") => "`the other player copies the arrangement into the opposite pits`",
+        ("big", _) => "`big stones go back to the end places`",
         ("pits", "not") => {
             "`pits not filled are out of play for the round`, `... for good`, `pits not filled stay in play` \
              or `pits not filled are sown into but cannot be played`"
@@ -1136,6 +1168,9 @@ const LINE_RULES: &[Rule] = &[
     Rule::refill,
     Rule::fill_beyond,
     Rule::fill_owner,
+    Rule::fill_on,
+    Rule::top_up,
+    Rule::stones_back,
     Rule::refill_fewer,
     Rule::copy_fill,
     Rule::unfilled,

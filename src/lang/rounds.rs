@@ -26,23 +26,55 @@ pub enum RoundEnd {
     /// The player to move has an empty row: they pass, and the round is over (looked at when
     /// a turn begins, and, after each lap, before a relay).
     MoverRowEmpty,
+    /// No big stone is left on the board (`round over when no big stone is on the board`),
+    /// looked at after each move.
+    NoBigStone,
 }
 
 /// What each player takes when a round is over: `each player takes the seeds of their own
 /// pits` or `... of their row`. The same but where pits change owner
 /// ([`FillOwner`]): their own pits are then those they own (pits filled by them in the other
 /// row, and not those of their row filled by the other player); their row is their row.
+/// `each player takes the seeds of their own pits, a shared pit split with the odd seed to
+/// player 1`: a pit both players own ([`TopUp`]) is split between them, the odd seed to this
+/// (0-based) player.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum RoundTake {
     #[default]
     OwnPits,
     Row,
+    OwnSplit {
+        odd: u8,
+    },
 }
 
-/// `a player whose row is full fills any empty pit`: between rounds, a player with no empty
-/// pit left in their row fills an empty pit anywhere on the board.
+/// Between rounds, a player with no empty pit left in their row fills beyond it: `a player
+/// whose row is full fills any empty pit` (anywhere on the board), or `a player whose row is
+/// full fills on into the other row` (the other row's pits, in the order of the fill: its
+/// leftmost empty pit, counted from its owner's left).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct FillBeyond;
+pub enum FillBeyond {
+    AnyEmpty,
+    OtherRow,
+}
+
+/// `a player goes on filling while they hold 10 or more seeds`: a player who held this many
+/// before a fill fills the next pit too (else the fill passes to the other player).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FillOn(pub Number);
+
+/// `a player left with 3 or more seeds puts them into the next empty pit, and the other
+/// player tops it up`: after a fill that leaves its filler this many seeds or more, but too
+/// few for a pit (and not going on), the filler puts them all into the next pit they would
+/// fill, and the other player puts in the rest of a fill from their hand; both filled it, and
+/// with [`FillOwner`] both own it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TopUp(pub Number);
+
+/// `big stones go back to the end places`: once the pits are filled for the next round,
+/// every end place holds its big stone again, and no player holds one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StonesBack;
 
 /// `a pit filled belongs to the player who filled it`: a pit a player fills in the other
 /// player's row is theirs for the round (they may play it, the row's owner may not).
@@ -110,6 +142,9 @@ pub enum MatchEnd {
     MoverAllBut(u16),
     /// After any ply (and lap), a player without seeds in their pits or hand loses.
     NoSeeds,
+    /// At the end of a round, a player whose hand holds this many seeds or fewer loses
+    /// (`a player who holds 9 seeds or fewer at the end of a round loses the match`).
+    HeldAtMost(u16),
 }
 
 /// The rules of rounds, checked.
@@ -128,13 +163,21 @@ pub struct Rounds {
     /// Pits that change owner between rounds: what each player takes, whether a player whose
     /// row is full fills beyond it, whether a pit filled is its filler's.
     pub owners: Owners,
+    /// `a player goes on filling while they hold N or more seeds`: N (0: the fill passes to
+    /// the other player after each pit).
+    pub fill_on: u16,
+    /// `a player left with N or more seeds puts them into the next empty pit, and the other
+    /// player tops it up`: N (0: no such rule).
+    pub top_up: u8,
+    /// `big stones go back to the end places`.
+    pub stones_back: bool,
 }
 
 /// The rules of rounds whose pits may change owner (Motiq); all off in other games.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Owners {
     pub take: RoundTake,
-    pub beyond: bool,
+    pub beyond: Option<FillBeyond>,
     pub to_filler: bool,
 }
 
@@ -144,6 +187,19 @@ impl Rounds {
     pub fn lines(&self) -> Vec<String> {
         let mut lines = self.common();
         lines.extend(self.owner_lines());
+        if self.fill_on > 0 {
+            lines.push(format!("a player goes on filling while they hold {} or more seeds", self.fill_on));
+        }
+        if self.top_up > 0 {
+            lines.push(format!(
+                "a player left with {} or more {} puts them into the next empty pit, and the other player tops it up",
+                self.top_up,
+                if self.top_up == 1 { "seed" } else { "seeds" }
+            ));
+        }
+        if self.stones_back {
+            lines.push("big stones go back to the end places".to_string());
+        }
         lines
     }
 
@@ -151,8 +207,14 @@ impl Rounds {
     fn owner_lines(&self) -> Vec<String> {
         let o = &self.owners;
         let mut lines = Vec::new();
-        if o.beyond {
-            lines.push("a player whose row is full fills any empty pit".to_string());
+        match o.beyond {
+            Some(FillBeyond::AnyEmpty) => {
+                lines.push("a player whose row is full fills any empty pit".to_string())
+            }
+            Some(FillBeyond::OtherRow) => {
+                lines.push("a player whose row is full fills on into the other row".to_string())
+            }
+            None => {}
         }
         if o.to_filler {
             lines.push("a pit filled belongs to the player who filled it".to_string());
@@ -168,6 +230,7 @@ impl Rounds {
             RoundEnd::NobodyCanMove => "round over when nobody can move".to_string(),
             RoundEnd::NoneInPlay => format!("round over when no pit in play holds seeds{lap}"),
             RoundEnd::MoverRowEmpty => format!("round over when the player to move has an empty row{lap}"),
+            RoundEnd::NoBigStone => "round over when no big stone is on the board".to_string(),
         };
         let which = match self.order {
             FillOrder::Leftmost => "their leftmost empty pit",
@@ -183,10 +246,14 @@ impl Rounds {
             ),
         };
         let take = match self.owners.take {
-            RoundTake::OwnPits => "each player takes the seeds of their own pits",
-            RoundTake::Row => "each player takes the seeds of their row",
+            RoundTake::OwnPits => "each player takes the seeds of their own pits".to_string(),
+            RoundTake::Row => "each player takes the seeds of their row".to_string(),
+            RoundTake::OwnSplit { odd } => format!(
+                "each player takes the seeds of their own pits, a shared pit split with the odd seed to player {}",
+                odd + 1
+            ),
         };
-        let mut lines = vec![over, take.to_string(), fill];
+        let mut lines = vec![over, take, fill];
         if self.copy {
             lines.push("the other player copies the arrangement into the opposite pits".to_string());
         }
@@ -208,6 +275,10 @@ impl Rounds {
                     )
                 }
                 MatchEnd::NoSeeds => "a player left with no seeds loses the match".to_string(),
+                MatchEnd::HeldAtMost(n) => format!(
+                    "a player who holds {n} {} or fewer at the end of a round loses the match",
+                    if n == 1 { "seed" } else { "seeds" }
+                ),
             },
         ]);
         lines

@@ -71,7 +71,7 @@ const TABLE_BITS: u32 = 17;
 /// rounds): the claimed pits of each player, the players who have moved, the pits out of
 /// play with the phase of the round, and the pits that changed owner for the round.
 const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1 + EXTRA_WORDS;
-const EXTRA_WORDS: usize = 5;
+const EXTRA_WORDS: usize = 6;
 /// Before a search `depth` plies deep, searches every `DEEPENING_STEP` plies less deep, the
 /// shallowest at least `DEEPENING_FROM` plies deep (choosing moves 8 to 12 plies deep in Bakuk,
 /// Kalah and Oware, it searched 4% to 57% fewer nodes so).
@@ -191,6 +191,7 @@ impl Table {
                 s.moved as u64 | (s.stones as u64) << 8 | (s.kept as u64) << 16,
                 s.out ^ (s.phase as u64) << 63,
                 s.annexed,
+                s.shared,
             ]);
             len += EXTRA_WORDS;
         }

@@ -1415,6 +1415,9 @@ impl<'a> Validator<'a> {
             Kind::MatchEnd,
             Kind::FillBeyond,
             Kind::FillOwner,
+            Kind::FillOn,
+            Kind::TopUp,
+            Kind::StonesBack,
         ];
         // The player with fewer seeds places them where they like: no pit need be left unfilled.
         let fewer = m.refill.as_ref().and_then(|r| r.value.fewer_tie.as_ref());
@@ -1506,9 +1509,12 @@ impl<'a> Validator<'a> {
             return None;
         }
         let owners = self.round_owners();
+        let fills = self.round_fills(n.value, refill.value.order, filler, total);
+        let stones = self.round_stones();
         if !whole || !self.rounds_threshold(total) {
             return None;
         }
+        let (fill_on, top_up) = fills?;
         Some(Rounds {
             over: m.round_over.as_ref()?.value,
             order: refill.value.order,
@@ -1518,7 +1524,142 @@ impl<'a> Validator<'a> {
             filler,
             copy,
             owners: owners?,
+            fill_on,
+            top_up,
+            stones_back: stones?,
         })
+    }
+
+    /// The fills of a player who goes on filling (`a player goes on filling while they hold N
+    /// or more seeds`) and of a pit shared (`a player left with N or more seeds puts them into
+    /// the next empty pit, and the other player tops it up`): counts that can happen, a next
+    /// pit that the fill's order names, owners for a pit shared, and a split of a shared pit
+    /// only where one can be. `None` after an error.
+    fn round_fills(
+        &mut self,
+        fill: u64,
+        order: crate::lang::rounds::FillOrder,
+        filler: crate::lang::rounds::Filler,
+        total: usize,
+    ) -> Option<(u16, u8)> {
+        use crate::lang::rounds::{FillOrder, Filler, RoundTake};
+        let m = self.m;
+        let mut ok = true;
+        let mut fill_on = 0;
+        if let Some(f) = &m.fill_on {
+            let n = &f.value.0;
+            if n.value == 0 || n.value as usize > total {
+                self.diags.push(
+                    Diagnostic::error(format!("going on filling while holding {} seeds", n.value)).at(
+                        &f.at.file,
+                        n.span.clone(),
+                        format!("expected 1 to {total}, the seeds of the board"),
+                    ),
+                );
+                ok = false;
+            } else if filler != Filler::InTurns {
+                self.diags.push(
+                    f.error(
+                        "a player goes on filling, but only one player fills",
+                        "every fill is the placer's",
+                    )
+                    .help("going on filling is a rule of `in turns, each player fills ...`"),
+                );
+                ok = false;
+            } else {
+                fill_on = n.value as u16;
+            }
+        }
+        let mut top_up = 0;
+        if let Some(t) = &m.top_up {
+            let n = &t.value.0;
+            if n.value == 0 || n.value >= fill {
+                self.diags.push(
+                    Diagnostic::error(format!("a player left with {} seeds or more", n.value)).at(
+                        &t.at.file,
+                        n.span.clone(),
+                        format!(
+                            "expected 1 to {}: a player left with {fill} fills a pit of their own",
+                            fill.max(2) - 1
+                        ),
+                    ),
+                );
+                ok = false;
+            } else if order != FillOrder::Leftmost || filler != Filler::InTurns {
+                self.diags.push(
+                    t.error("the next empty pit of a fill of the player's choice", "no pit is next")
+                        .help("a pit topped up follows `in turns, each player fills their leftmost empty pit with ...`"),
+                );
+                ok = false;
+            } else if m.fill_owner.is_none() {
+                self.diags.push(
+                    t.error("a pit both players filled, but pits do not change owner", "whose is it?")
+                        .help("add `a pit filled belongs to the player who filled it` to the rounds block: both own it"),
+                );
+                ok = false;
+            } else {
+                top_up = n.value as u8;
+            }
+        }
+        if let Some(take) = &m.round_take
+            && matches!(take.value, RoundTake::OwnSplit { .. })
+            && m.top_up.is_none()
+        {
+            self.diags.push(
+                take.error("a shared pit split, but no pit is ever shared", "no pit has two owners").help(
+                    "a pit is shared once both players fill it: `a player left with 3 or more seeds puts them into \
+                     the next empty pit, and the other player tops it up`",
+                ),
+            );
+            ok = false;
+        }
+        ok.then_some((fill_on, top_up))
+    }
+
+    /// The rules of rounds on big stones: a round over when no big stone is left, and the big
+    /// stones put back, each need big stones; the round's end cannot be the game's.
+    fn round_stones(&mut self) -> Option<bool> {
+        let m = self.m;
+        let stones = m.end_place.as_ref().is_some_and(|e| e.value.big_stone);
+        let help =
+            "give the end places a big stone: `each player's leftmost pit is an end place with a big stone`";
+        let mut ok = true;
+        if let Some(o) =
+            m.round_over.as_ref().filter(|o| o.value.when == crate::lang::rounds::RoundEnd::NoBigStone)
+        {
+            if !stones {
+                self.diags.push(
+                    o.error(
+                        "a round over when no big stone is left, but there are none",
+                        "every round would be over at once",
+                    )
+                    .help(help),
+                );
+                ok = false;
+            } else if let Some(e) = &m.no_stone_end {
+                let at = if e.at.file.name == o.at.file.name {
+                    format!("line {}", o.at.line())
+                } else {
+                    format!("line {} of {}", o.at.line(), o.at.file.name)
+                };
+                self.diags.push(
+                    e.error("a round that never ends", "the game is over when no big stone is on the board").note(
+                        format!(
+                            "a round is over then ({at}): the game ends first, and no round after the first is played"
+                        ),
+                    )
+                    .help("write one of the two: the round's end, in a game of rounds"),
+                );
+                ok = false;
+            }
+        }
+        if let Some(b) = &m.stones_back
+            && !stones
+        {
+            self.diags.push(b.error("big stones go back, but there are none", "no big stone").help(help));
+            ok = false;
+        }
+        ok.then_some(m.stones_back.is_some())
     }
 
     /// Pits that change owner between rounds (`a player whose row is full fills any empty
@@ -1562,7 +1703,7 @@ impl<'a> Validator<'a> {
         }
         ok.then(|| Owners {
             take: m.round_take.as_ref().map_or(RoundTake::OwnPits, |t| t.value),
-            beyond: beyond.is_some(),
+            beyond: beyond.map(|b| b.value),
             to_filler: owner.is_some(),
         })
     }
@@ -1599,6 +1740,24 @@ impl<'a> Validator<'a> {
     /// most of the seeds, or the rule would crown a player with fewer than the other.
     fn rounds_threshold(&mut self, total: usize) -> bool {
         let Some(e) = &self.m.match_end else { return true };
+        if let crate::lang::rounds::MatchEnd::HeldAtMost(n) = e.value
+            && 2 * n as usize >= total
+        {
+            self.diags.push(
+                e.error(
+                    format!(
+                        "every match would be lost at the end of its first round, holding {n} seeds or fewer"
+                    ),
+                    format!("the board holds {total} seeds"),
+                )
+                .note("one of the two players holds half the seeds or fewer")
+                .help(format!(
+                    "the count must be fewer than half the seeds: at most {}",
+                    (total.max(1) - 1) / 2
+                )),
+            );
+            return false;
+        }
         let crate::lang::rounds::MatchEnd::MoverAllBut(n) = e.value else { return true };
         if 2 * n as usize >= total {
             self.diags.push(
