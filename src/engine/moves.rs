@@ -289,6 +289,9 @@ pub trait Observer {
     /// The placer's hand empty, `player` copied the arrangement into the opposite pits.
     #[inline(always)]
     fn copy(&mut self, _player: usize) {}
+    /// After a distribution, `player` chose to swap sides: the board was turned round.
+    #[inline(always)]
+    fn swap(&mut self, _player: usize) {}
 }
 
 impl Observer for () {

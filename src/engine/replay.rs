@@ -258,6 +258,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::RoundOver => "the first round is over".to_string(),
         EndReason::NoSeeds => "a player has no seeds left".to_string(),
         EndReason::NoBigStone => "no big stone is left on the board".to_string(),
+        EndReason::Points => "a player has reached the points that win the match".to_string(),
     }
 }
 

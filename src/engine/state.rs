@@ -43,6 +43,9 @@ pub enum EndReason {
     /// A player's pits were all empty after a move, and they lost
     /// (`a player whose pits are all empty loses`).
     EmptyLoses,
+    /// A player reached the points that win a match of rounds scored in points (`the first
+    /// player to reach 60 points wins the match`).
+    Points,
 }
 
 impl EndReason {
@@ -63,6 +66,7 @@ impl EndReason {
             EndReason::NoSeeds => "no-seeds",
             EndReason::NoBigStone => "no-big-stone",
             EndReason::EmptyLoses => "empty-pits-lose",
+            EndReason::Points => "points",
         }
     }
 
@@ -83,6 +87,7 @@ impl EndReason {
             EndReason::NoSeeds => "a player had no seeds left",
             EndReason::NoBigStone => "no big stone was left on the board",
             EndReason::EmptyLoses => "a player's pits were all empty, and they lost",
+            EndReason::Points => "a player reached the points that win the match",
         }
     }
 }

@@ -284,7 +284,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
 
 /// The rules of rounds: each unsaid for a game of one round.
 fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
-    use crate::lang::rounds::{FillOrder, MatchEnd, Unfilled};
+    use crate::lang::rounds::{FillOrder, Unfilled};
     use Section::Rounds as S;
     let Some(r) = &spec.rounds else {
         rules.push(unsaid(S, "round end", &[Kind::RoundOver], "The game is played in one round."));
@@ -316,6 +316,8 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             "The game is played in rounds. A round is over when the player to move has an empty row: they \
              pass, and the round ends; this is looked at when a turn begins and before each relay, a relay \
              due when the mover's row is empty ending the move there."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::BoardEmpty {
+            "The game is played in rounds. A round is over when, after a move, every pit is empty."
         } else if r.over.when == crate::lang::rounds::RoundEnd::MoverRowEmpty {
             "The game is played in rounds. A round is over when the player to move has an empty row: they \
              pass, and the round ends."
@@ -336,6 +338,9 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         "round take",
         &[Kind::RoundTake],
         match (r.owners.take, r.owners.to_filler) {
+            (crate::lang::rounds::RoundTake::AllToNext, _) => {
+                "Every seed, captured or left in the pits, then goes to the hand of the player who moves next."
+            }
             (crate::lang::rounds::RoundTake::Row, _) => {
                 "Each player then takes the seeds left in the pits of their row, whoever owns them: these and the \
                  seeds they captured are their hand."
@@ -352,6 +357,27 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         FillOrder::Choice => "an empty pit of their choice (a move of its own, written as the pit's number)",
         FillOrder::AnyPit => "a pit of their choice (a move of its own, written as the pit's number)",
     };
+    if r.points {
+        rules.push(said(
+            S,
+            "points",
+            &[Kind::RoundScore],
+            "When a round is over, the player who captured more seeds in it scores the difference in \
+             points (none on a tie); the points add up across the rounds.",
+        ));
+    }
+    if r.again {
+        rules.push(said(
+            S,
+            "refill",
+            &[Kind::SetupAgain],
+            "Each round is set up as the first: the player who moves next distributes the seeds, as the \
+             opening says.",
+        ));
+        owner_rules(rules, Some(r));
+        rules.push(match_end(r));
+        return;
+    }
     rules.push(said(
         S,
         "refill",
@@ -409,11 +435,23 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             }
         },
     ));
-    rules.push(said(
+    rules.push(match_end(r));
+}
+
+/// The rule of the match's end, in words.
+fn match_end(r: &crate::lang::rounds::Rounds) -> Rule {
+    use crate::lang::rounds::MatchEnd;
+    use Section::Rounds as S;
+    said(
         S,
         "match end",
         &[Kind::MatchEnd],
         match r.match_end {
+            MatchEnd::Points(n) => format!(
+                "The match is won by the first player to reach {} when a round is over (a match stopped \
+                 any other way goes to the player with more points; equal points, a draw).",
+                plural(n as usize, "point", "points")
+            ),
             MatchEnd::CannotFill => format!(
                 "The match is over when a round is, if a player's hand holds fewer than {}: that player loses, \
                  whatever the scores (a match stopped any other way is scored as a game).",
@@ -432,7 +470,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                                   left, in their pits or their hand: that player loses."
                 .to_string(),
         },
-    ));
+    )
 }
 
 /// The rules of pits that change owner between rounds: each unsaid where pits do not.

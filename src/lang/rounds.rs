@@ -26,6 +26,8 @@ pub enum RoundEnd {
     /// The player to move has an empty row: they pass, and the round is over (looked at when
     /// a turn begins, and, after each lap, before a relay).
     MoverRowEmpty,
+    /// Every pit is empty (looked at after each move).
+    BoardEmpty,
 }
 
 /// What each player takes when a round is over: `each player takes the seeds of their own
@@ -37,6 +39,9 @@ pub enum RoundTake {
     #[default]
     OwnPits,
     Row,
+    /// `the player to move next takes all the seeds`: every seed, hands and pits, goes to the
+    /// player who moves next.
+    AllToNext,
 }
 
 /// `a player whose row is full fills any empty pit`: between rounds, a player with no empty
@@ -110,7 +115,18 @@ pub enum MatchEnd {
     MoverAllBut(u16),
     /// After any ply (and lap), a player without seeds in their pits or hand loses.
     NoSeeds,
+    /// `the first player to reach 60 points wins the match`: looked at when a round is over.
+    Points(u16),
 }
+
+/// `the player who captured more scores the difference`: rounds scored in points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundScore;
+
+/// `each round is set up as the first`: the opening's distribution again, by the player to
+/// move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SetupAgain;
 
 /// The rules of rounds, checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -128,6 +144,10 @@ pub struct Rounds {
     /// Pits that change owner between rounds: what each player takes, whether a player whose
     /// row is full fills beyond it, whether a pit filled is its filler's.
     pub owners: Owners,
+    /// `the player who captured more scores the difference`: points across the rounds.
+    pub points: bool,
+    /// `each round is set up as the first`: no fill; the opening's distribution again.
+    pub again: bool,
 }
 
 /// The rules of rounds whose pits may change owner (Motiq); all off in other games.
@@ -168,7 +188,22 @@ impl Rounds {
             RoundEnd::NobodyCanMove => "round over when nobody can move".to_string(),
             RoundEnd::NoneInPlay => format!("round over when no pit in play holds seeds{lap}"),
             RoundEnd::MoverRowEmpty => format!("round over when the player to move has an empty row{lap}"),
+            RoundEnd::BoardEmpty => "round over when the board is empty".to_string(),
         };
+        if self.again {
+            let take = match self.owners.take {
+                RoundTake::AllToNext => "the player to move next takes all the seeds",
+                RoundTake::Row => "each player takes the seeds of their row",
+                RoundTake::OwnPits => "each player takes the seeds of their own pits",
+            };
+            let mut lines = vec![over];
+            if self.points {
+                lines.push("the player who captured more scores the difference".to_string());
+            }
+            lines.extend([take.to_string(), "each round is set up as the first".to_string()]);
+            lines.push(self.match_line());
+            return lines;
+        }
         let which = match self.order {
             FillOrder::Leftmost => "their leftmost empty pit",
             FillOrder::Choice => "an empty pit of their choice",
@@ -185,8 +220,13 @@ impl Rounds {
         let take = match self.owners.take {
             RoundTake::OwnPits => "each player takes the seeds of their own pits",
             RoundTake::Row => "each player takes the seeds of their row",
+            RoundTake::AllToNext => "the player to move next takes all the seeds",
         };
-        let mut lines = vec![over, take.to_string(), fill];
+        let mut lines = vec![over];
+        if self.points {
+            lines.push("the player who captured more scores the difference".to_string());
+        }
+        lines.extend([take.to_string(), fill]);
         if self.copy {
             lines.push("the other player copies the arrangement into the opposite pits".to_string());
         }
@@ -198,6 +238,13 @@ impl Rounds {
                 Unfilled::Unplayable => "pits not filled are sown into but cannot be played",
             }
             .to_string(),
+            self.match_line(),
+        ]);
+        lines
+    }
+
+    /// The line of the match's end.
+    fn match_line(&self) -> String {
             match self.match_end {
                 MatchEnd::CannotFill => "a player who cannot fill a pit loses the match".to_string(),
                 MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match".to_string(),
@@ -208,8 +255,10 @@ impl Rounds {
                     )
                 }
                 MatchEnd::NoSeeds => "a player left with no seeds loses the match".to_string(),
-            },
-        ]);
-        lines
+                MatchEnd::Points(n) => format!(
+                    "the first player to reach {n} {} wins the match",
+                    if n == 1 { "point" } else { "points" }
+                ),
+            }
     }
 }

@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 14] = [
+    let endings: [(&str, Count, bool); 15] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -597,6 +597,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: the first round was over", |e| e.round_over, false),
         ("ended: no big stone left", |e| e.no_big_stone, false),
         ("ended: a player lost, their pits empty", |e| e.empty_loses, false),
+        ("ended: a player reached the points to win", |e| e.points, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -797,7 +798,8 @@ mod tests {
             | EndReason::RoundOver
             | EndReason::NoSeeds
             | EndReason::NoBigStone
-            | EndReason::EmptyLoses => r,
+            | EndReason::EmptyLoses
+            | EndReason::Points => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -814,6 +816,7 @@ mod tests {
             EndReason::NoSeeds,
             EndReason::NoBigStone,
             EndReason::EmptyLoses,
+            EndReason::Points,
         ]
         .map(every);
         let mut seen = Vec::new();

@@ -171,6 +171,9 @@ pub struct EndTally {
     /// `a player whose pits are all empty loses`: left out of the output where no game met it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub empty_loses: u64,
+    /// `the first player to reach N points wins the match`: left out where no game met it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub points: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -194,6 +197,7 @@ impl EndTally {
             EndReason::RoundOver => self.round_over += 1,
             EndReason::NoBigStone => self.no_big_stone += 1,
             EndReason::EmptyLoses => self.empty_loses += 1,
+            EndReason::Points => self.points += 1,
         }
     }
 }
@@ -298,6 +302,7 @@ impl Tally {
         self.ends.round_over += o.ends.round_over;
         self.ends.no_big_stone += o.ends.no_big_stone;
         self.ends.empty_loses += o.ends.empty_loses;
+        self.ends.points += o.ends.points;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;
