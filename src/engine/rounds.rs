@@ -585,7 +585,8 @@ impl Rules {
         let p = mv.pit();
         s.plies += 1;
         s.last_mover = mover;
-        let summary = MoveSummary { mv, lifted: 0, last: p, captured: 0, captured_pits: 0, grand_slam: false };
+        let summary =
+            MoveSummary { mv, lifted: 0, last: p, captured: 0, captured_pits: 0, grand_slam: false };
         if s.phase == DEAL {
             s.pits[p] += 1;
             s.captured[mover as usize] -= 1;

@@ -220,6 +220,16 @@ impl State {
         self.phase != 0
     }
 
+    /// Is a player distributing the seeds of their hand (each move a seed into a pit)?
+    pub fn distributing(&self) -> bool {
+        self.phase == super::rounds::DEAL
+    }
+
+    /// Is a player choosing, after a distribution, to move first (`1`) or to swap sides (`2`)?
+    pub fn choosing(&self) -> bool {
+        self.phase == super::rounds::CHOOSE
+    }
+
     pub fn is_over(&self) -> bool {
         self.end.is_some()
     }

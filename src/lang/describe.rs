@@ -1084,14 +1084,19 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
         }
         Effect::TakeBoard(to) => take_words(*to, "the seeds on the board"),
         Effect::Relay(p) => format!("the seeds of {} are lifted and sown on, as a new lap", p.words()),
-        Effect::Chain { direction, counts: n, pits, opposite } => {
+        Effect::Chain { direction, counts: n, pits, opposite, sown } => {
             let way = match direction {
                 ChainDirection::Forward => "the pit after it in the sowing direction",
                 ChainDirection::Backward => "the pit before it (against the sowing direction)",
             };
             let with = if *opposite { ", with the pit opposite it," } else { "" };
+            let held = if *sown {
+                "held, as the lap's sowing left it (a pit taken already still counts),"
+            } else {
+                "holds"
+            };
             format!(
-                "{way} is taken too{with} if it holds {}{}, and so on until a pit does not, stopping before the pit \
+                "{way} is taken too{with} if it {held} {}{}, and so on until a pit does not, stopping before the pit \
                  the lap started from",
                 n.words(),
                 where_phrase(spec, *pits, true)

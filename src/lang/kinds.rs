@@ -17,7 +17,8 @@ use super::phases::{
     StoreMoveLine, SwapChoice,
 };
 use super::rounds::{
-    CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundScore, RoundTake, SetupAgain, Unfilled,
+    CopyFill, FillBeyond, FillOwner, MatchEnd, RefillLine, RoundOver, RoundScore, RoundTake, SetupAgain,
+    Unfilled,
 };
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{

@@ -421,7 +421,14 @@ impl Builder<'_> {
             Rule::lap_chain => {
                 let mut inner = values(pair);
                 let ChainLine { direction, counts, pits } = self.chain_rule(inner.next().expect("chain"))?;
-                Effect::Chain { direction, counts, pits, opposite: inner.next().is_some() }
+                let (mut opposite, mut sown) = (false, false);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::as_sown => sown = true,
+                        _ => opposite = true,
+                    }
+                }
+                Effect::Chain { direction, counts, pits, opposite, sown }
             }
             Rule::chain_opposite => {
                 let ChainLine { direction, counts, .. } = self.chain_rule(pair)?;

@@ -245,20 +245,20 @@ impl Rounds {
 
     /// The line of the match's end.
     fn match_line(&self) -> String {
-            match self.match_end {
-                MatchEnd::CannotFill => "a player who cannot fill a pit loses the match".to_string(),
-                MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match".to_string(),
-                MatchEnd::MoverAllBut(n) => {
-                    format!(
-                        "a mover who has captured all but {n} {} wins the match",
-                        if n == 1 { "seed" } else { "seeds" }
-                    )
-                }
-                MatchEnd::NoSeeds => "a player left with no seeds loses the match".to_string(),
-                MatchEnd::Points(n) => format!(
-                    "the first player to reach {n} {} wins the match",
-                    if n == 1 { "point" } else { "points" }
-                ),
+        match self.match_end {
+            MatchEnd::CannotFill => "a player who cannot fill a pit loses the match".to_string(),
+            MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match".to_string(),
+            MatchEnd::MoverAllBut(n) => {
+                format!(
+                    "a mover who has captured all but {n} {} wins the match",
+                    if n == 1 { "seed" } else { "seeds" }
+                )
             }
+            MatchEnd::NoSeeds => "a player left with no seeds loses the match".to_string(),
+            MatchEnd::Points(n) => format!(
+                "the first player to reach {n} {} wins the match",
+                if n == 1 { "point" } else { "points" }
+            ),
+        }
     }
 }

@@ -267,7 +267,10 @@ impl<'a> Validator<'a> {
         {
             self.diags.push(
                 line.error(format!("the seeds are in player {}'s hand", h + 1), "not the distributor's")
-                    .note(format!("the player to move distributes them, and player {} starts", first_player + 1)),
+                    .note(format!(
+                        "the player to move distributes them, and player {} starts",
+                        first_player + 1
+                    )),
             );
             return None;
         }
@@ -1522,7 +1525,10 @@ impl<'a> Validator<'a> {
                 copy,
                 owners: owners?,
                 points: m.round_score.is_some(),
-                again: { let _ = a; true },
+                again: {
+                    let _ = a;
+                    true
+                },
             });
         }
         let refill = m.refill.as_ref()?;
@@ -1578,7 +1584,10 @@ impl<'a> Validator<'a> {
                 );
                 ok = false;
             } else if n == 0 {
-                self.diags.push(e.error("a match won with 0 points", "won before it starts").help("write 1 point or more"));
+                self.diags.push(
+                    e.error("a match won with 0 points", "won before it starts")
+                        .help("write 1 point or more"),
+                );
                 ok = false;
             }
         }
@@ -1596,7 +1605,13 @@ impl<'a> Validator<'a> {
                 (m.copy_fill.as_ref().map(|r| &r.at), "a copy"),
             ] {
                 if let Some(at) = stated {
-                    self.diags.push(at.error(format!("{what}, but each round is set up as the first"), "not with a set-up").note(format!("line {} sets each round up as the first", a.at.line())));
+                    self.diags.push(
+                        at.error(
+                            format!("{what}, but each round is set up as the first"),
+                            "not with a set-up",
+                        )
+                        .note(format!("line {} sets each round up as the first", a.at.line())),
+                    );
                     ok = false;
                 }
             }

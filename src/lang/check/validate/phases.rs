@@ -170,8 +170,10 @@ impl Validator<'_> {
     fn distribution(&mut self, rows: bool, k: usize, out: &mut Phases) {
         let m = self.m;
         if let Some(d) = &m.distribute {
-            let in_hand =
-                m.seeds.as_ref().is_some_and(|s| matches!(s.value, SeedsLine::Hand(_) | SeedsLine::PlayerHand(..)));
+            let in_hand = m
+                .seeds
+                .as_ref()
+                .is_some_and(|s| matches!(s.value, SeedsLine::Hand(_) | SeedsLine::PlayerHand(..)));
             if !in_hand {
                 self.diags.push(
                     d.error("a distribution from the hand, but the hands start empty", "nothing to put")
@@ -226,11 +228,12 @@ impl Validator<'_> {
                 );
             } else if f.value.pit.value.index(k).is_none() {
                 self.diags.push(
-                    Diagnostic::error(format!("a row of {k} pits has no {} pit", f.value.pit.value.word())).at(
-                        &f.at.file,
-                        f.value.pit.span.clone(),
-                        format!("pits are counted 1 to {k} from each player's left"),
-                    ),
+                    Diagnostic::error(format!("a row of {k} pits has no {} pit", f.value.pit.value.word()))
+                        .at(
+                            &f.at.file,
+                            f.value.pit.span.clone(),
+                            format!("pits are counted 1 to {k} from each player's left"),
+                        ),
                 );
             } else {
                 out.feed_one = Some((n.value as u8, f.value.pit.value));
@@ -350,7 +353,11 @@ impl Validator<'_> {
         let m = self.m;
         let l = m.setup.as_ref()?;
         let n = &l.value.seeds;
-        if !m.seeds.as_ref().is_some_and(|s| matches!(s.value, SeedsLine::Hand(_) | SeedsLine::PlayerHand(..))) {
+        if !m
+            .seeds
+            .as_ref()
+            .is_some_and(|s| matches!(s.value, SeedsLine::Hand(_) | SeedsLine::PlayerHand(..)))
+        {
             self.diags.push(
                 l.error("a set-up from the hands, but the hands start empty", "nothing to put")
                     .help("write the starting seeds as `seeds 36 in each player's hand`"),
