@@ -254,10 +254,9 @@ impl Rules {
             let q = to[m] as usize;
             s.pits[pit] -= seeds;
             s.pits[q] += seeds;
-            for _ in 0..*seeds {
-                obs.sow(q);
-            }
+            obs.feed(pit, q, *seeds);
             summary.last = q;
+            summary.lifted = *seeds;
             return Some(summary);
         }
         let (_, skip, take) = ph.store_move.as_ref()?;

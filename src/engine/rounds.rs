@@ -221,6 +221,7 @@ impl Rules {
             let (a, b) = (s.captured[0], s.captured[1]);
             let winner = if a >= b { 0 } else { 1 };
             s.captured[POINTS + winner] = s.captured[POINTS + winner].saturating_add(a.abs_diff(b));
+            obs.points([s.captured[POINTS], s.captured[POINTS + 1]]);
         }
         // Every seed to the player who moves next.
         if r.owners.take == RoundTake::AllToNext {
@@ -604,9 +605,9 @@ impl Rules {
             }
         } else {
             s.phase = PLAY;
+            obs.choose(mover as usize, p == 1);
             if p == 1 {
                 self.swap_sides(s);
-                obs.swap(mover as usize);
                 self.settle::<GENERAL, O>(s, other, obs);
             } else {
                 self.settle::<GENERAL, O>(s, mover, obs);

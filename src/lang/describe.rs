@@ -523,7 +523,13 @@ fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         ),
     ));
     let total = spec.total_seeds();
-    let seeds = if spec.hand_seeds > 0 {
+    let seeds = if let Some(p) = spec.hand_of.filter(|_| spec.hand_seeds > 0) {
+        format!(
+            "The pits start empty; player {} holds all {} in their hand.",
+            p + 1,
+            plural(spec.hand_seeds as usize, "seed", "seeds")
+        )
+    } else if spec.hand_seeds > 0 {
         format!(
             "The pits start empty; each player holds {} in their hand, {total} in all.",
             plural(spec.hand_seeds as usize, "seed", "seeds")
@@ -553,7 +559,7 @@ fn board_section(out: &mut String, spec: &Spec, rules: &str) {
     );
     out.push('\n');
     // The hands at the start: empty but where the seeds start in them.
-    let hands = vec![spec.hand_seeds as u16; spec.players as usize];
+    let hands = spec.start_hands();
     for line in draw::board(spec, &spec.seeds, &hands)
         .lines()
         .filter(|l| !l.starts_with("captured") && !l.starts_with("in store"))
@@ -926,6 +932,52 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             ),
         ),
     });
+    if let Some(d) = spec.phases.distribute {
+        let facing = if d.facing {
+            ", so that at the end every pair of facing pits is both empty or both occupied: a placement is \
+             allowed only while the seeds left in hand can still make every pair so"
+        } else {
+            ""
+        };
+        let again = if spec.rounds.is_some_and(|r| r.again) { " (and before each round)" } else { "" };
+        rules.push(said(
+            S,
+            "distribution",
+            &[Kind::Distribute],
+            format!(
+                "Before play{again} the player to move puts every seed of their hand into the pits, one seed a \
+                 move, into any pit of the board (a move written as the pit's number){facing}."
+            ),
+        ));
+    }
+    if let Some(c) = spec.phases.swap {
+        let points = if c.points { ", hands and points won so far" } else { " and hands" };
+        rules.push(said(
+            S,
+            "choice to swap sides",
+            &[Kind::SwapChoice],
+            format!(
+                "The seeds placed, the other player chooses to move first (a move written `1`) or to swap \
+                 sides (`2`): the board is turned round, each row's seeds going into the other row's pits \
+                 (the k-th from one owner's left into the k-th from the other's), the players' sides{points} \
+                 are exchanged, and the distributor moves first."
+            ),
+        ));
+    }
+    if let Some((n, pit)) = spec.phases.feed_one {
+        rules.push(said(
+            S,
+            "feeding by a transfer",
+            &[Kind::FeedOne],
+            format!(
+                "When the opponent's pits are all empty at the start of a turn, the mover's move is to put {} \
+                 from one of their pits (a move written as that pit's number) into the opponent's {} pit, \
+                 counted from the opponent's left: no sowing, no capture.",
+                plural(n as usize, "seed", "seeds"),
+                pit.word()
+            ),
+        ));
+    }
     let kinds = &[Kind::StoreMove];
     rules.push(match &spec.phases.store_move {
         None => unsaid(S, "move once a game", kinds, "No move is made once a game."),

@@ -235,6 +235,16 @@ impl Spec {
             + self.hand_seeds as usize * if self.hand_of.is_some() { 1 } else { self.players as usize }
     }
 
+    /// The seeds each player's hand holds at the start.
+    pub fn start_hands(&self) -> Vec<u16> {
+        (0..self.players)
+            .map(|p| match self.hand_of {
+                Some(h) if h != p => 0,
+                _ => self.hand_seeds as u16,
+            })
+            .collect()
+    }
+
     /// `Bakuk` or `Bakuk:valdez`: how results and records name what was played.
     pub fn label(&self) -> String {
         match &self.ruleset {

@@ -276,6 +276,9 @@ struct GameRecord<'a> {
     players: &'a [String],
     moves: &'a [Move],
     scores: &'a [u32],
+    /// Matches scored in points: each player's points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<[u16; 2]>,
     winner: Option<usize>,
     plies: u32,
     end: &'static str,
@@ -485,6 +488,7 @@ pub fn run(
                     players: &names,
                     moves: &moves,
                     scores: &scores[..seats],
+                    points: rules.points(&s),
                     winner: match rules.outcome(&s) {
                         Some(Outcome::Win(p)) => Some(p + 1),
                         _ => None,
