@@ -255,6 +255,9 @@ impl Rules {
             s.pits[pit] -= seeds;
             s.pits[q] += seeds;
             obs.feed(pit, q, *seeds);
+            for _ in 0..*seeds {
+                obs.sow(q);
+            }
             summary.last = q;
             summary.lifted = *seeds;
             return Some(summary);
