@@ -15,6 +15,9 @@
 //! - Iyogh's text ([`HANDS`]: seeds held in hand and sown back, a way allowed only to a
 //!   capture, a chain over the opposite pits, a player whose row is empty losing), mutated,
 //!   loaded as a text;
+//! - Li'b al-'Aqil's text ([`AQIL`]: a distribution by one player, the choice to swap sides,
+//!   feeding by a transfer, a chain counted as the sowing left them, rounds scored in points),
+//!   mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -223,6 +226,8 @@ const CLAIMS: &str = r#"variant "Claims" {
 "#;
 /// A variant with seeds held in hand.
 const HANDS: &str = include_str!("../variants/iyogh.sow");
+/// A distribution, a choice to swap sides, feeding by a transfer, rounds scored in points.
+const AQIL: &str = include_str!("../variants/lib-al-aqil.sow");
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -395,6 +400,7 @@ enum Setup {
     Phases,
     Rounds,
     Hands,
+    Aqil,
     Koumma,
     KoummaOverFile,
     Claims,
@@ -448,6 +454,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         ),
         Setup::Hands => {
             load_source(SourceFile::new("hands.sow", text), Origin::Text("hands.sow".into()), &mut Vec::new())
+        }
+        Setup::Aqil => {
+            load_source(SourceFile::new("aqil.sow", text), Origin::Text("aqil.sow".into()), &mut Vec::new())
         }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
@@ -543,6 +552,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Rounds => (ROUNDS, 0),
         Setup::Stones => (STONES, 0),
         Setup::Hands => (HANDS, 0),
+        Setup::Aqil => (AQIL, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -960,6 +970,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Rounds,
         Setup::Stones,
         Setup::Hands,
+        Setup::Aqil,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -969,6 +980,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Rounds => ROUNDS,
             Setup::Stones => STONES,
             Setup::Hands => HANDS,
+            Setup::Aqil => AQIL,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1043,7 +1055,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {
