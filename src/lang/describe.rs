@@ -289,6 +289,13 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     let Some(r) = &spec.rounds else {
         rules.push(unsaid(S, "round end", &[Kind::RoundOver], "The game is played in one round."));
         rules.push(unsaid(S, "round take", &[Kind::RoundTake], "No seeds are taken at the end of a round."));
+        rules.push(unsaid(S, "points", &[Kind::RoundScore], "No round is scored in points."));
+        rules.push(unsaid(
+            S,
+            "set-up of each round",
+            &[Kind::SetupAgain],
+            "No round is set up as the first.",
+        ));
         rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
         owner_rules(rules, None);
         rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
@@ -357,27 +364,33 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         FillOrder::Choice => "an empty pit of their choice (a move of its own, written as the pit's number)",
         FillOrder::AnyPit => "a pit of their choice (a move of its own, written as the pit's number)",
     };
-    if r.points {
-        rules.push(said(
+    rules.push(if r.points {
+        said(
             S,
             "points",
             &[Kind::RoundScore],
             "When a round is over, the player who captured more seeds in it scores the difference in \
              points (none on a tie); the points add up across the rounds.",
-        ));
-    }
+        )
+    } else {
+        unsaid(S, "points", &[Kind::RoundScore], "No round is scored in points.")
+    });
     if r.again {
         rules.push(said(
             S,
-            "refill",
+            "set-up of each round",
             &[Kind::SetupAgain],
             "Each round is set up as the first: the player who moves next distributes the seeds, as the \
              opening says.",
         ));
+        rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
         owner_rules(rules, Some(r));
+        rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
+        rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
         rules.push(match_end(r));
         return;
     }
+    rules.push(unsaid(S, "set-up of each round", &[Kind::SetupAgain], "No round is set up as the first."));
     rules.push(said(
         S,
         "refill",
@@ -932,40 +945,47 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             ),
         ),
     });
-    if let Some(d) = spec.phases.distribute {
-        let facing = if d.facing {
-            ", so that at the end every pair of facing pits is both empty or both occupied: a placement is \
-             allowed only while the seeds left in hand can still make every pair so"
-        } else {
-            ""
-        };
-        let again = if spec.rounds.is_some_and(|r| r.again) { " (and before each round)" } else { "" };
-        rules.push(said(
-            S,
-            "distribution",
-            &[Kind::Distribute],
-            format!(
-                "Before play{again} the player to move puts every seed of their hand into the pits, one seed a \
-                 move, into any pit of the board (a move written as the pit's number){facing}."
-            ),
-        ));
-    }
-    if let Some(c) = spec.phases.swap {
-        let points = if c.points { ", hands and points won so far" } else { " and hands" };
-        rules.push(said(
-            S,
-            "choice to swap sides",
-            &[Kind::SwapChoice],
-            format!(
-                "The seeds placed, the other player chooses to move first (a move written `1`) or to swap \
-                 sides (`2`): the board is turned round, each row's seeds going into the other row's pits \
-                 (the k-th from one owner's left into the k-th from the other's), the players' sides{points} \
-                 are exchanged, and the distributor moves first."
-            ),
-        ));
-    }
-    if let Some((n, pit)) = spec.phases.feed_one {
-        rules.push(said(
+    let again = if spec.rounds.is_some_and(|r| r.again) { " (and before each round)" } else { "" };
+    rules.push(match spec.phases.distribute {
+        None => unsaid(S, "distribution", &[Kind::Distribute], "No player distributes the seeds."),
+        Some(d) => {
+            let facing = if d.facing {
+                ", so that at the end every pair of facing pits is both empty or both occupied: a placement is \
+                 allowed only while the seeds left in hand can still make every pair so"
+            } else {
+                ""
+            };
+            said(
+                S,
+                "distribution",
+                &[Kind::Distribute],
+                format!(
+                    "Before play{again} the player to move puts every seed of their hand into the pits, one seed \
+                     a move, into any pit of the board (a move written as the pit's number){facing}."
+                ),
+            )
+        }
+    });
+    rules.push(match spec.phases.swap {
+        None => unsaid(S, "choice to swap sides", &[Kind::SwapChoice], "No player may swap sides."),
+        Some(c) => {
+            let points = if c.points { ", hands and points won so far" } else { " and hands" };
+            said(
+                S,
+                "choice to swap sides",
+                &[Kind::SwapChoice],
+                format!(
+                    "The seeds placed, the other player chooses to move first (a move written `1`) or to swap \
+                     sides (`2`): the board is turned round, each row's seeds going into the other row's pits \
+                     (the k-th from one owner's left into the k-th from the other's), the players' sides{points} \
+                     are exchanged, and the distributor moves first."
+                ),
+            )
+        }
+    });
+    rules.push(match spec.phases.feed_one {
+        None => unsaid(S, "feeding by a transfer", &[Kind::FeedOne], "No opponent is fed by a transfer."),
+        Some((n, pit)) => said(
             S,
             "feeding by a transfer",
             &[Kind::FeedOne],
@@ -976,8 +996,8 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 plural(n as usize, "seed", "seeds"),
                 pit.word()
             ),
-        ));
-    }
+        ),
+    });
     let kinds = &[Kind::StoreMove];
     rules.push(match &spec.phases.store_move {
         None => unsaid(S, "move once a game", kinds, "No move is made once a game."),
