@@ -1351,12 +1351,11 @@ fn replay_aqil(rules: &Rules, rec: &Record) -> AqilReport {
             }
         }
         let points = rules.points(s).expect("points");
-        for p in 0..2 {
-            if points[p] as i64 != pos.scores[role(sw, p)] {
+        for (p, &ours) in points.iter().enumerate() {
+            if ours as i64 != pos.scores[role(sw, p)] {
                 return Err(format!(
-                    "player {}'s points: sow {}, Ludii {}",
+                    "player {}'s points: sow {ours}, Ludii {}",
                     p + 1,
-                    points[p],
                     pos.scores[role(sw, p)]
                 ));
             }

@@ -572,7 +572,8 @@ impl Rules {
                 (false, true) => unpaired - 1,
                 _ => unpaired,
             };
-            if hand - 1 >= after {
+            // The seeds left after this one cover every pair left with one side empty.
+            if hand > after {
                 pits |= 1 << q;
             }
         }

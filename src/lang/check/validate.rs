@@ -1616,8 +1616,10 @@ impl<'a> Validator<'a> {
                 }
             }
         }
-        if m.distribute.is_some() && m.round_over.is_some() && m.setup_again.is_none() {
-            let d = m.distribute.as_ref().expect("a distribution");
+        if let Some(d) = &m.distribute
+            && m.round_over.is_some()
+            && m.setup_again.is_none()
+        {
             self.diags.push(
                 d.error("a distribution before the first round only", "the first round")
                     .help("add `each round is set up as the first` to the rounds block"),
