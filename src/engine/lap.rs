@@ -69,6 +69,9 @@ pub(crate) struct LapTable {
     pub every_lap: bool,
     pub tests: Vec<Test>,
     pub acts: Vec<Act>,
+    /// A chain of the line reads the counts the sowing left (`counted as the sowing left
+    /// them`): the pits are kept before the line's takes.
+    pub as_sown: bool,
 }
 
 impl LapTable {
@@ -113,7 +116,7 @@ impl LapTable {
             })
             .collect();
         let mut to = Receiver::Mover;
-        let acts = rule
+        let acts: Vec<Act> = rule
             .effects
             .iter()
             .map(|e| match e {
@@ -143,7 +146,8 @@ impl LapTable {
                 Effect::End => Act::End,
             })
             .collect();
-        LapTable { every_lap: rule.every_lap, tests, acts }
+        let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
+        LapTable { every_lap: rule.every_lap, tests, acts, as_sown }
     }
 
     /// The table's bytes, for the fingerprint.
@@ -505,7 +509,7 @@ impl Rules {
         let mut taken_last = None;
         let mut again = 0;
         // The counts as the lap's sowing left them, for a chain that reads them so.
-        let as_sown = rule.acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. })).then_some(s.pits);
+        let as_sown = rule.as_sown.then_some(s.pits);
         loop {
             for a in &rule.acts {
                 match a {
