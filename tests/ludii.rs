@@ -1543,3 +1543,30 @@ fn ludii_lib_al_aqil() {
     assert!(compared > 0);
     assert!(bad.is_empty(), "games {bad:?} disagree");
 }
+
+/// The ruleset `text` (a last seed into an empty pit ends the move, a chain stops at a pit
+/// taken, a swap leaves the points) parts from Ludii's code: each game agrees up to the first
+/// move where the readings differ.
+#[test]
+fn ludii_lib_al_aqil_text_reading_parts_from_ludii() {
+    let rules = Entry::new(
+        "variants/lib-al-aqil.sow",
+        "two_rows__Li'b_al-'Aqil.jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    )
+    .ruleset("text")
+    .rules();
+    let (mut games, mut compared, mut agreed, mut parted) = (0, 0, 0, 0);
+    for rec in read(&data_dir().join("two_rows__Li'b_al-'Aqil.jsonl.gz")) {
+        let r = replay_aqil(&rules, &rec);
+        games += 1;
+        compared += r.compared;
+        agreed += r.agreed;
+        parted += r.disagreement.is_some() as usize;
+    }
+    println!(
+        "Li'b al-'Aqil, ruleset text: {games} games, {compared} moves compared, {agreed} agreed; {parted} games \
+         part from Ludii's code"
+    );
+    assert!(parted > 0 && agreed > 0);
+}
