@@ -4689,3 +4689,13 @@ fn a_distribution_keeps_the_solver_out_with_the_rules_line() {
     let e = sow::play::solve::check_solvable(&r, 4).unwrap_err().to_string();
     assert!(e.contains("the player to move puts the seeds of their hand"), "{e}");
 }
+
+#[test]
+fn a_position_given_during_a_distribution_continues_it() {
+    let r = small_aqil(10, "");
+    // Player 1 holds one seed, pit 1 is occupied and pit 6 facing it is empty: the seed must
+    // go into pit 6.
+    let s = r.state_in_round(&[1, 0, 0, 0, 0, 0], &[1, 0], 0, 0, true, 0).unwrap();
+    assert!(s.distributing());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![6]));
+}

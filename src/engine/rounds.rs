@@ -58,7 +58,8 @@ impl Rules {
         let mut s = self.state_from(pits, to_move)?;
         let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
         let in_play = |out: u64| out & !board == 0;
-        let setup = filling && rounds == 0 && self.setup_seeds() > 0;
+        let deal = self.t.phase.as_deref().is_some_and(|ph| ph.distribute.is_some());
+        let setup = filling && rounds == 0 && (self.setup_seeds() > 0 || deal);
         if hands.len() != self.players()
             || (self.t.rounds.is_none() && (out != 0 || (filling && !setup) || rounds > 0))
             || !in_play(out)
@@ -76,7 +77,10 @@ impl Rules {
         };
         s.round = rounds.min(u16::MAX as u32) as u16;
         s.end = None;
-        if filling {
+        if filling && self.t.phase.as_deref().is_some_and(|ph| ph.distribute.is_some()) {
+            // A distribution, by the player to move, from their hand.
+            self.start_deal(&mut s, to_move as u8);
+        } else if filling {
             self.next_filler(&mut s, to_move as u8, &mut ());
         } else {
             self.settle::<GENERAL, ()>(&mut s, to_move as u8, &mut ());
