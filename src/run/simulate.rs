@@ -401,6 +401,17 @@ fn play_game(
                 matches!(end, crate::engine::EndReason::CannotFill | crate::engine::EndReason::NoPitInPlay);
             let rounds = s.rounds_over() + u32::from(!lost && !s.filling());
             let outcome = rules.outcome(&s).expect("the game is over");
+            // A match scored in points: its score is the points (the margins too).
+            let scores = match rules.points(&s) {
+                Some(points) => {
+                    let mut by_points = [0u32; crate::lang::spec::MAX_PLAYERS];
+                    for (p, &x) in points.iter().enumerate() {
+                        by_points[p] = x as u32;
+                    }
+                    by_points
+                }
+                None => scores,
+            };
             tally.finish_match(&scores[..n], s.plies(), end, s.seeds_on_board(), outcome, rounds);
         }
         None => tally.finish_game(&scores[..n], s.plies(), end, s.seeds_on_board()),
