@@ -241,14 +241,22 @@ pub fn describe_step(step: &Step) -> String {
     if let Some(round) = step.record.round_over {
         let hands: Vec<String> =
             step.after.captured().iter().enumerate().map(|(p, h)| format!("player {} {h}", p + 1)).collect();
-        text.push_str(&format!(
-            "; round {round} is over: each player takes the seeds of their pits (hands: {})",
-            hands.join(", ")
-        ));
+        if step.after.distributing() {
+            text.push_str(&format!(
+                "; round {round} is over: every seed goes to player {}, who distributes them (hands: {})",
+                step.after.turn() + 1,
+                hands.join(", ")
+            ));
+        } else {
+            text.push_str(&format!(
+                "; round {round} is over: each player takes the seeds of their pits (hands: {})",
+                hands.join(", ")
+            ));
+        }
         if let Some([a, b]) = step.record.points {
             text.push_str(&format!("; points: player 1 {a}, player 2 {b}"));
         }
-        if step.after.filling() {
+        if step.after.filling() && !step.after.distributing() {
             text.push_str(&format!("; player {} fills first", step.after.turn() + 1));
         }
     }
