@@ -15,6 +15,9 @@
 //! - Iyogh's text with a direction kept ([`HANDS`]: seeds held in hand and sown back, a way allowed only to a
 //!   capture, a chain over the opposite pits, a player whose row is empty losing), mutated,
 //!   loaded as a text;
+//! - Li'b al-'Aqil's text ([`AQIL`]: a distribution by one player, the choice to swap sides,
+//!   feeding by a transfer, a chain counted as the sowing left them, rounds scored in points),
+//!   mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -232,6 +235,8 @@ static HANDS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     assert!(text.contains("keeps the direction"), "the line goes into Iyogh's turns block");
     text
 });
+/// A distribution, a choice to swap sides, feeding by a transfer, rounds scored in points.
+const AQIL: &str = include_str!("../variants/lib-al-aqil.sow");
 
 /// Random games played with each set of rules that checks.
 const GAMES: u64 = 3;
@@ -404,6 +409,7 @@ enum Setup {
     Phases,
     Rounds,
     Hands,
+    Aqil,
     Koumma,
     KoummaOverFile,
     Claims,
@@ -457,6 +463,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         ),
         Setup::Hands => {
             load_source(SourceFile::new("hands.sow", text), Origin::Text("hands.sow".into()), &mut Vec::new())
+        }
+        Setup::Aqil => {
+            load_source(SourceFile::new("aqil.sow", text), Origin::Text("aqil.sow".into()), &mut Vec::new())
         }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
@@ -552,6 +561,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Rounds => (ROUNDS, 0),
         Setup::Stones => (STONES, 0),
         Setup::Hands => (HANDS.as_str(), 0),
+        Setup::Aqil => (AQIL, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -975,6 +985,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Rounds,
         Setup::Stones,
         Setup::Hands,
+        Setup::Aqil,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -984,6 +995,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Rounds => ROUNDS,
             Setup::Stones => STONES,
             Setup::Hands => HANDS.as_str(),
+            Setup::Aqil => AQIL,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1058,7 +1070,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -1269,3 +1269,296 @@ fn claimed_pits_are_compared_with_ludiis_marks() {
     }
     assert!(marked > 0, "some game has a mark");
 }
+
+// ------------------------------------------------------------------------------------------
+// Li'b al-'Aqil: a replay of its own. Ludii's distribution (any number of seeds at a time,
+// then single seeds moved between pits, until a pass) is folded into sow's placements of one
+// seed a move that reach the arrangement Ludii's pass leaves (compared there); Ludii's choice
+// (`Pass` or `Swap`) is sow's `1` or `2`; after a swap Ludii's players keep their sides (the
+// agents change), while sow turns the board round and exchanges the players' hands and points:
+// from then on sow's player p is Ludii's other player, and sow's pit q is Ludii's pit q + 6 (mod
+// 12). Each sowing is compared as the other games' are: the player to move and the legal pits
+// before it, every pit, hand and point after Ludii's run of relay plies. At a round's end
+// Ludii gives every seed to player 1's hand, sow to the hand of the player to move next: the
+// hands' total is compared there.
+
+/// What a Li'b al-'Aqil game came to.
+struct AqilReport {
+    compared: usize,
+    agreed: usize,
+    placements: usize,
+    rounds: usize,
+    /// The ply of the first disagreement, and what it was.
+    disagreement: Option<(usize, String)>,
+    /// Whether the result was compared (Ludii ended the game itself) and agreed.
+    result: Option<bool>,
+}
+
+/// A relay that never ends: Ludii plays that one turn (its last) until its limit of 10,000
+/// moves; sow ends a move after 1000 laps and passes the turn. Seen as a disagreement inside a
+/// last turn of more than 1000 plies of a game stopped by Ludii's move limit.
+fn endless_last_turn(rec: &Record, ply: usize) -> bool {
+    let plies = &rec.plies;
+    let Some(last) = plies.last() else { return false };
+    let start = plies.iter().rposition(|p| p.mover != last.mover).map_or(0, |i| i + 1);
+    rec.end.end_type == "MoveLimit" && plies.len() - start > 1000 && ply + 1 >= start
+}
+
+fn replay_aqil(rules: &Rules, rec: &Record) -> AqilReport {
+    let site = |i: usize| if i < 6 { i } else { 17 - i };
+    let mut swapped = false;
+    let mut s = rules.initial_state();
+    let mut r =
+        AqilReport { compared: 0, agreed: 0, placements: 0, rounds: 0, disagreement: None, result: None };
+    // Sow's player p (0-based) is Ludii's role; sow's pit q lies at Ludii's site.
+    let role = |sw: bool, p: usize| if sw { 1 - p } else { p };
+    let at = |sw: bool, q: usize| site(if sw { (q + 6) % 12 } else { q });
+    let same = |sw: bool, s: &State, pos: &Position| -> Result<(), String> {
+        for q in 0..12 {
+            if s.pits()[q] as i64 != pos.counts[at(sw, q)] {
+                return Err(format!(
+                    "pit {}: sow {}, Ludii {} (site {})",
+                    q + 1,
+                    s.pits()[q],
+                    pos.counts[at(sw, q)],
+                    at(sw, q)
+                ));
+            }
+        }
+        let (ours, theirs) = (s.captured(), &pos.hands);
+        if s.distributing() || s.seeds_on_board() == 0 {
+            if ours[0] as i64 + ours[1] as i64 != theirs[0] + theirs[1] {
+                return Err(format!("hands: sow {ours:?}, Ludii {theirs:?}"));
+            }
+        } else {
+            for p in 0..2 {
+                if ours[p] as i64 != theirs[role(sw, p)] {
+                    return Err(format!(
+                        "player {}'s hand: sow {}, Ludii {}",
+                        p + 1,
+                        ours[p],
+                        theirs[role(sw, p)]
+                    ));
+                }
+            }
+        }
+        let points = rules.points(s).expect("points");
+        for (p, &ours) in points.iter().enumerate() {
+            if ours as i64 != pos.scores[role(sw, p)] {
+                return Err(format!(
+                    "player {}'s points: sow {ours}, Ludii {}",
+                    p + 1,
+                    pos.scores[role(sw, p)]
+                ));
+            }
+        }
+        Ok(())
+    };
+    let plies = &rec.plies;
+    let mut n = 0;
+    let fail = |r: &mut AqilReport, ply: usize, what: String| r.disagreement = Some((ply, what));
+    while n < plies.len() {
+        let ply = &plies[n];
+        if s.is_over() {
+            fail(&mut r, n + 1, format!("sow's game is over ({:?}), Ludii's goes on", s.end()));
+            return r;
+        }
+        if ply.mv.is_forced_pass() {
+            n += 1;
+            continue;
+        }
+        let to_move = s.to_move().expect("a game going on");
+        if role(swapped, to_move) + 1 != ply.mover {
+            fail(
+                &mut r,
+                n + 1,
+                format!(
+                    "to move: sow's player {} (Ludii's {}), Ludii's {}",
+                    to_move + 1,
+                    role(swapped, to_move) + 1,
+                    ply.mover
+                ),
+            );
+            return r;
+        }
+        let end;
+        if s.distributing() {
+            // Ludii's distribution ends with the distributor's pass.
+            let Some(k) = (n..plies.len()).find(|&k| plies[k].mv.pass) else {
+                break; // Ludii stopped during the distribution
+            };
+            let target: Vec<i64> = (0..12).map(|q| plies[k].position.counts[at(swapped, q)]).collect();
+            while s.distributing() {
+                let cur = s.pits();
+                let legal: Vec<Move> = rules.legal_moves(&s).iter().collect();
+                let want = |m: &Move| (cur[m.pit()] as i64) < target[m.pit()];
+                let occupied = |q: usize| cur[q] > 0;
+                let opp = |q: usize| 11 - q;
+                // Complete a pair first, then add to an occupied pit, then open a pair.
+                let pick = legal
+                    .iter()
+                    .filter(|m| want(m))
+                    .min_by_key(|m| match (occupied(m.pit()), occupied(opp(m.pit()))) {
+                        (false, true) => 0,
+                        (true, _) => 1,
+                        (false, false) => 2,
+                    })
+                    .copied();
+                let Some(m) = pick else {
+                    fail(
+                        &mut r,
+                        k + 1,
+                        format!("no placement leads to Ludii's arrangement {target:?} from {cur:?}"),
+                    );
+                    return r;
+                };
+                rules.apply(&mut s, m);
+                r.placements += 1;
+            }
+            end = k;
+        } else if s.choosing() {
+            let swap = ply.mv.text.contains("Swap");
+            let m = Move::from_pit(if swap { 1 } else { 0 }).expect("a pit");
+            if let Err(e) = rules.check_move(&s, m) {
+                fail(&mut r, n + 1, format!("sow refuses the choice: {e}"));
+                return r;
+            }
+            rules.apply(&mut s, m);
+            swapped ^= swap;
+            end = n;
+        } else {
+            let ours: BTreeSet<i64> =
+                rules.legal_moves(&s).iter().map(|m| at(swapped, m.pit()) as i64).collect();
+            let theirs: BTreeSet<i64> = ply.legal_from.iter().copied().collect();
+            if ours != theirs {
+                fail(&mut r, n + 1, format!("legal sites: sow {ours:?}, Ludii {theirs:?}"));
+                return r;
+            }
+            let Some(pit) = (0..12).find(|&q| at(swapped, q) as i64 == ply.mv.from) else {
+                fail(&mut r, n + 1, format!("no pit at site {}", ply.mv.from));
+                return r;
+            };
+            let before = s.rounds_over();
+            rules.apply(&mut s, Move::from_pit(pit).expect("a pit"));
+            r.rounds += (s.rounds_over() - before) as usize;
+            // Ludii's relay laps: the mover's plies after it, up to the one whose position is sow's.
+            let mut last = n;
+            while last + 1 < plies.len() && plies[last + 1].mover == ply.mover && !plies[last + 1].mv.pass {
+                last += 1;
+            }
+            let found = (n..=last).find(|&j| same(swapped, &s, &plies[j].position).is_ok());
+            end = match found {
+                Some(j) => j,
+                None if last + 1 == plies.len() && rec.end.turn_limit_hit => break,
+                None => {
+                    let mut e = same(swapped, &s, &plies[last].position).unwrap_err();
+                    let mut mapped = vec![0; 12];
+                    for q in 0..12 {
+                        mapped[at(swapped, q)] = s.pits()[q];
+                    }
+                    e += &format!(
+                        "; sow by site {mapped:?} hands {:?}, Ludii {:?} {:?}",
+                        s.captured(),
+                        plies[last].position.counts,
+                        plies[last].position.hands
+                    );
+                    r.compared += 1;
+                    fail(
+                        &mut r,
+                        last + 1,
+                        format!("after the move from pit {} (plies {}-{}): {e}", pit + 1, n + 1, last + 1),
+                    );
+                    return r;
+                }
+            };
+        }
+        r.compared += 1;
+        if let Err(e) = same(swapped, &s, &plies[end].position) {
+            fail(&mut r, end + 1, e);
+            return r;
+        }
+        r.agreed += 1;
+        n = end + 1;
+    }
+    if !rec.end.turn_limit_hit && rec.end.end_type != "MoveLimit" {
+        let sow = match (s.end(), rules.outcome(&s)) {
+            (Some(EndReason::Points), Some(Outcome::Win(p))) => role(swapped, p) + 1,
+            _ => 0,
+        };
+        r.result = Some(sow == rec.end.winner);
+        if sow != rec.end.winner {
+            fail(
+                &mut r,
+                plies.len(),
+                format!("result: Ludii's winner {}, sow's {sow} ({:?})", rec.end.winner, s.end()),
+            );
+        }
+    }
+    r
+}
+
+/// Li'b al-'Aqil (`variants/lib-al-aqil.sow`) against Ludii's games: every game agrees up to
+/// its end, or to Ludii's turn limit (where the rest of Ludii's last turn is not compared).
+#[test]
+fn ludii_lib_al_aqil() {
+    let rules = Entry::new(
+        "variants/lib-al-aqil.sow",
+        "two_rows__Li'b_al-'Aqil.jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    )
+    .rules();
+    let (mut games, mut compared, mut agreed, mut placements, mut rounds, mut results) = (0, 0, 0, 0, 0, 0);
+    let (mut bad, mut endless) = (Vec::new(), Vec::new());
+    for rec in read(&data_dir().join("two_rows__Li'b_al-'Aqil.jsonl.gz")) {
+        let r = replay_aqil(&rules, &rec);
+        games += 1;
+        compared += r.compared;
+        agreed += r.agreed;
+        placements += r.placements;
+        rounds += r.rounds;
+        results += r.result.is_some_and(|ok| ok) as usize;
+        if let Some((ply, what)) = r.disagreement {
+            if endless_last_turn(&rec, ply) {
+                endless.push((rec.index, ply));
+            } else {
+                println!("game {}: ply {ply} of {}: {what}", rec.index, rec.plies.len());
+                bad.push(rec.index);
+            }
+        }
+    }
+    println!(
+        "Li'b al-'Aqil: {games} games, {compared} moves compared ({placements} placements folded into the \
+         distributions), {agreed} agreed, {rounds} rounds, {results} results agreed; disagreeing games {bad:?}; games cut \
+         at an endless relay (Ludii plays its last turn to its limit of 10,000 moves, sow ends a move \
+         after 1000 laps) (game, ply): {endless:?}"
+    );
+    assert!(compared > 0);
+    assert!(bad.is_empty(), "games {bad:?} disagree");
+}
+
+/// The ruleset `text` (a last seed into an empty pit ends the move, a chain stops at a pit
+/// taken, a swap leaves the points) parts from Ludii's code: each game agrees up to the first
+/// move where the readings differ.
+#[test]
+fn ludii_lib_al_aqil_text_reading_parts_from_ludii() {
+    let rules = Entry::new(
+        "variants/lib-al-aqil.sow",
+        "two_rows__Li'b_al-'Aqil.jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    )
+    .ruleset("text")
+    .rules();
+    let (mut games, mut compared, mut agreed, mut parted) = (0, 0, 0, 0);
+    for rec in read(&data_dir().join("two_rows__Li'b_al-'Aqil.jsonl.gz")) {
+        let r = replay_aqil(&rules, &rec);
+        games += 1;
+        compared += r.compared;
+        agreed += r.agreed;
+        parted += r.disagreement.is_some() as usize;
+    }
+    println!(
+        "Li'b al-'Aqil, ruleset text: {games} games, {compared} moves compared, {agreed} agreed; {parted} games \
+         part from Ludii's code"
+    );
+    assert!(parted > 0 && agreed > 0);
+}

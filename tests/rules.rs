@@ -4883,3 +4883,155 @@ fn o_an_quan_text_takes_an_alternating_run_and_counts_a_big_stone_as_ten() {
     assert_eq!(rec.captures, vec![(4, 3)]);
     assert_eq!(ludii.scores(&s)[0], 3);
 }
+
+/// Li'b al-'Aqil on 2 x 3 pits, with 4 seeds in player 1's hand, a match to `points`, and the
+/// chain as `chain` says. Pit 1 faces pit 6, pit 2 pit 5, pit 3 pit 4; player 2's leftmost
+/// pit is pit 4:
+///
+///          6   5   4          player 2 (north)
+///          1   2   3          player 1 (south)
+fn small_aqil(points: u32, chain: &str) -> Rules {
+    load(&format!(
+        "variant \"Test\" {{ source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 4 in player 1's hand
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           opening {{
+             the player to move puts the seeds of their hand one at a time into any pits, leaving facing pits both empty or both occupied
+             the other player then chooses to move first or to swap sides and points
+           }}
+           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+           turns {{ when the opponent's pits are all empty, the mover moves 1 seed from a pit of theirs into the opponent's leftmost pit }}
+           capture {{
+             when the last pit holds an even count: take the opposite pit and the last pit, then chain backward while an even count, each with the opposite pit{chain}
+             when the last pit holds an odd count: relay from the last pit
+           }}
+           end {{ player to move cannot move: they pass  leftover seeds: nobody }}
+           rounds {{
+             round over when the board is empty
+             the player who captured more scores the difference
+             the player to move next takes all the seeds
+             each round is set up as the first
+             the first player to reach {points} points wins the match
+           }} }}"
+    ))
+}
+
+#[test]
+fn one_player_distributes_a_seed_a_move_leaving_facing_pits_both_empty_or_both_occupied() {
+    let r = small_aqil(10, "");
+    let mut s = r.initial_state();
+    // Player 1 holds all 4 seeds and may put one into any pit.
+    assert!(s.distributing());
+    assert_eq!((s.captured(), s.to_move()), (&[4u16, 0][..], Some(0)));
+    assert_eq!(legal(&r, &s), vec![1, 2, 3, 4, 5, 6]);
+    play(&r, &mut s, 1);
+    // Pit 1 alone: one pair half filled, 3 seeds left: any pit still leaves enough.
+    assert_eq!(legal(&r, &s), vec![1, 2, 3, 4, 5, 6]);
+    play(&r, &mut s, 2);
+    // Pits 1 and 2: two pairs half filled and 2 seeds left, one for each: only pits 6 and 5.
+    assert_eq!((s.pits(), s.captured()), (&[1, 1, 0, 0, 0, 0][..], &[2u16, 0][..]));
+    assert_eq!(legal(&r, &s), vec![5, 6]);
+    assert!(matches!(r.check_move(&s, pit(3)), Err(IllegalMove::NotFillable { pit: 3, .. })));
+    play(&r, &mut s, 6);
+    play(&r, &mut s, 5);
+    // The hand empty, player 2 chooses: `1` to move first, `2` to swap sides.
+    assert!(s.choosing() && !s.distributing());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![1, 2]));
+    let (_, rec) = play(&r, &mut s, 1);
+    assert_eq!(rec.choice, Some(false));
+    assert!(!s.choosing());
+    assert_eq!((s.pits(), s.to_move(), legal(&r, &s)), (&[1, 1, 0, 0, 1, 1][..], Some(1), vec![5, 6]));
+}
+
+#[test]
+fn a_swap_turns_the_board_round_and_the_distributor_moves_first() {
+    let r = small_aqil(10, "");
+    let mut s = r.initial_state();
+    play(&r, &mut s, 1);
+    play(&r, &mut s, 1);
+    play(&r, &mut s, 6);
+    // One seed left and every pair both empty or both occupied: only pits 1 and 6 keep it so.
+    assert_eq!(legal(&r, &s), vec![1, 6]);
+    play(&r, &mut s, 6);
+    assert_eq!(s.pits(), &[2, 0, 0, 0, 0, 2]);
+    // Player 2 swaps: player 1's row (2 0 0 from their left) becomes player 2's (pits 4 5 6),
+    // player 2's (pits 4 5 6: 0 0 2) player 1's (pits 1 2 3); player 1 moves first.
+    let (_, rec) = play(&r, &mut s, 2);
+    assert_eq!(rec.choice, Some(true));
+    assert_eq!((s.pits(), s.to_move(), legal(&r, &s)), (&[0, 0, 2, 2, 0, 0][..], Some(0), vec![3]));
+}
+
+#[test]
+fn an_opponent_whose_pits_are_all_empty_is_given_a_seed_in_their_leftmost_pit() {
+    let r = small_aqil(10, "");
+    // Player 2's pits are empty: player 1's move is a seed from pit 3 into pit 4, player 2's
+    // leftmost (the pit at their left hand, facing the south row's rightmost).
+    let mut s = r.state_in_round(&[0, 0, 2, 0, 0, 0], &[1, 1], 0, 0, false, 0).unwrap();
+    assert_eq!(legal(&r, &s), vec![3]);
+    let (summary, rec) = play(&r, &mut s, 3);
+    assert_eq!((rec.feed, summary.captured), (Some((2, 3, 1)), 0));
+    assert_eq!((s.pits(), s.to_move(), legal(&r, &s)), (&[0, 0, 1, 1, 0, 0][..], Some(1), vec![4]));
+    // Player 2 to move with an empty row passes; player 1 then feeds them.
+    let s = r.state_in_round(&[1, 0, 0, 0, 0, 0], &[1, 2], 1, 0, false, 0).unwrap();
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1]));
+}
+
+#[test]
+fn an_even_last_pit_takes_its_opposite_and_the_chain_stops_at_a_pit_taken() {
+    let r = small_aqil(10, "");
+    // Player 2 sows pit 4's 3 into 5 6 1: pit 1 makes 2, even: pits 6 (2) and 1 (2) are
+    // taken. The pit before pit 1 is pit 6, taken already: the chain stops.
+    let mut s = r.state_in_round(&[1, 3, 0, 3, 1, 1], &[1, 0], 1, 0, false, 0).unwrap();
+    let (summary, _) = play(&r, &mut s, 4);
+    assert_eq!(summary.captured, 4);
+    assert_eq!((s.pits(), s.captured()), (&[0, 3, 0, 0, 2, 0][..], &[1u16, 4][..]));
+    // A last seed that makes an odd count, even 1, relays: player 1 sows pit 2's 3 into 3 4
+    // 5: pit 5 makes 3, sown into 6 1 2: pit 2 (emptied) makes 1, sown into 3: 2, even, taken
+    // with pit 4 (1), then pit 2 before it holds nothing: the chain stops.
+    let mut rec = Record::default();
+    let summary = r.play(&mut s, pit(2), &mut rec).unwrap();
+    assert_eq!(pits_1based(&rec), vec![3, 4, 5, 6, 1, 2, 3]);
+    assert_eq!(summary.captured, 3);
+    assert_eq!((s.pits(), s.captured()), (&[1, 0, 0, 0, 0, 1][..], &[4u16, 4][..]));
+}
+
+#[test]
+fn a_chain_counted_as_the_sowing_left_them_goes_on_over_a_pit_taken() {
+    let r = small_aqil(10, ", counted as the sowing left them");
+    // The same move: pit 6 still counts 2, as the sowing left it: it is taken (nothing left)
+    // with pit 1 (nothing), and so is pit 5 (2) with pit 2 (3); pit 4 started the lap.
+    let mut s = r.state_in_round(&[1, 3, 0, 3, 1, 1], &[1, 0], 1, 0, false, 0).unwrap();
+    let (summary, rec) = play(&r, &mut s, 4);
+    assert_eq!(summary.captured, 9);
+    // The board is empty: the round is over. Player 2 captured 9, player 1 1: player 2
+    // scores 8 points, and every seed goes to player 1, who moves next and distributes them.
+    assert_eq!(rec.round_over, Some(1));
+    assert_eq!(rec.points, Some([0, 8]));
+    assert_eq!(r.points(&s), Some([0, 8]));
+    assert_eq!((s.pits(), s.captured()), (&[0; 6][..], &[10u16, 0][..]));
+    assert!(s.distributing());
+    assert_eq!(s.to_move(), Some(0));
+    // To 3 points, the match is over: player 2 wins.
+    let r = small_aqil(3, ", counted as the sowing left them");
+    let mut s = r.state_in_round(&[1, 3, 0, 3, 1, 1], &[1, 0], 1, 0, false, 0).unwrap();
+    play(&r, &mut s, 4);
+    assert_eq!(s.end(), Some(EndReason::Points));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(1)));
+}
+
+#[test]
+fn a_distribution_keeps_the_solver_out_with_the_rules_line() {
+    let r = small_aqil(10, "");
+    let e = sow::play::solve::check_solvable(&r, 4).unwrap_err().to_string();
+    assert!(e.contains("the player to move puts the seeds of their hand"), "{e}");
+}
+
+#[test]
+fn a_position_given_during_a_distribution_continues_it() {
+    let r = small_aqil(10, "");
+    // Player 1 holds one seed, pit 1 is occupied and pit 6 facing it is empty: the seed must
+    // go into pit 6.
+    let s = r.state_in_round(&[1, 0, 0, 0, 0, 0], &[1, 0], 0, 0, true, 0).unwrap();
+    assert!(s.distributing());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![6]));
+}

@@ -53,7 +53,11 @@ impl Game<'_> {
                     emit(&super::hint_text(h, rules, &state));
                 }
                 let moves = sow::engine::replay::move_list(rules.legal_moves(&state));
-                if state.filling() && state.rounds_over() == 0 {
+                if state.choosing() {
+                    emit(&format!("player {seat}, 1 to move first or 2 to swap sides: "));
+                } else if state.distributing() {
+                    emit(&format!("player {seat}, the pit you put a seed into from your hand ({moves}): "));
+                } else if state.filling() && state.rounds_over() == 0 {
                     emit(&format!("player {seat}, the pit you put seeds into from your hand ({moves}): "));
                 } else if state.filling() {
                     emit(&format!("player {seat}, the pit you fill for the next round ({moves}): "));

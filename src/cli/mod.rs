@@ -441,7 +441,7 @@ pub fn load_set(arg: &VariantArg, set: &SetArgs) -> Result<sow::lang::spec::Spec
 fn show(arg: &VariantArg) -> Result<String, CliError> {
     let (spec, _) = load_spec(arg)?;
     // The hands hold nothing at the start, but where the seeds start in them.
-    let hands = vec![spec.hand_seeds as u16; spec.players as usize];
+    let hands = spec.start_hands();
     Ok(format!(
         "{}: player {} moves first\n{}",
         spec.label(),

@@ -386,8 +386,7 @@ impl Rules {
     }
 
     pub fn total_seeds(&self) -> u32 {
-        self.initial.iter().map(|&s| s as u32).sum::<u32>()
-            + self.spec.hand_seeds as u32 * self.t.players as u32
+        self.spec.total_seeds() as u32
     }
 
     /// The ply limit, `None` when games end only by themselves.
@@ -615,6 +614,9 @@ impl Rules {
         if spec.hand_seeds > 0 {
             bytes.extend(b"hands");
             bytes.push(spec.hand_seeds);
+            if let Some(p) = spec.hand_of {
+                bytes.extend([b'@', p]);
+            }
         }
         fnv1a(&bytes)
     }

@@ -44,6 +44,8 @@ pub(crate) enum Act {
         to: Receiver,
         /// Each pit taken with the pit facing it.
         opposite: bool,
+        /// Each pit's count read as the lap's sowing left it.
+        sown: bool,
     },
     /// From the lap's last pit on: the pits facing them.
     ChainOpposite {
@@ -68,6 +70,9 @@ pub(crate) struct LapTable {
     pub every_lap: bool,
     pub tests: Vec<Test>,
     pub acts: Vec<Act>,
+    /// A chain of the line reads the counts the sowing left (`counted as the sowing left
+    /// them`): the pits are kept before the line's takes.
+    pub as_sown: bool,
 }
 
 impl LapTable {
@@ -112,7 +117,7 @@ impl LapTable {
             })
             .collect();
         let mut to = Receiver::Mover;
-        let acts = rule
+        let acts: Vec<Act> = rule
             .effects
             .iter()
             .map(|e| match e {
@@ -123,12 +128,13 @@ impl LapTable {
                 Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), *r),
                 Effect::TakeBoard(r) => Act::TakeBoard(*r),
                 Effect::Relay(p) => Act::Relay(*p),
-                Effect::Chain { direction, counts, pits, opposite } => Act::Chain {
+                Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
                     counts: Counts::from_set(counts),
                     pits: masks(*pits),
                     to,
                     opposite: *opposite,
+                    sown: *sown,
                 },
                 Effect::ChainOpposite { direction, counts } => Act::ChainOpposite {
                     forward: *direction == ChainDirection::Forward,
@@ -141,7 +147,8 @@ impl LapTable {
                 Effect::End => Act::End,
             })
             .collect();
-        LapTable { every_lap: rule.every_lap, tests, acts }
+        let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
+        LapTable { every_lap: rule.every_lap, tests, acts, as_sown }
     }
 
     /// The table's bytes, for the fingerprint.
@@ -188,13 +195,16 @@ impl LapTable {
                 }
                 Act::TakeBoard(r) => out.extend([2, receiver(r)]),
                 Act::Relay(p) => out.extend([3, place(p)]),
-                Act::Chain { forward, counts: c, pits, to, opposite } => {
+                Act::Chain { forward, counts: c, pits, to, opposite, sown } => {
                     out.extend([4, *forward as u8, receiver(to)]);
                     counts(c, out);
                     masks(pits, out);
                     // A mark of its own, so that today's chains keep their fingerprints.
                     if *opposite {
                         out.push(8);
+                    }
+                    if *sown {
+                        out.push(9);
                     }
                 }
                 Act::Again(n) => out.extend([5, *n]),
@@ -499,6 +509,8 @@ impl Rules {
         let n = t.pits as usize;
         let mut taken_last = None;
         let mut again = 0;
+        // The counts as the lap's sowing left them, for a chain that reads them so.
+        let as_sown = rule.as_sown.then_some(s.pits);
         loop {
             for a in &rule.acts {
                 match a {
@@ -543,12 +555,19 @@ impl Rules {
                             s.pits[b] += k;
                         }
                     }
-                    Act::Chain { forward, counts, pits, to, opposite } => {
+                    Act::Chain { forward, counts, pits, to, opposite, sown } => {
                         let Some(first) = taken_last else { continue };
                         let step = if *forward { &t.next[lap.d] } else { &t.prev[lap.d] };
                         let mut q = step[first] as usize;
                         let pits = t.masks_now(s, pits, m);
-                        while q != first && q != lap.start && pits >> q & 1 != 0 && counts.contains(s.pits[q])
+                        let count = |s: &State, q: usize| match as_sown.filter(|_| *sown) {
+                            Some(before) => before[q],
+                            None => s.pits[q],
+                        };
+                        while q != first
+                            && q != lap.start
+                            && pits >> q & 1 != 0
+                            && counts.contains(count(s, q))
                         {
                             self.take_pit(s, m, q, *to, out, obs);
                             if *opposite {

@@ -338,6 +338,15 @@ pub trait Observer {
     /// The filling over, the big stones went back to the end places.
     #[inline(always)]
     fn stones_back(&mut self) {}
+    /// After a distribution, `player` chose to swap sides (the board turned round), or not.
+    #[inline(always)]
+    fn choose(&mut self, _player: usize, _swap: bool) {}
+    /// `seeds` went from `from` to `to` to feed an opponent whose pits were all empty.
+    #[inline(always)]
+    fn feed(&mut self, _from: usize, _to: usize, _seeds: u8) {}
+    /// A round scored in points is over: each player's points now.
+    #[inline(always)]
+    fn points(&mut self, _points: [u16; 2]) {}
 }
 
 impl Observer for () {

@@ -42,6 +42,14 @@ pub(crate) struct PhaseTable {
     pub only_if_before: Option<(crate::lang::lap_rule::Place, Counts)>,
     /// A player whose pits are all empty after a move loses.
     pub empty_loses: bool,
+    /// Feeding by a transfer: the seeds moved, and for each mover the opponent's pit they go
+    /// to; and each mover's own pits.
+    pub feed: Option<(u8, [u8; MAX_PLAYERS])>,
+    pub own_pits: [u64; MAX_PLAYERS],
+    /// A distribution by the player to move (with facing pits both empty or both occupied at
+    /// its end: `facing`), and the other's choice after it (the points too: `swap_points`).
+    pub distribute: Option<crate::lang::phases::Distribute>,
+    pub swap: Option<crate::lang::phases::SwapChoice>,
 }
 
 impl PhaseTable {
@@ -78,7 +86,23 @@ impl PhaseTable {
                 .and_then(|o| o.before.as_ref())
                 .map(|(place, counts)| (*place, Counts::from_set(counts))),
             empty_loses: ph.empty_loses,
+            feed: None,
+            own_pits: [0; MAX_PLAYERS],
+            distribute: ph.distribute,
+            swap: ph.swap,
         };
+        for p in 0..players {
+            t.own_pits[p] = seat_row(&spec.owners, p as u8).into_iter().fold(0u64, |m, q| m | 1 << q);
+        }
+        if let Some((seeds, pit)) = ph.feed_one
+            && players == 2
+        {
+            let mut to = [NO_PIT; MAX_PLAYERS];
+            for (p, t) in to.iter_mut().enumerate().take(2) {
+                *t = seat(1 - p, pit);
+            }
+            t.feed = Some((seeds, to));
+        }
         if let Some(h) = &ph.hand_sowing {
             for p in 0..players {
                 t.hand_entry[p] = seat(p, h.pit);
@@ -146,6 +170,16 @@ impl PhaseTable {
             out.extend(b"setup");
             out.push(self.setup);
         }
+        if let Some((seeds, to)) = &self.feed {
+            out.extend(b"feed");
+            out.push(*seeds);
+            out.extend(to);
+        }
+        if let Some(d) = &self.distribute {
+            out.extend(b"deal");
+            out.push(d.facing as u8);
+            out.push(self.swap.map_or(0, |c| 1 + c.points as u8));
+        }
     }
 
     /// The moves of `player` that the phases decide, if they decide them: an opening move,
@@ -153,6 +187,12 @@ impl PhaseTable {
     #[inline]
     pub fn moves(&self, s: &State, player: u8) -> Option<Ways> {
         let p = player as usize;
+        // An opponent whose pits are all empty is fed by a transfer from one of the mover's.
+        if let Some((seeds, _)) = &self.feed
+            && (p < 2 && self.own_pits[1 - p] & super::turn::at_least(&s.pits, s.n_pits, 1) == 0)
+        {
+            return Some(Ways::given(self.own_pits[p] & super::turn::at_least(&s.pits, s.n_pits, *seeds)));
+        }
         if s.plies < self.opening_plies {
             let full = (0..s.n_pits as usize).filter(|&q| s.pits[q] > 0).fold(0u64, |m, q| m | 1 << q);
             return Some(Ways::given(self.opening_from[p] & full));
@@ -204,6 +244,22 @@ impl Rules {
             for _ in 0..lifted {
                 obs.sow(place);
             }
+            return Some(summary);
+        }
+        if let Some((seeds, to)) = &ph.feed
+            && m < 2
+            && ph.own_pits[1 - m] & super::turn::at_least(&s.pits, s.n_pits, 1) == 0
+        {
+            // Feeding by a transfer: no sowing, no capture.
+            let q = to[m] as usize;
+            s.pits[pit] -= seeds;
+            s.pits[q] += seeds;
+            obs.feed(pit, q, *seeds);
+            for _ in 0..*seeds {
+                obs.sow(q);
+            }
+            summary.last = q;
+            summary.lifted = *seeds;
             return Some(summary);
         }
         let (_, skip, take) = ph.store_move.as_ref()?;

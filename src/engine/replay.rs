@@ -37,6 +37,12 @@ pub struct Record {
     pub top_up: Option<(usize, u8, u8)>,
     /// The pits filled, the big stones went back to the end places.
     pub stones_back: bool,
+    /// After a distribution: whether the chooser swapped sides.
+    pub choice: Option<bool>,
+    /// Feeding by a transfer: from which pit, into which, how many seeds.
+    pub feed: Option<(usize, usize, u8)>,
+    /// A round scored in points over: each player's points.
+    pub points: Option<[u16; 2]>,
 }
 
 impl Observer for Record {
@@ -72,6 +78,15 @@ impl Observer for Record {
     }
     fn stones_back(&mut self) {
         self.stones_back = true;
+    }
+    fn choose(&mut self, _player: usize, swap: bool) {
+        self.choice = Some(swap);
+    }
+    fn feed(&mut self, from: usize, to: usize, seeds: u8) {
+        self.feed = Some((from, to, seeds));
+    }
+    fn points(&mut self, points: [u16; 2]) {
+        self.points = Some(points);
     }
 }
 
@@ -141,6 +156,24 @@ fn place(pos: usize, pits: usize) -> String {
 /// is written `S1` (player 1's store).
 pub fn describe_step(step: &Step) -> String {
     let s = &step.summary;
+    if let Some(swap) = step.record.choice {
+        let what = if swap {
+            "swaps sides: the board is turned round, and the other player moves first"
+        } else {
+            "chooses to move first"
+        };
+        return format!("ply {}: player {} {what}{}", step.ply, step.player + 1, round_start(step));
+    }
+    if let Some((from, to, seeds)) = step.record.feed {
+        return format!(
+            "ply {}: player {} moves {} from pit {} into pit {}: the opponent's pits were all empty",
+            step.ply,
+            step.player + 1,
+            crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+            from + 1,
+            to + 1
+        );
+    }
     if let Some((pit, seeds)) = step.record.fill {
         return format!(
             "ply {}: player {} fills pit {} with {seeds} {} from their hand{}{}{}{}",
@@ -229,11 +262,22 @@ pub fn describe_step(step: &Step) -> String {
     if let Some(round) = step.record.round_over {
         let hands: Vec<String> =
             step.after.captured().iter().enumerate().map(|(p, h)| format!("player {} {h}", p + 1)).collect();
-        text.push_str(&format!(
-            "; round {round} is over: each player takes the seeds of their pits (hands: {})",
-            hands.join(", ")
-        ));
-        if step.after.filling() {
+        if step.after.distributing() {
+            text.push_str(&format!(
+                "; round {round} is over: every seed goes to player {}, who distributes them (hands: {})",
+                step.after.turn() + 1,
+                hands.join(", ")
+            ));
+        } else {
+            text.push_str(&format!(
+                "; round {round} is over: each player takes the seeds of their pits (hands: {})",
+                hands.join(", ")
+            ));
+        }
+        if let Some([a, b]) = step.record.points {
+            text.push_str(&format!("; points: player 1 {a}, player 2 {b}"));
+        }
+        if step.after.filling() && !step.after.distributing() {
             text.push_str(&format!("; player {} fills first", step.after.turn() + 1));
         }
     }
@@ -280,6 +324,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::RoundOver => "the first round is over".to_string(),
         EndReason::NoSeeds => "a player has no seeds left".to_string(),
         EndReason::NoBigStone => "no big stone is left on the board".to_string(),
+        EndReason::Points => "a player has reached the points that win the match".to_string(),
     }
 }
 
@@ -316,21 +361,28 @@ pub fn describe_status(rules: &Rules, state: &State) -> String {
                 Outcome::Draw => "a draw".to_string(),
             };
             format!(
-                "game over after {}: {why}. Score: {}. Result: {result}.",
+                "game over after {}: {why}. Score: {}.{} Result: {result}.",
                 plies(state.plies()),
-                scores.join(", ")
+                scores.join(", "),
+                points_words(rules, state)
             )
         }
         _ => {
             format!(
-                "after {}, player {} to move ({}). Score so far: {}.",
+                "after {}, player {} to move ({}). Score so far: {}.{}",
                 plies(state.plies()),
                 state.to_move().map_or(0, |p| p + 1),
                 move_list(rules.legal_moves(state)),
-                scores.join(", ")
+                scores.join(", "),
+                points_words(rules, state)
             )
         }
     }
+}
+
+/// ` Points: player 1 12, player 2 0.` in a match scored in points; nothing in other games.
+fn points_words(rules: &Rules, state: &State) -> String {
+    rules.points(state).map_or(String::new(), |[a, b]| format!(" Points: player 1 {a}, player 2 {b}."))
 }
 
 fn plies(n: u32) -> String {
@@ -369,6 +421,9 @@ pub struct PositionReport {
     /// Games of rounds: the rounds over so far.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rounds_over: Option<u32>,
+    /// Matches scored in points: each player's points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<Vec<u16>>,
     /// Games of rounds: the pits (1-based) out of play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub out_of_play: Option<Vec<usize>>,
@@ -432,6 +487,7 @@ impl PositionReport {
                     .collect()
             }),
             rounds_over: spec.rounds.map(|_| state.rounds_over()),
+            points: rules.points(state).map(|p| p.to_vec()),
             out_of_play: spec.rounds.map(|_| {
                 (0..state.pits().len())
                     .filter(|&p| state.out_of_play() >> p & 1 != 0)

@@ -21,6 +21,17 @@ pub(crate) const FILLING: u8 = 1;
 /// pit before the first sowing (a fill of its own rule, [`Rules::fill_now`]).
 pub(crate) const SETUP: u8 = 2;
 
+/// The phase of a game whose seeds one player distributes (`the player to move puts the seeds
+/// of their hand one at a time into any pits`): a seed a move, into any pit of the board.
+pub(crate) const DEAL: u8 = 3;
+/// The phase after a distribution: the other player chooses to move first (pit 1's move) or
+/// to swap sides (pit 2's).
+pub(crate) const CHOOSE: u8 = 4;
+/// Where a match of rounds scored in points keeps each player's points: the captured counts
+/// of players 3 and 4, which a game of rounds (two players) never uses; so the `State` holds
+/// them at no cost to other variants.
+pub(crate) const POINTS: usize = 2;
+
 /// The fill of the phase a game is in: the seeds a move puts, into which pits, by whom.
 #[derive(Debug, Clone, Copy)]
 struct Fill {
@@ -47,7 +58,8 @@ impl Rules {
         let mut s = self.state_from(pits, to_move)?;
         let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
         let in_play = |out: u64| out & !board == 0;
-        let setup = filling && rounds == 0 && self.setup_seeds() > 0;
+        let deal = self.t.phase.as_deref().is_some_and(|ph| ph.distribute.is_some());
+        let setup = filling && rounds == 0 && (self.setup_seeds() > 0 || deal);
         if hands.len() != self.players()
             || (self.t.rounds.is_none() && (out != 0 || (filling && !setup) || rounds > 0))
             || !in_play(out)
@@ -65,7 +77,10 @@ impl Rules {
         };
         s.round = rounds.min(u16::MAX as u32) as u16;
         s.end = None;
-        if filling {
+        if filling && self.t.phase.as_deref().is_some_and(|ph| ph.distribute.is_some()) {
+            // A distribution, by the player to move, from their hand.
+            self.start_deal(&mut s, to_move as u8);
+        } else if filling {
             self.next_filler(&mut s, to_move as u8, &mut ());
         } else {
             self.settle::<GENERAL, ()>(&mut s, to_move as u8, &mut ());
@@ -83,6 +98,9 @@ impl Rules {
         obs: &mut O,
         history: Option<&mut History>,
     ) -> MoveSummary {
+        if s.phase == DEAL || s.phase == CHOOSE {
+            return self.apply_deal(s, mv, obs);
+        }
         let mover = s.to_move;
         let other = self.after(mover);
         if s.phase != PLAY {
@@ -128,6 +146,7 @@ impl Rules {
                 // The next turn begins (the mover's again, after a move that earned another):
                 // the player to move has an empty row, so they pass.
                 RoundEnd::MoverRowEmpty => self.row_empty(s, if again { mover } else { other }),
+                RoundEnd::BoardEmpty => s.seeds_on_board() == 0,
             },
         };
         if !over {
@@ -220,6 +239,19 @@ impl Rules {
             s.captured[owner] += s.pits[q] as u16;
             s.pits[q] = 0;
         }
+        // Rounds scored in points: the player who captured more scores the difference.
+        if r.points {
+            let (a, b) = (s.captured[0], s.captured[1]);
+            let winner = if a >= b { 0 } else { 1 };
+            s.captured[POINTS + winner] = s.captured[POINTS + winner].saturating_add(a.abs_diff(b));
+            obs.points([s.captured[POINTS], s.captured[POINTS + 1]]);
+        }
+        // Every seed to the player who moves next.
+        if r.owners.take == RoundTake::AllToNext {
+            let all = s.captured[0] + s.captured[1];
+            s.captured[..2].fill(0);
+            s.captured[next as usize] = all;
+        }
         // Every pit goes back to its row's owner.
         s.annexed = 0;
         s.shared = 0;
@@ -239,8 +271,16 @@ impl Rules {
         {
             return Self::end(s, next, EndReason::HeldTooFew);
         }
+        if let MatchEnd::Points(n) = r.match_end
+            && s.captured[POINTS..POINTS + 2].iter().any(|&p| p >= n)
+        {
+            return Self::end(s, next, EndReason::Points);
+        }
         if s.plies >= self.ply_limit {
             return Self::end(s, next, EndReason::PlyLimit);
+        }
+        if r.again {
+            return self.start_deal(s, next);
         }
         s.phase = FILLING;
         self.next_filler(s, next, obs);
@@ -295,6 +335,12 @@ impl Rules {
     /// is the single placer; else their leftmost empty pit, every empty pit of theirs, or
     /// every pit of theirs, as the rules say.
     pub(crate) fn fill_moves(&self, s: &State, player: u8) -> Ways {
+        if s.phase == DEAL {
+            return self.deal_moves(s, player);
+        }
+        if s.phase == CHOOSE {
+            return Ways::given(0b11);
+        }
         let f = self.fill_now(s);
         if s.captured[player as usize] < f.seeds as u16 {
             return Ways::default();
@@ -380,9 +426,14 @@ impl Rules {
     /// any, begun with the first player.
     pub(crate) fn deal_hands(&self, s: &mut State) {
         let hand = self.spec().hand_seeds as u16;
-        s.captured[..self.players()].fill(hand);
+        match self.spec().hand_of {
+            Some(p) => s.captured[p as usize] = hand,
+            None => s.captured[..self.players()].fill(hand),
+        }
         s.end = None;
-        if self.setup_seeds() > 0 {
+        if self.t.phase.as_deref().is_some_and(|ph| ph.distribute.is_some()) {
+            self.start_deal(s, self.first_player);
+        } else if self.setup_seeds() > 0 {
             s.phase = SETUP;
             self.next_filler(s, self.first_player, &mut ());
         } else {
@@ -460,6 +511,14 @@ impl Rules {
         if s.moves.contains(Move::from_pit(pit).expect("a pit of the board")) {
             return Ok(());
         }
+        if s.phase == DEAL {
+            let why = "the seeds left in hand could not then leave facing pits both empty or both occupied";
+            return Err(IllegalMove::NotFillable { pit: pit + 1, why });
+        }
+        if s.phase == CHOOSE {
+            let why = "the choice is 1 (move first) or 2 (swap sides)";
+            return Err(IllegalMove::NotFillable { pit: pit + 1, why });
+        }
         let beyond = self.t.rounds.is_some_and(|r| r.owners.beyond.is_some());
         let why = if self.t.owner[pit] != s.to_move && beyond && s.pits[pit] == 0 {
             "the mover has empty pits of their own row to fill first"
@@ -495,6 +554,15 @@ impl Rules {
             EndReason::HeldTooFew => {
                 let MatchEnd::HeldAtMost(most) = r.match_end else { return None };
                 (0..self.players()).filter(|&p| s.captured[p] <= most).fold(0u8, |m, p| m | 1 << p)
+            }
+            // A match scored in points goes to the player with more, however it ended.
+            _ if r.points => {
+                let (a, b) = (s.captured[POINTS], s.captured[POINTS + 1]);
+                return Some(match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => Outcome::Win(0),
+                    std::cmp::Ordering::Less => Outcome::Win(1),
+                    std::cmp::Ordering::Equal => Outcome::Draw,
+                });
             }
             _ => return None,
         };
@@ -544,6 +612,115 @@ impl Rules {
             last = pos;
         }
         last
+    }
+}
+
+/// A distribution by one player (`the player to move puts the seeds of their hand one at a time
+/// into any pits`), the other's choice to swap sides, and the points of a match.
+impl Rules {
+    /// The distribution begins with `player`, who holds the seeds.
+    fn start_deal(&self, s: &mut State, player: u8) {
+        s.phase = DEAL;
+        s.to_move = player;
+        s.moves = self.deal_moves(s, player).into();
+        if s.moves.is_empty() {
+            // Nothing to distribute (a position given by hand): play starts.
+            s.phase = PLAY;
+            self.settle::<GENERAL, ()>(s, player, &mut ());
+        }
+    }
+
+    /// The pits `player` may put a seed into: any pit while they hold seeds; with facing pits
+    /// both empty or both occupied at the end, only where the seeds left after it can still
+    /// make every pair so (each pair with one side empty needs a seed).
+    fn deal_moves(&self, s: &State, player: u8) -> Ways {
+        let ph = self.t.phase.as_deref().and_then(|ph| ph.distribute);
+        let hand = s.captured[player as usize] as i32;
+        let n = self.t.pits as usize;
+        let board = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        if hand == 0 || ph.is_none() {
+            return Ways::default();
+        }
+        if !ph.is_some_and(|d| d.facing) {
+            return Ways::given(board);
+        }
+        let full = at_least(&s.pits, self.t.pits, 1);
+        let half = |q: usize| full >> q & 1 != full >> self.t.opposite[q] & 1;
+        let unpaired = (0..n).filter(|&q| half(q)).count() as i32 / 2;
+        let mut pits = 0u64;
+        for q in 0..n {
+            let o = self.t.opposite[q] as usize;
+            let after = match (full >> q & 1 != 0, full >> o & 1 != 0) {
+                (false, false) => unpaired + 1,
+                (false, true) => unpaired - 1,
+                _ => unpaired,
+            };
+            // The seeds left after this one cover every pair left with one side empty.
+            if hand > after {
+                pits |= 1 << q;
+            }
+        }
+        Ways::given(pits)
+    }
+
+    /// A move of the distribution (a seed into a pit) or of the choice after it.
+    fn apply_deal<O: Observer>(&self, s: &mut State, mv: Move, obs: &mut O) -> MoveSummary {
+        let mover = s.to_move;
+        let other = self.after(mover);
+        let p = mv.pit();
+        s.plies += 1;
+        s.last_mover = mover;
+        let summary =
+            MoveSummary { mv, lifted: 0, last: p, captured: 0, captured_pits: 0, grand_slam: false };
+        if s.phase == DEAL {
+            s.pits[p] += 1;
+            s.captured[mover as usize] -= 1;
+            obs.fill(p, 1);
+            let swap = self.t.phase.as_deref().and_then(|ph| ph.swap);
+            if s.captured[mover as usize] > 0 {
+                s.moves = self.deal_moves(s, mover).into();
+            } else if swap.is_some() {
+                s.phase = CHOOSE;
+                s.to_move = other;
+                s.moves = Ways::given(0b11).into();
+            } else {
+                s.phase = PLAY;
+                self.settle::<GENERAL, O>(s, other, obs);
+            }
+        } else {
+            s.phase = PLAY;
+            obs.choose(mover as usize, p == 1);
+            if p == 1 {
+                self.swap_sides(s);
+                self.settle::<GENERAL, O>(s, other, obs);
+            } else {
+                self.settle::<GENERAL, O>(s, mover, obs);
+            }
+        }
+        if s.end.is_none() && s.plies >= self.ply_limit {
+            Self::end(s, s.to_move, EndReason::PlyLimit);
+        }
+        summary
+    }
+
+    /// The players swap sides: the board turned round, each row's seeds now in the other
+    /// row's pits (the k-th pit from one owner's left in the k-th from the other's), the hands
+    /// exchanged, and the points too where the rules say so.
+    fn swap_sides(&self, s: &mut State) {
+        let n = self.t.pits as usize;
+        let old = s.pits;
+        for q in 0..n {
+            s.pits[q] = old[(q + n / 2) % n];
+        }
+        s.captured.swap(0, 1);
+        if self.t.phase.as_deref().and_then(|ph| ph.swap).is_some_and(|c| c.points) {
+            s.captured.swap(POINTS, POINTS + 1);
+        }
+    }
+
+    /// Each player's points in a match of rounds scored in points (none in other games).
+    pub fn points(&self, s: &State) -> Option<[u16; 2]> {
+        self.t.rounds.filter(|r| r.points).map(|_| [s.captured[POINTS], s.captured[POINTS + 1]])
     }
 }
 

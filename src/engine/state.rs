@@ -46,6 +46,9 @@ pub enum EndReason {
     /// At the end of a round, a player held too few seeds (`a player who holds 9 seeds or
     /// fewer at the end of a round loses the match`): that player lost.
     HeldTooFew,
+    /// A player reached the points that win a match of rounds scored in points (`the first
+    /// player to reach 60 points wins the match`).
+    Points,
 }
 
 impl EndReason {
@@ -67,6 +70,7 @@ impl EndReason {
             EndReason::NoBigStone => "no-big-stone",
             EndReason::EmptyLoses => "empty-pits-lose",
             EndReason::HeldTooFew => "held-too-few",
+            EndReason::Points => "points",
         }
     }
 
@@ -88,6 +92,7 @@ impl EndReason {
             EndReason::NoBigStone => "no big stone was left on the board",
             EndReason::EmptyLoses => "a player's pits were all empty, and they lost",
             EndReason::HeldTooFew => "a player held too few seeds at the end of a round",
+            EndReason::Points => "a player reached the points that win the match",
         }
     }
 }
@@ -241,6 +246,16 @@ impl State {
     /// Are the players filling pits between two rounds (each move a pit filled)?
     pub fn filling(&self) -> bool {
         self.phase != 0
+    }
+
+    /// Is a player distributing the seeds of their hand (each move a seed into a pit)?
+    pub fn distributing(&self) -> bool {
+        self.phase == super::rounds::DEAL
+    }
+
+    /// Is a player choosing, after a distribution, to move first (`1`) or to swap sides (`2`)?
+    pub fn choosing(&self) -> bool {
+        self.phase == super::rounds::CHOOSE
     }
 
     pub fn is_over(&self) -> bool {

@@ -285,11 +285,18 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
 
 /// The rules of rounds: each unsaid for a game of one round.
 fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
-    use crate::lang::rounds::{FillOrder, MatchEnd, Unfilled};
+    use crate::lang::rounds::{FillOrder, Unfilled};
     use Section::Rounds as S;
     let Some(r) = &spec.rounds else {
         rules.push(unsaid(S, "round end", &[Kind::RoundOver], "The game is played in one round."));
         rules.push(unsaid(S, "round take", &[Kind::RoundTake], "No seeds are taken at the end of a round."));
+        rules.push(unsaid(S, "points", &[Kind::RoundScore], "No round is scored in points."));
+        rules.push(unsaid(
+            S,
+            "set-up of each round",
+            &[Kind::SetupAgain],
+            "No round is set up as the first.",
+        ));
         rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
         owner_rules(rules, None);
         fill_rules(rules, None);
@@ -321,6 +328,8 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         } else if r.over.when == crate::lang::rounds::RoundEnd::NoBigStone {
             "The game is played in rounds. A round is over when, after a move, no big stone is left on the \
              board (both taken)."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::BoardEmpty {
+            "The game is played in rounds. A round is over when, after a move, every pit is empty."
         } else if r.over.when == crate::lang::rounds::RoundEnd::MoverRowEmpty {
             "The game is played in rounds. A round is over when the player to move has an empty row: they \
              pass, and the round ends."
@@ -341,6 +350,10 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         "round take",
         &[Kind::RoundTake],
         match (r.owners.take, r.owners.to_filler) {
+            (crate::lang::rounds::RoundTake::AllToNext, _) => {
+                "Every seed, captured or left in the pits, then goes to the hand of the player who moves next."
+                    .to_string()
+            }
             (crate::lang::rounds::RoundTake::Row, _) => {
                 "Each player then takes the seeds left in the pits of their row, whoever owns them: these and the \
                  seeds they captured are their hand."
@@ -366,6 +379,33 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         FillOrder::Choice => "an empty pit of their choice (a move of its own, written as the pit's number)",
         FillOrder::AnyPit => "a pit of their choice (a move of its own, written as the pit's number)",
     };
+    rules.push(if r.points {
+        said(
+            S,
+            "points",
+            &[Kind::RoundScore],
+            "When a round is over, the player who captured more seeds in it scores the difference in \
+             points (none on a tie); the points add up across the rounds.",
+        )
+    } else {
+        unsaid(S, "points", &[Kind::RoundScore], "No round is scored in points.")
+    });
+    if r.again {
+        rules.push(said(
+            S,
+            "set-up of each round",
+            &[Kind::SetupAgain],
+            "Each round is set up as the first: the player who moves next distributes the seeds, as the \
+             opening says.",
+        ));
+        rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
+        owner_rules(rules, Some(r));
+        rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
+        rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
+        rules.push(match_end(r));
+        return;
+    }
+    rules.push(unsaid(S, "set-up of each round", &[Kind::SetupAgain], "No round is set up as the first."));
     rules.push(said(
         S,
         "refill",
@@ -424,11 +464,23 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             }
         },
     ));
-    rules.push(said(
+    rules.push(match_end(r));
+}
+
+/// The rule of the match's end, in words.
+fn match_end(r: &crate::lang::rounds::Rounds) -> Rule {
+    use crate::lang::rounds::MatchEnd;
+    use Section::Rounds as S;
+    said(
         S,
         "match end",
         &[Kind::MatchEnd],
         match r.match_end {
+            MatchEnd::Points(n) => format!(
+                "The match is won by the first player to reach {} when a round is over (a match stopped \
+                 any other way goes to the player with more points; equal points, a draw).",
+                plural(n as usize, "point", "points")
+            ),
             MatchEnd::CannotFill => format!(
                 "The match is over when a round is, if a player's hand holds fewer than {}: that player loses, \
                  whatever the scores (a match stopped any other way is scored as a game).",
@@ -452,7 +504,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 plural(n as usize, "seed", "seeds")
             ),
         },
-    ));
+    )
 }
 
 /// The rules of fills that go on, of a pit topped up by the other player, and of big stones
@@ -560,7 +612,13 @@ fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         ),
     ));
     let total = spec.total_seeds();
-    let seeds = if spec.hand_seeds > 0 {
+    let seeds = if let Some(p) = spec.hand_of.filter(|_| spec.hand_seeds > 0) {
+        format!(
+            "The pits start empty; player {} holds all {} in their hand.",
+            p + 1,
+            plural(spec.hand_seeds as usize, "seed", "seeds")
+        )
+    } else if spec.hand_seeds > 0 {
         format!(
             "The pits start empty; each player holds {} in their hand, {total} in all.",
             plural(spec.hand_seeds as usize, "seed", "seeds")
@@ -590,7 +648,7 @@ fn board_section(out: &mut String, spec: &Spec, rules: &str) {
     );
     out.push('\n');
     // The hands at the start: empty but where the seeds start in them.
-    let hands = vec![spec.hand_seeds as u16; spec.players as usize];
+    let hands = spec.start_hands();
     for line in draw::board(spec, &spec.seeds, &hands)
         .lines()
         .filter(|l| !l.starts_with("captured") && !l.starts_with("in store"))
@@ -968,6 +1026,59 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             ),
         ),
     });
+    let again = if spec.rounds.is_some_and(|r| r.again) { " (and before each round)" } else { "" };
+    rules.push(match spec.phases.distribute {
+        None => unsaid(S, "distribution", &[Kind::Distribute], "No player distributes the seeds."),
+        Some(d) => {
+            let facing = if d.facing {
+                ", so that at the end every pair of facing pits is both empty or both occupied: a placement is \
+                 allowed only while the seeds left in hand can still make every pair so"
+            } else {
+                ""
+            };
+            said(
+                S,
+                "distribution",
+                &[Kind::Distribute],
+                format!(
+                    "Before play{again} the player to move puts every seed of their hand into the pits, one seed \
+                     a move, into any pit of the board (a move written as the pit's number){facing}."
+                ),
+            )
+        }
+    });
+    rules.push(match spec.phases.swap {
+        None => unsaid(S, "choice to swap sides", &[Kind::SwapChoice], "No player may swap sides."),
+        Some(c) => {
+            let points = if c.points { ", hands and points won so far" } else { " and hands" };
+            said(
+                S,
+                "choice to swap sides",
+                &[Kind::SwapChoice],
+                format!(
+                    "The seeds placed, the other player chooses to move first (a move written `1`) or to swap \
+                     sides (`2`): the board is turned round, each row's seeds going into the other row's pits \
+                     (the k-th from one owner's left into the k-th from the other's), the players' sides{points} \
+                     are exchanged, and the distributor moves first."
+                ),
+            )
+        }
+    });
+    rules.push(match spec.phases.feed_one {
+        None => unsaid(S, "feeding by a transfer", &[Kind::FeedOne], "No opponent is fed by a transfer."),
+        Some((n, pit)) => said(
+            S,
+            "feeding by a transfer",
+            &[Kind::FeedOne],
+            format!(
+                "When the opponent's pits are all empty at the start of a turn, the mover's move is to put {} \
+                 from one of their pits (a move written as that pit's number) into the opponent's {} pit, \
+                 counted from the opponent's left: no sowing, no capture.",
+                plural(n as usize, "seed", "seeds"),
+                pit.word()
+            ),
+        ),
+    });
     let kinds = &[Kind::StoreMove];
     rules.push(match &spec.phases.store_move {
         None => unsaid(S, "move once a game", kinds, "No move is made once a game."),
@@ -1150,14 +1261,19 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
         }
         Effect::TakeBoard(to) => take_words(*to, "the seeds on the board"),
         Effect::Relay(p) => format!("the seeds of {} are lifted and sown on, as a new lap", p.words()),
-        Effect::Chain { direction, counts: n, pits, opposite } => {
+        Effect::Chain { direction, counts: n, pits, opposite, sown } => {
             let way = match direction {
                 ChainDirection::Forward => "the pit after it in the sowing direction",
                 ChainDirection::Backward => "the pit before it (against the sowing direction)",
             };
             let with = if *opposite { ", with the pit opposite it," } else { "" };
+            let held = if *sown {
+                "held, as the lap's sowing left it (a pit taken already still counts),"
+            } else {
+                "holds"
+            };
             format!(
-                "{way} is taken too{with} if it holds {}{}, and so on until a pit does not, stopping before the pit \
+                "{way} is taken too{with} if it {held} {}{}, and so on until a pit does not, stopping before the pit \
                  the lap started from",
                 n.words(),
                 where_phrase(spec, *pits, true)

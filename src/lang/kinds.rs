@@ -13,11 +13,12 @@ use std::sync::Arc;
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::phases::{
-    EmptyLoses, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
+    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
+    SetupLine, StoreMoveLine, SwapChoice,
 };
 use super::rounds::{
-    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundOver, RoundTake, StonesBack, TopUp,
-    Unfilled,
+    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundOver, RoundScore, RoundTake,
+    SetupAgain, StonesBack, TopUp, Unfilled,
 };
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
@@ -260,6 +261,16 @@ kinds! {
     Unfilled(Unfilled) in unfilled, "`pits not filled ...`", "what becomes of the pits not filled", None;
     /// `in turns, each player puts 1 seed from their hand into a pit of their choice`
     Setup(SetupLine) in setup, "`in turns, each player puts ...`", "the set-up from the hands", None;
+    /// `the player to move puts the seeds of their hand one at a time into any pits`
+    Distribute(Distribute) in distribute, "`the player to move puts the seeds of their hand ...`", "the distribution of the seeds", None;
+    /// `the other player then chooses to move first or to swap sides`
+    SwapChoice(SwapChoice) in swap_choice, "`the other player then chooses ...`", "the choice to swap sides", None;
+    /// `when the opponent's pits are all empty, the mover moves 1 seed from a pit of theirs into the opponent's leftmost pit`
+    FeedOne(FeedOneLine) in feed_one, "`when the opponent's pits are all empty, the mover moves ...`", "feeding an opponent by a transfer", None;
+    /// `the player who captured more scores the difference`
+    RoundScore(RoundScore) in round_score, "`the player who captured more scores the difference`", "the points of a round", None;
+    /// `each round is set up as the first`
+    SetupAgain(SetupAgain) in setup_again, "`each round is set up as the first`", "the set-up of each round", None;
     /// `the other player copies the arrangement into the opposite pits`
     CopyFill(CopyFill) in copy_fill, "`the other player copies ...`", "the copy of the placed seeds", None;
     /// `a player who cannot fill a pit loses the match`

@@ -124,7 +124,9 @@ pub enum Effect<C> {
     /// `chain backward while 4`: from the pit taken last, each pit on holding one of the
     /// counts, to the first that does not, and before the pit the lap started from; with
     /// `opposite` (`, each with the opposite pit`), each pit taken with the pit facing it.
-    Chain { direction: ChainDirection, counts: C, pits: Where, opposite: bool },
+    /// With `sown` (`, counted as the sowing left them`), each pit's count is read as the lap's
+    /// sowing left it, before this lap's takes.
+    Chain { direction: ChainDirection, counts: C, pits: Where, opposite: bool, sown: bool },
     /// `chain forward over the opposite pits while 1 or 3`: from the lap's last pit, each pit
     /// after it (or before it) in turn, the pit facing it taken while it holds one of the counts.
     ChainOpposite { direction: ChainDirection, counts: C },
@@ -199,11 +201,12 @@ impl<C> LapRule<C> {
                     Effect::TakeSown(n, to) => Effect::TakeSown(f(n, 1)?, *to),
                     Effect::TakeBoard(to) => Effect::TakeBoard(*to),
                     Effect::Relay(p) => Effect::Relay(*p),
-                    Effect::Chain { direction, counts, pits, opposite } => Effect::Chain {
+                    Effect::Chain { direction, counts, pits, opposite, sown } => Effect::Chain {
                         direction: *direction,
                         counts: f(counts, 1)?,
                         pits: *pits,
                         opposite: *opposite,
+                        sown: *sown,
                     },
                     Effect::ChainOpposite { direction, counts } => {
                         Effect::ChainOpposite { direction: *direction, counts: f(counts, 1)? }

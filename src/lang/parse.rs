@@ -10,12 +10,12 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
 use crate::lang::phases::{
-    EmptyLoses, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit, SetupLine, StoreMoveLine,
-    Target,
+    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
+    SetupLine, StoreMoveLine, SwapChoice, Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver, RoundTake,
-    StonesBack, TopUp, Unfilled,
+    CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver,
+    RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;
@@ -421,7 +421,14 @@ impl Builder<'_> {
             Rule::lap_chain => {
                 let mut inner = values(pair);
                 let ChainLine { direction, counts, pits } = self.chain_rule(inner.next().expect("chain"))?;
-                Effect::Chain { direction, counts, pits, opposite: inner.next().is_some() }
+                let (mut opposite, mut sown) = (false, false);
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::as_sown => sown = true,
+                        _ => opposite = true,
+                    }
+                }
+                Effect::Chain { direction, counts, pits, opposite, sown }
             }
             Rule::chain_opposite => {
                 let ChainLine { direction, counts, .. } = self.chain_rule(pair)?;
@@ -537,7 +544,15 @@ impl Builder<'_> {
                 let form = only(pair);
                 let line = match form.as_rule() {
                     Rule::seeds_each => SeedsLine::Each(self.number(only(form))?),
-                    Rule::seeds_hand => SeedsLine::Hand(self.number(only(form))?),
+                    Rule::seeds_hand => {
+                        let mut inner = values(form);
+                        let first = inner.next().expect("seeds");
+                        match inner.next() {
+                            // `seeds 72 in player 1's hand`
+                            Some(who) => SeedsLine::PlayerHand(self.number(only(who))?, self.number(first)?),
+                            None => SeedsLine::Hand(self.number(first)?),
+                        }
+                    }
                     _ => SeedsLine::Listed(self.numbers(form)?),
                 };
                 out.push(Spanned::new(RuleLine::Seeds(line), sp));
@@ -821,6 +836,16 @@ impl Builder<'_> {
                 RuleLine::LapRules(vec![Spanned::new(self.lap_rule(only(pair))?, sp)])
             }
             Rule::setup => RuleLine::Setup(SetupLine { seeds: self.number(only(pair))? }),
+            Rule::distribute => RuleLine::Distribute(Distribute { facing: values(pair).next().is_some() }),
+            Rule::swap_choice => RuleLine::SwapChoice(SwapChoice { points: values(pair).next().is_some() }),
+            Rule::feed_one => {
+                let mut inner = values(pair);
+                let seeds = self.number(inner.next().expect("seeds"))?;
+                let pit = seat_pit(inner.next().expect("the pit"));
+                RuleLine::FeedOne(FeedOneLine { seeds, pit })
+            }
+            Rule::round_score => RuleLine::RoundScore(RoundScore),
+            Rule::setup_again => RuleLine::SetupAgain(SetupAgain),
             Rule::round_over
             | Rule::round_take
             | Rule::refill
@@ -859,6 +884,9 @@ impl Builder<'_> {
                     Rule::no_big_stone => {
                         RuleLine::RoundOver(RoundOver { when: RoundEnd::NoBigStone, after_each_lap: false })
                     }
+                    Rule::board_empty => {
+                        RuleLine::RoundOver(RoundOver { when: RoundEnd::BoardEmpty, after_each_lap: false })
+                    }
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -878,6 +906,7 @@ impl Builder<'_> {
                     }
                     RoundTake::OwnSplit { odd: n.value as u8 - 1 }
                 }
+                Some(p) if p.as_rule() == Rule::take_all => RoundTake::AllToNext,
                 _ => RoundTake::OwnPits,
             }),
             Rule::fill_beyond => RuleLine::FillBeyond(match values(pair).next() {
@@ -924,6 +953,10 @@ impl Builder<'_> {
                     Rule::held_at_most => {
                         let n = self.number(values(who).next().expect("a count"))?.value;
                         MatchEnd::HeldAtMost(n.min(u16::MAX as u64) as u16)
+                    }
+                    Rule::points_win => {
+                        let n = self.number(values(who).next().expect("a count"))?.value;
+                        MatchEnd::Points(n.min(u16::MAX as u64) as u16)
                     }
                     Rule::mover_all_but => {
                         let n = self.number(values(who).next().expect("a count"))?.value;
@@ -1176,6 +1209,11 @@ const LINE_RULES: &[Rule] = &[
     Rule::unfilled,
     Rule::match_end,
     Rule::setup,
+    Rule::distribute,
+    Rule::swap_choice,
+    Rule::feed_one,
+    Rule::round_score,
+    Rule::setup_again,
 ];
 
 /// The line a mistake at `pos` is in, found by reading the lines of its block from the

@@ -90,6 +90,29 @@ pub struct SetupLine {
     pub seeds: Number,
 }
 
+/// `the player to move puts the seeds of their hand one at a time into any pits` (the opening
+/// block): a distribution by one player into any pits of the board, one seed a move; with
+/// `facing`, `, leaving facing pits both empty or both occupied`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Distribute {
+    pub facing: bool,
+}
+
+/// `the other player then chooses to move first or to swap sides` (after a distribution):
+/// with `points`, `... and points` (the points of earlier rounds change sides too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SwapChoice {
+    pub points: bool,
+}
+
+/// `when the opponent's pits are all empty, the mover moves 1 seed from a pit of theirs into
+/// the opponent's leftmost pit`: feeding by a transfer, as written.
+#[derive(Debug, Clone)]
+pub struct FeedOneLine {
+    pub seeds: Number,
+    pub pit: Spanned<SeatPit>,
+}
+
 /// `a move may sow any number of the mover's captured seeds from their leftmost pit`: the
 /// captures are held in hand, and a move may sow 1 to all of them from that pit of the
 /// mover's row, the first seed into the next pit, or (`into`) into the pit itself.
@@ -144,6 +167,12 @@ pub struct Phases {
     pub empty_loses: bool,
     /// A direction chosen once, for the game.
     pub keep_way: Option<KeepWay>,
+    /// A distribution by the player to move before play (and, with rounds, before each
+    /// round), and the other player's choice after it.
+    pub distribute: Option<Distribute>,
+    pub swap: Option<SwapChoice>,
+    /// Feeding by a transfer: the seeds moved, and the opponent's pit they go to.
+    pub feed_one: Option<(u8, SeatPit)>,
 }
 
 impl Phases {
@@ -156,6 +185,8 @@ impl Phases {
             || self.hand_sowing.is_some()
             || self.only_if_captures.is_some()
             || self.empty_loses
+            || self.distribute.is_some()
+            || self.feed_one.is_some()
     }
 }
 

@@ -29,6 +29,8 @@ pub enum RoundEnd {
     /// No big stone is left on the board (`round over when no big stone is on the board`),
     /// looked at after each move.
     NoBigStone,
+    /// Every pit is empty (looked at after each move).
+    BoardEmpty,
 }
 
 /// What each player takes when a round is over: `each player takes the seeds of their own
@@ -46,6 +48,9 @@ pub enum RoundTake {
     OwnSplit {
         odd: u8,
     },
+    /// `the player to move next takes all the seeds`: every seed, hands and pits, goes to the
+    /// player who moves next.
+    AllToNext,
 }
 
 /// Between rounds, a player with no empty pit left in their row fills beyond it: `a player
@@ -145,7 +150,18 @@ pub enum MatchEnd {
     /// At the end of a round, a player whose hand holds this many seeds or fewer loses
     /// (`a player who holds 9 seeds or fewer at the end of a round loses the match`).
     HeldAtMost(u16),
+    /// `the first player to reach 60 points wins the match`: looked at when a round is over.
+    Points(u16),
 }
+
+/// `the player who captured more scores the difference`: rounds scored in points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundScore;
+
+/// `each round is set up as the first`: the opening's distribution again, by the player to
+/// move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SetupAgain;
 
 /// The rules of rounds, checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -171,6 +187,10 @@ pub struct Rounds {
     pub top_up: u8,
     /// `big stones go back to the end places`.
     pub stones_back: bool,
+    /// `the player who captured more scores the difference`: points across the rounds.
+    pub points: bool,
+    /// `each round is set up as the first`: no fill; the opening's distribution again.
+    pub again: bool,
 }
 
 /// The rules of rounds whose pits may change owner (Motiq); all off in other games.
@@ -231,7 +251,17 @@ impl Rounds {
             RoundEnd::NoneInPlay => format!("round over when no pit in play holds seeds{lap}"),
             RoundEnd::MoverRowEmpty => format!("round over when the player to move has an empty row{lap}"),
             RoundEnd::NoBigStone => "round over when no big stone is on the board".to_string(),
+            RoundEnd::BoardEmpty => "round over when the board is empty".to_string(),
         };
+        if self.again {
+            let mut lines = vec![over];
+            if self.points {
+                lines.push("the player who captured more scores the difference".to_string());
+            }
+            lines.extend([self.take_line(), "each round is set up as the first".to_string()]);
+            lines.push(self.match_line());
+            return lines;
+        }
         let which = match self.order {
             FillOrder::Leftmost => "their leftmost empty pit",
             FillOrder::Choice => "an empty pit of their choice",
@@ -245,15 +275,11 @@ impl Rounds {
                 tie + 1
             ),
         };
-        let take = match self.owners.take {
-            RoundTake::OwnPits => "each player takes the seeds of their own pits".to_string(),
-            RoundTake::Row => "each player takes the seeds of their row".to_string(),
-            RoundTake::OwnSplit { odd } => format!(
-                "each player takes the seeds of their own pits, a shared pit split with the odd seed to player {}",
-                odd + 1
-            ),
-        };
-        let mut lines = vec![over, take, fill];
+        let mut lines = vec![over];
+        if self.points {
+            lines.push("the player who captured more scores the difference".to_string());
+        }
+        lines.extend([self.take_line(), fill]);
         if self.copy {
             lines.push("the other player copies the arrangement into the opposite pits".to_string());
         }
@@ -265,22 +291,44 @@ impl Rounds {
                 Unfilled::Unplayable => "pits not filled are sown into but cannot be played",
             }
             .to_string(),
-            match self.match_end {
-                MatchEnd::CannotFill => "a player who cannot fill a pit loses the match".to_string(),
-                MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match".to_string(),
-                MatchEnd::MoverAllBut(n) => {
-                    format!(
-                        "a mover who has captured all but {n} {} wins the match",
-                        if n == 1 { "seed" } else { "seeds" }
-                    )
-                }
-                MatchEnd::NoSeeds => "a player left with no seeds loses the match".to_string(),
-                MatchEnd::HeldAtMost(n) => format!(
-                    "a player who holds {n} {} or fewer at the end of a round loses the match",
-                    if n == 1 { "seed" } else { "seeds" }
-                ),
-            },
+            self.match_line(),
         ]);
         lines
+    }
+
+    /// The line of what each player takes when a round is over.
+    fn take_line(&self) -> String {
+        match self.owners.take {
+            RoundTake::OwnPits => "each player takes the seeds of their own pits".to_string(),
+            RoundTake::Row => "each player takes the seeds of their row".to_string(),
+            RoundTake::OwnSplit { odd } => format!(
+                "each player takes the seeds of their own pits, a shared pit split with the odd seed to player {}",
+                odd + 1
+            ),
+            RoundTake::AllToNext => "the player to move next takes all the seeds".to_string(),
+        }
+    }
+
+    /// The line of the match's end.
+    fn match_line(&self) -> String {
+        match self.match_end {
+            MatchEnd::CannotFill => "a player who cannot fill a pit loses the match".to_string(),
+            MatchEnd::NoPitInPlay => "a player left with no pit in play loses the match".to_string(),
+            MatchEnd::MoverAllBut(n) => {
+                format!(
+                    "a mover who has captured all but {n} {} wins the match",
+                    if n == 1 { "seed" } else { "seeds" }
+                )
+            }
+            MatchEnd::NoSeeds => "a player left with no seeds loses the match".to_string(),
+            MatchEnd::HeldAtMost(n) => format!(
+                "a player who holds {n} {} or fewer at the end of a round loses the match",
+                if n == 1 { "seed" } else { "seeds" }
+            ),
+            MatchEnd::Points(n) => format!(
+                "the first player to reach {n} {} wins the match",
+                if n == 1 { "point" } else { "points" }
+            ),
+        }
     }
 }

@@ -169,6 +169,9 @@ pub struct Spec {
     /// Seeds in each player's hand at the start (`seeds 36 in each player's hand`; 0 in most
     /// games), put into play by the set-up ([`crate::lang::phases::Phases::setup`]).
     pub hand_seeds: u8,
+    /// The one player (0-based) whose hand holds them (`seeds 72 in player 1's hand`), if not
+    /// every player's.
+    pub hand_of: Option<u8>,
     pub players: u8,
     /// The owner (0-based player) of each pit, pit 1 first.
     pub owners: Vec<u8>,
@@ -229,7 +232,17 @@ impl Spec {
     /// The seeds of the game: on the board and in the hands at the start.
     pub fn total_seeds(&self) -> usize {
         self.seeds.iter().map(|&s| s as usize).sum::<usize>()
-            + self.hand_seeds as usize * self.players as usize
+            + self.hand_seeds as usize * if self.hand_of.is_some() { 1 } else { self.players as usize }
+    }
+
+    /// The seeds each player's hand holds at the start.
+    pub fn start_hands(&self) -> Vec<u16> {
+        (0..self.players)
+            .map(|p| match self.hand_of {
+                Some(h) if h != p => 0,
+                _ => self.hand_seeds as u16,
+            })
+            .collect()
     }
 
     /// `Bakuk` or `Bakuk:valdez`: how results and records name what was played.

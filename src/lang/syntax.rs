@@ -73,6 +73,9 @@ pub enum SeedsLine {
     Listed(Vec<Number>),
     /// `seeds 36 in each player's hand`: the pits start empty.
     Hand(Number),
+    /// `seeds 72 in player 1's hand`: every seed in one player's hand (the player as written,
+    /// 1-based), the pits empty.
+    PlayerHand(Number, Number),
 }
 
 #[derive(Debug, Clone)]

@@ -276,6 +276,9 @@ struct GameRecord<'a> {
     players: &'a [String],
     moves: &'a [Move],
     scores: &'a [u32],
+    /// Matches scored in points: each player's points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<[u16; 2]>,
     winner: Option<usize>,
     plies: u32,
     end: &'static str,
@@ -398,6 +401,17 @@ fn play_game(
                 matches!(end, crate::engine::EndReason::CannotFill | crate::engine::EndReason::NoPitInPlay);
             let rounds = s.rounds_over() + u32::from(!lost && !s.filling());
             let outcome = rules.outcome(&s).expect("the game is over");
+            // A match scored in points: its score is the points (the margins too).
+            let scores = match rules.points(&s) {
+                Some(points) => {
+                    let mut by_points = [0u32; crate::lang::spec::MAX_PLAYERS];
+                    for (p, &x) in points.iter().enumerate() {
+                        by_points[p] = x as u32;
+                    }
+                    by_points
+                }
+                None => scores,
+            };
             tally.finish_match(&scores[..n], s.plies(), end, s.seeds_on_board(), outcome, rounds);
         }
         None => tally.finish_game(&scores[..n], s.plies(), end, s.seeds_on_board()),
@@ -485,6 +499,7 @@ pub fn run(
                     players: &names,
                     moves: &moves,
                     scores: &scores[..seats],
+                    points: rules.points(&s),
                     winner: match rules.outcome(&s) {
                         Some(Outcome::Win(p)) => Some(p + 1),
                         _ => None,

@@ -174,6 +174,9 @@ pub struct EndTally {
     /// Matches lost by a player holding too few seeds at the end of a round.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub held_too_few: u64,
+    /// `the first player to reach N points wins the match`: left out where no game met it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub points: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -198,6 +201,7 @@ impl EndTally {
             EndReason::NoBigStone => self.no_big_stone += 1,
             EndReason::EmptyLoses => self.empty_loses += 1,
             EndReason::HeldTooFew => self.held_too_few += 1,
+            EndReason::Points => self.points += 1,
         }
     }
 }
@@ -303,6 +307,7 @@ impl Tally {
         self.ends.no_big_stone += o.ends.no_big_stone;
         self.ends.empty_loses += o.ends.empty_loses;
         self.ends.held_too_few += o.ends.held_too_few;
+        self.ends.points += o.ends.points;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
         self.seeds_left += o.seeds_left;

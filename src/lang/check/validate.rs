@@ -120,13 +120,14 @@ impl<'a> Validator<'a> {
         };
         let hand_seeds = match (seeds.is_some().then_some(m.seeds.as_ref()).flatten(), &owners) {
             (Some(s), Some((count, ..))) => self.start_hands(s, *count),
-            _ => Some(0),
+            _ => Some((0, None)),
         };
         // Hands that cannot be: no count of seeds to check the other rules against.
         let seeds = seeds.filter(|_| hand_seeds.is_some());
-        let hand_seeds = hand_seeds.unwrap_or(0);
+        let (hand_seeds, hand_of) = hand_seeds.unwrap_or((0, None));
+        let hands = if hand_of.is_some() { 1 } else { owners.as_ref().map_or(0, |o| o.0 as usize) };
         let total: usize = seeds.as_ref().map_or(0, |s: &Vec<u8>| s.iter().map(|&x| x as usize).sum())
-            + hand_seeds as usize * owners.as_ref().map_or(0, |o| o.0 as usize);
+            + hand_seeds as usize * hands;
         let min_seeds = match &m.min_seeds {
             None => 1,
             Some(n) => {
@@ -260,6 +261,19 @@ impl<'a> Validator<'a> {
         }
 
         let (board, seeds, (players, owners, first_player)) = (board?, seeds?, owners?);
+        // The distributor of the first round is the first player: the seeds must be theirs.
+        if let (Some(h), Some(_), Some(line)) = (hand_of, &m.distribute, &m.seeds)
+            && h != first_player
+        {
+            self.diags.push(
+                line.error(format!("the seeds are in player {}'s hand", h + 1), "not the distributor's")
+                    .note(format!(
+                        "the player to move distributes them, and player {} starts",
+                        first_player + 1
+                    )),
+            );
+            return None;
+        }
         let directions =
             direction.and_then(|d| self.directions(d, board.value.pits_per_row.value as usize, &owners));
         let store_sowing = m.store_sowing.as_ref().map_or(StoreSowing::Neither, |s| s.value);
@@ -443,6 +457,7 @@ impl<'a> Validator<'a> {
             stores: board.value.stores,
             seeds,
             hand_seeds,
+            hand_of,
             players,
             owners,
             first_player,
@@ -520,7 +535,7 @@ impl<'a> Validator<'a> {
     /// Each pit's count fits a pit, whatever the board.
     fn seed_counts_fit(&mut self, s: &Stated<SeedsLine>) -> bool {
         let numbers: &[Number] = match &s.value {
-            SeedsLine::Each(n) | SeedsLine::Hand(n) => std::slice::from_ref(n),
+            SeedsLine::Each(n) | SeedsLine::Hand(n) | SeedsLine::PlayerHand(_, n) => std::slice::from_ref(n),
             SeedsLine::Listed(list) => list,
         };
         let mut ok = true;
@@ -541,7 +556,7 @@ impl<'a> Validator<'a> {
         }
         let numbers: Vec<&Number> = match &s.value {
             // The pits start empty; the hands are checked with the players.
-            SeedsLine::Hand(_) => return Some(vec![0; pits]),
+            SeedsLine::Hand(_) | SeedsLine::PlayerHand(..) => return Some(vec![0; pits]),
             SeedsLine::Each(n) => vec![n; pits],
             SeedsLine::Listed(list) => {
                 if list.len() != pits {
@@ -574,9 +589,23 @@ impl<'a> Validator<'a> {
 
     /// `seeds 36 in each player's hand`: the seeds each hand starts with (0 for any other
     /// seeds line), all the seeds fitting the count of a board, and a rule to put them into play.
-    fn start_hands(&mut self, s: &Stated<SeedsLine>, players: u8) -> Option<u8> {
-        let SeedsLine::Hand(n) = &s.value else { return Some(0) };
-        let total = n.value.saturating_mul(players as u64);
+    fn start_hands(&mut self, s: &Stated<SeedsLine>, players: u8) -> Option<(u8, Option<u8>)> {
+        let (n, one) = match &s.value {
+            SeedsLine::Hand(n) => (n, None),
+            SeedsLine::PlayerHand(p, n) => {
+                if p.value == 0 || p.value > players as u64 {
+                    self.diags.push(Diagnostic::error(format!("there is no player {}", p.value)).at(
+                        &s.at.file,
+                        p.span.clone(),
+                        format!("expected 1 to {players}"),
+                    ));
+                    return None;
+                }
+                (n, Some(p.value as u8 - 1))
+            }
+            _ => return Some((0, None)),
+        };
+        let total = n.value.saturating_mul(if one.is_some() { 1 } else { players as u64 });
         if total > MAX_SEEDS as u64 {
             self.diags.push(
                 s.error(
@@ -591,7 +620,7 @@ impl<'a> Validator<'a> {
             self.diags.push(s.error("the game starts without seeds", "no move could ever be played"));
             return None;
         }
-        if self.m.setup.is_none() {
+        if self.m.setup.is_none() && self.m.distribute.is_none() {
             self.diags.push(
                 s.error("seeds in the hands, and no rule puts them into the pits", "the pits start empty")
                     .help(
@@ -600,7 +629,7 @@ impl<'a> Validator<'a> {
                     ),
             );
         }
-        Some(n.value as u8)
+        Some((n.value as u8, one))
     }
 
     /// Owners of each pit, the player count and the first player.
@@ -1418,7 +1447,10 @@ impl<'a> Validator<'a> {
             Kind::FillOn,
             Kind::TopUp,
             Kind::StonesBack,
+            Kind::RoundScore,
+            Kind::SetupAgain,
         ];
+        let again = m.setup_again.as_ref();
         // The player with fewer seeds places them where they like: no pit need be left unfilled.
         let fewer = m.refill.as_ref().and_then(|r| r.value.fewer_tie.as_ref());
         let first = kinds.iter().filter_map(|&k| m.origin(k)).min_by_key(|o| (o.layer, o.span.start))?;
@@ -1430,12 +1462,12 @@ impl<'a> Validator<'a> {
                 "each player takes the seeds of their own pits",
             ),
             (
-                m.refill.is_some(),
+                m.refill.is_some() || again.is_some(),
                 "how the pits are filled for the next round",
                 "in turns, each player fills their leftmost empty pit with 4 seeds",
             ),
             (
-                m.unfilled.is_some() || fewer.is_some(),
+                m.unfilled.is_some() || fewer.is_some() || again.is_some(),
                 "what becomes of the pits not filled",
                 "pits not filled are out of play for the round",
             ),
@@ -1490,6 +1522,33 @@ impl<'a> Validator<'a> {
             whole = false;
         }
         let (filler, copy) = self.fill_by_fewer(players)?;
+        if !self.rounds_in_points(whole) {
+            return None;
+        }
+        if let Some(a) = again {
+            let owners = self.round_owners();
+            if !whole {
+                return None;
+            }
+            return Some(Rounds {
+                over: m.round_over.as_ref()?.value,
+                order: crate::lang::rounds::FillOrder::AnyPit,
+                fill: 1,
+                unfilled: crate::lang::rounds::Unfilled::InPlay,
+                match_end: m.match_end.as_ref()?.value,
+                filler,
+                copy,
+                owners: owners?,
+                points: m.round_score.is_some(),
+                again: {
+                    let _ = a;
+                    true
+                },
+                fill_on: 0,
+                top_up: 0,
+                stones_back: false,
+            });
+        }
         let refill = m.refill.as_ref()?;
         let n = &refill.value.seeds;
         if n.value == 0 {
@@ -1527,6 +1586,8 @@ impl<'a> Validator<'a> {
             fill_on,
             top_up,
             stones_back: stones?,
+            points: m.round_score.is_some(),
+            again: false,
         })
     }
 
@@ -1660,6 +1721,68 @@ impl<'a> Validator<'a> {
             ok = false;
         }
         ok.then_some(m.stones_back.is_some())
+    }
+
+    /// Rounds scored in points (`the player who captured more scores the difference`, `the
+    /// first player to reach 60 points wins the match`) and rounds set up as the first: each
+    /// needs the other's lines. Whether all is well.
+    fn rounds_in_points(&mut self, whole: bool) -> bool {
+        use crate::lang::rounds::MatchEnd;
+        let m = self.m;
+        let mut ok = whole;
+        if let Some(e) = &m.match_end
+            && let MatchEnd::Points(n) = e.value
+        {
+            if m.round_score.is_none() {
+                self.diags.push(
+                    e.error("a match won by points, but no round scores any", "this never happens")
+                        .help("add `the player who captured more scores the difference` to the rounds block"),
+                );
+                ok = false;
+            } else if n == 0 {
+                self.diags.push(
+                    e.error("a match won with 0 points", "won before it starts")
+                        .help("write 1 point or more"),
+                );
+                ok = false;
+            }
+        }
+        if let Some(a) = &m.setup_again {
+            if m.distribute.is_none() {
+                self.diags.push(
+                    a.error("each round is set up as the first, but nobody distributes the seeds", "set up how?")
+                        .help("add `the player to move puts the seeds of their hand one at a time into any pits` to the opening block"),
+                );
+                ok = false;
+            }
+            for (stated, what) in [
+                (m.refill.as_ref().map(|r| &r.at), "a fill"),
+                (m.unfilled.as_ref().map(|r| &r.at), "the pits not filled"),
+                (m.copy_fill.as_ref().map(|r| &r.at), "a copy"),
+            ] {
+                if let Some(at) = stated {
+                    self.diags.push(
+                        at.error(
+                            format!("{what}, but each round is set up as the first"),
+                            "not with a set-up",
+                        )
+                        .note(format!("line {} sets each round up as the first", a.at.line())),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if let Some(d) = &m.distribute
+            && m.round_over.is_some()
+            && m.setup_again.is_none()
+        {
+            self.diags.push(
+                d.error("a distribution before the first round only", "the first round")
+                    .help("add `each round is set up as the first` to the rounds block"),
+            );
+            ok = false;
+        }
+        ok
     }
 
     /// Pits that change owner between rounds (`a player whose row is full fills any empty

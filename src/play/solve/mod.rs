@@ -132,6 +132,11 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if phases.setup.is_some() {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Setup.line()));
     }
+    // A distribution by one player: its seeds are in a hand, each placement is a move, and the
+    // choice after it turns the board round.
+    if phases.distribute.is_some() {
+        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Distribute.line()));
+    }
     if phases.hand_sowing.is_some() {
         return Err(SolveError::SeedsReturn(crate::lang::kinds::Kind::HandSowing.line()));
     }

@@ -162,7 +162,83 @@ impl Validator<'_> {
         }
         out.setup = self.setup();
         self.hand_rules(board, rows, k, players, total, &mut out);
+        self.distribution(rows, k, &mut out);
         out
+    }
+
+    /// A distribution by one player, the other's choice to swap sides, feeding by a transfer.
+    fn distribution(&mut self, rows: bool, k: usize, out: &mut Phases) {
+        let m = self.m;
+        if let Some(d) = &m.distribute {
+            let in_hand = m
+                .seeds
+                .as_ref()
+                .is_some_and(|s| matches!(s.value, SeedsLine::Hand(_) | SeedsLine::PlayerHand(..)));
+            if !in_hand {
+                self.diags.push(
+                    d.error("a distribution from the hand, but the hands start empty", "nothing to put")
+                        .help("write the starting seeds as `seeds 72 in player 1's hand`"),
+                );
+            } else if let Some(s) = &m.setup {
+                self.diags.push(
+                    d.error("two set-ups from the hands", "a distribution by one player")
+                        .note(format!("line {} sets up the pits in turns", s.at.line())),
+                );
+            } else if d.value.facing && !rows {
+                self.diags.push(
+                    d.error("facing pits need two players who own a row each", "facing pits")
+                        .note("each pit of one row faces a pit of the other"),
+                );
+            } else {
+                out.distribute = Some(d.value);
+            }
+        }
+        if let Some(c) = &m.swap_choice {
+            if m.distribute.is_none() {
+                self.diags.push(
+                    c.error("a choice after a distribution, but nobody distributes", "the other player")
+                        .help("add `the player to move puts the seeds of their hand one at a time into any pits` to the opening block"),
+                );
+            } else if !rows {
+                self.diags.push(
+                    c.error("swapping sides needs two players who own a row each", "swap sides")
+                        .note("the board is turned round: each row becomes the other player's"),
+                );
+            } else {
+                out.swap = Some(c.value);
+            }
+        }
+        if let Some(f) = &m.feed_one {
+            let n = &f.value.seeds;
+            if let Some(mf) = &m.must_feed {
+                self.diags.push(
+                    f.error("two rules of feeding", "a transfer into the opponent's pit")
+                        .note(format!("line {} feeds by a sowing", mf.at.line())),
+                );
+            } else if n.value == 0 || n.value > MAX_SEEDS as u64 {
+                self.diags.push(Diagnostic::error(format!("a transfer of {} seeds", n.value)).at(
+                    &f.at.file,
+                    n.span.clone(),
+                    format!("expected 1 to {MAX_SEEDS}"),
+                ));
+            } else if !rows {
+                self.diags.push(
+                    f.error("the opponent's pit is named from their seat", "the opponent's pit")
+                        .note("this needs two players who own a row each"),
+                );
+            } else if f.value.pit.value.index(k).is_none() {
+                self.diags.push(
+                    Diagnostic::error(format!("a row of {k} pits has no {} pit", f.value.pit.value.word()))
+                        .at(
+                            &f.at.file,
+                            f.value.pit.span.clone(),
+                            format!("pits are counted 1 to {k} from each player's left"),
+                        ),
+                );
+            } else {
+                out.feed_one = Some((n.value as u8, f.value.pit.value));
+            }
+        }
     }
 
     /// Seeds held in hand, a direction allowed only to a capture, and the loss of a player
@@ -292,7 +368,11 @@ impl Validator<'_> {
         let m = self.m;
         let l = m.setup.as_ref()?;
         let n = &l.value.seeds;
-        if !m.seeds.as_ref().is_some_and(|s| matches!(s.value, SeedsLine::Hand(_))) {
+        if !m
+            .seeds
+            .as_ref()
+            .is_some_and(|s| matches!(s.value, SeedsLine::Hand(_) | SeedsLine::PlayerHand(..)))
+        {
             self.diags.push(
                 l.error("a set-up from the hands, but the hands start empty", "nothing to put")
                     .help("write the starting seeds as `seeds 36 in each player's hand`"),
