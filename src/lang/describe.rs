@@ -400,6 +400,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         ));
         rules.push(unsaid(S, "refill", &[Kind::Refill], "No pit is filled for a next round."));
         owner_rules(rules, Some(r));
+        fill_rules(rules, Some(r));
         rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
         rules.push(match_end(r));

@@ -23,6 +23,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("koumma", include_str!("../../variants/koumma.sow")),
     ("leb-bbut-ahbochen", include_str!("../../variants/leb-bbut-ahbochen.sow")),
     ("leyla-gobale", include_str!("../../variants/leyla-gobale.sow")),
+    ("lib-al-aqil", include_str!("../../variants/lib-al-aqil.sow")),
     ("modiar", include_str!("../../variants/modiar.sow")),
     ("motiq", include_str!("../../variants/motiq.sow")),
     ("o-an-quan", include_str!("../../variants/o-an-quan.sow")),
