@@ -311,11 +311,12 @@ impl Validator<'_> {
                 out.hand_sowing = Some(HandSowing { pit: h.value.pit.value, into: h.value.into });
             }
         }
+        // Does some pit sow either way (a direction to choose, for the two rules below)?
+        let either = match m.direction.as_ref().map(|d| &d.value) {
+            Some(DirectionLine::ByPit(lines)) => lines.iter().any(|l| matches!(l.value.way, Way::Either)),
+            _ => false,
+        };
         if let Some(o) = &m.only_if_captures {
-            let either = match m.direction.as_ref().map(|d| &d.value) {
-                Some(DirectionLine::ByPit(lines)) => lines.iter().any(|l| matches!(l.value.way, Way::Either)),
-                _ => false,
-            };
             // Before the move, any place may be empty.
             let before = match &o.value.before {
                 None => Some(None),
@@ -333,10 +334,6 @@ impl Validator<'_> {
             }
         }
         if let Some(k) = &m.keep_way {
-            let either = match m.direction.as_ref().map(|d| &d.value) {
-                Some(DirectionLine::ByPit(lines)) => lines.iter().any(|l| matches!(l.value.way, Way::Either)),
-                _ => false,
-            };
             if either {
                 out.keep_way = Some(k.value);
             } else {
