@@ -2192,9 +2192,11 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
         let file = sow::lang::library::load(name).unwrap();
         for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
             // The moves of an opening (I Pere's) put seeds into a pit without sowing a lap:
-            // the laps are those of the moves after it.
+            // the laps are those of the moves after it. So does feeding by a transfer (Li'b
+            // al-'Aqil's), the move when the opponent's pits are all empty, as they are here.
             let mut spec = bundled(name, ruleset).spec().clone();
             spec.phases.opening = None;
+            spec.phases.feed_one = None;
             let r = sow::engine::compile(&spec);
             assert_lap_described(&r, &format!("{name}:{ruleset:?}"));
         }
