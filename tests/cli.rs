@@ -27,7 +27,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          leyla-gobale       Leyla Gobale       text                                      Somaliland\n \
          lib-al-aqil        Li'b al-'Aqil      text                                      Egypt, around 1836\n \
          modiar             Modiar             -                                         near Tangier, northern Morocco\n \
-         motiq              Motiq              -                                         Lembata, Indonesia\n \
+         motiq              Motiq              text                                      Lembata, Indonesia\n \
          o-an-quan          Ô Ăn Quan          text                                      Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
          pallankuli         Pallankuli         -                                         South India\n \

@@ -135,6 +135,7 @@ const ROUNDS: &str = r#"variant "Rounds" {
       in turns, each player fills their leftmost empty pit with 3 seeds
       pits not filled are out of play for the round
       a player who cannot fill a pit loses the match
+      the players take turns to begin the rounds
     }
   }
   ruleset "nobody" {

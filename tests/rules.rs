@@ -3340,6 +3340,44 @@ fn players_fill_in_turns_and_play_starts_after_the_last_to_fill() {
 }
 
 #[test]
+fn the_players_take_turns_to_begin_the_rounds_whoever_filled_last() {
+    let r = rounds(
+        "",
+        "round over when a row is empty",
+        "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
+        "a player who cannot fill a pit loses the match  the players take turns to begin the rounds",
+    );
+    // The fills of the test above, after the first round (1 round over): player 2 fills last,
+    // but the second round is begun by player 2, the first having been player 1's.
+    let mut s = r.state_in_round(&[0; 6], &[2, 9], 1, 0, true, 1).unwrap();
+    for pit in [4, 1, 5, 6] {
+        play(&r, &mut s, pit);
+    }
+    assert!(!s.filling());
+    assert_eq!(s.pits(), &[2, 0, 0, 2, 2, 2]);
+    assert_eq!(s.to_move(), Some(1));
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+    // After two rounds over, the third is player 1's again: fills 4, 1, 5, 6 as above.
+    let mut s = r.state_in_round(&[0; 6], &[2, 9], 1, 0, true, 2).unwrap();
+    for pit in [4, 1, 5, 6] {
+        play(&r, &mut s, pit);
+    }
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1]));
+    // Without the line, the round starts after the last to fill, player 2: with player 1.
+    let plain = leftmost_rounds();
+    let mut s = plain.state_in_round(&[0; 6], &[2, 9], 1, 0, true, 1).unwrap();
+    for pit in [4, 1, 5, 6] {
+        play(&plain, &mut s, pit);
+    }
+    assert_eq!(s.to_move(), Some(0));
+    // describe says it; each round set up as the first cannot have it.
+    assert!(
+        sow::lang::describe::describe(r.spec(), &[]).contains("The players take turns to begin the rounds")
+    );
+    assert_ne!(r.fingerprint(), plain.fingerprint());
+}
+
+#[test]
 fn a_fill_must_be_the_movers_leftmost_empty_pit() {
     let r = leftmost_rounds();
     let mut s = in_round(&r, &[2, 0, 0, 0, 0, 0], &[4, 6], 1, &[], true);

@@ -320,6 +320,11 @@ impl Rules {
                 }
                 start = self.after(placer);
             }
+            // `the players take turns to begin the rounds`: round k (from 0) starts with the
+            // player k places after the game's first.
+            if r.alternate {
+                start = ((self.first_player as u16 + s.round) % self.t.players as u16) as u8;
+            }
             if r.unfilled != Unfilled::InPlay {
                 let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
                 s.out |= board & !at_least(&s.pits, self.t.pits, 1);

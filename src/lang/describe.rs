@@ -302,6 +302,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         fill_rules(rules, None);
         rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
+        rules.push(unsaid(S, "round begin", &[Kind::RoundBegin], "The game has one first move."));
         rules.push(unsaid(S, "match end", &[Kind::MatchEnd], "The match is the game."));
         return;
     };
@@ -403,6 +404,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         fill_rules(rules, Some(r));
         rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
+        rules.push(round_begin(r));
         rules.push(match_end(r));
         return;
     }
@@ -465,10 +467,26 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             }
         },
     ));
+    rules.push(round_begin(r));
     rules.push(match_end(r));
 }
 
 /// The rule of the match's end, in words.
+fn round_begin(r: &crate::lang::rounds::Rounds) -> Rule {
+    use Section::Rounds as S;
+    if r.alternate {
+        said(
+            S,
+            "round begin",
+            &[Kind::RoundBegin],
+            "The players take turns to begin the rounds: the first move of the second round goes to the \
+             player after the one who began the first, and so on, whoever filled last.",
+        )
+    } else {
+        unsaid(S, "round begin", &[Kind::RoundBegin], "Who begins a round is decided by the fills.")
+    }
+}
+
 fn match_end(r: &crate::lang::rounds::Rounds) -> Rule {
     use crate::lang::rounds::MatchEnd;
     use Section::Rounds as S;

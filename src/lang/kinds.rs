@@ -17,8 +17,8 @@ use super::phases::{
     SetupLine, StoreMoveLine, SwapChoice,
 };
 use super::rounds::{
-    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundOver, RoundScore, RoundTake,
-    SetupAgain, StonesBack, TopUp, Unfilled,
+    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver, RoundScore,
+    RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
@@ -271,6 +271,8 @@ kinds! {
     RoundScore(RoundScore) in round_score, "`the player who captured more scores the difference`", "the points of a round", None;
     /// `each round is set up as the first`
     SetupAgain(SetupAgain) in setup_again, "`each round is set up as the first`", "the set-up of each round", None;
+    /// `the players take turns to begin the rounds`
+    RoundBegin(RoundBegin) in round_begin, "`the players take turns to begin the rounds`", "who begins each round", None;
     /// `the other player copies the arrangement into the opposite pits`
     CopyFill(CopyFill) in copy_fill, "`the other player copies ...`", "the copy of the placed seeds", None;
     /// `a player who cannot fill a pit loses the match`

@@ -14,8 +14,8 @@ use crate::lang::phases::{
     SetupLine, StoreMoveLine, SwapChoice, Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundEnd, RoundOver,
-    RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
+    CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundEnd,
+    RoundOver, RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;
@@ -846,6 +846,7 @@ impl Builder<'_> {
             }
             Rule::round_score => RuleLine::RoundScore(RoundScore),
             Rule::setup_again => RuleLine::SetupAgain(SetupAgain),
+            Rule::round_begin => RuleLine::RoundBegin(RoundBegin),
             Rule::round_over
             | Rule::round_take
             | Rule::refill
@@ -1214,6 +1215,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::feed_one,
     Rule::round_score,
     Rule::setup_again,
+    Rule::round_begin,
 ];
 
 /// The line a mistake at `pos` is in, found by reading the lines of its block from the

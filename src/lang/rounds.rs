@@ -163,6 +163,10 @@ pub struct RoundScore;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct SetupAgain;
 
+/// `the players take turns to begin the rounds`: the right to begin alternates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RoundBegin;
+
 /// The rules of rounds, checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rounds {
@@ -191,6 +195,8 @@ pub struct Rounds {
     pub points: bool,
     /// `each round is set up as the first`: no fill; the opening's distribution again.
     pub again: bool,
+    /// `the players take turns to begin the rounds`.
+    pub alternate: bool,
 }
 
 /// The rules of rounds whose pits may change owner (Motiq); all off in other games.
@@ -283,16 +289,17 @@ impl Rounds {
         if self.copy {
             lines.push("the other player copies the arrangement into the opposite pits".to_string());
         }
-        lines.extend([
-            match self.unfilled {
-                Unfilled::ForRound => "pits not filled are out of play for the round",
-                Unfilled::ForGood => "pits not filled are out of play for good",
-                Unfilled::InPlay => "pits not filled stay in play",
-                Unfilled::Unplayable => "pits not filled are sown into but cannot be played",
-            }
-            .to_string(),
-            self.match_line(),
-        ]);
+        lines.extend([match self.unfilled {
+            Unfilled::ForRound => "pits not filled are out of play for the round",
+            Unfilled::ForGood => "pits not filled are out of play for good",
+            Unfilled::InPlay => "pits not filled stay in play",
+            Unfilled::Unplayable => "pits not filled are sown into but cannot be played",
+        }
+        .to_string()]);
+        if self.alternate {
+            lines.push("the players take turns to begin the rounds".to_string());
+        }
+        lines.push(self.match_line());
         lines
     }
 

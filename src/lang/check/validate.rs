@@ -1449,6 +1449,7 @@ impl<'a> Validator<'a> {
             Kind::StonesBack,
             Kind::RoundScore,
             Kind::SetupAgain,
+            Kind::RoundBegin,
         ];
         let again = m.setup_again.as_ref();
         // The player with fewer seeds places them where they like: no pit need be left unfilled.
@@ -1526,6 +1527,23 @@ impl<'a> Validator<'a> {
             return None;
         }
         if let Some(a) = again {
+            if let Some(b) = &m.round_begin {
+                self.diags.push(
+                    b.error(
+                        "the players take turns to begin the rounds, but each round is set up as the first",
+                        "not with a set-up",
+                    )
+                    .note(format!(
+                        "{} sets each round up as the first: the player who moves next distributes",
+                        if a.at.file.name == b.at.file.name {
+                            format!("line {}", a.at.line())
+                        } else {
+                            format!("line {} of {}", a.at.line(), a.at.file.name)
+                        }
+                    )),
+                );
+                return None;
+            }
             let owners = self.round_owners();
             if !whole {
                 return None;
@@ -1547,6 +1565,7 @@ impl<'a> Validator<'a> {
                 fill_on: 0,
                 top_up: 0,
                 stones_back: false,
+                alternate: false,
             });
         }
         let refill = m.refill.as_ref()?;
@@ -1588,6 +1607,7 @@ impl<'a> Validator<'a> {
             stones_back: stones?,
             points: m.round_score.is_some(),
             again: false,
+            alternate: m.round_begin.is_some(),
         })
     }
 
