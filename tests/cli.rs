@@ -30,7 +30,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          motiq              Motiq              text                                      Lembata, Indonesia\n \
          o-an-quan          Ô Ăn Quan          text                                      Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
-         pallankuli         Pallankuli         -                                         South India\n \
+         pallankuli         Pallankuli         text                                      South India\n \
          sungka             Sungka             text                                      Philippines\n \
          tihbat             Tihbat             mancalagames                              Taourirt, Morocco\n \
          toguz-kumalak      Toguz Kumalak      modern                                    Central Asia (Kazakhstan, Kyrgyzstan)\n \

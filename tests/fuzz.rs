@@ -135,6 +135,7 @@ const ROUNDS: &str = r#"variant "Rounds" {
       in turns, each player fills their leftmost empty pit with 3 seeds
       pits not filled are out of play for the round
       a player who cannot fill a pit loses the match
+      the player with fewer seeds fills first, player 2 on a tie
       the players take turns to begin the rounds
     }
   }
@@ -157,7 +158,7 @@ const ROUNDS: &str = r#"variant "Rounds" {
       a player whose row is full fills any empty pit
       a pit filled belongs to the player who filled it
       pits not filled are sown into but cannot be played
-      a player who cannot fill a pit loses the match
+      a player who owns 1 pit or fewer loses the match
     }
   }
   ruleset "placer" {

@@ -3378,6 +3378,101 @@ fn the_players_take_turns_to_begin_the_rounds_whoever_filled_last() {
 }
 
 #[test]
+fn the_player_with_fewer_seeds_fills_first_whoever_ended_the_round() {
+    let fewer = |tie: &str| {
+        rounds(
+            "",
+            "round over when a row is empty",
+            "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
+            &format!(
+                "a player who cannot fill a pit loses the match  the player with fewer seeds fills first{tie}"
+            ),
+        )
+    };
+    let r = fewer("");
+    // Player 1 sows pit 3's seed into pit 4: their row is empty, and the round is over. Player
+    // 1 takes nothing (hand 5), player 2 pits 4 and 5, 3 + 3 (hand 3 + 6 = 9). Player 2 would
+    // fill first, the player to move next; player 1, holding fewer, does: pits 1, 4, 2, 5, 6
+    // (player 1 then holding 1 seed is passed over).
+    let mut s = in_round(&r, &[0, 0, 1, 2, 3, 0], &[5, 3], 1, &[], false);
+    play(&r, &mut s, 3);
+    assert!(s.filling());
+    assert_eq!(s.captured(), &[5, 9]);
+    for (pit, player) in [(1, 1), (4, 2), (2, 1), (5, 2), (6, 2)] {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(player - 1), vec![pit]), "pit {pit}");
+        play(&r, &mut s, pit);
+    }
+    // Play starts after the last to fill, player 2.
+    assert!(!s.filling());
+    assert_eq!((s.pits(), s.captured()), (&[2, 2, 0, 2, 2, 2][..], &[1, 3][..]));
+    assert_eq!(s.to_move(), Some(0));
+    // Without the line, player 2 fills first.
+    let plain = leftmost_rounds();
+    let mut s = in_round(&plain, &[0, 0, 1, 2, 3, 0], &[5, 3], 1, &[], false);
+    play(&plain, &mut s, 3);
+    assert_eq!((s.to_move(), legal(&plain, &s)), (Some(1), vec![4]));
+    // A tie (9 and 9): the player to move next, player 2, or the player the line names.
+    let mut s = in_round(&r, &[0, 0, 1, 2, 3, 0], &[9, 3], 1, &[], false);
+    play(&r, &mut s, 3);
+    assert_eq!((s.captured(), s.to_move()), (&[9, 9][..], Some(1)));
+    let named = fewer(", player 1 on a tie");
+    let mut s = in_round(&named, &[0, 0, 1, 2, 3, 0], &[9, 3], 1, &[], false);
+    play(&named, &mut s, 3);
+    assert_eq!((s.to_move(), legal(&named, &s)), (Some(0), vec![1]));
+    // describe says it, and the three are three rule sets.
+    let said = |r: &Rules| {
+        sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert!(said(&r).contains("holds fewer seeds fills first (on a tie, the player to move next)"));
+    assert!(said(&named).contains("holds fewer seeds fills first (on a tie, player 1)"));
+    assert_ne!(r.fingerprint(), plain.fingerprint());
+    assert_ne!(r.fingerprint(), named.fingerprint());
+}
+
+#[test]
+fn a_player_who_owns_too_few_pits_once_the_pits_are_filled_loses_the_match() {
+    let owns = |line: &str| {
+        rounds(
+            "",
+            "round over when a row is empty",
+            "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
+            line,
+        )
+    };
+    let r = owns("a player who owns 1 pit or fewer loses the match");
+    // The fills of the test above: player 2 fills 4, player 1 pit 1 (hand 0), player 2 pits 5
+    // and 6. Player 1 owns pit 1 alone, pits 2 and 3 being out of play: 1 pit, and they lose,
+    // whatever the seeds.
+    let mut s = r.state_in_round(&[0; 6], &[2, 9], 1, 0, true, 1).unwrap();
+    for pit in [4, 1, 5, 6] {
+        assert_eq!(s.end(), None);
+        play(&r, &mut s, pit);
+    }
+    assert_eq!(s.end(), Some(EndReason::FewPits));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(1)));
+    // With 4 seeds player 1 fills pits 1 and 2: 2 pits, and play goes on.
+    let mut s = r.state_in_round(&[0; 6], &[4, 7], 1, 0, true, 1).unwrap();
+    for pit in [4, 1, 5, 2, 6] {
+        play(&r, &mut s, pit);
+    }
+    assert_eq!((s.end(), s.pits()), (None, &[2, 2, 0, 2, 2, 2][..]));
+    // `owns no pit`: a player who could fill one pit plays on; one who could fill none loses.
+    let none = owns("a player who owns no pit loses the match");
+    let mut s = none.state_in_round(&[0; 6], &[2, 9], 1, 0, true, 1).unwrap();
+    for pit in [4, 1, 5, 6] {
+        play(&none, &mut s, pit);
+    }
+    assert_eq!(s.end(), None);
+    let mut s = none.state_in_round(&[0; 6], &[1, 10], 1, 0, true, 1).unwrap();
+    for pit in [4, 5, 6] {
+        play(&none, &mut s, pit);
+    }
+    assert_eq!((s.end(), none.outcome(&s)), (Some(EndReason::FewPits), Some(Outcome::Win(1))));
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("a player owns one pit or fewer: that player loses"), "{said}");
+}
+
+#[test]
 fn a_fill_must_be_the_movers_leftmost_empty_pit() {
     let r = leftmost_rounds();
     let mut s = in_round(&r, &[2, 0, 0, 0, 0, 0], &[4, 6], 1, &[], true);

@@ -312,6 +312,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::SideEmpty => "a player's pits are all empty".to_string(),
         EndReason::EmptyLoses => "a player's pits are all empty, and they lose".to_string(),
         EndReason::HeldTooFew => "a player holds too few seeds at the end of the round".to_string(),
+        EndReason::FewPits => "a player owns too few pits for the next round".to_string(),
         EndReason::Majority => "a player has captured more than half the seeds".to_string(),
         EndReason::Repetition => "the position repeats one seen since the last capture".to_string(),
         EndReason::FewSeeds => format!(

@@ -4,7 +4,9 @@
 //! [`FILLING`]), pits out of play, and the end of the match. Only variants with rounds come
 //! here, in the [`GENERAL`] tier: the other tiers never look at these fields.
 
-use crate::lang::rounds::{FillBeyond, FillOrder, Filler, MatchEnd, RoundEnd, RoundTake, Unfilled};
+use crate::lang::rounds::{
+    FillBeyond, FillOrder, Filler, FirstFiller, MatchEnd, RoundEnd, RoundTake, Unfilled,
+};
 use crate::lang::spec::MAX_PLAYERS;
 
 use super::compile::{GENERAL, Rules, Tables};
@@ -282,6 +284,15 @@ impl Rules {
         if r.again {
             return self.start_deal(s, next);
         }
+        // `the player with fewer seeds fills first`: every seed is in the hands now.
+        let next = match r.first {
+            FirstFiller::Next => next,
+            FirstFiller::Fewer { tie } => match s.captured[0].cmp(&s.captured[1]) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Greater => 1,
+                std::cmp::Ordering::Equal => tie.unwrap_or(next),
+            },
+        };
         s.phase = FILLING;
         self.next_filler(s, next, obs);
     }
@@ -331,6 +342,11 @@ impl Rules {
             }
             if r.match_end == MatchEnd::NoPitInPlay && self.without_pits(s).is_some() {
                 return Self::end(s, start, EndReason::NoPitInPlay);
+            }
+            if let MatchEnd::OwnsAtMost(most) = r.match_end
+                && self.owning_at_most(s, most).is_some()
+            {
+                return Self::end(s, start, EndReason::FewPits);
             }
         }
         self.settle::<GENERAL, O>(s, start, obs);
@@ -545,6 +561,15 @@ impl Rules {
         (mask != 0).then_some(mask)
     }
 
+    /// The players (a mask) who own `most` pits or fewer in play, if any: the pits they may
+    /// start a move from, their row's, those filled across it and those shared.
+    fn owning_at_most(&self, s: &State, most: u8) -> Option<u8> {
+        let mask = (0..self.players())
+            .filter(|&p| (self.t.masks_now(s, &self.t.own, p) & !s.out).count_ones() <= most as u32)
+            .fold(0u8, |m, p| m | 1 << p);
+        (mask != 0).then_some(mask)
+    }
+
     /// The outcome of a match lost by a rule of rounds: the other player wins; both losing
     /// is a draw.
     pub(crate) fn match_outcome(&self, s: &State) -> Option<Outcome> {
@@ -554,6 +579,10 @@ impl Rules {
                 (0..self.players()).filter(|&p| s.captured[p] < r.fill as u16).fold(0u8, |m, p| m | 1 << p)
             }
             EndReason::NoPitInPlay => self.without_pits(s)?,
+            EndReason::FewPits => {
+                let MatchEnd::OwnsAtMost(most) = r.match_end else { return None };
+                self.owning_at_most(s, most)?
+            }
             EndReason::AllBut => 1 << self.after(s.last_mover),
             EndReason::NoSeeds => self.without_seeds(s)?,
             EndReason::HeldTooFew => {

@@ -49,6 +49,9 @@ pub enum EndReason {
     /// A player reached the points that win a match of rounds scored in points (`the first
     /// player to reach 60 points wins the match`).
     Points,
+    /// Once the pits were filled for a round, a player owned too few pits (`a player who owns
+    /// 2 pits or fewer loses the match`): that player lost.
+    FewPits,
 }
 
 impl EndReason {
@@ -71,6 +74,7 @@ impl EndReason {
             EndReason::EmptyLoses => "empty-pits-lose",
             EndReason::HeldTooFew => "held-too-few",
             EndReason::Points => "points",
+            EndReason::FewPits => "few-pits",
         }
     }
 
@@ -93,6 +97,7 @@ impl EndReason {
             EndReason::EmptyLoses => "a player's pits were all empty, and they lost",
             EndReason::HeldTooFew => "a player held too few seeds at the end of a round",
             EndReason::Points => "a player reached the points that win the match",
+            EndReason::FewPits => "a player owned too few pits for the next round",
         }
     }
 }

@@ -302,6 +302,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         fill_rules(rules, None);
         rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
+        rules.push(unsaid(S, "first filler", &[Kind::FillFirst], "No pit is filled for a next round."));
         rules.push(unsaid(S, "round begin", &[Kind::RoundBegin], "The game has one first move."));
         rules.push(unsaid(S, "match end", &[Kind::MatchEnd], "The match is the game."));
         return;
@@ -404,6 +405,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         fill_rules(rules, Some(r));
         rules.push(unsaid(S, "copy", &[Kind::CopyFill], "No player copies another's pits."));
         rules.push(unsaid(S, "pits not filled", &[Kind::Unfilled], "Every pit is in play."));
+        rules.push(first_filler(r));
         rules.push(round_begin(r));
         rules.push(match_end(r));
         return;
@@ -467,11 +469,41 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             }
         },
     ));
+    rules.push(first_filler(r));
     rules.push(round_begin(r));
     rules.push(match_end(r));
 }
 
-/// The rule of the match's end, in words.
+/// Who fills first between rounds, in words.
+fn first_filler(r: &crate::lang::rounds::Rounds) -> Rule {
+    use crate::lang::rounds::FirstFiller;
+    use Section::Rounds as S;
+    match r.first {
+        FirstFiller::Fewer { tie } => said(
+            S,
+            "first filler",
+            &[Kind::FillFirst],
+            format!(
+                "Whatever ended the round, the player whose hand then holds fewer seeds fills first (on a tie, {}).",
+                match tie {
+                    Some(t) => format!("player {}", t + 1),
+                    None => "the player to move next".to_string(),
+                }
+            ),
+        ),
+        FirstFiller::Next if r.again => {
+            unsaid(S, "first filler", &[Kind::FillFirst], "No pit is filled for a next round.")
+        }
+        FirstFiller::Next if r.filler != crate::lang::rounds::Filler::InTurns => {
+            unsaid(S, "first filler", &[Kind::FillFirst], "Only one player places seeds.")
+        }
+        FirstFiller::Next => {
+            unsaid(S, "first filler", &[Kind::FillFirst], "The player to move next fills first.")
+        }
+    }
+}
+
+/// Who begins each round, in words.
 fn round_begin(r: &crate::lang::rounds::Rounds) -> Rule {
     use Section::Rounds as S;
     if r.alternate {
@@ -487,6 +519,7 @@ fn round_begin(r: &crate::lang::rounds::Rounds) -> Rule {
     }
 }
 
+/// The rule of the match's end, in words.
 fn match_end(r: &crate::lang::rounds::Rounds) -> Rule {
     use crate::lang::rounds::MatchEnd;
     use Section::Rounds as S;
@@ -521,6 +554,13 @@ fn match_end(r: &crate::lang::rounds::Rounds) -> Rule {
                 "The match is over when a round is, if a player's hand then holds {} or fewer: that player \
                  loses, whatever the scores (a match stopped any other way is scored as a game).",
                 plural(n as usize, "seed", "seeds")
+            ),
+            MatchEnd::OwnsAtMost(n) => format!(
+                "The match is over when, the pits filled, a player owns {}: that player loses, whatever the \
+                 scores; the pits a player owns are the pits in play they may start a move from (those of \
+                 their row, those they filled in the other's and those they share). A match stopped any \
+                 other way is scored as a game.",
+                if n == 0 { "no pit".to_string() } else { format!("{} or fewer", plural(n as usize, "pit", "pits")) }
             ),
         },
     )

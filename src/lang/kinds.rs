@@ -17,8 +17,8 @@ use super::phases::{
     SetupLine, StoreMoveLine, SwapChoice,
 };
 use super::rounds::{
-    CopyFill, FillBeyond, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver, RoundScore,
-    RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
+    CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver,
+    RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
@@ -44,6 +44,16 @@ impl Origin {
     /// The line's number in its file.
     pub fn line(&self) -> usize {
         self.file.line_col(self.span.start).0
+    }
+
+    /// The line as a message about a line at `from` names it: `line 7`, or `line 7 of
+    /// kalah (bundled)` when it is in another file.
+    pub fn seen_from(&self, from: &Origin) -> String {
+        if self.file.name == from.file.name {
+            format!("line {}", self.line())
+        } else {
+            format!("line {} of {}", self.line(), self.file.name)
+        }
     }
 }
 
@@ -273,6 +283,8 @@ kinds! {
     SetupAgain(SetupAgain) in setup_again, "`each round is set up as the first`", "the set-up of each round", None;
     /// `the players take turns to begin the rounds`
     RoundBegin(RoundBegin) in round_begin, "`the players take turns to begin the rounds`", "who begins each round", None;
+    /// `the player with fewer seeds fills first`
+    FillFirst(FillFirst) in fill_first, "`the player with fewer seeds fills first`", "who fills first between rounds", None;
     /// `the other player copies the arrangement into the opposite pits`
     CopyFill(CopyFill) in copy_fill, "`the other player copies ...`", "the copy of the placed seeds", None;
     /// `a player who cannot fill a pit loses the match`

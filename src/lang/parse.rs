@@ -14,8 +14,8 @@ use crate::lang::phases::{
     SetupLine, StoreMoveLine, SwapChoice, Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundEnd,
-    RoundOver, RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
+    CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
+    RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;
@@ -847,6 +847,9 @@ impl Builder<'_> {
             Rule::round_score => RuleLine::RoundScore(RoundScore),
             Rule::setup_again => RuleLine::SetupAgain(SetupAgain),
             Rule::round_begin => RuleLine::RoundBegin(RoundBegin),
+            Rule::fill_first => {
+                RuleLine::FillFirst(FillFirst(values(pair).next().map(|n| self.number(n)).transpose()?))
+            }
             Rule::round_over
             | Rule::round_take
             | Rule::refill
@@ -955,6 +958,12 @@ impl Builder<'_> {
                         let n = self.number(values(who).next().expect("a count"))?.value;
                         MatchEnd::HeldAtMost(n.min(u16::MAX as u64) as u16)
                     }
+                    Rule::owns_at_most => match values(who).next() {
+                        Some(n) if n.as_rule() == Rule::number => {
+                            MatchEnd::OwnsAtMost(self.number(n)?.value.min(u8::MAX as u64) as u8)
+                        }
+                        _ => MatchEnd::OwnsAtMost(0),
+                    },
                     Rule::points_win => {
                         let n = self.number(values(who).next().expect("a count"))?.value;
                         MatchEnd::Points(n.min(u16::MAX as u64) as u16)
@@ -1216,6 +1225,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::round_score,
     Rule::setup_again,
     Rule::round_begin,
+    Rule::fill_first,
 ];
 
 /// The line a mistake at `pos` is in, found by reading the lines of its block from the

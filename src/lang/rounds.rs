@@ -152,6 +152,9 @@ pub enum MatchEnd {
     HeldAtMost(u16),
     /// `the first player to reach 60 points wins the match`: looked at when a round is over.
     Points(u16),
+    /// `a player who owns 2 pits or fewer loses the match` (0: `owns no pit`): looked at once
+    /// the pits are filled, counting the pits in play a player may start a move from.
+    OwnsAtMost(u8),
 }
 
 /// `the player who captured more scores the difference`: rounds scored in points.
@@ -166,6 +169,21 @@ pub struct SetupAgain;
 /// `the players take turns to begin the rounds`: the right to begin alternates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RoundBegin;
+
+/// `the player with fewer seeds fills first`, and `, player N on a tie` as written.
+#[derive(Debug, Clone)]
+pub struct FillFirst(pub Option<Number>);
+
+/// Who fills first between rounds, when the players fill in turns.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum FirstFiller {
+    /// The player to move next.
+    #[default]
+    Next,
+    /// The player whose hand holds fewer seeds; on a tie, this (0-based) player, or the
+    /// player to move next.
+    Fewer { tie: Option<u8> },
+}
 
 /// The rules of rounds, checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -197,6 +215,8 @@ pub struct Rounds {
     pub again: bool,
     /// `the players take turns to begin the rounds`.
     pub alternate: bool,
+    /// `the player with fewer seeds fills first`.
+    pub first: FirstFiller,
 }
 
 /// The rules of rounds whose pits may change owner (Motiq); all off in other games.
@@ -296,6 +316,15 @@ impl Rounds {
             Unfilled::Unplayable => "pits not filled are sown into but cannot be played",
         }
         .to_string()]);
+        match self.first {
+            FirstFiller::Next => {}
+            FirstFiller::Fewer { tie: None } => {
+                lines.push("the player with fewer seeds fills first".to_string())
+            }
+            FirstFiller::Fewer { tie: Some(t) } => {
+                lines.push(format!("the player with fewer seeds fills first, player {} on a tie", t + 1))
+            }
+        }
         if self.alternate {
             lines.push("the players take turns to begin the rounds".to_string());
         }
@@ -331,6 +360,11 @@ impl Rounds {
             MatchEnd::HeldAtMost(n) => format!(
                 "a player who holds {n} {} or fewer at the end of a round loses the match",
                 if n == 1 { "seed" } else { "seeds" }
+            ),
+            MatchEnd::OwnsAtMost(0) => "a player who owns no pit loses the match".to_string(),
+            MatchEnd::OwnsAtMost(n) => format!(
+                "a player who owns {n} {} or fewer loses the match",
+                if n == 1 { "pit" } else { "pits" }
             ),
             MatchEnd::Points(n) => format!(
                 "the first player to reach {n} {} wins the match",

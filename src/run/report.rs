@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 16] = [
+    let endings: [(&str, Count, bool); 17] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -598,6 +598,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: no big stone left", |e| e.no_big_stone, false),
         ("ended: a player lost, their pits empty", |e| e.empty_loses, false),
         ("ended: a player held too few seeds", |e| e.held_too_few, false),
+        ("ended: a player owned too few pits", |e| e.few_pits, false),
         ("ended: a player reached the points to win", |e| e.points, false),
     ];
     for (name, count, always) in endings {
@@ -801,7 +802,8 @@ mod tests {
             | EndReason::NoBigStone
             | EndReason::EmptyLoses
             | EndReason::HeldTooFew
-            | EndReason::Points => r,
+            | EndReason::Points
+            | EndReason::FewPits => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -820,6 +822,7 @@ mod tests {
             EndReason::EmptyLoses,
             EndReason::HeldTooFew,
             EndReason::Points,
+            EndReason::FewPits,
         ]
         .map(every);
         let mut seen = Vec::new();

@@ -177,6 +177,9 @@ pub struct EndTally {
     /// `the first player to reach N points wins the match`: left out where no game met it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub points: u64,
+    /// Matches lost by a player owning too few pits once the pits were filled.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub few_pits: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -202,6 +205,7 @@ impl EndTally {
             EndReason::EmptyLoses => self.empty_loses += 1,
             EndReason::HeldTooFew => self.held_too_few += 1,
             EndReason::Points => self.points += 1,
+            EndReason::FewPits => self.few_pits += 1,
         }
     }
 }
@@ -307,6 +311,7 @@ impl Tally {
         self.ends.no_big_stone += o.ends.no_big_stone;
         self.ends.empty_loses += o.ends.empty_loses;
         self.ends.held_too_few += o.ends.held_too_few;
+        self.ends.few_pits += o.ends.few_pits;
         self.ends.points += o.ends.points;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);
