@@ -65,6 +65,7 @@ const LAPS: &str = r#"variant "Laps" {
     player 1 owns the south row
     player 2 owns the north row
     player 1 starts
+    each player's 2nd or rightmost pit cannot be played
   }
   sowing {
     counter-clockwise
@@ -76,7 +77,7 @@ const LAPS: &str = r#"variant "Laps" {
     after each lap, when the last pit is an opponent's: take every sown pit that holds 4 for its owner
     when the next pit is empty and the pit after the next is occupied: take the pit after the next out of play, then again from the pit taken, at most 2 times
     when the last pit holds 2 or 3 and is an opponent's: take the last pit, then chain backward while 2 or 3 in the opponent's pits
-    when the last pit holds 6 and is the mover's own: take the opposite pit and the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit
+    when the last pit holds 6 and is the mover's own and the last pit is not its owner's leftmost or 3rd pit: take the opposite pit and the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit
     when the last pit holds 1 and is the mover's own and the opposite pit is occupied: take the last pit and the opposite pit for the opponent
     when the board holds 0, 1, 2 or 3 seeds: take every seed on the board for the mover
     when the pit the lap started from is occupied and the next pit is occupied: relay from the next pit

@@ -3251,23 +3251,34 @@ fn a_pit_of_one_seed_sown_on_silences_the_warning_about_single_seeds() {
 ///
 ///          6   5   4          player 2 (north)
 ///          1   2   3          player 1 (south)
-fn rounds(sowing: &str, fill: &str, unfilled: &str, lose: &str) -> Rules {
+/// A game on 2 x 3 pits, 2 seeds each, no stores, sown counter-clockwise from the next pit:
+/// `sowing` added to its sowing block, then `blocks` (capture, end, rounds), as written.
+fn small_game(sowing: &str, blocks: &str) -> Rules {
     load(&format!(
         "variant \"R\" {{ source \"test\"
            board 2 rows of 3 pits, no stores
            seeds 2 in each pit
            players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
            sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit {sowing} }}
-           capture {{ none }}
-           end {{ player to move cannot move: game over  leftover seeds: each pit's owner }}
-           rounds {{
-             {fill}
-             each player takes the seeds of their own pits
-             in turns, each player fills {unfilled}
-             {lose}
-           }}
+           {blocks}
          }}"
     ))
+}
+
+fn rounds(sowing: &str, fill: &str, unfilled: &str, lose: &str) -> Rules {
+    small_game(
+        sowing,
+        &format!(
+            "capture {{ none }}
+             end {{ player to move cannot move: game over  leftover seeds: each pit's owner }}
+             rounds {{
+               {fill}
+               each player takes the seeds of their own pits
+               in turns, each player fills {unfilled}
+               {lose}
+             }}"
+        ),
+    )
 }
 
 fn leftmost_rounds() -> Rules {
@@ -3872,25 +3883,22 @@ fn owner_rounds(take: &str) -> Rules {
 }
 
 fn owner_rounds_with(take: &str, owner: &str) -> Rules {
-    load(&format!(
-        "variant \"R\" {{ source \"test\"
-           board 2 rows of 3 pits, no stores
-           seeds 2 in each pit
-           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
-           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
-           capture {{ none }}
-           end {{ player to move cannot move: they pass  leftover seeds: each pit's owner }}
-           rounds {{
-             round over when a row is empty
-             each player takes the seeds of {take}
-             in turns, each player fills an empty pit of their choice with 2 seeds
-             a player whose row is full fills any empty pit
-             {owner}
-             pits not filled are sown into but cannot be played
-             a player who cannot fill a pit loses the match
-           }}
-         }}"
-    ))
+    small_game(
+        "",
+        &format!(
+            "capture {{ none }}
+             end {{ player to move cannot move: they pass  leftover seeds: each pit's owner }}
+             rounds {{
+               round over when a row is empty
+               each player takes the seeds of {take}
+               in turns, each player fills an empty pit of their choice with 2 seeds
+               a player whose row is full fills any empty pit
+               {owner}
+               pits not filled are sown into but cannot be played
+               a player who cannot fill a pit loses the match
+             }}"
+        ),
+    )
 }
 
 fn annexed(s: &State) -> Vec<usize> {
@@ -4003,23 +4011,18 @@ fn a_pit_nobody_filled_belongs_to_nobody_and_ownership_ends_with_the_round() {
 fn the_mover_s_own_pits_in_a_line_are_the_pits_they_own() {
     // A relay from the mover's own pits: a pit annexed by player 1 relays for them, not for
     // player 2, whose row it is in.
-    let r = load(
-        "variant \"R\" { source \"test\"
-           board 2 rows of 3 pits, no stores
-           seeds 2 in each pit
-           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
-           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
-           capture { when the last pit holds 2 or more and is the mover's own: relay from the last pit }
-           end { player to move cannot move: they pass  leftover seeds: each pit's owner }
-           rounds {
-             round over when a row is empty
-             each player takes the seeds of their row
-             in turns, each player fills an empty pit of their choice with 2 seeds
-             a player whose row is full fills any empty pit
-             a pit filled belongs to the player who filled it
-             pits not filled are sown into but cannot be played
-             a player who cannot fill a pit loses the match
-           }
+    let r = small_game(
+        "",
+        "capture { when the last pit holds 2 or more and is the mover's own: relay from the last pit }
+         end { player to move cannot move: they pass  leftover seeds: each pit's owner }
+         rounds {
+           round over when a row is empty
+           each player takes the seeds of their row
+           in turns, each player fills an empty pit of their choice with 2 seeds
+           a player whose row is full fills any empty pit
+           a pit filled belongs to the player who filled it
+           pits not filled are sown into but cannot be played
+           a player who cannot fill a pit loses the match
          }",
     );
     // Player 1 owns pit 4. Pit 3's 1 seed makes 2 in pit 4, theirs: it relays, 4 -> 5, 6.
@@ -4091,23 +4094,18 @@ fn a_take_for_its_owner_and_the_leftovers_go_to_the_owner_of_now() {
     // Pit 2 (player 1's row) belongs to player 2 for the round. Player 1's seed from pit 1
     // makes 3 there: taken for its owner, player 2. The ply limit (1) then ends the game:
     // pit 3's seed is player 1's, pits 5 and 6 player 2's.
-    let r = load(
-        "variant \"R\" { source \"test\"
-           board 2 rows of 3 pits, no stores
-           seeds 2 in each pit
-           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
-           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
-           capture { when the last pit holds 3: take the last pit for its owner }
-           end { player to move cannot move: they pass  leftover seeds: each pit's owner  ply limit 1 }
-           rounds {
-             round over when a row is empty
-             each player takes the seeds of their row
-             in turns, each player fills an empty pit of their choice with 2 seeds
-             a player whose row is full fills any empty pit
-             a pit filled belongs to the player who filled it
-             pits not filled are sown into but cannot be played
-             a player who cannot fill a pit loses the match
-           }
+    let r = small_game(
+        "",
+        "capture { when the last pit holds 3: take the last pit for its owner }
+         end { player to move cannot move: they pass  leftover seeds: each pit's owner  ply limit 1 }
+         rounds {
+           round over when a row is empty
+           each player takes the seeds of their row
+           in turns, each player fills an empty pit of their choice with 2 seeds
+           a player whose row is full fills any empty pit
+           a pit filled belongs to the player who filled it
+           pits not filled are sown into but cannot be played
+           a player who cannot fill a pit loses the match
          }",
     );
     let start = in_round(&r, &[1, 2, 1, 0, 2, 2], &[0, 0], 1, &[], false);
@@ -4960,24 +4958,20 @@ fn fills_of_choice_go_on_and_on_into_the_other_row() {
     // The same lines in a game without big stones, fills of the player's choice: a player
     // who held 4 or more goes on; their row full, they choose among the other row's empty
     // pits (not any pit of the board).
-    let r = load(
-        "variant \"R\" { source \"test\"
-           board 2 rows of 3 pits, no stores
-           seeds 2 in each pit
-           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
-           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
-           capture { none }
-           end { player to move cannot move: they pass  leftover seeds: each pit's owner }
-           rounds {
-             round over when a row is empty
-             each player takes the seeds of their own pits
-             in turns, each player fills an empty pit of their choice with 2 seeds
-             a player goes on filling while they hold 4 or more seeds
-             a player whose row is full fills on into the other row
-             a pit filled belongs to the player who filled it
-             pits not filled stay in play
-             a player who cannot fill a pit loses the match
-           } }",
+    let r = small_game(
+        "",
+        "capture { none }
+         end { player to move cannot move: they pass  leftover seeds: each pit's owner }
+         rounds {
+           round over when a row is empty
+           each player takes the seeds of their own pits
+           in turns, each player fills an empty pit of their choice with 2 seeds
+           a player goes on filling while they hold 4 or more seeds
+           a player whose row is full fills on into the other row
+           a pit filled belongs to the player who filled it
+           pits not filled stay in play
+           a player who cannot fill a pit loses the match
+         }",
     );
     let mut s = in_round(&r, &[0; 6], &[10, 2], 1, &[], true);
     // Player 1 (10, 8, 6, then 4: going on each time) fills their row in the order they like.
@@ -5169,4 +5163,51 @@ fn a_position_given_during_a_distribution_continues_it() {
     let s = r.state_in_round(&[1, 0, 0, 0, 0, 0], &[1, 0], 0, 0, true, 0).unwrap();
     assert!(s.distributing());
     assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![6]));
+}
+
+/// 2 x 3 pits, 2 seeds each, no stores; each player's centre pit (2 and 5) cannot be played;
+/// a last seed that makes 3 in a pit that `is its owner's leftmost or rightmost pit` takes it.
+fn centre_never_played() -> Rules {
+    load(
+        "variant \"N\" { source \"test\"
+           board 2 rows of 3 pits, no stores
+           seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts
+                       each player's centre pit cannot be played }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { when the last pit holds 3 and the last pit is its owner's leftmost or rightmost pit: take the last pit }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner }
+         }",
+    )
+}
+
+#[test]
+fn a_pit_that_cannot_be_played_is_sown_into_and_never_played() {
+    let r = centre_never_played();
+    let s = r.initial_state();
+    // Pits 1 and 3 are player 1's moves; pit 2, their centre pit, is not, though it holds seeds.
+    assert_eq!(legal(&r, &s), [1, 3]);
+    let err = r.check_move(&s, pit(2)).unwrap_err();
+    assert_eq!(err, IllegalMove::NeverPlayed { pit: 2 });
+    assert_eq!(err.to_string(), "pit 2 cannot be played: it is sown into, and never played");
+    // Pit 1's two seeds go into pits 2 and 3: pit 2, never played, is sown into (3 seeds); the
+    // last seed makes 3 in pit 3, player 1's rightmost: taken.
+    let mut s = s;
+    let (summary, record) = play(&r, &mut s, 1);
+    assert_eq!(places(&r, &record), ["2", "3"]);
+    assert_eq!((summary.captured, s.pits()), (3, &[0, 3, 0, 2, 2, 2][..]));
+    // Player 2: pit 5 (their centre) cannot be played either.
+    assert_eq!(legal(&r, &s), [4, 6]);
+    // Pit 4's two seeds into 5 and 6: pit 6 makes 3, player 2's rightmost (their 3rd from
+    // their left): taken; pit 5 holds 3 but is not a leftmost or rightmost pit.
+    let (summary, _) = play(&r, &mut s, 4);
+    assert_eq!((summary.captured, s.pits()), (3, &[0, 3, 0, 0, 3, 0][..]));
+    // Player 1's only seeds are in pit 2, which cannot be played: no legal move.
+    assert!(r.legal_moves(&s).is_empty());
+    // describe and show say it.
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("Each player's centre pit cannot be played: it is sown into"), "{said}");
+    assert!(said.contains("the last pit is its owner's leftmost or rightmost pit"), "{said}");
+    let drawn = sow::lang::draw::board(r.spec(), s.pits(), s.captured());
+    assert!(drawn.ends_with("never played (!): pits 2 and 5\n"), "{drawn}");
 }

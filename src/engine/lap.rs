@@ -7,7 +7,7 @@ use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, Place, Predicat
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
-use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
+use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask, seat_mask};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
 use super::state::State;
 
@@ -98,11 +98,10 @@ impl LapTable {
                 }
                 Condition::At(p, Predicate::Claimed(who, yes)) => Test::Claimed(*p, *who, *yes),
                 Condition::At(p, Predicate::Mirror(yes)) => Test::Mirror(*p, *yes),
-                Condition::At(p, Predicate::Rightmost(yes)) => {
-                    // The last pit of each row, from its owner's seat: pits k and 2k.
-                    let k = spec.pits_per_row as usize;
-                    let right: u64 = 1 << (k - 1) | 1 << (2 * k - 1);
-                    let pits = if *yes { right } else { !right & pit_mask(spec, 0, Where::Any) };
+                Condition::At(p, Predicate::Seat(seats, yes)) => {
+                    // Those pits of each row, from its owner's seat.
+                    let named = seat_mask(spec, seats);
+                    let pits = if *yes { named } else { !named & pit_mask(spec, 0, Where::Any) };
                     Test::Among(*p, [pits; MAX_PLAYERS])
                 }
                 Condition::Board(n) => Test::Board(Counts::from_set(n)),
@@ -684,6 +683,8 @@ pub(crate) struct Extras {
     pub first_move: Option<[u64; MAX_PLAYERS]>,
     /// A direction chosen once, by each player's first move or the game's.
     pub keep_way: Option<KeepWay>,
+    /// `each player's centre pit cannot be played`: the pits never played, a mask.
+    pub never_played: u64,
 }
 
 impl Extras {
@@ -700,6 +701,7 @@ impl Extras {
             unclaimed_empty: spec.endings.unclaimed_empty,
             first_move,
             keep_way: spec.phases.keep_way,
+            never_played: super::compile::seat_mask(spec, &spec.phases.never_played),
         }
     }
 
@@ -725,6 +727,10 @@ impl Extras {
             None => {}
             Some(KeepWay::Each) => out.extend(b"keep each"),
             Some(KeepWay::Both) => out.extend(b"keep both"),
+        }
+        if self.never_played != 0 {
+            out.extend(b"never played");
+            out.extend(self.never_played.to_le_bytes());
         }
     }
 }
@@ -783,7 +789,7 @@ impl Rules {
     #[inline]
     pub(crate) fn general_playable(&self, s: &State, player: u8) -> u64 {
         let x = &self.t.extras;
-        let mut pits = u64::MAX;
+        let mut pits = !x.never_played;
         if x.claim_unplayable {
             pits &= !(s.claimed[0] | s.claimed[1]);
         }
@@ -797,6 +803,9 @@ impl Rules {
 
     /// Why a pit of the mover's that holds seeds is not playable by those rules.
     pub(crate) fn general_refusal(&self, s: &State, pit: usize) -> IllegalMove {
+        if self.t.extras.never_played >> pit & 1 != 0 {
+            return IllegalMove::NeverPlayed { pit: pit + 1 };
+        }
         match s.claimer(pit) {
             Some(claimer) if self.t.extras.claim_unplayable => {
                 IllegalMove::Claimed { pit: pit + 1, claimer: claimer + 1 }

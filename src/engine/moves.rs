@@ -406,6 +406,11 @@ pub enum IllegalMove {
     EndPlace {
         pit: usize,
     },
+    /// The pit is one the rules never let a player play (`each player's centre pit cannot be
+    /// played`).
+    NeverPlayed {
+        pit: usize,
+    },
     /// The pit is claimed, and a claimed pit cannot be played.
     Claimed {
         pit: usize,
@@ -483,6 +488,9 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::EndPlace { pit } => {
                 write!(f, "pit {pit} is an end place: it is sown into, and never played")
+            }
+            IllegalMove::NeverPlayed { pit } => {
+                write!(f, "pit {pit} cannot be played: it is sown into, and never played")
             }
             IllegalMove::WayKept { mv, clockwise, both } => {
                 let way = if *clockwise { "clockwise" } else { "counter-clockwise" };

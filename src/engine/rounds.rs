@@ -58,7 +58,7 @@ impl Rules {
         rounds: u32,
     ) -> Result<State, super::state::PositionError> {
         let mut s = self.state_from(pits, to_move)?;
-        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let board = self.players_pits();
         let in_play = |out: u64| out & !board == 0;
         let deal = self.t.phase.as_deref().is_some_and(|ph| ph.distribute.is_some());
         let setup = filling && rounds == 0 && (self.setup_seeds() > 0 || deal);
@@ -191,7 +191,7 @@ impl Rules {
     /// `round over when no pit in play holds seeds`: the pits that cannot be played (in
     /// [`State::out`]) may hold seeds.
     fn none_in_play(&self, s: &State) -> bool {
-        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let board = self.players_pits();
         at_least(&s.pits, self.t.pits, 1) & board & !s.out == 0
     }
 
@@ -210,6 +210,11 @@ impl Rules {
     /// Do pits out of play pass sowing by? Not where pits not filled are only unplayable.
     pub(crate) fn out_is_skipped(&self) -> bool {
         self.t.rounds.is_none_or(|r| r.unfilled != Unfilled::Unplayable)
+    }
+
+    /// Every player's pits, a mask: the board but the end places.
+    fn players_pits(&self) -> u64 {
+        self.t.own[..self.players()].iter().fold(0, |a, &o| a | o)
     }
 
     /// The player after `p`.
@@ -337,7 +342,7 @@ impl Rules {
                 start = ((self.first_player as u16 + s.round) % self.t.players as u16) as u8;
             }
             if r.unfilled != Unfilled::InPlay {
-                let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+                let board = self.players_pits();
                 s.out |= board & !at_least(&s.pits, self.t.pits, 1);
             }
             if r.match_end == MatchEnd::NoPitInPlay && self.without_pits(s).is_some() {
@@ -764,7 +769,7 @@ impl Rules {
 impl Rules {
     /// The empty pits of the whole board, which a player whose row is full may fill.
     fn beyond_row(&self, s: &State) -> u64 {
-        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let board = self.players_pits();
         board & !at_least(&s.pits, self.t.pits, 1)
     }
 
@@ -772,36 +777,34 @@ impl Rules {
     /// for the round, to the player who does not own their row (a mask, bit 0 for pit 1):
     /// only where pits change owner, and not pits out of play.
     pub fn with_annexed(&self, s: State, annexed: u64) -> Result<State, super::state::PositionError> {
-        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let board = self.players_pits();
         let owners = self.t.rounds.is_some_and(|r| r.owners.to_filler);
         if annexed & !board != 0 || annexed & s.out != 0 || (annexed != 0 && !owners) {
             return Err(super::state::PositionError::NotInRound);
         }
-        let mut s = s;
-        s.annexed = annexed;
-        if s.end.is_none() && s.phase == PLAY {
-            let to_move = s.to_move;
-            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
-        }
-        Ok(s)
+        Ok(self.resettled(State { annexed, ..s }))
     }
 
     /// A position given by hand with the pits both players own for the round (a mask, bit 0
     /// for pit 1; `... and the other player tops it up`): only where pits may be shared, and
     /// pits of the rows, not annexed.
     pub fn with_shared(&self, s: State, shared: u64) -> Result<State, super::state::PositionError> {
-        let board = self.t.own[..self.players()].iter().fold(0, |a, &o| a | o);
+        let board = self.players_pits();
         let may = self.t.rounds.is_some_and(|r| r.top_up > 0);
         if shared & !board != 0 || shared & s.annexed != 0 || (shared != 0 && !may) {
             return Err(super::state::PositionError::NotInRound);
         }
-        let mut s = s;
-        s.shared = shared;
+        Ok(self.resettled(State { shared, ..s }))
+    }
+
+    /// A position given by hand, its owners changed: the legal moves made anew for the player
+    /// to move, in play.
+    fn resettled(&self, mut s: State) -> State {
         if s.end.is_none() && s.phase == PLAY {
             let to_move = s.to_move;
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
         }
-        Ok(s)
+        s
     }
 
     /// The player (0-based) who owns `pit` now: its row's owner, or the other player where

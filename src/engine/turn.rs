@@ -296,44 +296,53 @@ impl Rules {
         if s.out >> pit & 1 != 0 {
             return Err(IllegalMove::OutOfPlay { pit: pit + 1 });
         }
-        match s.pits[pit] {
-            0 => Err(IllegalMove::Empty { pit: pit + 1 }),
-            // A move of the opening or the move once a game needs no more than a seed.
-            seeds if seeds < self.t.min_seeds && !s.moves.contains(mv) => {
-                Err(IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds })
-            }
-            _ if s.moves.contains(mv) => Ok(()),
-            // The other way than the direction kept from a first move.
-            _ if self.way_kept_against(s, mv).is_some() => {
-                Err(self.way_kept_against(s, mv).expect("a move the other way"))
-            }
-            // Claimed, or not the pit a first move must be from.
-            _ if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 => {
-                Err(self.general_refusal(s, pit))
-            }
-            // A way allowed only to a capture, and the move captures nothing.
-            _ if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) => Err(self.no_capture(mv)),
-            // The opening, the move once a game, or a store on the circuit.
-            _ if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) => {
-                Err(IllegalMove::NotNow {
-                    pit: pit + 1,
-                    legal: s.moves.iter().map(|m| m.pit() + 1).collect(),
-                })
-            }
-            // Playable by its seeds, and not legal: the rules of feeding or of the grand slam.
-            _ => {
-                // Which of the two: played out on a copy, as the legal moves were.
-                let opponent = self.t.own[1 - s.to_move as usize];
-                let mut after = *s;
-                self.sow_and_capture_any(&mut after, mv);
-                let starves =
-                    self.t.must_feed && opponent_empty(s, opponent) && opponent_empty(&after, opponent);
-                Err(if starves {
-                    IllegalMove::DoesNotFeed { pit: pit + 1 }
-                } else {
-                    IllegalMove::GrandSlam { pit: pit + 1 }
-                })
-            }
+        if s.moves.contains(mv) {
+            return Ok(());
+        }
+        Err(self.refusal(s, mv, pit, owner))
+    }
+
+    /// Why `mv`, from a pit of the mover's in play, is not among the legal moves of `s`.
+    #[cold]
+    #[inline(never)]
+    fn refusal(&self, s: &State, mv: Move, pit: usize, owner: u8) -> IllegalMove {
+        let seeds = s.pits[pit];
+        if seeds == 0 {
+            return IllegalMove::Empty { pit: pit + 1 };
+        }
+        // A move of the opening or the move once a game needs no more than a seed, and is legal.
+        if seeds < self.t.min_seeds {
+            return IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds };
+        }
+        // The other way than the direction kept from a first move.
+        if let Some(kept) = self.way_kept_against(s, mv) {
+            return kept;
+        }
+        // Never played, claimed, or not the pit a first move must be from.
+        if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 {
+            return self.general_refusal(s, pit);
+        }
+        // A way allowed only to a capture, and the move captures nothing.
+        if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) {
+            return self.no_capture(mv);
+        }
+        // The opening, the move once a game, or a store on the circuit.
+        if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) {
+            return IllegalMove::NotNow {
+                pit: pit + 1,
+                legal: s.moves.iter().map(|m| m.pit() + 1).collect(),
+            };
+        }
+        // Playable by its seeds, and not legal: the rules of feeding or of the grand slam. Which
+        // of the two: played out on a copy, as the legal moves were.
+        let opponent = self.t.own[1 - s.to_move as usize];
+        let mut after = *s;
+        self.sow_and_capture_any(&mut after, mv);
+        let starves = self.t.must_feed && opponent_empty(s, opponent) && opponent_empty(&after, opponent);
+        if starves {
+            IllegalMove::DoesNotFeed { pit: pit + 1 }
+        } else {
+            IllegalMove::GrandSlam { pit: pit + 1 }
         }
     }
 }

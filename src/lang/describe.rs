@@ -272,6 +272,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     board_rules(&mut rules, spec);
     players_rules(&mut rules, spec);
     store_pit_rule(&mut rules, spec);
+    never_played_rule(&mut rules, spec);
     stones_rules(&mut rules, spec);
     sowing_rules(&mut rules, spec);
     turns_rules(&mut rules, spec);
@@ -967,6 +968,37 @@ fn store_pit_rule(rules: &mut Vec<Rule>, spec: &Spec) {
     });
 }
 
+/// Pits never played (`each player's centre pit cannot be played`).
+fn never_played_rule(rules: &mut Vec<Rule>, spec: &Spec) {
+    let kinds = &[Kind::NeverPlayed];
+    let seats = &spec.phases.never_played;
+    rules.push(if seats.is_empty() {
+        unsaid(Section::Players, "pits never played", kinds, "Any pit of a player's may be played.")
+    } else {
+        let nth = seats.iter().any(|p| matches!(p, crate::lang::phases::SeatPit::Nth(_)));
+        said(
+            Section::Players,
+            "pits never played",
+            kinds,
+            if let [one] = seats[..] {
+                format!(
+                    "Each player's {} pit{} cannot be played: it is sown into like any pit, and its seeds \
+                     are its owner's, but no move starts from it.",
+                    one.word(),
+                    if nth { ", counted from their left," } else { "" }
+                )
+            } else {
+                format!(
+                    "Each player's {} pits{} cannot be played: they are sown into like any pit, and their \
+                     seeds are their owner's, but no move starts from them.",
+                    and_list(&seats.iter().map(|p| p.word()).collect::<Vec<_>>()),
+                    if nth { ", counted from their left," } else { "" }
+                )
+            },
+        )
+    });
+}
+
 /// End places, big stones, a row refilled from the captures, the end when no big stone is
 /// left (`crate::lang::stones`): each unsaid where the variant has none.
 fn stones_rules(rules: &mut Vec<Rule>, spec: &Spec) {
@@ -1203,9 +1235,11 @@ fn condition_words(c: &Condition<CountSet>) -> String {
                      counted from each owner's left)",
                     if *yes { "is" } else { "is not" }
                 ),
-                Predicate::Rightmost(yes) => {
-                    format!("{place} {} its owner's rightmost pit", if *yes { "is" } else { "is not" })
-                }
+                Predicate::Seat(seats, yes) => format!(
+                    "{place} {} its owner's {} pit",
+                    if *yes { "is" } else { "is not" },
+                    seats.iter().map(|s| s.word()).collect::<Vec<_>>().join(" or ")
+                ),
                 Predicate::EndPlace(yes) => {
                     format!("{place} {} an end place", if *yes { "is" } else { "is not" })
                 }

@@ -43,6 +43,22 @@ fn end_places(spec: &Spec) -> Vec<usize> {
         .collect()
 }
 
+/// The pits never played (`each player's centre pit cannot be played`), 1-based.
+fn never_played(spec: &Spec) -> Vec<usize> {
+    let mut pits: Vec<usize> = (0..spec.players)
+        .flat_map(|p| {
+            let row = crate::lang::phases::seat_row(&spec.owners, p);
+            spec.phases
+                .never_played
+                .iter()
+                .filter_map(move |s| s.index(row.len()).map(|i| row[i] + 1))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    pits.sort_unstable();
+    pits
+}
+
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured. A store
 /// on the circuit is numbered in brackets, `[5]`, and its seeds are its owner's.
 pub fn board(spec: &Spec, pits: &[u8], captured: &[u16]) -> String {
@@ -79,11 +95,14 @@ pub fn board_owned(
     let pad = " ".repeat(label_width);
     let stores = pit_stores(spec);
     let ends = end_places(spec);
+    let never = never_played(spec);
     let number = |p: &usize| {
         if stores.contains(&Some(*p)) {
             format!("[{p}]")
         } else if ends.contains(p) {
             format!("<{p}>")
+        } else if never.contains(p) {
+            format!("{p}!")
         } else {
             p.to_string()
         }
@@ -173,6 +192,9 @@ pub fn board_owned(
     if !ends.is_empty() {
         let stone = if spec.stones.big_stones { ", each starting with a big stone" } else { "" };
         lines.push(format!("end places <>: {}{stone}", crate::lang::describe::pit_list(&ends)));
+    }
+    if !never.is_empty() {
+        lines.push(format!("never played (!): {}", crate::lang::describe::pit_list(&never)));
     }
     if out != 0 {
         let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();

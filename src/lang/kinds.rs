@@ -229,6 +229,8 @@ kinds! {
     PlyLimit(Number) in ply_limit, "`ply limit`", "the ply limit", None;
     /// `each player's rightmost pit is their store`
     PitStore(Spanned<SeatPit>) in pit_store, "`each player's ... pit is their store`", "the stores on the circuit", None;
+    /// `each player's centre pit cannot be played`
+    NeverPlayed(Vec<Spanned<SeatPit>>) in never_played, "`each player's ... pit cannot be played`", "the pits never played", None;
     /// `each player's first move: move the seeds of their 4th pit into their store`
     OpeningMoves(OpeningLine) in opening_moves, "`each player's first move ...`", "the opening", None;
     /// `once a game, when the mover's store holds 13 or more: they must sow their store, ...`

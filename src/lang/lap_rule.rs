@@ -51,8 +51,9 @@ pub enum Predicate<C> {
     /// `is the mirror of a claimed pit`: the pit at the same place in the other row, counted
     /// from each owner's left, is claimed; with `false`, `is not ...`.
     Mirror(bool),
-    /// `is its owner's rightmost pit` (as the owner faces the board); with `false`, `is not ...`.
-    Rightmost(bool),
+    /// `is its owner's rightmost pit`, `... leftmost or rightmost pit` (as the owner faces the
+    /// board); with `false`, `is not ...`.
+    Seat(Vec<super::phases::SeatPit>, bool),
     /// `is an end place` (true) or `is not an end place` ([`super::stones`]).
     EndPlace(bool),
 }
@@ -178,8 +179,8 @@ impl<C> LapRule<C> {
                         Condition::At(*p, Predicate::Claimed(*c, *yes))
                     }
                     Condition::At(p, Predicate::Mirror(yes)) => Condition::At(*p, Predicate::Mirror(*yes)),
-                    Condition::At(p, Predicate::Rightmost(yes)) => {
-                        Condition::At(*p, Predicate::Rightmost(*yes))
+                    Condition::At(p, Predicate::Seat(pits, yes)) => {
+                        Condition::At(*p, Predicate::Seat(pits.clone(), *yes))
                     }
                     Condition::At(p, Predicate::EndPlace(yes)) => {
                         Condition::At(*p, Predicate::EndPlace(*yes))

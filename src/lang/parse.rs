@@ -172,6 +172,7 @@ fn seat_word(pair: Pair<'_, Rule>) -> Spanned<SeatPit> {
     let sp = span(&pair);
     let pit = match pair.as_rule() {
         Rule::seat_leftmost => SeatPit::Leftmost,
+        Rule::seat_centre => SeatPit::Centre,
         Rule::seat_rightmost => SeatPit::Rightmost,
         _ => {
             let digits = pair.as_str().trim_end_matches(|c: char| c.is_ascii_alphabetic());
@@ -350,15 +351,17 @@ impl Builder<'_> {
             Rule::is_own => Predicate::Owned(Where::Own),
             Rule::is_store => Predicate::Store(true),
             Rule::is_not_store => Predicate::Store(false),
-            Rule::is_claimed | Rule::is_mirror | Rule::is_rightmost | Rule::is_end_place => {
+            Rule::is_claimed | Rule::is_mirror | Rule::is_seat_pit | Rule::is_end_place => {
                 let rule = p.as_rule();
                 let mut yes = true;
                 let mut claimer = Claimer::Anyone;
+                let mut seats = Vec::new();
                 for part in values(p) {
                     match part.as_rule() {
                         Rule::negated => yes = false,
                         Rule::by_mover => claimer = Claimer::Mover,
                         Rule::by_opponent => claimer = Claimer::Opponent,
+                        Rule::seat_pits => seats = values(part).map(|w| seat_word(w).value).collect(),
                         _ => {}
                     }
                 }
@@ -366,7 +369,7 @@ impl Builder<'_> {
                     Rule::is_claimed => Predicate::Claimed(claimer, yes),
                     Rule::is_mirror => Predicate::Mirror(yes),
                     Rule::is_end_place => Predicate::EndPlace(yes),
-                    _ => Predicate::Rightmost(yes),
+                    _ => Predicate::Seat(seats, yes),
                 }
             }
             _ => Predicate::Owned(Where::Opponents),
@@ -563,8 +566,9 @@ impl Builder<'_> {
                 let mut inner = values(pair);
                 let count = self.number(inner.next().expect("player count"))?;
                 // A store on the circuit is a rule of its own, stated in the players block.
-                let (stores, lines): (Vec<_>, Vec<_>) =
-                    inner.partition(|l| matches!(l.as_rule(), Rule::pit_store | Rule::end_place));
+                let (stores, lines): (Vec<_>, Vec<_>) = inner.partition(|l| {
+                    matches!(l.as_rule(), Rule::pit_store | Rule::end_place | Rule::never_played)
+                });
                 let lines = lines.into_iter().map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
                 let block = PlayersBlock { keyword: keyword.clone(), count, lines, span: sp };
                 out.push(Spanned::new(RuleLine::Players(block), keyword));
@@ -572,7 +576,13 @@ impl Builder<'_> {
                     let sp = span(&line);
                     let rule = line.as_rule();
                     let mut inner = values(line);
-                    let pit = seat_pit(inner.next().expect("a pit"));
+                    let pits = inner.next().expect("a pit");
+                    if rule == Rule::never_played {
+                        let pits = values(pits).map(seat_word).collect();
+                        out.push(Spanned::new(RuleLine::NeverPlayed(pits), sp));
+                        continue;
+                    }
+                    let pit = seat_pit(pits);
                     let made = match rule {
                         Rule::end_place => {
                             RuleLine::EndPlace(EndPlaceLine { pit, big_stone: inner.next().is_some() })
@@ -1191,6 +1201,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::empty_loses,
     Rule::pit_store,
     Rule::end_place,
+    Rule::never_played,
     Rule::hand_refill,
     Rule::stone_worth,
     Rule::opening_move,

@@ -14,6 +14,8 @@ pub enum SeatPit {
     Nth(u8),
     Leftmost,
     Rightmost,
+    /// The middle pit of a row of an odd number of pits.
+    Centre,
 }
 
 impl SeatPit {
@@ -32,6 +34,7 @@ impl SeatPit {
             }
             SeatPit::Leftmost => "leftmost".into(),
             SeatPit::Rightmost => "rightmost".into(),
+            SeatPit::Centre => "centre".into(),
         }
     }
 
@@ -41,6 +44,7 @@ impl SeatPit {
             SeatPit::Nth(n) => (n as usize >= 1 && n as usize <= k).then(|| n as usize - 1),
             SeatPit::Leftmost => (k > 0).then_some(0),
             SeatPit::Rightmost => k.checked_sub(1),
+            SeatPit::Centre => (k % 2 == 1).then_some(k / 2),
         }
     }
 }
@@ -173,6 +177,8 @@ pub struct Phases {
     pub swap: Option<SwapChoice>,
     /// Feeding by a transfer: the seeds moved, and the opponent's pit they go to.
     pub feed_one: Option<(u8, SeatPit)>,
+    /// `each player's centre pit cannot be played`: pits of each player's row never played.
+    pub never_played: Vec<SeatPit>,
 }
 
 impl Phases {
@@ -187,6 +193,7 @@ impl Phases {
             || self.empty_loses
             || self.distribute.is_some()
             || self.feed_one.is_some()
+            || !self.never_played.is_empty()
     }
 }
 

@@ -49,6 +49,36 @@ impl<'a> Validator<'a> {
         Some(n.value as u8 - 1)
     }
 
+    /// A first move from a pit that cannot be played (`each player's centre pit cannot be
+    /// played`): refused, the player could not make it.
+    fn first_move_played(
+        &mut self,
+        first: &[Option<u8>],
+        never: &[crate::lang::phases::SeatPit],
+        owners: &[u8],
+    ) {
+        let (Some(n), Some(f)) = (&self.m.never_played, &self.m.first_moves) else { return };
+        for (p, q) in first.iter().enumerate() {
+            let row = crate::lang::phases::seat_row(owners, p as u8);
+            if let Some(q) =
+                q.filter(|&q| never.iter().any(|s| s.index(row.len()).map(|i| row[i]) == Some(q as usize)))
+            {
+                self.diags.push(
+                    n.error(
+                        format!(
+                            "player {}'s first move is from pit {}, which cannot be played",
+                            p + 1,
+                            q + 1
+                        ),
+                        "never played",
+                    )
+                    .note(format!("{} names that pit for the first move", f.at.seen_from(&n.at))),
+                );
+                return;
+            }
+        }
+    }
+
     /// Notes a rule no layer states; reported together by [`Validator::report_missing`].
     fn required<'m, T>(&mut self, slot: &'m Option<Stated<T>>, kind: Kind) -> Option<&'m Stated<T>> {
         if slot.is_none() {
@@ -440,6 +470,7 @@ impl<'a> Validator<'a> {
         let phases = self.phases(board, &owners, players, total);
         let claims = self.claims(&lap_rules);
         let first_move = self.first_moves(players, &owners);
+        self.first_move_played(&first_move, &phases.never_played, &owners);
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
         let stones = self.stones(board, &owners, players);
         // The board may be empty: its counts start at 0.
@@ -1116,6 +1147,16 @@ impl<'a> Validator<'a> {
                         at.error("a condition on a store, but no pit is a store", "this line speaks of a store")
                             .help("make a pit the store, in the players block: `each player's rightmost pit is their store`"),
                     );
+                }
+                // Pits named from the owner's seat, in a row of `k`.
+                if let Condition::At(_, Predicate::Seat(seats, _)) = c {
+                    let k = self.m.board.as_ref().map_or(0, |b| b.value.pits_per_row.value as usize);
+                    for s in seats.iter().filter(|s| s.index(k).is_none()) {
+                        self.diags.push(at.error(
+                            format!("a row of {k} pits has no {} pit", s.word()),
+                            format!("pits are counted 1 to {k} from each player's left"),
+                        ));
+                    }
                 }
                 if let Condition::At(Place::Last, Predicate::Empty) = c {
                     self.diags.push(at.error(

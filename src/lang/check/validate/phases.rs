@@ -160,6 +160,43 @@ impl Validator<'_> {
                 out.store_move = Some(StoreMove { holds, skip_stores: *skip_stores, take });
             }
         }
+        // Pits never played: named from the seat, each in a row, not all of a row, and not a pit
+        // that is never played already.
+        if let Some(n) = &m.never_played
+            && seats(self, &n.at, "a pit that cannot be played")
+        {
+            let named: Vec<SeatPit> = n.value.iter().filter_map(|p| in_row(self, &n.at, p)).collect();
+            let special = [
+                (out.store_pit, "their store"),
+                (m.end_place.as_ref().map(|e| e.value.pit.value), "an end place"),
+            ];
+            let mut ok = named.len() == n.value.len();
+            for (pit, what) in special {
+                if let Some(p) = pit.filter(|p| named.iter().any(|q| q.index(k) == p.index(k))) {
+                    self.diags.push(n.error(
+                        format!("each player's {} pit is {what}, which is never played already", p.word()),
+                        "this rule changes nothing for it",
+                    ));
+                    ok = false;
+                }
+            }
+            let mut places: Vec<usize> = named.iter().filter_map(|p| p.index(k)).collect();
+            places.sort_unstable();
+            places.dedup();
+            if ok && places.len() == k {
+                self.diags.push(
+                    n.error(
+                        "no pit of a row could ever be played",
+                        format!("every one of the {k} pits of a row"),
+                    )
+                    .note("nobody could make a move"),
+                );
+                ok = false;
+            }
+            if ok {
+                out.never_played = named;
+            }
+        }
         out.setup = self.setup();
         self.hand_rules(board, rows, k, players, total, &mut out);
         self.distribution(rows, k, &mut out);
