@@ -175,12 +175,18 @@ pub fn describe_step(step: &Step) -> String {
         );
     }
     if let Some((pit, seeds)) = step.record.fill {
+        // A pit filled for a round, or a seed placed (a set-up, a player placing their seeds
+        // one at a time, into a pit that may hold some).
+        let held = step.after.pits()[pit].saturating_sub(seeds);
+        let placed = if held > 0 || seeds == 1 {
+            format!("puts {} from their hand into pit {}", crate::lang::describe::plural(seeds as usize, "seed", "seeds"), pit + 1)
+        } else {
+            format!("fills pit {} with {seeds} seeds from their hand", pit + 1)
+        };
         return format!(
-            "ply {}: player {} fills pit {} with {seeds} {} from their hand{}{}{}{}",
+            "ply {}: player {} {placed}{}{}{}{}",
             step.ply,
             step.player + 1,
-            pit + 1,
-            if seeds == 1 { "seed" } else { "seeds" },
             step.record.copied.map_or(String::new(), |p| format!(
                 "; player {} copies the arrangement into the opposite pits",
                 p + 1
