@@ -179,7 +179,11 @@ pub fn describe_step(step: &Step) -> String {
         // one at a time, into a pit that may hold some).
         let held = step.after.pits()[pit].saturating_sub(seeds);
         let placed = if held > 0 || seeds == 1 {
-            format!("puts {} from their hand into pit {}", crate::lang::describe::plural(seeds as usize, "seed", "seeds"), pit + 1)
+            format!(
+                "puts {} from their hand into pit {}",
+                crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+                pit + 1
+            )
         } else {
             format!("fills pit {} with {seeds} seeds from their hand", pit + 1)
         };
