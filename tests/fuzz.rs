@@ -3,7 +3,7 @@
 //! errors compiles (default rules and every ruleset) and plays random games that end within
 //! the ply limit, with every seed accounted for after every move.
 //!
-//! Each case starts from one of eight setups:
+//! Each case starts from one of the setups:
 //! - Bakuk's text, mutated, loaded as the bundled Bakuk;
 //! - a variant with rules after each lap ([`LAPS`]), mutated, loaded as a text;
 //! - I Pere's text ([`PHASES`]: a store on the circuit, an opening, a move once a game),
@@ -18,6 +18,8 @@
 //! - Li'b al-'Aqil's text ([`AQIL`]: a distribution by one player, the choice to swap sides,
 //!   feeding by a transfer, a chain counted as the sowing left them, rounds scored in points),
 //!   mutated, loaded as a text;
+//! - a board of four rows ([`FOUR`]: each player sowing round their own two rows), mutated,
+//!   loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -96,6 +98,8 @@ const LAPS: &str = r#"variant "Laps" {
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
 const STONES: &str = include_str!("../variants/o-an-quan.sow");
+/// A board of four rows, each player sowing round their own two rows.
+const FOUR: &str = include_str!("boards/four-rows.sow");
 /// A game of rounds, each form of its lines between the file and its ruleset, so that
 /// mutations reach the rounds block's words.
 const ROUNDS: &str = r#"variant "Rounds" {
@@ -417,6 +421,7 @@ enum Setup {
     KoummaOverFile,
     Claims,
     Stones,
+    Four,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -469,6 +474,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         }
         Setup::Aqil => {
             load_source(SourceFile::new("aqil.sow", text), Origin::Text("aqil.sow".into()), &mut Vec::new())
+        }
+        Setup::Four => {
+            load_source(SourceFile::new("four.sow", text), Origin::Text("four.sow".into()), &mut Vec::new())
         }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
@@ -565,6 +573,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Stones => (STONES, 0),
         Setup::Hands => (HANDS.as_str(), 0),
         Setup::Aqil => (AQIL, 0),
+        Setup::Four => (FOUR, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -989,6 +998,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Stones,
         Setup::Hands,
         Setup::Aqil,
+        Setup::Four,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -999,6 +1009,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Stones => STONES,
             Setup::Hands => HANDS.as_str(),
             Setup::Aqil => AQIL,
+            Setup::Four => FOUR,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1073,7 +1084,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -5211,3 +5211,37 @@ fn a_pit_that_cannot_be_played_is_sown_into_and_never_played() {
     let drawn = sow::lang::draw::board(r.spec(), s.pits(), s.captured());
     assert!(drawn.ends_with("never played (!): pits 2 and 5\n"), "{drawn}");
 }
+
+#[test]
+fn on_four_rows_each_player_sows_round_their_own_two_rows() {
+    let r = load(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/four-rows.sow")).unwrap(),
+    );
+    // Player 1's pits are 1 to 8: their outer row 1-4 from their left, their inner row 5-8 from
+    // their right; player 2's 9 to 16 the same from their seat.
+    let mut s = r.state_from(&[0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3], 0).unwrap();
+    assert_eq!(legal(&r, &s), [8]);
+    // Pit 8, the last of player 1's circuit, sows on into pit 1 and 2, not into player 2's pits.
+    let (_, record) = play(&r, &mut s, 8);
+    assert_eq!(places(&r, &record), ["1", "2"]);
+    // Player 2's pit 16 sows into 9, 10 and 11.
+    let (_, record) = play(&r, &mut s, 16);
+    assert_eq!(places(&r, &record), ["9", "10", "11"]);
+    assert_eq!(s.pits(), &[1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0]);
+    // A lap of 8 goes round the mover's two rows: 8 seeds from pit 3 sow 4 to 8, then 1 to 3,
+    // the emptied pit included; player 2's pits are not sown.
+    let mut s = r.state_from(&[0, 0, 8, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 0).unwrap();
+    let (_, record) = play(&r, &mut s, 3);
+    assert_eq!(places(&r, &record), ["4", "5", "6", "7", "8", "1", "2", "3"]);
+    assert_eq!(s.pits(), &[1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]);
+    // The drawing: the outer rows at the board's edges, each row labelled.
+    let drawn = sow::lang::draw::board(r.spec(), &r.initial_state().pits()[..16], &[0, 0]);
+    let lines: Vec<&str> = drawn.lines().collect();
+    assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["12", "11", "10", "9"]);
+    assert!(lines[2].starts_with("P2 outer |"), "{drawn}");
+    assert!(lines[4].starts_with("P2 inner |"), "{drawn}");
+    assert_eq!(lines[6].split_whitespace().collect::<Vec<_>>(), ["13", "14", "15", "16"]);
+    assert_eq!(lines[7].split_whitespace().collect::<Vec<_>>(), ["8", "7", "6", "5"]);
+    assert!(lines[9].starts_with("P1 inner |") && lines[11].starts_with("P1 outer |"), "{drawn}");
+    assert_eq!(lines[13].split_whitespace().collect::<Vec<_>>(), ["1", "2", "3", "4"]);
+}

@@ -123,3 +123,31 @@ fn a_board_too_large_for_the_table_plays_alike_both_ways() {
     );
     both_ways_alike("kalah 2 x 10", &rules, 100);
 }
+
+#[test]
+fn boards_of_four_rows_sow_alike_both_ways() {
+    let four = include_str!("boards/four-rows.sow");
+    let cases = [
+        ("four rows", from_text(four)),
+        (
+            "four rows, clockwise, skip",
+            from_text(
+                &four
+                    .replace("counter-clockwise", "clockwise")
+                    .replace("laps sow into the emptied pit", "laps skip the emptied pit"),
+            ),
+        ),
+        (
+            "four rows, first seed back",
+            from_text(&four.replace(
+                "first seed into the next pit",
+                "first seed into the emptied pit\n    a pit needs 2 seeds to be played",
+            )),
+        ),
+        // 4 x 6: 24 places, more than a table covers.
+        ("four rows of 6", from_text(&four.replace("4 rows of 4 pits", "4 rows of 6 pits"))),
+    ];
+    for (name, rules) in &cases {
+        both_ways_alike(name, rules, 200);
+    }
+}

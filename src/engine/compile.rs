@@ -255,9 +255,14 @@ pub fn compile(spec: &Spec) -> Rules {
     }
     let clockwise = |w: Way| w == Way::Only(Direction::Clockwise);
     t.cw = u8::from(!clockwise(spec.direction.of(0)));
+    // The circuit a pit's seeds go round: the whole board on 2 rows; on 4 rows its owner's two
+    // rows (pits 1 to 2C, or 2C + 1 to 4C), so that seeds never cross to the other side.
+    let circuit = if spec.rows == 4 { n / 2 } else { n };
     for p in 0..n {
         // Pits are numbered counter-clockwise, so counter-clockwise sowing goes up the numbers.
-        let (up, down) = ((p + 1) as u8 % n as u8, ((p + n - 1) % n) as u8);
+        let base = p / circuit * circuit;
+        let (up, down) =
+            ((base + (p - base + 1) % circuit) as u8, (base + (p - base + circuit - 1) % circuit) as u8);
         let (ccw, cw) = (1 - t.cw as usize, t.cw as usize);
         (t.next[ccw][p], t.prev[ccw][p]) = (up, down);
         (t.next[cw][p], t.prev[cw][p]) = (down, up);
@@ -270,7 +275,8 @@ pub fn compile(spec: &Spec) -> Rules {
     // Stores are sown into only where the whole board sows one way (checked).
     let along = t.pit_dir[0] as usize;
     for p in 0..n {
-        // Facing pits across the board: pit 1 faces pit 2k, pit k faces pit k + 1.
+        // Facing pits across the board: pit 1 faces pit 2k, pit k faces pit k + 1. (On 4 rows
+        // no rule reads them yet: the checks refuse the opposite pit there.)
         t.opposite[p] = (n - 1 - p) as u8;
     }
     for mover in 0..spec.players {

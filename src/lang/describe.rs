@@ -699,13 +699,22 @@ fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {
 /// The board's rules, how its pits are numbered, and its drawing.
 fn board_section(out: &mut String, spec: &Spec, rules: &str) {
     let n = spec.pits();
-    paragraph(
-        out,
-        &format!(
-            "{rules} Pits are numbered 1 to {n} counter-clockwise, starting from the leftmost pit of \
-             the south row, nearest player 1:"
-        ),
-    );
+    let numbering = if spec.rows == 4 {
+        let c = spec.pits_per_row as usize;
+        format!(
+            "Pits are numbered counter-clockwise round each player's own two rows, from the leftmost \
+             pit of their outer row (the row at their edge of the board): player 1's pits 1 to {}, \
+             player 2's {} to {n}:",
+            2 * c,
+            2 * c + 1
+        )
+    } else {
+        format!(
+            "Pits are numbered 1 to {n} counter-clockwise, starting from the leftmost pit of the south \
+             row, nearest player 1:"
+        )
+    };
+    paragraph(out, &format!("{rules} {numbering}"));
     out.push('\n');
     // The hands at the start: empty but where the seeds start in them.
     let hands = spec.start_hands();
@@ -727,7 +736,15 @@ fn players_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     ));
     let owns: Vec<String> = (0..spec.players)
         .map(|p| {
+            let half = spec.pits() / 2;
             let row = match spec.row_of(p) {
+                _ if spec.rows == 4 && spec.pits_of(p) == (1..=half).collect::<Vec<_>>() => {
+                    " (the two south rows)"
+                }
+                _ if spec.rows == 4 && spec.pits_of(p) == (half + 1..=2 * half).collect::<Vec<_>>() => {
+                    " (the two north rows)"
+                }
+                _ if spec.rows == 4 => "",
                 Some(Row::South) => " (the south row)",
                 Some(Row::North) => " (the north row)",
                 None => "",
@@ -753,12 +770,15 @@ fn players_rules(rules: &mut Vec<Rule>, spec: &Spec) {
 
 fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     use Section::Sowing as S;
-    let n = spec.pits();
+    // On 4 rows a player's seeds go round their own two rows only.
+    let four = spec.rows == 4;
+    let n = if four { spec.pits() / 2 } else { spec.pits() };
     let which = match spec.min_seeds {
         1 => "one of their pits that is not empty".to_string(),
         k => format!("one of their pits holding at least {} seeds", number_word(k as usize)),
     };
-    let dir = sowing_word(&spec.direction);
+    let dir =
+        format!("{}{}", sowing_word(&spec.direction), if four { " round their own two rows" } else { "" });
     let mut text = format!("On their turn a player lifts every seed from {which}, ");
     let lap_at = match spec.opening {
         Opening::NextPit => {
@@ -839,6 +859,7 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     // A lap passes every pit and every store sown into: the mover's store is one more place
     // on the way round (Kalah: 13 seeds on 12 pits), both stores two more.
     let (lap_at, round) = match spec.store_sowing {
+        StoreSowing::Neither if four => (lap_at, "the mover's two rows".to_string()),
         StoreSowing::Neither => (lap_at, "the board".to_string()),
         StoreSowing::Own => (lap_at + 1, format!("the board (its {n} pits and the mover's store)")),
         StoreSowing::Both => (lap_at + 2, format!("the board (its {n} pits and both stores)")),

@@ -87,6 +87,9 @@ pub fn board_owned(
     annexed: u64,
     shared: u64,
 ) -> String {
+    if spec.rows == 4 {
+        return four_rows(spec, pits, captured, claimed);
+    }
     let claimer = |p: usize| claimed.iter().position(|&c| c >> (p - 1) & 1 != 0);
     // Two players: a pit annexed is the other row owner's.
     let holder = |p: usize| (annexed >> (p - 1) & 1 != 0).then(|| (spec.owners[p - 1] ^ 1) as usize);
@@ -224,6 +227,80 @@ pub fn stones_line(spec: &Spec, in_place: [bool; 2], won: [u8; 2]) -> String {
     } else {
         format!("big stones: {left}; taken: {}\n", taken.join(", "))
     }
+}
+
+/// The pit numbers (1-based) of a board of 4 rows of `c` pits, row by row from the top as
+/// player 1 sees the board, left to right: each player's pits go counter-clockwise round their
+/// own two rows, from the leftmost pit of their outer row (player 1's 1 to 2C, player 2's 2C + 1
+/// to 4C).
+pub fn four_row_order(c: usize) -> [Vec<usize>; 4] {
+    [
+        (0..c).map(|i| 3 * c - i).collect(),
+        (0..c).map(|i| 3 * c + 1 + i).collect(),
+        (0..c).map(|i| 2 * c - i).collect(),
+        (0..c).map(|i| i + 1).collect(),
+    ]
+}
+
+/// [`board_marked`] on a board of 4 rows: each row labelled with its owner and side, the outer
+/// rows' numbers at the board's edges and the inner rows' between them.
+fn four_rows(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> String {
+    let c = spec.pits_per_row as usize;
+    let claimer = |p: usize| claimed.iter().position(|&m| m >> (p - 1) & 1 != 0);
+    let label_width = "player 8 ".len();
+    let pad = " ".repeat(label_width);
+    let numbers = |row: &[usize]| -> String {
+        let cells: String = row.iter().map(|p| format!("{:^w$}", p, w = CELL + 1)).collect();
+        format!("{pad}{}", cells.trim_end())
+    };
+    let rule = format!("{pad}+{}", format!("{}+", "-".repeat(CELL)).repeat(c));
+    let seeds_row = |label: &str, row: &[usize]| -> String {
+        let cells: String = row
+            .iter()
+            .map(|&p| match claimer(p) {
+                Some(m) => format!("{:>3}*{}|", pits[p - 1], m + 1),
+                None => format!("{:>3}  |", pits[p - 1]),
+            })
+            .collect();
+        format!("{label:<label_width$}|{cells}")
+    };
+    let [p2_outer, p2_inner, p1_inner, p1_outer] = four_row_order(c);
+    let mut lines = vec![
+        numbers(&p2_outer),
+        rule.clone(),
+        seeds_row("P2 outer", &p2_outer),
+        rule.clone(),
+        seeds_row("P2 inner", &p2_inner),
+        rule.clone(),
+        numbers(&p2_inner),
+        numbers(&p1_inner),
+        rule.clone(),
+        seeds_row("P1 inner", &p1_inner),
+        rule.clone(),
+        seeds_row("P1 outer", &p1_outer),
+        rule,
+        numbers(&p1_outer),
+    ];
+    let scores: Vec<String> =
+        captured.iter().enumerate().map(|(p, n)| format!("player {} {n}", p + 1)).collect();
+    lines.push(format!(
+        "{}: {}",
+        if spec.hand_seeds > 0 { "in hand" } else { "captured" },
+        scores.join(", ")
+    ));
+    let marks: Vec<String> = claimed
+        .iter()
+        .enumerate()
+        .filter(|&(_, &m)| m != 0)
+        .map(|(p, &m)| {
+            let list: Vec<usize> = (0..64).filter(|&q| m >> q & 1 != 0).map(|q| q + 1).collect();
+            format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
+        })
+        .collect();
+    if !marks.is_empty() {
+        lines.push(format!("claimed (*): {}", marks.join(", ")));
+    }
+    lines.join("\n") + "\n"
 }
 
 #[cfg(test)]

@@ -620,9 +620,10 @@ impl Builder<'_> {
             PlayerLine::Starts { player }
         } else {
             let what = inner.next().expect("what the player owns");
-            let pits = if what.as_rule() == Rule::row {
+            let pits = if matches!(what.as_rule(), Rule::row | Rule::two_rows) {
+                let two = what.as_rule() == Rule::two_rows;
                 let row = if only(what).as_rule() == Rule::south { Row::South } else { Row::North };
-                Ownership::Row(row)
+                if two { Ownership::TwoRows(row) } else { Ownership::Row(row) }
             } else {
                 let mut ranges = Vec::new();
                 for r in values(what) {

@@ -96,6 +96,8 @@ pub enum PlayerLine {
 #[derive(Debug, Clone)]
 pub enum Ownership {
     Row(Row),
+    /// `the two south rows`: a player's two rows on a board of 4.
+    TwoRows(Row),
     /// Pit numbers and ranges as written, e.g. `1 2` or `3 to 4`.
     Pits(Vec<(Number, Option<Number>)>),
 }

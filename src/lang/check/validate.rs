@@ -17,6 +17,7 @@ use super::layers::LayerRef;
 
 mod phases;
 mod rounds;
+mod rows;
 mod stones;
 
 /// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
@@ -159,7 +160,7 @@ impl<'a> Validator<'a> {
             _ => None,
         };
         let owners = match (players, pits) {
-            (Some(p), Some(n)) => self.players(p, n),
+            (Some(p), Some(n)) => self.players(p, n, board.map_or(2, |b| b.value.rows.value)),
             _ => None,
         };
         let hand_seeds = match (seeds.is_some().then_some(m.seeds.as_ref()).flatten(), &owners) {
@@ -467,6 +468,9 @@ impl<'a> Validator<'a> {
                 );
             }
         }
+        if board.value.rows.value == 4 {
+            self.four_rows(board, &owners, players);
+        }
         let phases = self.phases(board, &owners, players, total);
         let claims = self.claims(&lap_rules);
         let first_move = self.first_moves(players, &owners);
@@ -545,20 +549,20 @@ impl<'a> Validator<'a> {
     fn board(&mut self, b: &Stated<BoardLine>) -> Option<usize> {
         let (rows, per_row) = (&b.value.rows, &b.value.pits_per_row);
         let here = |n: &Number| Diagnostic::error("").at(&b.at.file, n.span.clone(), "");
-        if rows.value != 2 {
+        if rows.value != 2 && rows.value != 4 {
             let mut d = here(rows);
-            d.message = format!("sow plays boards of 2 rows, not {}", rows.value);
+            d.message = format!("sow plays boards of 2 or 4 rows, not {}", rows.value);
             if let Some(l) = &mut d.location {
-                l.label = "expected 2".into();
+                l.label = "expected 2 or 4".into();
             }
-            self.diags.push(d.note("games of 1, 3 or 4 rows (such as Bao and Omweso) are not supported yet"));
+            self.diags.push(d.note("games of 1 or 3 rows (such as Gabata) are not supported yet"));
             return None;
         }
         if per_row.value == 0 {
             let mut d = here(per_row);
             d.message = "a row needs at least 1 pit".into();
             if let Some(l) = &mut d.location {
-                l.label = format!("expected 1 to {}", MAX_PITS / 2);
+                l.label = format!("expected 1 to {}", MAX_PITS / rows.value as usize);
             }
             self.diags.push(d);
             return None;
@@ -570,7 +574,7 @@ impl<'a> Validator<'a> {
                     format!("this board has {pits} pits, too many to simulate"),
                     format!("sow plays boards of at most {MAX_PITS} pits"),
                 )
-                .note(format!("at most {} pits in a row", MAX_PITS / 2)),
+                .note(format!("at most {} pits in a row", MAX_PITS / rows.value as usize)),
             );
             return None;
         }
@@ -668,7 +672,7 @@ impl<'a> Validator<'a> {
     }
 
     /// Owners of each pit, the player count and the first player.
-    fn players(&mut self, p: &Stated<PlayersBlock>, pits: usize) -> Option<(u8, Vec<u8>, u8)> {
+    fn players(&mut self, p: &Stated<PlayersBlock>, pits: usize, rows: u64) -> Option<(u8, Vec<u8>, u8)> {
         let block = &p.value;
         let file = &p.at.file;
         let count = block.count.value;
@@ -749,7 +753,23 @@ impl<'a> Validator<'a> {
                     // (pit index, span naming it)
                     let mut listed: Vec<(usize, Span)> = Vec::new();
                     match what {
-                        Ownership::Row(row) => {
+                        // A row of a board of 2, or a side of a board of 4: half the pits.
+                        Ownership::Row(row) | Ownership::TwoRows(row) => {
+                            let two = matches!(what, Ownership::TwoRows(_));
+                            if two != (rows == 4) {
+                                let side = if *row == Row::South { "south" } else { "north" };
+                                let (has, write) = if two {
+                                    (format!("one {side} row"), format!("the {side} row"))
+                                } else {
+                                    (format!("two {side} rows"), format!("the two {side} rows"))
+                                };
+                                self.diags.push(err(
+                                    &line.span,
+                                    format!("a board of {rows} rows has {has}"),
+                                    format!("write `{write}`"),
+                                ));
+                                continue;
+                            }
                             let k = pits / 2;
                             let range = match row {
                                 Row::South => 0..k,

@@ -1,0 +1,114 @@
+//! The checks of boards of four rows: each player owns the two rows on their side and sows
+//! round them; the rules written for two rows (facing pits, pits named from a seat, rounds,
+//! stores) are refused there, each at its line, until the language says them for four rows.
+
+use crate::lang::diagnostic::Diagnostic;
+use crate::lang::kinds::{Kind, Stated};
+use crate::lang::lap_rule::{Condition, Effect, Place, Predicate};
+use crate::lang::syntax::{BoardLine, DirectionLine};
+
+use super::Validator;
+
+/// The kinds of rule that speak of a board of two rows: facing pits, pits named from a seat,
+/// stores on the circuit, end places, rounds and their fills, the distribution of one player.
+const TWO_ROWS_ONLY: &[Kind] = &[
+    Kind::Opposite,
+    Kind::PitStore,
+    Kind::NeverPlayed,
+    Kind::OpeningMoves,
+    Kind::StoreMove,
+    Kind::HandSowing,
+    Kind::OnlyIfCaptures,
+    Kind::RoundOver,
+    Kind::RoundTake,
+    Kind::Refill,
+    Kind::Unfilled,
+    Kind::MatchEnd,
+    Kind::Distribute,
+    Kind::SwapChoice,
+    Kind::FeedOne,
+    Kind::EndPlace,
+    Kind::HandRefill,
+    Kind::StoneWorth,
+    Kind::NoStoneEnd,
+];
+
+impl Validator<'_> {
+    /// A board of 4 rows: its stores, its owners and the rules it cannot have yet. False after
+    /// an error.
+    pub(super) fn four_rows(&mut self, board: &Stated<BoardLine>, owners: &[u8], players: u8) -> bool {
+        let m = self.m;
+        let mut ok = true;
+        if board.value.stores {
+            self.diags.push(
+                board
+                    .error("a board of 4 rows with stores", "each player's seeds go round their own two rows")
+                    .help("write the board with `no stores`: captures are set aside"),
+            );
+            ok = false;
+        }
+        let half = owners.len() / 2;
+        let sides = players == 2
+            && owners[..half].iter().all(|&o| o == owners[0])
+            && owners[half..].iter().all(|&o| o == owners[half])
+            && owners[0] != owners[half];
+        if !sides && let Some(p) = &m.players {
+            self.diags.push(
+                p.error(
+                    "on a board of 4 rows each of two players owns the two rows on their side",
+                    "these players own other pits",
+                )
+                .help("write `player 1 owns the two south rows` and `player 2 owns the two north rows`"),
+            );
+            ok = false;
+        }
+        let refuse = |this: &mut Self, at: &crate::lang::kinds::Origin, what: &str| {
+            this.diags.push(
+                at.error(format!("{what} on a board of 4 rows"), "a rule of two-row boards")
+                    .note("sow plays boards of 4 rows with the rules that need no facing rows yet"),
+            );
+        };
+        for &kind in TWO_ROWS_ONLY {
+            if let Some(at) = m.origin(kind) {
+                refuse(self, at, kind.line());
+                ok = false;
+            }
+        }
+        if let Some(d) = &m.direction
+            && matches!(d.value, DirectionLine::ByPit(_))
+        {
+            refuse(self, &d.at, "a direction by pit");
+            ok = false;
+        }
+        // Rules after each lap that speak of facing pits or of pits named from a seat.
+        if let Some(rules) = &m.lap_rules {
+            for line in &rules.value {
+                let r = &line.value;
+                let facing = r.conditions.iter().any(|c| match c {
+                    Condition::At(p, pred) => {
+                        *p == Place::Opposite || matches!(pred, Predicate::Seat(..) | Predicate::Mirror(_))
+                    }
+                    _ => false,
+                }) || r.effects.iter().any(|e| match e {
+                    Effect::Take(places, _) | Effect::Claim(places) => places.contains(&Place::Opposite),
+                    Effect::Relay(p) => *p == Place::Opposite,
+                    Effect::Move { from, to, .. } => *from == Place::Opposite || *to == Place::Opposite,
+                    Effect::Chain { opposite, .. } => *opposite,
+                    Effect::ChainOpposite { .. } => true,
+                    _ => false,
+                });
+                if facing {
+                    self.diags.push(
+                        Diagnostic::error(
+                            "the opposite pit, or a pit named from a seat, on a board of 4 rows",
+                        )
+                        .at(&rules.at.file, line.span.clone(), "a rule of two-row boards")
+                        .note("sow plays boards of 4 rows with the rules that need no facing rows yet"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        ok
+    }
+}
