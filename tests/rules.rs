@@ -3282,11 +3282,17 @@ fn rounds(sowing: &str, fill: &str, unfilled: &str, lose: &str) -> Rules {
 }
 
 fn leftmost_rounds() -> Rules {
+    leftmost_rounds_with("a player who cannot fill a pit loses the match")
+}
+
+/// Rounds over when a row is empty, each player filling their leftmost empty pit with 2 seeds,
+/// pits not filled out of play for the round, and `lines` (the end of the match, and more).
+fn leftmost_rounds_with(lines: &str) -> Rules {
     rounds(
         "",
         "round over when a row is empty",
         "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
-        "a player who cannot fill a pit loses the match",
+        lines,
     )
 }
 
@@ -3352,10 +3358,7 @@ fn players_fill_in_turns_and_play_starts_after_the_last_to_fill() {
 
 #[test]
 fn the_players_take_turns_to_begin_the_rounds_whoever_filled_last() {
-    let r = rounds(
-        "",
-        "round over when a row is empty",
-        "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
+    let r = leftmost_rounds_with(
         "a player who cannot fill a pit loses the match  the players take turns to begin the rounds",
     );
     // The fills of the test above, after the first round (1 round over): player 2 fills last,
@@ -3391,14 +3394,9 @@ fn the_players_take_turns_to_begin_the_rounds_whoever_filled_last() {
 #[test]
 fn the_player_with_fewer_seeds_fills_first_whoever_ended_the_round() {
     let fewer = |tie: &str| {
-        rounds(
-            "",
-            "round over when a row is empty",
-            "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
-            &format!(
-                "a player who cannot fill a pit loses the match  the player with fewer seeds fills first{tie}"
-            ),
-        )
+        leftmost_rounds_with(&format!(
+            "a player who cannot fill a pit loses the match  the player with fewer seeds fills first{tie}"
+        ))
     };
     let r = fewer("");
     // Player 1 sows pit 3's seed into pit 4: their row is empty, and the round is over. Player
@@ -3442,14 +3440,7 @@ fn the_player_with_fewer_seeds_fills_first_whoever_ended_the_round() {
 
 #[test]
 fn a_player_who_owns_too_few_pits_once_the_pits_are_filled_loses_the_match() {
-    let owns = |line: &str| {
-        rounds(
-            "",
-            "round over when a row is empty",
-            "their leftmost empty pit with 2 seeds  pits not filled are out of play for the round",
-            line,
-        )
-    };
+    let owns = leftmost_rounds_with;
     let r = owns("a player who owns 1 pit or fewer loses the match");
     // The fills of the test above: player 2 fills 4, player 1 pit 1 (hand 0), player 2 pits 5
     // and 6. Player 1 owns pit 1 alone, pits 2 and 3 being out of play: 1 pit, and they lose,

@@ -43,6 +43,20 @@ fn end_places(spec: &Spec) -> Vec<usize> {
         .collect()
 }
 
+/// The line under a board naming each player's claimed pits, if any are claimed.
+fn claimed_line(claimed: &[u64]) -> Option<String> {
+    let marks: Vec<String> = claimed
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(p, &c)| {
+            let list: Vec<usize> = (0..64).filter(|&q| c >> q & 1 != 0).map(|q| q + 1).collect();
+            format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
+        })
+        .collect();
+    (!marks.is_empty()).then(|| format!("claimed (*): {}", marks.join(", ")))
+}
+
 /// The pits never played (`each player's centre pit cannot be played`), 1-based.
 fn never_played(spec: &Spec) -> Vec<usize> {
     let mut pits: Vec<usize> = (0..spec.players)
@@ -166,18 +180,7 @@ pub fn board_owned(
     let scores: Vec<String> =
         captured.iter().enumerate().map(|(p, c)| format!("player {} {}", p + 1, c + stored(p))).collect();
     lines.push(format!("{kept}: {}", scores.join(", ")));
-    let marks: Vec<String> = claimed
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| c != 0)
-        .map(|(p, &c)| {
-            let list: Vec<usize> = (0..64).filter(|&q| c >> q & 1 != 0).map(|q| q + 1).collect();
-            format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
-        })
-        .collect();
-    if !marks.is_empty() {
-        lines.push(format!("claimed (*): {}", marks.join(", ")));
-    }
+    lines.extend(claimed_line(claimed));
     let held: Vec<String> = (0..2)
         .filter_map(|owner| {
             let list: Vec<usize> = (1..=pits.len()).filter(|&p| holder(p) == Some(owner)).collect();
@@ -288,18 +291,7 @@ fn four_rows(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> Str
         if spec.hand_seeds > 0 { "in hand" } else { "captured" },
         scores.join(", ")
     ));
-    let marks: Vec<String> = claimed
-        .iter()
-        .enumerate()
-        .filter(|&(_, &m)| m != 0)
-        .map(|(p, &m)| {
-            let list: Vec<usize> = (0..64).filter(|&q| m >> q & 1 != 0).map(|q| q + 1).collect();
-            format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
-        })
-        .collect();
-    if !marks.is_empty() {
-        lines.push(format!("claimed (*): {}", marks.join(", ")));
-    }
+    lines.extend(claimed_line(claimed));
     lines.join("\n") + "\n"
 }
 
