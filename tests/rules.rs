@@ -3892,6 +3892,18 @@ fn owner_rounds_with(take: &str, owner: &str) -> Rules {
     )
 }
 
+/// Rounds whose pits change owner (Motiq's, on 2 x 3 pits): each player takes their row's
+/// seeds, fills pits of their choice with 2, and beyond their row once it is full.
+const OWNED_ROUNDS: &str = "rounds {
+           round over when a row is empty
+           each player takes the seeds of their row
+           in turns, each player fills an empty pit of their choice with 2 seeds
+           a player whose row is full fills any empty pit
+           a pit filled belongs to the player who filled it
+           pits not filled are sown into but cannot be played
+           a player who cannot fill a pit loses the match
+         }";
+
 fn annexed(s: &State) -> Vec<usize> {
     (0..s.pits().len()).filter(|&p| s.annexed() >> p & 1 != 0).map(|p| p + 1).collect()
 }
@@ -4004,17 +4016,11 @@ fn the_mover_s_own_pits_in_a_line_are_the_pits_they_own() {
     // player 2, whose row it is in.
     let r = small_game(
         "",
-        "capture { when the last pit holds 2 or more and is the mover's own: relay from the last pit }
-         end { player to move cannot move: they pass  leftover seeds: each pit's owner }
-         rounds {
-           round over when a row is empty
-           each player takes the seeds of their row
-           in turns, each player fills an empty pit of their choice with 2 seeds
-           a player whose row is full fills any empty pit
-           a pit filled belongs to the player who filled it
-           pits not filled are sown into but cannot be played
-           a player who cannot fill a pit loses the match
-         }",
+        &format!(
+            "capture {{ when the last pit holds 2 or more and is the mover's own: relay from the last pit }}
+         end {{ player to move cannot move: they pass  leftover seeds: each pit's owner }}
+         {OWNED_ROUNDS}"
+        ),
     );
     // Player 1 owns pit 4. Pit 3's 1 seed makes 2 in pit 4, theirs: it relays, 4 -> 5, 6.
     let s = in_round(&r, &[1, 0, 1, 1, 1, 1], &[0, 0], 1, &[], false);
@@ -4087,17 +4093,11 @@ fn a_take_for_its_owner_and_the_leftovers_go_to_the_owner_of_now() {
     // pit 3's seed is player 1's, pits 5 and 6 player 2's.
     let r = small_game(
         "",
-        "capture { when the last pit holds 3: take the last pit for its owner }
-         end { player to move cannot move: they pass  leftover seeds: each pit's owner  ply limit 1 }
-         rounds {
-           round over when a row is empty
-           each player takes the seeds of their row
-           in turns, each player fills an empty pit of their choice with 2 seeds
-           a player whose row is full fills any empty pit
-           a pit filled belongs to the player who filled it
-           pits not filled are sown into but cannot be played
-           a player who cannot fill a pit loses the match
-         }",
+        &format!(
+            "capture {{ when the last pit holds 3: take the last pit for its owner }}
+         end {{ player to move cannot move: they pass  leftover seeds: each pit's owner  ply limit 1 }}
+         {OWNED_ROUNDS}"
+        ),
     );
     let start = in_round(&r, &[1, 2, 1, 0, 2, 2], &[0, 0], 1, &[], false);
     let mut s = r.with_annexed(start, 1 << 1).unwrap();
