@@ -5236,3 +5236,24 @@ fn on_four_rows_each_player_sows_round_their_own_two_rows() {
     assert!(lines[9].starts_with("P1 inner |") && lines[11].starts_with("P1 outer |"), "{drawn}");
     assert_eq!(lines[13].split_whitespace().collect::<Vec<_>>(), ["1", "2", "3", "4"]);
 }
+
+#[test]
+fn on_four_rows_an_inner_pit_faces_the_opponent_s_inner_pit_and_an_outer_pit_none() {
+    let r = load(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/four-rows.sow")).unwrap(),
+    );
+    // `last seed in an empty pit of the mover's own: take the opposite pit`. Pit 4's seed falls
+    // into pit 5, empty, the rightmost pit of player 1's inner row: it faces pit 16, the
+    // rightmost (from player 1's seat) of player 2's inner row, whose 3 seeds are taken.
+    let mut s = r.state_from(&[1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 3], 0).unwrap();
+    let (summary, _) = play(&r, &mut s, 4);
+    assert_eq!((summary.captured, s.captured()), (3, &[3, 0][..]));
+    assert_eq!(s.pits(), &[1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]);
+    // Player 2's pit 13, the leftmost of their inner row from player 1's seat, faces pit 8: its
+    // 2 seeds go to 14 and 15, and 15, empty, faces pit 6 (empty): nothing is taken.
+    let (summary, _) = play(&r, &mut s, 13);
+    assert_eq!(summary.captured, 0);
+    // Pit 1's seed falls into pit 2, an outer pit, empty: it faces none, and nothing is taken.
+    let (summary, _) = play(&r, &mut s, 1);
+    assert_eq!((summary.captured, s.pits()[1]), (0, 1));
+}

@@ -189,6 +189,27 @@ pub(crate) fn seat_mask(spec: &Spec, seats: &[crate::lang::phases::SeatPit]) -> 
         .fold(0, |m, q| m | 1 << q)
 }
 
+/// No pit: what `Tables::opposite` holds for a pit that faces none (an outer pit of a board
+/// of 4 rows).
+pub(crate) const NO_PIT: u8 = u8::MAX;
+
+/// The pit (0-based) facing pit `p` across the board, or [`NO_PIT`]. On 2 rows pit 1 faces pit
+/// 2C and pit C faces pit C + 1. On 4 rows an inner pit faces the opponent's inner pit of its
+/// column (player 1's inner row runs C + 1 to 2C from their right, player 2's 3C + 1 to 4C from
+/// player 1's left), and an outer pit faces none.
+pub(crate) fn facing(spec: &Spec, p: usize) -> u8 {
+    let n = spec.pits();
+    if spec.rows != 4 {
+        return (n - 1 - p) as u8;
+    }
+    let c = n / 4;
+    match p / c {
+        1 => (3 * c + (2 * c - 1 - p)) as u8,
+        3 => (2 * c - 1 - (p - 3 * c)) as u8,
+        _ => NO_PIT,
+    }
+}
+
 /// Compiles checked rules. The spec's ranges were checked (pits, players, seeds), so this
 /// cannot fail.
 pub fn compile(spec: &Spec) -> Rules {
@@ -275,9 +296,7 @@ pub fn compile(spec: &Spec) -> Rules {
     // Stores are sown into only where the whole board sows one way (checked).
     let along = t.pit_dir[0] as usize;
     for p in 0..n {
-        // Facing pits across the board: pit 1 faces pit 2k, pit k faces pit k + 1. (On 4 rows
-        // no rule reads them yet: the checks refuse the opposite pit there.)
-        t.opposite[p] = (n - 1 - p) as u8;
+        t.opposite[p] = facing(spec, p);
     }
     for mover in 0..spec.players {
         let m = mover as usize;
@@ -315,7 +334,9 @@ pub fn compile(spec: &Spec) -> Rules {
             t.path_back = Some(back);
         }
         if let Some(o) = &spec.opposite {
-            t.opposite_pits[m] = pit_mask(spec, mover, o.pits);
+            // Only pits that face one (on 4 rows, the inner rows').
+            let faces = (0..n).filter(|&p| t.opposite[p] != NO_PIT).fold(0u64, |a, p| a | 1 << p);
+            t.opposite_pits[m] = pit_mask(spec, mover, o.pits) & faces;
         }
         if let Some(l) = &spec.landing {
             t.landing_pits[mover as usize] = pit_mask(spec, mover, l.pits);

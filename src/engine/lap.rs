@@ -244,7 +244,11 @@ impl Tables {
             Place::Last => lap.last,
             Place::Next => self.next[lap.d][lap.last] as usize,
             Place::AfterNext => self.next[lap.d][self.next[lap.d][lap.last] as usize] as usize,
-            Place::Opposite => self.opposite[lap.last] as usize,
+            // An outer pit of a board of 4 rows faces none.
+            Place::Opposite => match self.opposite[lap.last] {
+                super::compile::NO_PIT => return None,
+                q => q as usize,
+            },
             Place::Start => lap.start,
         })
     }

@@ -704,7 +704,8 @@ fn board_section(out: &mut String, spec: &Spec, rules: &str) {
         format!(
             "Pits are numbered counter-clockwise round each player's own two rows, from the leftmost \
              pit of their outer row (the row at their edge of the board): player 1's pits 1 to {}, \
-             player 2's {} to {n}:",
+             player 2's {} to {n}. An inner pit faces the pit of the opponent's inner row in its column (its \
+             opposite pit); an outer pit faces none:",
             2 * c,
             2 * c + 1
         )

@@ -1,6 +1,7 @@
 //! The checks of boards of four rows: each player owns the two rows on their side and sows
-//! round them; the rules written for two rows (facing pits, pits named from a seat, rounds,
-//! stores) are refused there, each at its line, until the language says them for four rows.
+//! round them; the rules written for two rows (chains over facing pits, pits named from a seat,
+//! rounds, stores) are refused there, each at its line, until the language says them for four
+//! rows. The opposite pit is a place there: an inner pit faces the opponent's inner pit.
 
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::{Kind, Stated};
@@ -9,10 +10,9 @@ use crate::lang::syntax::{BoardLine, DirectionLine};
 
 use super::Validator;
 
-/// The kinds of rule that speak of a board of two rows: facing pits, pits named from a seat,
+/// The kinds of rule that speak of a board of two rows: pits named from a seat,
 /// stores on the circuit, end places, rounds and their fills, the distribution of one player.
 const TWO_ROWS_ONLY: &[Kind] = &[
-    Kind::Opposite,
     Kind::PitStore,
     Kind::NeverPlayed,
     Kind::OpeningMoves,
@@ -80,18 +80,16 @@ impl Validator<'_> {
             refuse(self, &d.at, "a direction by pit");
             ok = false;
         }
-        // Rules after each lap that speak of facing pits or of pits named from a seat.
+        // Rules after each lap: the opposite pit is a place (none for an outer pit), but chains
+        // over facing pits, claims of them, transfers and pits named from a seat are not, yet.
         if let Some(rules) = &m.lap_rules {
             for line in &rules.value {
                 let r = &line.value;
                 let facing = r.conditions.iter().any(|c| match c {
-                    Condition::At(p, pred) => {
-                        *p == Place::Opposite || matches!(pred, Predicate::Seat(..) | Predicate::Mirror(_))
-                    }
+                    Condition::At(_, pred) => matches!(pred, Predicate::Seat(..) | Predicate::Mirror(_)),
                     _ => false,
                 }) || r.effects.iter().any(|e| match e {
-                    Effect::Take(places, _) | Effect::Claim(places) => places.contains(&Place::Opposite),
-                    Effect::Relay(p) => *p == Place::Opposite,
+                    Effect::Claim(places) => places.contains(&Place::Opposite),
                     Effect::Move { from, to, .. } => *from == Place::Opposite || *to == Place::Opposite,
                     Effect::Chain { opposite, .. } => *opposite,
                     Effect::ChainOpposite { .. } => true,
@@ -100,7 +98,7 @@ impl Validator<'_> {
                 if facing {
                     self.diags.push(
                         Diagnostic::error(
-                            "the opposite pit, or a pit named from a seat, on a board of 4 rows",
+                            "a chain over facing pits, or a pit named from a seat, on a board of 4 rows",
                         )
                         .at(&rules.at.file, line.span.clone(), "a rule of two-row boards")
                         .note("sow plays boards of 4 rows with the rules that need no facing rows yet"),
