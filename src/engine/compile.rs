@@ -178,17 +178,6 @@ pub(crate) fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
         .fold(0, |m, p| m | 1 << p)
 }
 
-/// The pits of every player's row named from their seat (`leftmost`, `4th`, ...), as a mask:
-/// those of each row that has them.
-pub(crate) fn seat_mask(spec: &Spec, seats: &[crate::lang::phases::SeatPit]) -> u64 {
-    (0..spec.players)
-        .map(|p| crate::lang::phases::seat_row(&spec.owners, p))
-        .flat_map(|row| {
-            seats.iter().filter_map(move |s| s.index(row.len()).map(|i| row[i])).collect::<Vec<_>>()
-        })
-        .fold(0, |m, q| m | 1 << q)
-}
-
 /// No pit: what `Tables::opposite` holds for a pit that faces none (an outer pit of a board
 /// of 4 rows).
 pub(crate) const NO_PIT: u8 = u8::MAX;

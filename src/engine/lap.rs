@@ -7,7 +7,7 @@ use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, Place, Predicat
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
-use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask, seat_mask};
+use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
 use super::state::State;
 
@@ -100,7 +100,7 @@ impl LapTable {
                 Condition::At(p, Predicate::Mirror(yes)) => Test::Mirror(*p, *yes),
                 Condition::At(p, Predicate::Seat(seats, yes)) => {
                     // Those pits of each row, from its owner's seat.
-                    let named = seat_mask(spec, seats);
+                    let named = spec.seat_mask(seats);
                     let pits = if *yes { named } else { !named & pit_mask(spec, 0, Where::Any) };
                     Test::Among(*p, [pits; MAX_PLAYERS])
                 }
@@ -705,7 +705,7 @@ impl Extras {
             unclaimed_empty: spec.endings.unclaimed_empty,
             first_move,
             keep_way: spec.phases.keep_way,
-            never_played: super::compile::seat_mask(spec, &spec.phases.never_played),
+            never_played: spec.seat_mask(&spec.phases.never_played),
         }
     }
 

@@ -59,18 +59,8 @@ fn claimed_line(claimed: &[u64]) -> Option<String> {
 
 /// The pits never played (`each player's centre pit cannot be played`), 1-based.
 fn never_played(spec: &Spec) -> Vec<usize> {
-    let mut pits: Vec<usize> = (0..spec.players)
-        .flat_map(|p| {
-            let row = crate::lang::phases::seat_row(&spec.owners, p);
-            spec.phases
-                .never_played
-                .iter()
-                .filter_map(move |s| s.index(row.len()).map(|i| row[i] + 1))
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    pits.sort_unstable();
-    pits
+    let mask = spec.seat_mask(&spec.phases.never_played);
+    (0..spec.pits()).filter(|&q| mask >> q & 1 != 0).map(|q| q + 1).collect()
 }
 
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured. A store

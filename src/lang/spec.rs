@@ -253,6 +253,17 @@ impl Spec {
         }
     }
 
+    /// The pits of every player's row named from their seat (`leftmost`, `4th`, ...), as a
+    /// mask (bit 0 for pit 1): those of each row that has them.
+    pub fn seat_mask(&self, seats: &[crate::lang::phases::SeatPit]) -> u64 {
+        (0..self.players)
+            .map(|p| crate::lang::phases::seat_row(&self.owners, p))
+            .flat_map(|row| {
+                seats.iter().filter_map(move |s| s.index(row.len()).map(|i| row[i])).collect::<Vec<_>>()
+            })
+            .fold(0, |m, q| m | 1 << q)
+    }
+
     /// The 1-based pit numbers a player (0-based) owns.
     pub fn pits_of(&self, player: u8) -> Vec<usize> {
         (0..self.pits()).filter(|&p| self.owners[p] == player).map(|p| p + 1).collect()

@@ -1171,11 +1171,8 @@ impl<'a> Validator<'a> {
                 // Pits named from the owner's seat, in a row of `k`.
                 if let Condition::At(_, Predicate::Seat(seats, _)) = c {
                     let k = self.m.board.as_ref().map_or(0, |b| b.value.pits_per_row.value as usize);
-                    for s in seats.iter().filter(|s| s.index(k).is_none()) {
-                        self.diags.push(at.error(
-                            format!("a row of {k} pits has no {} pit", s.word()),
-                            format!("pits are counted 1 to {k} from each player's left"),
-                        ));
+                    for &s in seats {
+                        self.seat_pit_in_row(&at.at.file, &at.at.span, s, k);
                     }
                 }
                 if let Condition::At(Place::Last, Predicate::Empty) = c {

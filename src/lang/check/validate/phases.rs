@@ -1,7 +1,9 @@
 //! The checks of special pits and phases (`crate::lang::phases`): a store on the circuit, an
 //! opening, a move once a game.
 
-use crate::lang::diagnostic::Diagnostic;
+use std::sync::Arc;
+
+use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::lang::kinds::{Origin, Stated};
 use crate::lang::phases::{HandSowing, OnlyIf, OpeningRule, Phases, SeatPit, StoreMove, Target, seat_row};
 use crate::lang::spec::{MAX_HAND, MAX_SEEDS};
@@ -40,17 +42,7 @@ impl Validator<'_> {
         };
         // A pit of a row of `k`, as written.
         let in_row = |this: &mut Self, at: &Origin, pit: &Spanned<SeatPit>| -> Option<SeatPit> {
-            if pit.value.index(k).is_none() {
-                this.diags.push(
-                    Diagnostic::error(format!("a row of {k} pits has no {} pit", pit.value.word())).at(
-                        &at.file,
-                        pit.span.clone(),
-                        format!("pits are counted 1 to {k} from each player's left"),
-                    ),
-                );
-                return None;
-            }
-            Some(pit.value)
+            this.seat_pit_in_row(&at.file, &pit.span, pit.value, k).then_some(pit.value)
         };
         let mut out = Phases::default();
         if let Some(s) = &m.pit_store {
@@ -263,19 +255,30 @@ impl Validator<'_> {
                     f.error("the opponent's pit is named from their seat", "the opponent's pit")
                         .note("this needs two players who own a row each"),
                 );
-            } else if f.value.pit.value.index(k).is_none() {
-                self.diags.push(
-                    Diagnostic::error(format!("a row of {k} pits has no {} pit", f.value.pit.value.word()))
-                        .at(
-                            &f.at.file,
-                            f.value.pit.span.clone(),
-                            format!("pits are counted 1 to {k} from each player's left"),
-                        ),
-                );
-            } else {
+            } else if self.seat_pit_in_row(&f.at.file, &f.value.pit.span, f.value.pit.value, k) {
                 out.feed_one = Some((n.value as u8, f.value.pit.value));
             }
         }
+    }
+
+    /// Does a row of `k` pits have `pit` (named from the seat, written at `span`)? If not, an
+    /// error at it.
+    pub(super) fn seat_pit_in_row(
+        &mut self,
+        file: &Arc<SourceFile>,
+        span: &Span,
+        pit: SeatPit,
+        k: usize,
+    ) -> bool {
+        let has = pit.index(k).is_some();
+        if !has {
+            self.diags.push(Diagnostic::error(format!("a row of {k} pits has no {} pit", pit.word())).at(
+                file,
+                span.clone(),
+                format!("pits are counted 1 to {k} from each player's left"),
+            ));
+        }
+        has
     }
 
     /// Seeds held in hand, a direction allowed only to a capture, and the loss of a player

@@ -154,10 +154,7 @@ impl Validator<'_> {
                 copy,
                 owners: owners?,
                 points: m.round_score.is_some(),
-                again: {
-                    let _ = a;
-                    true
-                },
+                again: true,
                 fill_on: 0,
                 top_up: 0,
                 stones_back: false,

@@ -41,15 +41,8 @@ impl Validator<'_> {
                     e.error("end places are named from each player's seat", "pits named from a seat")
                         .note("this needs two players who own a row each"),
                 );
-            } else if e.value.pit.value.index(k).is_none() {
-                self.diags.push(
-                    Diagnostic::error(format!("a row of {k} pits has no {} pit", e.value.pit.value.word()))
-                        .at(
-                            &e.at.file,
-                            e.value.pit.span.clone(),
-                            format!("pits are counted 1 to {k} from each player's left"),
-                        ),
-                );
+            } else if !self.seat_pit_in_row(&e.at.file, &e.value.pit.span, e.value.pit.value, k) {
+                // Said at the pit.
             } else if k < 2 {
                 self.diags
                     .push(e.error("a row of 1 pit cannot have an end place", "no pit would be left to play"));
