@@ -776,7 +776,7 @@ fn toguz() -> Mapping {
 #[test]
 fn two_row_mappings_go_round_the_board_and_face_across_it() {
     for cols in 1..=16 {
-        for keep in [Keep::Stores { left: 0 }, Keep::Stores { left: 1 }, Keep::Hands] {
+        for keep in [Keep::Stores { left: 0 }, Keep::Stores { left: 1 }, Keep::Hands, Keep::Nothing] {
             let m = Mapping::two_rows(cols, keep);
             let n = 2 * cols;
             assert_eq!(m.pit_count(), n);
@@ -797,6 +797,7 @@ fn two_row_mappings_go_round_the_board_and_face_across_it() {
                 Keep::Stores { left: 0 } => vec![0, n + 1],
                 Keep::Stores { .. } => vec![n + 1, 0],
                 Keep::Hands => vec![n, n + 1],
+                Keep::Nothing => vec![],
             };
             assert_eq!(stores, expected, "{cols} {keep:?}");
             assert_eq!(m.pit(-1), None);
@@ -843,7 +844,8 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
 #[test]
 fn every_two_row_file_has_a_mapping_that_fits_it() {
     let layouts = layouts();
-    assert_eq!(layouts.len(), subset_table().len(), "a layout for every file");
+    let two_row_files = subset_table().into_iter().filter(|t| t.0.starts_with("two_rows__")).count();
+    assert_eq!(layouts.len(), two_row_files, "a layout for every two-row file");
     for (file, m) in layouts {
         for rec in read(&subset_dir().join(file)) {
             m.check(&rec).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -876,6 +878,199 @@ fn every_two_row_file_has_a_mapping_that_fits_it() {
     assert_eq!(swapped.check(rec).unwrap_err(), "hand site 11 is player 2's, mapped as player 1's");
     let beyond = Mapping::two_rows(5, Keep::Hands).ignoring(12, "no such site");
     assert_eq!(beyond.check(rec).unwrap_err(), "site 12 is not a site of Bosh");
+}
+
+/// The sites of a Ludii track on a board of `cols` columns, as a `mancalaBoard` track string
+/// writes it: the first site, then steps (`E`, `W`, `N`, `S`, each with a count, or without
+/// one to the edge of the board).
+fn ludii_track(spec: &str, rows: usize, cols: usize) -> Vec<usize> {
+    let mut parts = spec.split(',');
+    let first: usize = parts.next().unwrap().parse().unwrap();
+    let (mut r, mut c) = ((first / cols) as i64, (first % cols) as i64);
+    let mut sites = vec![first];
+    for step in parts {
+        let (dir, count) = step.split_at(1);
+        let (dr, dc) = match dir {
+            "E" => (0, 1),
+            "W" => (0, -1),
+            "N" => (1, 0),
+            "S" => (-1, 0),
+            _ => panic!("{spec}: step {step}"),
+        };
+        let inside = |r: i64, c: i64| (0..rows as i64).contains(&r) && (0..cols as i64).contains(&c);
+        let mut left: Option<usize> = if count.is_empty() { None } else { Some(count.parse().unwrap()) };
+        while left != Some(0) && inside(r + dr, c + dc) {
+            (r, c) = (r + dr, c + dc);
+            sites.push(r as usize * cols + c as usize);
+            left = left.map(|n| n - 1);
+        }
+        assert!(left.is_none_or(|n| n == 0), "{spec}: step {step} leaves the board");
+    }
+    sites
+}
+
+#[test]
+fn four_row_mappings_follow_ludiis_tracks() {
+    // The reader of tracks, on the README's 4 x 8 board: player 1 goes 0..7, 15..8.
+    assert_eq!(ludii_track("0,E,N1,W", 4, 8), [0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8]);
+    for cols in 1..=16 {
+        for keep in [Keep::Hands, Keep::Nothing] {
+            let m = Mapping::four_rows(cols, keep);
+            let c = cols;
+            assert_eq!(m.pit_count(), 4 * c);
+            // 1-based pits, as the docs write them.
+            let site = |pit: usize| m.site(pit - 1);
+            let sites = |pits: &mut dyn Iterator<Item = usize>| pits.map(site).collect::<Vec<_>>();
+            let all: BTreeSet<usize> = (1..=4 * c).map(site).collect();
+            assert_eq!(all, (0..4 * c).collect(), "{c} columns: the pits fill the board");
+            for p in 0..4 * c {
+                assert_eq!(m.pit(m.site(p) as i64), Some(p), "{c} columns: pit {p} and back");
+            }
+            // Each player's counter-clockwise track is sow's numbering of their pits, in order:
+            // player 1's from pit 1, player 2's from pit 3C + 1 (pit C + 1 turned round).
+            assert_eq!(sites(&mut (1..=2 * c)), ludii_track("0,E,N1,W", 4, c), "{c} columns");
+            assert_eq!(
+                sites(&mut (3 * c + 1..=4 * c).chain(2 * c + 1..=3 * c)),
+                ludii_track(&format!("{},E,N1,W", 2 * c), 4, c),
+                "{c} columns"
+            );
+            // The clockwise tracks (Katra's, Choro's, Kubuguza's) go round the same circuits
+            // the other way: player 1's from pit C, player 2's from pit 3C.
+            assert_eq!(
+                sites(&mut (1..=c).rev().chain((c + 1..=2 * c).rev())),
+                ludii_track(&format!("{},W,N1,E", c - 1), 4, c),
+                "{c} columns"
+            );
+            assert_eq!(
+                sites(&mut (2 * c + 1..=3 * c).rev().chain((3 * c + 1..=4 * c).rev())),
+                ludii_track(&format!("{},E,S1,W", 3 * c), 4, c),
+                "{c} columns"
+            );
+            // Bao's and Kubuguza's clockwise track for player 2 starts in the inner row.
+            assert_eq!(
+                sites(&mut (2 * c + 1..=4 * c).rev()),
+                ludii_track(&format!("{},W,N1,E", 3 * c - 1), 4, c),
+                "{c} columns"
+            );
+            for p in 1..=2 * c {
+                // Pit p + 2C is pit p turned round the board: row 3 - r, column C - 1 - c.
+                let (row, col) = (site(p) / c, site(p) % c);
+                assert_eq!(site(p + 2 * c), (3 - row) * c + (c - 1 - col), "{c} columns: pit {p} turned");
+            }
+            for p in c + 1..=2 * c {
+                // An inner pit p of player 1 faces pit 5C + 1 - p (the site above), which has
+                // pit 6C + 1 - (5C + 1 - p) = C + p behind it (the site above that); the pit
+                // behind p is 2C + 1 - p (the site below).
+                assert_eq!(site(5 * c + 1 - p), site(p) + c, "{c} columns: pit {p} faces");
+                assert_eq!(site(c + p), site(p) + 2 * c, "{c} columns: behind the pit facing {p}");
+                assert_eq!(site(2 * c + 1 - p), site(p) - c, "{c} columns: behind pit {p}");
+            }
+            let kept: Vec<Vec<usize>> = (0..2).map(|p| m.captured(p).to_vec()).collect();
+            let expected = match keep {
+                Keep::Hands => vec![vec![4 * c], vec![4 * c + 1]],
+                _ => vec![vec![], vec![]],
+            };
+            assert_eq!(kept, expected, "{c} columns {keep:?}");
+        }
+    }
+    // The drawing of docs/four-row-games.md on 4 x 4: pit 8 faces 13, behind 13 is 12.
+    let m = Mapping::four_rows(4, Keep::Hands);
+    assert_eq!(
+        (0..16).map(|p| m.site(p)).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 7, 6, 5, 4, 15, 14, 13, 12, 8, 9, 10, 11]
+    );
+}
+
+/// The layout of each four-row file (docs/four-row-games.md): columns, and whether the file
+/// declares hands (sites 4C and 4C + 1).
+fn four_row_layouts() -> Vec<(&'static str, Mapping)> {
+    use Keep::*;
+    vec![
+        ("four_rows__Bao_Kiswahili_(East_Africa).jsonl.gz", Mapping::four_rows(8, Hands)),
+        ("four_rows__Choro_(Lango).jsonl.gz", Mapping::four_rows(8, Nothing)),
+        ("four_rows__Katra.jsonl.gz", Mapping::four_rows(8, Hands)),
+        ("four_rows__Kubuguza.jsonl.gz", Mapping::four_rows(8, Hands)),
+        ("four_rows__Musoro_Tsoro.jsonl.gz", Mapping::four_rows(8, Nothing)),
+        ("four_rows__Nsolo.jsonl.gz", Mapping::four_rows(10, Nothing)),
+        ("four_rows__Quela.jsonl.gz", Mapping::four_rows(6, Hands)),
+        ("four_rows__Tshuba.jsonl.gz", Mapping::four_rows(4, Hands)),
+    ]
+}
+
+/// The first game of a file (its first line), without reading the rest.
+fn first_record(path: &Path) -> Record {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let line = std::io::BufReader::new(flate2::read::GzDecoder::new(file)).lines().next().unwrap().unwrap();
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// What a four-row game must be for its mapping: the mapping fits its sites and hands, and
+/// player 1 moves first, from their own pits or hand.
+fn check_four_row_game(file: &str, m: &Mapping, rec: &Record) {
+    m.check(rec).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let own: BTreeSet<i64> = (0..m.pit_count() / 2)
+        .map(|p| m.site(p))
+        .chain(m.captured(0).iter().copied())
+        .map(|s| s as i64)
+        .collect();
+    let first = &rec.plies[0];
+    assert_eq!(first.mover, 1, "{file} game {}", rec.index);
+    assert!(
+        first.legal_from.iter().all(|s| own.contains(s)),
+        "{file} game {}: player 1's first legal sites {:?} are not all theirs",
+        rec.index,
+        first.legal_from
+    );
+}
+
+#[test]
+fn every_four_row_file_has_a_mapping_that_fits_it() {
+    let layouts = four_row_layouts();
+    let named: BTreeSet<&str> = layouts.iter().map(|l| l.0).collect();
+    for (file, _) in subset_table().iter().filter(|t| t.0.starts_with("four_rows__")) {
+        assert!(named.contains(file.as_str()), "{file}: no layout");
+    }
+    let mut checked = 0;
+    for (file, m) in &layouts {
+        let path = subset_dir().join(file);
+        if path.is_file() {
+            for rec in read(&path) {
+                check_four_row_game(file, m, &rec);
+                // Seeds are never made (some games remove them): the board and the hands
+                // hold no more after any ply than at the start.
+                let total = |p: &Position| p.counts.iter().sum::<i64>() + p.hands.iter().sum::<i64>();
+                let start = total(&rec.start.position);
+                assert!(rec.plies.iter().all(|p| total(&p.position) <= start), "{file} game {}", rec.index);
+                checked += 1;
+            }
+        }
+    }
+    println!("four-row games of the subset checked: {checked}");
+    // The check finds a board read with the wrong number of columns, and hands not declared.
+    let rec = first_record(&subset_dir().join("four_rows__Katra.jsonl.gz"));
+    assert_eq!(
+        Mapping::four_rows(6, Keep::Hands).check(&rec).unwrap_err(),
+        "site 26 of Katra is neither a pit, a player's seeds, nor ignored"
+    );
+    assert_eq!(
+        Mapping::four_rows(8, Keep::Nothing).check(&rec).unwrap_err(),
+        "site 32 of Katra is neither a pit, a player's seeds, nor ignored"
+    );
+    let Some(shared) = shared_dir() else {
+        println!("no ../shared/oracles/ludii here (nor SOW_LUDII): the shared files are not checked");
+        return;
+    };
+    let mut files: Vec<String> = std::fs::read_dir(&shared)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("four_rows__") && n.ends_with(".jsonl.gz"))
+        .collect();
+    files.sort();
+    assert_eq!(files, named.iter().map(|n| n.to_string()).collect::<Vec<_>>(), "a layout for every file");
+    for (file, m) in &layouts {
+        check_four_row_game(file, m, &first_record(&shared.join(file)));
+    }
 }
 
 // ------------------------------------------------------------------------------------------

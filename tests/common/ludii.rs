@@ -192,6 +192,9 @@ pub enum Keep {
     Stores { left: usize },
     /// No stores: one hand per player after the board (`hand Each`), player 1's first.
     Hands,
+    /// No stores and no hands (Nsolo, Musoro Tsoro, Choro): no site holds captured seeds, so
+    /// sow's captured seeds are compared with 0 (a file whose takes go `out of play`).
+    Nothing,
 }
 
 /// For each `sow` pit the Ludii site, and for each player the Ludii sites (board or hand)
@@ -231,6 +234,29 @@ impl Mapping {
                 if left == 0 { vec![vec![l], vec![r]] } else { vec![vec![r], vec![l]] }
             }
             Keep::Hands => vec![vec![2 * cols], vec![2 * cols + 1]],
+            Keep::Nothing => vec![vec![], vec![]],
+        };
+        Mapping::new(pits, captured)
+    }
+
+    /// Four rows of `cols` pits (docs/four-row-games.md, "Conventions"), Ludii's site = row *
+    /// C + column, rows from the bottom, columns from the left as player 1 sees them. Sow
+    /// numbers each player's pits along their own counter-clockwise circuit from the left end
+    /// of their outer row: pit k (1..C) is site k - 1, pit C + j is site 2C - j (player 1's
+    /// inner row from their right), pit 2C + k is site 4C - k (player 2's outer row from their
+    /// left), pit 3C + j is site 2C + j - 1. Hands, where the file declares them, are sites 4C
+    /// (player 1's) and 4C + 1; a board of four rows has no stores.
+    pub fn four_rows(cols: usize, keep: Keep) -> Mapping {
+        let c = cols;
+        let p1_outer = (1..=c).map(|k| k - 1);
+        let p1_inner = (1..=c).map(|j| 2 * c - j);
+        let p2_outer = (1..=c).map(|k| 4 * c - k);
+        let p2_inner = (1..=c).map(|j| 2 * c + j - 1);
+        let pits = p1_outer.chain(p1_inner).chain(p2_outer).chain(p2_inner).collect();
+        let captured = match keep {
+            Keep::Hands => vec![vec![4 * c], vec![4 * c + 1]],
+            Keep::Nothing => vec![vec![], vec![]],
+            Keep::Stores { .. } => panic!("a board of four rows has no stores"),
         };
         Mapping::new(pits, captured)
     }
