@@ -5257,3 +5257,136 @@ fn on_four_rows_an_inner_pit_faces_the_opponent_s_inner_pit_and_an_outer_pit_non
     let (summary, _) = play(&r, &mut s, 1);
     assert_eq!((summary.captured, s.pits()[1]), (0, 1));
 }
+
+/// The made-up board of four rows (tests/boards/four-rows.sow) with its sowing and capture
+/// blocks replaced. Its columns, as player 1 sees the board:
+///
+///     12  11  10   9      player 2's outer row
+///     13  14  15  16      player 2's inner row
+///      8   7   6   5      player 1's inner row
+///      1   2   3   4      player 1's outer row
+///
+/// Each player sows counter-clockwise round their own two rows: 1 2 ... 8 1, 9 10 ... 16 9.
+fn four_rows_with(sowing: &str, capture: &str) -> Rules {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/four-rows.sow")).unwrap();
+    let from = text.find("  sowing {").unwrap();
+    let to = text.find("  end {").unwrap();
+    load(&format!("{}  sowing {{ {sowing} }}\n  capture {{ {capture} }}\n{}", &text[..from], &text[to..]))
+}
+
+const FOUR_ROWS_SOWING: &str = "counter-clockwise first seed into the next pit laps sow into the emptied pit";
+
+#[test]
+fn on_four_rows_the_pits_of_a_column_are_places() {
+    // Tshuba's capture: a last seed alone in a pit of the mover's inner row takes the opposite
+    // pit and the pit behind it, out of play.
+    let r = four_rows_with(
+        FOUR_ROWS_SOWING,
+        "when the last pit holds 1 and is in the mover's inner row: take the opposite pit and the pit behind it out of play",
+    );
+    // Pit 7's seed falls into pit 8, empty, the left end of player 1's inner row: it faces 13,
+    // and 12 is behind 13. Both go out of play: 3 and 2 seeds.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 3, 0, 0, 1], 1);
+    let (summary, record) = play(&r, &mut s, 7);
+    assert_eq!(captures_1based(&record), [(13, 3), (12, 2)]);
+    assert_eq!((summary.captured, s.captured(), s.removed()), (5, &[0, 0][..], 5));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1]);
+    // Player 2's pit 16 sows into 9, an outer pit, empty: not in their inner row, nothing taken.
+    let (summary, _) = play(&r, &mut s, 16);
+    assert_eq!(summary.captured, 0);
+    // Player 1's pit 8 sows into pit 1, their outer row: nothing taken (and 1 faces no pit).
+    let (summary, _) = play(&r, &mut s, 8);
+    assert_eq!((summary.captured, s.pits()[0]), (0, 1));
+    // The pit in front of an outer pit is its owner's inner pit of the column; of an inner
+    // pit, the opponent's inner pit facing it.
+    let r = four_rows_with(
+        FOUR_ROWS_SOWING,
+        "when the last pit holds 1 and the pit in front of the last pit is occupied: take the pit in front of the last pit",
+    );
+    // Pit 1's seed falls into 2 (outer, empty): 7 is in front of it, and is taken (the mover's
+    // own seeds, as the line says).
+    let mut s = at(&r, &[1, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 2, 0, 1], 1);
+    let (_, record) = play(&r, &mut s, 1);
+    assert_eq!(captures_1based(&record), [(7, 4)]);
+    // Player 2's pit 16 sows into 9 (outer): 16, in front of 9, is empty now.
+    let (summary, _) = play(&r, &mut s, 16);
+    assert_eq!(summary.captured, 0);
+    // An inner landing: pit 6's seed into 7 (empty), in front of which is 14 (2 seeds).
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1], 1);
+    let (_, record) = play(&r, &mut s, 6);
+    assert_eq!(captures_1based(&record), [(14, 2)]);
+}
+
+#[test]
+fn on_four_rows_a_condition_names_the_mover_s_inner_or_outer_row() {
+    // Katra's relay: only from the mover's outer row.
+    let r = four_rows_with(
+        FOUR_ROWS_SOWING,
+        "when the last pit holds 2 or more and is in the mover's outer row: relay from the last pit \
+         when the last pit holds 2 or more and is not in the mover's outer row: end the move",
+    );
+    // Pit 1's seed makes 2 in pit 2 (outer): relayed, 2 seeds to 3 and 4; pit 4 held 1 and
+    // makes 2: relayed, 2 seeds to 5 and 6; pit 6 (inner) held 1 and makes 2: the move ends.
+    let mut s = at(&r, &[1, 1, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 1);
+    let (_, record) = play_move(&r, &mut s, pit(1));
+    assert_eq!(relays_1based(&record), [(2, 2), (4, 2)]);
+    assert_eq!(s.pits()[..8], [0, 0, 1, 0, 1, 2, 0, 0]);
+    // Player 2's rows are theirs: pit 9's seed makes 2 in 10, their outer row: relayed.
+    let mut s = at(&r, &[1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0], 2);
+    let (_, record) = play_move(&r, &mut s, pit(9));
+    assert_eq!(relays_1based(&record), [(10, 2)]);
+    // describe reads the rows back.
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("the last pit is in the mover's outer row"), "{said}");
+    assert!(said.contains("the last pit is not in the mover's outer row"), "{said}");
+}
+
+#[test]
+fn seeds_taken_are_sown_on_from_a_place_as_a_new_lap() {
+    // Katra's capture: an occupied landing in the mover's inner row takes the opposite pit if it
+    // holds 2 or more, else the pit behind it if that holds 2 or more, and the seeds taken are
+    // sown on from the last pit with everything it holds.
+    let r = four_rows_with(
+        FOUR_ROWS_SOWING,
+        "when the last pit holds 2 or more and is in the mover's inner row and the opposite pit holds 2 or more: \
+           take the opposite pit, then sow them from the last pit \
+         when the last pit holds 2 or more and is in the mover's inner row and the pit behind the opposite pit \
+           holds 2 or more: take the pit behind the opposite pit, then sow them from the last pit",
+    );
+    // Pit 6's seed makes 2 in pit 7, which faces 14 (3 seeds): the 3 go into 7, which sows its
+    // 5 on: 8, 1, 2, 3, 4. Pit 4 held nothing: the move ends.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 2, 0, 0, 3, 0, 0], 1);
+    let (summary, record) = play_move(&r, &mut s, pit(6));
+    assert_eq!(captures_1based(&record), [(14, 3)]);
+    assert_eq!(relays_1based(&record), [(7, 5)]);
+    assert_eq!(pits_1based(&record), [7, 8, 1, 2, 3, 4]);
+    assert_eq!(s.pits(), &[1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 0, 0]);
+    // Taken from the opponent: a capture, but nobody's score; every seed is still on the board.
+    assert_eq!((summary.captured, s.captured()), (3, &[0, 0][..]));
+    // 14 holds 1, fewer than 2: the pit behind it, 11 (2 seeds), is taken instead; 7 sows 4:
+    // 8, 1, 2, 3.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 2, 0, 0, 1, 0, 0], 1);
+    let (_, record) = play_move(&r, &mut s, pit(6));
+    assert_eq!(captures_1based(&record), [(11, 2)]);
+    assert_eq!(s.pits(), &[1, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0]);
+    // The lap sown on from the last pit is a lap: the rules are tried after it. Pit 5's seed
+    // makes 2 in 6, facing 15 (2 seeds): 6 sows its 4 into 7, 8, 1 and 2; the lap ends in pit
+    // 2, an outer pit, where no line applies (8, made 2 on the way, is not the last pit).
+    let mut s = at(&r, &[0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 2, 0], 1);
+    let (_, record) = play_move(&r, &mut s, pit(5));
+    assert_eq!(relays_1based(&record), [(6, 4)]);
+    assert_eq!(s.pits()[..8], [1, 1, 0, 0, 0, 0, 1, 2]);
+    // describe says where the seeds go.
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("the mover takes the seeds of the pit behind the opposite pit, then the seeds taken are put into the last pit and sown on from it"), "{said}");
+}
+
+#[test]
+fn either_way_for_the_whole_board_is_every_pit_either_way() {
+    let by_line = bakuk_with("sowing { either way, as the mover chooses }");
+    let by_pit = bakuk_with("sowing { direction by pit { every pit: either way, as the mover chooses } }");
+    assert_eq!(by_line.spec().direction, by_pit.spec().direction);
+    let s = by_line.initial_state();
+    assert_eq!(legal_written(&by_line, &s), ["1cw", "1ccw", "2cw", "2ccw", "3cw", "3ccw"]);
+}

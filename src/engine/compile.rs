@@ -92,6 +92,9 @@ pub(crate) struct Tables {
     /// capture), the pit opposite each pit, and what is taken.
     pub opposite_pits: [u64; MAX_PLAYERS],
     pub opposite: [u8; MAX_PITS],
+    /// The other pit of each pit's owner in its column ([`NO_PIT`] where none: boards of 2
+    /// rows), for the places of the rules after each lap.
+    pub behind: [u8; MAX_PITS],
     pub opposite_take_last: bool,
     pub opposite_even_if_empty: bool,
     pub grand_slam: GrandSlam,
@@ -182,23 +185,6 @@ pub(crate) fn pit_mask(spec: &Spec, mover: u8, pits: Where) -> u64 {
 /// of 4 rows).
 pub(crate) const NO_PIT: u8 = u8::MAX;
 
-/// The pit (0-based) facing pit `p` across the board, or [`NO_PIT`]. On 2 rows pit 1 faces pit
-/// 2C and pit C faces pit C + 1. On 4 rows an inner pit faces the opponent's inner pit of its
-/// column (player 1's inner row runs C + 1 to 2C from their right, player 2's 3C + 1 to 4C from
-/// player 1's left), and an outer pit faces none.
-pub(crate) fn facing(spec: &Spec, p: usize) -> u8 {
-    let n = spec.pits();
-    if spec.rows != 4 {
-        return (n - 1 - p) as u8;
-    }
-    let c = n / 4;
-    match p / c {
-        1 => (3 * c + (2 * c - 1 - p)) as u8,
-        3 => (2 * c - 1 - (p - 3 * c)) as u8,
-        _ => NO_PIT,
-    }
-}
-
 /// Compiles checked rules. The spec's ranges were checked (pits, players, seeds), so this
 /// cannot fail.
 pub fn compile(spec: &Spec) -> Rules {
@@ -231,6 +217,7 @@ pub fn compile(spec: &Spec) -> Rules {
         chain_forward: true,
         opposite_pits: [0; MAX_PLAYERS],
         opposite: [0; MAX_PITS],
+        behind: [NO_PIT; MAX_PITS],
         opposite_take_last: spec.opposite.is_some_and(|o| o.take_last),
         opposite_even_if_empty: spec.opposite.is_some_and(|o| o.even_if_empty),
         grand_slam: spec.grand_slam,
@@ -284,8 +271,10 @@ pub fn compile(spec: &Spec) -> Rules {
     }
     // Stores are sown into only where the whole board sows one way (checked).
     let along = t.pit_dir[0] as usize;
+    let geometry = spec.geometry();
     for p in 0..n {
-        t.opposite[p] = facing(spec, p);
+        t.opposite[p] = geometry.facing(p).map_or(NO_PIT, |q| q as u8);
+        t.behind[p] = geometry.behind(p).map_or(NO_PIT, |q| q as u8);
     }
     for mover in 0..spec.players {
         let m = mover as usize;
@@ -504,6 +493,8 @@ impl Rules {
             chain_forward,
             opposite_pits,
             opposite,
+            // Follows from the board, which the circuits of `next` say.
+            behind: _,
             opposite_take_last,
             opposite_even_if_empty,
             grand_slam,

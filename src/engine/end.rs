@@ -93,24 +93,11 @@ impl Rules {
     }
 
     /// The outcome of a finished game (`None` while it goes on): the highest score wins, and
-    /// equal highest scores draw.
+    /// equal highest scores draw, unless a rule decided it ([`Rules::by_rule`]).
     pub fn outcome(&self, s: &State) -> Option<Outcome> {
         s.end?;
-        // A match of rounds lost by its rules, not by the score.
-        if self.t.rounds.is_some()
-            && let Some(o) = self.match_outcome(s)
-        {
+        if let Some(o) = self.by_rule(s) {
             return Some(o);
-        }
-        // The player to move could not move, and the rules make that a loss (two players).
-        if self.t.stuck_loses && s.end? == EndReason::NoLegalMove {
-            return Some(Outcome::Win(1 - s.turn()));
-        }
-        // A player whose pits are all empty loses; both at once: a draw.
-        if s.end? == EndReason::EmptyLoses {
-            let nonempty = at_least(&s.pits, self.t.pits, 1);
-            let empty: Vec<usize> = (0..self.players()).filter(|&p| self.t.own[p] & nonempty == 0).collect();
-            return Some(if let [p] = empty[..] { Outcome::Win(1 - p) } else { Outcome::Draw });
         }
         let scores = self.scores(s);
         let scores = &scores[..self.players()];
@@ -118,5 +105,29 @@ impl Rules {
         let mut top = scores.iter().enumerate().filter(|&(_, &x)| x == best);
         let (winner, _) = top.next()?;
         Some(if top.next().is_some() { Outcome::Draw } else { Outcome::Win(winner) })
+    }
+
+    /// The outcome of a finished game that a rule decided whatever the scores: a match lost by
+    /// a rule of rounds, a player who could not move under `... cannot move: they lose`, a
+    /// player whose pits are all empty under `... are all empty loses`. `None` for a game the
+    /// scores decide (and while it goes on).
+    pub fn by_rule(&self, s: &State) -> Option<Outcome> {
+        let end = s.end?;
+        if self.t.rounds.is_some()
+            && let Some(o) = self.match_outcome(s)
+        {
+            return Some(o);
+        }
+        // The player to move could not move, and the rules make that a loss (two players).
+        if self.t.stuck_loses && end == EndReason::NoLegalMove {
+            return Some(Outcome::Win(1 - s.turn()));
+        }
+        // A player whose pits are all empty loses; both at once: a draw.
+        if end == EndReason::EmptyLoses {
+            let nonempty = at_least(&s.pits, self.t.pits, 1);
+            let empty: Vec<usize> = (0..self.players()).filter(|&p| self.t.own[p] & nonempty == 0).collect();
+            return Some(if let [p] = empty[..] { Outcome::Win(1 - p) } else { Outcome::Draw });
+        }
+        None
     }
 }

@@ -3,7 +3,7 @@
 //! conditions and effects, compiled into [`LapTable`]s and read by one loop. Only variants that
 //! have such rules come here: the other tiers never test for them.
 
-use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, Place, Predicate, Receiver};
+use crate::lang::lap_rule::{Base, Claimer, Column, Condition, Effect, LapRule, Place, Predicate, Receiver};
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
@@ -62,6 +62,8 @@ pub(crate) enum Act {
     },
     /// Nothing more: the move ends.
     End,
+    /// The seeds the line took, sown on from the place as a new lap.
+    SowTaken(Place),
 }
 
 /// One rule after each lap, compiled.
@@ -113,19 +115,30 @@ impl LapTable {
                     Test::Among(*p, [pits; MAX_PLAYERS])
                 }
                 Condition::Lifted(n) => Test::Lifted(Counts::from_set(n)),
+                // A row of a board of 4 rows: the pits of that side, the mover's, an
+                // opponent's or anyone's.
+                Condition::At(p, Predicate::InRow(w, side, yes)) => {
+                    let row = spec.geometry().side_mask(*side);
+                    let all = pit_mask(spec, 0, Where::Any);
+                    let pits = masks(*w).map(|m| if *yes { m & row } else { all & !(m & row) });
+                    Test::Among(*p, pits)
+                }
             })
             .collect();
+        // The takes of a line that sows the seeds on go to the move.
+        let sown_on = rule.sows_taken().is_some();
+        let receiver = |r: Receiver| if sown_on { Receiver::Sown } else { r };
         let mut to = Receiver::Mover;
         let acts: Vec<Act> = rule
             .effects
             .iter()
             .map(|e| match e {
                 Effect::Take(places, r) => {
-                    to = *r;
-                    Act::Take(places.clone(), *r)
+                    to = receiver(*r);
+                    Act::Take(places.clone(), to)
                 }
-                Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), *r),
-                Effect::TakeBoard(r) => Act::TakeBoard(*r),
+                Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), receiver(*r)),
+                Effect::TakeBoard(r) => Act::TakeBoard(receiver(*r)),
                 Effect::Relay(p) => Act::Relay(*p),
                 Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
@@ -144,6 +157,7 @@ impl LapTable {
                 Effect::Claim(places) => Act::Claim(places.clone()),
                 Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
                 Effect::End => Act::End,
+                Effect::SowTaken(p) => Act::SowTaken(*p),
             })
             .collect();
         let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
@@ -152,7 +166,7 @@ impl LapTable {
 
     /// The table's bytes, for the fingerprint.
     pub fn bytes(&self, out: &mut Vec<u8>) {
-        let place = |p: &Place| *p as u8;
+        let place = |p: &Place| p.code();
         let receiver = |r: &Receiver| *r as u8;
         let counts =
             |c: &Counts, out: &mut Vec<u8>| out.extend(c.words().iter().flat_map(|w| w.to_le_bytes()));
@@ -217,6 +231,7 @@ impl LapTable {
                     out.extend([10, *forward as u8, receiver(to)]);
                     counts(c, out);
                 }
+                Act::SowTaken(p) => out.extend([11, place(p)]),
             }
         }
     }
@@ -233,24 +248,29 @@ struct Lap {
 }
 
 impl Tables {
-    /// The pit a place names, if it names one (a lap that ends in a store names none).
+    /// The pit a place names, if it names one (a lap that ends in a store names none, nor
+    /// does the opposite pit of an outer pit of a board of 4 rows, or a pit behind another
+    /// on a board of 2 rows).
     #[inline]
     fn place(&self, lap: Lap, p: Place) -> Option<usize> {
         let n = self.pits as usize;
-        if lap.last >= n && p != Place::Start {
+        if lap.last >= n && p.base != Base::Start {
             return None;
         }
-        Some(match p {
-            Place::Last => lap.last,
-            Place::Next => self.next[lap.d][lap.last] as usize,
-            Place::AfterNext => self.next[lap.d][self.next[lap.d][lap.last] as usize] as usize,
-            // An outer pit of a board of 4 rows faces none.
-            Place::Opposite => match self.opposite[lap.last] {
-                super::compile::NO_PIT => return None,
-                q => q as usize,
-            },
-            Place::Start => lap.start,
-        })
+        let some = |q: u8| (q != super::compile::NO_PIT).then_some(q as usize);
+        let q = match p.base {
+            Base::Last => lap.last,
+            Base::Next => self.next[lap.d][lap.last] as usize,
+            Base::AfterNext => self.next[lap.d][self.next[lap.d][lap.last] as usize] as usize,
+            Base::Opposite => some(self.opposite[lap.last])?,
+            Base::Start => lap.start,
+        };
+        match p.column {
+            Column::Same => Some(q),
+            Column::Behind => some(self.behind[q]),
+            // Towards the middle: the pit facing an inner pit, the inner pit before an outer one.
+            Column::InFront => some(self.opposite[q]).or_else(|| some(self.behind[q])),
+        }
     }
 
     fn holds(&self, s: &State, m: usize, lap: Lap, tests: &[Test]) -> bool {
@@ -325,6 +345,8 @@ impl<O: Observer> Observer for Sown<'_, O> {
 struct Outcome {
     /// The pit to relay from, if a rule relays.
     relay: Option<usize>,
+    /// Seeds taken by a line that sows them on (`sow them from ...`), not yet put down.
+    held: u16,
     captured: u16,
     captured_pits: u8,
 }
@@ -541,6 +563,15 @@ impl Rules {
                         }
                     }
                     Act::Relay(p) => out.relay = t.place(lap, *p),
+                    Act::SowTaken(p) => {
+                        // Put into the place, and sown on from it with all it holds (checked:
+                        // the board holds at most 255 seeds); nothing taken, nothing sown.
+                        if let Some(q) = t.place(lap, *p).filter(|_| out.held > 0) {
+                            s.pits[q] += out.held as u8;
+                            out.held = 0;
+                            out.relay = Some(q);
+                        }
+                    }
                     Act::Claim(places) => {
                         for &p in places {
                             if let Some(q) = t.place(lap, p) {
@@ -646,6 +677,7 @@ impl Rules {
             Receiver::Opponent => s.captured[1 - m] += seeds as u16,
             Receiver::Owner => s.captured[self.t.owner_now(s, q)] += seeds as u16,
             Receiver::Nobody => s.removed += seeds,
+            Receiver::Sown => out.held += seeds as u16,
         }
     }
 }
@@ -665,6 +697,8 @@ impl Rules {
             Receiver::Opponent => 1 - m,
             Receiver::Owner => self.t.owner[q] as usize,
             Receiver::Nobody => return,
+            // A stone is not sown: the mover keeps it.
+            Receiver::Sown => m,
         };
         // Two players (checked): a count of two bits each, two stones at most.
         if taker < 2 {

@@ -156,7 +156,7 @@ impl PhaseTable {
             self.empty_loses as u8,
         ]);
         if let Some((place, counts)) = &self.only_if_before {
-            out.push(*place as u8);
+            out.push(place.code());
             out.extend(counts.words().iter().flat_map(|w| w.to_le_bytes()));
         }
         if let Some((holds, skip, take)) = &self.store_move {

@@ -1265,6 +1265,16 @@ fn condition_words(c: &Condition<CountSet>) -> String {
                 Predicate::EndPlace(yes) => {
                     format!("{place} {} an end place", if *yes { "is" } else { "is not" })
                 }
+                Predicate::InRow(whose, side, yes) => format!(
+                    "{place} {} in {} {} row",
+                    if *yes { "is" } else { "is not" },
+                    match whose {
+                        Where::Own => "the mover's",
+                        Where::Opponents => "an opponent's",
+                        Where::Any => "an",
+                    },
+                    side.word()
+                ),
             }
         }
         Condition::Board(n) => format!("the board holds {} seeds", n.words()),
@@ -1281,6 +1291,8 @@ fn take_words(to: Receiver, what: &str) -> String {
         Receiver::Opponent => format!("the opponent takes {what}"),
         Receiver::Owner => format!("each pit's owner takes {what}"),
         Receiver::Nobody => format!("{what} are removed from the game"),
+        // Only compiled rules have it; a line that sows its seeds on reads `the mover takes`.
+        Receiver::Sown => format!("{what} are taken up"),
     }
 }
 
@@ -1425,6 +1437,10 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
         ),
         Effect::End => "the move ends".to_string(),
+        Effect::SowTaken(p) => format!(
+            "the seeds taken are put into {} and sown on from it, with all it holds, as a new lap",
+            p.words()
+        ),
     }
 }
 

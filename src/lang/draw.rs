@@ -222,19 +222,6 @@ pub fn stones_line(spec: &Spec, in_place: [bool; 2], won: [u8; 2]) -> String {
     }
 }
 
-/// The pit numbers (1-based) of a board of 4 rows of `c` pits, row by row from the top as
-/// player 1 sees the board, left to right: each player's pits go counter-clockwise round their
-/// own two rows, from the leftmost pit of their outer row (player 1's 1 to 2C, player 2's 2C + 1
-/// to 4C).
-pub fn four_row_order(c: usize) -> [Vec<usize>; 4] {
-    [
-        (0..c).map(|i| 3 * c - i).collect(),
-        (0..c).map(|i| 3 * c + 1 + i).collect(),
-        (0..c).map(|i| 2 * c - i).collect(),
-        (0..c).map(|i| i + 1).collect(),
-    ]
-}
-
 /// [`board_marked`] on a board of 4 rows: each row labelled with its owner and side, the outer
 /// rows' numbers at the board's edges and the inner rows' between them.
 fn four_rows(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> String {
@@ -257,22 +244,24 @@ fn four_rows(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> Str
             .collect();
         format!("{label:<label_width$}|{cells}")
     };
-    let [p2_outer, p2_inner, p1_inner, p1_outer] = four_row_order(c);
+    let rows: Vec<Vec<usize>> =
+        spec.geometry().drawn_rows().into_iter().map(|r| r.into_iter().map(|p| p + 1).collect()).collect();
+    let [p2_outer, p2_inner, p1_inner, p1_outer] = [&rows[0], &rows[1], &rows[2], &rows[3]];
     let mut lines = vec![
-        numbers(&p2_outer),
+        numbers(p2_outer),
         rule.clone(),
-        seeds_row("P2 outer", &p2_outer),
+        seeds_row("P2 outer", p2_outer),
         rule.clone(),
-        seeds_row("P2 inner", &p2_inner),
+        seeds_row("P2 inner", p2_inner),
         rule.clone(),
-        numbers(&p2_inner),
-        numbers(&p1_inner),
+        numbers(p2_inner),
+        numbers(p1_inner),
         rule.clone(),
-        seeds_row("P1 inner", &p1_inner),
+        seeds_row("P1 inner", p1_inner),
         rule.clone(),
-        seeds_row("P1 outer", &p1_outer),
+        seeds_row("P1 outer", p1_outer),
         rule,
-        numbers(&p1_outer),
+        numbers(p1_outer),
     ];
     let scores: Vec<String> =
         captured.iter().enumerate().map(|(p, n)| format!("player {} {n}", p + 1)).collect();

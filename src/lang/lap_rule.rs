@@ -5,9 +5,16 @@
 
 use super::syntax::{ChainDirection, Spanned, Where, WrittenCounts};
 
-/// A place named from the lap just sown.
+/// A pit named from the lap just sown: a pit of the lap, or a pit of its column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Place {
+pub struct Place {
+    pub base: Base,
+    pub column: Column,
+}
+
+/// A pit named from the lap itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Base {
     /// The pit the lap's last seed fell into.
     Last,
     /// The pit after the last, in the direction of sowing.
@@ -20,16 +27,53 @@ pub enum Place {
     Start,
 }
 
+/// Which pit of the base's column a place is ([`super::geometry`]): on boards of 4 rows a
+/// player's two pits of a column lie one behind the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Column {
+    /// The base itself.
+    Same,
+    /// `the pit behind PLACE`: the other pit of its owner in its column.
+    Behind,
+    /// `the pit in front of PLACE`: the next pit of its column towards the middle.
+    InFront,
+}
+
 impl Place {
-    /// `the last pit`, as lines write it.
-    pub fn words(self) -> &'static str {
-        match self {
-            Place::Last => "the last pit",
-            Place::Next => "the next pit",
-            Place::AfterNext => "the pit after the next",
-            Place::Opposite => "the opposite pit",
-            Place::Start => "the pit the lap started from",
+    pub const LAST: Place = Place::of(Base::Last);
+    pub const NEXT: Place = Place::of(Base::Next);
+    pub const AFTER_NEXT: Place = Place::of(Base::AfterNext);
+    pub const OPPOSITE: Place = Place::of(Base::Opposite);
+    pub const START: Place = Place::of(Base::Start);
+
+    pub const fn of(base: Base) -> Place {
+        Place { base, column: Column::Same }
+    }
+
+    /// `the last pit`, `the pit behind the opposite pit`, as lines write it.
+    pub fn words(self) -> String {
+        let base = match self.base {
+            Base::Last => "the last pit",
+            Base::Next => "the next pit",
+            Base::AfterNext => "the pit after the next",
+            Base::Opposite => "the opposite pit",
+            Base::Start => "the pit the lap started from",
+        };
+        match self.column {
+            Column::Same => base.to_string(),
+            Column::Behind => format!("the pit behind {base}"),
+            Column::InFront => format!("the pit in front of {base}"),
         }
+    }
+
+    /// One byte for the fingerprint: a place of the lap keeps the byte it always had.
+    pub fn code(self) -> u8 {
+        self.base as u8 | (self.column as u8) << 4
+    }
+
+    /// Does it name a pit of a column (on boards of 4 rows)?
+    pub fn in_column(self) -> bool {
+        self.column != Column::Same
     }
 }
 
@@ -56,6 +100,10 @@ pub enum Predicate<C> {
     Seat(Vec<super::phases::SeatPit>, bool),
     /// `is an end place` (true) or `is not an end place` ([`super::stones`]).
     EndPlace(bool),
+    /// `is in the mover's inner row` ([`Where::Own`]), `is in an opponent's outer row`
+    /// ([`Where::Opponents`]), `is in an inner row` ([`Where::Any`]): boards of 4 rows; with
+    /// `false`, `is not in ...`.
+    InRow(Where, super::geometry::Side, bool),
 }
 
 /// Whose claim `is claimed` asks about.
@@ -97,6 +145,9 @@ pub enum Receiver {
     Owner,
     /// Nobody: the seeds leave the game.
     Nobody,
+    /// The move itself: the line sows the seeds on (`sow them from the last pit`). Never
+    /// written: `compile` gives it to the takes of such a line.
+    Sown,
 }
 
 impl Receiver {
@@ -107,6 +158,7 @@ impl Receiver {
             Receiver::Opponent => " for the opponent",
             Receiver::Owner => " for its owner",
             Receiver::Nobody => " out of play",
+            Receiver::Sown => "",
         }
     }
 }
@@ -141,6 +193,9 @@ pub enum Effect<C> {
     Move { seeds: u8, from: Place, to: Place },
     /// `end the move`: nothing more (no relay, no capture by the lines below).
     End,
+    /// `sow them from the last pit`: the seeds the line took are put into the place and sown
+    /// on from it, as a new lap of the move with all the pit holds.
+    SowTaken(Place),
 }
 
 /// A line: `when ...: ...` (the first that holds, after each lap) or `after each lap: ...`
@@ -169,7 +224,7 @@ impl<C> LapRule<C> {
             .map(|c| {
                 Ok(match c {
                     Condition::At(p, Predicate::Holds(n)) => {
-                        Condition::At(*p, Predicate::Holds(f(n, u8::from(*p == Place::Last))?))
+                        Condition::At(*p, Predicate::Holds(f(n, u8::from(*p == Place::LAST))?))
                     }
                     Condition::At(p, Predicate::Empty) => Condition::At(*p, Predicate::Empty),
                     Condition::At(p, Predicate::Occupied) => Condition::At(*p, Predicate::Occupied),
@@ -184,6 +239,9 @@ impl<C> LapRule<C> {
                     }
                     Condition::At(p, Predicate::EndPlace(yes)) => {
                         Condition::At(*p, Predicate::EndPlace(*yes))
+                    }
+                    Condition::At(p, Predicate::InRow(w, side, yes)) => {
+                        Condition::At(*p, Predicate::InRow(*w, *side, *yes))
                     }
                     // Counted from 0, so that a 0 is reported as a lap's (checked with the
                     // rules of end places).
@@ -216,6 +274,7 @@ impl<C> LapRule<C> {
                     Effect::Claim(places) => Effect::Claim(places.clone()),
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
                     Effect::End => Effect::End,
+                    Effect::SowTaken(p) => Effect::SowTaken(*p),
                 })
             })
             .collect::<Result<_, E>>()?;
@@ -227,6 +286,29 @@ impl<C> LapRule<C> {
         self.effects
             .iter()
             .any(|e| matches!(e, Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_)))
+    }
+
+    /// Every place the line names, conditions first.
+    pub fn places(&self) -> impl Iterator<Item = Place> + '_ {
+        let named = self.conditions.iter().filter_map(|c| match c {
+            Condition::At(p, _) => Some(*p),
+            _ => None,
+        });
+        let acted = self.effects.iter().flat_map(|e| match e {
+            Effect::Take(places, _) | Effect::Claim(places) => places.clone(),
+            Effect::Relay(p) | Effect::SowTaken(p) => vec![*p],
+            Effect::Move { from, to, .. } => vec![*from, *to],
+            _ => Vec::new(),
+        });
+        named.chain(acted)
+    }
+
+    /// Where the line sows the seeds it took, if it does.
+    pub fn sows_taken(&self) -> Option<Place> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::SowTaken(p) => Some(*p),
+            _ => None,
+        })
     }
 
     /// Does the line claim a pit?

@@ -13,6 +13,7 @@ pub mod describe;
 pub mod diagnostic;
 pub mod diff;
 pub mod draw;
+pub mod geometry;
 pub mod kinds;
 pub mod lap_rule;
 pub mod library;

@@ -8,7 +8,10 @@ use pest::Parser as _;
 use pest::iterators::Pair;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
-use crate::lang::lap_rule::{Claimer, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver};
+use crate::lang::geometry::Side;
+use crate::lang::lap_rule::{
+    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver,
+};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice, Target,
@@ -44,6 +47,7 @@ const FIRST_WORDS: &[&str] = &[
     "end",
     "counter-clockwise",
     "clockwise",
+    "either",
     "direction",
     "first",
     "laps",
@@ -132,14 +136,14 @@ pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diag
 /// of at most 64 pits.
 const MAX_AGAIN: u8 = 63;
 
-/// `the next pit`, ... as a [`Place`].
-fn place_of(pair: Pair<'_, Rule>) -> Place {
-    match only(pair).as_rule() {
-        Rule::next_place => Place::Next,
-        Rule::after_next => Place::AfterNext,
-        Rule::opposite_place => Place::Opposite,
-        Rule::start_place => Place::Start,
-        _ => Place::Last,
+/// `the next pit`, ... as a [`Base`].
+fn base_of(pair: Pair<'_, Rule>) -> Base {
+    match pair.as_rule() {
+        Rule::next_place => Base::Next,
+        Rule::after_next => Base::AfterNext,
+        Rule::opposite_place => Base::Opposite,
+        Rule::start_place => Base::Start,
+        _ => Base::Last,
     }
 }
 
@@ -154,7 +158,7 @@ fn span(pair: &Pair<'_, Rule>) -> Span {
 
 /// Keywords and punctuation carry no value: the tree builder skips them.
 fn is_value(pair: &Pair<'_, Rule>) -> bool {
-    !matches!(pair.as_rule(), Rule::open | Rule::close | Rule::colon | Rule::EOI)
+    !matches!(pair.as_rule(), Rule::open | Rule::close | Rule::colon | Rule::comma | Rule::EOI)
         && !format!("{:?}", pair.as_rule()).starts_with("k_")
 }
 
@@ -300,17 +304,48 @@ impl Builder<'_> {
         Ok(ChainLine { direction, counts, pits })
     }
 
+    /// A place: `the last pit`, `the pit behind the opposite pit`; `it` (`the pit behind it`)
+    /// is `before`, the place named just before in the line.
+    fn place(&self, pair: Pair<'_, Rule>, before: Option<Place>) -> Result<Place, Diagnostic> {
+        let p = only(pair);
+        if p.as_rule() != Rule::column_place {
+            return Ok(Place::of(base_of(p)));
+        }
+        let mut inner = values(p.clone());
+        let column = match inner.next().expect("behind or in front of").as_rule() {
+            Rule::behind => Column::Behind,
+            _ => Column::InFront,
+        };
+        let named = inner.next().expect("a place");
+        if named.as_rule() != Rule::it_place {
+            return Ok(Place { base: base_of(named), column });
+        }
+        match before {
+            Some(Place { base, column: Column::Same }) => Ok(Place { base, column }),
+            Some(place) => {
+                Err(Diagnostic::error(format!("`it` here is {}, itself named from a column", place.words()))
+                    .at(self.file, span(&named), "name the place")
+                    .help("write the place in full, such as `the pit behind the opposite pit`"))
+            }
+            None => Err(Diagnostic::error("`it` names the place before it, and no place comes before it")
+                .at(self.file, span(&named), "no place before it")
+                .help("write the place in full, such as `the pit behind the opposite pit`")),
+        }
+    }
+
     /// `when ...: ...` or `after each lap[, when ...]: ...`.
     fn lap_rule(&self, pair: Pair<'_, Rule>) -> Result<LapRuleLine, Diagnostic> {
         let every_lap = pair.as_rule() == Rule::every_lap;
         let mut conditions = Vec::new();
         let mut effects = Vec::new();
+        // The place named last, for `it`.
+        let mut named = None;
         for part in values(pair) {
             match part.as_rule() {
                 Rule::conditions => {
                     // A predicate without a place of its own (`and is an opponent's`) speaks
                     // of the place before it.
-                    let mut place = Place::Last;
+                    let mut place = Place::LAST;
                     for c in values(part) {
                         if c.as_rule() == Rule::predicate {
                             conditions.push(Condition::At(place, self.predicate(c)?));
@@ -326,7 +361,8 @@ impl Builder<'_> {
                             let has = only(first).as_rule() == Rule::has_one;
                             conditions.push(Condition::MoverClaims(has));
                         } else {
-                            place = place_of(first);
+                            place = self.place(first, named)?;
+                            named = Some(place);
                             let predicate = self.predicate(inner.next().expect("a predicate"))?;
                             conditions.push(Condition::At(place, predicate));
                         }
@@ -334,7 +370,7 @@ impl Builder<'_> {
                 }
                 _ => {
                     for e in values(part) {
-                        effects.push(self.effect(only(e))?);
+                        effects.push(self.effect(only(e), &mut named)?);
                     }
                 }
             }
@@ -372,11 +408,34 @@ impl Builder<'_> {
                     _ => Predicate::Seat(seats, yes),
                 }
             }
+            Rule::is_in_row => {
+                let (mut yes, mut whose, mut side) = (true, Where::Any, Side::Inner);
+                for part in values(p) {
+                    match part.as_rule() {
+                        Rule::negated => yes = false,
+                        Rule::row_of_mover => whose = Where::Own,
+                        Rule::row_of_opponent => whose = Where::Opponents,
+                        Rule::outer => side = Side::Outer,
+                        _ => {}
+                    }
+                }
+                Predicate::InRow(whose, side, yes)
+            }
             _ => Predicate::Owned(Where::Opponents),
         })
     }
 
-    fn effect(&self, pair: Pair<'_, Rule>) -> Result<Effect<WrittenCounts>, Diagnostic> {
+    /// An effect; `named` is the place named last in the line, for `it`.
+    fn effect(
+        &self,
+        pair: Pair<'_, Rule>,
+        named: &mut Option<Place>,
+    ) -> Result<Effect<WrittenCounts>, Diagnostic> {
+        let mut place = |p: Pair<'_, Rule>| -> Result<Place, Diagnostic> {
+            let place = self.place(p, *named)?;
+            *named = Some(place);
+            Ok(place)
+        };
         let receiver = |p: Option<Pair<'_, Rule>>| match p.map(|r| only(r).as_rule()) {
             Some(Rule::for_opponent) => Receiver::Opponent,
             Some(Rule::for_owner) => Receiver::Owner,
@@ -389,7 +448,7 @@ impl Builder<'_> {
                 let mut to = None;
                 for p in values(pair) {
                     match p.as_rule() {
-                        Rule::place => places.push(place_of(p)),
+                        Rule::place => places.push(place(p)?),
                         _ => to = Some(p),
                     }
                 }
@@ -401,14 +460,15 @@ impl Builder<'_> {
                 Effect::TakeSown(counts, receiver(inner.next()))
             }
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
-            Rule::relay_from => Effect::Relay(place_of(only(pair))),
-            Rule::claim => Effect::Claim(values(pair).map(place_of).collect()),
+            Rule::relay_from => Effect::Relay(place(only(pair))?),
+            Rule::sow_taken => Effect::SowTaken(place(only(pair))?),
+            Rule::claim => Effect::Claim(values(pair).map(place).collect::<Result<_, _>>()?),
             Rule::end_move => Effect::End,
             Rule::move_seeds => {
                 let mut inner = values(pair);
                 let n = self.number(inner.next().expect("a number of seeds"))?;
-                let from = place_of(inner.next().expect("from a place"));
-                let to = place_of(inner.next().expect("into a place"));
+                let from = place(inner.next().expect("from a place"))?;
+                let to = place(inner.next().expect("into a place"))?;
                 let seeds = match u8::try_from(n.value) {
                     Ok(seeds @ 1..) => seeds,
                     _ => {
@@ -642,10 +702,11 @@ impl Builder<'_> {
     /// A line of a sowing, capture or end block: one rule, or two for `capture { none }`.
     fn block_line(&self, pair: Pair<'_, Rule>) -> Result<Vec<RuleLine>, Diagnostic> {
         let one = match pair.as_rule() {
-            Rule::direction => RuleLine::Direction(DirectionLine::All(match only(pair).as_rule() {
-                Rule::clockwise => Direction::Clockwise,
-                _ => Direction::CounterClockwise,
-            })),
+            Rule::direction => RuleLine::Direction(match only(pair).as_rule() {
+                Rule::clockwise => DirectionLine::All(Direction::Clockwise),
+                Rule::either_way => DirectionLine::Either,
+                _ => DirectionLine::All(Direction::CounterClockwise),
+            }),
             Rule::by_pit => {
                 let mut lines = Vec::new();
                 for line in values(pair) {
@@ -751,7 +812,7 @@ impl Builder<'_> {
                 let before = match test.as_rule() {
                     Rule::holds_before => {
                         let mut parts = values(test);
-                        let place = place_of(parts.next().expect("a place"));
+                        let place = self.place(parts.next().expect("a place"), None)?;
                         Some((place, self.counts(parts.next().expect("counts"))?))
                     }
                     _ => None,
@@ -1009,12 +1070,19 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         return vec![format!("`{word}`")];
     }
     let phrase = match rule {
-        Rule::direction => return vec!["`counter-clockwise`".into(), "`clockwise`".into()],
+        Rule::direction => {
+            return vec![
+                "`counter-clockwise`".into(),
+                "`clockwise`".into(),
+                "`either way, as the mover chooses`".into(),
+            ];
+        }
         Rule::number => "a number",
         Rule::string | Rule::string_text => "text in double quotes",
         Rule::open => "`{`",
         Rule::close => "`}`",
         Rule::colon => "`:`",
+        Rule::comma => "`,`",
         Rule::EOI => "the end of the file",
         Rule::rule_line => "a rule such as `seeds 4 in each pit` or `first seed into the next pit`",
         Rule::variant => "`variant`",
@@ -1042,7 +1110,9 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],
         Rule::when_rule => "`when ...: ...`",
         Rule::every_lap => "`after each lap: ...`",
-        Rule::place => "a place such as `the last pit`, `the next pit` or `the opposite pit`",
+        Rule::place | Rule::column_place => {
+            "a place such as `the last pit`, `the next pit`, `the opposite pit` or `the pit behind the last pit`"
+        }
         Rule::predicate => {
             "`holds ...`, `is empty`, `is occupied`, `is the mover's own` or `is an opponent's`"
         }
@@ -1078,6 +1148,7 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("first", _) => "`first seed into the next pit` or `first seed into the emptied pit`",
         ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",
         ("single", _) => "`single lap`",
+        ("either", _) => "`either way, as the mover chooses`",
         ("a", "player") => {
             "`a player who cannot fill a pit loses the match`, `a player left with no pit in play loses \
              the match`, `a player left with no seeds loses the match`, `a player who holds 9 seeds or fewer at \
@@ -1454,9 +1525,8 @@ impl Context {
     /// The block a line starting with `word` (then `next`) belongs in.
     fn of_word(word: &str, next: &str) -> Option<Context> {
         Some(match word {
-            "counter-clockwise" | "clockwise" | "first" | "laps" | "single" | "a" | "sow" | "direction" => {
-                Context::Sowing
-            }
+            "counter-clockwise" | "clockwise" | "either" | "first" | "laps" | "single" | "a" | "sow"
+            | "direction" => Context::Sowing,
             "must" => Context::Turns,
             "last" | "chain" | "none" | "grand" | "when" | "after" => Context::Capture,
             "game" => Context::End,

@@ -264,6 +264,11 @@ impl Spec {
             .fold(0, |m, q| m | 1 << q)
     }
 
+    /// Where each pit lies: rows, columns, and the pits of a column.
+    pub fn geometry(&self) -> crate::lang::geometry::Geometry {
+        crate::lang::geometry::Geometry::new(self.rows as usize, self.pits_per_row as usize)
+    }
+
     /// The 1-based pit numbers a player (0-based) owns.
     pub fn pits_of(&self, player: u8) -> Vec<usize> {
         (0..self.pits()).filter(|&p| self.owners[p] == player).map(|p| p + 1).collect()

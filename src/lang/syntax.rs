@@ -128,6 +128,8 @@ impl Direction {
 #[derive(Debug, Clone)]
 pub enum DirectionLine {
     All(Direction),
+    /// `either way, as the mover chooses`: every pit, as `every pit: either way ...` says.
+    Either,
     /// `direction by pit, from each player's seat { ... }`: its lines, in order.
     ByPit(Vec<Spanned<PitWay>>),
 }

@@ -414,7 +414,10 @@ fn play_game(
             };
             tally.finish_match(&scores[..n], s.plies(), end, s.seeds_on_board(), outcome, rounds);
         }
-        None => tally.finish_game(&scores[..n], s.plies(), end, s.seeds_on_board()),
+        None => match rules.by_rule(&s) {
+            Some(outcome) => tally.finish_decided(&scores[..n], s.plies(), end, s.seeds_on_board(), outcome),
+            None => tally.finish_game(&scores[..n], s.plies(), end, s.seeds_on_board()),
+        },
     }
     if let (Some(t), Some(m)) = (trace, tally.metrics.as_mut()) {
         let winner = match rules.outcome(&s) {

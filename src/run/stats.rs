@@ -325,6 +325,19 @@ impl Tally {
         self.finish(scores, plies, end, seeds_left, None);
     }
 
+    /// A game a rule decided whatever the scores (`player to move cannot move: they lose`):
+    /// the seats' results by `outcome`.
+    pub fn finish_decided(
+        &mut self,
+        scores: &[u32],
+        plies: u32,
+        end: EndReason,
+        seeds_left: u32,
+        outcome: Outcome,
+    ) {
+        self.finish(scores, plies, end, seeds_left, Some(outcome));
+    }
+
     /// A match of rounds, counted as a game: its winner the match's (a rule of rounds makes a
     /// player lose whatever the scores), with the rounds it lasted.
     pub fn finish_match(

@@ -43,17 +43,29 @@ pub struct GameResult {
     pub scores: [u16; MAX_PLAYERS],
     pub players: u8,
     pub plies: u32,
-    /// A match of rounds lost by a rule of rounds, whatever the scores: 1 + the winning seat,
-    /// or [`DRAWN_BY_RULE`]; 0 for a game decided by its scores.
+    /// A game a rule decided, whatever the scores (a match lost by a rule of rounds, a player
+    /// who could not move and loses): 1 + the winning seat, or [`DRAWN_BY_RULE`]; 0 for a game
+    /// decided by its scores.
     pub by_rule: u8,
 }
 
-/// [`GameResult::by_rule`] for a match that every player lost by a rule of rounds.
+/// [`GameResult::by_rule`] for a game that a rule drew (a match every player lost).
 pub const DRAWN_BY_RULE: u8 = u8::MAX;
 
-/// Whether a game ended by a rule of rounds that makes a player lose (not by the scores).
-fn lost_by_rule(end: &str) -> bool {
-    end == crate::engine::EndReason::CannotFill.name() || end == crate::engine::EndReason::NoPitInPlay.name()
+/// [`GameResult::by_rule`] of a recorded game: its recorded winner where the scores alone
+/// would not give it (a rule decided the game), else 0.
+fn by_rule_of(scores: &[u32], winner: Option<usize>) -> u8 {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let mut top = scores.iter().enumerate().filter(|&(_, &x)| x == best).map(|(i, _)| i + 1);
+    let by_scores = match (top.next(), top.next()) {
+        (Some(w), None) => Some(w),
+        _ => None,
+    };
+    match winner {
+        _ if winner == by_scores => 0,
+        Some(w) if (1..=scores.len()).contains(&w) => w as u8,
+        _ => DRAWN_BY_RULE,
+    }
 }
 
 impl GameResult {
@@ -710,12 +722,11 @@ fn play_game(
         plies: s.plies(),
         by_rule: 0,
     };
-    if s.end().is_some_and(|e| lost_by_rule(e.name())) {
-        r.by_rule = match rules.outcome(s) {
-            Some(Outcome::Win(p)) => p as u8 + 1,
-            _ => DRAWN_BY_RULE,
-        };
-    }
+    r.by_rule = match rules.by_rule(s) {
+        Some(Outcome::Win(p)) => p as u8 + 1,
+        Some(Outcome::Draw) => DRAWN_BY_RULE,
+        None => 0,
+    };
     for (i, &a) in seats.iter().enumerate() {
         r.seats[i] = a as u8;
         r.scores[i] = scores[i] as u16;
@@ -803,12 +814,7 @@ pub fn read_records(t: &Tournament, input: &mut dyn BufRead, names: &[String]) -
             plies: rec.plies,
             by_rule: 0,
         };
-        if lost_by_rule(&rec.end) {
-            r.by_rule = match rec.winner {
-                Some(w) if (1..=rec.players.len()).contains(&w) => w as u8,
-                _ => DRAWN_BY_RULE,
-            };
-        }
+        r.by_rule = by_rule_of(&rec.scores, rec.winner);
         if rec.players.len() > MAX_PLAYERS || rec.players.len() != rec.scores.len() {
             return Err(format!("line {number}: the players and scores of game {} do not match", rec.game));
         }
@@ -848,6 +854,11 @@ mod tests {
         assert_eq!(r.points()[..2], [0, POINT]);
         r.by_rule = DRAWN_BY_RULE;
         assert_eq!(r.points()[..2], [POINT / 2, POINT / 2]);
-        assert!(lost_by_rule("cannot-fill") && lost_by_rule("no-pit-in-play") && !lost_by_rule("ply-limit"));
+        // Read back from a record: the recorded winner where the scores would not give it.
+        assert_eq!(by_rule_of(&[50, 34], Some(2)), 2);
+        assert_eq!(by_rule_of(&[50, 34], Some(1)), 0);
+        assert_eq!(by_rule_of(&[50, 34], None), DRAWN_BY_RULE);
+        assert_eq!(by_rule_of(&[40, 40], None), 0);
+        assert_eq!(by_rule_of(&[40, 40], Some(1)), 1);
     }
 }

@@ -470,6 +470,8 @@ impl<'a> Validator<'a> {
         }
         if board.value.rows.value == 4 {
             self.four_rows(board, &owners, players);
+        } else {
+            self.no_columns();
         }
         let phases = self.phases(board, &owners, players, total);
         let claims = self.claims(&lap_rules);
@@ -878,6 +880,13 @@ impl<'a> Validator<'a> {
     fn directions(&mut self, line: &Stated<DirectionLine>, k: usize, owners: &[u8]) -> Option<Directions> {
         let groups = match &line.value {
             DirectionLine::All(d) => return Some(Directions::All(*d)),
+            // The whole board, as `every pit: either way, as the mover chooses` says it.
+            DirectionLine::Either => {
+                return Some(Directions::ByPit {
+                    groups: vec![(PitGroupSpec::Others, Way::Either, (0..k as u8).collect())],
+                    ways: vec![Way::Either; owners.len()],
+                });
+            }
             DirectionLine::ByPit(groups) => groups,
         };
         let rows = owners[..k].iter().all(|&o| o == owners[0])
@@ -1137,6 +1146,30 @@ impl<'a> Validator<'a> {
         .help("write it as `take the last pit, then chain backward while 4`")
     }
 
+    /// `sow them from PLACE`: after a take, last in its line, the takes for nobody else.
+    fn sow_taken(&mut self, at: &Stated<()>, rule: &crate::lang::lap_rule::LapRuleLine, i: usize) {
+        let takes =
+            |e: &Effect<_>| matches!(e, Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_));
+        if !rule.effects[..i].iter().any(takes) {
+            self.diags.push(
+                at.error("`sow them` must follow a take", "nothing taken before it")
+                    .help("write it as `take the opposite pit, then sow them from the last pit`"),
+            );
+        }
+        if i + 1 != rule.effects.len() {
+            self.diags.push(
+                at.error("`sow them from ...` must end its line", "effects after it")
+                    .note("the seeds are sown on as a new lap: the rules are tried again after it"),
+            );
+        }
+        if rule.receivers().any(|r| r != Receiver::Mover) {
+            self.diags.push(
+                at.error("a take whose seeds are sown on cannot also go to someone", "this take gives them away")
+                    .help("leave out `for the opponent`, `for its owner` or `out of play`: the seeds stay on the board"),
+            );
+        }
+    }
+
     fn lap_rules(
         &mut self,
         lines: &Stated<crate::lang::lap_rule::LapRuleLines>,
@@ -1175,7 +1208,7 @@ impl<'a> Validator<'a> {
                         self.seat_pit_in_row(&at.at.file, &at.at.span, s, k);
                     }
                 }
-                if let Condition::At(Place::Last, Predicate::Empty) = c {
+                if let Condition::At(Place::LAST, Predicate::Empty) = c {
                     self.diags.push(at.error(
                         "the last pit is never empty",
                         "it holds the last seed",
@@ -1199,6 +1232,10 @@ impl<'a> Validator<'a> {
                     }
                     Effect::TakeSown(..) | Effect::TakeBoard(_) => took = true,
                     Effect::Relay(_) => relays += 1,
+                    Effect::SowTaken(_) => {
+                        relays += 1;
+                        self.sow_taken(&at, rule, i);
+                    }
                     Effect::Chain { opposite, .. } if !Self::chain_follows_take(rule, i, *opposite) => {
                         self.diags.push(Self::chain_without_take(&at, *opposite));
                     }

@@ -354,6 +354,7 @@ impl Validator<'_> {
         // Does some pit sow either way (a direction to choose, for the two rules below)?
         let either = match m.direction.as_ref().map(|d| &d.value) {
             Some(DirectionLine::ByPit(lines)) => lines.iter().any(|l| matches!(l.value.way, Way::Either)),
+            Some(DirectionLine::Either) => true,
             _ => false,
         };
         if let Some(o) = &m.only_if_captures {

@@ -89,8 +89,8 @@ impl Validator<'_> {
                     Condition::At(_, pred) => matches!(pred, Predicate::Seat(..) | Predicate::Mirror(_)),
                     _ => false,
                 }) || r.effects.iter().any(|e| match e {
-                    Effect::Claim(places) => places.contains(&Place::Opposite),
-                    Effect::Move { from, to, .. } => *from == Place::Opposite || *to == Place::Opposite,
+                    Effect::Claim(places) => places.contains(&Place::OPPOSITE),
+                    Effect::Move { from, to, .. } => *from == Place::OPPOSITE || *to == Place::OPPOSITE,
                     Effect::Chain { opposite, .. } => *opposite,
                     Effect::ChainOpposite { .. } => true,
                     _ => false,
@@ -108,5 +108,35 @@ impl Validator<'_> {
             }
         }
         ok
+    }
+
+    /// A board of 2 rows: no pit lies behind another, no row is inner or outer.
+    pub(super) fn no_columns(&mut self) {
+        let m = self.m;
+        let column = |p: &Place| {
+            Diagnostic::error(format!("{} on a board of 2 rows", p.words()))
+                .note("the pits of a column, one behind the other, are on boards of 4 rows")
+        };
+        if let Some(rules) = &m.lap_rules {
+            for line in &rules.value {
+                let r = &line.value;
+                let here = |d: Diagnostic, label: &str| d.at(&rules.at.file, line.span.clone(), label);
+                if let Some(p) = r.places().find(|p| p.in_column()) {
+                    self.diags.push(here(column(&p), "no pit lies behind another"));
+                }
+                if r.conditions.iter().any(|c| matches!(c, Condition::At(_, Predicate::InRow(..)))) {
+                    self.diags.push(here(
+                        Diagnostic::error("an inner or outer row on a board of 2 rows")
+                            .note("inner and outer rows are on boards of 4 rows: `board 4 rows of 8 pits`"),
+                        "each player has one row",
+                    ));
+                }
+            }
+        }
+        if let Some(o) = &m.only_if_captures
+            && let Some((p, _)) = o.value.before.as_ref().filter(|(p, _)| p.in_column())
+        {
+            self.diags.push(column(p).at(&o.at.file, o.at.span.clone(), "no pit lies behind another"));
+        }
     }
 }
