@@ -629,6 +629,124 @@ fn ludii_iyogh() {
 }
 
 // ------------------------------------------------------------------------------------------
+// Boards of four rows: sow's pits are numbered along each player's own circuit
+// (`Mapping::four_rows`, docs/four-row-games.md "Conventions").
+
+/// A direction each player chooses with their first move and keeps (Katra): a pit sown either
+/// way is Ludii's two moves from one site, counter-clockwise first (the lud's first
+/// alternative), and `alt_index` says which was played; once a player has chosen, Ludii offers
+/// them one move a site. Ludii keeps each player's choice in `player_values` (1
+/// counter-clockwise, 2 clockwise, -1 not yet), compared with sow's after each move.
+struct WayKept;
+
+impl Hooks for WayKept {
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        let all = Plain.candidates(rules, state, ply, map);
+        let way = match (ply.mv.alt_n, ply.mv.alt_index) {
+            (Some(2), Some(0)) => MoveDirection::CounterClockwise,
+            (Some(2), Some(_)) => MoveDirection::Clockwise,
+            _ => return all,
+        };
+        all.into_iter().filter(|m| m.direction() == way).collect()
+    }
+
+    fn compare(&self, _rec: &Record, at: &Position, rules: &Rules, state: &State) -> Result<(), String> {
+        let word = |d: Option<MoveDirection>| match d {
+            None => "none",
+            Some(MoveDirection::CounterClockwise) => "ccw",
+            Some(_) => "cw",
+        };
+        for p in 0..rules.players() {
+            let ludii = match at.player_values.as_ref().and_then(|v| v.get(p)) {
+                None | Some(-1) => None,
+                Some(1) => Some(MoveDirection::CounterClockwise),
+                Some(2) => Some(MoveDirection::Clockwise),
+                Some(v) => return Err(format!("player {}'s value {v}: not a direction", p + 1)),
+            };
+            let sow = state.direction_kept(p);
+            if ludii != sow {
+                return Err(format!(
+                    "player {}'s direction kept: Ludii {}, sow {}",
+                    p + 1,
+                    word(ludii),
+                    word(sow)
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn ludii_katra() {
+    // Every recorded game ran to Ludii's turn limit (1,250 turns a player, a draw): the
+    // positions, the players to move, the legal pits and the directions kept are compared,
+    // not the results. The limit falls on the 2,500th turn after its first lap: where that
+    // turn would go on (15 of the 28 games, game 2 of the subset), sow plays it whole.
+    // Compared: the subset's 3 games, 7,500 moves (17,522 plies), 7,499 agreed and game 2's
+    // last turn skipped; the shared file's 28 games (`SOW_LUDII`), 70,000 moves (162,409
+    // plies), 69,985 agreed and 15 last turns skipped. Each player's first move chooses the
+    // direction (56 choices, 41 of them clockwise), compared by `WayKept`.
+    let entry =
+        Entry::new("variants/katra.sow", "four_rows__Katra.jsonl.gz", Mapping::four_rows(8, Keep::Hands))
+            .hooks(WayKept)
+            .skip(
+                Skip::new(
+                    Games::All,
+                    1..,
+                    "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
+                )
+                .when(cut_by_turn_limit),
+            );
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    // Every game is compared to its end: each of Ludii's 2,500 turns is a sow move.
+    for g in &report.games {
+        match g.ending {
+            Ending::Agreed { result: false } => assert_eq!(g.moves.len(), 2500, "game {}", g.index),
+            Ending::Skipped { ply, .. } => {
+                assert_eq!(ply, g.plies, "game {}", g.index);
+                assert_eq!(g.moves.len(), 2499, "game {}", g.index);
+            }
+            ref other => panic!("game {}: {other:?}", g.index),
+        }
+    }
+}
+
+#[test]
+fn katras_direction_choices_are_compared() {
+    let entry =
+        Entry::new("variants/katra.sow", "four_rows__Katra.jsonl.gz", Mapping::four_rows(8, Keep::Hands))
+            .hooks(WayKept);
+    let rules = entry.rules();
+    let mut rec = read(&subset_dir().join(entry.file)).swap_remove(0);
+    // Game 0's first turns, to the end of the turn under way at ply 100: player 1 opens
+    // clockwise (plies 1-5), player 2 too (ply 6).
+    let n = (100..rec.plies.len()).find(|&k| rec.plies[k].mover != rec.plies[k - 1].mover).unwrap();
+    rec.plies.truncate(n);
+    assert_eq!((rec.plies[0].mv.alt_n, rec.plies[0].mv.alt_index), (Some(2), Some(1)));
+    assert_eq!(rec.plies[5].mover, 2);
+    assert_eq!(rec.plies[5].position.player_values, Some(vec![2, 2]));
+    assert!(matches!(replay_game(&rules, &entry, &rec).ending, Ending::Agreed { result: false }));
+    // Ludii's record of the choice.
+    let mut other = rec.clone();
+    other.plies[5].position.player_values = Some(vec![2, 1]);
+    let Ending::Disagreed(d) = replay_game(&rules, &entry, &other).ending else { panic!() };
+    assert_eq!(d.ply, 6);
+    assert!(matches!(&d.what, What::Extra(e) if e == "player 2's direction kept: Ludii ccw, sow cw"), "{d}");
+    // The move Ludii's alternative names: counter-clockwise from player 1's first pit reaches
+    // none of Ludii's positions.
+    let mut other = rec.clone();
+    other.plies[0].mv.alt_index = Some(0);
+    let Ending::Disagreed(d) = replay_game(&rules, &entry, &other).ending else { panic!() };
+    assert!(
+        matches!(d.what, What::NoMatch { first: 1, last: 5, tried, .. } if tried.direction() == MoveDirection::CounterClockwise),
+        "{d}"
+    );
+}
+
+// ------------------------------------------------------------------------------------------
 // The records.
 
 /// The shared README's table: file -> (game, games, mean plies, stopped by the limit, winners).
