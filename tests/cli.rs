@@ -22,6 +22,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          i-pere             I Pere             ludii                                     West Africa\n \
          iyogh              Iyogh              text                                      Nigeria\n \
          kalah              Kalah              empty-capture, seeds-3, seeds-5, seeds-6  United States, 1940s (a game made after the African two-row mancalas)\n \
+         katra              Katra              -                                         Madagascar\n \
          koumma             Koumma             -                                         Ouled M'taâ, near Marrakesh, Morocco\n \
          leb-bbut-ahbochen  Leb Bbut Ahbochen  2x2, 2x4, 2x6, 2x8                        Zagora and Taghbalt, Morocco\n \
          leyla-gobale       Leyla Gobale       text                                      Somaliland\n \
@@ -240,7 +241,7 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!(
         err,
         "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, \
-         iyogh, kalah, koumma, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, o-an-quan, oware, pallankuli, sungka, tihbat, \
+         iyogh, kalah, katra, koumma, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, o-an-quan, oware, pallankuli, sungka, tihbat, \
          toguz-kumalak, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );

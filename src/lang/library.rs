@@ -20,6 +20,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("i-pere", include_str!("../../variants/i-pere.sow")),
     ("iyogh", include_str!("../../variants/iyogh.sow")),
     ("kalah", include_str!("../../variants/kalah.sow")),
+    ("katra", include_str!("../../variants/katra.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
     ("leb-bbut-ahbochen", include_str!("../../variants/leb-bbut-ahbochen.sow")),
     ("leyla-gobale", include_str!("../../variants/leyla-gobale.sow")),
