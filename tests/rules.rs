@@ -5390,3 +5390,43 @@ fn either_way_for_the_whole_board_is_every_pit_either_way() {
     let s = by_line.initial_state();
     assert_eq!(legal_written(&by_line, &s), ["1cw", "1ccw", "2cw", "2ccw", "3cw", "3ccw"]);
 }
+
+#[test]
+fn a_pit_chosen_by_the_mover_pauses_the_move_until_it_is_chosen() {
+    // Tshuba's capture: the opposite pit and the pit behind it out of play, then one more
+    // pit of the opponent's, the mover's choice.
+    let r = four_rows_with(
+        FOUR_ROWS_SOWING,
+        "when the last pit holds 1 and is in the mover's inner row: take the opposite pit and the pit behind it out of play, \
+         then take an occupied pit of the opponent's, chosen by the mover, out of play",
+    );
+    // Pit 7's seed falls into 8 (empty, inner): 13 (3) and 12 (2) go out of play. Player 2
+    // still has seeds in 9, 10 and 16: player 1 chooses, and the move waits.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 0, 1, 0, 1, 2, 0, 2, 3, 0, 0, 1], 1);
+    let (summary, _) = play(&r, &mut s, 7);
+    assert_eq!((summary.captured, s.removed()), (5, 5));
+    assert_eq!(s.pending(), Some(sow::engine::Step::Take));
+    assert_eq!((s.to_move(), s.plies()), (Some(0), 0));
+    assert_eq!(legal(&r, &s), [9, 10, 16]);
+    // Not a choice: an empty pit, or a pit of the mover's.
+    assert_eq!(
+        r.check_move(&s, pit(11)).unwrap_err().to_string(),
+        "`11` is not a choice here: the move waits for the mover to take one of the opponent's pits 9, 10, 16"
+    );
+    // Pit 10 is chosen: its 2 seeds go out of play, and the turn passes.
+    let mut record = Record::default();
+    let summary = r.play(&mut s, pit(10), &mut record).unwrap();
+    assert_eq!((summary.captured, s.removed(), s.pits()[9]), (2, 7, 0));
+    assert_eq!((s.pending(), s.to_move(), s.plies()), (None, Some(1), 1));
+    // With one pit left to the opponent it is taken at once; with none, nothing is asked.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 3, 0, 0, 1], 1);
+    let (summary, record) = play(&r, &mut s, 7);
+    assert_eq!(captures_1based(&record), [(13, 3), (12, 2), (16, 1)]);
+    assert_eq!((summary.captured, s.pending(), s.to_move()), (6, None, None));
+    // The notation writes the choice after the move: `7/10`, and reads it back.
+    let s = at(&r, &[0, 0, 0, 0, 0, 0, 1, 0, 1, 2, 0, 2, 3, 0, 0, 1], 1);
+    let moves = sow::engine::notation::parse_moves(&r, "7/10 9").unwrap();
+    assert_eq!(moves, [pit(7), pit(10), pit(9)]);
+    let turns = sow::engine::notation::turns(&r, s, &moves);
+    assert_eq!(turns.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["7/10", "9"]);
+}

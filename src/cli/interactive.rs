@@ -53,7 +53,12 @@ impl Game<'_> {
                     emit(&super::hint_text(h, rules, &state));
                 }
                 let moves = sow::engine::replay::move_list(rules.legal_moves(&state));
-                if state.choosing() {
+                if let Some(asked) = state.pending() {
+                    emit(&format!(
+                        "player {seat}, your move goes on: {asked} ({moves}): ",
+                        asked = asked.question()
+                    ));
+                } else if state.choosing() {
                     emit(&format!("player {seat}, 1 to move first or 2 to swap sides: "));
                 } else if state.distributing() {
                     emit(&format!("player {seat}, the pit you put a seed into from your hand ({moves}): "));

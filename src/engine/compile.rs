@@ -136,6 +136,8 @@ pub(crate) struct Tables {
     /// whose pits are all empty loses: made from `phase`.
     pub hand_rules: bool,
     pub empty_loses: bool,
+    /// A rule after each lap asks the mover to choose ([`super::step`]): moves may pause.
+    pub chooses: bool,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
     /// [`GENERAL`]), each leaving out the rules its tier does not have.
     pub tier: u8,
@@ -242,6 +244,7 @@ pub fn compile(spec: &Spec) -> Rules {
         one_round: false,
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
         empty_loses: spec.phases.empty_loses,
+        chooses: spec.lap_rules.iter().any(crate::lang::lap_rule::LapRule::chooses),
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];
@@ -429,6 +432,7 @@ impl Rules {
             || self.t.extras.keep_way.is_some()
             || self.t.rounds.is_some()
             || self.t.stones.as_ref().is_some_and(|st| st.start != 0)
+            || self.t.chooses
     }
 
     /// The first this many plies of a game capture nothing.
@@ -523,6 +527,8 @@ impl Rules {
             // Made from `phase`, in its bytes.
             hand_rules: _,
             empty_loses: _,
+            // Made from `lap_rules`, in their bytes.
+            chooses: _,
             tier: _,
         } = &self.t;
         let mut bytes: Vec<u8> = vec![*pits, *players];

@@ -29,6 +29,8 @@ struct Key {
     stones: u8,
     /// Games where a direction is kept: the directions kept (0 in every other game).
     kept: u8,
+    /// A move paused for a choice: what is asked (0 in every other game).
+    pending: u16,
 }
 
 impl Key {
@@ -53,8 +55,8 @@ impl Key {
         if self.shared != 0 {
             h = add(h, self.shared);
         }
-        if self.stones != 0 || self.kept != 0 {
-            h = add(h, self.stones as u64 | (self.kept as u64) << 8);
+        if self.stones != 0 || self.kept != 0 || self.pending != 0 {
+            h = add(h, self.stones as u64 | (self.kept as u64) << 8 | (self.pending as u64) << 16);
         }
         h
     }
@@ -102,6 +104,7 @@ impl History {
             phase: s.phase,
             annexed: s.annexed,
             kept: s.kept,
+            pending: s.pending as u16 | (s.pending_at as u16) << 8,
             shared: s.shared,
         };
         let hash = key.hash(s.pits().len());

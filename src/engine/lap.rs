@@ -64,6 +64,8 @@ pub(crate) enum Act {
     End,
     /// The seeds the line took, sown on from the place as a new lap.
     SowTaken(Place),
+    /// A pit of the opponent's that holds seeds, chosen by the mover: the move pauses.
+    TakeChosen(Receiver),
 }
 
 /// One rule after each lap, compiled.
@@ -139,6 +141,7 @@ impl LapTable {
                 }
                 Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), receiver(*r)),
                 Effect::TakeBoard(r) => Act::TakeBoard(receiver(*r)),
+                Effect::TakeChosen(r) => Act::TakeChosen(*r),
                 Effect::Relay(p) => Act::Relay(*p),
                 Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
@@ -232,6 +235,7 @@ impl LapTable {
                     counts(c, out);
                 }
                 Act::SowTaken(p) => out.extend([11, place(p)]),
+                Act::TakeChosen(r) => out.extend([12, receiver(r)]),
             }
         }
     }
@@ -562,6 +566,13 @@ impl Rules {
                             self.take_pit(s, m, q, *to, out, obs);
                         }
                     }
+                    // A pit of the opponent's of the mover's choice: taken at once if it is
+                    // the only one, else asked for (the move pauses after this line).
+                    Act::TakeChosen(to) => {
+                        if let Some(q) = self.ask_take(s, m, *to) {
+                            self.take_pit(s, m, q, *to, out, obs);
+                        }
+                    }
                     Act::Relay(p) => out.relay = t.place(lap, *p),
                     Act::SowTaken(p) => {
                         // Put into the place, and sown on from it with all it holds (checked:
@@ -642,6 +653,18 @@ impl Rules {
                 return;
             }
         }
+    }
+
+    /// Takes pit `q`, chosen by the mover of a paused move ([`super::step`]).
+    pub(crate) fn take_chosen<O: Observer>(
+        &self,
+        s: &mut State,
+        m: usize,
+        q: usize,
+        to: Receiver,
+        obs: &mut O,
+    ) {
+        self.take_pit(s, m, q, to, &mut Outcome::default(), obs);
     }
 
     /// Empties pit `q` to whoever the take is for.

@@ -17,6 +17,7 @@ pub mod replay;
 mod rounds;
 mod sow;
 mod state;
+mod step;
 mod stones;
 mod turn;
 
@@ -25,3 +26,4 @@ pub use game::Game;
 pub use history::History;
 pub use moves::{IllegalMove, Move, MoveDirection, MoveSet, MoveSummary, Observer};
 pub use state::{EndReason, Outcome, PositionError, State};
+pub use step::Step;

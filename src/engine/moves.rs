@@ -451,6 +451,12 @@ pub enum IllegalMove {
         clockwise: bool,
         test: Option<Box<str>>,
     },
+    /// The move paused for its mover's choice ([`super::step`]), and this is not one of the
+    /// options (pits, a mask: bit 0 for pit 1).
+    NotAChoice {
+        given: Move,
+        options: u64,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -514,6 +520,15 @@ impl fmt::Display for IllegalMove {
                 write!(f, "pit {pit} cannot be filled: {why}")
             }
             IllegalMove::FromHand { mv, why } => write!(f, "`{mv}` cannot be sown from the hand: {why}"),
+            IllegalMove::NotAChoice { given, options } => {
+                let options: Vec<String> =
+                    (0..64).filter(|q| options >> q & 1 != 0).map(|q| (q + 1).to_string()).collect();
+                write!(
+                    f,
+                    "`{given}` is not a choice here: the move waits for the mover to take one of the opponent's pits {}",
+                    options.join(", ")
+                )
+            }
             IllegalMove::NoCapture { mv, clockwise, test: None } => write!(
                 f,
                 "`{mv}` sows {}, which the rules allow only to a move that captures, and it captures nothing",

@@ -243,11 +243,61 @@ pub fn parse_move(rules: &Rules, text: &str) -> Result<Move, NotationError> {
     parse_move_for(rules, text, None)
 }
 
-/// A list of moves, as written (`3,1,5`).
+/// A list of moves, as written (`3,1,5`). A turn that paused for its mover's choices is
+/// written with them after its move, joined by `/` (`4/13`: pit 4 sown, then pit 13 chosen):
+/// each is a move of the list, in order.
 pub fn parse_moves(rules: &Rules, text: &str) -> Result<Vec<Move>, NotationError> {
     let list = items(text, Item::Move)?;
     let numbered = list.len() > 1;
-    list.iter().enumerate().map(|(i, m)| parse_move_for(rules, m, numbered.then_some(i + 1))).collect()
+    let mut out = Vec::with_capacity(list.len());
+    for (i, item) in list.iter().enumerate() {
+        for step in item.split('/') {
+            out.push(parse_move_for(rules, step, numbered.then_some(i + 1))?);
+        }
+    }
+    Ok(out)
+}
+
+/// A turn as written: its move and the choices it paused for, joined by `/` (`4/13`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn(pub Vec<Move>);
+
+impl std::fmt::Display for Turn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, m) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            write!(f, "{m}")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde::Serialize for Turn {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// The moves of a game played from `start`, as turns (`4/13`).
+pub fn turns(rules: &Rules, start: crate::engine::State, moves: &[Move]) -> Vec<Turn> {
+    let mut s = start;
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        push_turn(&mut out, &s, mv);
+        rules.apply(&mut s, mv);
+    }
+    out
+}
+
+/// Moves played one after another, as turns: `mv`, played in `before`, is a choice of the
+/// turn before it when `before` is a paused move.
+pub fn push_turn(turns: &mut Vec<Turn>, before: &crate::engine::State, mv: Move) {
+    match turns.last_mut() {
+        Some(turn) if before.pending().is_some() => turn.0.push(mv),
+        _ => turns.push(Turn(vec![mv])),
+    }
 }
 
 /// The seeds of every pit, as written (`0,2,1,0,3,1`). Whether they fit the board is

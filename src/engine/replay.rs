@@ -206,6 +206,19 @@ pub fn describe_step(step: &Step) -> String {
             round_start(step)
         );
     }
+    // The choice a paused move waited for ([`super::step`]): a pit taken, nothing sown.
+    if s.lifted == 0
+        && step.record.sown.is_empty()
+        && let [(pit, seeds)] = step.record.captures[..]
+    {
+        return format!(
+            "ply {}: player {} chooses pit {} and takes it ({})",
+            step.ply,
+            step.player + 1,
+            pit + 1,
+            crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+        );
+    }
     let n = step.after.pits().len();
     let sown = |from: usize, to: usize| -> String {
         let places: Vec<String> = step.record.sown[from..to].iter().map(|&p| place(p, n)).collect();
@@ -246,9 +259,16 @@ pub fn describe_step(step: &Step) -> String {
         [] if s.last >= n => {}
         [] => text.push_str(&format!(" (now {})", step.after.pits()[s.last])),
         caps => {
-            let (_, first) = caps[0];
             let parts: Vec<String> = caps.iter().map(|(p, n)| format!("{n} from pit {}", p + 1)).collect();
-            text.push_str(&format!(" (made {first}): captures {}", and_list(&parts)));
+            // The last pit's count before it was taken, or as it is when it was not.
+            match caps.iter().find(|&&(p, _)| p == s.last) {
+                Some((_, made)) => text.push_str(&format!(" (made {made}): captures {}", and_list(&parts))),
+                None => text.push_str(&format!(
+                    " (now {}): captures {}",
+                    step.after.pits()[s.last],
+                    and_list(&parts)
+                )),
+            }
             if caps.len() > 1 {
                 text.push_str(&format!(", {} in all", s.captured));
             }
@@ -266,7 +286,14 @@ pub fn describe_step(step: &Step) -> String {
             player + 1
         ));
     }
-    if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
+    if let Some(asked) = step.after.pending() {
+        let options: Vec<usize> = step.after.moves.iter().map(|m| m.pit() + 1).collect();
+        text.push_str(&format!(
+            "; the move waits for a choice: {} ({})",
+            asked.question(),
+            pit_list(&options)
+        ));
+    } else if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
         text.push_str(&format!("; player {} moves again", step.player + 1));
     }
     if let Some(round) = step.record.round_over {

@@ -80,6 +80,10 @@ impl Rules {
         obs: &mut O,
         history: Option<&mut History>,
     ) -> MoveSummary {
+        // The choice a paused move waits for ([`super::step`]).
+        if s.pending != 0 {
+            return self.play_step(s, mv, obs, history);
+        }
         // A direction chosen once: noted before the move (the mover is still to move).
         if self.t.extras.keep_way.is_some() && s.phase == super::rounds::PLAY {
             self.note_way(s, mv);
@@ -90,6 +94,9 @@ impl Rules {
         }
         let mover = s.to_move;
         let summary = self.sow_and_capture_general(s, mv, obs);
+        if self.t.chooses && self.paused(s) {
+            return summary;
+        }
         self.after_general_move(s, mover, obs);
         if self.t.stones.is_some() {
             self.refill_from_hand(s, false);

@@ -150,6 +150,11 @@ pub struct State {
     /// every other): two bits a player, `1` clockwise, `2` counter-clockwise, `0` not chosen
     /// yet. It decides play: the position keys hold it.
     pub(crate) kept: u8,
+    /// A move paused for a choice of its mover ([`super::step`]; 0 in every other game, and
+    /// between moves): what is asked, and the pit it is asked at. It decides play: the
+    /// position keys hold it.
+    pub(crate) pending: u8,
+    pub(crate) pending_at: u8,
 }
 
 impl State {

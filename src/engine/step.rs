@@ -106,8 +106,14 @@ impl Rules {
         let seeds = s.pits[q];
         self.take_chosen(s, m, q, to, obs);
         self.after_general_move(s, mover, obs);
-        let summary =
-            MoveSummary { mv, lifted: 0, last: q, captured: seeds as u16, captured_pits: 1, grand_slam: false };
+        let summary = MoveSummary {
+            mv,
+            lifted: 0,
+            last: q,
+            captured: seeds as u16,
+            captured_pits: 1,
+            grand_slam: false,
+        };
         self.finish::<GENERAL, O>(s, mover, q, summary.captured, history, obs);
         summary
     }
@@ -117,7 +123,7 @@ impl Rules {
         if s.moves.contains(mv) {
             return Ok(());
         }
-        let options: Vec<usize> = s.moves.iter().map(|o| o.pit() + 1).collect();
+        let options = s.moves.iter().fold(0u64, |m, o| m | 1 << o.pit());
         Err(IllegalMove::NotAChoice { given: mv, options })
     }
 }

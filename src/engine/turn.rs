@@ -98,6 +98,8 @@ impl Rules {
             shared: 0,
             stones: self.t.stones.as_deref().map_or(0, |st| st.start),
             kept: 0,
+            pending: 0,
+            pending_at: 0,
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -273,6 +275,9 @@ impl Rules {
         }
         if s.phase != 0 {
             return self.check_fill(s, mv);
+        }
+        if s.pending != 0 {
+            return self.check_step(s, mv);
         }
         if self.is_end_place(pit) {
             return Err(IllegalMove::EndPlace { pit: pit + 1 });

@@ -172,6 +172,9 @@ pub enum Effect<C> {
     TakeSown(C, Receiver),
     /// `take every seed on the board`.
     TakeBoard(Receiver),
+    /// `take an occupied pit of the opponent's, chosen by the mover`: a choice within the
+    /// move, which pauses for it.
+    TakeChosen(Receiver),
     /// `relay from the next pit`: a new lap from there.
     Relay(Place),
     /// `chain backward while 4`: from the pit taken last, each pit on holding one of the
@@ -259,6 +262,7 @@ impl<C> LapRule<C> {
                     Effect::Take(places, to) => Effect::Take(places.clone(), *to),
                     Effect::TakeSown(n, to) => Effect::TakeSown(f(n, 1)?, *to),
                     Effect::TakeBoard(to) => Effect::TakeBoard(*to),
+                    Effect::TakeChosen(to) => Effect::TakeChosen(*to),
                     Effect::Relay(p) => Effect::Relay(*p),
                     Effect::Chain { direction, counts, pits, opposite, sown } => Effect::Chain {
                         direction: *direction,
@@ -283,9 +287,12 @@ impl<C> LapRule<C> {
 
     /// Does the line take anything?
     pub fn takes(&self) -> bool {
-        self.effects
-            .iter()
-            .any(|e| matches!(e, Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_)))
+        self.effects.iter().any(|e| {
+            matches!(
+                e,
+                Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_) | Effect::TakeChosen(_)
+            )
+        })
     }
 
     /// Every place the line names, conditions first.
@@ -301,6 +308,11 @@ impl<C> LapRule<C> {
             _ => Vec::new(),
         });
         named.chain(acted)
+    }
+
+    /// Does the line ask the mover to choose (the move pauses)?
+    pub fn chooses(&self) -> bool {
+        self.effects.iter().any(|e| matches!(e, Effect::TakeChosen(_)))
     }
 
     /// Where the line sows the seeds it took, if it does.
@@ -328,7 +340,10 @@ impl<C> LapRule<C> {
     /// The receivers of its takes.
     pub fn receivers(&self) -> impl Iterator<Item = Receiver> + '_ {
         self.effects.iter().filter_map(|e| match e {
-            Effect::Take(_, to) | Effect::TakeSown(_, to) | Effect::TakeBoard(to) => Some(*to),
+            Effect::Take(_, to)
+            | Effect::TakeSown(_, to)
+            | Effect::TakeBoard(to)
+            | Effect::TakeChosen(to) => Some(*to),
             _ => None,
         })
     }

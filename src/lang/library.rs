@@ -327,7 +327,7 @@ mod tests {
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
             e.contains(
-                "ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, iyogh, kalah, koumma, leb-bbut-ahbochen"
+                "ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, iyogh, kalah, katra, koumma, leb-bbut-ahbochen"
             ),
             "{e}"
         );

@@ -460,6 +460,7 @@ impl Builder<'_> {
                 Effect::TakeSown(counts, receiver(inner.next()))
             }
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
+            Rule::take_chosen => Effect::TakeChosen(receiver(values(pair).next())),
             Rule::relay_from => Effect::Relay(place(only(pair))?),
             Rule::sow_taken => Effect::SowTaken(place(only(pair))?),
             Rule::claim => Effect::Claim(values(pair).map(place).collect::<Result<_, _>>()?),

@@ -188,7 +188,11 @@ impl Table {
                 s.claimed[0],
                 s.claimed[1],
                 // Big stones (where they lie, who took them) beside the players who moved.
-                s.moved as u64 | (s.stones as u64) << 8 | (s.kept as u64) << 16,
+                s.moved as u64
+                    | (s.stones as u64) << 8
+                    | (s.kept as u64) << 16
+                    | (s.pending as u64) << 24
+                    | (s.pending_at as u64) << 32,
                 s.out ^ (s.phase as u64) << 63,
                 s.annexed,
                 s.shared,

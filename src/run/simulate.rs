@@ -10,7 +10,7 @@ use std::sync::{Condvar, Mutex};
 use serde::Serialize;
 
 use crate::cancel::Cancel;
-use crate::engine::{Game, Move, Observer, Outcome, Rules, State};
+use crate::engine::{Game, Observer, Outcome, Rules, State};
 use crate::error::{Failure, Status};
 use crate::lang::spec::MAX_PLY_LIMIT;
 use crate::play::player::{Player, PlayerError, seat_rng};
@@ -274,7 +274,7 @@ struct GameRecord<'a> {
     seed: u64,
     game: u64,
     players: &'a [String],
-    moves: &'a [Move],
+    moves: &'a [crate::engine::notation::Turn],
     scores: &'a [u32],
     /// Matches scored in points: each player's points.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -328,7 +328,7 @@ fn play_game(
     game: u64,
     tally: &mut Tally,
     cancel: &Cancel,
-    mut moves: Option<&mut Vec<Move>>,
+    mut moves: Option<&mut Vec<crate::engine::notation::Turn>>,
 ) -> Result<Option<State>, GameError> {
     let mut rngs: [_; crate::lang::spec::MAX_PLAYERS] =
         std::array::from_fn(|seat| seat_rng(seed, game, seat));
@@ -378,14 +378,14 @@ fn play_game(
                 });
             }
         };
+        if let Some(moves) = moves.as_deref_mut() {
+            crate::engine::notation::push_turn(moves, g.state(), mv);
+        }
         let m = g.apply_observed(mv, &mut CaptureCounter { counts: &mut *counts });
         if m.captured > 0 {
             counts.capturing_moves += 1;
             counts.captured_seeds += m.captured as u64;
             counts.chain_length.add(m.captured_pits as usize);
-        }
-        if let Some(moves) = moves.as_deref_mut() {
-            moves.push(mv);
         }
     }
     tally.moves.merge(counts);

@@ -641,7 +641,10 @@ fn play_unit<'r>(
                 variant: rules.spec().label(),
                 players: seats.iter().map(|&a| cast.names[a].clone()).collect(),
                 opening: opening.len(),
-                moves: moves.iter().map(Move::to_string).collect(),
+                moves: crate::engine::notation::turns(rules, rules.initial_state(), &moves)
+                    .iter()
+                    .map(|t| t.to_string())
+                    .collect(),
                 scores: result.scores().iter().map(|&x| x as u32).collect(),
                 winner,
                 plies: result.plies,

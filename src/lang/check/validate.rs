@@ -1146,6 +1146,44 @@ impl<'a> Validator<'a> {
         .help("write it as `take the last pit, then chain backward while 4`")
     }
 
+    /// `take ..., chosen by the mover`: two players, last in a `when` line that does not relay.
+    fn chosen_take(
+        &mut self,
+        at: &Stated<()>,
+        rule: &crate::lang::lap_rule::LapRuleLine,
+        i: usize,
+        players: u8,
+    ) {
+        if players != 2 {
+            self.diags.push(at.error(
+                "a pit of the opponent's is a rule for two players",
+                format!("this variant has {players}"),
+            ));
+        }
+        if rule.every_lap {
+            self.diags.push(
+                at.error(
+                    "an `after each lap` line cannot ask the mover to choose",
+                    "the `when` lines come after it",
+                )
+                .help("write it as a `when` line"),
+            );
+        }
+        if i + 1 != rule.effects.len() {
+            self.diags.push(
+                at.error("a pit chosen by the mover must end its line", "effects after it")
+                    .note("the move pauses for the choice, and ends after it"),
+            );
+        }
+        if rule.effects.iter().any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(_) | Effect::Again(_)))
+        {
+            self.diags.push(
+                at.error("a line that asks the mover to choose a pit cannot go on sowing", "the move ends after the choice")
+                    .help("take the pit chosen last: `take the opposite pit, then take an occupied pit of the opponent's, chosen by the mover`"),
+            );
+        }
+    }
+
     /// `sow them from PLACE`: after a take, last in its line, the takes for nobody else.
     fn sow_taken(&mut self, at: &Stated<()>, rule: &crate::lang::lap_rule::LapRuleLine, i: usize) {
         let takes =
@@ -1231,6 +1269,10 @@ impl<'a> Validator<'a> {
                         }
                     }
                     Effect::TakeSown(..) | Effect::TakeBoard(_) => took = true,
+                    Effect::TakeChosen(_) => {
+                        took = true;
+                        self.chosen_take(&at, rule, i, players);
+                    }
                     Effect::Relay(_) => relays += 1,
                     Effect::SowTaken(_) => {
                         relays += 1;

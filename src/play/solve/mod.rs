@@ -156,6 +156,10 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if endings.majority {
         return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Majority.line()));
     }
+    // A move paused for its mover's choice is a position the table does not index.
+    if rules.spec().lap_rules.iter().any(crate::lang::spec::LapRule::chooses) {
+        return Err(SolveError::NeedsHistory("`..., chosen by the mover` (in the `when` lines)"));
+    }
     // Claimed pits and first moves are more than a table of seeds holds.
     if rules.spec().claims_pits() {
         return Err(SolveError::NeedsHistory("`claim ...` (in the `when` lines)"));
