@@ -100,6 +100,9 @@ const PHASES: &str = include_str!("../variants/i-pere.sow");
 const STONES: &str = include_str!("../variants/o-an-quan.sow");
 /// A board of four rows, each player sowing round their own two rows.
 const FOUR: &str = include_str!("boards/four-rows.sow");
+/// Katra: four rows sown either way, the direction kept, the pits of a column, seeds taken and
+/// sown on.
+const KATRA: &str = include_str!("../variants/katra.sow");
 /// A game of rounds, each form of its lines between the file and its ruleset, so that
 /// mutations reach the rounds block's words.
 const ROUNDS: &str = r#"variant "Rounds" {
@@ -422,6 +425,7 @@ enum Setup {
     Claims,
     Stones,
     Four,
+    Katra,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -477,6 +481,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         }
         Setup::Four => {
             load_source(SourceFile::new("four.sow", text), Origin::Text("four.sow".into()), &mut Vec::new())
+        }
+        Setup::Katra => {
+            load_source(SourceFile::new("katra.sow", text), Origin::Text("katra.sow".into()), &mut Vec::new())
         }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
@@ -574,6 +581,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Hands => (HANDS.as_str(), 0),
         Setup::Aqil => (AQIL, 0),
         Setup::Four => (FOUR, 0),
+        Setup::Katra => (KATRA, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -999,6 +1007,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Hands,
         Setup::Aqil,
         Setup::Four,
+        Setup::Katra,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1010,6 +1019,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Hands => HANDS.as_str(),
             Setup::Aqil => AQIL,
             Setup::Four => FOUR,
+            Setup::Katra => KATRA,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1084,7 +1094,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {
