@@ -127,3 +127,13 @@ impl Rules {
         Err(IllegalMove::NotAChoice { given: mv, options })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The two bytes of a paused move come from the padding: every position copied costs what
+    /// it did.
+    #[test]
+    fn a_pause_fits_the_state_s_padding() {
+        assert_eq!(std::mem::size_of::<super::State>(), 184);
+    }
+}
