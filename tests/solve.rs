@@ -750,3 +750,71 @@ fn solve_says_it_values_the_first_round_of_a_game_of_rounds() {
     assert!(json(&["solve", "koumma", "--format", "json"]).get("first_round").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A board of four rows small enough for a table: 4 rows of 2 pits, 1 seed in each, each player
+/// sowing round their own two rows and taking both of the opponent's pits of a column from
+/// an empty pit of their inner row.
+const SMALL_FOUR_ROWS: &str = r#"variant "Small four rows" {
+  source "test"
+  board 4 rows of 2 pits, no stores
+  seeds 1 in each pit
+  players 2 {
+    player 1 owns the two south rows
+    player 2 owns the two north rows
+    player 1 starts
+  }
+  sowing {
+    counter-clockwise
+    first seed into the next pit
+    laps sow into the emptied pit
+  }
+  capture {
+    when the last pit holds 1 and is in the mover's inner row: take the opposite pit and the pit behind it
+  }
+  end {
+    player to move cannot move: game over
+    leftover seeds: each pit's owner
+  }
+}"#;
+
+#[test]
+fn a_board_of_four_rows_is_solved_as_minimax_and_perfect_play_value_it() {
+    let rules = variant(SMALL_FOUR_ROWS);
+    let solution = Arc::new(solve(&rules, rules.total_seeds() as usize, &|_, _| {}, &Cancel::new()).unwrap());
+    // 2 x C(16, 8) = 25,740 positions: every distribution of 8 seeds over 8 pits, either player.
+    assert_eq!(solution.positions(), 25_740);
+    check_small_positions("four rows", &rules, &solution, 4);
+    // Perfect play from the start gets at least the solved value against alpha-beta.
+    let start = solution.value(&rules, &rules.initial_state()).unwrap();
+    for seat in 0..2 {
+        let value = if seat == 0 { start } else { -start };
+        for g in 0..20 {
+            let mut perfect = PerfectPlayer { solution: solution.clone() };
+            let mut alphabeta = AlphaBetaPlayer::new(6, Cancel::new());
+            let mut rngs = [game_rng(g, seat as u64), game_rng(g, 2 + seat as u64)];
+            let mut s = rules.initial_state();
+            while let Some(p) = s.to_move() {
+                let mv = if p == seat {
+                    perfect.choose(&rules, &s, &mut rngs[0]).unwrap()
+                } else {
+                    alphabeta.choose(&rules, &s, &mut rngs[1]).unwrap()
+                };
+                rules.apply(&mut s, mv);
+            }
+            let scores = rules.scores(&s);
+            let margin = scores[seat] as i32 - scores[1 - seat] as i32;
+            assert!(
+                margin >= value,
+                "seat {} game {g}: perfect got {margin}, below its value {value}",
+                seat + 1
+            );
+        }
+    }
+    // A move that pauses for its mover's choice is a position no table indexes: refused.
+    let choosing = variant(&SMALL_FOUR_ROWS.replace(
+        "take the opposite pit and the pit behind it",
+        "take the opposite pit, then take an occupied pit of the opponent's, chosen by the mover",
+    ));
+    let e = solve(&choosing, choosing.total_seeds() as usize, &|_, _| {}, &Cancel::new()).unwrap_err();
+    assert!(e.to_string().contains("chosen by the mover"), "{e}");
+}
