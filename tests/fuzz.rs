@@ -100,6 +100,8 @@ const PHASES: &str = include_str!("../variants/i-pere.sow");
 const STONES: &str = include_str!("../variants/o-an-quan.sow");
 /// A board of four rows, each player sowing round their own two rows.
 const FOUR: &str = include_str!("boards/four-rows.sow");
+/// A board of three rows: one circuit through the middle row, shared in halves.
+const THREE: &str = include_str!("boards/three-rows.sow");
 /// Katra: four rows sown either way, the direction kept, the pits of a column, seeds taken and
 /// sown on.
 const KATRA: &str = include_str!("../variants/katra.sow");
@@ -426,6 +428,7 @@ enum Setup {
     Stones,
     Four,
     Katra,
+    Three,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -484,6 +487,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         }
         Setup::Katra => {
             load_source(SourceFile::new("katra.sow", text), Origin::Text("katra.sow".into()), &mut Vec::new())
+        }
+        Setup::Three => {
+            load_source(SourceFile::new("three.sow", text), Origin::Text("three.sow".into()), &mut Vec::new())
         }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
@@ -582,6 +588,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Aqil => (AQIL, 0),
         Setup::Four => (FOUR, 0),
         Setup::Katra => (KATRA, 0),
+        Setup::Three => (THREE, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1008,6 +1015,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Aqil,
         Setup::Four,
         Setup::Katra,
+        Setup::Three,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1020,6 +1028,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Aqil => AQIL,
             Setup::Four => FOUR,
             Setup::Katra => KATRA,
+            Setup::Three => THREE,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1094,7 +1103,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -5430,3 +5430,39 @@ fn a_pit_chosen_by_the_mover_pauses_the_move_until_it_is_chosen() {
     let turns = sow::engine::notation::turns(&r, s, &moves);
     assert_eq!(turns.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["7/10", "9"]);
 }
+
+#[test]
+fn on_three_rows_the_pits_make_one_circuit_through_the_middle_row() {
+    let r = load(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/three-rows.sow"))
+            .unwrap(),
+    );
+    // As player 1 sees the board:
+    //     15 14 13 12 11 10      player 2's row
+    //     16 17 18  9  8  7      the middle row: player 2's half, player 1's half
+    //      1  2  3  4  5  6      player 1's row
+    // Player 1 owns 1-9, player 2 10-18; seeds go 1, 2, ... 18, 1.
+    assert_eq!(r.spec().pits_of(0), (1..=9).collect::<Vec<_>>());
+    // Pit 5's 3 seeds go along player 1's row into 6, then into the middle row: 7 (above 6)
+    // and 8.
+    let mut s = at(&r, &[0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0], 1);
+    let (_, record) = play(&r, &mut s, 5);
+    assert_eq!(places(&r, &record), ["6", "7", "8"]);
+    // Player 2's pit 16 (the middle row, at player 1's left) sows 17, 18, then 1: round the
+    // end of the middle row into player 1's row (pit 1 held nothing: no capture).
+    let (_, record) = play(&r, &mut s, 16);
+    assert_eq!(places(&r, &record), ["17", "18", "1"]);
+    // Player 1's pit 9 (the middle row, next to player 2's half) sows into 10, player 2's
+    // row at its left end as player 2 sees it (above pit 6); 10 held 3 and makes 4: taken.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 1, 0, 0], 1);
+    let (summary, record) = play(&r, &mut s, 9);
+    assert_eq!((places(&r, &record), summary.captured), (vec!["10".to_string()], 4));
+    // The drawing: the middle row's numbers under it.
+    let drawn = sow::lang::draw::board(r.spec(), &r.initial_state().pits()[..18], &[0, 0]);
+    let lines: Vec<&str> = drawn.lines().collect();
+    assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["15", "14", "13", "12", "11", "10"]);
+    assert!(lines[2].starts_with("P2       |") && lines[4].starts_with("middle   |"), "{drawn}");
+    assert_eq!(lines[6].split_whitespace().collect::<Vec<_>>(), ["16", "17", "18", "9", "8", "7"]);
+    assert!(lines[8].starts_with("P1       |"), "{drawn}");
+    assert_eq!(lines[10].split_whitespace().collect::<Vec<_>>(), ["1", "2", "3", "4", "5", "6"]);
+}

@@ -125,7 +125,7 @@ fn a_board_too_large_for_the_table_plays_alike_both_ways() {
 }
 
 #[test]
-fn boards_of_four_rows_sow_alike_both_ways() {
+fn boards_of_three_and_four_rows_sow_alike_both_ways() {
     let four = include_str!("boards/four-rows.sow");
     let cases = [
         ("four rows", from_text(four)),
@@ -146,6 +146,16 @@ fn boards_of_four_rows_sow_alike_both_ways() {
         ),
         // 4 x 6: 24 places, more than a table covers.
         ("four rows of 6", from_text(&four.replace("4 rows of 4 pits", "4 rows of 6 pits"))),
+        // Three rows: one circuit through the middle row.
+        ("three rows", from_text(include_str!("boards/three-rows.sow"))),
+        (
+            "three rows of 4, clockwise",
+            from_text(
+                &include_str!("boards/three-rows.sow")
+                    .replace("3 rows of 6 pits", "3 rows of 4 pits")
+                    .replace("counter-clockwise", "clockwise"),
+            ),
+        ),
     ];
     for (name, rules) in &cases {
         both_ways_alike(name, rules, 200);

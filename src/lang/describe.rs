@@ -709,6 +709,16 @@ fn board_section(out: &mut String, spec: &Spec, rules: &str) {
             2 * c,
             2 * c + 1
         )
+    } else if spec.rows == 3 {
+        let c = spec.pits_per_row as usize;
+        format!(
+            "Each player owns the row nearest them and the half of the middle row at their right. Pits \
+             are numbered 1 to {n} counter-clockwise along the one circuit the seeds follow: player 1's \
+             row from their left (1 to {c}), on along their half of the middle row from its right end \
+             ({} to {}), then player 2's the same from their seat. No pit faces another:",
+            c + 1,
+            c + c / 2
+        )
     } else {
         format!(
             "Pits are numbered 1 to {n} counter-clockwise, starting from the leftmost pit of the south \
@@ -746,6 +756,13 @@ fn players_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                     " (the two north rows)"
                 }
                 _ if spec.rows == 4 => "",
+                _ if spec.rows == 3 && spec.pits_of(p) == (1..=half).collect::<Vec<_>>() => {
+                    " (the south row and the right half of the middle row)"
+                }
+                _ if spec.rows == 3 && spec.pits_of(p) == (half + 1..=2 * half).collect::<Vec<_>>() => {
+                    " (the north row and the right half of the middle row)"
+                }
+                _ if spec.rows == 3 => "",
                 Some(Row::South) => " (the south row)",
                 Some(Row::North) => " (the north row)",
                 None => "",

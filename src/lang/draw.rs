@@ -91,8 +91,8 @@ pub fn board_owned(
     annexed: u64,
     shared: u64,
 ) -> String {
-    if spec.rows == 4 {
-        return four_rows(spec, pits, captured, claimed);
+    if spec.rows != 2 {
+        return stacked_rows(spec, pits, captured, claimed);
     }
     let claimer = |p: usize| claimed.iter().position(|&c| c >> (p - 1) & 1 != 0);
     // Two players: a pit annexed is the other row owner's.
@@ -222,9 +222,10 @@ pub fn stones_line(spec: &Spec, in_place: [bool; 2], won: [u8; 2]) -> String {
     }
 }
 
-/// [`board_marked`] on a board of 4 rows: each row labelled with its owner and side, the outer
-/// rows' numbers at the board's edges and the inner rows' between them.
-fn four_rows(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> String {
+/// [`board_marked`] on a board of 3 or 4 rows: each row labelled with its owner and side. On 4
+/// rows the outer rows' numbers are at the board's edges and the inner rows' between them; on
+/// 3, the middle row's numbers are under it.
+fn stacked_rows(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> String {
     let c = spec.pits_per_row as usize;
     let claimer = |p: usize| claimed.iter().position(|&m| m >> (p - 1) & 1 != 0);
     let label_width = "player 8 ".len();
@@ -246,23 +247,27 @@ fn four_rows(spec: &Spec, pits: &[u8], captured: &[u16], claimed: &[u64]) -> Str
     };
     let rows: Vec<Vec<usize>> =
         spec.geometry().drawn_rows().into_iter().map(|r| r.into_iter().map(|p| p + 1).collect()).collect();
-    let [p2_outer, p2_inner, p1_inner, p1_outer] = [&rows[0], &rows[1], &rows[2], &rows[3]];
-    let mut lines = vec![
-        numbers(p2_outer),
-        rule.clone(),
-        seeds_row("P2 outer", p2_outer),
-        rule.clone(),
-        seeds_row("P2 inner", p2_inner),
-        rule.clone(),
-        numbers(p2_inner),
-        numbers(p1_inner),
-        rule.clone(),
-        seeds_row("P1 inner", p1_inner),
-        rule.clone(),
-        seeds_row("P1 outer", p1_outer),
-        rule,
-        numbers(p1_outer),
-    ];
+    // Each row's label, and whether its numbers go above it (else below).
+    let layout: &[(&str, bool)] = if spec.rows == 4 {
+        &[("P2 outer", true), ("P2 inner", false), ("P1 inner", true), ("P1 outer", false)]
+    } else {
+        &[("P2", true), ("middle", false), ("P1", false)]
+    };
+    let mut lines = Vec::new();
+    for (i, (row, &(label, above))) in rows.iter().zip(layout).enumerate() {
+        if above {
+            lines.push(numbers(row));
+        }
+        // A row right under another shares its rule.
+        if i == 0 || above || !layout[i - 1].1 {
+            lines.push(rule.clone());
+        }
+        lines.push(seeds_row(label, row));
+        lines.push(rule.clone());
+        if !above {
+            lines.push(numbers(row));
+        }
+    }
     let scores: Vec<String> =
         captured.iter().enumerate().map(|(p, n)| format!("player {} {n}", p + 1)).collect();
     lines.push(format!(

@@ -18,6 +18,8 @@ pub enum Side {
     Outer,
     /// The row next to the middle (4 rows).
     Inner,
+    /// The middle row of 3, half each player's.
+    Middle,
 }
 
 impl Side {
@@ -27,6 +29,7 @@ impl Side {
             Side::Only => "only",
             Side::Outer => "outer",
             Side::Inner => "inner",
+            Side::Middle => "middle",
         }
     }
 }
@@ -48,11 +51,20 @@ impl Geometry {
     }
 
     /// The rows as drawn, top to bottom, each left to right as player 1 sees the board: the
-    /// 0-based pits. On 2 rows the north row then the south row; on 4 rows player 2's outer
-    /// and inner rows, then player 1's inner and outer rows.
+    /// 0-based pits. On 2 rows the north row then the south row; on 3 the north row, the
+    /// middle row (player 2's half at player 1's left) and the south row; on 4 rows player 2's
+    /// outer and inner rows, then player 1's inner and outer rows.
     pub fn drawn_rows(&self) -> Vec<Vec<usize>> {
         let c = self.cols;
+        let h = c / 2;
         match self.rows {
+            // Player 1's pits 0..C + C/2, their half of the middle row from its right end;
+            // player 2's the same from their seat.
+            3 => vec![
+                (0..c).map(|i| 2 * c + h - 1 - i).collect(),
+                (0..c).map(|i| if i < h { 2 * c + h + i } else { c + h - 1 - (i - h) }).collect(),
+                (0..c).collect(),
+            ],
             4 => vec![
                 (0..c).map(|i| 3 * c - 1 - i).collect(),
                 (0..c).map(|i| 3 * c + i).collect(),
@@ -65,9 +77,11 @@ impl Geometry {
 
     /// The row a pit is in, counted from its owner's edge of the board: which side.
     pub fn side(&self, p: usize) -> Side {
+        let c = self.cols;
         match self.rows {
-            4 if (p / self.cols).is_multiple_of(2) => Side::Outer,
+            4 if (p / c).is_multiple_of(2) => Side::Outer,
             4 => Side::Inner,
+            3 if p % (c + c / 2) >= c => Side::Middle,
             _ => Side::Only,
         }
     }
@@ -83,6 +97,8 @@ impl Geometry {
                 3 => Some(2 * c - 1 - (p - 3 * c)),
                 _ => None,
             },
+            // The middle row of 3 lies between the others: no pit faces another.
+            3 => None,
             _ => Some(n - 1 - p),
         }
     }
@@ -103,7 +119,7 @@ impl Geometry {
     pub fn in_front(&self, p: usize) -> Option<usize> {
         match self.side(p) {
             Side::Outer => self.behind(p),
-            Side::Inner | Side::Only => self.facing(p),
+            Side::Inner | Side::Only | Side::Middle => self.facing(p),
         }
     }
 
@@ -147,6 +163,20 @@ mod tests {
         assert_eq!(g.side(8), Side::Outer);
         assert_eq!(g.side(15), Side::Inner);
         assert_eq!(g.side_mask(Side::Inner), 0xf0f0);
+    }
+
+    /// Gabata's board (four-row-games.md): 15 .. 10 over 16 17 18 | 9 8 7 over 1 .. 6.
+    #[test]
+    fn three_rows_of_six() {
+        let g = Geometry::new(3, 6);
+        let one_based: Vec<Vec<usize>> =
+            g.drawn_rows().into_iter().map(|r| r.into_iter().map(|p| p + 1).collect()).collect();
+        assert_eq!(one_based, [[15, 14, 13, 12, 11, 10], [16, 17, 18, 9, 8, 7], [1, 2, 3, 4, 5, 6]]);
+        assert_eq!(
+            (g.side(0), g.side(6), g.side(8), g.side(9), g.side(15), g.side(17)),
+            (Side::Only, Side::Middle, Side::Middle, Side::Only, Side::Middle, Side::Middle)
+        );
+        assert_eq!((g.facing(7), g.behind(7), g.in_front(0)), (None, None, None));
     }
 
     /// Every pit of a column reads the same from either seat: behind and in front are their

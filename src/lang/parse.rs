@@ -681,10 +681,14 @@ impl Builder<'_> {
             PlayerLine::Starts { player }
         } else {
             let what = inner.next().expect("what the player owns");
-            let pits = if matches!(what.as_rule(), Rule::row | Rule::two_rows) {
-                let two = what.as_rule() == Rule::two_rows;
+            let pits = if matches!(what.as_rule(), Rule::row | Rule::two_rows | Rule::row_and_half) {
+                let form = what.as_rule();
                 let row = if only(what).as_rule() == Rule::south { Row::South } else { Row::North };
-                if two { Ownership::TwoRows(row) } else { Ownership::Row(row) }
+                match form {
+                    Rule::two_rows => Ownership::TwoRows(row),
+                    Rule::row_and_half => Ownership::RowAndHalf(row),
+                    _ => Ownership::Row(row),
+                }
             } else {
                 let mut ranges = Vec::new();
                 for r in values(what) {

@@ -98,6 +98,8 @@ pub enum Ownership {
     Row(Row),
     /// `the two south rows`: a player's two rows on a board of 4.
     TwoRows(Row),
+    /// `the south row and the right half of the middle row`: a player's pits on a board of 3.
+    RowAndHalf(Row),
     /// Pit numbers and ranges as written, e.g. `1 2` or `3 to 4`.
     Pits(Vec<(Number, Option<Number>)>),
 }

@@ -468,8 +468,8 @@ impl<'a> Validator<'a> {
                 );
             }
         }
-        if board.value.rows.value == 4 {
-            self.four_rows(board, &owners, players);
+        if board.value.rows.value != 2 {
+            self.more_rows(board, &owners, players);
         } else {
             self.no_columns();
         }
@@ -551,13 +551,24 @@ impl<'a> Validator<'a> {
     fn board(&mut self, b: &Stated<BoardLine>) -> Option<usize> {
         let (rows, per_row) = (&b.value.rows, &b.value.pits_per_row);
         let here = |n: &Number| Diagnostic::error("").at(&b.at.file, n.span.clone(), "");
-        if rows.value != 2 && rows.value != 4 {
+        if !(2..=4).contains(&rows.value) {
             let mut d = here(rows);
-            d.message = format!("sow plays boards of 2 or 4 rows, not {}", rows.value);
+            d.message = format!("sow plays boards of 2, 3 or 4 rows, not {}", rows.value);
             if let Some(l) = &mut d.location {
-                l.label = "expected 2 or 4".into();
+                l.label = "expected 2, 3 or 4".into();
             }
-            self.diags.push(d.note("games of 1 or 3 rows (such as Gabata) are not supported yet"));
+            self.diags.push(d.note("games of 1 row are not supported yet"));
+            return None;
+        }
+        // The middle row of 3 is shared in halves.
+        if rows.value == 3 && per_row.value % 2 == 1 {
+            let mut d = here(per_row);
+            d.message =
+                format!("a board of 3 rows needs an even number of pits in a row, not {}", per_row.value);
+            if let Some(l) = &mut d.location {
+                l.label = "an odd number".into();
+            }
+            self.diags.push(d.note("each player owns half of the middle row"));
             return None;
         }
         if per_row.value == 0 {
@@ -755,21 +766,29 @@ impl<'a> Validator<'a> {
                     // (pit index, span naming it)
                     let mut listed: Vec<(usize, Span)> = Vec::new();
                     match what {
-                        // A row of a board of 2, or a side of a board of 4: half the pits.
-                        Ownership::Row(row) | Ownership::TwoRows(row) => {
-                            let two = matches!(what, Ownership::TwoRows(_));
-                            if two != (rows == 4) {
-                                let side = if *row == Row::South { "south" } else { "north" };
-                                let (has, write) = if two {
-                                    (format!("one {side} row"), format!("the {side} row"))
-                                } else {
-                                    (format!("two {side} rows"), format!("the two {side} rows"))
+                        // A row of a board of 2, a side of a board of 4, a row and a half of
+                        // a board of 3: half the pits.
+                        Ownership::Row(row) | Ownership::TwoRows(row) | Ownership::RowAndHalf(row) => {
+                            let side = if *row == Row::South { "south" } else { "north" };
+                            let needs = match what {
+                                Ownership::TwoRows(_) => 4,
+                                Ownership::RowAndHalf(_) => 3,
+                                _ => 2,
+                            };
+                            if needs != rows {
+                                let write = match rows {
+                                    4 => format!("the two {side} rows"),
+                                    3 => format!("the {side} row and the right half of the middle row"),
+                                    _ => format!("the {side} row"),
                                 };
-                                self.diags.push(err(
-                                    &line.span,
-                                    format!("a board of {rows} rows has {has}"),
-                                    format!("write `{write}`"),
-                                ));
+                                let has = match rows {
+                                    _ if needs == 3 => format!("a board of {rows} rows has no middle row"),
+                                    4 => format!("a board of 4 rows has two {side} rows"),
+                                    3 => "a board of 3 rows has a middle row, shared by the players"
+                                        .to_string(),
+                                    _ => format!("a board of 2 rows has one {side} row"),
+                                };
+                                self.diags.push(err(&line.span, has, format!("write `{write}`")));
                                 continue;
                             }
                             let k = pits / 2;

@@ -34,15 +34,21 @@ const TWO_ROWS_ONLY: &[Kind] = &[
 ];
 
 impl Validator<'_> {
-    /// A board of 4 rows: its stores, its owners and the rules it cannot have yet. False after
-    /// an error.
-    pub(super) fn four_rows(&mut self, board: &Stated<BoardLine>, owners: &[u8], players: u8) -> bool {
+    /// A board of 3 or 4 rows: its stores, its owners and the rules it cannot have yet. False
+    /// after an error.
+    pub(super) fn more_rows(&mut self, board: &Stated<BoardLine>, owners: &[u8], players: u8) -> bool {
         let m = self.m;
+        let rows = board.value.rows.value;
         let mut ok = true;
         if board.value.stores {
+            let why = if rows == 4 {
+                "each player's seeds go round their own two rows"
+            } else {
+                "the pits make one circuit, through the middle row"
+            };
             self.diags.push(
                 board
-                    .error("a board of 4 rows with stores", "each player's seeds go round their own two rows")
+                    .error(format!("a board of {rows} rows with stores"), why)
                     .help("write the board with `no stores`: captures are set aside"),
             );
             ok = false;
@@ -53,19 +59,29 @@ impl Validator<'_> {
             && owners[half..].iter().all(|&o| o == owners[half])
             && owners[0] != owners[half];
         if !sides && let Some(p) = &m.players {
-            self.diags.push(
+            self.diags.push(if rows == 4 {
                 p.error(
                     "on a board of 4 rows each of two players owns the two rows on their side",
                     "these players own other pits",
                 )
-                .help("write `player 1 owns the two south rows` and `player 2 owns the two north rows`"),
-            );
+                .help("write `player 1 owns the two south rows` and `player 2 owns the two north rows`")
+            } else {
+                p.error(
+                    "on a board of 3 rows each of two players owns the row nearest them and half of the middle row",
+                    "these players own other pits",
+                )
+                .help(
+                    "write `player 1 owns the south row and the right half of the middle row` and `player 2 \
+                     owns the north row and the right half of the middle row`",
+                )
+            });
             ok = false;
         }
         let refuse = |this: &mut Self, at: &crate::lang::kinds::Origin, what: &str| {
             this.diags.push(
-                at.error(format!("{what} on a board of 4 rows"), "a rule of two-row boards")
-                    .note("sow plays boards of 4 rows with the rules that need no facing rows yet"),
+                at.error(format!("{what} on a board of {rows} rows"), "a rule of two-row boards").note(
+                    format!("sow plays boards of {rows} rows with the rules that need no facing rows yet"),
+                ),
             );
         };
         for &kind in TWO_ROWS_ONLY {
@@ -73,6 +89,13 @@ impl Validator<'_> {
                 refuse(self, at, kind.line());
                 ok = false;
             }
+        }
+        // No pit faces another on 3 rows (`capture { none }` states the kind with nothing).
+        if rows == 3
+            && let Some(o) = m.opposite.as_ref().filter(|o| o.value.is_some())
+        {
+            refuse(self, &o.at, Kind::Opposite.line());
+            ok = false;
         }
         if let Some(d) = &m.direction
             && matches!(d.value, DirectionLine::ByPit(_))
@@ -97,13 +120,30 @@ impl Validator<'_> {
                 });
                 if facing {
                     self.diags.push(
-                        Diagnostic::error(
-                            "a chain over facing pits, or a pit named from a seat, on a board of 4 rows",
-                        )
+                        Diagnostic::error(format!(
+                            "a chain over facing pits, or a pit named from a seat, on a board of {rows} rows"
+                        ))
                         .at(&rules.at.file, line.span.clone(), "a rule of two-row boards")
-                        .note("sow plays boards of 4 rows with the rules that need no facing rows yet"),
+                        .note(format!(
+                            "sow plays boards of {rows} rows with the rules that need no facing rows yet"
+                        )),
                     );
                     ok = false;
+                }
+                // Three rows: no pit faces another, none lies behind another, no row is inner.
+                if rows == 3 {
+                    let column =
+                        r.places().any(|p| p.in_column() || p.base == crate::lang::lap_rule::Base::Opposite);
+                    let inner =
+                        r.conditions.iter().any(|c| matches!(c, Condition::At(_, Predicate::InRow(..))));
+                    if column || inner {
+                        self.diags.push(
+                            Diagnostic::error("the pits of a column on a board of 3 rows")
+                                .at(&rules.at.file, line.span.clone(), "no pit faces another here")
+                                .note("a board of 3 rows has no opposite pit, no pit behind another, no inner row"),
+                        );
+                        ok = false;
+                    }
                 }
             }
         }
