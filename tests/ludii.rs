@@ -746,6 +746,116 @@ fn katras_direction_choices_are_compared() {
     );
 }
 
+fn tshuba() -> Entry {
+    Entry::new("variants/tshuba.sow", "four_rows__Tshuba.jsonl.gz", Mapping::four_rows(4, Keep::Hands))
+}
+
+fn is_remove(ply: &Ply) -> bool {
+    ply.mv.text.starts_with("[Remove:")
+}
+
+#[test]
+fn ludii_tshuba() {
+    // The capture's extra pit is Ludii's ply of its own (`[Remove:...,to=S]`): where Ludii
+    // offers several pits, sow's move pauses and the choice is a sow move, its options
+    // compared with Ludii's legal sites; where it offers one, sow takes it at once and the
+    // ply is folded into the move. The hands (sites 16 and 17) stay empty: seeds taken leave
+    // the game, in both. Compared (the subset is the whole shared file): 60 games to their
+    // results, 1,080 sow moves (738 sowings and 342 choices; 52 choices of one pit folded;
+    // 8 forced passes of Ludii's before a win), all agreed.
+    let entry = tshuba();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    let (mut steps, mut folded, mut passes) = (0, 0, 0);
+    for (rec, g) in records.iter().zip(&report.games) {
+        let game = rec.index;
+        assert!(matches!(g.ending, Ending::Agreed { result: true }), "game {game}: {:?}", g.ending);
+        let fold = |n: usize| g.moves.iter().find(|f| (f.first..=f.last).contains(&n));
+        for (k, ply) in rec.plies.iter().enumerate() {
+            let n = k + 1;
+            if is_remove(ply) && ply.legal_n > 1 {
+                // A choice among several pits: a sow move of one ply, after a pause.
+                let f = fold(n).unwrap_or_else(|| panic!("game {game} ply {n}: no sow move"));
+                assert_eq!((f.first, f.last), (n, n), "game {game} ply {n}: a choice is a move of its own");
+                steps += 1;
+            } else if is_remove(ply) {
+                // A choice of one pit: the last ply of the sow move it ends.
+                let f = fold(n).unwrap_or_else(|| panic!("game {game} ply {n}: no sow move"));
+                assert!(f.first < n && f.last == n, "game {game} ply {n}: folded into {f:?}");
+                folded += 1;
+            } else if ply.mv.is_forced_pass() {
+                // Ludii's quirk (docs/four-row-games.md, Tshuba): the capture took the
+                // opponent's last seeds and the extra removal has none to take; the mover
+                // passes and then wins. Sow's game ended with the capture's move.
+                assert_eq!(n, rec.plies.len(), "game {game} ply {n}: the pass ends the game");
+                assert_eq!(
+                    (ply.mover, rec.plies[k - 1].mover),
+                    (rec.end.winner, rec.end.winner),
+                    "game {game}"
+                );
+                assert_eq!(fold(n - 1).map(|f| f.last), Some(n - 1), "game {game} ply {n}");
+                let theirs = |p: &Position| {
+                    (0..8)
+                        .map(|q| entry.mapping.site(q + 8 * (2 - ply.mover)))
+                        .map(|s| p.counts[s])
+                        .sum::<i64>()
+                };
+                assert_eq!(theirs(&rec.plies[k - 1].position), 0, "game {game} ply {n}");
+                passes += 1;
+            }
+        }
+    }
+    let moves: usize = report.games.iter().map(|g| g.moves.len()).sum();
+    println!(
+        "sow moves {moves}: sowings {}, choices among several pits {steps}; choices of one pit folded {folded}; \
+         Ludii's forced passes before a win {passes}",
+        moves - steps
+    );
+}
+
+#[test]
+fn tshubas_choices_are_compared() {
+    let entry = tshuba();
+    let rules = entry.rules();
+    let rec = read(&subset_dir().join(entry.file)).swap_remove(0);
+    // Game 0: player 1's first move (plies 1-3, pit 8 at site 4) takes pits 13 and 12 (sites
+    // 8 and 12), and Ludii asks which of player 2's six occupied pits to take (ply 4): site 9,
+    // sow's pit 14.
+    assert_eq!(rec.plies[3].mv.text, "[Remove:type=Vertex,to=9,decision=true]");
+    assert_eq!(rec.plies[3].legal_from, [9, 10, 11, 13, 14, 15]);
+    let report = replay_game(&rules, &entry, &rec);
+    assert!(matches!(report.ending, Ending::Agreed { result: true }), "{:?}", report.ending);
+    assert_eq!(
+        report.moves[..2].iter().map(|f| (f.first, f.last, f.mv.to_string())).collect::<Vec<_>>(),
+        [(1, 3, "8".to_string()), (4, 4, "14".to_string())]
+    );
+    // Another pit chosen: no position of Ludii's.
+    let mut other = rec.clone();
+    (other.plies[3].mv.from, other.plies[3].mv.to) = (10, 10);
+    let Ending::Disagreed(d) = replay_game(&rules, &entry, &other).ending else { panic!() };
+    assert!(matches!(d.what, What::NoMatch { first: 4, last: 4, .. }), "{d}");
+    // Ludii's options are compared with sow's.
+    let mut other = rec.clone();
+    other.plies[3].legal_from.retain(|&s| s != 15);
+    let Ending::Disagreed(d) = replay_game(&rules, &entry, &other).ending else { panic!() };
+    assert_eq!(d.ply, 4);
+    assert!(matches!(&d.what, What::Legal { sow, .. } if sow.contains(&15)), "{d}");
+    // The choice answers the pause, and only it.
+    let mut other = rec.clone();
+    other.plies[3].mv.text = "[Select:typeFrom=Vertex,from=9,decision=true]".into();
+    let Ending::Disagreed(d) = replay_game(&rules, &entry, &other).ending else { panic!() };
+    assert_eq!(
+        d.to_string(),
+        "game 0, ply 4: sow's move waits for the mover's choice, Ludii plays [Select:typeFrom=Vertex,from=9,decision=true] [sow's last moves: 8]"
+    );
+    let mut other = rec.clone();
+    other.plies[4].mv.text = "[Remove:type=Vertex,to=10,decision=true]".into();
+    let Ending::Disagreed(d) = replay_game(&rules, &entry, &other).ending else { panic!() };
+    assert!(matches!(d.what, What::Choice { sow_waits: false, .. }) && d.ply == 5, "{d}");
+}
+
 // ------------------------------------------------------------------------------------------
 // The records.
 

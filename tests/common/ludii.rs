@@ -8,7 +8,10 @@
 //! `sow` move it takes the run of consecutive plies of the same mover, plays the `sow` move
 //! from the ply's site, and looks for the first ply of the run after which Ludii's position is
 //! `sow`'s. Before every move it compares the player to move and the legal sites; at the end
-//! the result (unless Ludii stopped the game at its turn limit).
+//! the result (unless Ludii stopped the game at its turn limit). A `sow` move that pauses for
+//! its mover's choice ([`State::pending`]) is compared where it pauses; the choice is the next
+//! `sow` move, played from Ludii's choice ply ([`Hooks::is_step`]), its options compared with
+//! Ludii's legal sites.
 //!
 //! A game's entry ([`Entry`]) names the variant file, the Ludii file, where each `sow` place
 //! lies among Ludii's sites ([`Mapping`]), the disagreements it expects and why ([`Skip`]),
@@ -360,6 +363,23 @@ pub trait Hooks {
         }
     }
 
+    /// Whether Ludii's ply is a choice within a move: the ply that answers what a paused
+    /// `sow` move asks its mover ([`State::pending`]). By default a `[Remove ...]` ply, the
+    /// opponent's pit the mover takes (Tshuba, Nsolo). A choice of one option, which `sow`
+    /// makes at once, is a ply of the move's run like a relay lap, folded into the move.
+    fn is_step(&self, ply: &Ply) -> bool {
+        ply.mv.text.starts_with("[Remove:")
+    }
+
+    /// The `sow` steps Ludii's choice may be, among the options of the paused move: by
+    /// default the option at the ply's `to` site (Ludii's `Remove` writes the pit there).
+    fn step_candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        match map.pit(ply.mv.to) {
+            Some(pit) => rules.legal_moves(state).iter().filter(|m| m.pit() == pit).collect(),
+            None => Vec::new(),
+        }
+    }
+
     /// The Ludii site of a `sow` move, as `legal_from` writes it.
     fn site_of(&self, m: Move, map: &Mapping) -> usize {
         map.site(m.pit())
@@ -649,6 +669,9 @@ pub enum What {
     Legal { ludii: BTreeSet<i64>, sow: BTreeSet<i64> },
     /// Ludii's move is none of `sow`'s legal moves.
     NoSuchMove { from: i64, text: String },
+    /// One of the two is within a move, waiting for its mover's choice ([`Hooks::is_step`],
+    /// [`State::pending`]), and the other is not: Ludii's ply `text`.
+    Choice { sow_waits: bool, text: String },
     /// No `sow` move from the site reaches Ludii's position after any ply of the run
     /// `first..=last`; the closest (`tried`, against the ply reported) differs so.
     NoMatch { first: usize, last: usize, tried: Move, diffs: Vec<Diff> },
@@ -704,6 +727,12 @@ impl fmt::Display for Disagreement {
             }
             What::NoSuchMove { from, text } => {
                 write!(f, "Ludii plays {text} from site {from}: no sow move from there")?
+            }
+            What::Choice { sow_waits: true, text } => {
+                write!(f, "sow's move waits for the mover's choice, Ludii plays {text}")?
+            }
+            What::Choice { sow_waits: false, text } => {
+                write!(f, "Ludii plays the choice {text}, sow's move did not wait for one")?
             }
             What::NoMatch { first, last, tried, diffs } => write!(
                 f,
@@ -902,7 +931,16 @@ impl<'a> Replay<'a> {
         if ours != theirs {
             return Err(self.disagree(i + 1, What::Legal { ludii: theirs, sow: ours }));
         }
-        let candidates = hooks.candidates(rules, &s, ply, &self.entry.mapping);
+        // A choice within a move is answered by Ludii's choice ply, and by nothing else.
+        let waits = s.pending().is_some();
+        if waits != hooks.is_step(ply) {
+            return Err(self.disagree(i + 1, What::Choice { sow_waits: waits, text: ply.mv.text.clone() }));
+        }
+        let candidates = if waits {
+            hooks.step_candidates(rules, &s, ply, &self.entry.mapping)
+        } else {
+            hooks.candidates(rules, &s, ply, &self.entry.mapping)
+        };
         if candidates.is_empty() {
             let what = What::NoSuchMove { from: ply.mv.from, text: ply.mv.text.clone() };
             return Err(self.disagree(i + 1, what));
