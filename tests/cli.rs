@@ -35,6 +35,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          sungka             Sungka             text                                      Philippines\n \
          tihbat             Tihbat             mancalagames                              Taourirt, Morocco\n \
          toguz-kumalak      Toguz Kumalak      modern                                    Central Asia (Kazakhstan, Kyrgyzstan)\n \
+         tshuba             Tshuba             -                                         Mozambique\n \
          um-ed-dyar         Um ed-Dyar         2x2, 2x4-8, 2x6, 2x6-12, 2x8              Trarza (Boutilimit) and Tagant (Moudjéria), Mauritania\n \
          um-el-bagara       Um el-Bagara       -                                         Sudan\n \
          um-el-tuweisat     Um el Tuweisat     -                                         Sudan\n \
@@ -242,7 +243,7 @@ fn unknown_variants_and_rulesets_are_bad_input() {
         err,
         "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, \
          iyogh, kalah, katra, koumma, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, o-an-quan, oware, pallankuli, sungka, tihbat, \
-         toguz-kumalak, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
+         toguz-kumalak, tshuba, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );
     let (code, _, err) = run(&["play", "bakuk", "--ruleset", "valdes", "--moves", "3"]);

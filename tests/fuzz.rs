@@ -100,6 +100,8 @@ const PHASES: &str = include_str!("../variants/i-pere.sow");
 const STONES: &str = include_str!("../variants/o-an-quan.sow");
 /// A board of four rows, each player sowing round their own two rows.
 const FOUR: &str = include_str!("boards/four-rows.sow");
+/// Tshuba: a choice within the move (a pit of the opponent's, chosen by the mover).
+const TSHUBA: &str = include_str!("../variants/tshuba.sow");
 /// A board of three rows: one circuit through the middle row, shared in halves.
 const THREE: &str = include_str!("boards/three-rows.sow");
 /// Katra: four rows sown either way, the direction kept, the pits of a column, seeds taken and
@@ -429,6 +431,7 @@ enum Setup {
     Four,
     Katra,
     Three,
+    Tshuba,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -490,6 +493,9 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         }
         Setup::Three => {
             load_source(SourceFile::new("three.sow", text), Origin::Text("three.sow".into()), &mut Vec::new())
+        }
+        Setup::Tshuba => {
+            load_source(SourceFile::new("tshuba.sow", text), Origin::Text("tshuba.sow".into()), &mut Vec::new())
         }
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
@@ -589,6 +595,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Four => (FOUR, 0),
         Setup::Katra => (KATRA, 0),
         Setup::Three => (THREE, 0),
+        Setup::Tshuba => (TSHUBA, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1016,6 +1023,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Four,
         Setup::Katra,
         Setup::Three,
+        Setup::Tshuba,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1029,6 +1037,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Four => FOUR,
             Setup::Katra => KATRA,
             Setup::Three => THREE,
+            Setup::Tshuba => TSHUBA,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1103,7 +1112,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

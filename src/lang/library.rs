@@ -33,6 +33,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("sungka", include_str!("../../variants/sungka.sow")),
     ("tihbat", include_str!("../../variants/tihbat.sow")),
     ("toguz-kumalak", include_str!("../../variants/toguz-kumalak.sow")),
+    ("tshuba", include_str!("../../variants/tshuba.sow")),
     ("um-ed-dyar", include_str!("../../variants/um-ed-dyar.sow")),
     ("um-el-bagara", include_str!("../../variants/um-el-bagara.sow")),
     ("um-el-tuweisat", include_str!("../../variants/um-el-tuweisat.sow")),
