@@ -454,49 +454,22 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
             &mut Vec::new(),
         )
     };
+    // A file given as text, under its name.
+    let named =
+        |name: &str| load_source(SourceFile::new(name, text), Origin::Text(name.into()), &mut Vec::new());
     match setup {
         Setup::Bakuk => bundled("bakuk"),
-        Setup::Laps => {
-            load_source(SourceFile::new("laps.sow", text), Origin::Text("laps.sow".into()), &mut Vec::new())
-        }
-        Setup::Phases => load_source(
-            SourceFile::new("phases.sow", text),
-            Origin::Text("phases.sow".into()),
-            &mut Vec::new(),
-        ),
-        Setup::Claims => load_source(
-            SourceFile::new("claims.sow", text),
-            Origin::Text("claims.sow".into()),
-            &mut Vec::new(),
-        ),
-        Setup::Stones => load_source(
-            SourceFile::new("stones.sow", text),
-            Origin::Text("stones.sow".into()),
-            &mut Vec::new(),
-        ),
-        Setup::Rounds => load_source(
-            SourceFile::new("rounds.sow", text),
-            Origin::Text("rounds.sow".into()),
-            &mut Vec::new(),
-        ),
-        Setup::Hands => {
-            load_source(SourceFile::new("hands.sow", text), Origin::Text("hands.sow".into()), &mut Vec::new())
-        }
-        Setup::Aqil => {
-            load_source(SourceFile::new("aqil.sow", text), Origin::Text("aqil.sow".into()), &mut Vec::new())
-        }
-        Setup::Four => {
-            load_source(SourceFile::new("four.sow", text), Origin::Text("four.sow".into()), &mut Vec::new())
-        }
-        Setup::Katra => {
-            load_source(SourceFile::new("katra.sow", text), Origin::Text("katra.sow".into()), &mut Vec::new())
-        }
-        Setup::Three => {
-            load_source(SourceFile::new("three.sow", text), Origin::Text("three.sow".into()), &mut Vec::new())
-        }
-        Setup::Tshuba => {
-            load_source(SourceFile::new("tshuba.sow", text), Origin::Text("tshuba.sow".into()), &mut Vec::new())
-        }
+        Setup::Laps => named("laps.sow"),
+        Setup::Phases => named("phases.sow"),
+        Setup::Claims => named("claims.sow"),
+        Setup::Stones => named("stones.sow"),
+        Setup::Rounds => named("rounds.sow"),
+        Setup::Hands => named("hands.sow"),
+        Setup::Aqil => named("aqil.sow"),
+        Setup::Four => named("four.sow"),
+        Setup::Katra => named("katra.sow"),
+        Setup::Three => named("three.sow"),
+        Setup::Tshuba => named("tshuba.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();

@@ -385,20 +385,25 @@ fn damaged_solution_files_are_refused_with_the_reason() {
 /// and the solved value of its seat.
 fn perfect_against_alphabeta(variant: &str, games: u64) -> Vec<(i32, i32)> {
     let (rules, solution) = solved(variant, None);
-    let start = solution.value(&rules, &rules.initial_state()).unwrap();
+    perfect_against(&rules, &solution, 8, games)
+}
+
+/// Plays perfect against alpha-beta:`depth` from both seats, `games` games a seat.
+fn perfect_against(rules: &Rules, solution: &Arc<Solution>, depth: u32, games: u64) -> Vec<(i32, i32)> {
+    let start = solution.value(rules, &rules.initial_state()).unwrap();
     let mut results = Vec::new();
     for seat in 0..2 {
         let value = if seat == 0 { start } else { -start };
         for g in 0..games {
             let mut perfect = PerfectPlayer { solution: solution.clone() };
-            let mut alphabeta = AlphaBetaPlayer::new(8, Cancel::new());
+            let mut alphabeta = AlphaBetaPlayer::new(depth, Cancel::new());
             let mut rngs = [game_rng(g, seat as u64), game_rng(g, 2 + seat as u64)];
             let mut s = rules.initial_state();
             while let Some(p) = s.to_move() {
                 let mv = if p == seat {
-                    perfect.choose(&rules, &s, &mut rngs[0]).unwrap()
+                    perfect.choose(rules, &s, &mut rngs[0]).unwrap()
                 } else {
-                    alphabeta.choose(&rules, &s, &mut rngs[1]).unwrap()
+                    alphabeta.choose(rules, &s, &mut rngs[1]).unwrap()
                 };
                 rules.apply(&mut s, mv);
             }
@@ -785,30 +790,8 @@ fn a_board_of_four_rows_is_solved_as_minimax_and_perfect_play_value_it() {
     assert_eq!(solution.positions(), 25_740);
     check_small_positions("four rows", &rules, &solution, 4);
     // Perfect play from the start gets at least the solved value against alpha-beta.
-    let start = solution.value(&rules, &rules.initial_state()).unwrap();
-    for seat in 0..2 {
-        let value = if seat == 0 { start } else { -start };
-        for g in 0..20 {
-            let mut perfect = PerfectPlayer { solution: solution.clone() };
-            let mut alphabeta = AlphaBetaPlayer::new(6, Cancel::new());
-            let mut rngs = [game_rng(g, seat as u64), game_rng(g, 2 + seat as u64)];
-            let mut s = rules.initial_state();
-            while let Some(p) = s.to_move() {
-                let mv = if p == seat {
-                    perfect.choose(&rules, &s, &mut rngs[0]).unwrap()
-                } else {
-                    alphabeta.choose(&rules, &s, &mut rngs[1]).unwrap()
-                };
-                rules.apply(&mut s, mv);
-            }
-            let scores = rules.scores(&s);
-            let margin = scores[seat] as i32 - scores[1 - seat] as i32;
-            assert!(
-                margin >= value,
-                "seat {} game {g}: perfect got {margin}, below its value {value}",
-                seat + 1
-            );
-        }
+    for (game, (margin, value)) in perfect_against(&rules, &solution, 6, 20).iter().enumerate() {
+        assert!(margin >= value, "game {game}: perfect got {margin}, below its value {value}");
     }
     // A move that pauses for its mover's choice is a position no table indexes: refused.
     let choosing = variant(&SMALL_FOUR_ROWS.replace(
