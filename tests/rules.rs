@@ -5390,3 +5390,40 @@ fn either_way_for_the_whole_board_is_every_pit_either_way() {
     let s = by_line.initial_state();
     assert_eq!(legal_written(&by_line, &s), ["1cw", "1ccw", "2cw", "2ccw", "3cw", "3ccw"]);
 }
+
+#[test]
+fn no_capture_in_the_first_moves_passes_over_the_lines_that_take() {
+    // Kubuguza's first turns: a line that takes is passed over in the first 2 plies, and the
+    // relay has its say.
+    let r = four_rows_with(
+        &format!("{FOUR_ROWS_SOWING} relay when the last seed falls into an occupied pit"),
+        "no capture in the first 2 moves of the game \
+         when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied: \
+           take the opposite pit",
+    );
+    //  12  11  10   9          1   0   0   0
+    //  13  14  15  16          1   0   0   3
+    //   8   7   6   5          1   0   0   1
+    //   1   2   3   4          0   0   0   1
+    let mut s = at(&r, &[0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 3], 1);
+    // Ply 1: pit 4's seed makes 2 in pit 5, of player 1's inner row, facing 16 (3 seeds): the
+    // line would take 16, but it is passed over; pit 5 is relayed, 2 seeds into 6 and 7, and 7
+    // was empty: the move ends.
+    let (summary, record) = play_move(&r, &mut s, pit(4));
+    assert_eq!((summary.captured, relays_1based(&record)), (0, vec![(5, 2)]));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 3]);
+    // Ply 2: player 2's pit 12 makes 2 in 13, facing 8 (1 seed): passed over again; 13 is
+    // relayed into 14 and 15.
+    let (summary, record) = play_move(&r, &mut s, pit(12));
+    assert_eq!((summary.captured, relays_1based(&record)), (0, vec![(13, 2)]));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 3]);
+    // Ply 3: pit 6's seed makes 2 in 7, facing 14 (1 seed): the line takes it, and no relay
+    // follows.
+    let (summary, record) = play_move(&r, &mut s, pit(6));
+    assert_eq!((captures_1based(&record), relays_1based(&record)), (vec![(14, 1)], vec![]));
+    assert_eq!((summary.captured, s.captured()), (1, &[1, 0][..]));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 1, 3]);
+    // describe says so.
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("The first two moves of the game (plies) capture nothing (a rule after each lap that takes is passed over then"), "{said}");
+}

@@ -75,6 +75,8 @@ pub(crate) struct LapTable {
     /// A chain of the line reads the counts the sowing left (`counted as the sowing left
     /// them`): the pits are kept before the line's takes.
     pub as_sown: bool,
+    /// The line takes: held back while moves without capture start the game.
+    pub takes: bool,
 }
 
 impl LapTable {
@@ -161,7 +163,7 @@ impl LapTable {
             })
             .collect();
         let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
-        LapTable { every_lap: rule.every_lap, tests, acts, as_sown }
+        LapTable { every_lap: rule.every_lap, tests, acts, as_sown, takes: rule.takes() }
     }
 
     /// The table's bytes, for the fingerprint.
@@ -401,12 +403,16 @@ impl Rules {
             summary.last = last;
             let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
-            for rule in t.lap_rules.iter().filter(|r| r.every_lap) {
+            // The first moves of a game capture nothing: a line that takes is passed over.
+            let early = s.plies < t.capture_start;
+            let live = |r: &LapTable| !(early && r.takes);
+            for rule in t.lap_rules.iter().filter(|r| r.every_lap && live(r)) {
                 if t.holds(s, m, lap, &rule.tests) {
                     self.act(s, m, lap, sown, rule, &mut out, obs);
                 }
             }
-            let fired = t.lap_rules.iter().filter(|r| !r.every_lap).find(|r| t.holds(s, m, lap, &r.tests));
+            let fired =
+                t.lap_rules.iter().filter(|r| !r.every_lap && live(r)).find(|r| t.holds(s, m, lap, &r.tests));
             match fired {
                 Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
                 // As in the other tiers, the last lap a move may make relays no more: its

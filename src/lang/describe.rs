@@ -1619,14 +1619,27 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 .to_string(),
         ),
     });
-    let kinds = &[Kind::CaptureStart];
+    let kinds = &[Kind::CaptureStart, Kind::LapRules];
+    // The rules after each lap that take are passed over then, and the next that applies is.
+    let passed = if spec.lap_rules.iter().any(LapRule::takes) {
+        " (a rule after each lap that takes is passed over then, and the next rule that applies is applied)"
+    } else {
+        ""
+    };
     rules.push(match spec.capture_start {
         0 => unsaid(S, "captures at the start", kinds, "Every move may capture, the first one too."),
-        1 => say("captures at the start", kinds, "The first move of the game captures nothing.".to_string()),
+        1 => say(
+            "captures at the start",
+            kinds,
+            format!("The first move of the game captures nothing{passed}."),
+        ),
         n => say(
             "captures at the start",
             kinds,
-            format!("The first {} moves of the game (plies) capture nothing.", number_word(n as usize)),
+            format!(
+                "The first {} moves of the game (plies) capture nothing{passed}.",
+                number_word(n as usize)
+            ),
         ),
     });
 }

@@ -458,15 +458,6 @@ impl<'a> Validator<'a> {
                         .note(takes(&g.at.file)),
                 );
             }
-            if let Some(c) = &m.capture_start {
-                self.diags.push(
-                    c.error(
-                        "moves without capture at the start, with lines that take after each lap",
-                        at("this rule"),
-                    )
-                    .note(takes(&c.at.file)),
-                );
-            }
         }
         if board.value.rows.value == 4 {
             self.four_rows(board, &owners, players);
