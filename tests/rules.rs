@@ -5268,11 +5268,17 @@ fn on_four_rows_an_inner_pit_faces_the_opponent_s_inner_pit_and_an_outer_pit_non
 ///
 /// Each player sows counter-clockwise round their own two rows: 1 2 ... 8 1, 9 10 ... 16 9.
 fn four_rows_with(sowing: &str, capture: &str) -> Rules {
+    four_rows_blocks(&format!("  sowing {{ {sowing} }}\n  capture {{ {capture} }}\n"))
+}
+
+/// The board of `tests/boards/four-rows.sow` with `blocks` in place of its sowing and capture
+/// blocks.
+fn four_rows_blocks(blocks: &str) -> Rules {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/four-rows.sow")).unwrap();
     let from = text.find("  sowing {").unwrap();
     let to = text.find("  end {").unwrap();
-    load(&format!("{}  sowing {{ {sowing} }}\n  capture {{ {capture} }}\n{}", &text[..from], &text[to..]))
+    load(&format!("{}{blocks}{}", &text[..from], &text[to..]))
 }
 
 const FOUR_ROWS_SOWING: &str = "counter-clockwise first seed into the next pit laps sow into the emptied pit";
@@ -5426,4 +5432,104 @@ fn no_capture_in_the_first_moves_passes_over_the_lines_that_take() {
     // describe says so.
     let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(said.contains("The first two moves of the game (plies) capture nothing (a rule after each lap that takes is passed over then"), "{said}");
+}
+
+/// Tshuba's capture, for the rules on single seeds: a last seed alone in the mover's inner row
+/// takes the opposite pit and the pit behind it, out of play.
+const TSHUBA_CAPTURE: &str = "when the last pit holds 1 and is in the mover's inner row and the opposite pit is occupied: \
+                              take the opposite pit and the pit behind it out of play";
+
+#[test]
+fn a_pit_of_one_seed_is_played_only_when_no_pit_holds_more_and_into_an_empty_pit() {
+    // Musoro Tsoro: a pit needs 2 seeds, but a single seed may be played when no pit of the
+    // mover's holds 2 or more, into an empty next pit; its lap captures as any lap.
+    let r = four_rows_blocks(&format!(
+        "  sowing {{ {FOUR_ROWS_SOWING} a pit needs 2 seeds to be played }}
+           turns {{ a pit of one seed may be played only when no pit of the mover's holds 2 or more, \
+                    and only when the next pit is empty }}
+           capture {{ {TSHUBA_CAPTURE} }}\n"
+    ));
+    //  12  11  10   9          0   0   0   1
+    //  13  14  15  16          0   0   0   2
+    //   8   7   6   5          0   0   2   0
+    //   1   2   3   4          1   0   1   1
+    // Pit 6 holds 2: only it may be played; a single seed may not, whatever its next pit.
+    let s = at(&r, &[1, 0, 1, 1, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [6]);
+    assert_eq!(
+        r.check_move(&s, pit(1)).unwrap_err().to_string(),
+        "pit 1 holds a single seed, which may be played only when no pit of player 1's holds 2 or more: pit 6 holds 2"
+    );
+    // Pit 6 empty: no pit of player 1's holds 2 or more. Pit 1's next pit, 2, is empty, and so
+    // is pit 4's (5); pit 3's, 4, holds a seed.
+    let mut s = at(&r, &[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [1, 4]);
+    assert_eq!(
+        r.check_move(&s, pit(3)).unwrap_err().to_string(),
+        "pit 3 holds a single seed, which may be played only when the next pit is empty: pit 4 holds 1"
+    );
+    // Pit 4's seed falls alone into 5, of player 1's inner row, facing 16 (2 seeds), behind
+    // which is 9 (1 seed): both go out of play.
+    let (summary, record) = play(&r, &mut s, 4);
+    assert_eq!(captures_1based(&record), [(16, 2), (9, 1)]);
+    assert_eq!((summary.captured, s.removed()), (3, 3));
+    // Player 2 has no seed left to play: the game is over.
+    assert!(legal(&r, &s).is_empty());
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "A pit of a single seed may be played all the same only when no pit of the mover's holds 2 or \
+             more seeds, and only when the next pit, the one its seed goes into, is empty."
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_move_of_one_seed_may_end_with_its_sowing() {
+    // Nsolo: a single seed only when no pit of the mover's holds 2 or more (any pit may be played
+    // otherwise: no `a pit needs` line), into an empty next pit, and its lap captures nothing.
+    let r = four_rows_blocks(&format!(
+        "  sowing {{ {FOUR_ROWS_SOWING} }}
+           turns {{ a pit of one seed may be played only when no pit of the mover's holds 2 or more, \
+                    and only when the next pit is empty, and then the move ends }}
+           capture {{ {TSHUBA_CAPTURE} }}\n"
+    ));
+    // The position above, pit 6 empty: pit 4's seed falls alone into 5, facing 16, and the move
+    // ends there: nothing is taken.
+    let mut s = at(&r, &[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [1, 4]);
+    let (summary, record) = play(&r, &mut s, 4);
+    assert_eq!((summary.captured, captures_1based(&record)), (0, vec![]));
+    assert_eq!(s.pits(), &[1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2]);
+    // Pit 3 holds 2: no single seed may be played, though a pit needs only 1 seed; its 2 seeds
+    // go into 4 and 5, the last alone in 5, and the line takes 16 and 9.
+    let mut s = at(&r, &[1, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [3]);
+    let (_, record) = play(&r, &mut s, 3);
+    assert_eq!(captures_1based(&record), [(16, 2), (9, 1)]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("such a move ends with its sowing: no rule after it captures or relays."),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_single_seed_that_sows_either_way_may_go_only_the_way_of_an_empty_pit() {
+    let r = four_rows_blocks(
+        "  sowing { either way, as the mover chooses  first seed into the next pit  laps sow into the emptied pit }
+           turns { a pit of one seed may be played only when the next pit is empty }
+           capture { none }\n",
+    );
+    // Pit 2's seed: clockwise into pit 1 (empty), counter-clockwise into 3 (a seed). Pit 3's:
+    // clockwise into 2 (a seed), counter-clockwise into 4 (empty). Pit 6's 2 seeds go either way.
+    let s = at(&r, &[0, 1, 1, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["2cw", "3ccw", "6cw", "6ccw"]);
+    assert_eq!(
+        r.check_move(&s, Move::new(1, sow::engine::MoveDirection::CounterClockwise).unwrap())
+            .unwrap_err()
+            .to_string(),
+        "pit 2 holds a single seed, which may be played only when the next pit is empty: pit 3 holds 1"
+    );
 }

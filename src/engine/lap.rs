@@ -392,6 +392,9 @@ impl Rules {
         let mut summary =
             MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         let mut from = pit;
+        // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
+        // after it.
+        let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
         for laps in 1..=MAX_LAPS {
             // The seeds the lap was sown with: from the hand on a move's first lap.
             let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
@@ -405,7 +408,7 @@ impl Rules {
             let mut out = Outcome::default();
             // The first moves of a game capture nothing: a line that takes is passed over.
             let early = s.plies < t.capture_start;
-            let live = |r: &LapTable| !(early && r.takes);
+            let live = |r: &LapTable| !(quiet || early && r.takes);
             for rule in t.lap_rules.iter().filter(|r| r.every_lap && live(r)) {
                 if t.holds(s, m, lap, &rule.tests) {
                     self.act(s, m, lap, sown, rule, &mut out, obs);
@@ -418,6 +421,7 @@ impl Rules {
                 // As in the other tiers, the last lap a move may make relays no more: its
                 // capture is judged.
                 None if t.relay
+                    && !quiet
                     && laps < MAX_LAPS
                     && last < n
                     && t.masks_now(s, &t.relay_pits, m) >> last & 1 != 0
@@ -425,7 +429,7 @@ impl Rules {
                 {
                     out.relay = Some(last);
                 }
-                None if last < n && s.plies >= t.capture_start => {
+                None if last < n && s.plies >= t.capture_start && !quiet => {
                     let (taken, how) = self.taken_by::<GENERAL>(s, m, last, d);
                     if taken != 0 {
                         if self.leaves_opponent_bare(s, m, taken) {

@@ -451,6 +451,12 @@ pub enum IllegalMove {
         clockwise: bool,
         test: Option<Box<str>>,
     },
+    /// A pit of a single seed, which the rules let play only in some positions: why not in
+    /// this one (`which may be played only when the next pit is empty: pit 4 holds 2`).
+    OneSeed {
+        pit: usize,
+        why: Box<str>,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -519,6 +525,7 @@ impl fmt::Display for IllegalMove {
                 "`{mv}` sows {}, which the rules allow only to a move that captures, and it captures nothing",
                 way(*clockwise)
             ),
+            IllegalMove::OneSeed { pit, why } => write!(f, "pit {pit} holds a single seed, {why}"),
             IllegalMove::NoCapture { mv, clockwise, test: Some(test) } => write!(
                 f,
                 "`{mv}` sows {}, which the rules allow only when {test} (named from the pit its last seed \

@@ -278,6 +278,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     turns_rules(&mut rules, spec);
     phase_rules(&mut rules, spec);
     hand_rules(&mut rules, spec);
+    legality_rules(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
     rounds_rules(&mut rules, spec);
@@ -1232,7 +1233,7 @@ fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
 }
 
 /// A condition of a rule after each lap, in words: `the next pit is occupied`.
-fn condition_words(c: &Condition<CountSet>) -> String {
+pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
     match c {
         Condition::At(place, p) => {
             let place = place.words();
@@ -1373,6 +1374,34 @@ fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 }
             },
         ),
+    });
+}
+
+/// Which moves may be played beyond the seeds a pit needs (`crate::lang::legality`).
+fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Turns as S;
+    let kinds = &[Kind::OneSeed, Kind::MinSeeds];
+    rules.push(match &spec.legality.one_seed {
+        None => {
+            unsaid(S, "single seeds", kinds, "A pit of a single seed is played as the seeds it needs say.")
+        }
+        Some(o) => {
+            let mut when = Vec::new();
+            if let Some(c) = &o.unless {
+                when.push(format!("when no pit of the mover's holds {} seeds", c.words()));
+            }
+            if o.next_empty {
+                when.push("when the next pit, the one its seed goes into, is empty".to_string());
+            }
+            let may = if spec.min_seeds > 1 { "may be played all the same" } else { "may be played" };
+            let mut text = format!("A pit of a single seed {may} only {}", when.join(", and only "));
+            text.push_str(if o.ends {
+                "; such a move ends with its sowing: no rule after it captures or relays."
+            } else {
+                "."
+            });
+            said(S, "single seeds", kinds, text)
+        }
     });
 }
 

@@ -12,6 +12,7 @@ use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver,
 };
+use crate::lang::legality::OneSeedLine;
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice, Target,
@@ -819,6 +820,17 @@ impl Builder<'_> {
                 };
                 RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
             }
+            Rule::one_seed => {
+                let (mut unless, mut next_empty, mut ends) = (None, false, false);
+                for part in values(pair) {
+                    match part.as_rule() {
+                        Rule::no_pit_holds => unless = Some(self.counts(only(part))?),
+                        Rule::next_empty => next_empty = true,
+                        _ => ends = true,
+                    }
+                }
+                RuleLine::OneSeed(OneSeedLine { unless, next_empty, ends })
+            }
             Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses),
             Rule::keep_way => RuleLine::KeepWay(match only(pair).as_rule() {
                 Rule::keep_each => KeepWay::Each,
@@ -1158,6 +1170,12 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
              up` or `a player whose pits are all empty loses`"
         }
         ("a", "move") => "`a move may sow any number of the mover's captured seeds from their leftmost pit`",
+        ("a", "pit") => {
+            "`a pit needs 2 seeds to be played`, `a pit of one seed sows it into the next pit` (in a sowing \
+             block), `a pit of one seed may be played only when no pit of the mover's holds 2 or more, and \
+             only when the next pit is empty` (in a turns block) or `a pit filled belongs to the player who \
+             filled it` (in a rounds block)"
+        }
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
         ("a", "big") => "`a big stone counts as 10 seeds`",
         ("a", _) => {
@@ -1269,6 +1287,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::store_move,
     Rule::hand_sowing,
     Rule::only_if_captures,
+    Rule::one_seed,
     Rule::keep_way,
     Rule::empty_loses,
     Rule::pit_store,

@@ -211,6 +211,9 @@ pub struct Spec {
     pub rounds: Option<crate::lang::rounds::Rounds>,
     /// End places and big stones ([`crate::lang::stones`]): none in most variants.
     pub stones: crate::lang::stones::Stones,
+    /// Pits of a single seed played only in some positions, moves that must be played
+    /// ([`crate::lang::legality`]): none in most variants.
+    pub legality: crate::lang::legality::Legality,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

@@ -15,6 +15,7 @@ use crate::lang::syntax::*;
 
 use super::layers::LayerRef;
 
+mod legality;
 mod phases;
 mod rounds;
 mod rows;
@@ -470,6 +471,7 @@ impl<'a> Validator<'a> {
         self.first_move_played(&first_move, &phases.never_played, &owners);
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
         let stones = self.stones(board, &owners, players);
+        let legality = self.legality(total);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -527,6 +529,7 @@ impl<'a> Validator<'a> {
             first_move,
             rounds,
             stones,
+            legality,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
