@@ -5533,3 +5533,100 @@ fn a_single_seed_that_sows_either_way_may_go_only_the_way_of_an_empty_pit() {
         "pit 2 holds a single seed, which may be played only when the next pit is empty: pit 3 holds 1"
     );
 }
+
+/// Every pit of the board of four rows sows either way.
+const FOUR_ROWS_EITHER: &str =
+    "either way, as the mover chooses first seed into the next pit laps sow into the emptied pit";
+
+#[test]
+fn clockwise_only_when_conditions_hold_of_the_pit_the_last_seed_will_reach() {
+    // Kubuguza's test: clockwise only when the pit the last seed will reach, counted before the
+    // move, is in the mover's inner row, and the opposite pit and the pit behind it are occupied.
+    let r = four_rows_blocks(&format!(
+        "  sowing {{ {FOUR_ROWS_EITHER} }}
+           turns {{ clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied \
+                    and the pit behind it is occupied, before the move }}
+           capture {{ none }}\n"
+    ));
+    //  12  11  10   9          0   1   0   0
+    //  13  14  15  16          1   1   0   0
+    //   8   7   6   5          0   0   0   0
+    //   1   2   3   4          2   2   1   0
+    // Clockwise, pit 1's 2 seeds go into 8 and 7: 7 is of the inner row, facing 14 (1 seed),
+    // behind which is 11 (1 seed). Pit 2's go into 1 and 8: 8 faces 13 (1 seed), but 12, behind
+    // it, is empty. Pit 3's seed goes into 2, of the outer row. Counter-clockwise is free.
+    let s = at(&r, &[2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw", "1ccw", "2ccw", "3ccw"]);
+    let cw = |p: usize| Move::new(p - 1, sow::engine::MoveDirection::Clockwise).unwrap();
+    assert_eq!(
+        r.check_move(&s, cw(2)).unwrap_err().to_string(),
+        "`2cw` sows clockwise, which the rules allow only when the last pit is in the mover's inner row, the \
+         opposite pit holds seeds and the pit behind the opposite pit holds seeds before the move (named from \
+         the pit its last seed will reach), and it does not"
+    );
+    // Player 2's rows are theirs: clockwise, pit 9's seed goes into 16, their inner row's
+    // leftmost pit, facing 5 (empty), behind which is 4: refused; with a seed in 5, allowed.
+    let s = at(&r, &[0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 2);
+    assert_eq!(legal_written(&r, &s), ["9ccw"]);
+    let s = at(&r, &[0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 2);
+    assert_eq!(legal_written(&r, &s), ["9cw", "9ccw"]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "A move may sow clockwise only if, before it is made, the last pit is in the mover's inner row, \
+             the opposite pit holds seeds and the pit behind the opposite pit holds seeds, its places named"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_move_that_passes_a_test_of_its_last_pit_must_be_played_when_there_is_one() {
+    // Choro: a counter-clockwise move whose last pit, counted, is in the mover's inner row and
+    // faces an occupied pit must be played when there is one; clockwise moves, which need that
+    // test anyway, are not concerned.
+    let choro = |must: &str| {
+        four_rows_blocks(&format!(
+            "  sowing {{ {FOUR_ROWS_EITHER} }}
+               turns {{ clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied before the move
+                        {must} }}
+               capture {{ none }}\n"
+        ))
+    };
+    let inner = "whose last pit is in the mover's inner row and the opposite pit is occupied before the move \
+                 must be played when there is one";
+    let r = choro(&format!("a counter-clockwise move {inner}"));
+    //  12  11  10   9          0   0   0   0
+    //  13  14  15  16          1   0   0   1
+    //   8   7   6   5          0   0   1   0
+    //   1   2   3   4          1   0   2   1
+    // Counter-clockwise: pit 1's seed goes into 2 (outer); pit 3's into 4 and 5, which faces 16
+    // (a seed); pit 4's into 5; pit 6's into 7, facing 14 (empty). So 3ccw and 4ccw must be
+    // played, of the counter-clockwise moves. Clockwise: pit 1's seed into 8, facing 13 (a seed);
+    // 3's into 2 and 1, 4's into 3 (outer); 6's into 5, facing 16.
+    let s = at(&r, &[1, 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw", "3ccw", "4ccw", "6cw"]);
+    let ccw = |p: usize| Move::new(p - 1, sow::engine::MoveDirection::CounterClockwise).unwrap();
+    assert_eq!(
+        r.check_move(&s, ccw(1)).unwrap_err().to_string(),
+        "`1ccw` may not be played: a counter-clockwise move for which the last pit is in the mover's inner \
+         row and the opposite pit holds seeds before the move (named from the pit its last seed will reach) \
+         must be played when there is one, and `3ccw` is one"
+    );
+    // 16 empty: no counter-clockwise move passes the test, and all may be played; clockwise,
+    // pit 6's seed now faces an empty pit.
+    let s = at(&r, &[1, 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw", "1ccw", "3ccw", "4ccw", "6ccw"]);
+    // The rule of every move: 1cw is the one move that passes, and must be played.
+    let r = choro(&format!("a move {inner}"));
+    let s = at(&r, &[1, 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw"]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "When a move can be played for which, before it is made, the last pit is in the mover's inner row \
+             and the opposite pit holds seeds, its places named from the pit its last seed will reach"
+        ),
+        "{said}"
+    );
+}

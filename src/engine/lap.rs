@@ -481,17 +481,10 @@ impl Rules {
         (last, tracked.pits)
     }
 
-    /// Does `place`, named from the pit where the first lap of `player`'s move `mv` would end,
-    /// hold one of `counts` in `s`, before the move? The lap is sown on a copy, and no rule
-    /// after it applied: only where its last seed falls is read.
-    pub(crate) fn holds_before(
-        &self,
-        s: &State,
-        player: u8,
-        mv: Move,
-        place: Place,
-        counts: &Counts,
-    ) -> bool {
+    /// Do `tests` hold in `s`, before the move, their places named from the pit where the first
+    /// lap of `player`'s move `mv` would end? The lap is sown on a copy, and no rule after it
+    /// applied: only where its last seed falls is read.
+    pub(crate) fn holds_before(&self, s: &State, player: u8, mv: Move, tests: &[Test]) -> bool {
         let mut after = *s;
         after.to_move = player;
         let m = player as usize;
@@ -505,7 +498,7 @@ impl Rules {
             let (last, _) = self.sow_tracked(&mut after, mv.pit(), m, d, &mut ());
             (mv.pit(), d, last)
         };
-        self.t.place(Lap { d, start, last, lifted }, place).is_some_and(|q| counts.contains(s.pits[q]))
+        self.t.holds(s, m, Lap { d, start, last, lifted }, tests)
     }
 
     /// One lap from `pit`, seed by seed (the other tiers' lap, heard seed by seed); returns

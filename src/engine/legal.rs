@@ -1,11 +1,15 @@
 //! Which moves may be played ([`crate::lang::legality`]) in the [`GENERAL`] tier: a pit of a
-//! single seed played only in some positions. Only variants that have such a rule come here
-//! (`Tables::legal`), out of line: the moves of the others are made as they were.
+//! single seed played only in some positions, and moves that must be played when there is one,
+//! by a test of the places the move's last seed will reach. Only variants that have such a rule
+//! come here (`Tables::legal`), out of line: the moves of the others are made as they were.
 
+use crate::lang::counts::CountSet;
+use crate::lang::lap_rule::{Condition, LapRule};
 use crate::lang::legality::Legality;
-use crate::lang::spec::Spec;
+use crate::lang::spec::{Direction, Spec};
 
 use super::compile::{Counts, GENERAL, Rules};
+use super::lap::{LapTable, Test};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSet};
 use super::state::State;
 use super::turn::at_least;
@@ -21,10 +25,20 @@ pub(crate) struct OneSeedTable {
     pub ends: bool,
 }
 
+/// `a move whose last pit ... must be played when there is one`, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct MustTable {
+    /// The moves it speaks of: those that sow clockwise (`true`), counter-clockwise, or all.
+    pub clockwise: Option<bool>,
+    /// The test, made before the move, its places named from the pit its last seed will reach.
+    pub tests: Vec<Test>,
+}
+
 /// The rules of legal moves, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LegalTable {
     pub one_seed: Option<OneSeedTable>,
+    pub must: Option<MustTable>,
 }
 
 impl LegalTable {
@@ -38,7 +52,11 @@ impl LegalTable {
             next_empty: o.next_empty,
             ends: o.ends,
         });
-        Some(LegalTable { one_seed })
+        let must = l.must.as_ref().map(|m| MustTable {
+            clockwise: m.way.map(|d| d == Direction::Clockwise),
+            tests: tests_of(spec, &m.conditions),
+        });
+        Some(LegalTable { one_seed, must })
     }
 
     /// The table's bytes, for the fingerprint.
@@ -51,7 +69,25 @@ impl LegalTable {
                 out.extend(c.words().iter().flat_map(|w| w.to_le_bytes()));
             }
         }
+        if let Some(m) = &self.must {
+            out.extend(b"must");
+            out.push(m.clockwise.map_or(2, u8::from));
+            test_bytes(&m.tests, out);
+        }
     }
+}
+
+/// The tests of conditions alone, as a rule after each lap's: a test made before a move.
+pub(crate) fn tests_of(spec: &Spec, conditions: &[Condition<CountSet>]) -> Vec<Test> {
+    let rule = LapRule { every_lap: false, conditions: conditions.to_vec(), effects: Vec::new() };
+    LapTable::new(spec, &rule).tests
+}
+
+/// The bytes of tests, as a rule after each lap's, for the fingerprint.
+pub(crate) fn test_bytes(tests: &[Test], out: &mut Vec<u8>) {
+    let table =
+        LapTable { every_lap: false, tests: tests.to_vec(), acts: Vec::new(), as_sown: false, takes: false };
+    table.bytes(out);
 }
 
 /// The bits of a mask, lowest first.
@@ -104,11 +140,13 @@ impl Rules {
         (pits & !ones) | allowed
     }
 
-    /// Keeps only the legal moves of `s` that the rules of legal moves allow, where the pits
-    /// alone do not say: the way of a single seed whose next pit is occupied that way.
+    /// Keeps only the legal moves of `player` in `s` that the rules of legal moves allow, where
+    /// the pits alone do not say: the way of a single seed whose next pit is occupied that way,
+    /// and, while some move passes the test of the moves that must be played, those it speaks of
+    /// that fail it.
     #[cold]
     #[inline(never)]
-    pub(crate) fn legal_filter(&self, s: &mut State) {
+    pub(crate) fn legal_filter(&self, s: &mut State, player: u8) {
         if let Some(one) = self.one_seed_rule()
             && one.next_empty
             && self.t.choice != 0
@@ -122,6 +160,56 @@ impl Rules {
             }
             s.moves = kept;
         }
+        if let Some(must) = self.t.legal.as_deref().and_then(|l| l.must.as_ref())
+            && self.plays_freely(s, player)
+        {
+            let mut kept = MoveSet::default();
+            let mut any = false;
+            for mv in s.moves.iter() {
+                if !self.must_speaks_of(must, mv, player) {
+                    kept.insert(mv);
+                } else if self.holds_before(s, player, mv, &must.tests) {
+                    kept.insert(mv);
+                    any = true;
+                }
+            }
+            if any {
+                s.moves = kept;
+            }
+        }
+    }
+
+    /// Are the moves of `player` in `s` ordinary moves, which the rules of legal moves judge:
+    /// not a fill, an opening move or the move once a game?
+    fn plays_freely(&self, s: &State, player: u8) -> bool {
+        s.phase == super::rounds::PLAY
+            && self.t.phase.as_deref().is_none_or(|ph| ph.moves(s, player).is_none())
+    }
+
+    /// Is `mv` of `player` one of the moves the rule of moves that must be played speaks of?
+    fn must_speaks_of(&self, must: &MustTable, mv: Move, player: u8) -> bool {
+        must.clockwise.is_none_or(|cw| {
+            let d = self.way_of(mv, player as usize);
+            (d == self.t.cw as usize) == cw
+        })
+    }
+
+    /// Why `mv`, not among the legal moves of `s`, is not: the rule of moves that must be
+    /// played, if it is that rule.
+    pub(crate) fn must_refusal(&self, s: &State, mv: Move) -> Option<IllegalMove> {
+        let must = self.t.legal.as_deref()?.must.as_ref()?;
+        let player = s.to_move;
+        if !self.plays_freely(s, player)
+            || !self.must_speaks_of(must, mv, player)
+            || self.holds_before(s, player, mv, &must.tests)
+        {
+            return None;
+        }
+        let one = s.moves.iter().find(|&m| self.must_speaks_of(must, m, player))?;
+        let rule = self.spec().legality.must.as_ref()?;
+        let way = rule.way.map_or(String::new(), |d| format!("{} ", d.word()));
+        let test = crate::lang::legality::conditions_words(&rule.conditions);
+        Some(IllegalMove::MustPlay { mv, rule: format!("a {way}move for which {test}").into(), one })
     }
 
     /// Does a move that lifts `lifted` seeds (not from the hand) end with its sowing, by the

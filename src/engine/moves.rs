@@ -457,6 +457,13 @@ pub enum IllegalMove {
         pit: usize,
         why: Box<str>,
     },
+    /// A move of those that must be played when one passes their test, which fails it while
+    /// `one` passes: the rule in words (`a counter-clockwise move whose last pit is ...`).
+    MustPlay {
+        mv: Move,
+        rule: Box<str>,
+        one: Move,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -526,6 +533,11 @@ impl fmt::Display for IllegalMove {
                 way(*clockwise)
             ),
             IllegalMove::OneSeed { pit, why } => write!(f, "pit {pit} holds a single seed, {why}"),
+            IllegalMove::MustPlay { mv, rule, one } => write!(
+                f,
+                "`{mv}` may not be played: {rule} before the move (named from the pit its last seed will \
+                 reach) must be played when there is one, and `{one}` is one"
+            ),
             IllegalMove::NoCapture { mv, clockwise, test: Some(test) } => write!(
                 f,
                 "`{mv}` sows {}, which the rules allow only when {test} (named from the pit its last seed \

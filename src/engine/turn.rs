@@ -170,7 +170,7 @@ impl Rules {
             self.keep_ways(s, player);
         }
         if TIER == GENERAL && self.t.legal.is_some() {
-            self.legal_filter(s);
+            self.legal_filter(s, player);
         }
         !s.moves.is_empty()
     }
@@ -338,6 +338,10 @@ impl Rules {
         // A way allowed only to a capture, and the move captures nothing.
         if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) {
             return self.no_capture(mv);
+        }
+        // A move that fails the test of the moves that must be played, while another passes it.
+        if let Some(must) = self.must_refusal(s, mv) {
+            return must;
         }
         // The opening, the move once a game, or a store on the circuit.
         if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) {

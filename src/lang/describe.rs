@@ -1340,13 +1340,12 @@ fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                     "A move may sow {} only if it captures, judged after the whole move.",
                     if o.clockwise { "clockwise" } else { "counter-clockwise" }
                 ),
-                Some((place, counts)) => format!(
-                    "A move may sow {} only if, before it is made, {} holds {}, its places named from the pit \
+                Some(conditions) => format!(
+                    "A move may sow {} only if, before it is made, {}, its places named from the pit \
                      its last seed will reach (counted from the seeds it sows, not played out: the sowing may \
                      change that pit).",
                     if o.clockwise { "clockwise" } else { "counter-clockwise" },
-                    place.words(),
-                    counts.words()
+                    crate::lang::legality::conditions_words(conditions)
                 ),
             },
         ),
@@ -1401,6 +1400,31 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 "."
             });
             said(S, "single seeds", kinds, text)
+        }
+    });
+    let kinds = &[Kind::MustPlay];
+    rules.push(match &spec.legality.must {
+        None => unsaid(S, "moves that must be played", kinds, "No move must be played for the pit its last seed will reach."),
+        Some(m) => {
+            let way = m.way.map_or(String::new(), |d| format!("{} ", d.word()));
+            let others = match m.way {
+                Some(d) => format!(
+                    "; the moves that sow {} are not concerned",
+                    if d == Direction::Clockwise { "counter-clockwise" } else { "clockwise" }
+                ),
+                None => String::new(),
+            };
+            said(
+                S,
+                "moves that must be played",
+                kinds,
+                format!(
+                    "When a {way}move can be played for which, before it is made, {}, its places named from the pit \
+                     its last seed will reach (counted from the seeds it sows, not played out), the {way}moves for \
+                     which it does not hold may not be played{others}.",
+                    crate::lang::legality::conditions_words(&m.conditions)
+                ),
+            )
         }
     });
 }

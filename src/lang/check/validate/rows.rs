@@ -18,7 +18,6 @@ const TWO_ROWS_ONLY: &[Kind] = &[
     Kind::OpeningMoves,
     Kind::StoreMove,
     Kind::HandSowing,
-    Kind::OnlyIfCaptures,
     Kind::RoundOver,
     Kind::RoundTake,
     Kind::Refill,
@@ -132,11 +131,6 @@ impl Validator<'_> {
                     ));
                 }
             }
-        }
-        if let Some(o) = &m.only_if_captures
-            && let Some((p, _)) = o.value.before.as_ref().filter(|(p, _)| p.in_column())
-        {
-            self.diags.push(column(p).at(&o.at.file, o.at.span.clone(), "no pit lies behind another"));
         }
     }
 }
