@@ -5274,8 +5274,14 @@ fn four_rows_with(sowing: &str, capture: &str) -> Rules {
 /// The board of `tests/boards/four-rows.sow` with `blocks` in place of its sowing and capture
 /// blocks.
 fn four_rows_blocks(blocks: &str) -> Rules {
+    four_rows_of(4, blocks)
+}
+
+/// [`four_rows_blocks`] on a board of 4 rows of `cols` pits.
+fn four_rows_of(cols: usize, blocks: &str) -> Rules {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/four-rows.sow")).unwrap();
+    let text = text.replace("board 4 rows of 4 pits", &format!("board 4 rows of {cols} pits"));
     let from = text.find("  sowing {").unwrap();
     let to = text.find("  end {").unwrap();
     load(&format!("{}{blocks}{}", &text[..from], &text[to..]))
@@ -5629,4 +5635,67 @@ fn a_move_that_passes_a_test_of_its_last_pit_must_be_played_when_there_is_one() 
         ),
         "{said}"
     );
+}
+
+#[test]
+fn on_four_rows_a_direction_by_pit_names_the_rows_from_each_seat() {
+    // Kubuguza: the ends of the inner row and the 2nd pit from each end of the outer row sow
+    // either way, clockwise only when the last pit, counted, is in the mover's inner row and
+    // the opposite pit and the pit behind it are occupied.
+    let r = four_rows_of(
+        8,
+        "  sowing { direction by pit, from each player's seat {
+                      the end pits of their inner row and the 2nd pit from each end of their outer row: either way, as the mover chooses
+                      the other pits: counter-clockwise }
+                    first seed into the next pit  laps sow into the emptied pit }
+           turns { clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied \
+                   and the pit behind it is occupied, before the move }
+           capture { none }\n",
+    );
+    // On 4 x 8, player 1's outer row is 1 to 8 from their left, their inner row 9 (at their
+    // right) to 16; player 2's the same from their seat, 17 to 24 and 25 to 32:
+    //   24 23 22 21 20 19 18 17
+    //   25 26 27 28 29 30 31 32
+    //   16 15 14 13 12 11 10  9
+    //    1  2  3  4  5  6  7  8
+    // The ends of player 1's inner row are 9 and 16, the 2nd from each end of their outer row
+    // 2 and 7; player 2's 25, 32, 18 and 23.
+    let either: Vec<usize> =
+        (1..=32).filter(|&p| r.spec().direction.of(p - 1) == sow::lang::spec::Way::Either).collect();
+    assert_eq!(either, [2, 7, 9, 16, 18, 23, 25, 32]);
+    //  Pit 16's seed, clockwise, goes into 15, facing 26 (a seed), behind which is 23 (a seed);
+    //  pit 9's 2 seeds into 8 and 7, of the outer row. Pit 3 sows counter-clockwise only.
+    let mut pits = [0u8; 32];
+    for (p, seeds) in [(3, 1), (9, 2), (16, 1), (23, 1), (26, 1)] {
+        pits[p - 1] = seeds;
+    }
+    let s = at(&r, &pits, 1);
+    assert_eq!(legal_written(&r, &s), ["3", "9ccw", "16cw", "16ccw"]);
+    // 23 empty: 16cw is refused too.
+    pits[22] = 0;
+    let s = at(&r, &pits, 1);
+    assert_eq!(legal_written(&r, &s), ["3", "9ccw", "16ccw"]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "the end pits of their inner row and the second pit from each end of their outer row either way, as \
+             the mover chooses (pits 2, 7, 9 and 16 for player 1, 18, 23, 25 and 32 for player 2)"
+        ),
+        "{said}"
+    );
+    // Choro: the 2 leftmost pits of each row, from each seat.
+    let r = four_rows_of(
+        8,
+        "  sowing { direction by pit { the 2 leftmost pits of each of their rows: either way, as the mover chooses
+                                       the other pits: counter-clockwise }
+                    first seed into the next pit  laps sow into the emptied pit }
+           capture { none }\n",
+    );
+    let either: Vec<usize> =
+        (1..=32).filter(|&p| r.spec().direction.of(p - 1) == sow::lang::spec::Way::Either).collect();
+    assert_eq!(either, [1, 2, 15, 16, 17, 18, 31, 32]);
+    // Clockwise from pit 1: its 2 seeds go into 16 and 15, round player 1's own two rows.
+    let mut s = r.initial_state();
+    let (_, record) = play_move(&r, &mut s, Move::new(0, sow::engine::MoveDirection::Clockwise).unwrap());
+    assert_eq!(pits_1based(&record), [16, 15]);
 }

@@ -117,7 +117,22 @@ fn group_words(g: PitGroupSpec) -> String {
         PitGroupSpec::Rightmost(n) => format!("the {} rightmost pits", number_word(n as usize)),
         PitGroupSpec::Centre => "the centre pit".into(),
         PitGroupSpec::Others => "the other pits".into(),
+        PitGroupSpec::Ends => "the end pits".into(),
+        PitGroupSpec::FromEachEnd(n) => format!("the {} pit from each end", ordinal(n as usize)),
     }
+}
+
+/// A line's groups, each with its row on a board of 4 rows: `the end pits of their inner row
+/// and the 2nd pit from each end of their outer row`.
+fn groups_words(groups: &[(PitGroupSpec, Option<RowPart>)]) -> String {
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|&(g, row)| match row {
+            Some(r) => format!("{} of {}", group_words(g), r.words()),
+            None => group_words(g),
+        })
+        .collect();
+    parts.join(" and ")
 }
 
 fn about(out: &mut String, a: &About) {
@@ -801,18 +816,23 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     rules.push(match &spec.direction {
         Directions::All(d) => unsaid(S, "direction by pit", kinds, format!("Every pit sows {}.", d.word())),
         Directions::ByPit { groups, ways } => {
-            let k = spec.pits_per_row as usize;
+            // Each player's pits in number order: the places of the groups are among them.
+            let (one, two) = (
+                crate::lang::phases::seat_row(&spec.owners, 0),
+                crate::lang::phases::seat_row(&spec.owners, 1),
+            );
             let parts: Vec<String> = groups
                 .iter()
                 .map(|(g, w, places)| {
-                    // The pits of each row, numbered for a reader who counts them.
-                    let pits: Vec<String> = places.iter().map(|&q| (q as usize + 1).to_string()).collect();
+                    // The pits of each player, numbered for a reader who counts them.
+                    let pits: Vec<String> =
+                        places.iter().map(|&q| (one[q as usize] + 1).to_string()).collect();
                     let north: Vec<String> =
-                        places.iter().map(|&q| (k + q as usize + 1).to_string()).collect();
+                        places.iter().map(|&q| (two[q as usize] + 1).to_string()).collect();
                     let word = if pits.len() == 1 { "pit" } else { "pits" };
                     format!(
                         "{} {} ({word} {} for player 1, {} for player 2)",
-                        group_words(*g),
+                        groups_words(g),
                         w.words(),
                         and_list(&pits),
                         and_list(&north)
@@ -821,7 +841,9 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 .collect();
             let mut text = match groups.as_slice() {
                 // `every pit: ...` alone names no other group: "the other pits" would mislead.
-                [(PitGroupSpec::Others, w, _)] => format!("Every pit sows {}.", w.words()),
+                [(g, w, _)] if g[..] == [(PitGroupSpec::Others, None)] => {
+                    format!("Every pit sows {}.", w.words())
+                }
                 _ => format!(
                     "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
                     parts.join("; ")

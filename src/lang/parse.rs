@@ -723,22 +723,44 @@ impl Builder<'_> {
                 for line in values(pair) {
                     let sp = span(&line);
                     let mut inner = values(line);
-                    let group = only(inner.next().expect("pits"));
                     let count = |g: Pair<'_, Rule>| -> Result<Option<Number>, Diagnostic> {
                         values(g).next().map(|n| self.number(n)).transpose()
                     };
-                    let group = match group.as_rule() {
-                        Rule::leftmost => PitGroup::Leftmost(count(group)?),
-                        Rule::rightmost => PitGroup::Rightmost(count(group)?),
-                        Rule::centre => PitGroup::Centre,
-                        _ => PitGroup::Others,
-                    };
+                    let mut groups = Vec::new();
+                    for part in values(inner.next().expect("pits")) {
+                        if part.as_rule() == Rule::other_pits {
+                            groups.push((PitGroup::Others, None));
+                            continue;
+                        }
+                        let mut parts = values(part);
+                        let group = parts.next().expect("a group");
+                        let row = parts.next().map(|r| match values(r).next().map(|s| s.as_rule()) {
+                            Some(Rule::inner) => RowPart::Inner,
+                            Some(Rule::outer) => RowPart::Outer,
+                            _ => RowPart::Each,
+                        });
+                        let group = match group.as_rule() {
+                            Rule::leftmost => PitGroup::Leftmost(count(group)?),
+                            Rule::rightmost => PitGroup::Rightmost(count(group)?),
+                            Rule::centre => PitGroup::Centre,
+                            Rule::end_pits => PitGroup::Ends,
+                            _ => {
+                                let nth = seat_word(only(group));
+                                let n = match nth.value {
+                                    SeatPit::Nth(n) => n as u64,
+                                    _ => 0,
+                                };
+                                PitGroup::FromEachEnd(Spanned::new(n, nth.span))
+                            }
+                        };
+                        groups.push((group, row));
+                    }
                     let way = match only(inner.next().expect("way")).as_rule() {
                         Rule::clockwise => Way::Only(Direction::Clockwise),
                         Rule::counter_clockwise => Way::Only(Direction::CounterClockwise),
                         _ => Way::Either,
                     };
-                    lines.push(Spanned::new(PitWay { group, way }, sp));
+                    lines.push(Spanned::new(PitWay { groups, way }, sp));
                 }
                 RuleLine::Direction(DirectionLine::ByPit(lines))
             }

@@ -1,12 +1,16 @@
 //! The checks of the lines that decide which moves may be played (`crate::lang::legality`): a
 //! pit of a single seed played only in some positions, and a move that must be played.
 
+use std::sync::Arc;
+
 use crate::lang::counts::CountSet;
-use crate::lang::diagnostic::Diagnostic;
+use crate::lang::describe::ordinal;
+use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::lang::kinds::Stated;
 use crate::lang::lap_rule::{Condition, LapRule, Predicate};
 use crate::lang::legality::{Legality, MustPlay, OneSeed};
-use crate::lang::syntax::{Opening, WrittenCounts};
+use crate::lang::spec::PitGroupSpec;
+use crate::lang::syntax::{Number, Opening, PitGroup, RowPart, WrittenCounts};
 
 use super::Validator;
 
@@ -135,6 +139,126 @@ impl Validator<'_> {
         }
         checked.ok().map(|r| r.conditions)
     }
+}
+
+impl Validator<'_> {
+    /// A group of pits named from each player's seat (`the 2 leftmost pits`, on 4 rows `the end
+    /// pits of their inner row`), in a row of `k` pits: what it names, and the places among a
+    /// player's pits in number order of the pits it names (on 2 rows, from the player's left).
+    /// `None` after an error at `span`, the line.
+    pub(super) fn row_group(
+        &mut self,
+        file: &Arc<SourceFile>,
+        span: &Span,
+        group: &PitGroup,
+        row: Option<RowPart>,
+        k: usize,
+        four: bool,
+    ) -> Option<(PitGroupSpec, Vec<usize>)> {
+        let mut count = |n: Option<&Number>, side: &str| -> Option<usize> {
+            let v = n.map_or(1, |n| n.value);
+            if v == 0 || v as usize > k {
+                let at = n.map_or(span.clone(), |n| n.span.clone());
+                let message = if v == 0 {
+                    format!("`the 0 {side} pits` names no pit")
+                } else {
+                    format!("a row of {k} pits has no {v} {side} pits")
+                };
+                self.diags.push(Diagnostic::error(message).at(file, at, format!("expected 1 to {k}")));
+                return None;
+            }
+            Some(v as usize)
+        };
+        // Places in a row, from the owner's left.
+        let (spec, mut places): (PitGroupSpec, Vec<usize>) = match group {
+            PitGroup::Leftmost(n) => {
+                let c = count(n.as_ref(), "leftmost")?;
+                (PitGroupSpec::Leftmost(c as u8), (0..c).collect())
+            }
+            PitGroup::Rightmost(n) => {
+                let c = count(n.as_ref(), "rightmost")?;
+                (PitGroupSpec::Rightmost(c as u8), (k - c..k).collect())
+            }
+            PitGroup::Centre => {
+                if k.is_multiple_of(2) {
+                    self.diags.push(Diagnostic::error(format!("a row of {k} pits has no centre pit")).at(
+                        file,
+                        span.clone(),
+                        "only a row of an odd number of pits has one",
+                    ));
+                    return None;
+                }
+                (PitGroupSpec::Centre, vec![k / 2])
+            }
+            PitGroup::Ends => (PitGroupSpec::Ends, vec![0, k - 1]),
+            PitGroup::FromEachEnd(n) => {
+                if n.value == 0 || n.value as usize > k {
+                    let nth = |n: u64| crate::lang::phases::SeatPit::Nth(n.min(255) as u8).word();
+                    self.diags.push(
+                        Diagnostic::error(format!(
+                            "a row of {k} pits has no {} pit from each end",
+                            nth(n.value)
+                        ))
+                        .at(
+                            file,
+                            n.span.clone(),
+                            format!("expected 1st to {}", nth(k as u64)),
+                        ),
+                    );
+                    return None;
+                }
+                let n = n.value as usize;
+                (PitGroupSpec::FromEachEnd(n as u8), vec![n - 1, k - n])
+            }
+            // The pits no other line names: found once every other line is read.
+            PitGroup::Others => (PitGroupSpec::Others, Vec::new()),
+        };
+        places.dedup();
+        let inner = |places: &[usize]| places.iter().map(|&q| 2 * k - 1 - q).collect::<Vec<_>>();
+        let mine = match (four, row) {
+            (false, None) => places,
+            (false, Some(r)) => {
+                self.diags.push(
+                    Diagnostic::error(format!("`of {}` on a board of 2 rows", r.words()))
+                        .at(file, span.clone(), "each player has one row")
+                        .note("a player's inner and outer rows are on boards of 4 rows"),
+                );
+                return None;
+            }
+            (true, None) => {
+                self.diags.push(
+                    Diagnostic::error("on a board of 4 rows, pits named from a seat name their row")
+                        .at(file, span.clone(), "which row")
+                        .help("write it as `the leftmost pit of their outer row`, `... of their inner row` or `... of each of their rows`"),
+                );
+                return None;
+            }
+            (true, Some(RowPart::Outer)) => places,
+            (true, Some(RowPart::Inner)) => inner(&places),
+            (true, Some(RowPart::Each)) => {
+                let mut both = inner(&places);
+                both.extend(places);
+                both
+            }
+        };
+        Some((spec, mine))
+    }
+}
+
+/// The place from its owner's left, in its row of `k`, of the pit at place `q` among a player's
+/// pits in number order: on 4 rows the inner row is numbered from the owner's right.
+pub(super) fn seat_place(q: usize, k: usize) -> usize {
+    if q < k { q } else { 2 * k - 1 - q }
+}
+
+/// The pit at place `q` among each player's pits, in words: `the 2nd pit from each player's
+/// left`, on 4 rows `the 2nd pit of each player's outer row (from their left)`.
+pub(super) fn pit_of_each(q: usize, k: usize, four: bool) -> String {
+    if !four {
+        return format!("the {} pit from each player's left", ordinal(q + 1));
+    }
+    let row = if q < k { "outer" } else { "inner" };
+    format!("the {} pit of each player's {row} row (from their left)", ordinal(seat_place(q, k) + 1))
 }
 
 /// `counter-clockwise`, `clockwise`, or nothing for every move.

@@ -6,7 +6,7 @@
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::{Kind, Stated};
 use crate::lang::lap_rule::{Condition, Effect, Place, Predicate};
-use crate::lang::syntax::{BoardLine, DirectionLine};
+use crate::lang::syntax::BoardLine;
 
 use super::Validator;
 
@@ -72,12 +72,6 @@ impl Validator<'_> {
                 refuse(self, at, kind.line());
                 ok = false;
             }
-        }
-        if let Some(d) = &m.direction
-            && matches!(d.value, DirectionLine::ByPit(_))
-        {
-            refuse(self, &d.at, "a direction by pit");
-            ok = false;
         }
         // Rules after each lap: the opposite pit is a place (none for an outer pit), but chains
         // over facing pits, claims of them, transfers and pits named from a seat are not, yet.
