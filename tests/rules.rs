@@ -5268,11 +5268,23 @@ fn on_four_rows_an_inner_pit_faces_the_opponent_s_inner_pit_and_an_outer_pit_non
 ///
 /// Each player sows counter-clockwise round their own two rows: 1 2 ... 8 1, 9 10 ... 16 9.
 fn four_rows_with(sowing: &str, capture: &str) -> Rules {
+    four_rows_blocks(&format!("  sowing {{ {sowing} }}\n  capture {{ {capture} }}\n"))
+}
+
+/// The board of `tests/boards/four-rows.sow` with `blocks` in place of its sowing and capture
+/// blocks.
+fn four_rows_blocks(blocks: &str) -> Rules {
+    four_rows_of(4, blocks)
+}
+
+/// [`four_rows_blocks`] on a board of 4 rows of `cols` pits.
+fn four_rows_of(cols: usize, blocks: &str) -> Rules {
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/four-rows.sow")).unwrap();
+    let text = text.replace("board 4 rows of 4 pits", &format!("board 4 rows of {cols} pits"));
     let from = text.find("  sowing {").unwrap();
     let to = text.find("  end {").unwrap();
-    load(&format!("{}  sowing {{ {sowing} }}\n  capture {{ {capture} }}\n{}", &text[..from], &text[to..]))
+    load(&format!("{}{blocks}{}", &text[..from], &text[to..]))
 }
 
 const FOUR_ROWS_SOWING: &str = "counter-clockwise first seed into the next pit laps sow into the emptied pit";
@@ -5389,6 +5401,303 @@ fn either_way_for_the_whole_board_is_every_pit_either_way() {
     assert_eq!(by_line.spec().direction, by_pit.spec().direction);
     let s = by_line.initial_state();
     assert_eq!(legal_written(&by_line, &s), ["1cw", "1ccw", "2cw", "2ccw", "3cw", "3ccw"]);
+}
+
+#[test]
+fn no_capture_in_the_first_moves_passes_over_the_lines_that_take() {
+    // Kubuguza's first turns: a line that takes is passed over in the first 2 plies, and the
+    // relay has its say.
+    let r = four_rows_with(
+        &format!("{FOUR_ROWS_SOWING} relay when the last seed falls into an occupied pit"),
+        "no capture in the first 2 moves of the game \
+         when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied: \
+           take the opposite pit",
+    );
+    //  12  11  10   9          1   0   0   0
+    //  13  14  15  16          1   0   0   3
+    //   8   7   6   5          1   0   0   1
+    //   1   2   3   4          0   0   0   1
+    let mut s = at(&r, &[0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 3], 1);
+    // Ply 1: pit 4's seed makes 2 in pit 5, of player 1's inner row, facing 16 (3 seeds): the
+    // line would take 16, but it is passed over; pit 5 is relayed, 2 seeds into 6 and 7, and 7
+    // was empty: the move ends.
+    let (summary, record) = play_move(&r, &mut s, pit(4));
+    assert_eq!((summary.captured, relays_1based(&record)), (0, vec![(5, 2)]));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 3]);
+    // Ply 2: player 2's pit 12 makes 2 in 13, facing 8 (1 seed): passed over again; 13 is
+    // relayed into 14 and 15.
+    let (summary, record) = play_move(&r, &mut s, pit(12));
+    assert_eq!((summary.captured, relays_1based(&record)), (0, vec![(13, 2)]));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 1, 1, 3]);
+    // Ply 3: pit 6's seed makes 2 in 7, facing 14 (1 seed): the line takes it, and no relay
+    // follows.
+    let (summary, record) = play_move(&r, &mut s, pit(6));
+    assert_eq!((captures_1based(&record), relays_1based(&record)), (vec![(14, 1)], vec![]));
+    assert_eq!((summary.captured, s.captured()), (1, &[1, 0][..]));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 1, 3]);
+    // describe says so.
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("The first two moves of the game (plies) capture nothing (a rule after each lap that takes is passed over then"), "{said}");
+}
+
+/// Tshuba's capture, for the rules on single seeds: a last seed alone in the mover's inner row
+/// takes the opposite pit and the pit behind it, out of play.
+const TSHUBA_CAPTURE: &str = "when the last pit holds 1 and is in the mover's inner row and the opposite pit is occupied: \
+                              take the opposite pit and the pit behind it out of play";
+
+#[test]
+fn a_pit_of_one_seed_is_played_only_when_no_pit_holds_more_and_into_an_empty_pit() {
+    // Musoro Tsoro: a pit needs 2 seeds, but a single seed may be played when no pit of the
+    // mover's holds 2 or more, into an empty next pit; its lap captures as any lap.
+    let r = four_rows_blocks(&format!(
+        "  sowing {{ {FOUR_ROWS_SOWING} a pit needs 2 seeds to be played }}
+           turns {{ a pit of one seed may be played only when no pit of the mover's holds 2 or more, \
+                    and only when the next pit is empty }}
+           capture {{ {TSHUBA_CAPTURE} }}\n"
+    ));
+    //  12  11  10   9          0   0   0   1
+    //  13  14  15  16          0   0   0   2
+    //   8   7   6   5          0   0   2   0
+    //   1   2   3   4          1   0   1   1
+    // Pit 6 holds 2: only it may be played; a single seed may not, whatever its next pit.
+    let s = at(&r, &[1, 0, 1, 1, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [6]);
+    assert_eq!(
+        r.check_move(&s, pit(1)).unwrap_err().to_string(),
+        "pit 1 holds a single seed, which may be played only when no pit of player 1's holds 2 or more: pit 6 holds 2"
+    );
+    // Pit 6 empty: no pit of player 1's holds 2 or more. Pit 1's next pit, 2, is empty, and so
+    // is pit 4's (5); pit 3's, 4, holds a seed.
+    let mut s = at(&r, &[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [1, 4]);
+    assert_eq!(
+        r.check_move(&s, pit(3)).unwrap_err().to_string(),
+        "pit 3 holds a single seed, which may be played only when the next pit is empty: pit 4 holds 1"
+    );
+    // Pit 4's seed falls alone into 5, of player 1's inner row, facing 16 (2 seeds), behind
+    // which is 9 (1 seed): both go out of play.
+    let (summary, record) = play(&r, &mut s, 4);
+    assert_eq!(captures_1based(&record), [(16, 2), (9, 1)]);
+    assert_eq!((summary.captured, s.removed()), (3, 3));
+    // Player 2 has no seed left to play: the game is over.
+    assert!(legal(&r, &s).is_empty());
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "A pit of a single seed may be played all the same only when no pit of the mover's holds 2 or \
+             more seeds, and only when the next pit, the one its seed goes into, is empty."
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_move_of_one_seed_may_end_with_its_sowing() {
+    // Nsolo: a single seed only when no pit of the mover's holds 2 or more (any pit may be played
+    // otherwise: no `a pit needs` line), into an empty next pit, and its lap captures nothing.
+    let r = four_rows_blocks(&format!(
+        "  sowing {{ {FOUR_ROWS_SOWING} }}
+           turns {{ a pit of one seed may be played only when no pit of the mover's holds 2 or more, \
+                    and only when the next pit is empty, and then the move ends }}
+           capture {{ {TSHUBA_CAPTURE} }}\n"
+    ));
+    // The position above, pit 6 empty: pit 4's seed falls alone into 5, facing 16, and the move
+    // ends there: nothing is taken.
+    let mut s = at(&r, &[1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [1, 4]);
+    let (summary, record) = play(&r, &mut s, 4);
+    assert_eq!((summary.captured, captures_1based(&record)), (0, vec![]));
+    assert_eq!(s.pits(), &[1, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2]);
+    // Pit 3 holds 2: no single seed may be played, though a pit needs only 1 seed; its 2 seeds
+    // go into 4 and 5, the last alone in 5, and the line takes 16 and 9.
+    let mut s = at(&r, &[1, 0, 2, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 2], 1);
+    assert_eq!(legal(&r, &s), [3]);
+    let (_, record) = play(&r, &mut s, 3);
+    assert_eq!(captures_1based(&record), [(16, 2), (9, 1)]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("such a move ends with its sowing: no rule after it captures or relays."),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_single_seed_that_sows_either_way_may_go_only_the_way_of_an_empty_pit() {
+    let r = four_rows_blocks(
+        "  sowing { either way, as the mover chooses  first seed into the next pit  laps sow into the emptied pit }
+           turns { a pit of one seed may be played only when the next pit is empty }
+           capture { none }\n",
+    );
+    // Pit 2's seed: clockwise into pit 1 (empty), counter-clockwise into 3 (a seed). Pit 3's:
+    // clockwise into 2 (a seed), counter-clockwise into 4 (empty). Pit 6's 2 seeds go either way.
+    let s = at(&r, &[0, 1, 1, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["2cw", "3ccw", "6cw", "6ccw"]);
+    assert_eq!(
+        r.check_move(&s, Move::new(1, sow::engine::MoveDirection::CounterClockwise).unwrap())
+            .unwrap_err()
+            .to_string(),
+        "pit 2 holds a single seed, which may be played only when the next pit is empty: pit 3 holds 1"
+    );
+}
+
+/// Every pit of the board of four rows sows either way.
+const FOUR_ROWS_EITHER: &str =
+    "either way, as the mover chooses first seed into the next pit laps sow into the emptied pit";
+
+#[test]
+fn clockwise_only_when_conditions_hold_of_the_pit_the_last_seed_will_reach() {
+    // Kubuguza's test: clockwise only when the pit the last seed will reach, counted before the
+    // move, is in the mover's inner row, and the opposite pit and the pit behind it are occupied.
+    let r = four_rows_blocks(&format!(
+        "  sowing {{ {FOUR_ROWS_EITHER} }}
+           turns {{ clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied \
+                    and the pit behind it is occupied, before the move }}
+           capture {{ none }}\n"
+    ));
+    //  12  11  10   9          0   1   0   0
+    //  13  14  15  16          1   1   0   0
+    //   8   7   6   5          0   0   0   0
+    //   1   2   3   4          2   2   1   0
+    // Clockwise, pit 1's 2 seeds go into 8 and 7: 7 is of the inner row, facing 14 (1 seed),
+    // behind which is 11 (1 seed). Pit 2's go into 1 and 8: 8 faces 13 (1 seed), but 12, behind
+    // it, is empty. Pit 3's seed goes into 2, of the outer row. Counter-clockwise is free.
+    let s = at(&r, &[2, 2, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw", "1ccw", "2ccw", "3ccw"]);
+    let cw = |p: usize| Move::new(p - 1, sow::engine::MoveDirection::Clockwise).unwrap();
+    assert_eq!(
+        r.check_move(&s, cw(2)).unwrap_err().to_string(),
+        "`2cw` sows clockwise, which the rules allow only when the last pit is in the mover's inner row, the \
+         opposite pit holds seeds and the pit behind the opposite pit holds seeds before the move (named from \
+         the pit its last seed will reach), and it does not"
+    );
+    // Player 2's rows are theirs: clockwise, pit 9's seed goes into 16, their inner row's
+    // leftmost pit, facing 5 (empty), behind which is 4: refused; with a seed in 5, allowed.
+    let s = at(&r, &[0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 2);
+    assert_eq!(legal_written(&r, &s), ["9ccw"]);
+    let s = at(&r, &[0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0], 2);
+    assert_eq!(legal_written(&r, &s), ["9cw", "9ccw"]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "A move may sow clockwise only if, before it is made, the last pit is in the mover's inner row, \
+             the opposite pit holds seeds and the pit behind the opposite pit holds seeds, its places named"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_move_that_passes_a_test_of_its_last_pit_must_be_played_when_there_is_one() {
+    // Choro: a counter-clockwise move whose last pit, counted, is in the mover's inner row and
+    // faces an occupied pit must be played when there is one; clockwise moves, which need that
+    // test anyway, are not concerned.
+    let choro = |must: &str| {
+        four_rows_blocks(&format!(
+            "  sowing {{ {FOUR_ROWS_EITHER} }}
+               turns {{ clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied before the move
+                        {must} }}
+               capture {{ none }}\n"
+        ))
+    };
+    let inner = "whose last pit is in the mover's inner row and the opposite pit is occupied before the move \
+                 must be played when there is one";
+    let r = choro(&format!("a counter-clockwise move {inner}"));
+    //  12  11  10   9          0   0   0   0
+    //  13  14  15  16          1   0   0   1
+    //   8   7   6   5          0   0   1   0
+    //   1   2   3   4          1   0   2   1
+    // Counter-clockwise: pit 1's seed goes into 2 (outer); pit 3's into 4 and 5, which faces 16
+    // (a seed); pit 4's into 5; pit 6's into 7, facing 14 (empty). So 3ccw and 4ccw must be
+    // played, of the counter-clockwise moves. Clockwise: pit 1's seed into 8, facing 13 (a seed);
+    // 3's into 2 and 1, 4's into 3 (outer); 6's into 5, facing 16.
+    let s = at(&r, &[1, 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw", "3ccw", "4ccw", "6cw"]);
+    let ccw = |p: usize| Move::new(p - 1, sow::engine::MoveDirection::CounterClockwise).unwrap();
+    assert_eq!(
+        r.check_move(&s, ccw(1)).unwrap_err().to_string(),
+        "`1ccw` may not be played: a counter-clockwise move for which the last pit is in the mover's inner \
+         row and the opposite pit holds seeds before the move (named from the pit its last seed will reach) \
+         must be played when there is one, and `3ccw` is one"
+    );
+    // 16 empty: no counter-clockwise move passes the test, and all may be played; clockwise,
+    // pit 6's seed now faces an empty pit.
+    let s = at(&r, &[1, 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw", "1ccw", "3ccw", "4ccw", "6ccw"]);
+    // The rule of every move: 1cw is the one move that passes, and must be played.
+    let r = choro(&format!("a move {inner}"));
+    let s = at(&r, &[1, 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0], 1);
+    assert_eq!(legal_written(&r, &s), ["1cw"]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "When a move can be played for which, before it is made, the last pit is in the mover's inner row \
+             and the opposite pit holds seeds, its places named from the pit its last seed will reach"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn on_four_rows_a_direction_by_pit_names_the_rows_from_each_seat() {
+    // Kubuguza: the ends of the inner row and the 2nd pit from each end of the outer row sow
+    // either way, clockwise only when the last pit, counted, is in the mover's inner row and
+    // the opposite pit and the pit behind it are occupied.
+    let r = four_rows_of(
+        8,
+        "  sowing { direction by pit, from each player's seat {
+                      the end pits of their inner row and the 2nd pit from each end of their outer row: either way, as the mover chooses
+                      the other pits: counter-clockwise }
+                    first seed into the next pit  laps sow into the emptied pit }
+           turns { clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied \
+                   and the pit behind it is occupied, before the move }
+           capture { none }\n",
+    );
+    // On 4 x 8, player 1's outer row is 1 to 8 from their left, their inner row 9 (at their
+    // right) to 16; player 2's the same from their seat, 17 to 24 and 25 to 32:
+    //   24 23 22 21 20 19 18 17
+    //   25 26 27 28 29 30 31 32
+    //   16 15 14 13 12 11 10  9
+    //    1  2  3  4  5  6  7  8
+    // The ends of player 1's inner row are 9 and 16, the 2nd from each end of their outer row
+    // 2 and 7; player 2's 25, 32, 18 and 23.
+    let either: Vec<usize> =
+        (1..=32).filter(|&p| r.spec().direction.of(p - 1) == sow::lang::spec::Way::Either).collect();
+    assert_eq!(either, [2, 7, 9, 16, 18, 23, 25, 32]);
+    //  Pit 16's seed, clockwise, goes into 15, facing 26 (a seed), behind which is 23 (a seed);
+    //  pit 9's 2 seeds into 8 and 7, of the outer row. Pit 3 sows counter-clockwise only.
+    let mut pits = [0u8; 32];
+    for (p, seeds) in [(3, 1), (9, 2), (16, 1), (23, 1), (26, 1)] {
+        pits[p - 1] = seeds;
+    }
+    let s = at(&r, &pits, 1);
+    assert_eq!(legal_written(&r, &s), ["3", "9ccw", "16cw", "16ccw"]);
+    // 23 empty: 16cw is refused too.
+    pits[22] = 0;
+    let s = at(&r, &pits, 1);
+    assert_eq!(legal_written(&r, &s), ["3", "9ccw", "16ccw"]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "the end pits of their inner row and the second pit from each end of their outer row either way, as \
+             the mover chooses (pits 2, 7, 9 and 16 for player 1, 18, 23, 25 and 32 for player 2)"
+        ),
+        "{said}"
+    );
+    // Choro: the 2 leftmost pits of each row, from each seat.
+    let r = four_rows_of(
+        8,
+        "  sowing { direction by pit { the 2 leftmost pits of each of their rows: either way, as the mover chooses
+                                       the other pits: counter-clockwise }
+                    first seed into the next pit  laps sow into the emptied pit }
+           capture { none }\n",
+    );
+    let either: Vec<usize> =
+        (1..=32).filter(|&p| r.spec().direction.of(p - 1) == sow::lang::spec::Way::Either).collect();
+    assert_eq!(either, [1, 2, 15, 16, 17, 18, 31, 32]);
+    // Clockwise from pit 1: its 2 seeds go into 16 and 15, round player 1's own two rows.
+    let mut s = r.initial_state();
+    let (_, record) = play_move(&r, &mut s, Move::new(0, sow::engine::MoveDirection::Clockwise).unwrap());
+    assert_eq!(pits_1based(&record), [16, 15]);
 }
 
 #[test]

@@ -129,6 +129,9 @@ pub(crate) struct Tables {
     pub rounds: Option<crate::lang::rounds::Rounds>,
     /// End places and big stones (only in the [`GENERAL`] tier: see [`super::stones`]).
     pub stones: Option<Box<super::stones::StoneTable>>,
+    /// Pits of a single seed played only in some positions (only in the [`GENERAL`] tier: see
+    /// [`super::legal`]).
+    pub legal: Option<Box<super::legal::LegalTable>>,
     /// A game of rounds cut to its first round ([`Rules::first_round`]): the round's end is
     /// the game's.
     pub one_round: bool,
@@ -241,6 +244,7 @@ pub fn compile(spec: &Spec) -> Rules {
         extras: Extras::new(spec),
         rounds: spec.rounds,
         stones: super::stones::StoneTable::new(spec).map(Box::new),
+        legal: super::legal::LegalTable::new(spec).map(Box::new),
         one_round: false,
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
         empty_loses: spec.phases.empty_loses,
@@ -373,6 +377,7 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.extras.any()
         || t.rounds.is_some()
         || t.stones.is_some()
+        || t.legal.is_some()
     {
         GENERAL
     } else if rich {
@@ -524,6 +529,7 @@ impl Rules {
             rounds,
             one_round,
             stones,
+            legal,
             // Made from `phase`, in its bytes.
             hand_rules: _,
             empty_loses: _,
@@ -612,6 +618,9 @@ impl Rules {
         }
         if let Some(st) = stones {
             st.bytes(&mut bytes);
+        }
+        if let Some(l) = legal {
+            l.bytes(&mut bytes);
         }
         // Only where a pit sows the other way into stores, as above.
         if let Some(back) = path_back {

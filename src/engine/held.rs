@@ -64,8 +64,8 @@ impl Rules {
             return false;
         }
         // Ludii's test: a place, named from the pit the last seed will reach, before the move.
-        if let Some((place, counts)) = self.t.phase.as_deref().and_then(|ph| ph.only_if_before.as_ref()) {
-            return !self.holds_before(s, player, mv, *place, counts);
+        if let Some(tests) = self.t.phase.as_deref().and_then(|ph| ph.only_if_before.as_ref()) {
+            return !self.holds_before(s, player, mv, tests);
         }
         let mut after = *s;
         after.to_move = player;
@@ -169,8 +169,9 @@ impl Rules {
         let cw = self.t.phase.as_deref().and_then(|ph| ph.only_if_captures).unwrap_or(true);
         // The test before the move, in the line's words.
         let before = self.spec().phases.only_if_captures.as_ref().and_then(|o| o.before.as_ref());
-        let test = before.map(|(place, counts)| {
-            format!("{} holds {} before the move", place.words(), counts.words()).into_boxed_str()
+        let test = before.map(|conditions| {
+            format!("{} before the move", crate::lang::legality::conditions_words(conditions))
+                .into_boxed_str()
         });
         IllegalMove::NoCapture { mv, clockwise: cw, test }
     }

@@ -77,6 +77,8 @@ pub(crate) struct LapTable {
     /// A chain of the line reads the counts the sowing left (`counted as the sowing left
     /// them`): the pits are kept before the line's takes.
     pub as_sown: bool,
+    /// The line takes: held back while moves without capture start the game.
+    pub takes: bool,
 }
 
 impl LapTable {
@@ -164,7 +166,7 @@ impl LapTable {
             })
             .collect();
         let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
-        LapTable { every_lap: rule.every_lap, tests, acts, as_sown }
+        LapTable { every_lap: rule.every_lap, tests, acts, as_sown, takes: rule.takes() }
     }
 
     /// The table's bytes, for the fingerprint.
@@ -394,6 +396,9 @@ impl Rules {
         let mut summary =
             MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         let mut from = pit;
+        // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
+        // after it.
+        let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
         for laps in 1..=MAX_LAPS {
             // The seeds the lap was sown with: from the hand on a move's first lap.
             let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
@@ -405,17 +410,22 @@ impl Rules {
             summary.last = last;
             let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
-            for rule in t.lap_rules.iter().filter(|r| r.every_lap) {
+            // The first moves of a game capture nothing: a line that takes is passed over.
+            let early = s.plies < t.capture_start;
+            let live = |r: &LapTable| !(quiet || early && r.takes);
+            for rule in t.lap_rules.iter().filter(|r| r.every_lap && live(r)) {
                 if t.holds(s, m, lap, &rule.tests) {
                     self.act(s, m, lap, sown, rule, &mut out, obs);
                 }
             }
-            let fired = t.lap_rules.iter().filter(|r| !r.every_lap).find(|r| t.holds(s, m, lap, &r.tests));
+            let fired =
+                t.lap_rules.iter().filter(|r| !r.every_lap && live(r)).find(|r| t.holds(s, m, lap, &r.tests));
             match fired {
                 Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
                 // As in the other tiers, the last lap a move may make relays no more: its
                 // capture is judged.
                 None if t.relay
+                    && !quiet
                     && laps < MAX_LAPS
                     && last < n
                     && t.masks_now(s, &t.relay_pits, m) >> last & 1 != 0
@@ -423,7 +433,7 @@ impl Rules {
                 {
                     out.relay = Some(last);
                 }
-                None if last < n && s.plies >= t.capture_start => {
+                None if last < n && s.plies >= t.capture_start && !quiet => {
                     let (taken, how) = self.taken_by::<GENERAL>(s, m, last, d);
                     if taken != 0 {
                         if self.leaves_opponent_bare(s, m, taken) {
@@ -475,17 +485,10 @@ impl Rules {
         (last, tracked.pits)
     }
 
-    /// Does `place`, named from the pit where the first lap of `player`'s move `mv` would end,
-    /// hold one of `counts` in `s`, before the move? The lap is sown on a copy, and no rule
-    /// after it applied: only where its last seed falls is read.
-    pub(crate) fn holds_before(
-        &self,
-        s: &State,
-        player: u8,
-        mv: Move,
-        place: Place,
-        counts: &Counts,
-    ) -> bool {
+    /// Do `tests` hold in `s`, before the move, their places named from the pit where the first
+    /// lap of `player`'s move `mv` would end? The lap is sown on a copy, and no rule after it
+    /// applied: only where its last seed falls is read.
+    pub(crate) fn holds_before(&self, s: &State, player: u8, mv: Move, tests: &[Test]) -> bool {
         let mut after = *s;
         after.to_move = player;
         let m = player as usize;
@@ -499,7 +502,7 @@ impl Rules {
             let (last, _) = self.sow_tracked(&mut after, mv.pit(), m, d, &mut ());
             (mv.pit(), d, last)
         };
-        self.t.place(Lap { d, start, last, lifted }, place).is_some_and(|q| counts.contains(s.pits[q]))
+        self.t.holds(s, m, Lap { d, start, last, lifted }, tests)
     }
 
     /// One lap from `pit`, seed by seed (the other tiers' lap, heard seed by seed); returns

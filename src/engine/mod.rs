@@ -10,6 +10,7 @@ mod hand;
 mod held;
 mod history;
 mod lap;
+mod legal;
 mod moves;
 pub mod notation;
 mod phase;

@@ -457,6 +457,19 @@ pub enum IllegalMove {
         given: Move,
         options: u64,
     },
+    /// A pit of a single seed, which the rules let play only in some positions: why not in
+    /// this one (`which may be played only when the next pit is empty: pit 4 holds 2`).
+    OneSeed {
+        pit: usize,
+        why: Box<str>,
+    },
+    /// A move of those that must be played when one passes their test, which fails it while
+    /// `one` passes: the rule in words (`a counter-clockwise move whose last pit is ...`).
+    MustPlay {
+        mv: Move,
+        rule: Box<str>,
+        one: Move,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -533,6 +546,12 @@ impl fmt::Display for IllegalMove {
                 f,
                 "`{mv}` sows {}, which the rules allow only to a move that captures, and it captures nothing",
                 way(*clockwise)
+            ),
+            IllegalMove::OneSeed { pit, why } => write!(f, "pit {pit} holds a single seed, {why}"),
+            IllegalMove::MustPlay { mv, rule, one } => write!(
+                f,
+                "`{mv}` may not be played: {rule} before the move (named from the pit its last seed will \
+                 reach) must be played when there is one, and `{one}` is one"
             ),
             IllegalMove::NoCapture { mv, clockwise, test: Some(test) } => write!(
                 f,

@@ -39,7 +39,7 @@ pub(crate) struct PhaseTable {
     /// test made before the move instead, if the rule says one (a place named from the pit
     /// the last seed will reach, and its counts).
     pub only_if_captures: Option<bool>,
-    pub only_if_before: Option<(crate::lang::lap_rule::Place, Counts)>,
+    pub only_if_before: Option<Vec<super::lap::Test>>,
     /// A player whose pits are all empty after a move loses.
     pub empty_loses: bool,
     /// Feeding by a transfer: the seeds moved, and for each mover the opponent's pit they go
@@ -84,7 +84,7 @@ impl PhaseTable {
                 .only_if_captures
                 .as_ref()
                 .and_then(|o| o.before.as_ref())
-                .map(|(place, counts)| (*place, Counts::from_set(counts))),
+                .map(|conditions| super::legal::tests_of(spec, conditions)),
             empty_loses: ph.empty_loses,
             feed: None,
             own_pits: [0; MAX_PLAYERS],
@@ -155,9 +155,14 @@ impl PhaseTable {
             self.only_if_captures.map_or(u8::MAX, |d| d as u8),
             self.empty_loses as u8,
         ]);
-        if let Some((place, counts)) = &self.only_if_before {
-            out.push(place.code());
-            out.extend(counts.words().iter().flat_map(|w| w.to_le_bytes()));
+        match self.only_if_before.as_deref() {
+            None => {}
+            // One count of one place: the bytes it always had.
+            Some([super::lap::Test::Count(place, counts)]) => {
+                out.push(place.code());
+                out.extend(counts.words().iter().flat_map(|w| w.to_le_bytes()));
+            }
+            Some(tests) => super::legal::test_bytes(tests, out),
         }
         if let Some((holds, skip, take)) = &self.store_move {
             out.push(1 + *skip as u8);

@@ -125,6 +125,10 @@ impl Rules {
         // the circuit (which ordinary moves never play), claimed pits, first moves, and pits
         // out of play.
         if TIER == GENERAL {
+            // Pits of a single seed, played only in some positions ([`super::legal`]).
+            if t.legal.is_some() {
+                pits = self.one_seed_pits(s, own, pits);
+            }
             if let Some(ph) = t.phase.as_deref() {
                 if let Some(moves) = ph.moves(s, player) {
                     return moves;
@@ -166,6 +170,9 @@ impl Rules {
         }
         if TIER == GENERAL && self.t.extras.keep_way.is_some() {
             self.keep_ways(s, player);
+        }
+        if TIER == GENERAL && self.t.legal.is_some() {
+            self.legal_filter(s, player);
         }
         !s.moves.is_empty()
     }
@@ -315,8 +322,14 @@ impl Rules {
         if seeds == 0 {
             return IllegalMove::Empty { pit: pit + 1 };
         }
+        // A single seed, which a rule lets play only in some positions ([`super::legal`]).
+        let one_seed = match self.one_seed_refusal(s, mv) {
+            Some(Some(refusal)) if seeds == 1 => return refusal,
+            Some(_) => seeds == 1,
+            None => false,
+        };
         // A move of the opening or the move once a game needs no more than a seed, and is legal.
-        if seeds < self.t.min_seeds {
+        if seeds < self.t.min_seeds && !one_seed {
             return IllegalMove::TooFew { pit: pit + 1, seeds, needed: self.t.min_seeds };
         }
         // The other way than the direction kept from a first move.
@@ -330,6 +343,10 @@ impl Rules {
         // A way allowed only to a capture, and the move captures nothing.
         if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) {
             return self.no_capture(mv);
+        }
+        // A move that fails the test of the moves that must be played, while another passes it.
+        if let Some(must) = self.must_refusal(s, mv) {
+            return must;
         }
         // The opening, the move once a game, or a store on the circuit.
         if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) {

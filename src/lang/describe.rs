@@ -117,7 +117,22 @@ fn group_words(g: PitGroupSpec) -> String {
         PitGroupSpec::Rightmost(n) => format!("the {} rightmost pits", number_word(n as usize)),
         PitGroupSpec::Centre => "the centre pit".into(),
         PitGroupSpec::Others => "the other pits".into(),
+        PitGroupSpec::Ends => "the end pits".into(),
+        PitGroupSpec::FromEachEnd(n) => format!("the {} pit from each end", ordinal(n as usize)),
     }
+}
+
+/// A line's groups, each with its row on a board of 4 rows: `the end pits of their inner row
+/// and the 2nd pit from each end of their outer row`.
+fn groups_words(groups: &[(PitGroupSpec, Option<RowPart>)]) -> String {
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|&(g, row)| match row {
+            Some(r) => format!("{} of {}", group_words(g), r.words()),
+            None => group_words(g),
+        })
+        .collect();
+    parts.join(" and ")
 }
 
 fn about(out: &mut String, a: &About) {
@@ -278,6 +293,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     turns_rules(&mut rules, spec);
     phase_rules(&mut rules, spec);
     hand_rules(&mut rules, spec);
+    legality_rules(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
     rounds_rules(&mut rules, spec);
@@ -817,18 +833,23 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     rules.push(match &spec.direction {
         Directions::All(d) => unsaid(S, "direction by pit", kinds, format!("Every pit sows {}.", d.word())),
         Directions::ByPit { groups, ways } => {
-            let k = spec.pits_per_row as usize;
+            // Each player's pits in number order: the places of the groups are among them.
+            let (one, two) = (
+                crate::lang::phases::seat_row(&spec.owners, 0),
+                crate::lang::phases::seat_row(&spec.owners, 1),
+            );
             let parts: Vec<String> = groups
                 .iter()
                 .map(|(g, w, places)| {
-                    // The pits of each row, numbered for a reader who counts them.
-                    let pits: Vec<String> = places.iter().map(|&q| (q as usize + 1).to_string()).collect();
+                    // The pits of each player, numbered for a reader who counts them.
+                    let pits: Vec<String> =
+                        places.iter().map(|&q| (one[q as usize] + 1).to_string()).collect();
                     let north: Vec<String> =
-                        places.iter().map(|&q| (k + q as usize + 1).to_string()).collect();
+                        places.iter().map(|&q| (two[q as usize] + 1).to_string()).collect();
                     let word = if pits.len() == 1 { "pit" } else { "pits" };
                     format!(
                         "{} {} ({word} {} for player 1, {} for player 2)",
-                        group_words(*g),
+                        groups_words(g),
                         w.words(),
                         and_list(&pits),
                         and_list(&north)
@@ -837,7 +858,9 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 .collect();
             let mut text = match groups.as_slice() {
                 // `every pit: ...` alone names no other group: "the other pits" would mislead.
-                [(PitGroupSpec::Others, w, _)] => format!("Every pit sows {}.", w.words()),
+                [(g, w, _)] if g[..] == [(PitGroupSpec::Others, None)] => {
+                    format!("Every pit sows {}.", w.words())
+                }
                 _ => format!(
                     "Each pit sows in its own direction, named from the seat of the player who owns it: {}.",
                     parts.join("; ")
@@ -1249,7 +1272,7 @@ fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
 }
 
 /// A condition of a rule after each lap, in words: `the next pit is occupied`.
-fn condition_words(c: &Condition<CountSet>) -> String {
+pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
     match c {
         Condition::At(place, p) => {
             let place = place.words();
@@ -1356,13 +1379,12 @@ fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                     "A move may sow {} only if it captures, judged after the whole move.",
                     if o.clockwise { "clockwise" } else { "counter-clockwise" }
                 ),
-                Some((place, counts)) => format!(
-                    "A move may sow {} only if, before it is made, {} holds {}, its places named from the pit \
+                Some(conditions) => format!(
+                    "A move may sow {} only if, before it is made, {}, its places named from the pit \
                      its last seed will reach (counted from the seeds it sows, not played out: the sowing may \
                      change that pit).",
                     if o.clockwise { "clockwise" } else { "counter-clockwise" },
-                    place.words(),
-                    counts.words()
+                    crate::lang::legality::conditions_words(conditions)
                 ),
             },
         ),
@@ -1390,6 +1412,59 @@ fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 }
             },
         ),
+    });
+}
+
+/// Which moves may be played beyond the seeds a pit needs (`crate::lang::legality`).
+fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Turns as S;
+    let kinds = &[Kind::OneSeed, Kind::MinSeeds];
+    rules.push(match &spec.legality.one_seed {
+        None => {
+            unsaid(S, "single seeds", kinds, "A pit of a single seed is played as the seeds it needs say.")
+        }
+        Some(o) => {
+            let mut when = Vec::new();
+            if let Some(c) = &o.unless {
+                when.push(format!("when no pit of the mover's holds {} seeds", c.words()));
+            }
+            if o.next_empty {
+                when.push("when the next pit, the one its seed goes into, is empty".to_string());
+            }
+            let may = if spec.min_seeds > 1 { "may be played all the same" } else { "may be played" };
+            let mut text = format!("A pit of a single seed {may} only {}", when.join(", and only "));
+            text.push_str(if o.ends {
+                "; such a move ends with its sowing: no rule after it captures or relays."
+            } else {
+                "."
+            });
+            said(S, "single seeds", kinds, text)
+        }
+    });
+    let kinds = &[Kind::MustPlay];
+    rules.push(match &spec.legality.must {
+        None => unsaid(S, "moves that must be played", kinds, "No move must be played for the pit its last seed will reach."),
+        Some(m) => {
+            let way = m.way.map_or(String::new(), |d| format!("{} ", d.word()));
+            let others = match m.way {
+                Some(d) => format!(
+                    "; the moves that sow {} are not concerned",
+                    if d == Direction::Clockwise { "counter-clockwise" } else { "clockwise" }
+                ),
+                None => String::new(),
+            };
+            said(
+                S,
+                "moves that must be played",
+                kinds,
+                format!(
+                    "When a {way}move can be played for which, before it is made, {}, its places named from the pit \
+                     its last seed will reach (counted from the seeds it sows, not played out), the {way}moves for \
+                     which it does not hold may not be played{others}.",
+                    crate::lang::legality::conditions_words(&m.conditions)
+                ),
+            )
+        }
     });
 }
 
@@ -1641,14 +1716,27 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 .to_string(),
         ),
     });
-    let kinds = &[Kind::CaptureStart];
+    let kinds = &[Kind::CaptureStart, Kind::LapRules];
+    // The rules after each lap that take are passed over then, and the next that applies is.
+    let passed = if spec.lap_rules.iter().any(LapRule::takes) {
+        " (a rule after each lap that takes is passed over then, and the next rule that applies is applied)"
+    } else {
+        ""
+    };
     rules.push(match spec.capture_start {
         0 => unsaid(S, "captures at the start", kinds, "Every move may capture, the first one too."),
-        1 => say("captures at the start", kinds, "The first move of the game captures nothing.".to_string()),
+        1 => say(
+            "captures at the start",
+            kinds,
+            format!("The first move of the game captures nothing{passed}."),
+        ),
         n => say(
             "captures at the start",
             kinds,
-            format!("The first {} moves of the game (plies) capture nothing.", number_word(n as usize)),
+            format!(
+                "The first {} moves of the game (plies) capture nothing{passed}.",
+                number_word(n as usize)
+            ),
         ),
     });
 }

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
+use super::legality::{MustPlayLine, OneSeedLine};
 use super::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice,
@@ -241,6 +242,10 @@ kinds! {
     OnlyIfCaptures(OnlyIfCaptures) in only_if_captures, "`... only when the move captures`", "the direction allowed only to a capture", None;
     /// `each player keeps the direction of their first move`
     KeepWay(KeepWay) in keep_way, "`... keep the direction of ... first move`", "the direction kept for the game", None;
+    /// `a pit of one seed may be played only when no pit of the mover's holds 2 or more, and only when the next pit is empty`
+    OneSeed(OneSeedLine) in one_seed, "`a pit of one seed may be played only when ...`", "when a pit of one seed may be played", None;
+    /// `a move whose last pit is in the mover's inner row and the opposite pit is occupied before the move must be played when there is one`
+    MustPlay(MustPlayLine) in must_play, "`a move whose last pit ... must be played when there is one`", "the moves that must be played", None;
     /// `a player whose pits are all empty loses`
     EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits are empty", None;
     /// `winner: most captured`

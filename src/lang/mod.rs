@@ -16,6 +16,7 @@ pub mod draw;
 pub mod geometry;
 pub mod kinds;
 pub mod lap_rule;
+pub mod legality;
 pub mod library;
 pub mod parse;
 pub mod phases;

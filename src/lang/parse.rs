@@ -12,6 +12,7 @@ use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver,
 };
+use crate::lang::legality::{MustPlayLine, OneSeedLine};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice, Target,
@@ -342,32 +343,7 @@ impl Builder<'_> {
         let mut named = None;
         for part in values(pair) {
             match part.as_rule() {
-                Rule::conditions => {
-                    // A predicate without a place of its own (`and is an opponent's`) speaks
-                    // of the place before it.
-                    let mut place = Place::LAST;
-                    for c in values(part) {
-                        if c.as_rule() == Rule::predicate {
-                            conditions.push(Condition::At(place, self.predicate(c)?));
-                            continue;
-                        }
-                        let mut inner = values(c);
-                        let first = inner.next().expect("a condition");
-                        if first.as_rule() == Rule::board_holds {
-                            conditions.push(Condition::Board(self.counts(only(first))?));
-                        } else if first.as_rule() == Rule::lap_lifted {
-                            conditions.push(Condition::Lifted(self.counts(only(first))?));
-                        } else if first.as_rule() == Rule::mover_claims {
-                            let has = only(first).as_rule() == Rule::has_one;
-                            conditions.push(Condition::MoverClaims(has));
-                        } else {
-                            place = self.place(first, named)?;
-                            named = Some(place);
-                            let predicate = self.predicate(inner.next().expect("a predicate"))?;
-                            conditions.push(Condition::At(place, predicate));
-                        }
-                    }
-                }
+                Rule::conditions => conditions = self.conditions(values(part), &mut named)?,
                 _ => {
                     for e in values(part) {
                         effects.push(self.effect(only(e), &mut named)?);
@@ -376,6 +352,41 @@ impl Builder<'_> {
             }
         }
         Ok(LapRule { every_lap, conditions, effects })
+    }
+
+    /// Conditions joined with `and`, each a `condition` or a `predicate` of the grammar;
+    /// `named` is the place named last, for `it`.
+    fn conditions<'i>(
+        &self,
+        pairs: impl Iterator<Item = Pair<'i, Rule>>,
+        named: &mut Option<Place>,
+    ) -> Result<Vec<Condition<WrittenCounts>>, Diagnostic> {
+        let mut conditions = Vec::new();
+        // A predicate without a place of its own (`and is an opponent's`) speaks of the place
+        // before it.
+        let mut place = Place::LAST;
+        for c in pairs {
+            if c.as_rule() == Rule::predicate {
+                conditions.push(Condition::At(place, self.predicate(c)?));
+                continue;
+            }
+            let mut inner = values(c);
+            let first = inner.next().expect("a condition");
+            if first.as_rule() == Rule::board_holds {
+                conditions.push(Condition::Board(self.counts(only(first))?));
+            } else if first.as_rule() == Rule::lap_lifted {
+                conditions.push(Condition::Lifted(self.counts(only(first))?));
+            } else if first.as_rule() == Rule::mover_claims {
+                let has = only(first).as_rule() == Rule::has_one;
+                conditions.push(Condition::MoverClaims(has));
+            } else {
+                place = self.place(first, *named)?;
+                *named = Some(place);
+                let predicate = self.predicate(inner.next().expect("a predicate"))?;
+                conditions.push(Condition::At(place, predicate));
+            }
+        }
+        Ok(conditions)
     }
 
     fn predicate(&self, pair: Pair<'_, Rule>) -> Result<Predicate<WrittenCounts>, Diagnostic> {
@@ -717,22 +728,44 @@ impl Builder<'_> {
                 for line in values(pair) {
                     let sp = span(&line);
                     let mut inner = values(line);
-                    let group = only(inner.next().expect("pits"));
                     let count = |g: Pair<'_, Rule>| -> Result<Option<Number>, Diagnostic> {
                         values(g).next().map(|n| self.number(n)).transpose()
                     };
-                    let group = match group.as_rule() {
-                        Rule::leftmost => PitGroup::Leftmost(count(group)?),
-                        Rule::rightmost => PitGroup::Rightmost(count(group)?),
-                        Rule::centre => PitGroup::Centre,
-                        _ => PitGroup::Others,
-                    };
+                    let mut groups = Vec::new();
+                    for part in values(inner.next().expect("pits")) {
+                        if part.as_rule() == Rule::other_pits {
+                            groups.push((PitGroup::Others, None));
+                            continue;
+                        }
+                        let mut parts = values(part);
+                        let group = parts.next().expect("a group");
+                        let row = parts.next().map(|r| match values(r).next().map(|s| s.as_rule()) {
+                            Some(Rule::inner) => RowPart::Inner,
+                            Some(Rule::outer) => RowPart::Outer,
+                            _ => RowPart::Each,
+                        });
+                        let group = match group.as_rule() {
+                            Rule::leftmost => PitGroup::Leftmost(count(group)?),
+                            Rule::rightmost => PitGroup::Rightmost(count(group)?),
+                            Rule::centre => PitGroup::Centre,
+                            Rule::end_pits => PitGroup::Ends,
+                            _ => {
+                                let nth = seat_word(only(group));
+                                let n = match nth.value {
+                                    SeatPit::Nth(n) => n as u64,
+                                    _ => 0,
+                                };
+                                PitGroup::FromEachEnd(Spanned::new(n, nth.span))
+                            }
+                        };
+                        groups.push((group, row));
+                    }
                     let way = match only(inner.next().expect("way")).as_rule() {
                         Rule::clockwise => Way::Only(Direction::Clockwise),
                         Rule::counter_clockwise => Way::Only(Direction::CounterClockwise),
                         _ => Way::Either,
                     };
-                    lines.push(Spanned::new(PitWay { group, way }, sp));
+                    lines.push(Spanned::new(PitWay { groups, way }, sp));
                 }
                 RuleLine::Direction(DirectionLine::ByPit(lines))
             }
@@ -815,14 +848,34 @@ impl Builder<'_> {
                 let clockwise = only(inner.next().expect("a direction")).as_rule() == Rule::clockwise;
                 let test = inner.next().expect("the test");
                 let before = match test.as_rule() {
-                    Rule::holds_before => {
-                        let mut parts = values(test);
-                        let place = self.place(parts.next().expect("a place"), None)?;
-                        Some((place, self.counts(parts.next().expect("counts"))?))
-                    }
+                    Rule::holds_before => Some(self.conditions(values(only(test)), &mut None)?),
                     _ => None,
                 };
                 RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
+            }
+            Rule::one_seed => {
+                let (mut unless, mut next_empty, mut ends) = (None, false, false);
+                for part in values(pair) {
+                    match part.as_rule() {
+                        Rule::no_pit_holds => unless = Some(self.counts(only(part))?),
+                        Rule::next_empty => next_empty = true,
+                        _ => ends = true,
+                    }
+                }
+                RuleLine::OneSeed(OneSeedLine { unless, next_empty, ends })
+            }
+            Rule::must_play => {
+                let mut parts = values(pair).peekable();
+                let way = parts.next_if(|p| p.as_rule() == Rule::move_way).map(|w| {
+                    if only(w).as_rule() == Rule::clockwise {
+                        Direction::Clockwise
+                    } else {
+                        Direction::CounterClockwise
+                    }
+                });
+                // `whose last pit ...`: the first predicate speaks of the last pit.
+                let conditions = self.conditions(parts, &mut Some(Place::LAST))?;
+                RuleLine::MustPlay(MustPlayLine { way, conditions })
             }
             Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses),
             Rule::keep_way => RuleLine::KeepWay(match only(pair).as_rule() {
@@ -1162,7 +1215,21 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
              player left with 3 or more seeds puts them into the next empty pit, and the other player tops it \
              up` or `a player whose pits are all empty loses`"
         }
-        ("a", "move") => "`a move may sow any number of the mover's captured seeds from their leftmost pit`",
+        ("a", "move") => {
+            "`a move may sow any number of the mover's captured seeds from their leftmost pit` or `a move \
+             whose last pit is in the mover's inner row and the opposite pit is occupied before the move \
+             must be played when there is one`"
+        }
+        ("a", "counter-clockwise") | ("a", "clockwise") => {
+            "`a counter-clockwise move whose last pit is in the mover's inner row and the opposite pit is \
+             occupied before the move must be played when there is one`"
+        }
+        ("a", "pit") => {
+            "`a pit needs 2 seeds to be played`, `a pit of one seed sows it into the next pit` (in a sowing \
+             block), `a pit of one seed may be played only when no pit of the mover's holds 2 or more, and \
+             only when the next pit is empty` (in a turns block) or `a pit filled belongs to the player who \
+             filled it` (in a rounds block)"
+        }
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
         ("a", "big") => "`a big stone counts as 10 seeds`",
         ("a", _) => {
@@ -1274,6 +1341,8 @@ const LINE_RULES: &[Rule] = &[
     Rule::store_move,
     Rule::hand_sowing,
     Rule::only_if_captures,
+    Rule::one_seed,
+    Rule::must_play,
     Rule::keep_way,
     Rule::empty_loses,
     Rule::pit_store,

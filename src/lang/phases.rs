@@ -130,13 +130,14 @@ pub struct HandSowing<P> {
 pub type HandSowingLine = HandSowing<Spanned<SeatPit>>;
 
 /// `clockwise only when the move captures`: a move that sows this way is legal only if it
-/// captures (clockwise when `clockwise`); or, with `before`, only if the place (named from
-/// the pit the move's last seed will reach) holds one of the counts before the move:
-/// `clockwise only when the opposite pit holds 1 or 3 before the move`.
+/// captures (clockwise when `clockwise`); or, with `before`, only if the conditions hold before
+/// the move, their places named from the pit the move's last seed will reach (counted): `clockwise
+/// only when the opposite pit holds 1 or 3 before the move`, `clockwise only when the last pit is
+/// in the mover's inner row and the opposite pit is occupied before the move`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OnlyIf<C> {
     pub clockwise: bool,
-    pub before: Option<(super::lap_rule::Place, C)>,
+    pub before: Option<Vec<super::lap_rule::Condition<C>>>,
 }
 
 /// The line as written.

@@ -6,7 +6,7 @@ pub use crate::lang::counts::CountSet;
 pub use crate::lang::kinds::Kind;
 pub use crate::lang::lap_rule::LapRule;
 pub use crate::lang::syntax::{
-    ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, Way, Where, Winner,
+    ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, RowPart, Way, Where, Winner,
 };
 pub use crate::lang::syntax::{ClaimSeeds, GrandSlam, OppositeLine as OppositeRule, StoreSowing};
 
@@ -60,13 +60,18 @@ pub struct ChainRule {
 pub enum Directions {
     All(Direction),
     ByPit {
-        /// The lines as written (for `describe`): each group, its way, and the places of a
-        /// row it names (0-based, from the player's left).
-        groups: Vec<(PitGroupSpec, Way, Vec<u8>)>,
+        /// The lines as written (for `describe`): each line's groups, each with the row it
+        /// names on a board of 4 rows, its way, and the pits it names of each player's, as
+        /// places among the player's pits in number order (0-based; on 2 rows, from the
+        /// player's left).
+        groups: Vec<(Vec<RowGroup>, Way, Vec<u8>)>,
         /// Each pit's way, pit 1 first.
         ways: Vec<Way>,
     },
 }
+
+/// A group of pits named from a player's seat, and on a board of 4 rows the row it names.
+pub type RowGroup = (PitGroupSpec, Option<RowPart>);
 
 /// A group of pits in a direction by pit, counted: from a player's seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +80,10 @@ pub enum PitGroupSpec {
     Rightmost(u8),
     Centre,
     Others,
+    /// The leftmost and the rightmost.
+    Ends,
+    /// The n-th from each end.
+    FromEachEnd(u8),
 }
 
 impl Directions {
@@ -211,6 +220,9 @@ pub struct Spec {
     pub rounds: Option<crate::lang::rounds::Rounds>,
     /// End places and big stones ([`crate::lang::stones`]): none in most variants.
     pub stones: crate::lang::stones::Stones,
+    /// Pits of a single seed played only in some positions, moves that must be played
+    /// ([`crate::lang::legality`]): none in most variants.
+    pub legality: crate::lang::legality::Legality,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

@@ -136,10 +136,12 @@ pub enum DirectionLine {
     ByPit(Vec<Spanned<PitWay>>),
 }
 
-/// `the 2 leftmost pits: clockwise`
+/// `the 2 leftmost pits: clockwise`; on 4 rows, `the end pits of their inner row and the 2nd pit
+/// from each end of their outer row: either way, as the mover chooses`.
 #[derive(Debug, Clone)]
 pub struct PitWay {
-    pub group: PitGroup,
+    /// Each group and the row it names (none on 2 rows, where each player has one).
+    pub groups: Vec<(PitGroup, Option<RowPart>)>,
     pub way: Way,
 }
 
@@ -152,6 +154,30 @@ pub enum PitGroup {
     Centre,
     /// The pits no other line names.
     Others,
+    /// `the end pits`: the leftmost and the rightmost.
+    Ends,
+    /// `the 2nd pit from each end`: the n-th from the left and the n-th from the right.
+    FromEachEnd(Number),
+}
+
+/// Which of a player's rows a group of pits names, on a board of 4 rows: `of their inner row`,
+/// `of their outer row`, `of each of their rows`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RowPart {
+    Inner,
+    Outer,
+    Each,
+}
+
+impl RowPart {
+    /// `their inner row`, as lines write it after `of`.
+    pub fn words(self) -> &'static str {
+        match self {
+            RowPart::Inner => "their inner row",
+            RowPart::Outer => "their outer row",
+            RowPart::Each => "each of their rows",
+        }
+    }
 }
 
 /// Which way a pit sows.

@@ -15,6 +15,9 @@ use crate::lang::syntax::*;
 
 use super::layers::LayerRef;
 
+mod legality;
+
+use legality::{pit_of_each, seat_place};
 mod phases;
 mod rounds;
 mod rows;
@@ -458,15 +461,6 @@ impl<'a> Validator<'a> {
                         .note(takes(&g.at.file)),
                 );
             }
-            if let Some(c) = &m.capture_start {
-                self.diags.push(
-                    c.error(
-                        "moves without capture at the start, with lines that take after each lap",
-                        at("this rule"),
-                    )
-                    .note(takes(&c.at.file)),
-                );
-            }
         }
         if board.value.rows.value != 2 {
             self.more_rows(board, &owners, players);
@@ -479,6 +473,7 @@ impl<'a> Validator<'a> {
         self.first_move_played(&first_move, &phases.never_played, &owners);
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
         let stones = self.stones(board, &owners, players);
+        let legality = self.legality(total);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -536,6 +531,7 @@ impl<'a> Validator<'a> {
             first_move,
             rounds,
             stones,
+            legality,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
@@ -895,22 +891,26 @@ impl<'a> Validator<'a> {
     }
 
     /// The direction of every pit. A direction by pit names pits from each player's seat, so
-    /// it needs two players owning a row each.
+    /// it needs two players owning a row each (on 4 rows, the two rows on their side, each group
+    /// naming its row).
     fn directions(&mut self, line: &Stated<DirectionLine>, k: usize, owners: &[u8]) -> Option<Directions> {
+        // Each player's pits, in number order: one row on a board of 2 rows, two on 4.
+        let h = owners.len() / 2;
+        let four = h == 2 * k;
         let groups = match &line.value {
             DirectionLine::All(d) => return Some(Directions::All(*d)),
             // The whole board, as `every pit: either way, as the mover chooses` says it.
             DirectionLine::Either => {
                 return Some(Directions::ByPit {
-                    groups: vec![(PitGroupSpec::Others, Way::Either, (0..k as u8).collect())],
+                    groups: vec![(vec![(PitGroupSpec::Others, None)], Way::Either, (0..h as u8).collect())],
                     ways: vec![Way::Either; owners.len()],
                 });
             }
             DirectionLine::ByPit(groups) => groups,
         };
-        let rows = owners[..k].iter().all(|&o| o == owners[0])
-            && owners[k..].iter().all(|&o| o == owners[k])
-            && owners[0] != owners[k]
+        let rows = owners[..h].iter().all(|&o| o == owners[0])
+            && owners[h..].iter().all(|&o| o == owners[h])
+            && owners[0] != owners[h]
             && owners.iter().all(|&o| o < 2);
         if !rows {
             self.diags.push(
@@ -926,75 +926,50 @@ impl<'a> Validator<'a> {
         let here = |g: &crate::lang::syntax::Spanned<PitWay>, msg: String, label: String| {
             Diagnostic::error(msg).at(&line.at.file, g.span.clone(), label)
         };
-        // The way of each place of a row, counted from the player's left.
-        let mut place: Vec<Option<Way>> = vec![None; k];
+        // The way of each of a player's pits, by its place among them in number order: on 2
+        // rows, counted from the player's left.
+        let mut place: Vec<Option<Way>> = vec![None; h];
         let mut out = Vec::new();
         let mut others = None;
         for g in groups {
-            let count = |this: &mut Self, n: &Option<Number>, side: &str| -> Option<usize> {
-                let v = n.as_ref().map_or(1, |n| n.value);
-                if v == 0 || v as usize > k {
-                    let at = n.as_ref().map_or(g.span.clone(), |n| n.span.clone());
-                    let message = if v == 0 {
-                        format!("`the 0 {side} pits` names no pit")
-                    } else {
-                        format!("a row of {k} pits has no {v} {side} pits")
-                    };
-                    this.diags.push(Diagnostic::error(message).at(
-                        &line.at.file,
-                        at,
-                        format!("expected 1 to {k}"),
+            if let [(PitGroup::Others, _)] = g.value.groups.as_slice() {
+                if others.is_some() {
+                    self.diags.push(here(
+                        g,
+                        "the other pits are named twice".into(),
+                        "named again here".into(),
                     ));
-                    return None;
                 }
-                Some(v as usize)
-            };
-            let (spec, places): (PitGroupSpec, Vec<usize>) = match &g.value.group {
-                PitGroup::Leftmost(n) => {
-                    let Some(c) = count(self, n, "leftmost") else { continue };
-                    (PitGroupSpec::Leftmost(c as u8), (0..c).collect())
+                others = Some((g, g.value.way));
+                continue;
+            }
+            let mut parts = Vec::new();
+            let mut places = Vec::new();
+            for (group, row) in &g.value.groups {
+                if let Some((spec, mine)) = self.row_group(&line.at.file, &g.span, group, *row, k, four) {
+                    parts.push((spec, *row));
+                    places.extend(mine);
                 }
-                PitGroup::Rightmost(n) => {
-                    let Some(c) = count(self, n, "rightmost") else { continue };
-                    (PitGroupSpec::Rightmost(c as u8), (k - c..k).collect())
-                }
-                PitGroup::Centre => {
-                    if k.is_multiple_of(2) {
-                        self.diags.push(here(
-                            g,
-                            format!("a row of {k} pits has no centre pit"),
-                            "only a row of an odd number of pits has one".into(),
-                        ));
-                        continue;
-                    }
-                    (PitGroupSpec::Centre, vec![k / 2])
-                }
-                PitGroup::Others => {
-                    if others.is_some() {
-                        self.diags.push(here(
-                            g,
-                            "the other pits are named twice".into(),
-                            "named again here".into(),
-                        ));
-                    }
-                    others = Some((g, g.value.way));
-                    continue;
-                }
-            };
+            }
+            if parts.len() < g.value.groups.len() {
+                continue;
+            }
             for &q in &places {
                 if place[q].is_some() {
                     self.diags.push(here(
                         g,
-                        format!("the {} pit from each player's left already has a direction", ordinal(q + 1)),
+                        format!("{} already has a direction", pit_of_each(q, k, four)),
                         "named a second time here".into(),
                     ));
                 }
                 place[q] = Some(g.value.way);
             }
-            out.push((spec, g.value.way, places.iter().map(|&q| q as u8).collect()));
+            places.sort_unstable();
+            places.dedup();
+            out.push((parts, g.value.way, places.iter().map(|&q| q as u8).collect()));
         }
         if let Some((g, way)) = others {
-            let rest: Vec<usize> = (0..k).filter(|&q| place[q].is_none()).collect();
+            let rest: Vec<usize> = (0..h).filter(|&q| place[q].is_none()).collect();
             if rest.is_empty() {
                 self.diags.push(here(
                     g,
@@ -1005,28 +980,47 @@ impl<'a> Validator<'a> {
             for &q in &rest {
                 place[q] = Some(way);
             }
-            out.push((PitGroupSpec::Others, way, rest.iter().map(|&q| q as u8).collect()));
+            out.push((vec![(PitGroupSpec::Others, None)], way, rest.iter().map(|&q| q as u8).collect()));
         }
-        let unnamed: Vec<usize> = (0..k).filter(|&q| place[q].is_none()).map(|q| q + 1).collect();
+        let unnamed: Vec<usize> = (0..h).filter(|&q| place[q].is_none()).collect();
         if !unnamed.is_empty() && self.diags.0.len() == before {
-            let which: Vec<String> = unnamed.iter().map(|&q| ordinal(q)).collect();
-            self.diags.push(
-                line.error(
-                    format!(
-                        "the {} pit{} from each player's left ha{} no direction",
-                        crate::lang::describe::and_list(&which),
-                        if unnamed.len() == 1 { "" } else { "s" },
-                        if unnamed.len() == 1 { "s" } else { "ve" }
-                    ),
-                    "every pit of a row needs one",
+            let message = if four {
+                // By row, each counted from the player's left.
+                let rows: Vec<String> = [("outer", 0..k), ("inner", k..h)]
+                    .into_iter()
+                    .filter_map(|(row, range)| {
+                        let mut places: Vec<usize> =
+                            unnamed.iter().filter(|q| range.contains(q)).map(|&q| seat_place(q, k)).collect();
+                        places.sort_unstable();
+                        let which: Vec<String> = places.iter().map(|&q| ordinal(q + 1)).collect();
+                        (!which.is_empty()).then(|| {
+                            format!(
+                                "the {} pit{} of their {row} row",
+                                crate::lang::describe::and_list(&which),
+                                if which.len() == 1 { "" } else { "s" }
+                            )
+                        })
+                    })
+                    .collect();
+                format!("no direction is given to {}, from each player's left", rows.join(" and "))
+            } else {
+                let which: Vec<String> = unnamed.iter().map(|&q| ordinal(q + 1)).collect();
+                format!(
+                    "the {} pit{} from each player's left ha{} no direction",
+                    crate::lang::describe::and_list(&which),
+                    if unnamed.len() == 1 { "" } else { "s" },
+                    if unnamed.len() == 1 { "s" } else { "ve" }
                 )
-                .help("name it, or add a line such as `the other pits: counter-clockwise`"),
+            };
+            self.diags.push(
+                line.error(message, "every pit of a row needs one")
+                    .help("name it, or add a line such as `the other pits: counter-clockwise`"),
             );
         }
         if self.diags.0[before..].iter().any(Diagnostic::is_error) {
             return None;
         }
-        let ways = (0..2 * k).map(|p| place[p % k].expect("every place named")).collect();
+        let ways = (0..owners.len()).map(|p| place[p % h].expect("every place named")).collect();
         Some(Directions::ByPit { groups: out, ways })
     }
 

@@ -361,9 +361,7 @@ impl Validator<'_> {
             // Before the move, any place may be empty.
             let before = match &o.value.before {
                 None => Some(None),
-                Some((place, counts)) => {
-                    self.counts("condition", counts, o, total, 0).map(|c| Some((*place, c)))
-                }
+                Some(conditions) => self.counted_test(conditions, o, total).map(Some),
             };
             if let (true, Some(before)) = (either, before) {
                 out.only_if_captures = Some(OnlyIf { clockwise: o.value.clockwise, before });

@@ -1,7 +1,9 @@
-//! The checks of boards of four rows: each player owns the two rows on their side and sows
-//! round them; the rules written for two rows (chains over facing pits, pits named from a seat,
-//! rounds, stores) are refused there, each at its line, until the language says them for four
-//! rows. The opposite pit is a place there: an inner pit faces the opponent's inner pit.
+//! The checks of boards of three and four rows: on four each player owns the two rows on their
+//! side and sows round them, on three the pits make one circuit through the middle row; the
+//! rules written for two rows (chains over facing pits, pits named from a seat, rounds, stores)
+//! are refused there, each at its line, until the language says them for more rows. The
+//! opposite pit is a place on four rows (an inner pit faces the opponent's inner pit), and on
+//! three no pit faces another.
 
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::{Kind, Stated};
@@ -18,7 +20,6 @@ const TWO_ROWS_ONLY: &[Kind] = &[
     Kind::OpeningMoves,
     Kind::StoreMove,
     Kind::HandSowing,
-    Kind::OnlyIfCaptures,
     Kind::RoundOver,
     Kind::RoundTake,
     Kind::Refill,
@@ -98,6 +99,7 @@ impl Validator<'_> {
             ok = false;
         }
         if let Some(d) = &m.direction
+            && rows == 3
             && matches!(d.value, DirectionLine::ByPit(_))
         {
             refuse(self, &d.at, "a direction by pit");
@@ -172,11 +174,6 @@ impl Validator<'_> {
                     ));
                 }
             }
-        }
-        if let Some(o) = &m.only_if_captures
-            && let Some((p, _)) = o.value.before.as_ref().filter(|(p, _)| p.in_column())
-        {
-            self.diags.push(column(p).at(&o.at.file, o.at.span.clone(), "no pit lies behind another"));
         }
     }
 }
