@@ -29,6 +29,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          lib-al-aqil        Li'b al-'Aqil      text                                      Egypt, around 1836\n \
          modiar             Modiar             -                                         near Tangier, northern Morocco\n \
          motiq              Motiq              text                                      Lembata, Indonesia\n \
+         nsolo              Nsolo              -                                         Malawi (Nyasaland)\n \
          o-an-quan          Ô Ăn Quan          text                                      Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
          pallankuli         Pallankuli         text                                      South India\n \
@@ -242,7 +243,7 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!(
         err,
         "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, \
-         iyogh, kalah, katra, koumma, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, o-an-quan, oware, pallankuli, sungka, tihbat, \
+         iyogh, kalah, katra, koumma, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, nsolo, o-an-quan, oware, pallankuli, sungka, tihbat, \
          toguz-kumalak, tshuba, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );

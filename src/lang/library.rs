@@ -27,6 +27,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("lib-al-aqil", include_str!("../../variants/lib-al-aqil.sow")),
     ("modiar", include_str!("../../variants/modiar.sow")),
     ("motiq", include_str!("../../variants/motiq.sow")),
+    ("nsolo", include_str!("../../variants/nsolo.sow")),
     ("o-an-quan", include_str!("../../variants/o-an-quan.sow")),
     ("oware", include_str!("../../variants/oware.sow")),
     ("pallankuli", include_str!("../../variants/pallankuli.sow")),
