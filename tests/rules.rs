@@ -3162,7 +3162,7 @@ fn a_players_first_move_is_from_a_given_pit() {
     let start = r.initial_state();
     assert_eq!(legal(&r, &start), vec![6]);
     let mut s = start;
-    assert_eq!(r.play(&mut s, pit(1), &mut ()), Err(IllegalMove::FirstMove { pit: 1, from: 6 }));
+    assert_eq!(r.play(&mut s, pit(1), &mut ()), Err(IllegalMove::FirstMove { pit: 1, from: Box::new([6]) }));
     let mut game = Game::new(&r, start);
     step(&mut game, 6);
     let s = *game.state();
@@ -5698,4 +5698,38 @@ fn on_four_rows_a_direction_by_pit_names_the_rows_from_each_seat() {
     let mut s = r.initial_state();
     let (_, record) = play_move(&r, &mut s, Move::new(0, sow::engine::MoveDirection::Clockwise).unwrap());
     assert_eq!(pits_1based(&record), [16, 15]);
+}
+
+#[test]
+fn a_first_move_may_be_from_one_of_several_pits_named_by_row() {
+    // Choro (Lango): each player's first move is from one of the 2 rightmost pits of their
+    // outer row: pits 7 and 8 for player 1, 23 and 24 for player 2 on 4 x 8 (the numbering of
+    // the test above).
+    let r = four_rows_of(
+        8,
+        &format!(
+            "  sowing {{ {FOUR_ROWS_SOWING} }}
+               turns {{ each player's first move is from one of the 2 rightmost pits of their outer row }}
+               capture {{ none }}\n"
+        ),
+    );
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), [7, 8]);
+    assert_eq!(
+        r.check_move(&s, pit(9)).unwrap_err().to_string(),
+        "pit 9 cannot be played: this player's first move must be from pit 7 or 8"
+    );
+    play(&r, &mut s, 8);
+    assert_eq!(legal(&r, &s), [23, 24]);
+    play(&r, &mut s, 23);
+    // Player 1's later moves are free: every pit that holds seeds.
+    assert_eq!(legal(&r, &s), (1..=16).filter(|&p| p != 8).collect::<Vec<_>>());
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "A player's first move of the game must be from one of the pits given: player 1's from pit 7 or 8 \
+             and player 2's from pit 23 or 24."
+        ),
+        "{said}"
+    );
 }
