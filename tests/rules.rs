@@ -3162,7 +3162,7 @@ fn a_players_first_move_is_from_a_given_pit() {
     let start = r.initial_state();
     assert_eq!(legal(&r, &start), vec![6]);
     let mut s = start;
-    assert_eq!(r.play(&mut s, pit(1), &mut ()), Err(IllegalMove::FirstMove { pit: 1, from: 6 }));
+    assert_eq!(r.play(&mut s, pit(1), &mut ()), Err(IllegalMove::FirstMove { pit: 1, from: Box::new([6]) }));
     let mut game = Game::new(&r, start);
     step(&mut game, 6);
     let s = *game.state();
@@ -5774,4 +5774,163 @@ fn on_three_rows_the_pits_make_one_circuit_through_the_middle_row() {
     assert_eq!(lines[6].split_whitespace().collect::<Vec<_>>(), ["16", "17", "18", "9", "8", "7"]);
     assert!(lines[8].starts_with("P1       |"), "{drawn}");
     assert_eq!(lines[10].split_whitespace().collect::<Vec<_>>(), ["1", "2", "3", "4", "5", "6"]);
+}
+
+#[test]
+fn a_first_move_may_be_from_one_of_several_pits_named_by_row() {
+    // Choro (Lango): each player's first move is from one of the 2 rightmost pits of their
+    // outer row: pits 7 and 8 for player 1, 23 and 24 for player 2 on 4 x 8 (the numbering of
+    // the test above).
+    let r = four_rows_of(
+        8,
+        &format!(
+            "  sowing {{ {FOUR_ROWS_SOWING} }}
+               turns {{ each player's first move is from one of the 2 rightmost pits of their outer row }}
+               capture {{ none }}\n"
+        ),
+    );
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), [7, 8]);
+    assert_eq!(
+        r.check_move(&s, pit(9)).unwrap_err().to_string(),
+        "pit 9 cannot be played: this player's first move must be from pit 7 or 8"
+    );
+    play(&r, &mut s, 8);
+    assert_eq!(legal(&r, &s), [23, 24]);
+    play(&r, &mut s, 23);
+    // Player 1's later moves are free: every pit that holds seeds.
+    assert_eq!(legal(&r, &s), (1..=16).filter(|&p| p != 8).collect::<Vec<_>>());
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "A player's first move of the game must be from one of the pits given: player 1's from pit 7 or 8 \
+             and player 2's from pit 23 or 24."
+        ),
+        "{said}"
+    );
+}
+
+/// Made-up games of 4 rows of 8 pits with the rules of legal moves of Nsolo, Kubuguza and Choro
+/// (Lango), each beside the captures and relays of its game.
+fn four_row_games() -> Vec<(&'static str, Rules)> {
+    let relay = "relay when the last seed falls into an occupied pit";
+    let kubuguza_ways = "direction by pit { the end pits of their inner row and the 2nd pit from each end of their outer row: \
+                         either way, as the mover chooses  the other pits: counter-clockwise }";
+    let choro_ways = "direction by pit { the 2 leftmost pits of each of their rows: either way, as the mover chooses \
+                      the other pits: counter-clockwise }";
+    let blocks = |sowing: String, turns: &str, capture: &str| {
+        format!("  sowing {{ {sowing} }}\n  turns {{ {turns} }}\n  capture {{ {capture} }}\n")
+    };
+    vec![
+        (
+            "Nsolo",
+            four_rows_of(
+                8,
+                &blocks(
+                    format!("{FOUR_ROWS_SOWING} {relay}"),
+                    "a pit of one seed may be played only when no pit of the mover's holds 2 or more, \
+                     and only when the next pit is empty, and then the move ends",
+                    "when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied \
+                       and the pit behind it is occupied: take the opposite pit and the pit behind it out of play \
+                     when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied: \
+                       take the opposite pit out of play",
+                ),
+            ),
+        ),
+        (
+            "Kubuguza",
+            four_rows_of(
+                8,
+                &blocks(
+                    format!(
+                        "{kubuguza_ways} first seed into the next pit laps sow into the emptied pit {relay} a pit needs 2 seeds to be played"
+                    ),
+                    "clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied \
+                     and the pit behind it is occupied, before the move",
+                    "no capture in the first 2 moves of the game \
+                     when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied \
+                       and the pit behind it is occupied: \
+                       take the opposite pit and the pit behind it, then sow them from the pit the lap started from",
+                ),
+            ),
+        ),
+        (
+            "Choro",
+            four_rows_of(
+                8,
+                &blocks(
+                    format!(
+                        "{choro_ways} first seed into the next pit laps sow into the emptied pit {relay} a pit needs 2 seeds to be played"
+                    ),
+                    "each player's first move is from one of the 2 rightmost pits of their outer row \
+                     clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied before the move \
+                     a counter-clockwise move whose last pit is in the mover's inner row and the opposite pit is occupied \
+                       before the move must be played when there is one",
+                    "when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied: \
+                       take the opposite pit and the pit behind it, then sow them from the pit behind the last pit",
+                ),
+            ),
+        ),
+    ]
+}
+
+#[test]
+fn random_games_of_four_rows_keep_the_rules_of_legal_moves() {
+    // Every legal move is accepted, every other move of a pit of the mover's is refused with a
+    // reason, a single seed is played only as Nsolo's line allows, and every seed is kept.
+    for (name, r) in four_row_games() {
+        let mut z = 0x9e37_79b9_7f4a_7c15u64;
+        let mut played = 0;
+        // The refusals each rule of legal moves gave, so that none of them is tested in vain.
+        let mut refused = std::collections::BTreeSet::new();
+        for game in 0..100 {
+            let mut s = r.initial_state();
+            while let Some(mover) = s.to_move() {
+                let moves: Vec<Move> = r.legal_moves(&s).iter().collect();
+                for &mv in &moves {
+                    assert_eq!(r.check_move(&s, mv), Ok(()), "{name}, game {game}: {mv} in {:?}", s.pits());
+                    if name == "Nsolo" && s.pits()[mv.pit()] == 1 {
+                        let own = |p: usize| r.owner(p) == mover;
+                        assert!(
+                            (0..32).all(|p| !own(p) || s.pits()[p] < 2),
+                            "{name}: a single seed beside more"
+                        );
+                        let next = if mv.pit() % 16 == 15 { mv.pit() - 15 } else { mv.pit() + 1 };
+                        assert_eq!(s.pits()[next], 0, "{name}: a single seed into an occupied pit");
+                    }
+                }
+                for p in (0..32).filter(|&p| r.owner(p) == mover && s.pits()[p] > 0) {
+                    for d in
+                        [sow::engine::MoveDirection::Clockwise, sow::engine::MoveDirection::CounterClockwise]
+                    {
+                        let mv = r.resolve(Move::new(p, d).unwrap()).unwrap_or(Move::from_pit(p).unwrap());
+                        if !moves.contains(&mv) {
+                            let why =
+                                r.check_move(&s, mv).expect_err("a move left out is refused").to_string();
+                            for rule in
+                                ["holds a single seed", "allow only when", "must be played", "first move"]
+                            {
+                                if why.contains(rule) {
+                                    refused.insert(rule);
+                                }
+                            }
+                        }
+                    }
+                }
+                z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let pick = ((z ^ (z >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) >> 33) as usize % moves.len();
+                let before = seeds_in_play(&s);
+                r.apply(&mut s, moves[pick]);
+                assert_eq!(seeds_in_play(&s), before, "{name}: seeds kept");
+                played += 1;
+            }
+        }
+        assert!(played > 1000, "{name}: {played} moves");
+        let rules: &[&str] = match name {
+            "Nsolo" => &["holds a single seed"],
+            "Kubuguza" => &["allow only when"],
+            _ => &["allow only when", "must be played", "first move"],
+        };
+        assert_eq!(refused, rules.iter().copied().collect(), "{name}");
+    }
 }

@@ -753,12 +753,10 @@ pub(crate) struct Extras {
 
 impl Extras {
     pub fn new(spec: &Spec) -> Extras {
-        let first_move = spec.first_move.iter().any(Option::is_some).then(|| {
-            std::array::from_fn(|p| match spec.first_move.get(p).copied().flatten() {
-                Some(q) => 1 << q,
-                None => u64::MAX,
-            })
-        });
+        let first_move =
+            spec.first_move.iter().any(Option::is_some).then(|| {
+                std::array::from_fn(|p| spec.first_move.get(p).copied().flatten().unwrap_or(u64::MAX))
+            });
         Extras {
             claim_unplayable: spec.claims.unplayable,
             claim_seeds: spec.claims.seeds,
@@ -876,7 +874,8 @@ impl Rules {
             }
             _ => {
                 let first = self.t.extras.first_move.map_or(0, |f| f[s.to_move as usize]);
-                IllegalMove::FirstMove { pit: pit + 1, from: first.trailing_zeros() as usize + 1 }
+                let from = (0..MAX_PITS).filter(|q| first >> q & 1 != 0).map(|q| q + 1).collect();
+                IllegalMove::FirstMove { pit: pit + 1, from }
             }
         }
     }

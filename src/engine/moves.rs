@@ -416,10 +416,11 @@ pub enum IllegalMove {
         pit: usize,
         claimer: usize,
     },
-    /// The player's first move must be from another pit.
+    /// The player's first move must be from another pit (one of `from`; boxed, so that the
+    /// error stays the size it was).
     FirstMove {
         pit: usize,
-        from: usize,
+        from: Box<[usize]>,
     },
     /// The pit is out of play for this round (or for good).
     OutOfPlay {
@@ -526,7 +527,12 @@ impl fmt::Display for IllegalMove {
                 write!(f, "pit {pit} is claimed by player {claimer}, and a claimed pit cannot be played")
             }
             IllegalMove::FirstMove { pit, from } => {
-                write!(f, "pit {pit} cannot be played: this player's first move must be from pit {from}")
+                let from: Vec<String> = from.iter().map(|p| p.to_string()).collect();
+                write!(
+                    f,
+                    "pit {pit} cannot be played: this player's first move must be from pit {}",
+                    from.join(" or ")
+                )
             }
             IllegalMove::OutOfPlay { pit } => write!(f, "pit {pit} is out of play"),
             IllegalMove::NotFillable { pit, why } => {

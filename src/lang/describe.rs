@@ -984,11 +984,15 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         unsaid(S, "must feed", kinds, "A player need not feed an opponent whose pits are all empty.")
     });
     let kinds = &[Kind::FirstMoves];
+    let pits = |mask: u64| {
+        (0..spec.pits()).filter(|q| mask >> q & 1 != 0).map(|q| (q + 1).to_string()).collect::<Vec<_>>()
+    };
+    let several = spec.first_move.iter().flatten().any(|&m| m.count_ones() > 1);
     let firsts: Vec<String> = spec
         .first_move
         .iter()
         .enumerate()
-        .filter_map(|(p, pit)| pit.map(|q| format!("player {}'s from pit {}", p + 1, q as usize + 1)))
+        .filter_map(|(p, mask)| mask.map(|m| format!("player {}'s from pit {}", p + 1, or_list(&pits(m)))))
         .collect();
     rules.push(if firsts.is_empty() {
         unsaid(S, "first moves", kinds, "A player's first move may be from any of their pits.")
@@ -998,7 +1002,8 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             "first moves",
             kinds,
             format!(
-                "A player's first move of the game must be from the pit given: {}.{}",
+                "A player's first move of the game must be from {}: {}.{}",
+                if several { "one of the pits given" } else { "the pit given" },
                 and_list(&firsts),
                 if firsts.len() < spec.players as usize { " The others' first moves are free." } else { "" }
             ),

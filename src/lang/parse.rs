@@ -389,6 +389,47 @@ impl Builder<'_> {
         Ok(conditions)
     }
 
+    /// Groups of pits named from a seat, each `other_pits` or a `row_group` of the grammar (with
+    /// its row, on 4 rows).
+    fn row_groups<'i>(
+        &self,
+        pairs: impl Iterator<Item = Pair<'i, Rule>>,
+    ) -> Result<Vec<(PitGroup, Option<RowPart>)>, Diagnostic> {
+        let count = |g: Pair<'_, Rule>| -> Result<Option<Number>, Diagnostic> {
+            values(g).next().map(|n| self.number(n)).transpose()
+        };
+        let mut groups = Vec::new();
+        for part in pairs {
+            if part.as_rule() == Rule::other_pits {
+                groups.push((PitGroup::Others, None));
+                continue;
+            }
+            let mut parts = values(part);
+            let group = parts.next().expect("a group");
+            let row = parts.next().map(|r| match values(r).next().map(|s| s.as_rule()) {
+                Some(Rule::inner) => RowPart::Inner,
+                Some(Rule::outer) => RowPart::Outer,
+                _ => RowPart::Each,
+            });
+            let group = match group.as_rule() {
+                Rule::leftmost => PitGroup::Leftmost(count(group)?),
+                Rule::rightmost => PitGroup::Rightmost(count(group)?),
+                Rule::centre => PitGroup::Centre,
+                Rule::end_pits => PitGroup::Ends,
+                _ => {
+                    let nth = seat_word(only(group));
+                    let n = match nth.value {
+                        SeatPit::Nth(n) => n as u64,
+                        _ => 0,
+                    };
+                    PitGroup::FromEachEnd(Spanned::new(n, nth.span))
+                }
+            };
+            groups.push((group, row));
+        }
+        Ok(groups)
+    }
+
     fn predicate(&self, pair: Pair<'_, Rule>) -> Result<Predicate<WrittenCounts>, Diagnostic> {
         let p = only(pair);
         Ok(match p.as_rule() {
@@ -728,38 +769,7 @@ impl Builder<'_> {
                 for line in values(pair) {
                     let sp = span(&line);
                     let mut inner = values(line);
-                    let count = |g: Pair<'_, Rule>| -> Result<Option<Number>, Diagnostic> {
-                        values(g).next().map(|n| self.number(n)).transpose()
-                    };
-                    let mut groups = Vec::new();
-                    for part in values(inner.next().expect("pits")) {
-                        if part.as_rule() == Rule::other_pits {
-                            groups.push((PitGroup::Others, None));
-                            continue;
-                        }
-                        let mut parts = values(part);
-                        let group = parts.next().expect("a group");
-                        let row = parts.next().map(|r| match values(r).next().map(|s| s.as_rule()) {
-                            Some(Rule::inner) => RowPart::Inner,
-                            Some(Rule::outer) => RowPart::Outer,
-                            _ => RowPart::Each,
-                        });
-                        let group = match group.as_rule() {
-                            Rule::leftmost => PitGroup::Leftmost(count(group)?),
-                            Rule::rightmost => PitGroup::Rightmost(count(group)?),
-                            Rule::centre => PitGroup::Centre,
-                            Rule::end_pits => PitGroup::Ends,
-                            _ => {
-                                let nth = seat_word(only(group));
-                                let n = match nth.value {
-                                    SeatPit::Nth(n) => n as u64,
-                                    _ => 0,
-                                };
-                                PitGroup::FromEachEnd(Spanned::new(n, nth.span))
-                            }
-                        };
-                        groups.push((group, row));
-                    }
+                    let groups = self.row_groups(values(inner.next().expect("pits")))?;
                     let way = match only(inner.next().expect("way")).as_rule() {
                         Rule::clockwise => Way::Only(Direction::Clockwise),
                         Rule::counter_clockwise => Way::Only(Direction::CounterClockwise),
@@ -791,6 +801,7 @@ impl Builder<'_> {
                 let from = inner.next().expect("where from");
                 let from = match from.as_rule() {
                     Rule::first_pit => FirstFrom::Pit(self.number(only(from))?),
+                    Rule::first_group => FirstFrom::Pits(self.row_groups(values(from))?),
                     _ => FirstFrom::Side { rightmost: only(from).as_rule() == Rule::first_rightmost },
                 };
                 RuleLine::FirstMoves(vec![Spanned::new(FirstMoveLine { player, from }, sp)])

@@ -213,9 +213,9 @@ pub struct Spec {
     pub phases: crate::lang::phases::Phases,
     /// What a claimed pit means.
     pub claims: Claims,
-    /// For each player, the pit (0-based) their first move of the game must be from, if a
-    /// rule says.
-    pub first_move: Vec<Option<u8>>,
+    /// For each player, the pits their first move of the game must be from (a mask, bit 0 for
+    /// pit 1), if a rule says.
+    pub first_move: Vec<Option<u64>>,
     /// The rules of rounds, for a game of several rounds.
     pub rounds: Option<crate::lang::rounds::Rounds>,
     /// End places and big stones ([`crate::lang::stones`]): none in most variants.

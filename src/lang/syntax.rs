@@ -241,6 +241,9 @@ pub enum FirstFrom {
     Pit(Number),
     /// `their leftmost pit`, `their rightmost pit` (`true`), as the player faces the board.
     Side { rightmost: bool },
+    /// `one of the 2 rightmost pits of their outer row`: pits named as a direction by pit
+    /// names them, each group with its row on a board of 4 rows.
+    Pits(Vec<(PitGroup, Option<RowPart>)>),
 }
 
 /// `player 1's first move is from pit 6`, `each player's first move is from their rightmost pit`.

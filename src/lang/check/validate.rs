@@ -57,26 +57,32 @@ impl<'a> Validator<'a> {
     /// played`): refused, the player could not make it.
     fn first_move_played(
         &mut self,
-        first: &[Option<u8>],
+        first: &[Option<u64>],
         never: &[crate::lang::phases::SeatPit],
         owners: &[u8],
     ) {
         let (Some(n), Some(f)) = (&self.m.never_played, &self.m.first_moves) else { return };
-        for (p, q) in first.iter().enumerate() {
+        for (p, pits) in first.iter().enumerate() {
             let row = crate::lang::phases::seat_row(owners, p as u8);
-            if let Some(q) =
-                q.filter(|&q| never.iter().any(|s| s.index(row.len()).map(|i| row[i]) == Some(q as usize)))
-            {
+            let never =
+                never.iter().filter_map(|s| s.index(row.len()).map(|i| row[i])).fold(0u64, |m, q| m | 1 << q);
+            // Every pit a first move may be from is one that cannot be played.
+            if let Some(pits) = pits.filter(|&pits| pits & !never == 0) {
+                let named: Vec<usize> = (0..64).filter(|q| pits >> q & 1 != 0).map(|q| q + 1).collect();
                 self.diags.push(
                     n.error(
                         format!(
-                            "player {}'s first move is from pit {}, which cannot be played",
+                            "player {}'s first move is from {}, which cannot be played",
                             p + 1,
-                            q + 1
+                            pit_list(&named)
                         ),
                         "never played",
                     )
-                    .note(format!("{} names that pit for the first move", f.at.seen_from(&n.at))),
+                    .note(format!(
+                        "{} names {} for the first move",
+                        f.at.seen_from(&n.at),
+                        if named.len() == 1 { "that pit" } else { "those pits" }
+                    )),
                 );
                 return;
             }
@@ -1053,14 +1059,17 @@ impl<'a> Validator<'a> {
     }
 
     /// The first moves of the game (`player 1's first move is from pit 6`): for each player,
-    /// at most one pit, of their own.
-    fn first_moves(&mut self, players: u8, owners: &[u8]) -> Vec<Option<u8>> {
+    /// at most one line, naming pits of their own (a mask, bit 0 for pit 1).
+    fn first_moves(&mut self, players: u8, owners: &[u8]) -> Vec<Option<u64>> {
         let m = self.m;
         let mut first = vec![None; players as usize];
         // The line that gave each player's first move.
         let mut stated: Vec<Option<usize>> = vec![None; players as usize];
         if let Some(lines) = &m.first_moves {
             let k = owners.len() / 2;
+            // On 4 rows each player owns two rows of `row` pits.
+            let row = m.board.as_ref().map_or(k, |b| b.value.pits_per_row.value as usize);
+            let four = k == 2 * row;
             for line in &lines.value {
                 let at = crate::lang::kinds::Origin {
                     file: lines.at.file.clone(),
@@ -1074,8 +1083,34 @@ impl<'a> Validator<'a> {
                     },
                     None => (0..players).collect(),
                 };
+                // Pits named from the seat: their places among each player's pits, once.
+                let places = match &line.value.from {
+                    FirstFrom::Pits(groups) => {
+                        let sides = owners[..k].iter().all(|&o| o == owners[0])
+                            && owners[k..].iter().all(|&o| o == owners[k])
+                            && owners[0] != owners[k];
+                        if !sides {
+                            self.diags.push(at.error(
+                                "a first move from pits named from each player's seat needs two players who own a row each",
+                                "pits named from a player's seat",
+                            ));
+                            continue;
+                        }
+                        let mut places = Vec::new();
+                        let named = groups.iter().all(|(group, r)| {
+                            self.row_group(&at.file, &at.span, group, *r, row, four)
+                                .map(|(_, mine)| places.extend(mine))
+                                .is_some()
+                        });
+                        if !named {
+                            continue;
+                        }
+                        places
+                    }
+                    _ => Vec::new(),
+                };
                 for p in who {
-                    let pit = match &line.value.from {
+                    let pits: u64 = match &line.value.from {
                         FirstFrom::Pit(n) => {
                             let mine = n.value >= 1
                                 && (n.value as usize) <= owners.len()
@@ -1097,7 +1132,17 @@ impl<'a> Validator<'a> {
                                 );
                                 continue;
                             }
-                            n.value as usize - 1
+                            1 << (n.value - 1)
+                        }
+                        FirstFrom::Side { .. } if four => {
+                            self.diags.push(
+                                at.error(
+                                    "on a board of 4 rows each player owns two rows",
+                                    "their leftmost and rightmost pits are those of a row",
+                                )
+                                .help("name the row: `from the rightmost pit of their outer row`"),
+                            );
+                            break;
                         }
                         FirstFrom::Side { rightmost } => {
                             // A row seen from its owner's seat: the south row's left is pit 1,
@@ -1112,7 +1157,11 @@ impl<'a> Validator<'a> {
                                 continue;
                             }
                             let left = if south { 0 } else { k };
-                            if *rightmost { left + k - 1 } else { left }
+                            1 << if *rightmost { left + k - 1 } else { left }
+                        }
+                        FirstFrom::Pits(_) => {
+                            let mine = crate::lang::phases::seat_row(owners, p);
+                            places.iter().fold(0, |m, &q| m | 1 << mine[q])
                         }
                     };
                     if let Some(line) = stated[p as usize] {
@@ -1124,7 +1173,7 @@ impl<'a> Validator<'a> {
                             .note(format!("first stated on line {line}")),
                         );
                     }
-                    first[p as usize] = Some(pit as u8);
+                    first[p as usize] = Some(pits);
                     stated[p as usize] = Some(at.line());
                 }
             }
