@@ -303,6 +303,17 @@ fn cut_by_turn_limit(rec: &Record, n: usize) -> bool {
     rec.end.turn_limit_hit && n == rec.plies.len()
 }
 
+/// The skip of a game's last ply where Ludii's turn limit cut it after a lap of a move that sow
+/// plays whole.
+fn turn_limit_cut() -> Skip {
+    Skip::new(
+        Games::All,
+        1..,
+        "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
+    )
+    .when(cut_by_turn_limit)
+}
+
 #[test]
 fn ludii_sungka() {
     check(
@@ -312,14 +323,7 @@ fn ludii_sungka() {
             Mapping::two_rows(7, Keep::Stores { left: 0 }),
         )
         .hooks(Fills)
-        .skip(
-            Skip::new(
-                Games::All,
-                1..,
-                "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
-            )
-            .when(cut_by_turn_limit),
-        ),
+        .skip(turn_limit_cut()),
     );
 }
 
@@ -344,14 +348,7 @@ fn ludii_motiq() {
                 2853..=2853,
                 "an endless relay: sow ends a move after 1000 laps",
             ))
-            .skip(
-                Skip::new(
-                    Games::All,
-                    1..,
-                    "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
-                )
-                .when(cut_by_turn_limit),
-            ),
+            .skip(turn_limit_cut()),
     );
 }
 
@@ -364,14 +361,7 @@ fn ludii_galatjang() {
             Mapping::two_rows(6, Keep::Stores { left: 1 }),
         )
         .hooks(Fills)
-        .skip(
-            Skip::new(
-                Games::All,
-                1..,
-                "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
-            )
-            .when(cut_by_turn_limit),
-        ),
+        .skip(turn_limit_cut()),
     );
 }
 
@@ -690,14 +680,7 @@ fn ludii_katra() {
     let entry =
         Entry::new("variants/katra.sow", "four_rows__Katra.jsonl.gz", Mapping::four_rows(8, Keep::Hands))
             .hooks(WayKept)
-            .skip(
-                Skip::new(
-                    Games::All,
-                    1..,
-                    "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
-                )
-                .when(cut_by_turn_limit),
-            );
+            .skip(turn_limit_cut());
     let report = replay_file(&entry);
     println!("{}", report.summary());
     report.assert_agrees();
@@ -1996,14 +1979,7 @@ fn ludii_nsolo() {
     // moves compared, 23,786 agreed and the 3 last moves cut by the limit skipped; 54 results.
     let entry =
         Entry::new("variants/nsolo.sow", "four_rows__Nsolo.jsonl.gz", Mapping::four_rows(10, Keep::Nothing))
-            .skip(
-                Skip::new(
-                    Games::All,
-                    1..,
-                    "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
-                )
-                .when(cut_by_turn_limit),
-            );
+            .skip(turn_limit_cut());
     let report = replay_file(&entry);
     println!("{}", report.summary());
     report.assert_agrees();
