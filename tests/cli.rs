@@ -466,3 +466,20 @@ fn interactive_play_against_the_opponent_named() {
     assert!(err.starts_with("error: --opponent: unknown player `minimax`"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_move_waiting_for_a_choice_says_so_and_its_choice_is_written_after_it() {
+    // Tshuba: player 2's pit 13 captures, and the move waits for a pit of player 1's to take.
+    let (code, out, err) = run(&["play", "tshuba", "--moves", "1 13", "--format", "json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains(r#""to_move":2,"legal_moves":["2","4","5","7"],"pending":"take""#), "{out}");
+    // The choice joined to its move, or as a move of its own: the same game.
+    let joined = run(&["play", "tshuba", "--moves", "1 13/5", "--format", "json"]);
+    let apart = run(&["play", "tshuba", "--moves", "1,13,5", "--format", "json"]);
+    assert_eq!(joined, apart);
+    assert!(!joined.1.contains("pending"), "{}", joined.1);
+    // Not a choice: a sentence naming the options.
+    let (code, _, err) = run(&["play", "tshuba", "--moves", "1 13/3"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("`3` is not a choice here: the move waits for the mover to take one of the opponent's pits 2, 4, 5, 7"), "{err}");
+}

@@ -102,6 +102,8 @@ const STONES: &str = include_str!("../variants/o-an-quan.sow");
 const FOUR: &str = include_str!("boards/four-rows.sow");
 /// Tshuba: a choice within the move (a pit of the opponent's, chosen by the mover).
 const TSHUBA: &str = include_str!("../variants/tshuba.sow");
+/// Nsolo: single seeds only when no pit holds more, the extra pit chosen after a column taken.
+const NSOLO: &str = include_str!("../variants/nsolo.sow");
 /// A board of three rows: one circuit through the middle row, shared in halves.
 const THREE: &str = include_str!("boards/three-rows.sow");
 /// Katra: four rows sown either way, the direction kept, the pits of a column, seeds taken and
@@ -432,6 +434,7 @@ enum Setup {
     Katra,
     Three,
     Tshuba,
+    Nsolo,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -470,6 +473,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Katra => named("katra.sow"),
         Setup::Three => named("three.sow"),
         Setup::Tshuba => named("tshuba.sow"),
+        Setup::Nsolo => named("nsolo.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -569,6 +573,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Katra => (KATRA, 0),
         Setup::Three => (THREE, 0),
         Setup::Tshuba => (TSHUBA, 0),
+        Setup::Nsolo => (NSOLO, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -997,6 +1002,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Katra,
         Setup::Three,
         Setup::Tshuba,
+        Setup::Nsolo,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1011,6 +1017,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Katra => KATRA,
             Setup::Three => THREE,
             Setup::Tshuba => TSHUBA,
+            Setup::Nsolo => NSOLO,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1085,7 +1092,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

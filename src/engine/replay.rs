@@ -445,6 +445,10 @@ pub struct PositionReport {
     pub to_move: Option<usize>,
     /// The moves the player to move may play, as written (`"3"`).
     pub legal_moves: Vec<Move>,
+    /// A move paused for its mover's choice: what is asked (`"take"`: a pit of the
+    /// opponent's); the legal moves are the options.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pending: Option<&'static str>,
     pub plies: u32,
     pub finished: bool,
     /// 1-based; `null` for a draw or an unfinished game.
@@ -506,6 +510,7 @@ impl PositionReport {
             score: rules.scores(state)[..rules.players()].to_vec(),
             to_move: state.to_move().map(|p| p + 1),
             legal_moves: rules.legal_moves(state).iter().collect(),
+            pending: state.pending().map(super::step::Step::name),
             plies: state.plies(),
             finished: state.is_over(),
             winner: match outcome {

@@ -29,6 +29,13 @@ pub enum Step {
 }
 
 impl Step {
+    /// `take`, as programs read it (`sow play --format json`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Step::Take => "take",
+        }
+    }
+
     /// `take which pit?`, as a prompt asks it.
     pub fn question(self) -> &'static str {
         match self {
