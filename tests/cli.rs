@@ -22,7 +22,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          i-pere             I Pere             ludii                                     West Africa\n \
          iyogh              Iyogh              text                                      Nigeria\n \
          kalah              Kalah              empty-capture, seeds-3, seeds-5, seeds-6  United States, 1940s (a game made after the African two-row mancalas)\n \
-         katra              Katra              -                                         Madagascar\n \
+         katra              Katra              text                                      Madagascar\n \
          koumma             Koumma             -                                         Ouled M'taâ, near Marrakesh, Morocco\n \
          leb-bbut-ahbochen  Leb Bbut Ahbochen  2x2, 2x4, 2x6, 2x8                        Zagora and Taghbalt, Morocco\n \
          leyla-gobale       Leyla Gobale       text                                      Somaliland\n \

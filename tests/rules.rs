@@ -5934,3 +5934,32 @@ fn random_games_of_four_rows_keep_the_rules_of_legal_moves() {
         assert_eq!(refused, rules.iter().copied().collect(), "{name}");
     }
 }
+
+#[test]
+fn a_condition_may_say_that_a_row_is_empty() {
+    // Katra's text: the opponent's outer pit is taken only when their inner row is empty.
+    let r = four_rows_with(
+        FOUR_ROWS_SOWING,
+        "when the last pit holds 2 or more and is in the mover's inner row and the opponent's inner row is empty \
+         and the pit behind the opposite pit holds 2 or more: take the pit behind the opposite pit",
+    );
+    // Pit 6's seed makes 2 in 7, facing 14; 11 behind it holds 3. Player 2's inner row (13-16)
+    // holds a seed in 16: nothing is taken.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 3, 0, 0, 0, 0, 1], 1);
+    let (summary, _) = play(&r, &mut s, 6);
+    assert_eq!(summary.captured, 0);
+    // With player 2's inner row empty, 11 is taken.
+    let mut s = at(&r, &[0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 3, 0, 0, 0, 0, 0], 1);
+    let (_, record) = play(&r, &mut s, 6);
+    assert_eq!(captures_1based(&record), [(11, 3)]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("the opponent's inner row is empty"), "{said}");
+    // On a board of 2 rows there is no inner row.
+    let file = sow::lang::library::load_text(
+        "test.sow",
+        "variant \"T\" extends \"Bakuk\" { source \"test\" capture { when the opponent's inner row is empty: take the last pit } }",
+    )
+    .unwrap();
+    let e = sow::lang::check::check(&file, None).unwrap_err().to_string();
+    assert!(e.contains("an inner or outer row on a board of 2 rows"), "{e}");
+}

@@ -27,6 +27,8 @@ pub(crate) enum Test {
     MoverClaims(bool),
     /// The seeds the lap was sown with.
     Lifted(Counts),
+    /// The pits of a row, for each mover, are all empty (`true`) or not all.
+    RowEmpty([u64; MAX_PLAYERS], bool),
 }
 
 /// An effect, compiled.
@@ -111,6 +113,10 @@ impl LapTable {
                     Test::Among(*p, [pits; MAX_PLAYERS])
                 }
                 Condition::Board(n) => Test::Board(Counts::from_set(n)),
+                Condition::RowEmpty(w, side, yes) => {
+                    let row = spec.geometry().side_mask(*side);
+                    Test::RowEmpty(masks(*w).map(|m| m & row), *yes)
+                }
                 Condition::MoverClaims(yes) => Test::MoverClaims(*yes),
                 // End places ([`super::stones`]), the same for every mover.
                 Condition::At(p, Predicate::EndPlace(is)) => {
@@ -198,6 +204,10 @@ impl LapTable {
                 Test::Lifted(c) => {
                     out.push(6);
                     counts(c, out);
+                }
+                Test::RowEmpty(m, yes) => {
+                    out.extend([7, *yes as u8]);
+                    masks(m, out);
                 }
             }
         }
@@ -298,6 +308,9 @@ impl Tables {
                 self.place(lap, *p).is_some_and(|q| self.masks_now(s, pits, m) >> q & 1 != 0)
             }
             Test::Board(c) => c.contains(s.seeds_on_board() as u8),
+            Test::RowEmpty(rows, yes) => {
+                (super::turn::at_least(&s.pits, self.pits, 1) & self.masks_now(s, rows, m) == 0) == *yes
+            }
             Test::Claimed(p, who, yes) => self.place(lap, *p).is_some_and(|q| claimed(q, *who) == *yes),
             Test::Mirror(p, yes) => self.place(lap, *p).is_some_and(|q| {
                 // The same place from the other row's owner's left: k pits on or back.

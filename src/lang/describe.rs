@@ -1323,6 +1323,12 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
             }
         }
         Condition::Board(n) => format!("the board holds {} seeds", n.words()),
+        Condition::RowEmpty(whose, side, yes) => format!(
+            "{} {} row is {}",
+            if *whose == Where::Own { "the mover's" } else { "the opponent's" },
+            side.word(),
+            if *yes { "empty" } else { "not empty" }
+        ),
         Condition::MoverClaims(true) => "the mover has a claimed pit".to_string(),
         Condition::MoverClaims(false) => "the mover has no claimed pit".to_string(),
         Condition::Lifted(n) => format!("the lap was sown with {} seeds", n.words()),

@@ -131,6 +131,9 @@ pub enum Condition<C> {
     MoverClaims(bool),
     /// `the lap lifted 10 or more seeds`: the seeds the lap was sown with.
     Lifted(C),
+    /// `the opponent's inner row is empty` ([`Where::Opponents`], or the mover's: [`Where::Own`]);
+    /// with `false`, `is not empty`. Boards of 4 rows.
+    RowEmpty(Where, super::geometry::Side, bool),
 }
 
 /// Who receives what a take takes.
@@ -250,6 +253,7 @@ impl<C> LapRule<C> {
                     // rules of end places).
                     Condition::Lifted(n) => Condition::Lifted(f(n, 0)?),
                     Condition::Board(n) => Condition::Board(f(n, 0)?),
+                    Condition::RowEmpty(w, side, yes) => Condition::RowEmpty(*w, *side, *yes),
                     Condition::MoverClaims(yes) => Condition::MoverClaims(*yes),
                 })
             })
@@ -333,7 +337,7 @@ impl<C> LapRule<C> {
         self.conditions.iter().any(|c| match c {
             Condition::At(_, p) => p.of_claims(),
             Condition::MoverClaims(_) => true,
-            Condition::Board(_) | Condition::Lifted(_) => false,
+            Condition::Board(_) | Condition::Lifted(_) | Condition::RowEmpty(..) => false,
         })
     }
 

@@ -379,6 +379,17 @@ impl Builder<'_> {
             } else if first.as_rule() == Rule::mover_claims {
                 let has = only(first).as_rule() == Rule::has_one;
                 conditions.push(Condition::MoverClaims(has));
+            } else if first.as_rule() == Rule::row_empty_now {
+                let (mut whose, mut side, mut yes) = (Where::Opponents, Side::Inner, true);
+                for part in values(first) {
+                    match part.as_rule() {
+                        Rule::mover_row => whose = Where::Own,
+                        Rule::outer => side = Side::Outer,
+                        Rule::negated => yes = false,
+                        _ => {}
+                    }
+                }
+                conditions.push(Condition::RowEmpty(whose, side, yes));
             } else {
                 place = self.place(first, *named)?;
                 *named = Some(place);

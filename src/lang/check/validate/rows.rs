@@ -136,8 +136,9 @@ impl Validator<'_> {
                 if rows == 3 {
                     let column =
                         r.places().any(|p| p.in_column() || p.base == crate::lang::lap_rule::Base::Opposite);
-                    let inner =
-                        r.conditions.iter().any(|c| matches!(c, Condition::At(_, Predicate::InRow(..))));
+                    let inner = r.conditions.iter().any(|c| {
+                        matches!(c, Condition::At(_, Predicate::InRow(..)) | Condition::RowEmpty(..))
+                    });
                     if column || inner {
                         self.diags.push(
                             Diagnostic::error("the pits of a column on a board of 3 rows")
@@ -166,7 +167,10 @@ impl Validator<'_> {
                 if let Some(p) = r.places().find(|p| p.in_column()) {
                     self.diags.push(here(column(&p), "no pit lies behind another"));
                 }
-                if r.conditions.iter().any(|c| matches!(c, Condition::At(_, Predicate::InRow(..)))) {
+                if r.conditions
+                    .iter()
+                    .any(|c| matches!(c, Condition::At(_, Predicate::InRow(..)) | Condition::RowEmpty(..)))
+                {
                     self.diags.push(here(
                         Diagnostic::error("an inner or outer row on a board of 2 rows")
                             .note("inner and outer rows are on boards of 4 rows: `board 4 rows of 8 pits`"),
