@@ -83,6 +83,17 @@ fn o_an_quan() -> Mapping {
 /// Ludii's component index of Ô Ăn Quan's big stone (`Ball`; 1 is `Seed`).
 const BALL: i64 = 2;
 
+/// The moves of a pit sown either way that Ludii's ply played: its two moves from one site are
+/// the counter-clockwise first (the lud's first alternative), and `alt_index` says which.
+fn of_alternative(all: Vec<Move>, ply: &Ply) -> Vec<Move> {
+    let way = match (ply.mv.alt_n, ply.mv.alt_index) {
+        (Some(2), Some(0)) => MoveDirection::CounterClockwise,
+        (Some(2), Some(_)) => MoveDirection::Clockwise,
+        _ => return all,
+    };
+    all.into_iter().filter(|m| m.direction() == way).collect()
+}
+
 /// Ô Ăn Quan's stacks: a site's count holds its big stone, which sow keeps apart; the big
 /// stones on the board and in each player's hand are compared after each move. Between rounds
 /// the squares are filled from the hands, as [`Fills`] reads them.
@@ -95,12 +106,7 @@ impl Hooks for OAnQuan {
     /// same position after a few laps, game 15 at ply 751.)
     fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
         let all = Fills.candidates(rules, state, ply, map);
-        let way = match (ply.mv.alt_n, ply.mv.alt_index) {
-            (Some(2), Some(0)) => MoveDirection::CounterClockwise,
-            (Some(2), Some(_)) => MoveDirection::Clockwise,
-            _ => return all,
-        };
-        all.into_iter().filter(|m| m.direction() == way).collect()
+        of_alternative(all, ply)
     }
 
     fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
@@ -632,12 +638,7 @@ struct WayKept;
 impl Hooks for WayKept {
     fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
         let all = Plain.candidates(rules, state, ply, map);
-        let way = match (ply.mv.alt_n, ply.mv.alt_index) {
-            (Some(2), Some(0)) => MoveDirection::CounterClockwise,
-            (Some(2), Some(_)) => MoveDirection::Clockwise,
-            _ => return all,
-        };
-        all.into_iter().filter(|m| m.direction() == way).collect()
+        of_alternative(all, ply)
     }
 
     fn compare(&self, _rec: &Record, at: &Position, rules: &Rules, state: &State) -> Result<(), String> {

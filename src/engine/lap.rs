@@ -887,7 +887,7 @@ impl Rules {
             }
             _ => {
                 let first = self.t.extras.first_move.map_or(0, |f| f[s.to_move as usize]);
-                let from = (0..MAX_PITS).filter(|q| first >> q & 1 != 0).map(|q| q + 1).collect();
+                let from = crate::lang::spec::pit_numbers(first).into();
                 IllegalMove::FirstMove { pit: pit + 1, from }
             }
         }

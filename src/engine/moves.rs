@@ -541,7 +541,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::FromHand { mv, why } => write!(f, "`{mv}` cannot be sown from the hand: {why}"),
             IllegalMove::NotAChoice { given, options } => {
                 let options: Vec<String> =
-                    (0..64).filter(|q| options >> q & 1 != 0).map(|q| (q + 1).to_string()).collect();
+                    crate::lang::spec::pit_numbers(*options).iter().map(|q| q.to_string()).collect();
                 write!(
                     f,
                     "`{given}` is not a choice here: the move waits for the mover to take one of the opponent's pits {}",

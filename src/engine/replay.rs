@@ -522,13 +522,9 @@ impl PositionReport {
                 Outcome::Draw => "draw",
             }),
             end: state.end().map(EndReason::name),
-            claimed: spec.claims_pits().then(|| {
-                (0..2)
-                    .map(|p| {
-                        (0..rules.pits()).filter(|&q| state.claimed(p) >> q & 1 != 0).map(|q| q + 1).collect()
-                    })
-                    .collect()
-            }),
+            claimed: spec
+                .claims_pits()
+                .then(|| (0..2).map(|p| crate::lang::spec::pit_numbers(state.claimed(p))).collect()),
             rounds_over: spec.rounds.map(|_| state.rounds_over()),
             points: rules.points(state).map(|p| p.to_vec()),
             out_of_play: spec.rounds.map(|_| {
@@ -558,9 +554,10 @@ impl PositionReport {
                     })
                     .collect()
             }),
-            owned_by_both: spec.rounds.filter(|r| r.top_up > 0).map(|_| {
-                (0..rules.pits()).filter(|&q| state.shared() >> q & 1 != 0).map(|q| q + 1).collect()
-            }),
+            owned_by_both: spec
+                .rounds
+                .filter(|r| r.top_up > 0)
+                .map(|_| crate::lang::spec::pit_numbers(state.shared())),
             move_values: None,
         }
     }

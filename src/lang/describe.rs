@@ -984,9 +984,7 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         unsaid(S, "must feed", kinds, "A player need not feed an opponent whose pits are all empty.")
     });
     let kinds = &[Kind::FirstMoves];
-    let pits = |mask: u64| {
-        (0..spec.pits()).filter(|q| mask >> q & 1 != 0).map(|q| (q + 1).to_string()).collect::<Vec<_>>()
-    };
+    let pits = |mask: u64| pit_numbers(mask).iter().map(|q| q.to_string()).collect::<Vec<_>>();
     let several = spec.first_move.iter().flatten().any(|&m| m.count_ones() > 1);
     let firsts: Vec<String> = spec
         .first_move

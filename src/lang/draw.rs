@@ -50,7 +50,7 @@ fn claimed_line(claimed: &[u64]) -> Option<String> {
         .enumerate()
         .filter(|&(_, &c)| c != 0)
         .map(|(p, &c)| {
-            let list: Vec<usize> = (0..64).filter(|&q| c >> q & 1 != 0).map(|q| q + 1).collect();
+            let list = crate::lang::spec::pit_numbers(c);
             format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
         })
         .collect();
@@ -60,7 +60,7 @@ fn claimed_line(claimed: &[u64]) -> Option<String> {
 /// The pits never played (`each player's centre pit cannot be played`), 1-based.
 fn never_played(spec: &Spec) -> Vec<usize> {
     let mask = spec.seat_mask(&spec.phases.never_played);
-    (0..spec.pits()).filter(|&q| mask >> q & 1 != 0).map(|q| q + 1).collect()
+    crate::lang::spec::pit_numbers(mask)
 }
 
 /// Draws a position: seeds per pit (pit 1 first) and what each player has captured. A store

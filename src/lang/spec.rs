@@ -24,6 +24,11 @@ pub const DEFAULT_PLY_LIMIT: u32 = 1000;
 /// lengths are counted exactly in a table of at most this many entries.
 pub const MAX_PLY_LIMIT: u32 = 1_000_000;
 
+/// The pit numbers (1-based) of a mask of pits (bit 0 for pit 1), in order.
+pub fn pit_numbers(mask: u64) -> Vec<usize> {
+    (0..MAX_PITS).filter(|q| mask >> q & 1 != 0).map(|q| q + 1).collect()
+}
+
 /// Who recorded a variant and where: the metadata of a variant file or a ruleset.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct About {

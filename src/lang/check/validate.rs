@@ -68,7 +68,7 @@ impl<'a> Validator<'a> {
                 never.iter().filter_map(|s| s.index(row.len()).map(|i| row[i])).fold(0u64, |m, q| m | 1 << q);
             // Every pit a first move may be from is one that cannot be played.
             if let Some(pits) = pits.filter(|&pits| pits & !never == 0) {
-                let named: Vec<usize> = (0..64).filter(|q| pits >> q & 1 != 0).map(|q| q + 1).collect();
+                let named = crate::lang::spec::pit_numbers(pits);
                 self.diags.push(
                     n.error(
                         format!(
