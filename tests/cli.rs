@@ -24,11 +24,13 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          kalah              Kalah              empty-capture, seeds-3, seeds-5, seeds-6  United States, 1940s (a game made after the African two-row mancalas)\n \
          katra              Katra              text                                      Madagascar\n \
          koumma             Koumma             -                                         Ouled M'taâ, near Marrakesh, Morocco\n \
+         kubuguza           Kubuguza           text                                      Tanzania\n \
          leb-bbut-ahbochen  Leb Bbut Ahbochen  2x2, 2x4, 2x6, 2x8                        Zagora and Taghbalt, Morocco\n \
          leyla-gobale       Leyla Gobale       text                                      Somaliland\n \
          lib-al-aqil        Li'b al-'Aqil      text                                      Egypt, around 1836\n \
          modiar             Modiar             -                                         near Tangier, northern Morocco\n \
          motiq              Motiq              text                                      Lembata, Indonesia\n \
+         musoro-tsoro       Musoro Tsoro       -                                         Zimbabwe\n \
          nsolo              Nsolo              -                                         Malawi (Nyasaland)\n \
          o-an-quan          Ô Ăn Quan          text                                      Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
@@ -243,7 +245,7 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!(
         err,
         "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, \
-         iyogh, kalah, katra, koumma, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, nsolo, o-an-quan, oware, pallankuli, sungka, tihbat, \
+         iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, musoro-tsoro, nsolo, o-an-quan, oware, pallankuli, sungka, tihbat, \
          toguz-kumalak, tshuba, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );
@@ -481,5 +483,5 @@ fn a_move_waiting_for_a_choice_says_so_and_its_choice_is_written_after_it() {
     // Not a choice: a sentence naming the options.
     let (code, _, err) = run(&["play", "tshuba", "--moves", "1 13/3"]);
     assert_eq!(code, 1);
-    assert!(err.contains("`3` is not a choice here: the move waits for the mover to take one of the opponent's pits 2, 4, 5, 7"), "{err}");
+    assert!(err.contains("`3` is not a choice here: the move waits for the mover to take one of the opponent's pits: `2`, `4`, `5`, `7`"), "{err}");
 }

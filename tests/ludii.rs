@@ -840,6 +840,114 @@ fn tshubas_choices_are_compared() {
     assert!(matches!(d.what, What::Choice { sow_waits: false, .. }) && d.ply == 5, "{d}");
 }
 
+/// Musoro Tsoro's choice at the musoro: Ludii's ply after a lap that ends there offers the
+/// relay from it and a pass (`legal_n` 2, one site). Sow's move pauses there: the relay is a
+/// move of the musoro, the pass [`Move::PASS`], which Ludii lists under no site and sow under
+/// the musoro's.
+struct Musoro;
+
+impl Hooks for Musoro {
+    fn starts_move(&self, ply: &Ply) -> bool {
+        !ply.mv.pass || !ply.mv.is_forced_pass()
+    }
+    fn is_step(&self, ply: &Ply, _before: Option<&Ply>) -> bool {
+        ply.legal_n == 2 && ply.legal_from.len() == 1
+    }
+    fn step_candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        let options = rules.legal_moves(state).iter();
+        if ply.mv.pass {
+            options.filter(|m| m.is_pass()).collect()
+        } else {
+            options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
+        }
+    }
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        match state.pending_at() {
+            Some(q) if m.is_pass() => map.site(q),
+            _ => map.site(m.pit()),
+        }
+    }
+}
+
+fn musoro_tsoro() -> Entry {
+    Entry::new(
+        "variants/musoro-tsoro.sow",
+        "four_rows__Musoro_Tsoro.jsonl.gz",
+        Mapping::four_rows(8, Keep::Nothing),
+    )
+    .hooks(Musoro)
+}
+
+#[test]
+fn ludii_musoro_tsoro() {
+    let entry = musoro_tsoro();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    let (mut relays, mut passes) = (0, 0);
+    for (rec, g) in records.iter().zip(&report.games) {
+        let game = rec.index;
+        assert!(matches!(g.ending, Ending::Agreed { result: true }), "game {game}: {:?}", g.ending);
+        for f in &g.moves {
+            let ply = &rec.plies[f.first - 1];
+            if Musoro.is_step(ply, None) {
+                // A choice is a sow move of one ply, or of the rest of the turn after a relay.
+                if f.mv.is_pass() {
+                    assert_eq!(f.first, f.last, "game {game}: {f:?}");
+                    passes += 1;
+                } else {
+                    relays += 1;
+                }
+            }
+        }
+    }
+    let moves: usize = report.games.iter().map(|g| g.moves.len()).sum();
+    println!("sow moves {moves}: choices at the musoro {}, of which passes {passes}", relays + passes);
+}
+
+/// Kubuguza's way at a relay: a relay from one of the four pits that sow either way may go
+/// clockwise when Ludii's counted test allows it. Ludii offers both ways as two moves from the
+/// relay's site (`legal_n` 2) in a ply of the same mover's turn; sow's move pauses there, and
+/// the way chosen is a move of the relay's pit.
+struct RelayWays;
+
+impl Hooks for RelayWays {
+    fn is_step(&self, ply: &Ply, before: Option<&Ply>) -> bool {
+        before.is_some_and(|b| b.mover == ply.mover) && ply.legal_n == 2 && ply.legal_from.len() == 1
+    }
+}
+
+fn kubuguza() -> Entry {
+    Entry::new("variants/kubuguza.sow", "four_rows__Kubuguza.jsonl.gz", Mapping::four_rows(8, Keep::Hands))
+        .hooks(RelayWays)
+}
+
+#[test]
+fn ludii_kubuguza() {
+    let entry = kubuguza();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    let mut ways = [0; 2];
+    for (rec, g) in records.iter().zip(&report.games) {
+        let game = rec.index;
+        assert!(matches!(g.ending, Ending::Agreed { result: true }), "game {game}: {:?}", g.ending);
+        for f in &g.moves {
+            let k = f.first - 1;
+            if RelayWays.is_step(&rec.plies[k], k.checked_sub(1).map(|j| &rec.plies[j])) {
+                ways[(f.mv.direction() == MoveDirection::Clockwise) as usize] += 1;
+            }
+        }
+    }
+    let moves: usize = report.games.iter().map(|g| g.moves.len()).sum();
+    println!(
+        "sow moves {moves}: ways chosen at a relay, counter-clockwise {}, clockwise {}",
+        ways[0], ways[1]
+    );
+}
+
 // ------------------------------------------------------------------------------------------
 // The records.
 

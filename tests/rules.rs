@@ -5720,7 +5720,7 @@ fn a_pit_chosen_by_the_mover_pauses_the_move_until_it_is_chosen() {
     // Not a choice: an empty pit, or a pit of the mover's.
     assert_eq!(
         r.check_move(&s, pit(11)).unwrap_err().to_string(),
-        "`11` is not a choice here: the move waits for the mover to take one of the opponent's pits 9, 10, 16"
+        "`11` is not a choice here: the move waits for the mover to take one of the opponent's pits: `9`, `10`, `16`"
     );
     // Pit 10 is chosen: its 2 seeds go out of play, and the turn passes.
     let mut record = Record::default();
@@ -5738,6 +5738,104 @@ fn a_pit_chosen_by_the_mover_pauses_the_move_until_it_is_chosen() {
     assert_eq!(moves, [pit(7), pit(10), pit(9)]);
     let turns = sow::engine::notation::turns(&r, s, &moves);
     assert_eq!(turns.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["7/10", "9"]);
+}
+
+#[test]
+fn a_relay_from_a_pit_named_may_be_declined_and_the_move_ends_there() {
+    // Musoro Tsoro's musoro: player 1's rightmost outer pit is 4 on 4 x 4, player 2's 12.
+    let r = four_rows_with(
+        &format!(
+            "{FOUR_ROWS_SOWING} relay when the last seed falls into an occupied pit
+             the mover may decline a relay from the rightmost pit of their outer row"
+        ),
+        "none",
+    );
+    // Pit 2's 2 seeds go into 3 and 4; 4 held 1: the relay from it may be declined, and the
+    // move waits, the turn not yet passed.
+    let start = at(&r, &[0, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0], 1);
+    let mut s = start;
+    play_move(&r, &mut s, pit(2));
+    assert_eq!(s.pending(), Some(sow::engine::Step::Relay));
+    assert_eq!((s.to_move(), s.plies(), s.pending_at()), (Some(0), 0, Some(3)));
+    assert_eq!(r.legal_moves(&s).iter().collect::<Vec<_>>(), [pit(4), Move::PASS]);
+    assert_eq!(
+        r.check_move(&s, pit(3)).unwrap_err().to_string(),
+        "`3` is not a choice here: the move waits for the mover to relay or to pass: `4`, `pass`"
+    );
+    // `pass`: the move ends at pit 4, which keeps its 2 seeds.
+    let mut passed = s;
+    r.play(&mut passed, Move::PASS, &mut Record::default()).unwrap();
+    assert_eq!(&passed.pits()[..8], [0, 0, 1, 2, 0, 0, 0, 0]);
+    assert_eq!((passed.pending(), passed.to_move(), passed.plies()), (None, Some(1), 1));
+    // The relay: pit 4's 2 seeds go into 5 and 6 (empty): the move ends there.
+    let mut record = Record::default();
+    let summary = r.play(&mut s, pit(4), &mut record).unwrap();
+    assert_eq!((summary.lifted, pits_1based(&record)), (2, vec![5, 6]));
+    assert_eq!(&s.pits()[..8], [0, 0, 1, 0, 1, 1, 0, 0]);
+    assert_eq!((s.pending(), s.to_move(), s.plies()), (None, Some(1), 1));
+    // The notation joins the choice to its move, and reads it back.
+    let moves = sow::engine::notation::parse_moves(&r, "2/pass").unwrap();
+    assert_eq!(moves, [pit(2), Move::PASS]);
+    let turns = sow::engine::notation::turns(&r, start, &moves);
+    assert_eq!(turns.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["2/pass"]);
+    // A relay from any other pit goes on at once, and `pass` is no move then.
+    // (pit 2's seed into 3, which held 1: a relay from 3, into 4 and 5.)
+    let mut s = at(&r, &[0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0], 1);
+    assert_eq!(r.check_move(&s, Move::PASS).unwrap_err().to_string(), IllegalMove::NoPass.to_string());
+    let (_, record) = play_move(&r, &mut s, pit(2));
+    assert_eq!((pits_1based(&record), s.pending(), s.to_move()), (vec![3, 4, 5], None, Some(1)));
+}
+
+#[test]
+fn a_relay_sows_as_a_move_from_its_pit_would_either_way_where_the_test_allows() {
+    // Kubuguza on 4 x 4: pits 1, 4 (player 1's outer row ends), 5 and 8 (inner row ends) sow
+    // either way, clockwise only when the last pit, counted, is in the mover's inner row
+    // facing two occupied pits; the others counter-clockwise.
+    //     12 11 10  9      player 2's outer row
+    //     13 14 15 16      player 2's inner row
+    //      8  7  6  5      player 1's inner row
+    //      1  2  3  4      player 1's outer row
+    let r = four_rows_blocks(
+        "  sowing {
+             direction by pit, from each player's seat {
+               the end pits of each of their rows: either way, as the mover chooses
+               the other pits: counter-clockwise
+             }
+             first seed into the next pit laps sow into the emptied pit
+             relay when the last seed falls into an occupied pit
+             a relay sows as a move from its pit would
+           }
+           turns {
+             clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied and the pit behind it is occupied, before the move
+           }
+           capture { none }\n",
+    );
+    // Pit 2's 2 seeds go into 3 and 4; 4 held 2 (now 3): a relay from pit 4, which sows
+    // either way. Counter-clockwise its 3 seeds would end in 7; clockwise in 1 (outer row):
+    // only counter-clockwise is allowed, and the relay goes on at once: 5, 6, 7, and 7 was
+    // empty.
+    let mut s = at(&r, &[0, 2, 0, 2, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1], 1);
+    let (_, record) = play_move(&r, &mut s, pit(2));
+    assert_eq!((pits_1based(&record), s.pending(), s.to_move()), (vec![3, 4, 5, 6, 7], None, Some(1)));
+    // Pit 2's 2 seeds again; 4 held 4 (now 5): clockwise its 5 seeds go 3 2 1 8 7 and end
+    // in pit 7, facing 14 and 11, both occupied: both ways are allowed, and the move waits.
+    let mut s = at(&r, &[0, 2, 0, 4, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1], 1);
+    play_move(&r, &mut s, pit(2));
+    assert_eq!(s.pending(), Some(sow::engine::Step::Way));
+    let cw = Move::new(3, sow::engine::MoveDirection::Clockwise).unwrap();
+    let ccw = Move::new(3, sow::engine::MoveDirection::CounterClockwise).unwrap();
+    assert_eq!(r.legal_moves(&s).iter().collect::<Vec<_>>(), [cw, ccw]);
+    let mut record = Record::default();
+    r.play(&mut s, cw, &mut record).unwrap();
+    assert_eq!((pits_1based(&record), s.pending(), s.to_move()), (vec![3, 2, 1, 8, 7], None, Some(1)));
+    let moves = sow::engine::notation::parse_moves(&r, "2/4cw").unwrap();
+    assert_eq!(moves, [pit(2), cw]);
+    // A relay from a pit of one way sows that way, whatever the move's: pit 1's 2 seeds,
+    // clockwise, go into 8 and 7 (which held 1, and faces 14 and 11: allowed); the relay from
+    // 7 sows counter-clockwise, its way: 8, then 1 (emptied by the move): the move ends.
+    let mut s = at(&r, &[2, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1], 1);
+    let (_, record) = play_move(&r, &mut s, Move::new(0, sow::engine::MoveDirection::Clockwise).unwrap());
+    assert_eq!(pits_1based(&record), [8, 7, 8, 1]);
 }
 
 #[test]

@@ -248,7 +248,9 @@ pub fn compile(spec: &Spec) -> Rules {
         one_round: false,
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
         empty_loses: spec.phases.empty_loses,
-        chooses: spec.lap_rules.iter().any(crate::lang::lap_rule::LapRule::chooses),
+        // A rule after a lap that asks the mover, or a relay that may.
+        chooses: spec.lap_rules.iter().any(crate::lang::lap_rule::LapRule::chooses)
+            || spec.legality.relays.is_some(),
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];

@@ -10,6 +10,7 @@ use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS
 use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
 use super::state::State;
+use super::step::RelayGo;
 
 /// A condition, compiled: a place's count in a set, a place among a mover's pits, or the
 /// seeds on the board in a set.
@@ -398,7 +399,6 @@ impl Rules {
             return (summary, None);
         }
         let t = &self.t;
-        let n = t.pits as usize;
         let m = s.to_move as usize;
         // A move from the hand ([`super::held`]) sows its seeds from the mover's entry pit.
         let hand = mv.hand();
@@ -406,13 +406,34 @@ impl Rules {
         let pit =
             if hand > 0 { t.phase.as_deref().map_or(0, |ph| ph.hand_entry[m] as usize) } else { mv.pit() };
         let lifted = if hand > 0 { hand as u8 } else { s.pits[pit] };
-        let mut summary =
-            MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
-        let mut from = pit;
+        let summary = MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
-        for laps in 1..=MAX_LAPS {
+        self.laps_from(s, mv, pit, d, 1, quiet, summary, obs)
+    }
+
+    /// The laps of a move from lap `first` on, the first from `from` in direction `d`:
+    /// [`Rules::general_laps`]'s loop, which a move paused at a relay ([`super::step`])
+    /// resumes.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn laps_from<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        mut from: usize,
+        mut d: usize,
+        first: u32,
+        quiet: bool,
+        mut summary: MoveSummary,
+        obs: &mut O,
+    ) -> (MoveSummary, Option<bool>) {
+        let t = &self.t;
+        let n = t.pits as usize;
+        let m = s.to_move as usize;
+        let hand = mv.hand();
+        for laps in first..=MAX_LAPS {
             // The seeds the lap was sown with: from the hand on a move's first lap.
             let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
             let (last, sown) = if laps == 1 && hand > 0 {
@@ -478,6 +499,14 @@ impl Rules {
             }
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
+                    // A relay the mover may choose the way of, or decline ([`super::step`]).
+                    if t.legal.is_some() && self.relay_rules().is_some() {
+                        match self.relay_go(s, m, q, d, laps) {
+                            RelayGo::Way(way) => d = way,
+                            RelayGo::Pause => return (summary, None),
+                            RelayGo::End => break,
+                        }
+                    }
                     obs.relay(q, s.pits[q]);
                     from = q;
                 }

@@ -34,11 +34,21 @@ pub(crate) struct MustTable {
     pub tests: Vec<Test>,
 }
 
+/// What the mover may choose at a relay ([`crate::lang::legality::Relays`]), compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RelayTable {
+    /// A relay sows the way its pit sows, as a move from it would.
+    pub as_a_move: bool,
+    /// Each player's pits (two players) from which they may decline a relay.
+    pub declined: [u64; 2],
+}
+
 /// The rules of legal moves, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LegalTable {
     pub one_seed: Option<OneSeedTable>,
     pub must: Option<MustTable>,
+    pub relays: Option<RelayTable>,
 }
 
 impl LegalTable {
@@ -56,7 +66,14 @@ impl LegalTable {
             clockwise: m.way.map(|d| d == Direction::Clockwise),
             tests: tests_of(spec, &m.conditions),
         });
-        Some(LegalTable { one_seed, must })
+        let relays = l.relays.as_ref().map(|r| {
+            let mut declined = [0; 2];
+            for (p, &mask) in r.declined.iter().take(2).enumerate() {
+                declined[p] = mask;
+            }
+            RelayTable { as_a_move: r.as_a_move, declined }
+        });
+        Some(LegalTable { one_seed, must, relays })
     }
 
     /// The table's bytes, for the fingerprint.
@@ -73,6 +90,11 @@ impl LegalTable {
             out.extend(b"must");
             out.push(m.clockwise.map_or(2, u8::from));
             test_bytes(&m.tests, out);
+        }
+        if let Some(r) = &self.relays {
+            out.extend(b"relays");
+            out.push(r.as_a_move as u8);
+            out.extend(r.declined.iter().flat_map(|m| m.to_le_bytes()));
         }
     }
 }
@@ -247,6 +269,46 @@ impl Rules {
                 return Some(None);
             };
         Some(Some(IllegalMove::OneSeed { pit: pit + 1, why: why.into() }))
+    }
+}
+
+impl Rules {
+    /// The rules of what the mover may choose at a relay, if the variant has them.
+    #[inline]
+    pub(crate) fn relay_rules(&self) -> Option<&RelayTable> {
+        self.t.legal.as_deref().and_then(|l| l.relays.as_ref())
+    }
+
+    /// The choices of `player` at a relay from `q`: the ways it may sow (a move of `q` each;
+    /// `Given` where there is one way, [`Rules::relay_default_way`]) and, where the mover may
+    /// decline it, [`Move::PASS`].
+    pub(crate) fn relay_options(&self, s: &State, player: u8, q: usize) -> MoveSet {
+        let mut options = MoveSet::default();
+        let Some(r) = self.relay_rules() else { return options };
+        let t = &self.t;
+        if r.as_a_move && t.choice >> q & 1 != 0 {
+            for way in [MoveDirection::Clockwise, MoveDirection::CounterClockwise] {
+                let mv = Move::new(q, way).expect("a pit of the board");
+                if !self.fails_capture_rule(s, player, mv) {
+                    options.insert(mv);
+                }
+            }
+        } else {
+            options.insert(Move::from_pit(q).expect("a pit of the board"));
+        }
+        if r.declined.get(player as usize).is_some_and(|m| m >> q & 1 != 0) {
+            options.insert(Move::PASS);
+        }
+        options
+    }
+
+    /// The direction a relay from `q` sows when it is not asked (`d`, the move's, or the
+    /// pit's own way under `a relay sows as a move from its pit would`).
+    pub(crate) fn relay_default_way(&self, q: usize, d: usize) -> usize {
+        match self.relay_rules() {
+            Some(r) if r.as_a_move => self.t.pit_dir[q] as usize,
+            _ => d,
+        }
     }
 }
 

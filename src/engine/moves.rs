@@ -31,6 +31,16 @@ pub struct Move {
 }
 
 impl Move {
+    /// The move that sows nothing: a paused move's mover declining to go on (`pass`). It names
+    /// no pit and no seeds from the hand ([`MoveSet`] holds it apart).
+    pub const PASS: Move = Move { pit: u8::MAX, direction: MoveDirection::Given };
+
+    /// Is this [`Move::PASS`]?
+    #[inline(always)]
+    pub fn is_pass(self) -> bool {
+        self == Move::PASS
+    }
+
     /// The move that sows `pit` (0-based) its own way, if a board can have that pit.
     pub const fn from_pit(pit: usize) -> Option<Move> {
         Move::new(pit, MoveDirection::Given)
@@ -71,9 +81,12 @@ impl Move {
 
 /// The written form of a move: its pit number, 1-based (`3`), with the direction chosen for
 /// a pit that sows either way (`2cw`, `2ccw`); a move from the hand is `h` and its seeds
-/// (`h3`, `h3cw`).
+/// (`h3`, `h3cw`); [`Move::PASS`] is `pass`.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_pass() {
+            return f.write_str("pass");
+        }
         let way = match self.direction {
             MoveDirection::Given => "",
             MoveDirection::Clockwise => "cw",
@@ -106,6 +119,11 @@ pub struct MoveSet(pub(crate) [u64; 5]);
 
 /// The bit of word 2 that says a set holds moves from the hand (see [`MoveSet`]).
 const HAND_MARK: u64 = 1 << 63;
+
+/// The bit of words 0 and 1 that, set in both, is [`Move::PASS`]: pit 64 sown its own way and
+/// clockwise, which no pit is (a pit sows one way or either way). A variant with a pass has
+/// fewer than 64 pits, so that no pit of its is read as a pass.
+const PASS_BIT: u64 = 1 << 63;
 
 /// The pits a player may play, by way (the first three words of a [`MoveSet`]): what the
 /// engine's move generation builds on its hot path. Moves from the hand are added to the
@@ -187,7 +205,9 @@ impl MoveSet {
     #[inline(never)]
     fn len_past_given(self) -> usize {
         let ways = (self.0[1].count_ones() + self.pits_of(2).count_ones()) as usize;
-        ways + (self.0[3].count_ones() + self.0[4].count_ones()) as usize
+        // A pass is one move, of two bits.
+        let pass = (self.0[0] & self.0[1] & PASS_BIT != 0) as usize;
+        ways + (self.0[3].count_ones() + self.0[4].count_ones()) as usize - pass
     }
 
     #[inline]
@@ -198,6 +218,9 @@ impl MoveSet {
     #[inline]
     pub fn contains(self, m: Move) -> bool {
         if m.hand() > 0 {
+            if m.is_pass() {
+                return self.0[0] & self.0[1] & PASS_BIT != 0;
+            }
             return match m.direction {
                 MoveDirection::Given => false,
                 d => self.0[2 + d as usize] >> (m.hand() - 1) & 1 != 0,
@@ -209,7 +232,10 @@ impl MoveSet {
     /// Adds `m` (a move from the hand names its way).
     #[inline]
     pub(crate) fn insert(&mut self, m: Move) {
-        if m.hand() > 0 {
+        if m.is_pass() {
+            self.0[0] |= PASS_BIT;
+            self.0[1] |= PASS_BIT;
+        } else if m.hand() > 0 {
             debug_assert!(m.direction != MoveDirection::Given, "a move from the hand names its way");
             self.0[2 + m.direction as usize] |= 1 << (m.hand() - 1);
             self.0[2] |= HAND_MARK;
@@ -251,6 +277,10 @@ impl MoveSet {
         std::iter::from_fn(move || {
             while pits != 0 {
                 let p = pits.trailing_zeros();
+                if p == 63 && words[0] & words[1] & PASS_BIT != 0 {
+                    pits = 0;
+                    return Some(Move::PASS);
+                }
                 while way < 3 {
                     let w = way;
                     way += 1;
@@ -453,11 +483,14 @@ pub enum IllegalMove {
         test: Option<Box<str>>,
     },
     /// The move paused for its mover's choice ([`super::step`]), and this is not one of the
-    /// options (pits, a mask: bit 0 for pit 1).
+    /// options.
     NotAChoice {
         given: Move,
-        options: u64,
+        asked: super::step::Step,
+        options: Box<[Move]>,
     },
+    /// `pass`, where nothing may be declined.
+    NoPass,
     /// A pit of a single seed, which the rules let play only in some positions: why not in
     /// this one (`which may be played only when the next pit is empty: pit 4 holds 2`).
     OneSeed {
@@ -539,13 +572,23 @@ impl fmt::Display for IllegalMove {
                 write!(f, "pit {pit} cannot be filled: {why}")
             }
             IllegalMove::FromHand { mv, why } => write!(f, "`{mv}` cannot be sown from the hand: {why}"),
-            IllegalMove::NotAChoice { given, options } => {
-                let options: Vec<String> =
-                    crate::lang::spec::pit_numbers(*options).iter().map(|q| q.to_string()).collect();
+            IllegalMove::NotAChoice { given, asked, options } => {
+                let options: Vec<String> = options.iter().map(|o| format!("`{o}`")).collect();
+                let what = match asked {
+                    super::step::Step::Take => "to take one of the opponent's pits",
+                    super::step::Step::Way => "to choose the way of a relay",
+                    super::step::Step::Relay => "to relay or to pass",
+                };
                 write!(
                     f,
-                    "`{given}` is not a choice here: the move waits for the mover to take one of the opponent's pits {}",
+                    "`{given}` is not a choice here: the move waits for the mover {what}: {}",
                     options.join(", ")
+                )
+            }
+            IllegalMove::NoPass => {
+                write!(
+                    f,
+                    "`pass` is played only where the rules let the mover decline a choice, and none is asked"
                 )
             }
             IllegalMove::NoCapture { mv, clockwise, test: None } => write!(
@@ -586,6 +629,30 @@ impl Failure for IllegalMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pass_is_one_move_of_a_set_after_its_pits_and_no_pit_s() {
+        let mut set = MoveSet::default();
+        assert!(!set.contains(Move::PASS));
+        set.insert(Move::from_pit(7).unwrap());
+        set.insert(Move::PASS);
+        assert_eq!(set.len(), 2);
+        assert_eq!(set.iter().collect::<Vec<_>>(), [Move::from_pit(7).unwrap(), Move::PASS]);
+        assert_eq!((set.nth(1), set.nth(2)), (Some(Move::PASS), None));
+        assert!(set.contains(Move::PASS) && set.contains(Move::from_pit(7).unwrap()));
+        // Pit 64 of a board of 64 pits, sown its own way or clockwise, is not a pass.
+        let mut set = MoveSet::default();
+        set.insert(Move::from_pit(63).unwrap());
+        assert!(!set.contains(Move::PASS) && set.contains(Move::from_pit(63).unwrap()));
+        assert_eq!((Move::PASS.to_string(), Move::PASS.hand() > 0), ("pass".to_string(), true));
+        // A set of a pass alone, and a pass among ways.
+        let mut set = MoveSet::default();
+        set.insert(Move::new(3, MoveDirection::Clockwise).unwrap());
+        set.insert(Move::new(3, MoveDirection::CounterClockwise).unwrap());
+        set.insert(Move::PASS);
+        assert_eq!(set.len(), 3);
+        assert_eq!(set.iter().last(), Some(Move::PASS));
+    }
 
     #[test]
     fn moves_from_the_hand_join_a_set_after_its_pits_and_the_mark_is_no_move() {

@@ -186,8 +186,11 @@ fn split_direction(text: &str) -> (&str, MoveDirection) {
 /// A move's pit number as written, checked for form only (a script read before its variant
 /// is known): a plain number of at least 1, with `cw` or `ccw` after it or not.
 pub fn pit_number(text: &str, index: Option<usize>) -> Result<usize, NotationError> {
+    if text == "pass" {
+        return Ok(0);
+    }
     let (number, _) = split_direction(text);
-    // A move from the hand names no pit: 0 stands for it.
+    // A move from the hand names no pit: 0 stands for it (and for a pass).
     if let Some(seeds) = number.strip_prefix('h') {
         return match plain_number(seeds) {
             Some(k) if (1..=crate::lang::spec::MAX_HAND as u64).contains(&k) => Ok(0),
@@ -204,6 +207,10 @@ pub fn pit_number(text: &str, index: Option<usize>) -> Result<usize, NotationErr
 /// A move of a board of `pits` pits, as written (`3`, `2cw`). `index` is its place in a list,
 /// for messages. Whether the direction fits the pit is [`parse_move_for`]'s question.
 pub fn parse_move_on(pits: usize, text: &str, index: Option<usize>) -> Result<Move, NotationError> {
+    // Whether a pass may be played is the rules' question, as for any move.
+    if text == "pass" {
+        return Ok(Move::PASS);
+    }
     let (number, direction) = split_direction(text);
     // `h3`: seeds from the hand (no pit number starts with a letter, so no text changes meaning).
     if let Some(seeds) = number.strip_prefix('h') {

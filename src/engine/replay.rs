@@ -138,7 +138,7 @@ pub fn replay(rules: &Rules, start: State, moves: &[Move]) -> Result<Vec<Step>, 
 /// Moves in words: `pits 1-3` where every pit sows one way, `1, 2cw, 2ccw and 3` where some
 /// pit sows either way.
 pub fn move_list(moves: super::MoveSet) -> String {
-    if moves.iter().all(|m| m.direction() == super::MoveDirection::Given) {
+    if moves.iter().all(|m| m.direction() == super::MoveDirection::Given && !m.is_pass()) {
         let pits: Vec<usize> = moves.iter().map(|m| m.pit() + 1).collect();
         return pit_list(&pits);
     }
@@ -219,7 +219,18 @@ pub fn describe_step(step: &Step) -> String {
             crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
         );
     }
+    // A move paused at a relay, declined ([`super::step`]).
+    if s.mv.is_pass() {
+        return format!(
+            "ply {}: player {} passes: the move ends at pit {}",
+            step.ply,
+            step.player + 1,
+            s.last + 1
+        );
+    }
     let n = step.after.pits().len();
+    // A move paused at a relay, resumed: the relay is its first lap.
+    let resumed = s.mv.hand() == 0 && step.record.relays.first().is_some_and(|r| r.0 == 0);
     let sown = |from: usize, to: usize| -> String {
         let places: Vec<String> = step.record.sown[from..to].iter().map(|&p| place(p, n)).collect();
         places.join(" ")
@@ -228,7 +239,11 @@ pub fn describe_step(step: &Step) -> String {
     let mut laps = sown(0, step.record.relays.first().map_or(step.record.sown.len(), |r| r.0));
     for (i, &(at, pit, seeds)) in step.record.relays.iter().enumerate() {
         let end = step.record.relays.get(i + 1).map_or(step.record.sown.len(), |r| r.0);
-        laps.push_str(&format!(", lifts {seeds} from pit {} and sows {}", pit + 1, sown(at, end)));
+        if i == 0 && resumed {
+            laps.push_str(&sown(at, end));
+        } else {
+            laps.push_str(&format!(", lifts {seeds} from pit {} and sows {}", pit + 1, sown(at, end)));
+        }
     }
     let way = match s.mv.direction() {
         super::MoveDirection::Given => "",
@@ -238,6 +253,8 @@ pub fn describe_step(step: &Step) -> String {
     // A move from the hand names no pit.
     let what = if s.mv.hand() > 0 {
         "sows from their hand".to_string()
+    } else if resumed {
+        format!("relays from pit {}", s.mv.pit() + 1)
     } else {
         format!("plays pit {}", s.mv.pit() + 1)
     };
@@ -287,11 +304,10 @@ pub fn describe_step(step: &Step) -> String {
         ));
     }
     if let Some(asked) = step.after.pending() {
-        let options: Vec<usize> = step.after.moves.iter().map(|m| m.pit() + 1).collect();
         text.push_str(&format!(
             "; the move waits for a choice: {} ({})",
             asked.question(),
-            pit_list(&options)
+            move_list(step.after.moves)
         ));
     } else if step.after.to_move() == Some(step.player) && step.record.passes.is_empty() {
         text.push_str(&format!("; player {} moves again", step.player + 1));

@@ -97,11 +97,7 @@ impl Rules {
         if self.t.chooses && self.paused(s) {
             return summary;
         }
-        self.after_general_move(s, mover, obs);
-        if self.t.stones.is_some() {
-            self.refill_from_hand(s, false);
-        }
-        self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
+        self.end_general_move(s, mover, summary, history, obs);
         summary
     }
 

@@ -155,6 +155,10 @@ pub struct State {
     /// position keys hold it.
     pub(crate) pending: u8,
     pub(crate) pending_at: u8,
+    /// The laps a move paused at a relay has made, so that its laps are counted across its
+    /// pauses (at most `MAX_LAPS`). Decided by the rest while the move's laps are few: the
+    /// position keys leave it out.
+    pub(crate) pending_laps: u16,
 }
 
 impl State {

@@ -1,38 +1,54 @@
 //! Choices within a move. A rule after a lap may ask the mover to choose (`take an occupied
-//! pit of the opponent's, chosen by the mover`): the move pauses. The same player stays to
+//! pit of the opponent's, chosen by the mover`), and so may a relay (its way, `a relay sows as
+//! a move from its pit would`, or whether to relay at all, `the mover may decline a relay from
+//! ...`): the move pauses. The same player stays to
 //! move, their legal moves are the options (pits), and the next move they play is the choice,
 //! which the engine plays before it ends the move as any move ends. A pause is not a ply:
 //! `plies` counts turns, so that the ply limit, the first moves and the statistics of game
 //! length count as before. A choice of one option is made at once, and a choice of none is
 //! not asked, so that a step is only ever a decision.
 //!
+//! A relay's choice is a move of the relay's pit (`16cw`, or `8` for its one way), or
+//! [`Move::PASS`] to decline it; the move goes on from there as it would have without the
+//! pause, its laps counted across pauses (so that every move ends).
+//!
 //! Players need nothing new: a step is a move of the player to move, as an extra turn is. The
-//! notation writes a turn's steps after its move with `/` (`4/13`).
+//! notation writes a turn's steps after its move with `/` (`4/13`, `9ccw/16cw`, `3/pass`).
 
 use crate::lang::lap_rule::Receiver;
+use crate::lang::spec::MAX_LAPS;
 
 use super::compile::{GENERAL, Rules};
 use super::history::History;
-use super::moves::{IllegalMove, Move, MoveSummary, Observer, Ways};
+use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer, Ways};
 use super::state::State;
 use super::turn::at_least;
 
 /// [`State::pending`]'s kind: a pit of the opponent's to take. The receiver of the take is in
 /// the high bits.
 const TAKE: u8 = 1;
+/// [`State::pending`]'s kind: a relay from `pending_at`, its way or whether to relay at all.
+/// The move's direction (0 or 1), which a relay of one way keeps, is bit 7.
+const RELAY: u8 = 2;
 
 /// What a paused move asks its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
     /// A pit of the opponent's that holds seeds, to take.
     Take,
+    /// The way a relay sows (`16cw` or `16ccw`).
+    Way,
+    /// Whether to relay (a move of the relay's pit) or to end the move there (`pass`).
+    Relay,
 }
 
 impl Step {
-    /// `take`, as programs read it (`sow play --format json`).
+    /// `take`, `way`, `relay`, as programs read it (`sow play --format json`).
     pub fn name(self) -> &'static str {
         match self {
             Step::Take => "take",
+            Step::Way => "way",
+            Step::Relay => "relay",
         }
     }
 
@@ -40,6 +56,8 @@ impl Step {
     pub fn question(self) -> &'static str {
         match self {
             Step::Take => "take which pit?",
+            Step::Way => "relay which way?",
+            Step::Relay => "relay, or pass?",
         }
     }
 }
@@ -49,9 +67,26 @@ impl State {
     pub fn pending(&self) -> Option<Step> {
         match self.pending & 0xf {
             TAKE => Some(Step::Take),
+            RELAY if self.moves.contains(Move::PASS) => Some(Step::Relay),
+            RELAY => Some(Step::Way),
             _ => None,
         }
     }
+
+    /// The pit (0-based) a move paused at a relay asks about: the relay's pit.
+    pub fn pending_at(&self) -> Option<usize> {
+        (self.pending & 0xf == RELAY).then_some(self.pending_at as usize)
+    }
+}
+
+/// What a relay does when the rules may give its mover a choice.
+pub(crate) enum RelayGo {
+    /// It sows in this direction (0 or 1): no choice, or a single one.
+    Way(usize),
+    /// The move pauses for the mover's choice.
+    Pause,
+    /// The move ends (the only choice was to decline it).
+    End,
 }
 
 fn receiver(code: u8) -> Receiver {
@@ -91,8 +126,41 @@ impl Rules {
         if s.pending == 0 {
             return false;
         }
-        s.moves = Ways::given(self.takeable(s, s.to_move as usize)).into();
+        s.moves = match s.pending & 0xf {
+            TAKE => Ways::given(self.takeable(s, s.to_move as usize)).into(),
+            _ => self.relay_options(s, s.to_move, s.pending_at as usize),
+        };
         true
+    }
+
+    /// A relay from `q` in a move going in direction `d`, after `laps` laps, where the rules
+    /// may let the mover choose its way or decline it: goes on at once when there is one way
+    /// and nothing to decline, else pauses the move.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn relay_go(&self, s: &mut State, m: usize, q: usize, d: usize, laps: u32) -> RelayGo {
+        let options = self.relay_options(s, m as u8, q);
+        match options.len() {
+            0 => RelayGo::End,
+            1 => match options.nth(0).expect("one option") {
+                mv if mv.is_pass() => RelayGo::End,
+                mv => RelayGo::Way(self.relay_way_of(mv, q, d)),
+            },
+            _ => {
+                s.pending = RELAY | (d as u8) << 7;
+                s.pending_at = q as u8;
+                s.pending_laps = laps as u16;
+                RelayGo::Pause
+            }
+        }
+    }
+
+    /// The direction (0 or 1) of the relay from `q` that `mv` chooses, `d` the move's.
+    fn relay_way_of(&self, mv: Move, q: usize, d: usize) -> usize {
+        match mv.direction() {
+            MoveDirection::Given => self.relay_default_way(q, d),
+            _ => self.direction_of(mv),
+        }
     }
 
     /// Plays the choice `mv` of a paused move, and ends the move.
@@ -105,6 +173,9 @@ impl Rules {
         obs: &mut O,
         history: Option<&mut History>,
     ) -> MoveSummary {
+        if s.pending & 0xf == RELAY {
+            return self.resume_relay(s, mv, obs, history);
+        }
         let mover = s.to_move;
         let m = mover as usize;
         let q = mv.pit();
@@ -125,13 +196,60 @@ impl Rules {
         summary
     }
 
+    /// Ends a move of the general tier: what follows each move, then the turn passes.
+    pub(crate) fn end_general_move<O: Observer>(
+        &self,
+        s: &mut State,
+        mover: u8,
+        summary: MoveSummary,
+        history: Option<&mut History>,
+        obs: &mut O,
+    ) {
+        self.after_general_move(s, mover, obs);
+        if self.t.stones.is_some() {
+            self.refill_from_hand(s, false);
+        }
+        self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
+    }
+
+    /// Plays the choice `mv` of a move paused at a relay: the relay, the way chosen, and the
+    /// rest of the move (which may pause again); or, with [`Move::PASS`], the end of the move.
+    fn resume_relay<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+        history: Option<&mut History>,
+    ) -> MoveSummary {
+        let mover = s.to_move;
+        let q = s.pending_at as usize;
+        let d = (s.pending >> 7) as usize;
+        let laps = s.pending_laps as u32;
+        (s.pending, s.pending_at, s.pending_laps) = (0, 0, 0);
+        let mut summary =
+            MoveSummary { mv, lifted: 0, last: q, captured: 0, captured_pits: 0, grand_slam: false };
+        if !mv.is_pass() && laps < MAX_LAPS {
+            obs.relay(q, s.pits[q]);
+            summary.lifted = s.pits[q];
+            summary = self.laps_from(s, mv, q, self.relay_way_of(mv, q, d), laps + 1, false, summary, obs).0;
+            if self.paused(s) {
+                return summary;
+            }
+        }
+        self.end_general_move(s, mover, summary, history, obs);
+        summary
+    }
+
     /// Why `mv` is not a choice of the paused move in `s`, if it is not.
     pub(crate) fn check_step(&self, s: &State, mv: Move) -> Result<(), IllegalMove> {
         if s.moves.contains(mv) {
             return Ok(());
         }
-        let options = s.moves.iter().fold(0u64, |m, o| m | 1 << o.pit());
-        Err(IllegalMove::NotAChoice { given: mv, options })
+        Err(IllegalMove::NotAChoice {
+            given: mv,
+            asked: s.pending().expect("a paused move"),
+            options: s.moves.iter().collect(),
+        })
     }
 }
 

@@ -100,6 +100,7 @@ impl Rules {
             kept: 0,
             pending: 0,
             pending_at: 0,
+            pending_laps: 0,
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -232,6 +233,10 @@ impl Rules {
     /// A move as these rules write it: a direction named for a pit that sows one way only is
     /// dropped if it is that pit's way; a pit that sows either way needs one.
     pub fn resolve(&self, mv: Move) -> Result<Move, IllegalMove> {
+        // Whether a pass may be played is the position's question ([`Rules::check_move`]).
+        if mv.is_pass() {
+            return Ok(mv);
+        }
         if mv.hand() > 0 {
             return self.resolve_hand(mv);
         }
@@ -273,6 +278,13 @@ impl Rules {
         if let Some(reason) = s.end {
             return Err(IllegalMove::GameOver { plies: s.plies, reason });
         }
+        // The choice a paused move waits for ([`super::step`]): a pit, a way, or a pass.
+        if s.pending != 0 {
+            return self.check_step(s, mv);
+        }
+        if mv.is_pass() {
+            return if s.moves.contains(mv) { Ok(()) } else { Err(IllegalMove::NoPass) };
+        }
         if mv.hand() > 0 {
             return self.check_hand_move(s, self.resolve(mv)?);
         }
@@ -282,9 +294,6 @@ impl Rules {
         }
         if s.phase != 0 {
             return self.check_fill(s, mv);
-        }
-        if s.pending != 0 {
-            return self.check_step(s, mv);
         }
         if self.is_end_place(pit) {
             return Err(IllegalMove::EndPlace { pit: pit + 1 });

@@ -294,6 +294,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     phase_rules(&mut rules, spec);
     hand_rules(&mut rules, spec);
     legality_rules(&mut rules, spec);
+    relay_choices(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
     rounds_rules(&mut rules, spec);
@@ -1475,6 +1476,46 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             )
         }
     });
+}
+
+/// What the mover may choose at a relay (`crate::lang::legality::Relays`).
+fn relay_choices(rules: &mut Vec<Rule>, spec: &Spec) {
+    let kinds = &[Kind::RelayAsMove, Kind::RelayDecline];
+    let Some(r) = &spec.legality.relays else {
+        rules.push(unsaid(
+            Section::Sowing,
+            "choices at a relay",
+            kinds,
+            "A relay, if the rules make one, sows on in the move's direction, and the mover has no choice in it.",
+        ));
+        return;
+    };
+    let mut text = String::new();
+    if r.as_a_move {
+        text.push_str(
+            "A relay sows as a move from its pit would: in the pit's own direction, or, from a pit that \
+             sows either way, the way the mover chooses among those the rules of a move's way allow, judged \
+             before the relay (the choice is written after the move with `/`, `9ccw/16cw`; a choice of one \
+             way is made at once).",
+        );
+    } else {
+        text.push_str("A relay sows on in the move's direction.");
+    }
+    if r.declined.iter().any(|&m| m != 0) {
+        let each: Vec<String> = r
+            .declined
+            .iter()
+            .enumerate()
+            .map(|(p, &m)| format!("player {}'s {}", p + 1, pit_list(&crate::lang::spec::pit_numbers(m))))
+            .collect();
+        text.push_str(&format!(
+            " The mover may decline a relay from {} (their own, named from their seat): the move then ends \
+             there. The choice is written after the move with `/`: `3/8` relays from pit 8, `3/pass` ends the \
+             move.",
+            and_list(&each)
+        ));
+    }
+    rules.push(said(Section::Sowing, "choices at a relay", kinds, text));
 }
 
 /// What a rule after each lap does, in words.

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
-use super::legality::{MustPlayLine, OneSeedLine};
+use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine};
 use super::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice,
@@ -244,6 +244,10 @@ kinds! {
     KeepWay(KeepWay) in keep_way, "`... keep the direction of ... first move`", "the direction kept for the game", None;
     /// `a pit of one seed may be played only when no pit of the mover's holds 2 or more, and only when the next pit is empty`
     OneSeed(OneSeedLine) in one_seed, "`a pit of one seed may be played only when ...`", "when a pit of one seed may be played", None;
+    /// `a relay sows as a move from its pit would`
+    RelayAsMove(RelayAsMove) in relay_as_move, "`a relay sows as a move from its pit would`", "the way of a relay", None;
+    /// `the mover may decline a relay from the rightmost pit of their outer row`
+    RelayDecline(RelayDeclineLine) in relay_decline, "`the mover may decline a relay from ...`", "the relays the mover may decline", None;
     /// `a move whose last pit is in the mover's inner row and the opposite pit is occupied before the move must be played when there is one`
     MustPlay(MustPlayLine) in must_play, "`a move whose last pit ... must be played when there is one`", "the moves that must be played", None;
     /// `a player whose pits are all empty loses`

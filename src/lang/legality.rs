@@ -41,17 +41,40 @@ pub struct MustPlay<C> {
 /// The line as written; the conditions with the spans of the line.
 pub type MustPlayLine = MustPlay<WrittenCounts>;
 
+/// What the mover may choose at a relay: its way, as a move from its pit would
+/// (`a relay sows as a move from its pit would`: Kubuguza, Choro), and whether to relay at all
+/// from some pits (`the mover may decline a relay from the rightmost pit of their outer row`:
+/// Musoro Tsoro's musoro). Each is a choice within the move ([`crate::engine::Step`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Relays {
+    /// A relay sows the way its pit sows: either way, as the mover chooses, from a pit that
+    /// sows either way, under the rule of the way allowed only when a test holds.
+    pub as_a_move: bool,
+    /// For each player, the pits (a mask, bit 0 for pit 1) from which they may decline a
+    /// relay, ending the move there; empty if no line says.
+    pub declined: Vec<u64>,
+}
+
+/// `a relay sows as a move from its pit would`, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RelayAsMove;
+
+/// `the mover may decline a relay from PITS`, as written: the pits named from each player's
+/// seat, as a direction by pit names them.
+pub type RelayDeclineLine = Vec<(super::syntax::PitGroup, Option<super::syntax::RowPart>)>;
+
 /// The rules of this module a checked variant has: none by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Legality {
     pub one_seed: Option<OneSeed<CountSet>>,
     pub must: Option<MustPlay<CountSet>>,
+    pub relays: Option<Relays>,
 }
 
 impl Legality {
     /// Does the variant have any of them?
     pub fn any(&self) -> bool {
-        self.one_seed.is_some() || self.must.is_some()
+        self.one_seed.is_some() || self.must.is_some() || self.relays.is_some()
     }
 }
 

@@ -22,11 +22,13 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("kalah", include_str!("../../variants/kalah.sow")),
     ("katra", include_str!("../../variants/katra.sow")),
     ("koumma", include_str!("../../variants/koumma.sow")),
+    ("kubuguza", include_str!("../../variants/kubuguza.sow")),
     ("leb-bbut-ahbochen", include_str!("../../variants/leb-bbut-ahbochen.sow")),
     ("leyla-gobale", include_str!("../../variants/leyla-gobale.sow")),
     ("lib-al-aqil", include_str!("../../variants/lib-al-aqil.sow")),
     ("modiar", include_str!("../../variants/modiar.sow")),
     ("motiq", include_str!("../../variants/motiq.sow")),
+    ("musoro-tsoro", include_str!("../../variants/musoro-tsoro.sow")),
     ("nsolo", include_str!("../../variants/nsolo.sow")),
     ("o-an-quan", include_str!("../../variants/o-an-quan.sow")),
     ("oware", include_str!("../../variants/oware.sow")),
@@ -329,7 +331,7 @@ mod tests {
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
             e.contains(
-                "ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, iyogh, kalah, katra, koumma, leb-bbut-ahbochen"
+                "ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
             ),
             "{e}"
         );

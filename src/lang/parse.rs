@@ -12,7 +12,7 @@ use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver,
 };
-use crate::lang::legality::{MustPlayLine, OneSeedLine};
+use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice, Target,
@@ -875,6 +875,8 @@ impl Builder<'_> {
                 };
                 RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
             }
+            Rule::relay_as_move => RuleLine::RelayAsMove(RelayAsMove),
+            Rule::relay_decline => RuleLine::RelayDecline(self.row_groups(values(pair))?),
             Rule::one_seed => {
                 let (mut unless, mut next_empty, mut ends) = (None, false, false);
                 for part in values(pair) {
@@ -1254,6 +1256,8 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         }
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
         ("a", "big") => "`a big stone counts as 10 seeds`",
+        ("a", "relay") => "`a relay sows as a move from its pit would`",
+        ("the", "mover") => "`the mover may decline a relay from the rightmost pit of their outer row`",
         ("a", _) => {
             "`a pit needs 1 seed to be played`, `a pit needs 2 seeds to be played` or (in a rounds block) `a \
              pit filled belongs to the player who filled it`"
@@ -1364,6 +1368,8 @@ const LINE_RULES: &[Rule] = &[
     Rule::hand_sowing,
     Rule::only_if_captures,
     Rule::one_seed,
+    Rule::relay_as_move,
+    Rule::relay_decline,
     Rule::must_play,
     Rule::keep_way,
     Rule::empty_loses,

@@ -367,7 +367,9 @@ pub trait Hooks {
     /// `sow` move asks its mover ([`State::pending`]). By default a `[Remove ...]` ply, the
     /// opponent's pit the mover takes (Tshuba, Nsolo). A choice of one option, which `sow`
     /// makes at once, is a ply of the move's run like a relay lap, folded into the move.
-    fn is_step(&self, ply: &Ply) -> bool {
+    /// `before` is Ludii's ply before it, if any.
+    fn is_step(&self, ply: &Ply, before: Option<&Ply>) -> bool {
+        let _ = before;
         ply.mv.text.starts_with("[Remove:")
     }
 
@@ -933,7 +935,7 @@ impl<'a> Replay<'a> {
         }
         // A choice within a move is answered by Ludii's choice ply, and by nothing else.
         let waits = s.pending().is_some();
-        if waits != hooks.is_step(ply) {
+        if waits != hooks.is_step(ply, i.checked_sub(1).map(|k| &plies[k])) {
             return Err(self.disagree(i + 1, What::Choice { sow_waits: waits, text: ply.mv.text.clone() }));
         }
         let candidates = if waits {

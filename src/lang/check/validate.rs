@@ -479,7 +479,7 @@ impl<'a> Validator<'a> {
         self.first_move_played(&first_move, &phases.never_played, &owners);
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
         let stones = self.stones(board, &owners, players);
-        let legality = self.legality(total);
+        let legality = self.legality(total, &owners, board.value.pits_per_row.value as usize);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));

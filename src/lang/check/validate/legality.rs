@@ -8,7 +8,7 @@ use crate::lang::describe::ordinal;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::lang::kinds::Stated;
 use crate::lang::lap_rule::{Condition, LapRule, Predicate};
-use crate::lang::legality::{Legality, MustPlay, OneSeed};
+use crate::lang::legality::{Legality, MustPlay, OneSeed, Relays};
 use crate::lang::spec::PitGroupSpec;
 use crate::lang::syntax::{Number, Opening, PitGroup, RowPart, WrittenCounts};
 
@@ -16,9 +16,9 @@ use super::Validator;
 
 impl Validator<'_> {
     /// The rules of legal moves, each line checked. `total` is the seeds of the game.
-    pub(super) fn legality(&mut self, total: usize) -> Legality {
+    pub(super) fn legality(&mut self, total: usize, owners: &[u8], row: usize) -> Legality {
         let m = self.m;
-        let mut out = Legality::default();
+        let mut out = Legality { relays: self.relays(owners, row), ..Default::default() };
         if let Some(line) = &m.one_seed {
             let OneSeed { unless, next_empty, ends } = &line.value;
             // A pit of the mover's may be empty: its counts start at 0.
@@ -146,6 +146,80 @@ impl Validator<'_> {
     /// pits of their inner row`), in a row of `k` pits: what it names, and the places among a
     /// player's pits in number order of the pits it names (on 2 rows, from the player's left).
     /// `None` after an error at `span`, the line.
+    /// The choices at a relay (`a relay sows as a move from its pit would`, `the mover may
+    /// decline a relay from ...`), each line checked: there must be relays to choose at.
+    fn relays(&mut self, owners: &[u8], row: usize) -> Option<Relays> {
+        let m = self.m;
+        if m.relay_as_move.is_none() && m.relay_decline.is_none() {
+            return None;
+        }
+        // Relays come from the `relay when` line, or from a rule after each lap.
+        let relays = m.relay.is_some()
+            || m.lap_rules.as_ref().is_some_and(|rules| {
+                rules.value.iter().any(|r| {
+                    r.value.effects.iter().any(|e| {
+                        matches!(
+                            e,
+                            crate::lang::lap_rule::Effect::Relay(_)
+                                | crate::lang::lap_rule::Effect::SowTaken(_)
+                        )
+                    })
+                })
+            });
+        let mut ok = true;
+        for at in [m.relay_as_move.as_ref().map(|l| &l.at), m.relay_decline.as_ref().map(|l| &l.at)]
+            .into_iter()
+            .flatten()
+        {
+            if !relays {
+                self.diags.push(
+                    at.error("no move of this game relays", "a choice at a relay")
+                        .help("add a relay to the sowing block, such as `relay when the last seed falls into an occupied pit`"),
+                );
+                ok = false;
+            }
+        }
+        let mut declined = Vec::new();
+        if let Some(line) = &m.relay_decline {
+            let k = owners.len() / 2;
+            let sides = owners.len() >= 2
+                && owners[..k].iter().all(|&o| o == owners[0])
+                && owners[k..].iter().all(|&o| o == owners[k])
+                && owners[0] != owners[k];
+            if !sides {
+                self.diags.push(line.error(
+                    "pits named from each player's seat need two players who own a row each (or two rows each)",
+                    "pits named from a player's seat",
+                ));
+                return None;
+            }
+            // `pass` is written in a move set as no pit of such a board can be.
+            if owners.len() >= crate::lang::spec::MAX_PITS {
+                self.diags.push(line.error(
+                    format!(
+                        "a relay may be declined only on a board of fewer than {} pits",
+                        crate::lang::spec::MAX_PITS
+                    ),
+                    "the mover may decline a relay",
+                ));
+                return None;
+            }
+            let four = k == 2 * row;
+            let mut places = Vec::new();
+            for (group, r) in &line.value {
+                match self.row_group(&line.at.file, &line.at.span, group, *r, row, four) {
+                    Some((_, mine)) => places.extend(mine),
+                    None => ok = false,
+                }
+            }
+            for p in 0..2 {
+                let mine = crate::lang::phases::seat_row(owners, p);
+                declined.push(places.iter().fold(0u64, |mask, &q| mask | 1 << mine[q]));
+            }
+        }
+        ok.then(|| Relays { as_a_move: m.relay_as_move.is_some(), declined })
+    }
+
     pub(super) fn row_group(
         &mut self,
         file: &Arc<SourceFile>,
