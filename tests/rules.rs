@@ -6061,3 +6061,99 @@ fn a_condition_may_say_that_a_row_is_empty() {
     let e = sow::lang::check::check(&file, None).unwrap_err().to_string();
     assert!(e.contains("an inner or outer row on a board of 2 rows"), "{e}");
 }
+
+/// Bao's capture on 4 x 8: the seeds taken are sown on from an end of the mover's inner row.
+const BAO_SOWING: &str = "counter-clockwise first seed into the next pit laps sow into the emptied pit \
+                          relay when the last seed falls into an occupied pit";
+
+fn bao_end(named: &str) -> Rules {
+    four_rows_of(
+        8,
+        &format!(
+            "  sowing {{ {BAO_SOWING} }}\n  capture {{ when the last pit is in the mover's inner row and the opposite pit is occupied: \
+             take the opposite pit, then sow them from the end of the mover's inner row {named}, either end as the mover \
+             chooses when the last pit is not among the 2 pits at either end }}\n"
+        ),
+    )
+}
+
+#[test]
+fn the_seeds_taken_are_sown_from_the_end_of_the_inner_row_nearer_the_last_pit() {
+    //     24 23 22 21 20 19 18 17      player 2's outer row
+    //     25 26 27 28 29 30 31 32      player 2's inner row
+    //     16 15 14 13 12 11 10  9      player 1's inner row
+    //      1  2  3  4  5  6  7  8      player 1's outer row
+    let r = bao_end("nearer the last pit");
+    // Pit 8's 2 seeds go into 9 and 10. Pit 10, the 2nd from player 1's right, faces 31 (3
+    // seeds): taken, and put into 9, the right end (now 4), which is sown on counter-clockwise,
+    // along the inner row: 10, 11, 12, 13. Pit 13 was empty and faces 28, empty: the move ends.
+    let mut pits = [0u8; 32];
+    (pits[7], pits[30], pits[16]) = (2, 3, 1);
+    let mut s = at(&r, &pits, 1);
+    let (m, record) = play_move(&r, &mut s, pit(8));
+    assert_eq!(pits_1based(&record), [9, 10, 10, 11, 12, 13]);
+    assert_eq!((captures_1based(&record), relays_1based(&record)), (vec![(31, 3)], vec![(9, 4)]));
+    assert_eq!((m.last + 1, m.captured, s.pending(), s.to_move()), (13, 3, None, Some(1)));
+    assert_eq!(&s.pits()[8..13], &[0, 2, 1, 1, 1]);
+
+    // Pit 8's 4 seeds end in pit 12, the 4th from the right, facing 29 (2 seeds): either end,
+    // as the mover chooses. The move waits, 29 still holding its seeds; the ends are 9 and 16.
+    let mut pits = [0u8; 32];
+    (pits[7], pits[28], pits[16]) = (4, 2, 1);
+    let mut s = at(&r, &pits, 1);
+    play_move(&r, &mut s, pit(8));
+    assert_eq!((s.pending(), s.to_move(), s.pits()[28]), (Some(sow::engine::Step::End), Some(0), 2));
+    assert_eq!(r.legal_moves(&s).iter().collect::<Vec<_>>(), [pit(9), pit(16)]);
+    assert!(r.play(&mut s.clone(), pit(12), &mut Record::default()).is_err(), "not an end");
+    // From the left end, 16 (now 2), clockwise along the row: 15, 14, both empty; 14 faces 27,
+    // empty: the move ends.
+    let mut record = Record::default();
+    r.play(&mut s, pit(16), &mut record).unwrap();
+    assert_eq!((pits_1based(&record), captures_1based(&record)), (vec![15, 14], vec![(29, 2)]));
+    assert_eq!((s.pending(), s.to_move(), s.pits()[28]), (None, Some(1), 0));
+    assert_eq!((&s.pits()[8..16], s.seeds_on_board()), (&[1, 1, 1, 1, 0, 1, 1, 0][..], 7));
+    assert_eq!(sow::engine::notation::parse_moves(&r, "8/16").unwrap(), [pit(8), pit(16)]);
+    let mut pits = [0u8; 32];
+    (pits[7], pits[28], pits[16]) = (4, 2, 1);
+    assert_eq!(
+        described(&r, at(&r, &pits, 1), &[pit(8), pit(16)]),
+        [
+            "ply 1: player 1 plays pit 8 (4 seeds): sows 9 10 11 12; last seed in pit 12 (now 1); \
+             the move waits for a choice: sow from which end? (pits 9 and 16)",
+            "ply 1: player 1 chooses pit 16 to sow from: takes 2 from pit 29 and sows them from pit 16 (2 seeds): \
+             sows 15 14; last seed in pit 14 (now 1)"
+        ]
+    );
+
+    // Player 2: pit 29's 2 seeds go into 30 and 31, the 2nd pit from their left, facing 10 (3
+    // seeds): sown from their left end, 32, clockwise: 31, 30, 29. Pit 29 was emptied by the
+    // move, faces 12 (empty): the move ends.
+    let mut pits = [0u8; 32];
+    (pits[28], pits[9], pits[0]) = (2, 3, 1);
+    let mut s = at(&r, &pits, 2);
+    let (_, record) = play_move(&r, &mut s, pit(29));
+    assert_eq!(pits_1based(&record), [30, 31, 31, 30, 29]);
+    assert_eq!(&s.pits()[24..32], &[0, 0, 0, 0, 1, 2, 2, 0]);
+}
+
+#[test]
+fn the_end_may_be_named_by_the_last_pits_side_as_player_1_sees_it() {
+    // Ludii's Bao: the mover's right end when the last pit is in one of the 2 columns at player
+    // 1's right. For player 1 that is the nearer end; for player 2 the far one.
+    let r = bao_end("at their right when the last pit is at player 1's right");
+    // Player 2's pit 29 into 30 and 31 (2nd from their left, at player 1's right), facing 10
+    // (3 seeds): sown from player 2's right end, 25, counter-clockwise: 26, 27, 28. Pit 28 was
+    // empty, facing 13 (empty): the move ends.
+    let mut pits = [0u8; 32];
+    (pits[28], pits[9], pits[0]) = (2, 3, 1);
+    let mut s = at(&r, &pits, 2);
+    let (_, record) = play_move(&r, &mut s, pit(29));
+    assert_eq!((pits_1based(&record), relays_1based(&record)), (vec![30, 31, 26, 27, 28], vec![(25, 3)]));
+    assert_eq!(&s.pits()[24..32], &[0, 1, 1, 1, 0, 1, 1, 0]);
+    // Player 1 the same as the nearer end: pit 8 into 9 and 10, facing 31: from 9.
+    let mut pits = [0u8; 32];
+    (pits[7], pits[30], pits[16]) = (2, 3, 1);
+    let mut s = at(&r, &pits, 1);
+    let (_, record) = play_move(&r, &mut s, pit(8));
+    assert_eq!(relays_1based(&record), [(9, 4)]);
+}

@@ -69,6 +69,13 @@ pub(crate) enum Act {
     SowTaken(Place),
     /// A pit of the opponent's that holds seeds, chosen by the mover: the move pauses.
     TakeChosen(Receiver),
+    /// The seeds the line took, sown on from an end of the mover's inner row named by the
+    /// last pit's column from the seat of `seat` (0-based; the mover's with `None`), the
+    /// mover's choice outside the `edge` columns at either end.
+    SowEnd {
+        seat: Option<u8>,
+        edge: u8,
+    },
 }
 
 /// One rule after each lap, compiled.
@@ -82,6 +89,8 @@ pub(crate) struct LapTable {
     pub as_sown: bool,
     /// The line takes: held back while moves without capture start the game.
     pub takes: bool,
+    /// The line sows what it took from an end of the mover's inner row (`Act::SowEnd`).
+    pub from_end: bool,
 }
 
 impl LapTable {
@@ -137,7 +146,7 @@ impl LapTable {
             })
             .collect();
         // The takes of a line that sows the seeds on go to the move.
-        let sown_on = rule.sows_taken().is_some();
+        let sown_on = rule.sows_taken();
         let receiver = |r: Receiver| if sown_on { Receiver::Sown } else { r };
         let mut to = Receiver::Mover;
         let acts: Vec<Act> = rule
@@ -170,10 +179,12 @@ impl LapTable {
                 Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
                 Effect::End => Act::End,
                 Effect::SowTaken(p) => Act::SowTaken(*p),
+                Effect::SowEnd(e) => Act::SowEnd { seat: e.seat.map(|n| n.saturating_sub(1)), edge: e.edge },
             })
             .collect();
         let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
-        LapTable { every_lap: rule.every_lap, tests, acts, as_sown, takes: rule.takes() }
+        let from_end = acts.iter().any(|a| matches!(a, Act::SowEnd { .. }));
+        LapTable { every_lap: rule.every_lap, tests, acts, as_sown, takes: rule.takes(), from_end }
     }
 
     /// The table's bytes, for the fingerprint.
@@ -249,6 +260,7 @@ impl LapTable {
                 }
                 Act::SowTaken(p) => out.extend([11, place(p)]),
                 Act::TakeChosen(r) => out.extend([12, receiver(r)]),
+                Act::SowEnd { seat, edge } => out.extend([13, seat.map_or(u8::MAX, |n| n), *edge]),
             }
         }
     }
@@ -369,6 +381,13 @@ struct Outcome {
     held: u16,
     captured: u16,
     captured_pits: u8,
+    /// The end of the mover's inner row the seeds taken are sown from (`Act::SowEnd`): set
+    /// before the line's takes, chosen by the mover if the move paused for it.
+    end: Option<usize>,
+    /// The way the relay goes, when the line names it (from an end of a row, away from it).
+    way: Option<usize>,
+    /// The move paused for the mover's choice of an end ([`super::step`]).
+    pause: bool,
 }
 
 impl Rules {
@@ -499,8 +518,11 @@ impl Rules {
             }
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
+                    // The seeds taken, sown on from an end of a row: away from it.
+                    if let Some(way) = out.way {
+                        d = way;
                     // A relay the mover may choose the way of, or decline ([`super::step`]).
-                    if t.legal.is_some() && self.relay_rules().is_some() {
+                    } else if t.legal.is_some() && self.relay_rules().is_some() {
                         match self.relay_go(s, m, q, d, laps) {
                             RelayGo::Way(way) => d = way,
                             RelayGo::Pause => return (summary, None),
@@ -510,7 +532,13 @@ impl Rules {
                     obs.relay(q, s.pits[q]);
                     from = q;
                 }
-                _ => break,
+                _ => {
+                    // Paused for the choice of an end: the laps made so far, counted on.
+                    if out.pause {
+                        s.pending_laps |= laps as u16;
+                    }
+                    break;
+                }
             }
         }
         (summary, None)
@@ -581,6 +609,11 @@ impl Rules {
     ) {
         let t = &self.t;
         let n = t.pits as usize;
+        // The end to sow from, named before the line's takes: where the mover must choose it,
+        // the move pauses here and the line is played once it is chosen.
+        if rule.from_end && out.end.is_none() && self.end_or_pause(s, m, lap, rule, out) {
+            return;
+        }
         let mut taken_last = None;
         let mut again = 0;
         // The counts as the lap's sowing left them, for a chain that reads them so.
@@ -626,6 +659,14 @@ impl Rules {
                             s.pits[q] += out.held as u8;
                             out.held = 0;
                             out.relay = Some(q);
+                        }
+                    }
+                    Act::SowEnd { .. } => {
+                        if let Some(q) = out.end.filter(|_| out.held > 0) {
+                            s.pits[q] += out.held as u8;
+                            out.held = 0;
+                            out.relay = Some(q);
+                            out.way = Some(self.way_from_end(m, q));
                         }
                     }
                     Act::Claim(places) => {
@@ -698,6 +739,101 @@ impl Rules {
                 return;
             }
         }
+    }
+
+    /// The end pits of the inner row of `m` (two players, 4 rows): their right end and their
+    /// left end.
+    pub(crate) fn inner_ends(&self, m: usize) -> (usize, usize) {
+        let c = self.t.pits as usize / 4;
+        (m * 2 * c + c, m * 2 * c + 2 * c - 1)
+    }
+
+    /// The way a lap from an end of the inner row of `m` goes along it: counter-clockwise
+    /// from their right end, clockwise from their left.
+    fn way_from_end(&self, m: usize, q: usize) -> usize {
+        if q == self.inner_ends(m).0 { 1 - self.t.cw as usize } else { self.t.cw as usize }
+    }
+
+    /// The end pits `seat`'s rule allows after a lap of `m` ending at `last` (a mask: one, or
+    /// both for the mover to choose).
+    fn end_options(&self, m: usize, last: usize, seat: Option<u8>, edge: u8) -> u64 {
+        let c = self.t.pits as usize / 4;
+        // The column, from player 1's left, of each block of the numbering.
+        let column = match last / c {
+            0 => last,
+            1 => 2 * c - 1 - last,
+            2 => 3 * c - 1 - last,
+            _ => last - 3 * c,
+        };
+        // From the right of the seat named, or of the mover's.
+        let from_right = if seat.map_or(m, usize::from) == 0 { c - 1 - column } else { column };
+        let (right, left) = self.inner_ends(m);
+        let edge = edge as usize;
+        if from_right < edge {
+            1 << right
+        } else if from_right >= c - edge {
+            1 << left
+        } else {
+            1 << right | 1 << left
+        }
+    }
+
+    /// Names the end `rule` sows from after `lap`, into `out`; or, where the mover is to choose
+    /// it, pauses the move (the lap's last pit and way, and the line, kept) and returns true.
+    #[cold]
+    #[inline(never)]
+    fn end_or_pause(&self, s: &mut State, m: usize, lap: Lap, rule: &LapTable, out: &mut Outcome) -> bool {
+        let Some((seat, edge)) = rule.acts.iter().find_map(|a| match a {
+            Act::SowEnd { seat, edge } => Some((*seat, *edge)),
+            _ => None,
+        }) else {
+            return false;
+        };
+        let options = self.end_options(m, lap.last, seat, edge);
+        if options.count_ones() == 1 {
+            out.end = Some(options.trailing_zeros() as usize);
+            return false;
+        }
+        let line = self.t.lap_rules.iter().position(|r| std::ptr::eq(r, rule)).unwrap_or(0);
+        s.pending = super::step::END;
+        s.pending_at = lap.last as u8;
+        // The laps are added by the loop; the line and the way above them.
+        s.pending_laps = (line as u16 & 0xf) << 10 | (lap.d as u16 & 1) << 15;
+        out.pause = true;
+        true
+    }
+
+    /// Plays the line `line` after a lap that ended at `last`, going in direction `d`, with
+    /// the end `mv` the mover chose, and the rest of the move from that end.
+    pub(crate) fn end_chosen<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        (line, last, d, laps): (usize, usize, usize, u32),
+        obs: &mut O,
+    ) -> MoveSummary {
+        let m = s.to_move as usize;
+        let mut out = Outcome { end: Some(mv.pit()), ..Outcome::default() };
+        let lap = Lap { d, start: last, last, lifted: 0 };
+        if let Some(rule) = self.t.lap_rules.get(line) {
+            self.act(s, m, lap, 0, rule, &mut out, obs);
+        }
+        let mut summary = MoveSummary {
+            mv,
+            lifted: 0,
+            last,
+            captured: out.captured,
+            captured_pits: out.captured_pits,
+            grand_slam: false,
+        };
+        if let (Some(q), Some(way)) = (out.relay, out.way)
+            && laps < MAX_LAPS
+        {
+            obs.relay(q, s.pits[q]);
+            summary.lifted = s.pits[q];
+            summary = self.laps_from(s, mv, q, way, laps + 1, false, summary, obs).0;
+        }
+        summary
     }
 
     /// Takes pit `q`, chosen by the mover of a paused move ([`super::step`]).

@@ -107,8 +107,14 @@ pub(crate) fn tests_of(spec: &Spec, conditions: &[Condition<CountSet>]) -> Vec<T
 
 /// The bytes of tests, as a rule after each lap's, for the fingerprint.
 pub(crate) fn test_bytes(tests: &[Test], out: &mut Vec<u8>) {
-    let table =
-        LapTable { every_lap: false, tests: tests.to_vec(), acts: Vec::new(), as_sown: false, takes: false };
+    let table = LapTable {
+        every_lap: false,
+        tests: tests.to_vec(),
+        acts: Vec::new(),
+        as_sown: false,
+        takes: false,
+        from_end: false,
+    };
     table.bytes(out);
 }
 

@@ -43,6 +43,9 @@ pub struct Record {
     pub feed: Option<(usize, usize, u8)>,
     /// A round scored in points over: each player's points.
     pub points: Option<[u16; 2]>,
+    /// The captures made before any seed was sown: the takes of a move paused for the end of
+    /// a row to sow them from, made once the end is chosen.
+    pub taken_first: usize,
 }
 
 impl Observer for Record {
@@ -53,6 +56,9 @@ impl Observer for Record {
         self.relays.push((self.sown.len(), pit, seeds));
     }
     fn capture(&mut self, pit: usize, seeds: u8) {
+        if self.sown.is_empty() && self.relays.is_empty() {
+            self.taken_first += 1;
+        }
         self.captures.push((pit, seeds));
     }
     fn pass(&mut self, player: usize) {
@@ -250,9 +256,19 @@ pub fn describe_step(step: &Step) -> String {
         super::MoveDirection::Clockwise => " clockwise",
         super::MoveDirection::CounterClockwise => " counter-clockwise",
     };
+    // The end of a row the mover chose: the seeds taken then, sown from it.
+    let first = if resumed { step.record.taken_first.min(step.record.captures.len()) } else { 0 };
     // A move from the hand names no pit.
     let what = if s.mv.hand() > 0 {
         "sows from their hand".to_string()
+    } else if first > 0 {
+        let parts: Vec<String> =
+            step.record.captures[..first].iter().map(|(p, n)| format!("{n} from pit {}", p + 1)).collect();
+        format!(
+            "chooses pit {0} to sow from: takes {1} and sows them from pit {0}",
+            s.mv.pit() + 1,
+            and_list(&parts)
+        )
     } else if resumed {
         format!("relays from pit {}", s.mv.pit() + 1)
     } else {
@@ -270,7 +286,7 @@ pub fn describe_step(step: &Step) -> String {
     } else {
         text.push_str(&format!("last seed in pit {}", s.last + 1));
     }
-    match step.record.captures.as_slice() {
+    match &step.record.captures[first..] {
         [] if s.grand_slam => text
             .push_str(&format!(" (now {}): a grand slam, which captures nothing", step.after.pits()[s.last])),
         [] if s.last >= n => {}

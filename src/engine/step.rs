@@ -30,6 +30,10 @@ const TAKE: u8 = 1;
 /// [`State::pending`]'s kind: a relay from `pending_at`, its way or whether to relay at all.
 /// The move's direction (0 or 1), which a relay of one way keeps, is bit 7.
 const RELAY: u8 = 2;
+/// [`State::pending`]'s kind: an end of the mover's inner row to sow the seeds taken from.
+/// `pending_at` is the lap's last pit; `pending_laps` holds the laps made (bits 0-9), the line
+/// (bits 10-13) and the move's way (bit 15).
+pub(crate) const END: u8 = 3;
 
 /// What a paused move asks its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +44,8 @@ pub enum Step {
     Way,
     /// Whether to relay (a move of the relay's pit) or to end the move there (`pass`).
     Relay,
+    /// The end of the mover's inner row to sow the seeds taken from (`12cw/9`).
+    End,
 }
 
 impl Step {
@@ -49,6 +55,7 @@ impl Step {
             Step::Take => "take",
             Step::Way => "way",
             Step::Relay => "relay",
+            Step::End => "end",
         }
     }
 
@@ -58,6 +65,7 @@ impl Step {
             Step::Take => "take which pit?",
             Step::Way => "relay which way?",
             Step::Relay => "relay, or pass?",
+            Step::End => "sow from which end?",
         }
     }
 }
@@ -69,6 +77,7 @@ impl State {
             TAKE => Some(Step::Take),
             RELAY if self.moves.contains(Move::PASS) => Some(Step::Relay),
             RELAY => Some(Step::Way),
+            END => Some(Step::End),
             _ => None,
         }
     }
@@ -128,6 +137,10 @@ impl Rules {
         }
         s.moves = match s.pending & 0xf {
             TAKE => Ways::given(self.takeable(s, s.to_move as usize)).into(),
+            END => {
+                let (right, left) = self.inner_ends(s.to_move as usize);
+                Ways::given(1 << right | 1 << left).into()
+            }
             _ => self.relay_options(s, s.to_move, s.pending_at as usize),
         };
         true
@@ -175,6 +188,9 @@ impl Rules {
     ) -> MoveSummary {
         if s.pending & 0xf == RELAY {
             return self.resume_relay(s, mv, obs, history);
+        }
+        if s.pending & 0xf == END {
+            return self.resume_end(s, mv, obs, history);
         }
         let mover = s.to_move;
         let m = mover as usize;
@@ -235,6 +251,32 @@ impl Rules {
             if self.paused(s) {
                 return summary;
             }
+        }
+        self.end_general_move(s, mover, summary, history, obs);
+        summary
+    }
+
+    /// Plays the choice `mv` of a move paused for an end of the inner row: the line's takes,
+    /// their seeds sown from that end, and the rest of the move (which may pause again).
+    fn resume_end<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+        history: Option<&mut History>,
+    ) -> MoveSummary {
+        let mover = s.to_move;
+        let kept = s.pending_laps;
+        let at = (
+            (kept >> 10 & 0xf) as usize,
+            s.pending_at as usize,
+            (kept >> 15) as usize,
+            (kept & 0x3ff) as u32,
+        );
+        (s.pending, s.pending_at, s.pending_laps) = (0, 0, 0);
+        let summary = self.end_chosen(s, mv, at, obs);
+        if self.paused(s) {
+            return summary;
         }
         self.end_general_move(s, mover, summary, history, obs);
         summary

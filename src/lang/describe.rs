@@ -1588,6 +1588,23 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             "the seeds taken are put into {} and sown on from it, with all it holds, as a new lap",
             p.words()
         ),
+        Effect::SowEnd(end) => {
+            let named = match end.seat {
+                None => format!(
+                    "the end nearer the last pit when it is among the {} at either end of the row",
+                    plural(end.edge as usize, "pit", "pits")
+                ),
+                Some(seat) => {
+                    let k = plural(end.edge as usize, "column", "columns");
+                    format!(
+                        "the end at the mover's right when the last pit is in the {k} at player {seat}'s right, at their left when in the {k} at player {seat}'s left (the sides as player {seat} sees them: for another mover, the far end)"
+                    )
+                }
+            };
+            format!(
+                "the seeds taken are put into an end pit of the mover's inner row and sown on from it, with all it holds, along that row away from its end, as a new lap: {named}; from any other column, either end, as the mover chooses (the move waits for the choice)"
+            )
+        }
     }
 }
 

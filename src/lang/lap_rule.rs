@@ -202,6 +202,21 @@ pub enum Effect<C> {
     /// `sow them from the last pit`: the seeds the line took are put into the place and sown
     /// on from it, as a new lap of the move with all the pit holds.
     SowTaken(Place),
+    /// `sow them from the end of the mover's inner row ...`: the seeds the line took are put
+    /// into an end pit of the mover's inner row, named by the last pit's column, and sown on
+    /// from it along that row (boards of 4 rows).
+    SowEnd(EndRule),
+}
+
+/// Which end of the mover's inner row `sow them from the end ...` sows from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EndRule {
+    /// The sides are those of this player's seat, as written (`at their right when the last
+    /// pit is at player 1's right`: 1), or, with `None`, the mover's (`nearer the last pit`).
+    pub seat: Option<u8>,
+    /// The pits at each end whose column names that end (`among the 2 pits at either end`);
+    /// between them, the mover chooses.
+    pub edge: u8,
 }
 
 /// A line: `when ...: ...` (the first that holds, after each lap) or `after each lap: ...`
@@ -283,6 +298,7 @@ impl<C> LapRule<C> {
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
                     Effect::End => Effect::End,
                     Effect::SowTaken(p) => Effect::SowTaken(*p),
+                    Effect::SowEnd(e) => Effect::SowEnd(*e),
                 })
             })
             .collect::<Result<_, E>>()?;
@@ -316,13 +332,18 @@ impl<C> LapRule<C> {
 
     /// Does the line ask the mover to choose (the move pauses)?
     pub fn chooses(&self) -> bool {
-        self.effects.iter().any(|e| matches!(e, Effect::TakeChosen(_)))
+        self.effects.iter().any(|e| matches!(e, Effect::TakeChosen(_) | Effect::SowEnd(_)))
     }
 
-    /// Where the line sows the seeds it took, if it does.
-    pub fn sows_taken(&self) -> Option<Place> {
+    /// Does the line sow the seeds it took (from a place, or from an end of a row)?
+    pub fn sows_taken(&self) -> bool {
+        self.effects.iter().any(|e| matches!(e, Effect::SowTaken(_) | Effect::SowEnd(_)))
+    }
+
+    /// Where the line sows the seeds it took from an end of the mover's inner row, if it does.
+    pub fn sows_from_end(&self) -> Option<EndRule> {
         self.effects.iter().find_map(|e| match e {
-            Effect::SowTaken(p) => Some(*p),
+            Effect::SowEnd(r) => Some(*r),
             _ => None,
         })
     }

@@ -526,6 +526,20 @@ impl Builder<'_> {
             Rule::take_chosen => Effect::TakeChosen(receiver(values(pair).next())),
             Rule::relay_from => Effect::Relay(place(only(pair))?),
             Rule::sow_taken => Effect::SowTaken(place(only(pair))?),
+            Rule::sow_end => {
+                let mut seat = None;
+                let mut edge = 0;
+                for part in values(pair) {
+                    match part.as_rule() {
+                        Rule::end_seat => {
+                            seat = Some(self.number(only(part))?.value.min(u8::MAX as u64) as u8);
+                        }
+                        Rule::number => edge = self.number(part)?.value.min(u8::MAX as u64) as u8,
+                        _ => {}
+                    }
+                }
+                Effect::SowEnd(crate::lang::lap_rule::EndRule { seat, edge })
+            }
             Rule::claim => Effect::Claim(values(pair).map(place).collect::<Result<_, _>>()?),
             Rule::end_move => Effect::End,
             Rule::move_seeds => {

@@ -1270,6 +1270,70 @@ impl<'a> Validator<'a> {
         }
     }
 
+    /// `sow them from the end of the mover's inner row ...`: on a board of 4 rows, two players,
+    /// an edge within half a row, a `when` line whose takes name places from the last pit (they
+    /// are named again once the mover has chosen the end).
+    fn sow_end(
+        &mut self,
+        at: &Stated<()>,
+        rule: &crate::lang::lap_rule::LapRuleLine,
+        end: crate::lang::lap_rule::EndRule,
+        players: u8,
+    ) {
+        use crate::lang::lap_rule::Base;
+        let (rows, per_row) =
+            self.m.board.as_ref().map_or((2, 0), |b| (b.value.rows.value, b.value.pits_per_row.value));
+        if rows != 4 {
+            self.diags.push(
+                at.error(
+                    "an end of the mover's inner row needs a board of 4 rows",
+                    format!("this board has {rows}"),
+                )
+                .help("on other boards, sow the seeds on from a place: `sow them from the last pit`"),
+            );
+            return;
+        }
+        if players != 2 {
+            self.diags.push(at.error(
+                "sowing from an end of the inner row is a rule for two players",
+                format!("this variant has {players}"),
+            ));
+        }
+        if end.edge == 0 || end.edge as u64 > per_row / 2 {
+            self.diags.push(at.error(
+                format!("{} pits at either end of a row of {per_row}", end.edge),
+                format!("expected 1 to {}", per_row / 2),
+            ));
+        }
+        if let Some(seat) = end.seat
+            && (seat == 0 || seat > players)
+        {
+            self.diags
+                .push(at.error(format!("there is no player {seat}"), format!("expected 1 to {players}")));
+        }
+        if rule.every_lap {
+            self.diags.push(
+                at.error(
+                    "an `after each lap` line cannot ask the mover to choose",
+                    "the `when` lines come after it",
+                )
+                .help("write it as a `when` line"),
+            );
+        }
+        let named_from_last = rule.effects.iter().all(|e| match e {
+            Effect::Take(places, _) => places.iter().all(|p| matches!(p.base, Base::Last | Base::Opposite)),
+            Effect::SowEnd(_) => true,
+            _ => false,
+        });
+        if !named_from_last {
+            self.diags.push(
+                at.error("the seeds sown from an end must be taken from places named from the last pit", "another effect, or another place")
+                    .note("the move may pause for the mover to choose the end: the places are taken once it is chosen")
+                    .help("write it as `take the opposite pit, then sow them from the end of the mover's inner row ...`"),
+            );
+        }
+    }
+
     fn lap_rules(
         &mut self,
         lines: &Stated<crate::lang::lap_rule::LapRuleLines>,
@@ -1339,6 +1403,11 @@ impl<'a> Validator<'a> {
                     Effect::SowTaken(_) => {
                         relays += 1;
                         self.sow_taken(&at, rule, i);
+                    }
+                    Effect::SowEnd(end) => {
+                        relays += 1;
+                        self.sow_taken(&at, rule, i);
+                        self.sow_end(&at, rule, *end, players);
                     }
                     Effect::Chain { opposite, .. } if !Self::chain_follows_take(rule, i, *opposite) => {
                         self.diags.push(Self::chain_without_take(&at, *opposite));

@@ -162,6 +162,7 @@ impl Validator<'_> {
                             e,
                             crate::lang::lap_rule::Effect::Relay(_)
                                 | crate::lang::lap_rule::Effect::SowTaken(_)
+                                | crate::lang::lap_rule::Effect::SowEnd(_)
                         )
                     })
                 })
