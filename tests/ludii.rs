@@ -948,6 +948,27 @@ fn ludii_kubuguza() {
     );
 }
 
+fn choro() -> Entry {
+    Entry::new(
+        "variants/choro.sow",
+        "four_rows__Choro_(Lango).jsonl.gz",
+        Mapping::four_rows(8, Keep::Nothing),
+    )
+    .hooks(RelayWays)
+}
+
+#[test]
+fn ludii_choro() {
+    let entry = choro();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    for (rec, g) in records.iter().zip(&report.games) {
+        assert!(matches!(g.ending, Ending::Agreed { result: true }), "game {}: {:?}", rec.index, g.ending);
+    }
+}
+
 // ------------------------------------------------------------------------------------------
 // The records.
 

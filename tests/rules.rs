@@ -5839,6 +5839,64 @@ fn a_relay_sows_as_a_move_from_its_pit_would_either_way_where_the_test_allows() 
 }
 
 #[test]
+fn the_seeds_taken_alone_are_sown_on_unless_the_pit_held_one() {
+    // Choro (Lango)'s code on 4 x 4: the opposite pit and the pit behind it go into the
+    // mover's pit behind the last pit, and only they are sown on from there, unless it held a
+    // single seed. Pit 7 faces 14, behind which is 11; behind pit 7 is pit 2.
+    let r = four_rows_with(
+        &format!("{FOUR_ROWS_SOWING} relay when the last seed falls into an occupied pit"),
+        "when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied: \
+         take the opposite pit and the pit behind the opposite pit, then sow only them from the pit behind the last pit, \
+         with its own seeds when it holds 1",
+    );
+    // Pit 5's 2 seeds go into 6 and 7; 7 held 1: 14 (3) and 11 (1) are taken into pit 2,
+    // which held 5: the 4 taken are sown 3 4 5 6, and 5 stay in pit 2. Pit 6 held 1: a relay
+    // (15 is empty: no capture) of its 2 seeds into 7 and 8, which was empty.
+    let mut s = at(&r, &[0, 5, 0, 0, 2, 0, 1, 0, 1, 1, 1, 1, 1, 3, 0, 1], 1);
+    let (summary, record) = play_move(&r, &mut s, pit(5));
+    assert_eq!(pits_1based(&record), [6, 7, 3, 4, 5, 6, 7, 8]);
+    assert_eq!(&s.pits()[..8], [0, 5, 1, 1, 1, 0, 3, 1]);
+    assert_eq!((s.pits()[10], s.pits()[13], summary.captured), (0, 0, 4));
+    // Pit 2 holding a single seed: it goes with them, 5 sown 3 4 5 6 7; 7 (now 3) faces 14,
+    // empty: a relay of its 3 seeds into 8, 1 and 2, emptied: the move ends.
+    let mut s = at(&r, &[0, 1, 0, 0, 2, 0, 1, 0, 1, 1, 1, 1, 1, 3, 0, 1], 1);
+    let (_, record) = play_move(&r, &mut s, pit(5));
+    assert_eq!(pits_1based(&record), [6, 7, 3, 4, 5, 6, 7, 8, 1, 2]);
+    assert_eq!(&s.pits()[..8], [1, 1, 1, 1, 1, 2, 0, 1]);
+}
+
+#[test]
+fn a_way_allowed_only_after_a_player_s_first_move() {
+    // Clockwise from the end pits of player 1's rows (1, 4, 5 and 8 on 4 x 4) only when the
+    // last pit, counted, faces an occupied pit, and never in a player's first move.
+    let r = four_rows_blocks(
+        "  sowing {
+             direction by pit, from each player's seat {
+               the end pits of each of their rows: either way, as the mover chooses
+               the other pits: counter-clockwise
+             }
+             first seed into the next pit laps sow into the emptied pit
+           }
+           turns {
+             clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied, before the move, and not in a player's first move
+           }
+           capture { none }\n",
+    );
+    // Pit 8's 2 seeds clockwise would end in 6, facing 15 (occupied): not in player 1's
+    // first move, nor in a position given (a game's start).
+    let cw = Move::new(7, sow::engine::MoveDirection::Clockwise).unwrap();
+    let mut s = at(&r, &[2, 0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 1, 1, 1, 1], 1);
+    assert!(!r.legal_moves(&s).contains(cw));
+    assert!(r.check_move(&s, cw).is_err());
+    // After player 1's first move (pit 1 into 2 and 3) and player 2's (pit 10 into 11): allowed.
+    play_move(&r, &mut s, Move::new(0, sow::engine::MoveDirection::CounterClockwise).unwrap());
+    play_move(&r, &mut s, pit(10));
+    assert!(r.legal_moves(&s).contains(cw));
+    let (_, record) = play_move(&r, &mut s, cw);
+    assert_eq!(pits_1based(&record), [7, 6]);
+}
+
+#[test]
 fn on_three_rows_the_pits_make_one_circuit_through_the_middle_row() {
     let r = load(
         &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/boards/three-rows.sow"))

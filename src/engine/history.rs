@@ -30,7 +30,7 @@ struct Key {
     /// Games where a direction is kept: the directions kept (0 in every other game).
     kept: u8,
     /// A move paused for a choice: what is asked (0 in every other game).
-    pending: u16,
+    pending: u32,
 }
 
 impl Key {
@@ -104,7 +104,7 @@ impl History {
             phase: s.phase,
             annexed: s.annexed,
             kept: s.kept,
-            pending: s.pending as u16 | (s.pending_at as u16) << 8,
+            pending: s.pending as u32 | (s.pending_at as u32) << 8 | (s.pending_seeds as u32) << 16,
             shared: s.shared,
         };
         let hash = key.hash(s.pits().len());

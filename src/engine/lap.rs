@@ -65,8 +65,9 @@ pub(crate) enum Act {
     },
     /// Nothing more: the move ends.
     End,
-    /// The seeds the line took, sown on from the place as a new lap.
-    SowTaken(Place),
+    /// The seeds the line took, sown on from the place as a new lap: all it holds (`None`), or
+    /// they alone unless it held one of the counts (`Some`; no counts: they alone).
+    SowTaken(Place, Option<Counts>),
     /// A pit of the opponent's that holds seeds, chosen by the mover: the move pauses.
     TakeChosen(Receiver),
 }
@@ -169,7 +170,14 @@ impl LapTable {
                 Effect::Claim(places) => Act::Claim(places.clone()),
                 Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
                 Effect::End => Act::End,
-                Effect::SowTaken(p) => Act::SowTaken(*p),
+                Effect::SowTaken(p, what) => Act::SowTaken(
+                    *p,
+                    match what {
+                        crate::lang::lap_rule::SownSeeds::All => None,
+                        crate::lang::lap_rule::SownSeeds::Taken => Some(Counts::default()),
+                        crate::lang::lap_rule::SownSeeds::TakenOrAll(c) => Some(Counts::from_set(c)),
+                    },
+                ),
             })
             .collect();
         let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
@@ -247,7 +255,11 @@ impl LapTable {
                     out.extend([10, *forward as u8, receiver(to)]);
                     counts(c, out);
                 }
-                Act::SowTaken(p) => out.extend([11, place(p)]),
+                Act::SowTaken(p, None) => out.extend([11, place(p)]),
+                Act::SowTaken(p, Some(c)) => {
+                    out.extend([13, place(p)]);
+                    counts(c, out);
+                }
                 Act::TakeChosen(r) => out.extend([12, receiver(r)]),
             }
         }
@@ -367,6 +379,9 @@ struct Outcome {
     relay: Option<usize>,
     /// Seeds taken by a line that sows them on (`sow them from ...`), not yet put down.
     held: u16,
+    /// With `relay`: the seeds the next lap sows, where not all the pit holds (`sow only
+    /// them`).
+    relay_seeds: Option<u8>,
     captured: u16,
     captured_pits: u8,
 }
@@ -410,7 +425,7 @@ impl Rules {
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
-        self.laps_from(s, mv, pit, d, 1, quiet, summary, obs)
+        self.laps_from(s, mv, pit, d, 1, None, quiet, summary, obs)
     }
 
     /// The laps of a move from lap `first` on, the first from `from` in direction `d`:
@@ -425,6 +440,7 @@ impl Rules {
         mut from: usize,
         mut d: usize,
         first: u32,
+        mut part: Option<u8>,
         quiet: bool,
         mut summary: MoveSummary,
         obs: &mut O,
@@ -434,6 +450,10 @@ impl Rules {
         let m = s.to_move as usize;
         let hand = mv.hand();
         for laps in first..=MAX_LAPS {
+            // A lap of some of the pit's seeds (`sow only them`): the others stay, set aside
+            // while it is sown.
+            let rest = part.take().map_or(0, |k| s.pits[from] - k);
+            s.pits[from] -= rest;
             // The seeds the lap was sown with: from the hand on a move's first lap.
             let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
             let (last, sown) = if laps == 1 && hand > 0 {
@@ -441,6 +461,7 @@ impl Rules {
             } else {
                 self.sow_tracked(s, from, m, d, obs)
             };
+            s.pits[from] += rest;
             summary.last = last;
             let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
@@ -500,14 +521,15 @@ impl Rules {
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
                     // A relay the mover may choose the way of, or decline ([`super::step`]).
+                    part = out.relay_seeds;
                     if t.legal.is_some() && self.relay_rules().is_some() {
-                        match self.relay_go(s, m, q, d, laps) {
+                        match self.relay_go(s, m, q, d, laps, part) {
                             RelayGo::Way(way) => d = way,
                             RelayGo::Pause => return (summary, None),
                             RelayGo::End => break,
                         }
                     }
-                    obs.relay(q, s.pits[q]);
+                    obs.relay(q, part.unwrap_or(s.pits[q]));
                     from = q;
                 }
                 _ => break,
@@ -619,11 +641,15 @@ impl Rules {
                         }
                     }
                     Act::Relay(p) => out.relay = t.place(lap, *p),
-                    Act::SowTaken(p) => {
-                        // Put into the place, and sown on from it with all it holds (checked:
-                        // the board holds at most 255 seeds); nothing taken, nothing sown.
+                    Act::SowTaken(p, only) => {
+                        // Put into the place, and sown on from it with all it holds, or they
+                        // alone (checked: the board holds at most 255 seeds); nothing taken,
+                        // nothing sown.
                         if let Some(q) = t.place(lap, *p).filter(|_| out.held > 0) {
+                            let own = s.pits[q];
                             s.pits[q] += out.held as u8;
+                            out.relay_seeds =
+                                only.as_ref().filter(|c| !c.contains(own)).map(|_| out.held as u8);
                             out.held = 0;
                             out.relay = Some(q);
                         }
@@ -795,10 +821,10 @@ pub(crate) struct Extras {
 
 impl Extras {
     pub fn new(spec: &Spec) -> Extras {
-        let first_move =
-            spec.first_move.iter().any(Option::is_some).then(|| {
-                std::array::from_fn(|p| spec.first_move.get(p).copied().flatten().unwrap_or(u64::MAX))
-            });
+        // A direction never in a player's first move needs the players who have moved too.
+        let later = spec.phases.only_if_captures.as_ref().is_some_and(|o| o.later);
+        let first_move = (later || spec.first_move.iter().any(Option::is_some))
+            .then(|| std::array::from_fn(|p| spec.first_move.get(p).copied().flatten().unwrap_or(u64::MAX)));
         Extras {
             claim_unplayable: spec.claims.unplayable,
             claim_seeds: spec.claims.seeds,

@@ -282,14 +282,20 @@ impl Rules {
     /// The choices of `player` at a relay from `q`: the ways it may sow (a move of `q` each;
     /// `Given` where there is one way, [`Rules::relay_default_way`]) and, where the mover may
     /// decline it, [`Move::PASS`].
-    pub(crate) fn relay_options(&self, s: &State, player: u8, q: usize) -> MoveSet {
+    /// `part`: the seeds the relay sows, where not all the pit holds (the way's test counts
+    /// them).
+    pub(crate) fn relay_options(&self, s: &State, player: u8, q: usize, part: Option<u8>) -> MoveSet {
         let mut options = MoveSet::default();
         let Some(r) = self.relay_rules() else { return options };
         let t = &self.t;
         if r.as_a_move && t.choice >> q & 1 != 0 {
+            let mut counted = *s;
+            if let Some(k) = part {
+                counted.pits[q] = k;
+            }
             for way in [MoveDirection::Clockwise, MoveDirection::CounterClockwise] {
                 let mv = Move::new(q, way).expect("a pit of the board");
-                if !self.fails_capture_rule(s, player, mv) {
+                if !self.fails_capture_rule(&counted, player, mv) {
                     options.insert(mv);
                 }
             }

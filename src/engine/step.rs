@@ -128,7 +128,7 @@ impl Rules {
         }
         s.moves = match s.pending & 0xf {
             TAKE => Ways::given(self.takeable(s, s.to_move as usize)).into(),
-            _ => self.relay_options(s, s.to_move, s.pending_at as usize),
+            _ => self.relay_options(s, s.to_move, s.pending_at as usize, Self::part(s)),
         };
         true
     }
@@ -138,8 +138,16 @@ impl Rules {
     /// and nothing to decline, else pauses the move.
     #[cold]
     #[inline(never)]
-    pub(crate) fn relay_go(&self, s: &mut State, m: usize, q: usize, d: usize, laps: u32) -> RelayGo {
-        let options = self.relay_options(s, m as u8, q);
+    pub(crate) fn relay_go(
+        &self,
+        s: &mut State,
+        m: usize,
+        q: usize,
+        d: usize,
+        laps: u32,
+        part: Option<u8>,
+    ) -> RelayGo {
+        let options = self.relay_options(s, m as u8, q, part);
         match options.len() {
             0 => RelayGo::End,
             1 => match options.nth(0).expect("one option") {
@@ -150,9 +158,16 @@ impl Rules {
                 s.pending = RELAY | (d as u8) << 7;
                 s.pending_at = q as u8;
                 s.pending_laps = laps as u16;
+                s.pending_seeds = part.unwrap_or(0);
                 RelayGo::Pause
             }
         }
+    }
+
+    /// The seeds the relay a move paused at sows, where not all its pit holds (`sow only
+    /// them`).
+    fn part(s: &State) -> Option<u8> {
+        (s.pending_seeds != 0).then_some(s.pending_seeds)
     }
 
     /// The direction (0 or 1) of the relay from `q` that `mv` chooses, `d` the move's.
@@ -225,13 +240,15 @@ impl Rules {
         let q = s.pending_at as usize;
         let d = (s.pending >> 7) as usize;
         let laps = s.pending_laps as u32;
-        (s.pending, s.pending_at, s.pending_laps) = (0, 0, 0);
+        let part = Self::part(s);
+        (s.pending, s.pending_at, s.pending_laps, s.pending_seeds) = (0, 0, 0, 0);
         let mut summary =
             MoveSummary { mv, lifted: 0, last: q, captured: 0, captured_pits: 0, grand_slam: false };
         if !mv.is_pass() && laps < MAX_LAPS {
-            obs.relay(q, s.pits[q]);
-            summary.lifted = s.pits[q];
-            summary = self.laps_from(s, mv, q, self.relay_way_of(mv, q, d), laps + 1, false, summary, obs).0;
+            summary.lifted = part.unwrap_or(s.pits[q]);
+            obs.relay(q, summary.lifted);
+            summary =
+                self.laps_from(s, mv, q, self.relay_way_of(mv, q, d), laps + 1, part, false, summary, obs).0;
             if self.paused(s) {
                 return summary;
             }

@@ -101,6 +101,7 @@ impl Rules {
             pending: 0,
             pending_at: 0,
             pending_laps: 0,
+            pending_seeds: 0,
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());

@@ -1392,9 +1392,10 @@ fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 Some(conditions) => format!(
                     "A move may sow {} only if, before it is made, {}, its places named from the pit \
                      its last seed will reach (counted from the seeds it sows, not played out: the sowing may \
-                     change that pit).",
+                     change that pit){}.",
                     if o.clockwise { "clockwise" } else { "counter-clockwise" },
-                    crate::lang::legality::conditions_words(conditions)
+                    crate::lang::legality::conditions_words(conditions),
+                    if o.later { ", and never in a player's first move (their first turn, relays included)" } else { "" }
                 ),
             },
         ),
@@ -1584,9 +1585,18 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
         ),
         Effect::End => "the move ends".to_string(),
-        Effect::SowTaken(p) => format!(
-            "the seeds taken are put into {} and sown on from it, with all it holds, as a new lap",
-            p.words()
+        Effect::SowTaken(p, what) => format!(
+            "the seeds taken are put into {} and sown on from it, {}, as a new lap",
+            p.words(),
+            match what {
+                crate::lang::lap_rule::SownSeeds::All => "with all it holds".to_string(),
+                crate::lang::lap_rule::SownSeeds::Taken =>
+                    "they alone (the seeds it held stay there)".to_string(),
+                crate::lang::lap_rule::SownSeeds::TakenOrAll(c) => format!(
+                    "they alone (the seeds it held stay there), or with all it holds when it held {}",
+                    c.words()
+                ),
+            }
         ),
     }
 }

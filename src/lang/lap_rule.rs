@@ -200,8 +200,21 @@ pub enum Effect<C> {
     /// `end the move`: nothing more (no relay, no capture by the lines below).
     End,
     /// `sow them from the last pit`: the seeds the line took are put into the place and sown
-    /// on from it, as a new lap of the move with all the pit holds.
-    SowTaken(Place),
+    /// on from it, as a new lap of the move: with all the pit holds, or (`sow only them`) with
+    /// the seeds taken alone, the pit's own seeds staying (`, with its own seeds when it holds
+    /// 1`: all the same when it held those counts).
+    SowTaken(Place, SownSeeds<C>),
+}
+
+/// Which seeds `sow them from PLACE` sows from the place ([`Effect::SowTaken`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SownSeeds<C> {
+    /// `sow them`: all the place holds, its own seeds with them.
+    All,
+    /// `sow only them`: the seeds taken; the place's own seeds stay.
+    Taken,
+    /// `sow only them ..., with its own seeds when it holds COUNTS`.
+    TakenOrAll(C),
 }
 
 /// A line: `when ...: ...` (the first that holds, after each lap) or `after each lap: ...`
@@ -282,7 +295,15 @@ impl<C> LapRule<C> {
                     Effect::Claim(places) => Effect::Claim(places.clone()),
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
                     Effect::End => Effect::End,
-                    Effect::SowTaken(p) => Effect::SowTaken(*p),
+                    Effect::SowTaken(p, what) => Effect::SowTaken(
+                        *p,
+                        match what {
+                            SownSeeds::All => SownSeeds::All,
+                            SownSeeds::Taken => SownSeeds::Taken,
+                            // The place may hold nothing of its own.
+                            SownSeeds::TakenOrAll(c) => SownSeeds::TakenOrAll(f(c, 0)?),
+                        },
+                    ),
                 })
             })
             .collect::<Result<_, E>>()?;
@@ -307,7 +328,7 @@ impl<C> LapRule<C> {
         });
         let acted = self.effects.iter().flat_map(|e| match e {
             Effect::Take(places, _) | Effect::Claim(places) => places.clone(),
-            Effect::Relay(p) | Effect::SowTaken(p) => vec![*p],
+            Effect::Relay(p) | Effect::SowTaken(p, _) => vec![*p],
             Effect::Move { from, to, .. } => vec![*from, *to],
             _ => Vec::new(),
         });
@@ -322,7 +343,7 @@ impl<C> LapRule<C> {
     /// Where the line sows the seeds it took, if it does.
     pub fn sows_taken(&self) -> Option<Place> {
         self.effects.iter().find_map(|e| match e {
-            Effect::SowTaken(p) => Some(*p),
+            Effect::SowTaken(p, _) => Some(*p),
             _ => None,
         })
     }

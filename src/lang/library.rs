@@ -14,6 +14,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("bakuk", include_str!("../../variants/bakuk.sow")),
     ("baqura", include_str!("../../variants/baqura.sow")),
     ("bosh", include_str!("../../variants/bosh.sow")),
+    ("choro", include_str!("../../variants/choro.sow")),
     ("dongjintian", include_str!("../../variants/dongjintian.sow")),
     ("duene", include_str!("../../variants/duene.sow")),
     ("galatjang", include_str!("../../variants/galatjang.sow")),
@@ -331,7 +332,7 @@ mod tests {
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
             e.contains(
-                "ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
+                "ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
             ),
             "{e}"
         );

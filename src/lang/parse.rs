@@ -10,7 +10,7 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
-    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver,
+    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver, SownSeeds,
 };
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove};
 use crate::lang::phases::{
@@ -525,7 +525,17 @@ impl Builder<'_> {
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
             Rule::take_chosen => Effect::TakeChosen(receiver(values(pair).next())),
             Rule::relay_from => Effect::Relay(place(only(pair))?),
-            Rule::sow_taken => Effect::SowTaken(place(only(pair))?),
+            Rule::sow_taken => {
+                let mut parts = values(pair).peekable();
+                let them = parts.next_if(|p| p.as_rule() == Rule::sow_only).is_some();
+                let at = place(parts.next().expect("a place"))?;
+                let what = match parts.next() {
+                    Some(own) => SownSeeds::TakenOrAll(self.counts(only(own))?),
+                    None if them => SownSeeds::Taken,
+                    None => SownSeeds::All,
+                };
+                Effect::SowTaken(at, what)
+            }
             Rule::claim => Effect::Claim(values(pair).map(place).collect::<Result<_, _>>()?),
             Rule::end_move => Effect::End,
             Rule::move_seeds => {
@@ -873,7 +883,8 @@ impl Builder<'_> {
                     Rule::holds_before => Some(self.conditions(values(only(test)), &mut None)?),
                     _ => None,
                 };
-                RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
+                let later = inner.next().is_some();
+                RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before, later })
             }
             Rule::relay_as_move => RuleLine::RelayAsMove(RelayAsMove),
             Rule::relay_decline => RuleLine::RelayDecline(self.row_groups(values(pair))?),

@@ -1237,7 +1237,10 @@ impl<'a> Validator<'a> {
                     .note("the move pauses for the choice, and ends after it"),
             );
         }
-        if rule.effects.iter().any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(_) | Effect::Again(_)))
+        if rule
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(..) | Effect::Again(_)))
         {
             self.diags.push(
                 at.error("a line that asks the mover to choose a pit cannot go on sowing", "the move ends after the choice")
@@ -1336,7 +1339,7 @@ impl<'a> Validator<'a> {
                         self.chosen_take(&at, rule, i, players);
                     }
                     Effect::Relay(_) => relays += 1,
-                    Effect::SowTaken(_) => {
+                    Effect::SowTaken(..) => {
                         relays += 1;
                         self.sow_taken(&at, rule, i);
                     }

@@ -161,7 +161,7 @@ impl Validator<'_> {
                         matches!(
                             e,
                             crate::lang::lap_rule::Effect::Relay(_)
-                                | crate::lang::lap_rule::Effect::SowTaken(_)
+                                | crate::lang::lap_rule::Effect::SowTaken(..)
                         )
                     })
                 })
