@@ -12,7 +12,7 @@ use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver,
 };
-use crate::lang::legality::{MustPlayLine, OneSeedLine};
+use crate::lang::legality::{MustPlayLine, OneSeedLine, SeatOnlyLine};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice, Target,
@@ -528,6 +528,23 @@ impl Builder<'_> {
             Rule::sow_taken => Effect::SowTaken(place(only(pair))?),
             Rule::claim => Effect::Claim(values(pair).map(place).collect::<Result<_, _>>()?),
             Rule::end_move => Effect::End,
+            Rule::take_seeds => {
+                let mut inner = values(pair);
+                let n = self.number(inner.next().expect("a number of seeds"))?;
+                let from = place(inner.next().expect("from a place"))?;
+                let to = receiver(inner.next());
+                let seeds = match u8::try_from(n.value) {
+                    Ok(seeds @ 1..) => seeds,
+                    _ => {
+                        return Err(Diagnostic::error(format!(
+                            "a line takes 1 to 255 seeds, not {}",
+                            n.value
+                        ))
+                        .at(self.file, n.span, "not 1 to 255"));
+                    }
+                };
+                Effect::TakeSeeds { seeds, from, to }
+            }
             Rule::move_seeds => {
                 let mut inner = values(pair);
                 let n = self.number(inner.next().expect("a number of seeds"))?;
@@ -799,6 +816,7 @@ impl Builder<'_> {
             Rule::claim_seeds => RuleLine::ClaimSeeds(match only(pair).as_rule() {
                 Rule::claim_after_lap => ClaimSeeds::AfterLap,
                 Rule::claim_after_move => ClaimSeeds::AfterMove,
+                Rule::claim_at_round => ClaimSeeds::AtRoundEnd,
                 _ => ClaimSeeds::AtEnd,
             }),
             Rule::first_move_from => {
@@ -885,6 +903,12 @@ impl Builder<'_> {
                     }
                 }
                 RuleLine::OneSeed(OneSeedLine { unless, next_empty, ends })
+            }
+            Rule::seat_only => {
+                let mut inner = values(pair);
+                let pit = seat_pit(inner.next().expect("the pit")).value;
+                let counts = self.counts(inner.next().expect("the counts"))?;
+                RuleLine::SeatOnly(SeatOnlyLine { pit, counts })
             }
             Rule::must_play => {
                 let mut parts = values(pair).peekable();
@@ -1043,6 +1067,9 @@ impl Builder<'_> {
                     Rule::board_empty => {
                         RuleLine::RoundOver(RoundOver { when: RoundEnd::BoardEmpty, after_each_lap: false })
                     }
+                    Rule::all_claimed => {
+                        RuleLine::RoundOver(RoundOver { when: RoundEnd::AllClaimed, after_each_lap: false })
+                    }
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -1067,10 +1094,15 @@ impl Builder<'_> {
             }),
             Rule::fill_beyond => RuleLine::FillBeyond(match values(pair).next() {
                 Some(p) if p.as_rule() == Rule::beyond_other => FillBeyond::OtherRow,
+                Some(p) if p.as_rule() == Rule::beyond_pits => FillBeyond::OtherPits,
                 _ => FillBeyond::AnyEmpty,
             }),
             Rule::fill_on => RuleLine::FillOn(FillOn(self.number(only(pair))?)),
-            Rule::top_up => RuleLine::TopUp(TopUp(self.number(only(pair))?)),
+            Rule::top_up => {
+                let mut inner = values(pair);
+                let n = self.number(inner.next().expect("a number of seeds"))?;
+                RuleLine::TopUp(TopUp(n, inner.next().is_some()))
+            }
             Rule::stones_back => RuleLine::StonesBack(StonesBack),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
@@ -1365,6 +1397,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::only_if_captures,
     Rule::one_seed,
     Rule::must_play,
+    Rule::seat_only,
     Rule::keep_way,
     Rule::empty_loses,
     Rule::pit_store,
