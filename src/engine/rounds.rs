@@ -865,3 +865,30 @@ impl Tables {
         now & !(s.out & !(masks[0] & masks[1]))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::compile;
+    use crate::engine::moves::Move;
+
+    /// A claimed pit left empty (Gabata's wegue, emptied by takes of 2) when a round is over
+    /// stays claimed into the next round, as Ludii's code plays it: only a pit emptied then is
+    /// no longer claimed.
+    #[test]
+    fn an_empty_claimed_pit_stays_claimed_into_the_next_round() {
+        let text = include_str!("../../variants/gabata.sow");
+        let file = crate::lang::library::load_text("gabata.sow", text).unwrap();
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap();
+        let r = compile(&spec);
+        // Player 2 has a wegue at pit 3, emptied; player 1 claims pit 10 with pit 9's seed:
+        // every seed is in a wegue, and the round is over.
+        let mut pits = [0u8; 18];
+        (pits[8], pits[9]) = (1, 3);
+        let mut s = r.state_in_round(&pits, &[29, 21], 0, 0, false, 0).unwrap();
+        s.claimed[1] = 1 << 2;
+        r.apply(&mut s, Move::from_pit(8).unwrap());
+        assert!(s.filling());
+        assert_eq!(s.claimed, [0, 1 << 2]);
+        assert_eq!(s.captured(), &[33, 21]);
+    }
+}
