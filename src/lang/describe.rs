@@ -1597,9 +1597,11 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
 
 /// What a claimed pit means, in words.
 fn claims_words(spec: &Spec) -> String {
-    let mut text = String::from(
-        "A claimed pit stays its claimer's for the rest of the game, unless another player claims it.",
-    );
+    let mut text = String::from(if spec.claims.seeds == Some(ClaimSeeds::AtRoundEnd) {
+        "A claimed pit stays its claimer's until the round is over, unless another player claims it."
+    } else {
+        "A claimed pit stays its claimer's for the rest of the game, unless another player claims it."
+    });
     if spec.claims.unplayable {
         text.push_str(" It cannot be played.");
     }
@@ -1610,7 +1612,8 @@ fn claims_words(spec: &Spec) -> String {
         Some(ClaimSeeds::AfterMove) => " After each move, the seeds in it go to its claimer.",
         Some(ClaimSeeds::AtEnd) => " The seeds left in it at the end of the game go to its claimer.",
         Some(ClaimSeeds::AtRoundEnd) => {
-            " The seeds left in it when a round is over go to its claimer, and the claim ends with the round."
+            " The seeds left in it when a round is over go to its claimer, and it is no longer claimed (a \
+             claimed pit then empty stays claimed into the next round)."
         }
         None => " Its seeds are sown and taken like any others.",
     });
