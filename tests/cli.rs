@@ -19,6 +19,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          choro              Choro              text                                      Uganda\n \
          dongjintian        Dongjintian        -                                         China, around 1994\n \
          duene              Duene              -                                         Togo and Ghana\n \
+         gabata-aksum       Gabata (Aksum)     -                                         Ethiopia\n \
          galatjang          Galatjang          text                                      Java\n \
          i-pere             I Pere             ludii                                     West Africa\n \
          iyogh              Iyogh              text                                      Nigeria\n \
@@ -245,7 +246,7 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, galatjang, i-pere, \
+        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, i-pere, \
          iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, musoro-tsoro, nsolo, o-an-quan, oware, pallankuli, sungka, tihbat, \
          toguz-kumalak, tshuba, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"

@@ -6119,3 +6119,174 @@ fn a_condition_may_say_that_a_row_is_empty() {
     let e = sow::lang::check::check(&file, None).unwrap_err().to_string();
     assert!(e.contains("an inner or outer row on a board of 2 rows"), "{e}");
 }
+
+// Gabata (Aksum): three rows, the wegue (a claim, and 2 seeds taken from an opponent's), the
+// leftmost pit played last, rounds over when every seed is in a wegue, fills along the circuit
+// and a borrowed pit.
+
+fn gabata() -> Rules {
+    shipped("variants/gabata-aksum.sow", None)
+}
+
+#[test]
+fn a_last_seed_that_makes_4_in_an_opponents_pit_claims_it_and_one_in_an_opponents_wegue_takes_2() {
+    let r = gabata();
+    // Player 1 plays pit 9 (1 seed): into pit 10, player 2's, which held 3: it holds 4 and
+    // becomes player 1's wegue; the move ends there (no relay).
+    let mut pits = [0u8; 18];
+    (pits[4], pits[8], pits[9], pits[17]) = (1, 1, 3, 10);
+    let mut s = at(&r, &pits, 1);
+    let (m, rec) = play(&r, &mut s, 9);
+    assert_eq!((rec.claims.clone(), m.captured), (vec![(9, 0)], 0));
+    assert_eq!((claimed(&s, 1), claimed(&s, 2)), (vec![10], vec![]));
+    assert_eq!(s.pits()[9], 4);
+    // Player 2 may not play their own pit 10 now: only pit 18.
+    assert_eq!(legal(&r, &s), vec![18]);
+    assert_eq!(r.play(&mut s.clone(), pit(10), &mut ()), Err(IllegalMove::Claimed { pit: 10, claimer: 1 }));
+    // Pit 18 (10 seeds): pits 1 to 9, then pit 10, the opponent's wegue, which holds 5: player 2
+    // takes 2 seeds of it, and 3 stay; it is still player 1's.
+    let (m, rec) = play(&r, &mut s, 18);
+    assert_eq!(rec.captures, vec![(9, 2)]);
+    assert_eq!((m.captured, s.captured()), (2, &[0u16, 2][..]));
+    assert_eq!(s.pits()[9], 3);
+    assert_eq!(claimed(&s, 1), vec![10]);
+    // A last seed in the mover's own wegue ends the move: player 1's pit 9 (now 1 seed) into
+    // their wegue, pit 10 (4).
+    let (m, rec) = play(&r, &mut s, 9);
+    assert_eq!((m.captured, rec.claims.len(), s.pits()[9]), (0, 0, 4));
+}
+
+#[test]
+fn take_n_seeds_takes_what_the_pit_holds_when_it_holds_fewer() {
+    // 2 x 4: a last seed into an occupied opponent's pit takes 3 seeds of it, or all it holds.
+    let r = laps("when the last pit holds 2 or more and is an opponent's: take 3 seeds from the last pit");
+    let (s, m, rec) = lap_move(&r, &[0, 0, 0, 1, 4, 0, 0, 1], 1, 4);
+    assert_eq!((rec.captures.clone(), m.captured), (vec![(4, 3)], 3));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 2, 0, 0, 1]);
+    let (s, m, _) = lap_move(&r, &[0, 0, 0, 1, 1, 0, 0, 1], 1, 4);
+    assert_eq!((m.captured, s.pits()[4]), (2, 0));
+    // For the opponent, as any take.
+    let r = laps("when the last pit holds 2 or more: take 1 seed from the last pit for the opponent");
+    let (s, _, _) = lap_move(&r, &[0, 0, 0, 1, 4, 0, 0, 1], 1, 4);
+    assert_eq!((s.captured(), s.pits()[4]), (&[0u16, 1][..], 4));
+}
+
+#[test]
+fn each_players_leftmost_pit_is_played_only_with_4_or_more_or_when_nothing_else_can_be() {
+    let r = gabata();
+    let mut pits = [0u8; 18];
+    (pits[0], pits[4], pits[9], pits[13]) = (3, 1, 3, 2);
+    // Player 1's leftmost pit (1) holds 3 and pit 5 can be played: only pit 5.
+    let s = at(&r, &pits, 1);
+    assert_eq!(legal(&r, &s), vec![5]);
+    let err = r.play(&mut s.clone(), pit(1), &mut ()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "pit 1 holds 3, and player 1's leftmost pit may be played only when it holds 4 or more seeds or when \
+         no other pit can be played, and another pit can be played"
+    );
+    // With 4 it may be.
+    pits[0] = 4;
+    assert_eq!(legal(&r, &at(&r, &pits, 1)), vec![1, 5]);
+    // Alone, it may be whatever it holds.
+    (pits[0], pits[4]) = (1, 0);
+    assert_eq!(legal(&r, &at(&r, &pits, 1)), vec![1]);
+    // Player 2's leftmost pit is pit 10, the left end of their row as they face the board.
+    assert_eq!(legal(&r, &at(&r, &pits, 2)), vec![14]);
+    pits[13] = 0;
+    assert_eq!(legal(&r, &at(&r, &pits, 2)), vec![10]);
+}
+
+#[test]
+fn a_round_is_over_when_every_seed_is_in_a_wegue_and_the_players_fill_along_the_circuit() {
+    let r = gabata();
+    // Player 1 claims pit 10 (3, now 4) with pit 9's seed: every seed left on the board is in
+    // a wegue, and the round is over. Player 1 takes their wegue's 4 seeds (54 in all).
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[29, 21], 0, 0, false, 0).unwrap();
+    let (_, rec) = play(&r, &mut s, 9);
+    assert_eq!(rec.round_over, Some(1));
+    assert_eq!(to_claimers(&rec), vec![(10, 4, 1)]);
+    assert_eq!((s.captured(), s.pits()), (&[33u16, 21][..], &[0u8; 18][..]));
+    assert_eq!(claimed(&s, 1), Vec::<usize>::new(), "a wegue emptied when the round is over is no more");
+    // Player 2, after the mover, fills first: from their leftmost pit (10) along the circuit,
+    // going on while they held 6 or more: pits 10 to 16 (21 seeds).
+    for (k, p) in (10..=16).enumerate() {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![p]), "pit {p}");
+        assert_eq!(s.captured()[1], 21 - 3 * k as u16);
+        play(&r, &mut s, p);
+    }
+    // Player 1 fills pits 1 to 9, then on into player 2's pits 17 and 18, which are theirs for
+    // the round (33 seeds).
+    for p in (1..=9).chain(17..=18) {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![p]), "pit {p}");
+        play(&r, &mut s, p);
+    }
+    assert_eq!((s.pits(), s.captured()), (&[3u8; 18][..], &[0u16, 0][..]));
+    assert_eq!(annexed(&s), [17, 18]);
+    // Player 2, who filled first, begins: not from their leftmost pit (3 seeds), nor 17 or 18.
+    assert!(!s.filling());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![11, 12, 13, 14, 15, 16]));
+    let p1 = r.with_annexed(in_round(&r, s.pits(), &[0, 0], 1, &[], false), 3 << 16).unwrap();
+    assert_eq!(legal(&r, &p1), vec![2, 3, 4, 5, 6, 7, 8, 9, 17, 18]);
+}
+
+#[test]
+fn a_player_left_with_2_seeds_borrows_the_third_and_the_pit_is_theirs() {
+    let r = gabata();
+    // As above, player 2 holding 26 when the round is over: pits 10 to 17 (8 fills, the last
+    // from 5), and 2 are left: into pit 18, with 1 borrowed from player 1's hand. Pit 18 is
+    // player 2's alone.
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[24, 26], 0, 0, false, 0).unwrap();
+    play(&r, &mut s, 9);
+    assert_eq!(s.captured(), &[28, 26]);
+    for p in 10..=16 {
+        play(&r, &mut s, p);
+    }
+    let (_, rec) = play(&r, &mut s, 17);
+    assert_eq!(rec.top_up, Some((17, 2, 1)));
+    assert_eq!((s.pits()[17], s.captured()), (3, &[27u16, 0][..]));
+    assert_eq!((annexed(&s), s.shared()), (vec![], 0));
+    for p in 1..=9 {
+        assert_eq!(legal(&r, &s), vec![p]);
+        play(&r, &mut s, p);
+    }
+    assert!(!s.filling());
+    assert_eq!(s.captured(), &[0, 0]);
+}
+
+#[test]
+fn a_player_holding_exactly_2_when_the_round_is_over_borrows_before_any_fill() {
+    let r = gabata();
+    // Player 2 holds 2 when the round is over, and fills first: too few for a fill, they put
+    // them into their leftmost pit (10) with 1 borrowed from player 1, as the rules text says
+    // (Ludii's code never fills for them, and the game stalls). Player 1 then fills the 17
+    // others, their own first and then player 2's, which are theirs for the round.
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[48, 2], 0, 0, false, 0).unwrap();
+    let (_, rec) = play(&r, &mut s, 9);
+    assert_eq!(rec.top_up, Some((9, 2, 1)));
+    assert_eq!((s.pits()[9], s.captured()), (3, &[51u16, 0][..]));
+    for p in (1..=9).chain(11..=18) {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![p]), "pit {p}");
+        play(&r, &mut s, p);
+    }
+    assert_eq!(annexed(&s), (11..=18).collect::<Vec<_>>());
+    // Player 2 owns pit 10 alone: their only move, whatever it holds.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![10]));
+}
+
+#[test]
+fn a_player_holding_1_or_fewer_when_a_round_is_over_loses_the_match() {
+    let r = gabata();
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[49, 1], 0, 0, false, 0).unwrap();
+    play(&r, &mut s, 9);
+    assert_eq!(s.end(), Some(EndReason::HeldTooFew));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}

@@ -63,6 +63,12 @@ pub(crate) enum Act {
         from: Place,
         to: Place,
     },
+    /// At most `seeds` seeds of the place, for the receiver.
+    TakeSeeds {
+        seeds: u8,
+        from: Place,
+        to: Receiver,
+    },
     /// Nothing more: the move ends.
     End,
     /// The seeds the line took, sown on from the place as a new lap: all it holds (`None`), or
@@ -178,6 +184,9 @@ impl LapTable {
                         crate::lang::lap_rule::SownSeeds::TakenOrAll(c) => Some(Counts::from_set(c)),
                     },
                 ),
+                Effect::TakeSeeds { seeds, from, to: r } => {
+                    Act::TakeSeeds { seeds: *seeds, from: *from, to: receiver(*r) }
+                }
             })
             .collect();
         let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
@@ -261,6 +270,7 @@ impl LapTable {
                     counts(c, out);
                 }
                 Act::TakeChosen(r) => out.extend([12, receiver(r)]),
+                Act::TakeSeeds { seeds, from, to } => out.extend([13, *seeds, place(from), receiver(to)]),
             }
         }
     }
@@ -664,6 +674,11 @@ impl Rules {
                         }
                     }
                     Act::End => {}
+                    Act::TakeSeeds { seeds, from, to } => {
+                        if let Some(q) = t.place(lap, *from) {
+                            self.take_some(s, m, q, *seeds, *to, out, obs);
+                        }
+                    }
                     Act::Move { seeds, from, to } => {
                         if let (Some(a), Some(b)) = (t.place(lap, *from), t.place(lap, *to)) {
                             let k = (*seeds).min(s.pits[a]);
@@ -736,6 +751,36 @@ impl Rules {
         obs: &mut O,
     ) {
         self.take_pit(s, m, q, to, &mut Outcome::default(), obs);
+    }
+
+    /// Takes at most `most` seeds of pit `q` (what it holds, if fewer) for whoever the take is
+    /// for: the pit is taken whole when it holds no more.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn take_some<O: Observer>(
+        &self,
+        s: &mut State,
+        m: usize,
+        q: usize,
+        most: u8,
+        to: Receiver,
+        out: &mut Outcome,
+        obs: &mut O,
+    ) {
+        if s.pits[q] <= most {
+            return self.take_pit(s, m, q, to, out, obs);
+        }
+        obs.capture(q, most);
+        s.pits[q] -= most;
+        out.captured += most as u16;
+        out.captured_pits += 1;
+        match to {
+            Receiver::Mover => s.captured[m] += most as u16,
+            Receiver::Opponent => s.captured[1 - m] += most as u16,
+            Receiver::Owner => s.captured[self.t.owner_now(s, q)] += most as u16,
+            Receiver::Nobody => s.removed += most,
+            Receiver::Sown => out.held += most as u16,
+        }
     }
 
     /// Empties pit `q` to whoever the take is for.
@@ -847,6 +892,7 @@ impl Extras {
             Some(ClaimSeeds::AfterLap) => 1,
             Some(ClaimSeeds::AfterMove) => 2,
             Some(ClaimSeeds::AtEnd) => 3,
+            Some(ClaimSeeds::AtRoundEnd) => 4,
         };
         out.extend([self.claim_unplayable as u8, seeds, self.unclaimed_empty as u8]);
         if let Some(first) = &self.first_move {

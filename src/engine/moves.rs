@@ -497,6 +497,13 @@ pub enum IllegalMove {
         pit: usize,
         why: Box<str>,
     },
+    /// A pit named from its owner's seat, played only when it holds some counts or nothing
+    /// else can be (`each player's leftmost pit may be played only when ...`): the rule's words.
+    SeatOnly {
+        pit: usize,
+        /// The seeds it holds, and the rule: `holds 3, and player 1's leftmost pit ...`.
+        why: Box<str>,
+    },
     /// A move of those that must be played when one passes their test, which fails it while
     /// `one` passes: the rule in words (`a counter-clockwise move whose last pit is ...`).
     MustPlay {
@@ -597,6 +604,7 @@ impl fmt::Display for IllegalMove {
                 way(*clockwise)
             ),
             IllegalMove::OneSeed { pit, why } => write!(f, "pit {pit} holds a single seed, {why}"),
+            IllegalMove::SeatOnly { pit, why } => write!(f, "pit {pit} {why}, and another pit can be played"),
             IllegalMove::MustPlay { mv, rule, one } => write!(
                 f,
                 "`{mv}` may not be played: {rule} before the move (named from the pit its last seed will \

@@ -140,6 +140,10 @@ impl Rules {
             pits &= self.general_playable(s, player);
             // Pits out of play (games of rounds) cannot be played.
             pits &= !s.out;
+            // A pit named from the seat, played only with some counts or alone.
+            if t.legal.is_some() {
+                pits = self.seat_only_pits(s, player, pits);
+            }
         }
         if TIER == PLAIN {
             return Ways::given(pits);
@@ -349,6 +353,10 @@ impl Rules {
         // Never played, claimed, or not the pit a first move must be from.
         if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 {
             return self.general_refusal(s, pit);
+        }
+        // A pit named from the seat, with other pits to play.
+        if let Some(seat) = self.seat_only_refusal(s, mv) {
+            return seat;
         }
         // A way allowed only to a capture, and the move captures nothing.
         if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) {

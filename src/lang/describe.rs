@@ -350,6 +350,9 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
              board (both taken)."
         } else if r.over.when == crate::lang::rounds::RoundEnd::BoardEmpty {
             "The game is played in rounds. A round is over when, after a move, every pit is empty."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::AllClaimed {
+            "The game is played in rounds. A round is over when, after a move, no pit that is not claimed \
+             holds seeds: every seed left on the board is in a claimed pit."
         } else if r.over.when == crate::lang::rounds::RoundEnd::MoverRowEmpty {
             "The game is played in rounds. A round is over when the player to move has an empty row: they \
              pass, and the round ends."
@@ -589,6 +592,7 @@ fn match_end(r: &crate::lang::rounds::Rounds) -> Rule {
 fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     use Section::Rounds as S;
     let (on, top, back) = r.map_or((0, 0, false), |r| (r.fill_on, r.top_up, r.stones_back));
+    let borrow = r.is_some_and(|r| r.borrow);
     rules.push(if on > 0 {
         said(
             S,
@@ -602,7 +606,19 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     } else {
         unsaid(S, "going on filling", &[Kind::FillOn], "The players fill one pit each in turn.")
     });
-    rules.push(if top > 0 {
+    rules.push(if top > 0 && borrow {
+        said(
+            S,
+            "a pit topped up",
+            &[Kind::TopUp],
+            format!(
+                "A player left with {} or more, too few for a pit (after their fills, or before any), puts \
+                 them all into the next pit they would fill, and borrows from the other player's hand what a \
+                 fill lacks (what they hold, if less). That pit is the filler's.",
+                plural(top as usize, "seed", "seeds")
+            ),
+        )
+    } else if top > 0 {
         said(
             S,
             "a pit topped up",
@@ -648,6 +664,11 @@ fn owner_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
                 crate::lang::rounds::FillBeyond::OtherRow => {
                     "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
                      they fill their own: its leftmost empty pit, counted from its owner's left."
+                }
+                crate::lang::rounds::FillBeyond::OtherPits => {
+                    "A player whose pits are all full (each holding seeds) fills on into the other player's \
+                     pits, as they fill their own: the first empty one in the order of the pits' numbers, \
+                     from the other player's leftmost pit."
                 }
             },
         )
@@ -1452,6 +1473,21 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             said(S, "single seeds", kinds, text)
         }
     });
+    let kinds = &[Kind::SeatOnly];
+    rules.push(match &spec.legality.seat_only {
+        None => unsaid(S, "a pit played last", kinds, "Any pit of the mover's that holds enough seeds may be played."),
+        Some(o) => said(
+            S,
+            "a pit played last",
+            kinds,
+            format!(
+                "Each player's {} pit (of the row nearest them) may be played only when it holds {} seeds, or \
+                 when they have no other move.",
+                o.pit.word(),
+                o.counts.words()
+            ),
+        ),
+    });
     let kinds = &[Kind::MustPlay];
     rules.push(match &spec.legality.must {
         None => unsaid(S, "moves that must be played", kinds, "No move must be played for the pit its last seed will reach."),
@@ -1585,6 +1621,15 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
         ),
         Effect::End => "the move ends".to_string(),
+        Effect::TakeSeeds { seeds, from, to } => take_words(
+            *to,
+            &format!(
+                "{} from {}{}",
+                plural(*seeds as usize, "seed", "seeds"),
+                from.words(),
+                if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
+            ),
+        ),
         Effect::SowTaken(p, what) => format!(
             "the seeds taken are put into {} and sown on from it, {}, as a new lap",
             p.words(),
@@ -1603,9 +1648,11 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
 
 /// What a claimed pit means, in words.
 fn claims_words(spec: &Spec) -> String {
-    let mut text = String::from(
-        "A claimed pit stays its claimer's for the rest of the game, unless another player claims it.",
-    );
+    let mut text = String::from(if spec.claims.seeds == Some(ClaimSeeds::AtRoundEnd) {
+        "A claimed pit stays its claimer's until the round is over, unless another player claims it."
+    } else {
+        "A claimed pit stays its claimer's for the rest of the game, unless another player claims it."
+    });
     if spec.claims.unplayable {
         text.push_str(" It cannot be played.");
     }
@@ -1615,6 +1662,10 @@ fn claims_words(spec: &Spec) -> String {
         }
         Some(ClaimSeeds::AfterMove) => " After each move, the seeds in it go to its claimer.",
         Some(ClaimSeeds::AtEnd) => " The seeds left in it at the end of the game go to its claimer.",
+        Some(ClaimSeeds::AtRoundEnd) => {
+            " The seeds left in it when a round is over go to its claimer, and it is no longer claimed (a \
+             claimed pit then empty stays claimed into the next round)."
+        }
         None => " Its seeds are sown and taken like any others.",
     });
     text

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
-use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine};
+use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine, SeatOnlyLine};
 use super::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice,
@@ -250,6 +250,8 @@ kinds! {
     RelayDecline(RelayDeclineLine) in relay_decline, "`the mover may decline a relay from ...`", "the relays the mover may decline", None;
     /// `a move whose last pit is in the mover's inner row and the opposite pit is occupied before the move must be played when there is one`
     MustPlay(MustPlayLine) in must_play, "`a move whose last pit ... must be played when there is one`", "the moves that must be played", None;
+    /// `each player's leftmost pit may be played only when it holds 4 or more seeds or when no other pit can be played`
+    SeatOnly(SeatOnlyLine) in seat_only, "`each player's ... pit may be played only when it holds ...`", "when a player's named pit may be played", None;
     /// `a player whose pits are all empty loses`
     EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits are empty", None;
     /// `winner: most captured`

@@ -197,6 +197,9 @@ pub enum Effect<C> {
     /// `move 1 seed from the opposite pit into the last pit`: at most that many seeds (those
     /// the pit holds).
     Move { seeds: u8, from: Place, to: Place },
+    /// `take 2 seeds from the last pit`: at most that many seeds of the place (those it
+    /// holds), for the receiver.
+    TakeSeeds { seeds: u8, from: Place, to: Receiver },
     /// `end the move`: nothing more (no relay, no capture by the lines below).
     End,
     /// `sow them from the last pit`: the seeds the line took are put into the place and sown
@@ -294,6 +297,9 @@ impl<C> LapRule<C> {
                     Effect::Again(n) => Effect::Again(*n),
                     Effect::Claim(places) => Effect::Claim(places.clone()),
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
+                    Effect::TakeSeeds { seeds, from, to } => {
+                        Effect::TakeSeeds { seeds: *seeds, from: *from, to: *to }
+                    }
                     Effect::End => Effect::End,
                     Effect::SowTaken(p, what) => Effect::SowTaken(
                         *p,
@@ -315,7 +321,11 @@ impl<C> LapRule<C> {
         self.effects.iter().any(|e| {
             matches!(
                 e,
-                Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_) | Effect::TakeChosen(_)
+                Effect::Take(..)
+                    | Effect::TakeSown(..)
+                    | Effect::TakeBoard(_)
+                    | Effect::TakeChosen(_)
+                    | Effect::TakeSeeds { .. }
             )
         })
     }
@@ -328,7 +338,7 @@ impl<C> LapRule<C> {
         });
         let acted = self.effects.iter().flat_map(|e| match e {
             Effect::Take(places, _) | Effect::Claim(places) => places.clone(),
-            Effect::Relay(p) | Effect::SowTaken(p, _) => vec![*p],
+            Effect::Relay(p) | Effect::SowTaken(p, _) | Effect::TakeSeeds { from: p, .. } => vec![*p],
             Effect::Move { from, to, .. } => vec![*from, *to],
             _ => Vec::new(),
         });
@@ -368,7 +378,8 @@ impl<C> LapRule<C> {
             Effect::Take(_, to)
             | Effect::TakeSown(_, to)
             | Effect::TakeBoard(to)
-            | Effect::TakeChosen(to) => Some(*to),
+            | Effect::TakeChosen(to)
+            | Effect::TakeSeeds { to, .. } => Some(*to),
             _ => None,
         })
     }

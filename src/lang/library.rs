@@ -17,6 +17,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("choro", include_str!("../../variants/choro.sow")),
     ("dongjintian", include_str!("../../variants/dongjintian.sow")),
     ("duene", include_str!("../../variants/duene.sow")),
+    ("gabata-aksum", include_str!("../../variants/gabata-aksum.sow")),
     ("galatjang", include_str!("../../variants/galatjang.sow")),
     ("i-pere", include_str!("../../variants/i-pere.sow")),
     ("iyogh", include_str!("../../variants/iyogh.sow")),
@@ -332,7 +333,7 @@ mod tests {
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
             e.contains(
-                "ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
+                "ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
             ),
             "{e}"
         );

@@ -12,7 +12,7 @@ use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver, SownSeeds,
 };
-use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove};
+use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice, Target,
@@ -538,6 +538,23 @@ impl Builder<'_> {
             }
             Rule::claim => Effect::Claim(values(pair).map(place).collect::<Result<_, _>>()?),
             Rule::end_move => Effect::End,
+            Rule::take_seeds => {
+                let mut inner = values(pair);
+                let n = self.number(inner.next().expect("a number of seeds"))?;
+                let from = place(inner.next().expect("from a place"))?;
+                let to = receiver(inner.next());
+                let seeds = match u8::try_from(n.value) {
+                    Ok(seeds @ 1..) => seeds,
+                    _ => {
+                        return Err(Diagnostic::error(format!(
+                            "a line takes 1 to 255 seeds, not {}",
+                            n.value
+                        ))
+                        .at(self.file, n.span, "not 1 to 255"));
+                    }
+                };
+                Effect::TakeSeeds { seeds, from, to }
+            }
             Rule::move_seeds => {
                 let mut inner = values(pair);
                 let n = self.number(inner.next().expect("a number of seeds"))?;
@@ -809,6 +826,7 @@ impl Builder<'_> {
             Rule::claim_seeds => RuleLine::ClaimSeeds(match only(pair).as_rule() {
                 Rule::claim_after_lap => ClaimSeeds::AfterLap,
                 Rule::claim_after_move => ClaimSeeds::AfterMove,
+                Rule::claim_at_round => ClaimSeeds::AtRoundEnd,
                 _ => ClaimSeeds::AtEnd,
             }),
             Rule::first_move_from => {
@@ -898,6 +916,12 @@ impl Builder<'_> {
                     }
                 }
                 RuleLine::OneSeed(OneSeedLine { unless, next_empty, ends })
+            }
+            Rule::seat_only => {
+                let mut inner = values(pair);
+                let pit = seat_pit(inner.next().expect("the pit")).value;
+                let counts = self.counts(inner.next().expect("the counts"))?;
+                RuleLine::SeatOnly(SeatOnlyLine { pit, counts })
             }
             Rule::must_play => {
                 let mut parts = values(pair).peekable();
@@ -1056,6 +1080,9 @@ impl Builder<'_> {
                     Rule::board_empty => {
                         RuleLine::RoundOver(RoundOver { when: RoundEnd::BoardEmpty, after_each_lap: false })
                     }
+                    Rule::all_claimed => {
+                        RuleLine::RoundOver(RoundOver { when: RoundEnd::AllClaimed, after_each_lap: false })
+                    }
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -1080,10 +1107,15 @@ impl Builder<'_> {
             }),
             Rule::fill_beyond => RuleLine::FillBeyond(match values(pair).next() {
                 Some(p) if p.as_rule() == Rule::beyond_other => FillBeyond::OtherRow,
+                Some(p) if p.as_rule() == Rule::beyond_pits => FillBeyond::OtherPits,
                 _ => FillBeyond::AnyEmpty,
             }),
             Rule::fill_on => RuleLine::FillOn(FillOn(self.number(only(pair))?)),
-            Rule::top_up => RuleLine::TopUp(TopUp(self.number(only(pair))?)),
+            Rule::top_up => {
+                let mut inner = values(pair);
+                let n = self.number(inner.next().expect("a number of seeds"))?;
+                RuleLine::TopUp(TopUp(n, inner.next().is_some()))
+            }
             Rule::stones_back => RuleLine::StonesBack(StonesBack),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
@@ -1382,6 +1414,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::relay_as_move,
     Rule::relay_decline,
     Rule::must_play,
+    Rule::seat_only,
     Rule::keep_way,
     Rule::empty_loses,
     Rule::pit_store,
