@@ -21,6 +21,7 @@ use legality::{pit_of_each, seat_place};
 mod phases;
 mod rounds;
 mod rows;
+mod stages;
 mod stones;
 
 /// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
@@ -480,6 +481,7 @@ impl<'a> Validator<'a> {
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
         let stones = self.stones(board, &owners, players);
         let legality = self.legality(total, &owners, board.value.pits_per_row.value as usize);
+        let staging = self.staging(total, &owners, board.value.pits_per_row.value as usize, players);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -538,6 +540,7 @@ impl<'a> Validator<'a> {
             rounds,
             stones,
             legality,
+            staging,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
