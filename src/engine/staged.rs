@@ -200,7 +200,8 @@ impl Rules {
         s.pending = super::step::TARGET;
         s.pending_at = q as u8;
         s.moves = Ways::given(st.own[mover as usize & 1] & !(1u64 << q)).into();
-        MoveSummary { lifted: 1, last: q, ..summary }
+        // Nothing is sown yet: the seed moves with the second step.
+        MoveSummary { last: q, ..summary }
     }
 
     /// The second step of a move of the rearrangement: the seed lifted goes to the pit `mv`.
