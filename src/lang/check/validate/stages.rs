@@ -83,7 +83,16 @@ impl Validator<'_> {
         }
         if let Some(line) = &m.stages {
             let until = self.counts("captured", &line.value.until, line, total, 0);
-            let from = self.counts("condition", &line.value.from, line, total, 1);
+            let mut from = self.counts("condition", &line.value.from, line, total, 0);
+            if from.as_ref().is_some_and(|f| f.contains(0)) {
+                let at = &line.value.from.span;
+                self.diags.push(
+                    crate::lang::diagnostic::Diagnostic::error("a move cannot start from an empty pit")
+                        .at(&line.at.file, at.clone(), "counts that include 0")
+                        .help("counts of a pit a move starts from begin at 1"),
+                );
+                from = None;
+            }
             if players != 2 {
                 self.diags.push(line.error("stages need two players", "the opponent"));
             } else if let (Some(until), Some(from)) = (until, from) {
