@@ -961,6 +961,62 @@ impl Hooks for Musoro {
     }
 }
 
+/// Quela's rearrangement: Ludii's ply `[Move from=a to=b]` (one seed from site a to site b)
+/// is sow's move `a/b`, which pauses after the pit lifted; both steps are played for the one
+/// ply. Ludii's voluntary pass (allowed once the leftmost outer pit holds the most and the
+/// inner pits 1 each) is sow's [`Move::PASS`], which Ludii lists under no site and sow under
+/// the mover's leftmost outer pit (always occupied when a pass is allowed).
+struct Rearranging;
+
+impl Hooks for Rearranging {
+    fn starts_move(&self, ply: &Ply) -> bool {
+        !ply.mv.pass || !ply.mv.is_forced_pass()
+    }
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        let options = rules.legal_moves(state).iter();
+        if ply.mv.pass {
+            options.filter(|m| m.is_pass()).collect()
+        } else {
+            options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
+        }
+    }
+    fn step_within(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Option<Move> {
+        let to = map.pit(ply.mv.to)?;
+        rules.legal_moves(state).iter().find(|m| m.pit() == to)
+    }
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        if m.is_pass() { map.site(12 * state.turn()) } else { map.site(m.pit()) }
+    }
+}
+
+fn quela() -> Entry {
+    Entry::new("variants/quela.sow", "four_rows__Quela.jsonl.gz", Mapping::four_rows(6, Keep::Hands))
+        .hooks(Rearranging)
+}
+
+#[test]
+fn ludii_quela() {
+    let entry = quela();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    // Every game is all rearrangement, to Ludii's turn limit: each ply a move `a/b` or a pass.
+    let (mut moves, mut passes) = (0, 0);
+    for (rec, g) in records.iter().zip(&report.games) {
+        assert!(matches!(g.ending, Ending::Agreed { result: false }), "game {}: {:?}", rec.index, g.ending);
+        for f in &g.moves {
+            assert_eq!(f.first, f.last, "game {}: {f:?}", rec.index);
+            if f.mv.is_pass() {
+                passes += 1;
+            } else {
+                moves += 1;
+            }
+        }
+    }
+    println!("Quela: {moves} rearrangement moves and {passes} passes replayed");
+}
+
 fn musoro_tsoro() -> Entry {
     Entry::new(
         "variants/musoro-tsoro.sow",

@@ -2194,9 +2194,13 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
             // The moves of an opening (I Pere's) put seeds into a pit without sowing a lap:
             // the laps are those of the moves after it. So does feeding by a transfer (Li'b
             // al-'Aqil's), the move when the opponent's pits are all empty, as they are here.
+            // Quela's rearrangement moves a seed, and its stages choose the pits played: its
+            // laps are those of any move in play.
             let mut spec = bundled(name, ruleset).spec().clone();
             spec.phases.opening = None;
             spec.phases.feed_one = None;
+            spec.staging.rearrange = None;
+            spec.staging.stages = None;
             let r = sow::engine::compile(&spec);
             assert_lap_described(&r, &format!("{name}:{ruleset:?}"));
         }
@@ -6289,4 +6293,137 @@ fn a_player_holding_1_or_fewer_when_a_round_is_over_loses_the_match() {
     play(&r, &mut s, 9);
     assert_eq!(s.end(), Some(EndReason::HeldTooFew));
     assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+/// Quela (`variants/quela.sow`), 4 x 6: each player's pits along their circuit, from the left
+/// end of their outer row. An inner pit `q` of player 1's (7 to 12) faces `31 - q`; behind an
+/// inner pit of player 2's (19 to 24) is the outer pit `37 - q`.
+///
+///     18 17 16 15 14 13      player 2's outer row
+///     19 20 21 22 23 24      player 2's inner row
+///     12 11 10  9  8  7      player 1's inner row
+///      1  2  3  4  5  6      player 1's outer row
+fn quela() -> Rules {
+    sow::load_rules(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/quela.sow"), None).unwrap()
+}
+
+/// Quela without its rearrangement: play starts at once, each player in their first stage.
+fn quela_in_play() -> Rules {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/quela.sow")).unwrap();
+    let from = text.find("  opening {").unwrap();
+    let to = text.find("  sowing {").unwrap();
+    load(&format!("{}{}", &text[..from], &text[to..]))
+}
+
+#[test]
+fn a_rearrangement_moves_one_seed_from_a_pit_of_the_mover_s_to_another_in_two_steps() {
+    let r = quela();
+    let mut s = r.initial_state();
+    assert!(s.rearranging());
+    // Every pit of player 1's holds 2: each may give a seed; no pass (pit 1 is not above the rest).
+    assert_eq!(legal(&r, &s), (1..=12).collect::<Vec<_>>());
+    assert!(r.check_move(&s, Move::PASS).is_err());
+    // Pit 3 lifted: the move waits for the pit the seed goes to, any other pit of player 1's.
+    let (summary, _) = play_move(&r, &mut s, pit(3));
+    assert_eq!((summary.lifted, s.pending(), s.pending_at()), (0, Some(sow::engine::Step::Target), Some(2)));
+    assert_eq!((s.to_move(), s.plies()), (Some(0), 0));
+    assert_eq!(legal(&r, &s), [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(
+        r.check_move(&s, pit(13)).unwrap_err().to_string(),
+        "`13` is not a choice here: the move waits for the mover to choose the pit the seed goes to: `1`, `2`, `4`, `5`, `6`, `7`, `8`, `9`, `10`, `11`, `12`"
+    );
+    // Into pit 9: one seed moved, nothing sown on, and the turn passes.
+    let (_, record) = play_move(&r, &mut s, pit(9));
+    assert_eq!(pits_1based(&record), [9]);
+    assert_eq!(&s.pits()[..12], [2, 2, 1, 2, 2, 2, 2, 2, 3, 2, 2, 2]);
+    assert_eq!((s.pending(), s.to_move(), s.plies()), (None, Some(1), 1));
+    assert!(s.rearranging());
+    // Player 2 may move a seed into an empty pit too, and from a pit of 1.
+    // The notation joins the two steps with `/`, and reads them back.
+    let moves = sow::engine::notation::parse_moves(&r, "3/9 13/24").unwrap();
+    assert_eq!(moves, [pit(3), pit(9), pit(13), pit(24)]);
+    let turns = sow::engine::notation::turns(&r, r.initial_state(), &moves);
+    assert_eq!(turns.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["3/9", "13/24"]);
+}
+
+#[test]
+fn a_rearrangement_ends_when_both_players_pass_in_turn_and_a_pass_needs_its_conditions() {
+    let r = quela();
+    // Each player's leftmost outer pit (1, 13) holds more than any other of theirs, and each
+    // inner pit 1: both may pass.
+    let board = [5, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 5, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+    let start = at(&r, &board, 1);
+    assert!(start.rearranging() && r.legal_moves(&start).contains(Move::PASS));
+    // Pit 1 no higher than pit 2: no pass. An inner pit of 2: no pass.
+    let mut tied = board;
+    tied[1] = 5;
+    tied[0] = 5;
+    assert!(!r.legal_moves(&at(&r, &tied, 1)).contains(Move::PASS));
+    let mut two = board;
+    (two[6], two[1]) = (2, 0);
+    two[2] = 0;
+    assert!(!r.legal_moves(&at(&r, &two, 1)).contains(Move::PASS));
+    // A pass, then a move: the pass is forgotten; a pass by each in turn ends it.
+    let mut s = start;
+    play_move(&r, &mut s, Move::PASS);
+    assert_eq!((s.to_move(), s.plies(), s.rearranging()), (Some(1), 1, true));
+    play_move(&r, &mut s, pit(13));
+    play_move(&r, &mut s, pit(14));
+    play_move(&r, &mut s, Move::PASS);
+    assert!(s.rearranging());
+    // Player 2's pit 13 holds 4, more than any other of theirs (14 holds 1): they pass, and
+    // play begins, with player 1.
+    assert_eq!(s.to_move(), Some(1));
+    play_move(&r, &mut s, Move::PASS);
+    assert!(!s.rearranging());
+    assert_eq!((s.to_move(), s.stage(0), s.stage(1)), (Some(0), 0, 0));
+    // Player 1's first stage: a move starts from a pit holding 1 or 2 (pit 1 holds 5).
+    assert_eq!(legal(&r, &s), [7, 8, 9, 10, 11, 12]);
+}
+
+#[test]
+fn stages_start_a_move_from_1_or_2_then_from_the_most_then_from_any_pit() {
+    let r = quela_in_play();
+    let mut board = [0u8; 24];
+    // Player 1: pits 1 (3), 8 (1), 11 (1). Player 2: 15 (1), 20 (1), 22 (1).
+    for (q, n) in [(1, 3), (8, 1), (11, 1), (15, 1), (20, 1), (22, 1)] {
+        board[q - 1] = n;
+    }
+    let mut s = at(&r, &board, 1);
+    assert!(!s.rearranging());
+    // Pit 1 holds 3: not in the first stage.
+    assert_eq!(legal(&r, &s), [8, 11]);
+    // 8's seed falls into 9, empty, of the inner row; 22 opposite is occupied: 22 and 15
+    // behind it are taken into player 1's hand.
+    let (summary, record) = play_move(&r, &mut s, pit(8));
+    assert_eq!((captures_1based(&record), summary.captured), (vec![(22, 1), (15, 1)], 2));
+    assert_eq!(s.captured(), [2, 0]);
+    // Player 2's opponent has captured 2: player 2 makes one move from a pit holding the most.
+    assert_eq!((s.stage(0), s.stage(1)), (0, 1));
+    assert_eq!(legal(&r, &s), [20]);
+    // 20 into 21, empty, facing 10, empty: nothing taken. Player 2 is in their last stage.
+    play_move(&r, &mut s, pit(20));
+    assert_eq!((s.stage(0), s.stage(1)), (0, 2));
+    assert_eq!(legal(&r, &s), [9, 11]);
+    // 9 into 10, empty, facing 21: 21 is taken (16 behind it is empty). Player 2, in their
+    // last stage, cannot move: they lose.
+    play_move(&r, &mut s, pit(9));
+    assert_eq!(s.captured(), [3, 0]);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn a_player_without_a_move_before_their_last_stage_passes() {
+    let r = quela_in_play();
+    let mut board = [0u8; 24];
+    // Player 2's only pit holds 5: no move in their first stage.
+    for (q, n) in [(1, 3), (8, 1), (13, 5)] {
+        board[q - 1] = n;
+    }
+    let mut s = at(&r, &board, 1);
+    play_move(&r, &mut s, pit(8));
+    // Player 2 passes; player 1 moves again (from 9, the seed of 8).
+    assert_eq!((s.end(), s.to_move(), s.plies()), (None, Some(0), 1));
+    assert_eq!(legal(&r, &s), [9]);
 }

@@ -1023,6 +1023,9 @@ impl Rules {
         if self.t.extras.claim_seeds == Some(ClaimSeeds::AfterMove) {
             self.harvest(s, obs);
         }
+        if self.t.staged.is_some() {
+            self.advance_stages(s, mover);
+        }
     }
 
     /// Are a player's unclaimed pits all empty?

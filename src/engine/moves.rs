@@ -585,6 +585,7 @@ impl fmt::Display for IllegalMove {
                     super::step::Step::Take => "to take one of the opponent's pits",
                     super::step::Step::Way => "to choose the way of a relay",
                     super::step::Step::Relay => "to relay or to pass",
+                    super::step::Step::Target => "to choose the pit the seed goes to",
                 };
                 write!(
                     f,

@@ -162,6 +162,10 @@ pub struct State {
     /// The seeds the relay of a paused move sows where not all its pit holds (`sow only
     /// them`; 0: all). It decides play: the position keys hold it.
     pub(crate) pending_seeds: u8,
+    /// Games in stages only ([`super::staged`]; 0 in every other): each player's stage, two
+    /// bits a player, and the rearrangement before play (bits 6 and 7). It decides play: the
+    /// position keys hold it.
+    pub(crate) stage: u8,
 }
 
 impl State {

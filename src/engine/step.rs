@@ -30,6 +30,9 @@ const TAKE: u8 = 1;
 /// [`State::pending`]'s kind: a relay from `pending_at`, its way or whether to relay at all.
 /// The move's direction (0 or 1), which a relay of one way keeps, is bit 7.
 const RELAY: u8 = 2;
+/// [`State::pending`]'s kind: the pit a seed lifted from `pending_at` goes to (the
+/// rearrangement before play, [`super::staged`]).
+pub(crate) const TARGET: u8 = 3;
 
 /// What a paused move asks its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +43,8 @@ pub enum Step {
     Way,
     /// Whether to relay (a move of the relay's pit) or to end the move there (`pass`).
     Relay,
+    /// The pit of the mover's a seed lifted goes to (`3/9`).
+    Target,
 }
 
 impl Step {
@@ -49,6 +54,7 @@ impl Step {
             Step::Take => "take",
             Step::Way => "way",
             Step::Relay => "relay",
+            Step::Target => "target",
         }
     }
 
@@ -58,6 +64,7 @@ impl Step {
             Step::Take => "take which pit?",
             Step::Way => "relay which way?",
             Step::Relay => "relay, or pass?",
+            Step::Target => "move the seed to which pit?",
         }
     }
 }
@@ -67,15 +74,17 @@ impl State {
     pub fn pending(&self) -> Option<Step> {
         match self.pending & 0xf {
             TAKE => Some(Step::Take),
+            TARGET => Some(Step::Target),
             RELAY if self.moves.contains(Move::PASS) => Some(Step::Relay),
             RELAY => Some(Step::Way),
             _ => None,
         }
     }
 
-    /// The pit (0-based) a move paused at a relay asks about: the relay's pit.
+    /// The pit (0-based) a paused move asks about: the relay's pit, or the pit a seed was
+    /// lifted from.
     pub fn pending_at(&self) -> Option<usize> {
-        (self.pending & 0xf == RELAY).then_some(self.pending_at as usize)
+        matches!(self.pending & 0xf, RELAY | TARGET).then_some(self.pending_at as usize)
     }
 }
 
@@ -190,6 +199,9 @@ impl Rules {
     ) -> MoveSummary {
         if s.pending & 0xf == RELAY {
             return self.resume_relay(s, mv, obs, history);
+        }
+        if s.pending & 0xf == TARGET {
+            return self.place_seed(s, mv, obs, history);
         }
         let mover = s.to_move;
         let m = mover as usize;

@@ -294,6 +294,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     phase_rules(&mut rules, spec);
     hand_rules(&mut rules, spec);
     legality_rules(&mut rules, spec);
+    stage_rules(&mut rules, spec);
     relay_choices(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
@@ -1515,6 +1516,71 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     });
 }
 
+/// The rearrangement before play and the stages of each player's moves
+/// (`crate::lang::stages`).
+fn stage_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Turns as S;
+    let kinds = &[Kind::Rearrange];
+    let pits = |mask: u64| pit_list(&crate::lang::spec::pit_numbers(mask));
+    rules.push(match &spec.staging.rearrange {
+        None => unsaid(S, "rearrangement", kinds, "The seeds are not rearranged before play."),
+        Some(r) => {
+            let mut when = Vec::new();
+            if r.most != [0; 2] {
+                when.push(format!(
+                    "their {} ({} for player 2) each hold more seeds than any other pit of theirs",
+                    pits(r.most[0]),
+                    pits(r.most[1])
+                ));
+            }
+            if let Some(c) = &r.each_counts {
+                when.push(format!(
+                    "their {} ({} for player 2) each hold {}",
+                    pits(r.each[0]),
+                    pits(r.each[1]),
+                    c.words()
+                ));
+            }
+            said(
+                S,
+                "rearrangement",
+                kinds,
+                format!(
+                    "Before play the players rearrange their seeds, in turns: a move takes one seed from a pit of the \
+                     mover's that holds seeds and puts it into another pit of theirs, written as the two pits \
+                     joined by `/` (`3/9`: a seed from pit 3 into pit 9). A player may pass instead when {}. The \
+                     rearrangement is over when both players have passed in turn, and play begins with the next \
+                     player.",
+                    and_list(&when)
+                ),
+            )
+        }
+    });
+    let kinds = &[Kind::Stages];
+    rules.push(match &spec.staging.stages {
+        None => unsaid(S, "stages", kinds, "A player's moves may start from any pit of theirs the other rules allow, all game."),
+        Some(st) => {
+            let most = if st.most {
+                "; then their next move must start from a pit of theirs holding the most seeds (any of them, if several do)"
+            } else {
+                ""
+            };
+            said(
+                S,
+                "stages",
+                kinds,
+                format!(
+                    "Each player's moves go through stages: at first a move must start from a pit holding {} seeds \
+                     (a relay may go on from any pit), until the opponent has captured {} seeds{most}; from then on \
+                     (their last stage) a move may start from any pit the other rules allow.",
+                    st.from.words(),
+                    st.until.words()
+                ),
+            )
+        }
+    });
+}
+
 /// What the mover may choose at a relay (`crate::lang::legality::Relays`).
 fn relay_choices(rules: &mut Vec<Rule>, spec: &Spec) {
     let kinds = &[Kind::RelayAsMove, Kind::RelayDecline];
@@ -1858,6 +1924,7 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         NoMove::GameOver => "When the player to move has no legal move, the game ends.",
         NoMove::Pass => "A player with no legal move passes, and the next player moves; when no player can move, the game ends.",
         NoMove::Lose => "When the player to move has no legal move, the game ends and they lose it, whatever the seeds.",
+        NoMove::PassThenLose => "A player with no legal move before their last stage passes, and the next player moves; in their last stage, the game ends and they lose it, whatever the seeds.",
     }));
     let kinds = &[Kind::SideEmpty];
     rules.push(if spec.endings.side_empty {

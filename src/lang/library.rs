@@ -35,6 +35,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("o-an-quan", include_str!("../../variants/o-an-quan.sow")),
     ("oware", include_str!("../../variants/oware.sow")),
     ("pallankuli", include_str!("../../variants/pallankuli.sow")),
+    ("quela", include_str!("../../variants/quela.sow")),
     ("sungka", include_str!("../../variants/sungka.sow")),
     ("tihbat", include_str!("../../variants/tihbat.sow")),
     ("toguz-kumalak", include_str!("../../variants/toguz-kumalak.sow")),

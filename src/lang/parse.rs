@@ -21,6 +21,7 @@ use crate::lang::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
     RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
+use crate::lang::stages::{PassWhen, RearrangeLine, StagesLine};
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;
 
@@ -1003,6 +1004,7 @@ impl Builder<'_> {
             Rule::no_move => RuleLine::NoMove(match only(pair).as_rule() {
                 Rule::pass => NoMove::Pass,
                 Rule::lose => NoMove::Lose,
+                Rule::pass_then_lose => NoMove::PassThenLose,
                 _ => NoMove::GameOver,
             }),
             Rule::leftovers => RuleLine::Leftovers(match only(pair).as_rule() {
@@ -1032,6 +1034,29 @@ impl Builder<'_> {
                 let seeds = self.number(inner.next().expect("seeds"))?;
                 let pit = seat_pit(inner.next().expect("the pit"));
                 RuleLine::FeedOne(FeedOneLine { seeds, pit })
+            }
+            Rule::rearrange => {
+                let mut pass = Vec::new();
+                for part in values(pair) {
+                    if part.as_rule() == Rule::pass_most {
+                        let (group, row) = self.row_groups(values(part))?.remove(0);
+                        pass.push(PassWhen::Most(group, row));
+                    } else {
+                        let mut inner = values(part);
+                        let row = match inner.next().expect("a row").as_rule() {
+                            Rule::inner => RowPart::Inner,
+                            _ => RowPart::Outer,
+                        };
+                        pass.push(PassWhen::Each(row, self.counts(inner.next().expect("counts"))?));
+                    }
+                }
+                RuleLine::Rearrange(RearrangeLine { pass })
+            }
+            Rule::stages_line => {
+                let mut inner = values(pair);
+                let until = self.counts(inner.next().expect("counts"))?;
+                let from = self.counts(inner.next().expect("counts"))?;
+                RuleLine::Stages(StagesLine { until, from, most: inner.next().is_some() })
             }
             Rule::round_score => RuleLine::RoundScore(RoundScore),
             Rule::setup_again => RuleLine::SetupAgain(SetupAgain),
@@ -1451,6 +1476,8 @@ const LINE_RULES: &[Rule] = &[
     Rule::distribute,
     Rule::swap_choice,
     Rule::feed_one,
+    Rule::rearrange,
+    Rule::stages_line,
     Rule::round_score,
     Rule::setup_again,
     Rule::round_begin,

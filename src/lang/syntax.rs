@@ -380,6 +380,8 @@ pub enum NoMove {
     Pass,
     /// The game ends, and the player to move has lost it (two players).
     Lose,
+    /// With stages: that player is skipped before their last stage, and loses in it.
+    PassThenLose,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

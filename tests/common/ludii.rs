@@ -423,6 +423,15 @@ pub trait Hooks {
         }
     }
 
+    /// The step that answers, within Ludii's same ply, the choice a `sow` move paused for:
+    /// where one Ludii ply is a whole move of several `sow` steps (Quela's rearrangement:
+    /// Ludii's `[Move from=a to=b]` is sow's `a/b`). By default none: a choice is a ply of
+    /// its own ([`Hooks::is_step`]).
+    fn step_within(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Option<Move> {
+        let _ = (rules, state, ply, map);
+        None
+    }
+
     /// The Ludii site of a `sow` move, as `legal_from` writes it.
     fn site_of(&self, m: Move, map: &Mapping) -> usize {
         map.site(m.pit())
@@ -996,6 +1005,15 @@ impl<'a> Replay<'a> {
             let mut g = game.clone();
             if let Err(e) = g.play(m, &mut ()) {
                 return Err(self.disagree(i + 1, What::Extra(format!("sow refuses its own move {m}: {e}"))));
+            }
+            // The steps Ludii's ply makes too.
+            while g.state().pending().is_some()
+                && let Some(step) = hooks.step_within(rules, g.state(), ply, &self.entry.mapping)
+            {
+                if let Err(e) = g.play(step, &mut ()) {
+                    let what = What::Extra(format!("sow refuses the step {m}/{step} of Ludii's ply: {e}"));
+                    return Err(self.disagree(i + 1, what));
+                }
             }
             for (j, later) in plies.iter().enumerate().take(end).skip(i) {
                 if found.as_ref().is_some_and(|f| f.0 <= j) {

@@ -21,6 +21,7 @@ use legality::{pit_of_each, seat_place};
 mod phases;
 mod rounds;
 mod rows;
+mod stages;
 mod stones;
 
 /// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
@@ -485,6 +486,7 @@ impl<'a> Validator<'a> {
             board.value.rows.value as usize,
             board.value.pits_per_row.value as usize,
         );
+        let staging = self.staging(total, &owners, board.value.pits_per_row.value as usize, players);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -543,6 +545,7 @@ impl<'a> Validator<'a> {
             rounds,
             stones,
             legality,
+            staging,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
