@@ -16,8 +16,10 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          bakuk              Bakuk              valdez, three-player                      Jbala, Western Rif, northern Morocco\n \
          baqura             Baqura             text                                      Mesopotamia, around 1694\n \
          bosh               Bosh               -                                         Horn of Africa, around 1931\n \
+         choro              Choro              text                                      Uganda\n \
          dongjintian        Dongjintian        -                                         China, around 1994\n \
          duene              Duene              -                                         Togo and Ghana\n \
+         gabata-aksum       Gabata (Aksum)     -                                         Ethiopia\n \
          galatjang          Galatjang          text                                      Java\n \
          i-pere             I Pere             ludii                                     West Africa\n \
          iyogh              Iyogh              text                                      Nigeria\n \
@@ -35,6 +37,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          o-an-quan          Ô Ăn Quan          text                                      Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
          pallankuli         Pallankuli         text                                      South India\n \
+         quela              Quela              -                                         Angola\n \
          sungka             Sungka             text                                      Philippines\n \
          tihbat             Tihbat             mancalagames                              Taourirt, Morocco\n \
          toguz-kumalak      Toguz Kumalak      modern                                    Central Asia (Kazakhstan, Kyrgyzstan)\n \
@@ -244,8 +247,8 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, \
-         iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, musoro-tsoro, nsolo, o-an-quan, oware, pallankuli, sungka, tihbat, \
+        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, i-pere, \
+         iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, musoro-tsoro, nsolo, o-an-quan, oware, pallankuli, quela, sungka, tihbat, \
          toguz-kumalak, tshuba, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );

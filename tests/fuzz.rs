@@ -104,6 +104,8 @@ const FOUR: &str = include_str!("boards/four-rows.sow");
 const TSHUBA: &str = include_str!("../variants/tshuba.sow");
 /// Nsolo: single seeds only when no pit holds more, the extra pit chosen after a column taken.
 const NSOLO: &str = include_str!("../variants/nsolo.sow");
+/// Gabata (Aksum): three rows, wegues (claims, 2 seeds taken), rounds filled along the circuit.
+const GABATA: &str = include_str!("../variants/gabata-aksum.sow");
 /// A board of three rows: one circuit through the middle row, shared in halves.
 const THREE: &str = include_str!("boards/three-rows.sow");
 /// Katra: four rows sown either way, the direction kept, the pits of a column, seeds taken and
@@ -435,6 +437,7 @@ enum Setup {
     Three,
     Tshuba,
     Nsolo,
+    Gabata,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -474,6 +477,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Three => named("three.sow"),
         Setup::Tshuba => named("tshuba.sow"),
         Setup::Nsolo => named("nsolo.sow"),
+        Setup::Gabata => named("gabata.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -574,6 +578,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Three => (THREE, 0),
         Setup::Tshuba => (TSHUBA, 0),
         Setup::Nsolo => (NSOLO, 0),
+        Setup::Gabata => (GABATA, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1003,6 +1008,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Three,
         Setup::Tshuba,
         Setup::Nsolo,
+        Setup::Gabata,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1018,6 +1024,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Three => THREE,
             Setup::Tshuba => TSHUBA,
             Setup::Nsolo => NSOLO,
+            Setup::Gabata => GABATA,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1092,7 +1099,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -698,6 +698,98 @@ fn ludii_katra() {
     }
 }
 
+/// Gabata (Aksum)'s pits, numbered along Ludii's track (docs/four-row-games.md, section 9).
+fn gabata() -> Mapping {
+    Mapping::along("0,E,N1,W2,17,W,S1,E2", 3, 6, Keep::Hands)
+}
+
+/// Gabata's fills between rounds (Ludii moves 3 seeds from the mover's hand site to a pit, and
+/// the borrowing of a player left with 2 is that ply's consequence), and its wegues, which Ludii
+/// records as each site's state (the claimer, 0 for none).
+struct Gabata;
+
+impl Hooks for Gabata {
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        Fills.candidates(rules, state, ply, map)
+    }
+
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        Fills.site_in(m, map, state)
+    }
+
+    fn compare(&self, rec: &Record, at: &Position, rules: &Rules, state: &State) -> Result<(), String> {
+        Claims { map: gabata(), tuzdik: false }.compare(rec, at, rules, state)
+    }
+}
+
+/// The games (of the shared file) where a player holds exactly 2 seeds when the pits are filled
+/// for a new round, and the ply (1-based) where sow's borrowing first differs from Ludii's fills.
+const GABATA_STUCK: &[(usize, usize)] = &[(0, 413), (13, 1374), (14, 4162)];
+
+/// The skip of a game of [`GABATA_STUCK`].
+fn gabata_stuck(game: usize) -> Skip {
+    const GAMES: [&[usize]; 3] = [&[0], &[13], &[14]];
+    let (i, &(_, ply)) = GABATA_STUCK.iter().enumerate().find(|(_, s)| s.0 == game).expect("a stuck game");
+    Skip::new(
+        Games::Only(GAMES[i]),
+        ply..=ply,
+        "a hand of exactly 2 between rounds: Ludii's code never fills it, the rules text borrows",
+    )
+}
+
+#[test]
+fn ludii_gabata() {
+    // Every recorded game ran to Ludii's turn limit (1,250 turns a player): positions, the
+    // players to move, the legal pits (the pits each player owns, which change between rounds)
+    // and the wegues are compared, not the results. In games 0, 13 and 14 a player holds
+    // exactly 2 seeds when the pits are filled for a new round: Ludii's code borrows only after a
+    // fill of 3, so that player never fills and both pass for ever (from plies 431, 1,392 and
+    // 4,180, where the other player's fills end); the file follows the rules text, which lets
+    // them borrow, and the comparison of those games ends where the fills begin (plies 413,
+    // 1,374 and 4,162: sow's player with 2 borrows first, Ludii's passes). Where the turn limit
+    // cuts a turn after a lap (10 games), sow plays it whole: that last turn is skipped.
+    // Compared: the subset's 3 games, 5,859 moves, 5,857 agreed, game 0 skipped from ply 413 and
+    // game 2's last turn; the shared file's 45 games (`SOW_LUDII`), 121,993 moves (199,844
+    // plies), 121,980 agreed, the three games skipped (4,318 plies) and 10 last turns.
+    let entry = Entry::new("variants/gabata-aksum.sow", "three_rows__Gabata_(Aksum).jsonl.gz", gabata())
+        .hooks(Gabata)
+        .skip(gabata_stuck(0))
+        .skip(gabata_stuck(13))
+        .skip(gabata_stuck(14))
+        .skip(turn_limit_cut());
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    // The three games are skipped exactly where their fills begin (game 0 in the subset too).
+    for g in &report.games {
+        if let Some(&(_, first)) = GABATA_STUCK.iter().find(|s| s.0 == g.index) {
+            assert!(
+                matches!(g.ending, Ending::Skipped { ply, .. } if ply == first),
+                "game {}: {:?}",
+                g.index,
+                g.ending
+            );
+        }
+    }
+}
+
+#[test]
+fn gabatas_track_is_sows_numbering() {
+    let map = gabata();
+    let sites: Vec<usize> = (0..18).map(|p| map.site(p)).collect();
+    assert_eq!(sites, [0, 1, 2, 3, 4, 5, 11, 10, 9, 17, 16, 15, 14, 13, 12, 6, 7, 8]);
+    // Pit p + 9 is pit p turned round the board (row 2 - r, column 5 - c: site 17 - s).
+    for p in 0..9 {
+        assert_eq!(map.site(p + 9), 17 - map.site(p), "pit {}", p + 1);
+    }
+    assert_eq!((map.captured(0), map.captured(1)), (&[18][..], &[19][..]));
+    // It fits the records: every site named once, player 1 first, from their own pits.
+    let rec = first_record(&subset_dir().join("three_rows__Gabata_(Aksum).jsonl.gz"));
+    map.check(&rec).unwrap();
+    assert_eq!(rec.plies[0].mover, 1);
+    assert!(rec.plies[0].legal_from.iter().all(|&s| map.pit(s).is_some_and(|p| p < 9)));
+}
+
 #[test]
 fn katras_direction_choices_are_compared() {
     let entry =
@@ -869,6 +961,62 @@ impl Hooks for Musoro {
     }
 }
 
+/// Quela's rearrangement: Ludii's ply `[Move from=a to=b]` (one seed from site a to site b)
+/// is sow's move `a/b`, which pauses after the pit lifted; both steps are played for the one
+/// ply. Ludii's voluntary pass (allowed once the leftmost outer pit holds the most and the
+/// inner pits 1 each) is sow's [`Move::PASS`], which Ludii lists under no site and sow under
+/// the mover's leftmost outer pit (always occupied when a pass is allowed).
+struct Rearranging;
+
+impl Hooks for Rearranging {
+    fn starts_move(&self, ply: &Ply) -> bool {
+        !ply.mv.pass || !ply.mv.is_forced_pass()
+    }
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        let options = rules.legal_moves(state).iter();
+        if ply.mv.pass {
+            options.filter(|m| m.is_pass()).collect()
+        } else {
+            options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
+        }
+    }
+    fn step_within(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Option<Move> {
+        let to = map.pit(ply.mv.to)?;
+        rules.legal_moves(state).iter().find(|m| m.pit() == to)
+    }
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        if m.is_pass() { map.site(12 * state.turn()) } else { map.site(m.pit()) }
+    }
+}
+
+fn quela() -> Entry {
+    Entry::new("variants/quela.sow", "four_rows__Quela.jsonl.gz", Mapping::four_rows(6, Keep::Hands))
+        .hooks(Rearranging)
+}
+
+#[test]
+fn ludii_quela() {
+    let entry = quela();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    // Every game is all rearrangement, to Ludii's turn limit: each ply a move `a/b` or a pass.
+    let (mut moves, mut passes) = (0, 0);
+    for (rec, g) in records.iter().zip(&report.games) {
+        assert!(matches!(g.ending, Ending::Agreed { result: false }), "game {}: {:?}", rec.index, g.ending);
+        for f in &g.moves {
+            assert_eq!(f.first, f.last, "game {}: {f:?}", rec.index);
+            if f.mv.is_pass() {
+                passes += 1;
+            } else {
+                moves += 1;
+            }
+        }
+    }
+    println!("Quela: {moves} rearrangement moves and {passes} passes replayed");
+}
+
 fn musoro_tsoro() -> Entry {
     Entry::new(
         "variants/musoro-tsoro.sow",
@@ -946,6 +1094,27 @@ fn ludii_kubuguza() {
         "sow moves {moves}: ways chosen at a relay, counter-clockwise {}, clockwise {}",
         ways[0], ways[1]
     );
+}
+
+fn choro() -> Entry {
+    Entry::new(
+        "variants/choro.sow",
+        "four_rows__Choro_(Lango).jsonl.gz",
+        Mapping::four_rows(8, Keep::Nothing),
+    )
+    .hooks(RelayWays)
+}
+
+#[test]
+fn ludii_choro() {
+    let entry = choro();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    for (rec, g) in records.iter().zip(&report.games) {
+        assert!(matches!(g.ending, Ending::Agreed { result: true }), "game {}: {:?}", rec.index, g.ending);
+    }
 }
 
 // ------------------------------------------------------------------------------------------

@@ -2194,9 +2194,13 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
             // The moves of an opening (I Pere's) put seeds into a pit without sowing a lap:
             // the laps are those of the moves after it. So does feeding by a transfer (Li'b
             // al-'Aqil's), the move when the opponent's pits are all empty, as they are here.
+            // Quela's rearrangement moves a seed, and its stages choose the pits played: its
+            // laps are those of any move in play.
             let mut spec = bundled(name, ruleset).spec().clone();
             spec.phases.opening = None;
             spec.phases.feed_one = None;
+            spec.staging.rearrange = None;
+            spec.staging.stages = None;
             let r = sow::engine::compile(&spec);
             assert_lap_described(&r, &format!("{name}:{ruleset:?}"));
         }
@@ -5770,7 +5774,10 @@ fn a_relay_from_a_pit_named_may_be_declined_and_the_move_ends_there() {
     // The relay: pit 4's 2 seeds go into 5 and 6 (empty): the move ends there.
     let mut record = Record::default();
     let summary = r.play(&mut s, pit(4), &mut record).unwrap();
-    assert_eq!((summary.lifted, pits_1based(&record)), (2, vec![5, 6]));
+    assert_eq!(
+        (summary.lifted, pits_1based(&record), record.relays.clone()),
+        (0, vec![5, 6], vec![(0, 3, 2)])
+    );
     assert_eq!(&s.pits()[..8], [0, 0, 1, 0, 1, 1, 0, 0]);
     assert_eq!((s.pending(), s.to_move(), s.plies()), (None, Some(1), 1));
     // The notation joins the choice to its move, and reads it back.
@@ -5836,6 +5843,64 @@ fn a_relay_sows_as_a_move_from_its_pit_would_either_way_where_the_test_allows() 
     let mut s = at(&r, &[2, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1], 1);
     let (_, record) = play_move(&r, &mut s, Move::new(0, sow::engine::MoveDirection::Clockwise).unwrap());
     assert_eq!(pits_1based(&record), [8, 7, 8, 1]);
+}
+
+#[test]
+fn the_seeds_taken_alone_are_sown_on_unless_the_pit_held_one() {
+    // Choro (Lango)'s code on 4 x 4: the opposite pit and the pit behind it go into the
+    // mover's pit behind the last pit, and only they are sown on from there, unless it held a
+    // single seed. Pit 7 faces 14, behind which is 11; behind pit 7 is pit 2.
+    let r = four_rows_with(
+        &format!("{FOUR_ROWS_SOWING} relay when the last seed falls into an occupied pit"),
+        "when the last pit holds 2 or more and is in the mover's inner row and the opposite pit is occupied: \
+         take the opposite pit and the pit behind the opposite pit, then sow only them from the pit behind the last pit, \
+         with its own seeds when it holds 1",
+    );
+    // Pit 5's 2 seeds go into 6 and 7; 7 held 1: 14 (3) and 11 (1) are taken into pit 2,
+    // which held 5: the 4 taken are sown 3 4 5 6, and 5 stay in pit 2. Pit 6 held 1: a relay
+    // (15 is empty: no capture) of its 2 seeds into 7 and 8, which was empty.
+    let mut s = at(&r, &[0, 5, 0, 0, 2, 0, 1, 0, 1, 1, 1, 1, 1, 3, 0, 1], 1);
+    let (summary, record) = play_move(&r, &mut s, pit(5));
+    assert_eq!(pits_1based(&record), [6, 7, 3, 4, 5, 6, 7, 8]);
+    assert_eq!(&s.pits()[..8], [0, 5, 1, 1, 1, 0, 3, 1]);
+    assert_eq!((s.pits()[10], s.pits()[13], summary.captured), (0, 0, 4));
+    // Pit 2 holding a single seed: it goes with them, 5 sown 3 4 5 6 7; 7 (now 3) faces 14,
+    // empty: a relay of its 3 seeds into 8, 1 and 2, emptied: the move ends.
+    let mut s = at(&r, &[0, 1, 0, 0, 2, 0, 1, 0, 1, 1, 1, 1, 1, 3, 0, 1], 1);
+    let (_, record) = play_move(&r, &mut s, pit(5));
+    assert_eq!(pits_1based(&record), [6, 7, 3, 4, 5, 6, 7, 8, 1, 2]);
+    assert_eq!(&s.pits()[..8], [1, 1, 1, 1, 1, 2, 0, 1]);
+}
+
+#[test]
+fn a_way_allowed_only_after_a_player_s_first_move() {
+    // Clockwise from the end pits of player 1's rows (1, 4, 5 and 8 on 4 x 4) only when the
+    // last pit, counted, faces an occupied pit, and never in a player's first move.
+    let r = four_rows_blocks(
+        "  sowing {
+             direction by pit, from each player's seat {
+               the end pits of each of their rows: either way, as the mover chooses
+               the other pits: counter-clockwise
+             }
+             first seed into the next pit laps sow into the emptied pit
+           }
+           turns {
+             clockwise only when the last pit is in the mover's inner row and the opposite pit is occupied, before the move, and not in a player's first move
+           }
+           capture { none }\n",
+    );
+    // Pit 8's 2 seeds clockwise would end in 6, facing 15 (occupied): not in player 1's
+    // first move, nor in a position given (a game's start).
+    let cw = Move::new(7, sow::engine::MoveDirection::Clockwise).unwrap();
+    let mut s = at(&r, &[2, 0, 0, 0, 0, 0, 0, 2, 1, 1, 1, 1, 1, 1, 1, 1], 1);
+    assert!(!r.legal_moves(&s).contains(cw));
+    assert!(r.check_move(&s, cw).is_err());
+    // After player 1's first move (pit 1 into 2 and 3) and player 2's (pit 10 into 11): allowed.
+    play_move(&r, &mut s, Move::new(0, sow::engine::MoveDirection::CounterClockwise).unwrap());
+    play_move(&r, &mut s, pit(10));
+    assert!(r.legal_moves(&s).contains(cw));
+    let (_, record) = play_move(&r, &mut s, cw);
+    assert_eq!(pits_1based(&record), [7, 6]);
 }
 
 #[test]
@@ -6156,4 +6221,308 @@ fn the_end_may_be_named_by_the_last_pits_side_as_player_1_sees_it() {
     let mut s = at(&r, &pits, 1);
     let (_, record) = play_move(&r, &mut s, pit(8));
     assert_eq!(relays_1based(&record), [(9, 4)]);
+}
+
+// Gabata (Aksum): three rows, the wegue (a claim, and 2 seeds taken from an opponent's), the
+// leftmost pit played last, rounds over when every seed is in a wegue, fills along the circuit
+// and a borrowed pit.
+
+fn gabata() -> Rules {
+    shipped("variants/gabata-aksum.sow", None)
+}
+
+#[test]
+fn a_last_seed_that_makes_4_in_an_opponents_pit_claims_it_and_one_in_an_opponents_wegue_takes_2() {
+    let r = gabata();
+    // Player 1 plays pit 9 (1 seed): into pit 10, player 2's, which held 3: it holds 4 and
+    // becomes player 1's wegue; the move ends there (no relay).
+    let mut pits = [0u8; 18];
+    (pits[4], pits[8], pits[9], pits[17]) = (1, 1, 3, 10);
+    let mut s = at(&r, &pits, 1);
+    let (m, rec) = play(&r, &mut s, 9);
+    assert_eq!((rec.claims.clone(), m.captured), (vec![(9, 0)], 0));
+    assert_eq!((claimed(&s, 1), claimed(&s, 2)), (vec![10], vec![]));
+    assert_eq!(s.pits()[9], 4);
+    // Player 2 may not play their own pit 10 now: only pit 18.
+    assert_eq!(legal(&r, &s), vec![18]);
+    assert_eq!(r.play(&mut s.clone(), pit(10), &mut ()), Err(IllegalMove::Claimed { pit: 10, claimer: 1 }));
+    // Pit 18 (10 seeds): pits 1 to 9, then pit 10, the opponent's wegue, which holds 5: player 2
+    // takes 2 seeds of it, and 3 stay; it is still player 1's.
+    let (m, rec) = play(&r, &mut s, 18);
+    assert_eq!(rec.captures, vec![(9, 2)]);
+    assert_eq!((m.captured, s.captured()), (2, &[0u16, 2][..]));
+    assert_eq!(s.pits()[9], 3);
+    assert_eq!(claimed(&s, 1), vec![10]);
+    // A last seed in the mover's own wegue ends the move: player 1's pit 9 (now 1 seed) into
+    // their wegue, pit 10 (4).
+    let (m, rec) = play(&r, &mut s, 9);
+    assert_eq!((m.captured, rec.claims.len(), s.pits()[9]), (0, 0, 4));
+}
+
+#[test]
+fn take_n_seeds_takes_what_the_pit_holds_when_it_holds_fewer() {
+    // 2 x 4: a last seed into an occupied opponent's pit takes 3 seeds of it, or all it holds.
+    let r = laps("when the last pit holds 2 or more and is an opponent's: take 3 seeds from the last pit");
+    let (s, m, rec) = lap_move(&r, &[0, 0, 0, 1, 4, 0, 0, 1], 1, 4);
+    assert_eq!((rec.captures.clone(), m.captured), (vec![(4, 3)], 3));
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 2, 0, 0, 1]);
+    let (s, m, _) = lap_move(&r, &[0, 0, 0, 1, 1, 0, 0, 1], 1, 4);
+    assert_eq!((m.captured, s.pits()[4]), (2, 0));
+    // For the opponent, as any take.
+    let r = laps("when the last pit holds 2 or more: take 1 seed from the last pit for the opponent");
+    let (s, _, _) = lap_move(&r, &[0, 0, 0, 1, 4, 0, 0, 1], 1, 4);
+    assert_eq!((s.captured(), s.pits()[4]), (&[0u16, 1][..], 4));
+}
+
+#[test]
+fn each_players_leftmost_pit_is_played_only_with_4_or_more_or_when_nothing_else_can_be() {
+    let r = gabata();
+    let mut pits = [0u8; 18];
+    (pits[0], pits[4], pits[9], pits[13]) = (3, 1, 3, 2);
+    // Player 1's leftmost pit (1) holds 3 and pit 5 can be played: only pit 5.
+    let s = at(&r, &pits, 1);
+    assert_eq!(legal(&r, &s), vec![5]);
+    let err = r.play(&mut s.clone(), pit(1), &mut ()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "pit 1 holds 3, and player 1's leftmost pit may be played only when it holds 4 or more seeds or when \
+         no other pit can be played, and another pit can be played"
+    );
+    // With 4 it may be.
+    pits[0] = 4;
+    assert_eq!(legal(&r, &at(&r, &pits, 1)), vec![1, 5]);
+    // Alone, it may be whatever it holds.
+    (pits[0], pits[4]) = (1, 0);
+    assert_eq!(legal(&r, &at(&r, &pits, 1)), vec![1]);
+    // Player 2's leftmost pit is pit 10, the left end of their row as they face the board.
+    assert_eq!(legal(&r, &at(&r, &pits, 2)), vec![14]);
+    pits[13] = 0;
+    assert_eq!(legal(&r, &at(&r, &pits, 2)), vec![10]);
+}
+
+#[test]
+fn a_round_is_over_when_every_seed_is_in_a_wegue_and_the_players_fill_along_the_circuit() {
+    let r = gabata();
+    // Player 1 claims pit 10 (3, now 4) with pit 9's seed: every seed left on the board is in
+    // a wegue, and the round is over. Player 1 takes their wegue's 4 seeds (54 in all).
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[29, 21], 0, 0, false, 0).unwrap();
+    let (_, rec) = play(&r, &mut s, 9);
+    assert_eq!(rec.round_over, Some(1));
+    assert_eq!(to_claimers(&rec), vec![(10, 4, 1)]);
+    assert_eq!((s.captured(), s.pits()), (&[33u16, 21][..], &[0u8; 18][..]));
+    assert_eq!(claimed(&s, 1), Vec::<usize>::new(), "a wegue emptied when the round is over is no more");
+    // Player 2, after the mover, fills first: from their leftmost pit (10) along the circuit,
+    // going on while they held 6 or more: pits 10 to 16 (21 seeds).
+    for (k, p) in (10..=16).enumerate() {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![p]), "pit {p}");
+        assert_eq!(s.captured()[1], 21 - 3 * k as u16);
+        play(&r, &mut s, p);
+    }
+    // Player 1 fills pits 1 to 9, then on into player 2's pits 17 and 18, which are theirs for
+    // the round (33 seeds).
+    for p in (1..=9).chain(17..=18) {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![p]), "pit {p}");
+        play(&r, &mut s, p);
+    }
+    assert_eq!((s.pits(), s.captured()), (&[3u8; 18][..], &[0u16, 0][..]));
+    assert_eq!(annexed(&s), [17, 18]);
+    // Player 2, who filled first, begins: not from their leftmost pit (3 seeds), nor 17 or 18.
+    assert!(!s.filling());
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![11, 12, 13, 14, 15, 16]));
+    let p1 = r.with_annexed(in_round(&r, s.pits(), &[0, 0], 1, &[], false), 3 << 16).unwrap();
+    assert_eq!(legal(&r, &p1), vec![2, 3, 4, 5, 6, 7, 8, 9, 17, 18]);
+}
+
+#[test]
+fn a_player_left_with_2_seeds_borrows_the_third_and_the_pit_is_theirs() {
+    let r = gabata();
+    // As above, player 2 holding 26 when the round is over: pits 10 to 17 (8 fills, the last
+    // from 5), and 2 are left: into pit 18, with 1 borrowed from player 1's hand. Pit 18 is
+    // player 2's alone.
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[24, 26], 0, 0, false, 0).unwrap();
+    play(&r, &mut s, 9);
+    assert_eq!(s.captured(), &[28, 26]);
+    for p in 10..=16 {
+        play(&r, &mut s, p);
+    }
+    let (_, rec) = play(&r, &mut s, 17);
+    assert_eq!(rec.top_up, Some((17, 2, 1)));
+    assert_eq!((s.pits()[17], s.captured()), (3, &[27u16, 0][..]));
+    assert_eq!((annexed(&s), s.shared()), (vec![], 0));
+    for p in 1..=9 {
+        assert_eq!(legal(&r, &s), vec![p]);
+        play(&r, &mut s, p);
+    }
+    assert!(!s.filling());
+    assert_eq!(s.captured(), &[0, 0]);
+}
+
+#[test]
+fn a_player_holding_exactly_2_when_the_round_is_over_borrows_before_any_fill() {
+    let r = gabata();
+    // Player 2 holds 2 when the round is over, and fills first: too few for a fill, they put
+    // them into their leftmost pit (10) with 1 borrowed from player 1, as the rules text says
+    // (Ludii's code never fills for them, and the game stalls). Player 1 then fills the 17
+    // others, their own first and then player 2's, which are theirs for the round.
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[48, 2], 0, 0, false, 0).unwrap();
+    let (_, rec) = play(&r, &mut s, 9);
+    assert_eq!(rec.top_up, Some((9, 2, 1)));
+    assert_eq!((s.pits()[9], s.captured()), (3, &[51u16, 0][..]));
+    for p in (1..=9).chain(11..=18) {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![p]), "pit {p}");
+        play(&r, &mut s, p);
+    }
+    assert_eq!(annexed(&s), (11..=18).collect::<Vec<_>>());
+    // Player 2 owns pit 10 alone: their only move, whatever it holds.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![10]));
+}
+
+#[test]
+fn a_player_holding_1_or_fewer_when_a_round_is_over_loses_the_match() {
+    let r = gabata();
+    let mut pits = [0u8; 18];
+    (pits[8], pits[9]) = (1, 3);
+    let mut s = r.state_in_round(&pits, &[49, 1], 0, 0, false, 0).unwrap();
+    play(&r, &mut s, 9);
+    assert_eq!(s.end(), Some(EndReason::HeldTooFew));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+/// Quela (`variants/quela.sow`), 4 x 6: each player's pits along their circuit, from the left
+/// end of their outer row. An inner pit `q` of player 1's (7 to 12) faces `31 - q`; behind an
+/// inner pit of player 2's (19 to 24) is the outer pit `37 - q`.
+///
+///     18 17 16 15 14 13      player 2's outer row
+///     19 20 21 22 23 24      player 2's inner row
+///     12 11 10  9  8  7      player 1's inner row
+///      1  2  3  4  5  6      player 1's outer row
+fn quela() -> Rules {
+    sow::load_rules(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/quela.sow"), None).unwrap()
+}
+
+/// Quela without its rearrangement: play starts at once, each player in their first stage.
+fn quela_in_play() -> Rules {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/quela.sow")).unwrap();
+    let from = text.find("  opening {").unwrap();
+    let to = text.find("  sowing {").unwrap();
+    load(&format!("{}{}", &text[..from], &text[to..]))
+}
+
+#[test]
+fn a_rearrangement_moves_one_seed_from_a_pit_of_the_mover_s_to_another_in_two_steps() {
+    let r = quela();
+    let mut s = r.initial_state();
+    assert!(s.rearranging());
+    // Every pit of player 1's holds 2: each may give a seed; no pass (pit 1 is not above the rest).
+    assert_eq!(legal(&r, &s), (1..=12).collect::<Vec<_>>());
+    assert!(r.check_move(&s, Move::PASS).is_err());
+    // Pit 3 lifted: the move waits for the pit the seed goes to, any other pit of player 1's.
+    let (summary, _) = play_move(&r, &mut s, pit(3));
+    assert_eq!((summary.lifted, s.pending(), s.pending_at()), (0, Some(sow::engine::Step::Target), Some(2)));
+    assert_eq!((s.to_move(), s.plies()), (Some(0), 0));
+    assert_eq!(legal(&r, &s), [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    assert_eq!(
+        r.check_move(&s, pit(13)).unwrap_err().to_string(),
+        "`13` is not a choice here: the move waits for the mover to choose the pit the seed goes to: `1`, `2`, `4`, `5`, `6`, `7`, `8`, `9`, `10`, `11`, `12`"
+    );
+    // Into pit 9: one seed moved, nothing sown on, and the turn passes.
+    let (_, record) = play_move(&r, &mut s, pit(9));
+    assert_eq!(pits_1based(&record), [9]);
+    assert_eq!(&s.pits()[..12], [2, 2, 1, 2, 2, 2, 2, 2, 3, 2, 2, 2]);
+    assert_eq!((s.pending(), s.to_move(), s.plies()), (None, Some(1), 1));
+    assert!(s.rearranging());
+    // Player 2 may move a seed into an empty pit too, and from a pit of 1.
+    // The notation joins the two steps with `/`, and reads them back.
+    let moves = sow::engine::notation::parse_moves(&r, "3/9 13/24").unwrap();
+    assert_eq!(moves, [pit(3), pit(9), pit(13), pit(24)]);
+    let turns = sow::engine::notation::turns(&r, r.initial_state(), &moves);
+    assert_eq!(turns.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["3/9", "13/24"]);
+}
+
+#[test]
+fn a_rearrangement_ends_when_both_players_pass_in_turn_and_a_pass_needs_its_conditions() {
+    let r = quela();
+    // Each player's leftmost outer pit (1, 13) holds more than any other of theirs, and each
+    // inner pit 1: both may pass.
+    let board = [5, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 5, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1];
+    let start = at(&r, &board, 1);
+    assert!(start.rearranging() && r.legal_moves(&start).contains(Move::PASS));
+    // Pit 1 no higher than pit 2: no pass. An inner pit of 2: no pass.
+    let mut tied = board;
+    tied[1] = 5;
+    tied[0] = 5;
+    assert!(!r.legal_moves(&at(&r, &tied, 1)).contains(Move::PASS));
+    let mut two = board;
+    (two[6], two[1]) = (2, 0);
+    two[2] = 0;
+    assert!(!r.legal_moves(&at(&r, &two, 1)).contains(Move::PASS));
+    // A pass, then a move: the pass is forgotten; a pass by each in turn ends it.
+    let mut s = start;
+    play_move(&r, &mut s, Move::PASS);
+    assert_eq!((s.to_move(), s.plies(), s.rearranging()), (Some(1), 1, true));
+    play_move(&r, &mut s, pit(13));
+    play_move(&r, &mut s, pit(14));
+    play_move(&r, &mut s, Move::PASS);
+    assert!(s.rearranging());
+    // Player 2's pit 13 holds 4, more than any other of theirs (14 holds 1): they pass, and
+    // play begins, with player 1.
+    assert_eq!(s.to_move(), Some(1));
+    play_move(&r, &mut s, Move::PASS);
+    assert!(!s.rearranging());
+    assert_eq!((s.to_move(), s.stage(0), s.stage(1)), (Some(0), 0, 0));
+    // Player 1's first stage: a move starts from a pit holding 1 or 2 (pit 1 holds 5).
+    assert_eq!(legal(&r, &s), [7, 8, 9, 10, 11, 12]);
+}
+
+#[test]
+fn stages_start_a_move_from_1_or_2_then_from_the_most_then_from_any_pit() {
+    let r = quela_in_play();
+    let mut board = [0u8; 24];
+    // Player 1: pits 1 (3), 8 (1), 11 (1). Player 2: 15 (1), 20 (1), 22 (1).
+    for (q, n) in [(1, 3), (8, 1), (11, 1), (15, 1), (20, 1), (22, 1)] {
+        board[q - 1] = n;
+    }
+    let mut s = at(&r, &board, 1);
+    assert!(!s.rearranging());
+    // Pit 1 holds 3: not in the first stage.
+    assert_eq!(legal(&r, &s), [8, 11]);
+    // 8's seed falls into 9, empty, of the inner row; 22 opposite is occupied: 22 and 15
+    // behind it are taken into player 1's hand.
+    let (summary, record) = play_move(&r, &mut s, pit(8));
+    assert_eq!((captures_1based(&record), summary.captured), (vec![(22, 1), (15, 1)], 2));
+    assert_eq!(s.captured(), [2, 0]);
+    // Player 2's opponent has captured 2: player 2 makes one move from a pit holding the most.
+    assert_eq!((s.stage(0), s.stage(1)), (0, 1));
+    assert_eq!(legal(&r, &s), [20]);
+    // 20 into 21, empty, facing 10, empty: nothing taken. Player 2 is in their last stage.
+    play_move(&r, &mut s, pit(20));
+    assert_eq!((s.stage(0), s.stage(1)), (0, 2));
+    assert_eq!(legal(&r, &s), [9, 11]);
+    // 9 into 10, empty, facing 21: 21 is taken (16 behind it is empty). Player 2, in their
+    // last stage, cannot move: they lose.
+    play_move(&r, &mut s, pit(9));
+    assert_eq!(s.captured(), [3, 0]);
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+}
+
+#[test]
+fn a_player_without_a_move_before_their_last_stage_passes() {
+    let r = quela_in_play();
+    let mut board = [0u8; 24];
+    // Player 2's only pit holds 5: no move in their first stage.
+    for (q, n) in [(1, 3), (8, 1), (13, 5)] {
+        board[q - 1] = n;
+    }
+    let mut s = at(&r, &board, 1);
+    play_move(&r, &mut s, pit(8));
+    // Player 2 passes; player 1 moves again (from 9, the seed of 8).
+    assert_eq!((s.end(), s.to_move(), s.plies()), (None, Some(0), 1));
+    assert_eq!(legal(&r, &s), [9]);
 }

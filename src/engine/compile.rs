@@ -132,6 +132,9 @@ pub(crate) struct Tables {
     /// Pits of a single seed played only in some positions (only in the [`GENERAL`] tier: see
     /// [`super::legal`]).
     pub legal: Option<Box<super::legal::LegalTable>>,
+    /// A rearrangement before play and per-player stages (only in the [`GENERAL`] tier: see
+    /// [`super::staged`]).
+    pub staged: Option<Box<super::staged::StageTable>>,
     /// A game of rounds cut to its first round ([`Rules::first_round`]): the round's end is
     /// the game's.
     pub one_round: bool,
@@ -231,7 +234,7 @@ pub fn compile(spec: &Spec) -> Rules {
         relay_counts: Counts::default(),
         capture_start: spec.capture_start,
         pass_when_stuck: spec.no_move == NoMove::Pass,
-        stuck_loses: spec.no_move == NoMove::Lose,
+        stuck_loses: matches!(spec.no_move, NoMove::Lose | NoMove::PassThenLose),
         leftovers: spec.leftovers,
         side_empty: spec.endings.side_empty || spec.phases.empty_loses,
         majority: spec.endings.majority,
@@ -245,6 +248,7 @@ pub fn compile(spec: &Spec) -> Rules {
         rounds: spec.rounds,
         stones: super::stones::StoneTable::new(spec).map(Box::new),
         legal: super::legal::LegalTable::new(spec).map(Box::new),
+        staged: super::staged::StageTable::new(spec).map(Box::new),
         one_round: false,
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
         empty_loses: spec.phases.empty_loses,
@@ -380,6 +384,7 @@ pub fn compile(spec: &Spec) -> Rules {
         || t.rounds.is_some()
         || t.stones.is_some()
         || t.legal.is_some()
+        || t.staged.is_some()
     {
         GENERAL
     } else if rich {
@@ -440,6 +445,7 @@ impl Rules {
             || self.t.rounds.is_some()
             || self.t.stones.as_ref().is_some_and(|st| st.start != 0)
             || self.t.chooses
+            || self.t.staged.is_some()
     }
 
     /// The first this many plies of a game capture nothing.
@@ -532,6 +538,7 @@ impl Rules {
             one_round,
             stones,
             legal,
+            staged,
             // Made from `phase`, in its bytes.
             hand_rules: _,
             empty_loses: _,
@@ -623,6 +630,9 @@ impl Rules {
         }
         if let Some(l) = legal {
             l.bytes(&mut bytes);
+        }
+        if let Some(st) = staged {
+            st.bytes(&mut bytes);
         }
         // Only where a pit sows the other way into stores, as above.
         if let Some(back) = path_back {

@@ -63,6 +63,10 @@ impl Rules {
         if self.capture_only_way() != Some(self.way_of(mv, player as usize)) {
             return false;
         }
+        // Not in the player's first move (its relays included: `moved` is set as it ends).
+        if self.t.phase.as_deref().is_some_and(|ph| ph.only_if_later) && s.moved >> (player & 7) & 1 == 0 {
+            return true;
+        }
         // Ludii's test: a place, named from the pit the last seed will reach, before the move.
         if let Some(tests) = self.t.phase.as_deref().and_then(|ph| ph.only_if_before.as_ref()) {
             return !self.holds_before(s, player, mv, tests);

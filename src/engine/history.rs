@@ -30,7 +30,9 @@ struct Key {
     /// Games where a direction is kept: the directions kept (0 in every other game).
     kept: u8,
     /// A move paused for a choice: what is asked (0 in every other game).
-    pending: u16,
+    pending: u32,
+    /// A game in stages: the stages (0 in every other game).
+    stage: u8,
 }
 
 impl Key {
@@ -55,8 +57,14 @@ impl Key {
         if self.shared != 0 {
             h = add(h, self.shared);
         }
-        if self.stones != 0 || self.kept != 0 || self.pending != 0 {
-            h = add(h, self.stones as u64 | (self.kept as u64) << 8 | (self.pending as u64) << 16);
+        if self.stones != 0 || self.kept != 0 || self.pending != 0 || self.stage != 0 {
+            h = add(
+                h,
+                self.stones as u64
+                    | (self.kept as u64) << 8
+                    | (self.pending as u64) << 16
+                    | (self.stage as u64) << 32,
+            );
         }
         h
     }
@@ -104,7 +112,8 @@ impl History {
             phase: s.phase,
             annexed: s.annexed,
             kept: s.kept,
-            pending: s.pending as u16 | (s.pending_at as u16) << 8,
+            pending: s.pending as u32 | (s.pending_at as u32) << 8 | (s.pending_seeds as u32) << 16,
+            stage: s.stage,
             shared: s.shared,
         };
         let hash = key.hash(s.pits().len());

@@ -63,10 +63,17 @@ pub(crate) enum Act {
         from: Place,
         to: Place,
     },
+    /// At most `seeds` seeds of the place, for the receiver.
+    TakeSeeds {
+        seeds: u8,
+        from: Place,
+        to: Receiver,
+    },
     /// Nothing more: the move ends.
     End,
-    /// The seeds the line took, sown on from the place as a new lap.
-    SowTaken(Place),
+    /// The seeds the line took, sown on from the place as a new lap: all it holds (`None`), or
+    /// they alone unless it held one of the counts (`Some`; no counts: they alone).
+    SowTaken(Place, Option<Counts>),
     /// A pit of the opponent's that holds seeds, chosen by the mover: the move pauses.
     TakeChosen(Receiver),
     /// The seeds the line took, sown on from an end of the mover's inner row named by the
@@ -178,7 +185,17 @@ impl LapTable {
                 Effect::Claim(places) => Act::Claim(places.clone()),
                 Effect::Move { seeds, from, to } => Act::Move { seeds: *seeds, from: *from, to: *to },
                 Effect::End => Act::End,
-                Effect::SowTaken(p) => Act::SowTaken(*p),
+                Effect::SowTaken(p, what) => Act::SowTaken(
+                    *p,
+                    match what {
+                        crate::lang::lap_rule::SownSeeds::All => None,
+                        crate::lang::lap_rule::SownSeeds::Taken => Some(Counts::default()),
+                        crate::lang::lap_rule::SownSeeds::TakenOrAll(c) => Some(Counts::from_set(c)),
+                    },
+                ),
+                Effect::TakeSeeds { seeds, from, to: r } => {
+                    Act::TakeSeeds { seeds: *seeds, from: *from, to: receiver(*r) }
+                }
                 Effect::SowEnd(e) => Act::SowEnd { seat: e.seat.map(|n| n.saturating_sub(1)), edge: e.edge },
             })
             .collect();
@@ -258,9 +275,14 @@ impl LapTable {
                     out.extend([10, *forward as u8, receiver(to)]);
                     counts(c, out);
                 }
-                Act::SowTaken(p) => out.extend([11, place(p)]),
+                Act::SowTaken(p, None) => out.extend([11, place(p)]),
+                Act::SowTaken(p, Some(c)) => {
+                    out.extend([14, place(p)]);
+                    counts(c, out);
+                }
                 Act::TakeChosen(r) => out.extend([12, receiver(r)]),
-                Act::SowEnd { seat, edge } => out.extend([13, seat.map_or(u8::MAX, |n| n), *edge]),
+                Act::SowEnd { seat, edge } => out.extend([15, seat.map_or(u8::MAX, |n| n), *edge]),
+                Act::TakeSeeds { seeds, from, to } => out.extend([13, *seeds, place(from), receiver(to)]),
             }
         }
     }
@@ -379,6 +401,9 @@ struct Outcome {
     relay: Option<usize>,
     /// Seeds taken by a line that sows them on (`sow them from ...`), not yet put down.
     held: u16,
+    /// With `relay`: the seeds the next lap sows, where not all the pit holds (`sow only
+    /// them`).
+    relay_seeds: Option<u8>,
     captured: u16,
     captured_pits: u8,
     /// The end of the mover's inner row the seeds taken are sown from (`Act::SowEnd`): set
@@ -429,7 +454,7 @@ impl Rules {
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
-        self.laps_from(s, mv, pit, d, 1, quiet, summary, obs)
+        self.laps_from(s, mv, pit, d, 1, None, quiet, summary, obs)
     }
 
     /// The laps of a move from lap `first` on, the first from `from` in direction `d`:
@@ -444,6 +469,7 @@ impl Rules {
         mut from: usize,
         mut d: usize,
         first: u32,
+        mut part: Option<u8>,
         quiet: bool,
         mut summary: MoveSummary,
         obs: &mut O,
@@ -453,6 +479,10 @@ impl Rules {
         let m = s.to_move as usize;
         let hand = mv.hand();
         for laps in first..=MAX_LAPS {
+            // A lap of some of the pit's seeds (`sow only them`): the others stay, set aside
+            // while it is sown.
+            let rest = part.take().map_or(0, |k| s.pits[from] - k);
+            s.pits[from] -= rest;
             // The seeds the lap was sown with: from the hand on a move's first lap.
             let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
             let (last, sown) = if laps == 1 && hand > 0 {
@@ -460,6 +490,7 @@ impl Rules {
             } else {
                 self.sow_tracked(s, from, m, d, obs)
             };
+            s.pits[from] += rest;
             summary.last = last;
             let lap = Lap { d, start: from, last, lifted };
             let mut out = Outcome::default();
@@ -518,18 +549,19 @@ impl Rules {
             }
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
+                    part = out.relay_seeds;
                     // The seeds taken, sown on from an end of a row: away from it.
                     if let Some(way) = out.way {
                         d = way;
                     // A relay the mover may choose the way of, or decline ([`super::step`]).
                     } else if t.legal.is_some() && self.relay_rules().is_some() {
-                        match self.relay_go(s, m, q, d, laps) {
+                        match self.relay_go(s, m, q, d, laps, part) {
                             RelayGo::Way(way) => d = way,
                             RelayGo::Pause => return (summary, None),
                             RelayGo::End => break,
                         }
                     }
-                    obs.relay(q, s.pits[q]);
+                    obs.relay(q, part.unwrap_or(s.pits[q]));
                     from = q;
                 }
                 _ => {
@@ -652,11 +684,15 @@ impl Rules {
                         }
                     }
                     Act::Relay(p) => out.relay = t.place(lap, *p),
-                    Act::SowTaken(p) => {
-                        // Put into the place, and sown on from it with all it holds (checked:
-                        // the board holds at most 255 seeds); nothing taken, nothing sown.
+                    Act::SowTaken(p, only) => {
+                        // Put into the place, and sown on from it with all it holds, or they
+                        // alone (checked: the board holds at most 255 seeds); nothing taken,
+                        // nothing sown.
                         if let Some(q) = t.place(lap, *p).filter(|_| out.held > 0) {
+                            let own = s.pits[q];
                             s.pits[q] += out.held as u8;
+                            out.relay_seeds =
+                                only.as_ref().filter(|c| !c.contains(own)).map(|_| out.held as u8);
                             out.held = 0;
                             out.relay = Some(q);
                         }
@@ -679,6 +715,11 @@ impl Rules {
                         }
                     }
                     Act::End => {}
+                    Act::TakeSeeds { seeds, from, to } => {
+                        if let Some(q) = t.place(lap, *from) {
+                            self.take_some(s, m, q, *seeds, *to, out, obs);
+                        }
+                    }
                     Act::Move { seeds, from, to } => {
                         if let (Some(a), Some(b)) = (t.place(lap, *from), t.place(lap, *to)) {
                             let k = (*seeds).min(s.pits[a]);
@@ -831,7 +872,7 @@ impl Rules {
         {
             obs.relay(q, s.pits[q]);
             summary.lifted = s.pits[q];
-            summary = self.laps_from(s, mv, q, way, laps + 1, false, summary, obs).0;
+            summary = self.laps_from(s, mv, q, way, laps + 1, None, false, summary, obs).0;
         }
         summary
     }
@@ -846,6 +887,36 @@ impl Rules {
         obs: &mut O,
     ) {
         self.take_pit(s, m, q, to, &mut Outcome::default(), obs);
+    }
+
+    /// Takes at most `most` seeds of pit `q` (what it holds, if fewer) for whoever the take is
+    /// for: the pit is taken whole when it holds no more.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn take_some<O: Observer>(
+        &self,
+        s: &mut State,
+        m: usize,
+        q: usize,
+        most: u8,
+        to: Receiver,
+        out: &mut Outcome,
+        obs: &mut O,
+    ) {
+        if s.pits[q] <= most {
+            return self.take_pit(s, m, q, to, out, obs);
+        }
+        obs.capture(q, most);
+        s.pits[q] -= most;
+        out.captured += most as u16;
+        out.captured_pits += 1;
+        match to {
+            Receiver::Mover => s.captured[m] += most as u16,
+            Receiver::Opponent => s.captured[1 - m] += most as u16,
+            Receiver::Owner => s.captured[self.t.owner_now(s, q)] += most as u16,
+            Receiver::Nobody => s.removed += most,
+            Receiver::Sown => out.held += most as u16,
+        }
     }
 
     /// Empties pit `q` to whoever the take is for.
@@ -931,10 +1002,10 @@ pub(crate) struct Extras {
 
 impl Extras {
     pub fn new(spec: &Spec) -> Extras {
-        let first_move =
-            spec.first_move.iter().any(Option::is_some).then(|| {
-                std::array::from_fn(|p| spec.first_move.get(p).copied().flatten().unwrap_or(u64::MAX))
-            });
+        // A direction never in a player's first move needs the players who have moved too.
+        let later = spec.phases.only_if_captures.as_ref().is_some_and(|o| o.later);
+        let first_move = (later || spec.first_move.iter().any(Option::is_some))
+            .then(|| std::array::from_fn(|p| spec.first_move.get(p).copied().flatten().unwrap_or(u64::MAX)));
         Extras {
             claim_unplayable: spec.claims.unplayable,
             claim_seeds: spec.claims.seeds,
@@ -957,6 +1028,7 @@ impl Extras {
             Some(ClaimSeeds::AfterLap) => 1,
             Some(ClaimSeeds::AfterMove) => 2,
             Some(ClaimSeeds::AtEnd) => 3,
+            Some(ClaimSeeds::AtRoundEnd) => 4,
         };
         out.extend([self.claim_unplayable as u8, seeds, self.unclaimed_empty as u8]);
         if let Some(first) = &self.first_move {
@@ -1086,6 +1158,9 @@ impl Rules {
         }
         if self.t.extras.claim_seeds == Some(ClaimSeeds::AfterMove) {
             self.harvest(s, obs);
+        }
+        if self.t.staged.is_some() {
+            self.advance_stages(s, mover);
         }
     }
 

@@ -6,7 +6,7 @@
 use crate::lang::counts::CountSet;
 use crate::lang::lap_rule::{Condition, LapRule};
 use crate::lang::legality::Legality;
-use crate::lang::spec::{Direction, Spec};
+use crate::lang::spec::{Direction, MAX_PLAYERS, Spec};
 
 use super::compile::{Counts, GENERAL, Rules};
 use super::lap::{LapTable, Test};
@@ -43,12 +43,22 @@ pub(crate) struct RelayTable {
     pub declined: [u64; 2],
 }
 
+/// `each player's leftmost pit may be played only when it holds 4 or more seeds or when no
+/// other pit can be played`, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SeatOnlyTable {
+    /// Each player's pit the line names, a mask.
+    pub pits: [u64; MAX_PLAYERS],
+    pub counts: Counts,
+}
+
 /// The rules of legal moves, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct LegalTable {
     pub one_seed: Option<OneSeedTable>,
     pub must: Option<MustTable>,
     pub relays: Option<RelayTable>,
+    pub seat_only: Option<SeatOnlyTable>,
 }
 
 impl LegalTable {
@@ -73,7 +83,22 @@ impl LegalTable {
             }
             RelayTable { as_a_move: r.as_a_move, declined }
         });
-        Some(LegalTable { one_seed, must, relays })
+        let seat_only = l.seat_only.as_ref().map(|o| SeatOnlyTable {
+            pits: std::array::from_fn(|p| {
+                if p >= spec.players as usize {
+                    return 0;
+                }
+                // The pits of the player's row from their left: on 3 rows, the row nearest them
+                // (their first pits), not their half of the middle row.
+                let mut row = crate::lang::phases::seat_row(&spec.owners, p as u8);
+                if spec.rows == 3 {
+                    row.truncate(spec.pits_per_row as usize);
+                }
+                o.pit.index(row.len()).map_or(0, |i| 1u64 << row[i])
+            }),
+            counts: Counts::from_set(&o.counts),
+        });
+        Some(LegalTable { one_seed, must, relays, seat_only })
     }
 
     /// The table's bytes, for the fingerprint.
@@ -85,6 +110,11 @@ impl LegalTable {
             if let Some(c) = &o.unless {
                 out.extend(c.words().iter().flat_map(|w| w.to_le_bytes()));
             }
+        }
+        if let Some(o) = &self.seat_only {
+            out.extend(b"seat only");
+            out.extend(o.pits.iter().flat_map(|m| m.to_le_bytes()));
+            out.extend(o.counts.words().iter().flat_map(|w| w.to_le_bytes()));
         }
         if let Some(m) = &self.must {
             out.extend(b"must");
@@ -166,6 +196,38 @@ impl Rules {
             })
             .fold(0, |m, q| m | 1 << q);
         (pits & !ones) | allowed
+    }
+
+    /// `pits`, the pits `player` could play, less their pit the seat-only rule names unless it
+    /// holds one of its counts or is the only one.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn seat_only_pits(&self, s: &State, player: u8, pits: u64) -> u64 {
+        let Some(o) = self.t.legal.as_deref().and_then(|l| l.seat_only.as_ref()) else { return pits };
+        let named = o.pits[player as usize] & pits;
+        if named == 0 || pits & !named == 0 {
+            return pits;
+        }
+        bits(named).filter(|&q| o.counts.contains(s.pits[q])).fold(pits & !named, |m, q| m | 1 << q)
+    }
+
+    /// Why `mv`, of a pit the seat-only rule names, is not legal, if that is why.
+    pub(crate) fn seat_only_refusal(&self, s: &State, mv: Move) -> Option<IllegalMove> {
+        let o = self.t.legal.as_deref()?.seat_only.as_ref()?;
+        let pit = mv.pit();
+        if o.pits[s.to_move as usize] >> pit & 1 == 0 || o.counts.contains(s.pits[pit]) {
+            return None;
+        }
+        let line = self.spec().legality.seat_only.as_ref()?;
+        let why = format!(
+            "holds {}, and player {}'s {} pit may be played only when it holds {} seeds or when no other pit \
+             can be played",
+            s.pits[pit],
+            s.to_move + 1,
+            line.pit.word(),
+            line.counts.words()
+        );
+        Some(IllegalMove::SeatOnly { pit: pit + 1, why: why.into() })
     }
 
     /// Keeps only the legal moves of `player` in `s` that the rules of legal moves allow, where
@@ -288,14 +350,20 @@ impl Rules {
     /// The choices of `player` at a relay from `q`: the ways it may sow (a move of `q` each;
     /// `Given` where there is one way, [`Rules::relay_default_way`]) and, where the mover may
     /// decline it, [`Move::PASS`].
-    pub(crate) fn relay_options(&self, s: &State, player: u8, q: usize) -> MoveSet {
+    /// `part`: the seeds the relay sows, where not all the pit holds (the way's test counts
+    /// them).
+    pub(crate) fn relay_options(&self, s: &State, player: u8, q: usize, part: Option<u8>) -> MoveSet {
         let mut options = MoveSet::default();
         let Some(r) = self.relay_rules() else { return options };
         let t = &self.t;
         if r.as_a_move && t.choice >> q & 1 != 0 {
+            let mut counted = *s;
+            if let Some(k) = part {
+                counted.pits[q] = k;
+            }
             for way in [MoveDirection::Clockwise, MoveDirection::CounterClockwise] {
                 let mv = Move::new(q, way).expect("a pit of the board");
-                if !self.fails_capture_rule(s, player, mv) {
+                if !self.fails_capture_rule(&counted, player, mv) {
                     options.insert(mv);
                 }
             }

@@ -17,6 +17,7 @@ mod phase;
 pub mod replay;
 mod rounds;
 mod sow;
+mod staged;
 mod state;
 mod step;
 mod stones;

@@ -497,6 +497,13 @@ pub enum IllegalMove {
         pit: usize,
         why: Box<str>,
     },
+    /// A pit named from its owner's seat, played only when it holds some counts or nothing
+    /// else can be (`each player's leftmost pit may be played only when ...`): the rule's words.
+    SeatOnly {
+        pit: usize,
+        /// The seeds it holds, and the rule: `holds 3, and player 1's leftmost pit ...`.
+        why: Box<str>,
+    },
     /// A move of those that must be played when one passes their test, which fails it while
     /// `one` passes: the rule in words (`a counter-clockwise move whose last pit is ...`).
     MustPlay {
@@ -579,6 +586,7 @@ impl fmt::Display for IllegalMove {
                     super::step::Step::Way => "to choose the way of a relay",
                     super::step::Step::Relay => "to relay or to pass",
                     super::step::Step::End => "to choose the end of their inner row to sow from",
+                    super::step::Step::Target => "to choose the pit the seed goes to",
                 };
                 write!(
                     f,
@@ -598,6 +606,7 @@ impl fmt::Display for IllegalMove {
                 way(*clockwise)
             ),
             IllegalMove::OneSeed { pit, why } => write!(f, "pit {pit} holds a single seed, {why}"),
+            IllegalMove::SeatOnly { pit, why } => write!(f, "pit {pit} {why}, and another pit can be played"),
             IllegalMove::MustPlay { mv, rule, one } => write!(
                 f,
                 "`{mv}` may not be played: {rule} before the move (named from the pit its last seed will \

@@ -40,6 +40,8 @@ pub(crate) struct PhaseTable {
     /// the last seed will reach, and its counts).
     pub only_if_captures: Option<bool>,
     pub only_if_before: Option<Vec<super::lap::Test>>,
+    /// That direction never in a player's first move (`State::moved`).
+    pub only_if_later: bool,
     /// A player whose pits are all empty after a move loses.
     pub empty_loses: bool,
     /// Feeding by a transfer: the seeds moved, and for each mover the opponent's pit they go
@@ -80,6 +82,7 @@ impl PhaseTable {
             hand_into: ph.hand_sowing.as_ref().is_some_and(|h| h.into),
             // Direction 0 is the board's (`Tables::cw` says whether it is clockwise).
             only_if_captures: ph.only_if_captures.as_ref().map(|o| o.clockwise),
+            only_if_later: ph.only_if_captures.as_ref().is_some_and(|o| o.later),
             only_if_before: ph
                 .only_if_captures
                 .as_ref()
@@ -155,6 +158,10 @@ impl PhaseTable {
             self.only_if_captures.map_or(u8::MAX, |d| d as u8),
             self.empty_loses as u8,
         ]);
+        // Appended only where said, so that other variants keep their fingerprints.
+        if self.only_if_later {
+            out.extend(b"later");
+        }
         match self.only_if_before.as_deref() {
             None => {}
             // One count of one place: the bytes it always had.

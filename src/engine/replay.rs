@@ -274,12 +274,14 @@ pub fn describe_step(step: &Step) -> String {
     } else {
         format!("plays pit {}", s.mv.pit() + 1)
     };
+    // A resumed relay lifted nothing itself: its seeds are the relay's.
+    let lifted = if resumed { step.record.relays[0].2 } else { s.lifted };
     let mut text = format!(
         "ply {}: player {} {what}{way} ({} seed{}): sows {laps}; ",
         step.ply,
         step.player + 1,
-        s.lifted,
-        if s.lifted == 1 { "" } else { "s" },
+        lifted,
+        if lifted == 1 { "" } else { "s" },
     );
     if s.last >= n {
         text.push_str(&format!("last seed in player {}'s store", s.last - n + 1));

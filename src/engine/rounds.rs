@@ -149,6 +149,9 @@ impl Rules {
                 // the player to move has an empty row, so they pass.
                 RoundEnd::MoverRowEmpty => self.row_empty(s, if again { mover } else { other }),
                 RoundEnd::BoardEmpty => s.seeds_on_board() == 0,
+                RoundEnd::AllClaimed => {
+                    at_least(&s.pits, self.t.pits, 1) & !(s.claimed[0] | s.claimed[1]) == 0
+                }
             },
         };
         if !over {
@@ -227,6 +230,18 @@ impl Rules {
     fn end_round<O: Observer>(&self, s: &mut State, next: u8, obs: &mut O) {
         let r = self.t.rounds.expect("a game of rounds");
         let n = self.t.pits as usize;
+        // Claims last a round: their seeds go to their claimers where the rules say so, and a
+        // pit emptied so (or by the take below) is no longer claimed. A claimed pit already
+        // empty stays claimed into the next round (as Ludii's code plays Gabata: emptying a
+        // site clears its mark, and an empty one is not emptied).
+        if s.claimed != [0; 2] {
+            let held = at_least(&s.pits, self.t.pits, 1);
+            if self.t.extras.claim_seeds == Some(crate::lang::spec::ClaimSeeds::AtRoundEnd) {
+                self.harvest(s, obs);
+            }
+            s.claimed[0] &= !held;
+            s.claimed[1] &= !held;
+        }
         // Their own pits, or the pits of their row: the same unless pits changed owner.
         let by_row = r.owners.take == RoundTake::Row;
         // A pit both own is split, the odd seed to the player the rules name.
@@ -315,6 +330,12 @@ impl Rules {
                 s.moves = moves.into();
                 return;
             }
+            // A player who holds too few seeds for a fill, but enough to put them into the next
+            // pit with the other's help, does so, even before any fill of theirs (the rules
+            // text of Gabata, where Ludii's code waits for a fill first).
+            if s.phase == FILLING {
+                self.top_up(s, p, obs);
+            }
             p = self.after(p);
         }
         let setup = s.phase == SETUP;
@@ -390,7 +411,7 @@ impl Rules {
         if s.phase == FILLING && empty == 0 {
             match self.t.rounds.and_then(|r| r.owners.beyond) {
                 Some(FillBeyond::AnyEmpty) => return self.beyond_row(s),
-                Some(FillBeyond::OtherRow) => {
+                Some(FillBeyond::OtherRow | FillBeyond::OtherPits) => {
                     let other = self.t.own[self.after(player) as usize] & !at_least(&s.pits, self.t.pits, 1);
                     return match order {
                         FillOrder::Leftmost => other & other.wrapping_neg(),
@@ -428,8 +449,15 @@ impl Rules {
         s.pits[q] += (left + topped) as u8;
         s.captured[filler as usize] = 0;
         s.captured[other] -= topped;
-        s.shared |= 1 << q;
-        s.annexed &= !(1 << q);
+        if r.borrow {
+            // Borrowed: the pit is the filler's alone.
+            if self.t.owner[q] != filler {
+                s.annexed |= 1 << q;
+            }
+        } else {
+            s.shared |= 1 << q;
+            s.annexed &= !(1 << q);
+        }
         obs.top_up(q, left as u8, topped as u8);
     }
 
@@ -835,5 +863,32 @@ impl Tables {
             (masks[m] & !s.annexed) | (masks[m ^ 1] & s.annexed) | (s.shared & (masks[m] | masks[m ^ 1]));
         // A pit in both masks is any pit: its owner does not matter.
         now & !(s.out & !(masks[0] & masks[1]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::compile;
+    use crate::engine::moves::Move;
+
+    /// A claimed pit left empty (Gabata's wegue, emptied by takes of 2) when a round is over
+    /// stays claimed into the next round, as Ludii's code plays it: only a pit emptied then is
+    /// no longer claimed.
+    #[test]
+    fn an_empty_claimed_pit_stays_claimed_into_the_next_round() {
+        let text = include_str!("../../variants/gabata-aksum.sow");
+        let file = crate::lang::library::load_text("gabata.sow", text).unwrap();
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap();
+        let r = compile(&spec);
+        // Player 2 has a wegue at pit 3, emptied; player 1 claims pit 10 with pit 9's seed:
+        // every seed is in a wegue, and the round is over.
+        let mut pits = [0u8; 18];
+        (pits[8], pits[9]) = (1, 3);
+        let mut s = r.state_in_round(&pits, &[29, 21], 0, 0, false, 0).unwrap();
+        s.claimed[1] = 1 << 2;
+        r.apply(&mut s, Move::from_pit(8).unwrap());
+        assert!(s.filling());
+        assert_eq!(s.claimed, [0, 1 << 2]);
+        assert_eq!(s.captured(), &[33, 21]);
     }
 }

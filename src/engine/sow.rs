@@ -84,6 +84,10 @@ impl Rules {
         if s.pending != 0 {
             return self.play_step(s, mv, obs, history);
         }
+        // The rearrangement before play ([`super::staged`]).
+        if s.stage & 0x40 != 0 {
+            return self.rearrange(s, mv, obs, history);
+        }
         // A direction chosen once: noted before the move (the mover is still to move).
         if self.t.extras.keep_way.is_some() && s.phase == super::rounds::PLAY {
             self.note_way(s, mv);

@@ -159,6 +159,13 @@ pub struct State {
     /// pauses (at most `MAX_LAPS`). Decided by the rest while the move's laps are few: the
     /// position keys leave it out.
     pub(crate) pending_laps: u16,
+    /// The seeds the relay of a paused move sows where not all its pit holds (`sow only
+    /// them`; 0: all). It decides play: the position keys hold it.
+    pub(crate) pending_seeds: u8,
+    /// Games in stages only ([`super::staged`]; 0 in every other): each player's stage, two
+    /// bits a player, and the rearrangement before play (bits 6 and 7). It decides play: the
+    /// position keys hold it.
+    pub(crate) stage: u8,
 }
 
 impl State {

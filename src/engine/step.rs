@@ -30,10 +30,13 @@ const TAKE: u8 = 1;
 /// [`State::pending`]'s kind: a relay from `pending_at`, its way or whether to relay at all.
 /// The move's direction (0 or 1), which a relay of one way keeps, is bit 7.
 const RELAY: u8 = 2;
+/// [`State::pending`]'s kind: the pit a seed lifted from `pending_at` goes to (the
+/// rearrangement before play, [`super::staged`]).
+pub(crate) const TARGET: u8 = 3;
 /// [`State::pending`]'s kind: an end of the mover's inner row to sow the seeds taken from.
 /// `pending_at` is the lap's last pit; `pending_laps` holds the laps made (bits 0-9), the line
 /// (bits 10-13) and the move's way (bit 15).
-pub(crate) const END: u8 = 3;
+pub(crate) const END: u8 = 4;
 
 /// What a paused move asks its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +49,8 @@ pub enum Step {
     Relay,
     /// The end of the mover's inner row to sow the seeds taken from (`12cw/9`).
     End,
+    /// The pit of the mover's a seed lifted goes to (`3/9`).
+    Target,
 }
 
 impl Step {
@@ -56,6 +61,7 @@ impl Step {
             Step::Way => "way",
             Step::Relay => "relay",
             Step::End => "end",
+            Step::Target => "target",
         }
     }
 
@@ -66,6 +72,7 @@ impl Step {
             Step::Way => "relay which way?",
             Step::Relay => "relay, or pass?",
             Step::End => "sow from which end?",
+            Step::Target => "move the seed to which pit?",
         }
     }
 }
@@ -75,6 +82,7 @@ impl State {
     pub fn pending(&self) -> Option<Step> {
         match self.pending & 0xf {
             TAKE => Some(Step::Take),
+            TARGET => Some(Step::Target),
             RELAY if self.moves.contains(Move::PASS) => Some(Step::Relay),
             RELAY => Some(Step::Way),
             END => Some(Step::End),
@@ -82,9 +90,10 @@ impl State {
         }
     }
 
-    /// The pit (0-based) a move paused at a relay asks about: the relay's pit.
+    /// The pit (0-based) a paused move asks about: the relay's pit, or the pit a seed was
+    /// lifted from.
     pub fn pending_at(&self) -> Option<usize> {
-        (self.pending & 0xf == RELAY).then_some(self.pending_at as usize)
+        matches!(self.pending & 0xf, RELAY | TARGET).then_some(self.pending_at as usize)
     }
 }
 
@@ -141,7 +150,7 @@ impl Rules {
                 let (right, left) = self.inner_ends(s.to_move as usize);
                 Ways::given(1 << right | 1 << left).into()
             }
-            _ => self.relay_options(s, s.to_move, s.pending_at as usize),
+            _ => self.relay_options(s, s.to_move, s.pending_at as usize, Self::part(s)),
         };
         true
     }
@@ -151,8 +160,16 @@ impl Rules {
     /// and nothing to decline, else pauses the move.
     #[cold]
     #[inline(never)]
-    pub(crate) fn relay_go(&self, s: &mut State, m: usize, q: usize, d: usize, laps: u32) -> RelayGo {
-        let options = self.relay_options(s, m as u8, q);
+    pub(crate) fn relay_go(
+        &self,
+        s: &mut State,
+        m: usize,
+        q: usize,
+        d: usize,
+        laps: u32,
+        part: Option<u8>,
+    ) -> RelayGo {
+        let options = self.relay_options(s, m as u8, q, part);
         match options.len() {
             0 => RelayGo::End,
             1 => match options.nth(0).expect("one option") {
@@ -163,9 +180,16 @@ impl Rules {
                 s.pending = RELAY | (d as u8) << 7;
                 s.pending_at = q as u8;
                 s.pending_laps = laps as u16;
+                s.pending_seeds = part.unwrap_or(0);
                 RelayGo::Pause
             }
         }
+    }
+
+    /// The seeds the relay a move paused at sows, where not all its pit holds (`sow only
+    /// them`).
+    fn part(s: &State) -> Option<u8> {
+        (s.pending_seeds != 0).then_some(s.pending_seeds)
     }
 
     /// The direction (0 or 1) of the relay from `q` that `mv` chooses, `d` the move's.
@@ -191,6 +215,9 @@ impl Rules {
         }
         if s.pending & 0xf == END {
             return self.resume_end(s, mv, obs, history);
+        }
+        if s.pending & 0xf == TARGET {
+            return self.place_seed(s, mv, obs, history);
         }
         let mover = s.to_move;
         let m = mover as usize;
@@ -241,13 +268,15 @@ impl Rules {
         let q = s.pending_at as usize;
         let d = (s.pending >> 7) as usize;
         let laps = s.pending_laps as u32;
-        (s.pending, s.pending_at, s.pending_laps) = (0, 0, 0);
+        let part = Self::part(s);
+        (s.pending, s.pending_at, s.pending_laps, s.pending_seeds) = (0, 0, 0, 0);
         let mut summary =
             MoveSummary { mv, lifted: 0, last: q, captured: 0, captured_pits: 0, grand_slam: false };
         if !mv.is_pass() && laps < MAX_LAPS {
-            obs.relay(q, s.pits[q]);
-            summary.lifted = s.pits[q];
-            summary = self.laps_from(s, mv, q, self.relay_way_of(mv, q, d), laps + 1, false, summary, obs).0;
+            // Nothing is lifted by the choice itself: its lap is the move's relay.
+            obs.relay(q, part.unwrap_or(s.pits[q]));
+            summary =
+                self.laps_from(s, mv, q, self.relay_way_of(mv, q, d), laps + 1, part, false, summary, obs).0;
             if self.paused(s) {
                 return summary;
             }

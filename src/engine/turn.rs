@@ -101,6 +101,8 @@ impl Rules {
             pending: 0,
             pending_at: 0,
             pending_laps: 0,
+            pending_seeds: 0,
+            stage: self.t.staged.as_deref().map_or(0, |st| st.start),
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
@@ -139,6 +141,10 @@ impl Rules {
             pits &= self.general_playable(s, player);
             // Pits out of play (games of rounds) cannot be played.
             pits &= !s.out;
+            // A pit named from the seat, played only with some counts or alone.
+            if t.legal.is_some() {
+                pits = self.seat_only_pits(s, player, pits);
+            }
         }
         if TIER == PLAIN {
             return Ways::given(pits);
@@ -175,7 +181,15 @@ impl Rules {
         if TIER == GENERAL && self.t.legal.is_some() {
             self.legal_filter(s, player);
         }
+        if TIER == GENERAL && self.t.staged.is_some() {
+            self.stage_moves(s, player);
+        }
         !s.moves.is_empty()
+    }
+
+    /// [`Rules::set_moves`] of the general tier, for the rules played out of line.
+    pub(crate) fn set_moves_general(&self, s: &mut State, player: u8) -> bool {
+        self.set_moves::<GENERAL>(s, player)
     }
 
     /// The moves of `player` that the rules of feeding and of the grand slam allow: each is
@@ -206,6 +220,9 @@ impl Rules {
         s.to_move = player;
         if self.set_moves::<TIER>(s, player) {
             return;
+        }
+        if TIER == GENERAL && self.t.staged.as_deref().is_some_and(|st| st.lose_in_last) {
+            return self.stuck_in_stage(s, player, obs);
         }
         if self.t.pass_when_stuck {
             // Skip players without a move, in turn order; if it comes back round, nobody can.
@@ -348,6 +365,10 @@ impl Rules {
         // Never played, claimed, or not the pit a first move must be from.
         if self.t.tier == GENERAL && self.general_playable(s, owner) >> pit & 1 == 0 {
             return self.general_refusal(s, pit);
+        }
+        // A pit named from the seat, with other pits to play.
+        if let Some(seat) = self.seat_only_refusal(s, mv) {
+            return seat;
         }
         // A way allowed only to a capture, and the move captures nothing.
         if self.t.hand_rules && self.fails_capture_rule(s, s.to_move, mv) {

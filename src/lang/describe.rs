@@ -294,6 +294,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     phase_rules(&mut rules, spec);
     hand_rules(&mut rules, spec);
     legality_rules(&mut rules, spec);
+    stage_rules(&mut rules, spec);
     relay_choices(&mut rules, spec);
     capture_rules(&mut rules, spec);
     end_rules(&mut rules, spec);
@@ -350,6 +351,9 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
              board (both taken)."
         } else if r.over.when == crate::lang::rounds::RoundEnd::BoardEmpty {
             "The game is played in rounds. A round is over when, after a move, every pit is empty."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::AllClaimed {
+            "The game is played in rounds. A round is over when, after a move, no pit that is not claimed \
+             holds seeds: every seed left on the board is in a claimed pit."
         } else if r.over.when == crate::lang::rounds::RoundEnd::MoverRowEmpty {
             "The game is played in rounds. A round is over when the player to move has an empty row: they \
              pass, and the round ends."
@@ -589,6 +593,7 @@ fn match_end(r: &crate::lang::rounds::Rounds) -> Rule {
 fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     use Section::Rounds as S;
     let (on, top, back) = r.map_or((0, 0, false), |r| (r.fill_on, r.top_up, r.stones_back));
+    let borrow = r.is_some_and(|r| r.borrow);
     rules.push(if on > 0 {
         said(
             S,
@@ -602,7 +607,19 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     } else {
         unsaid(S, "going on filling", &[Kind::FillOn], "The players fill one pit each in turn.")
     });
-    rules.push(if top > 0 {
+    rules.push(if top > 0 && borrow {
+        said(
+            S,
+            "a pit topped up",
+            &[Kind::TopUp],
+            format!(
+                "A player left with {} or more, too few for a pit (after their fills, or before any), puts \
+                 them all into the next pit they would fill, and borrows from the other player's hand what a \
+                 fill lacks (what they hold, if less). That pit is the filler's.",
+                plural(top as usize, "seed", "seeds")
+            ),
+        )
+    } else if top > 0 {
         said(
             S,
             "a pit topped up",
@@ -648,6 +665,11 @@ fn owner_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
                 crate::lang::rounds::FillBeyond::OtherRow => {
                     "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
                      they fill their own: its leftmost empty pit, counted from its owner's left."
+                }
+                crate::lang::rounds::FillBeyond::OtherPits => {
+                    "A player whose pits are all full (each holding seeds) fills on into the other player's \
+                     pits, as they fill their own: the first empty one in the order of the pits' numbers, \
+                     from the other player's leftmost pit."
                 }
             },
         )
@@ -1392,9 +1414,10 @@ fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 Some(conditions) => format!(
                     "A move may sow {} only if, before it is made, {}, its places named from the pit \
                      its last seed will reach (counted from the seeds it sows, not played out: the sowing may \
-                     change that pit).",
+                     change that pit){}.",
                     if o.clockwise { "clockwise" } else { "counter-clockwise" },
-                    crate::lang::legality::conditions_words(conditions)
+                    crate::lang::legality::conditions_words(conditions),
+                    if o.later { ", and never in a player's first move (their first turn, relays included)" } else { "" }
                 ),
             },
         ),
@@ -1451,6 +1474,21 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             said(S, "single seeds", kinds, text)
         }
     });
+    let kinds = &[Kind::SeatOnly];
+    rules.push(match &spec.legality.seat_only {
+        None => unsaid(S, "a pit played last", kinds, "Any pit of the mover's that holds enough seeds may be played."),
+        Some(o) => said(
+            S,
+            "a pit played last",
+            kinds,
+            format!(
+                "Each player's {} pit (of the row nearest them) may be played only when it holds {} seeds, or \
+                 when they have no other move.",
+                o.pit.word(),
+                o.counts.words()
+            ),
+        ),
+    });
     let kinds = &[Kind::MustPlay];
     rules.push(match &spec.legality.must {
         None => unsaid(S, "moves that must be played", kinds, "No move must be played for the pit its last seed will reach."),
@@ -1472,6 +1510,71 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                      its last seed will reach (counted from the seeds it sows, not played out), the {way}moves for \
                      which it does not hold may not be played{others}.",
                     crate::lang::legality::conditions_words(&m.conditions)
+                ),
+            )
+        }
+    });
+}
+
+/// The rearrangement before play and the stages of each player's moves
+/// (`crate::lang::stages`).
+fn stage_rules(rules: &mut Vec<Rule>, spec: &Spec) {
+    use Section::Turns as S;
+    let kinds = &[Kind::Rearrange];
+    let pits = |mask: u64| pit_list(&crate::lang::spec::pit_numbers(mask));
+    rules.push(match &spec.staging.rearrange {
+        None => unsaid(S, "rearrangement", kinds, "The seeds are not rearranged before play."),
+        Some(r) => {
+            let mut when = Vec::new();
+            if r.most != [0; 2] {
+                when.push(format!(
+                    "their {} ({} for player 2) each hold more seeds than any other pit of theirs",
+                    pits(r.most[0]),
+                    pits(r.most[1])
+                ));
+            }
+            if let Some(c) = &r.each_counts {
+                when.push(format!(
+                    "their {} ({} for player 2) each hold {}",
+                    pits(r.each[0]),
+                    pits(r.each[1]),
+                    c.words()
+                ));
+            }
+            said(
+                S,
+                "rearrangement",
+                kinds,
+                format!(
+                    "Before play the players rearrange their seeds, in turns: a move takes one seed from a pit of the \
+                     mover's that holds seeds and puts it into another pit of theirs, written as the two pits \
+                     joined by `/` (`3/9`: a seed from pit 3 into pit 9). A player may pass instead when {}. The \
+                     rearrangement is over when both players have passed in turn, and play begins with the next \
+                     player.",
+                    and_list(&when)
+                ),
+            )
+        }
+    });
+    let kinds = &[Kind::Stages];
+    rules.push(match &spec.staging.stages {
+        None => unsaid(S, "stages", kinds, "A player's moves may start from any pit of theirs the other rules allow, all game."),
+        Some(st) => {
+            let most = if st.most {
+                "; then their next move must start from a pit of theirs holding the most seeds (any of them, if several do)"
+            } else {
+                ""
+            };
+            said(
+                S,
+                "stages",
+                kinds,
+                format!(
+                    "Each player's moves go through stages: at first a move must start from a pit holding {} seeds \
+                     (a relay may go on from any pit), until the opponent has captured {} seeds{most}; from then on \
+                     (their last stage) a move may start from any pit the other rules allow.",
+                    st.from.words(),
+                    st.until.words()
                 ),
             )
         }
@@ -1584,9 +1687,27 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
         ),
         Effect::End => "the move ends".to_string(),
-        Effect::SowTaken(p) => format!(
-            "the seeds taken are put into {} and sown on from it, with all it holds, as a new lap",
-            p.words()
+        Effect::TakeSeeds { seeds, from, to } => take_words(
+            *to,
+            &format!(
+                "{} from {}{}",
+                plural(*seeds as usize, "seed", "seeds"),
+                from.words(),
+                if *seeds > 1 { " (as many as it holds, if fewer)" } else { "" }
+            ),
+        ),
+        Effect::SowTaken(p, what) => format!(
+            "the seeds taken are put into {} and sown on from it, {}, as a new lap",
+            p.words(),
+            match what {
+                crate::lang::lap_rule::SownSeeds::All => "with all it holds".to_string(),
+                crate::lang::lap_rule::SownSeeds::Taken =>
+                    "they alone (the seeds it held stay there)".to_string(),
+                crate::lang::lap_rule::SownSeeds::TakenOrAll(c) => format!(
+                    "they alone (the seeds it held stay there), or with all it holds when it held {}",
+                    c.words()
+                ),
+            }
         ),
         Effect::SowEnd(end) => {
             let named = match end.seat {
@@ -1610,9 +1731,11 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
 
 /// What a claimed pit means, in words.
 fn claims_words(spec: &Spec) -> String {
-    let mut text = String::from(
-        "A claimed pit stays its claimer's for the rest of the game, unless another player claims it.",
-    );
+    let mut text = String::from(if spec.claims.seeds == Some(ClaimSeeds::AtRoundEnd) {
+        "A claimed pit stays its claimer's until the round is over, unless another player claims it."
+    } else {
+        "A claimed pit stays its claimer's for the rest of the game, unless another player claims it."
+    });
     if spec.claims.unplayable {
         text.push_str(" It cannot be played.");
     }
@@ -1622,6 +1745,10 @@ fn claims_words(spec: &Spec) -> String {
         }
         Some(ClaimSeeds::AfterMove) => " After each move, the seeds in it go to its claimer.",
         Some(ClaimSeeds::AtEnd) => " The seeds left in it at the end of the game go to its claimer.",
+        Some(ClaimSeeds::AtRoundEnd) => {
+            " The seeds left in it when a round is over go to its claimer, and it is no longer claimed (a \
+             claimed pit then empty stays claimed into the next round)."
+        }
         None => " Its seeds are sown and taken like any others.",
     });
     text
@@ -1814,6 +1941,7 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         NoMove::GameOver => "When the player to move has no legal move, the game ends.",
         NoMove::Pass => "A player with no legal move passes, and the next player moves; when no player can move, the game ends.",
         NoMove::Lose => "When the player to move has no legal move, the game ends and they lose it, whatever the seeds.",
+        NoMove::PassThenLose => "A player with no legal move before their last stage passes, and the next player moves; in their last stage, the game ends and they lose it, whatever the seeds.",
     }));
     let kinds = &[Kind::SideEmpty];
     rules.push(if spec.endings.side_empty {

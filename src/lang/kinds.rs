@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
-use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine};
+use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine, SeatOnlyLine};
 use super::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice,
@@ -21,6 +21,7 @@ use super::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver,
     RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
+use super::stages::{RearrangeLine, StagesLine};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
@@ -250,6 +251,8 @@ kinds! {
     RelayDecline(RelayDeclineLine) in relay_decline, "`the mover may decline a relay from ...`", "the relays the mover may decline", None;
     /// `a move whose last pit is in the mover's inner row and the opposite pit is occupied before the move must be played when there is one`
     MustPlay(MustPlayLine) in must_play, "`a move whose last pit ... must be played when there is one`", "the moves that must be played", None;
+    /// `each player's leftmost pit may be played only when it holds 4 or more seeds or when no other pit can be played`
+    SeatOnly(SeatOnlyLine) in seat_only, "`each player's ... pit may be played only when it holds ...`", "when a player's named pit may be played", None;
     /// `a player whose pits are all empty loses`
     EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits are empty", None;
     /// `winner: most captured`
@@ -288,6 +291,10 @@ kinds! {
     SwapChoice(SwapChoice) in swap_choice, "`the other player then chooses ...`", "the choice to swap sides", None;
     /// `when the opponent's pits are all empty, the mover moves 1 seed from a pit of theirs into the opponent's leftmost pit`
     FeedOne(FeedOneLine) in feed_one, "`when the opponent's pits are all empty, the mover moves ...`", "feeding an opponent by a transfer", None;
+    /// `until both players pass in turn, each player moves a seed from one of their pits to another of theirs, ...`
+    Rearrange(RearrangeLine) in rearrange, "`until both players pass in turn, ...`", "the rearrangement before play", None;
+    /// `until the opponent has captured 2 or more seeds, a move starts from a pit holding 1 or 2, ...`
+    Stages(StagesLine) in stages, "`until the opponent has captured ..., a move starts from ...`", "the stages of each player's moves", None;
     /// `the player who captured more scores the difference`
     RoundScore(RoundScore) in round_score, "`the player who captured more scores the difference`", "the points of a round", None;
     /// `each round is set up as the first`

@@ -197,15 +197,31 @@ pub enum Effect<C> {
     /// `move 1 seed from the opposite pit into the last pit`: at most that many seeds (those
     /// the pit holds).
     Move { seeds: u8, from: Place, to: Place },
+    /// `take 2 seeds from the last pit`: at most that many seeds of the place (those it
+    /// holds), for the receiver.
+    TakeSeeds { seeds: u8, from: Place, to: Receiver },
     /// `end the move`: nothing more (no relay, no capture by the lines below).
     End,
     /// `sow them from the last pit`: the seeds the line took are put into the place and sown
-    /// on from it, as a new lap of the move with all the pit holds.
-    SowTaken(Place),
+    /// on from it, as a new lap of the move: with all the pit holds, or (`sow only them`) with
+    /// the seeds taken alone, the pit's own seeds staying (`, with its own seeds when it holds
+    /// 1`: all the same when it held those counts).
+    SowTaken(Place, SownSeeds<C>),
     /// `sow them from the end of the mover's inner row ...`: the seeds the line took are put
     /// into an end pit of the mover's inner row, named by the last pit's column, and sown on
     /// from it along that row (boards of 4 rows).
     SowEnd(EndRule),
+}
+
+/// Which seeds `sow them from PLACE` sows from the place ([`Effect::SowTaken`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SownSeeds<C> {
+    /// `sow them`: all the place holds, its own seeds with them.
+    All,
+    /// `sow only them`: the seeds taken; the place's own seeds stay.
+    Taken,
+    /// `sow only them ..., with its own seeds when it holds COUNTS`.
+    TakenOrAll(C),
 }
 
 /// Which end of the mover's inner row `sow them from the end ...` sows from.
@@ -296,8 +312,19 @@ impl<C> LapRule<C> {
                     Effect::Again(n) => Effect::Again(*n),
                     Effect::Claim(places) => Effect::Claim(places.clone()),
                     Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
+                    Effect::TakeSeeds { seeds, from, to } => {
+                        Effect::TakeSeeds { seeds: *seeds, from: *from, to: *to }
+                    }
                     Effect::End => Effect::End,
-                    Effect::SowTaken(p) => Effect::SowTaken(*p),
+                    Effect::SowTaken(p, what) => Effect::SowTaken(
+                        *p,
+                        match what {
+                            SownSeeds::All => SownSeeds::All,
+                            SownSeeds::Taken => SownSeeds::Taken,
+                            // The place may hold nothing of its own.
+                            SownSeeds::TakenOrAll(c) => SownSeeds::TakenOrAll(f(c, 0)?),
+                        },
+                    ),
                     Effect::SowEnd(e) => Effect::SowEnd(*e),
                 })
             })
@@ -310,7 +337,11 @@ impl<C> LapRule<C> {
         self.effects.iter().any(|e| {
             matches!(
                 e,
-                Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_) | Effect::TakeChosen(_)
+                Effect::Take(..)
+                    | Effect::TakeSown(..)
+                    | Effect::TakeBoard(_)
+                    | Effect::TakeChosen(_)
+                    | Effect::TakeSeeds { .. }
             )
         })
     }
@@ -323,7 +354,7 @@ impl<C> LapRule<C> {
         });
         let acted = self.effects.iter().flat_map(|e| match e {
             Effect::Take(places, _) | Effect::Claim(places) => places.clone(),
-            Effect::Relay(p) | Effect::SowTaken(p) => vec![*p],
+            Effect::Relay(p) | Effect::SowTaken(p, _) | Effect::TakeSeeds { from: p, .. } => vec![*p],
             Effect::Move { from, to, .. } => vec![*from, *to],
             _ => Vec::new(),
         });
@@ -337,7 +368,7 @@ impl<C> LapRule<C> {
 
     /// Does the line sow the seeds it took (from a place, or from an end of a row)?
     pub fn sows_taken(&self) -> bool {
-        self.effects.iter().any(|e| matches!(e, Effect::SowTaken(_) | Effect::SowEnd(_)))
+        self.effects.iter().any(|e| matches!(e, Effect::SowTaken(..) | Effect::SowEnd(_)))
     }
 
     /// Where the line sows the seeds it took from an end of the mover's inner row, if it does.
@@ -368,7 +399,8 @@ impl<C> LapRule<C> {
             Effect::Take(_, to)
             | Effect::TakeSown(_, to)
             | Effect::TakeBoard(to)
-            | Effect::TakeChosen(to) => Some(*to),
+            | Effect::TakeChosen(to)
+            | Effect::TakeSeeds { to, .. } => Some(*to),
             _ => None,
         })
     }

@@ -62,6 +62,18 @@ pub struct RelayAsMove;
 /// `the mover may decline a relay from PITS`, as written: the pits named from each player's
 /// seat, as a direction by pit names them.
 pub type RelayDeclineLine = Vec<(super::syntax::PitGroup, Option<super::syntax::RowPart>)>;
+/// `each player's leftmost pit may be played only when it holds 4 or more seeds or when no
+/// other pit can be played`: a pit named from each player's seat (on 3 rows, of their whole
+/// row) played only when it holds one of the counts, or when its owner has no other move
+/// (Gabata's leftmost pit).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatOnly<C> {
+    pub pit: crate::lang::phases::SeatPit,
+    pub counts: C,
+}
+
+/// The line as written.
+pub type SeatOnlyLine = SeatOnly<WrittenCounts>;
 
 /// The rules of this module a checked variant has: none by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -69,12 +81,13 @@ pub struct Legality {
     pub one_seed: Option<OneSeed<CountSet>>,
     pub must: Option<MustPlay<CountSet>>,
     pub relays: Option<Relays>,
+    pub seat_only: Option<SeatOnly<CountSet>>,
 }
 
 impl Legality {
     /// Does the variant have any of them?
     pub fn any(&self) -> bool {
-        self.one_seed.is_some() || self.must.is_some() || self.relays.is_some()
+        self.one_seed.is_some() || self.must.is_some() || self.relays.is_some() || self.seat_only.is_some()
     }
 }
 

@@ -14,8 +14,10 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("bakuk", include_str!("../../variants/bakuk.sow")),
     ("baqura", include_str!("../../variants/baqura.sow")),
     ("bosh", include_str!("../../variants/bosh.sow")),
+    ("choro", include_str!("../../variants/choro.sow")),
     ("dongjintian", include_str!("../../variants/dongjintian.sow")),
     ("duene", include_str!("../../variants/duene.sow")),
+    ("gabata-aksum", include_str!("../../variants/gabata-aksum.sow")),
     ("galatjang", include_str!("../../variants/galatjang.sow")),
     ("i-pere", include_str!("../../variants/i-pere.sow")),
     ("iyogh", include_str!("../../variants/iyogh.sow")),
@@ -33,6 +35,7 @@ pub const BUNDLED: &[(&str, &str)] = &[
     ("o-an-quan", include_str!("../../variants/o-an-quan.sow")),
     ("oware", include_str!("../../variants/oware.sow")),
     ("pallankuli", include_str!("../../variants/pallankuli.sow")),
+    ("quela", include_str!("../../variants/quela.sow")),
     ("sungka", include_str!("../../variants/sungka.sow")),
     ("tihbat", include_str!("../../variants/tihbat.sow")),
     ("toguz-kumalak", include_str!("../../variants/toguz-kumalak.sow")),
@@ -331,7 +334,7 @@ mod tests {
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
             e.contains(
-                "ayoayo, bakuk, baqura, bosh, dongjintian, duene, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
+                "ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
             ),
             "{e}"
         );

@@ -22,6 +22,7 @@ pub mod parse;
 pub mod phases;
 pub mod rounds;
 pub mod spec;
+pub mod stages;
 pub mod stones;
 pub mod syntax;
 pub mod vary;

@@ -10,9 +10,9 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
-    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver,
+    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver, SownSeeds,
 };
-use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove};
+use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
     SetupLine, StoreMoveLine, SwapChoice, Target,
@@ -21,6 +21,7 @@ use crate::lang::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
     RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
 };
+use crate::lang::stages::{PassWhen, RearrangeLine, StagesLine};
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use crate::lang::syntax::*;
 
@@ -525,7 +526,17 @@ impl Builder<'_> {
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
             Rule::take_chosen => Effect::TakeChosen(receiver(values(pair).next())),
             Rule::relay_from => Effect::Relay(place(only(pair))?),
-            Rule::sow_taken => Effect::SowTaken(place(only(pair))?),
+            Rule::sow_taken => {
+                let mut parts = values(pair).peekable();
+                let them = parts.next_if(|p| p.as_rule() == Rule::sow_only).is_some();
+                let at = place(parts.next().expect("a place"))?;
+                let what = match parts.next() {
+                    Some(own) => SownSeeds::TakenOrAll(self.counts(only(own))?),
+                    None if them => SownSeeds::Taken,
+                    None => SownSeeds::All,
+                };
+                Effect::SowTaken(at, what)
+            }
             Rule::sow_end => {
                 let mut seat = None;
                 let mut edge = 0;
@@ -542,6 +553,23 @@ impl Builder<'_> {
             }
             Rule::claim => Effect::Claim(values(pair).map(place).collect::<Result<_, _>>()?),
             Rule::end_move => Effect::End,
+            Rule::take_seeds => {
+                let mut inner = values(pair);
+                let n = self.number(inner.next().expect("a number of seeds"))?;
+                let from = place(inner.next().expect("from a place"))?;
+                let to = receiver(inner.next());
+                let seeds = match u8::try_from(n.value) {
+                    Ok(seeds @ 1..) => seeds,
+                    _ => {
+                        return Err(Diagnostic::error(format!(
+                            "a line takes 1 to 255 seeds, not {}",
+                            n.value
+                        ))
+                        .at(self.file, n.span, "not 1 to 255"));
+                    }
+                };
+                Effect::TakeSeeds { seeds, from, to }
+            }
             Rule::move_seeds => {
                 let mut inner = values(pair);
                 let n = self.number(inner.next().expect("a number of seeds"))?;
@@ -813,6 +841,7 @@ impl Builder<'_> {
             Rule::claim_seeds => RuleLine::ClaimSeeds(match only(pair).as_rule() {
                 Rule::claim_after_lap => ClaimSeeds::AfterLap,
                 Rule::claim_after_move => ClaimSeeds::AfterMove,
+                Rule::claim_at_round => ClaimSeeds::AtRoundEnd,
                 _ => ClaimSeeds::AtEnd,
             }),
             Rule::first_move_from => {
@@ -887,7 +916,8 @@ impl Builder<'_> {
                     Rule::holds_before => Some(self.conditions(values(only(test)), &mut None)?),
                     _ => None,
                 };
-                RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before })
+                let later = inner.next().is_some();
+                RuleLine::OnlyIfCaptures(OnlyIfCaptures { clockwise, before, later })
             }
             Rule::relay_as_move => RuleLine::RelayAsMove(RelayAsMove),
             Rule::relay_decline => RuleLine::RelayDecline(self.row_groups(values(pair))?),
@@ -901,6 +931,12 @@ impl Builder<'_> {
                     }
                 }
                 RuleLine::OneSeed(OneSeedLine { unless, next_empty, ends })
+            }
+            Rule::seat_only => {
+                let mut inner = values(pair);
+                let pit = seat_pit(inner.next().expect("the pit")).value;
+                let counts = self.counts(inner.next().expect("the counts"))?;
+                RuleLine::SeatOnly(SeatOnlyLine { pit, counts })
             }
             Rule::must_play => {
                 let mut parts = values(pair).peekable();
@@ -982,6 +1018,7 @@ impl Builder<'_> {
             Rule::no_move => RuleLine::NoMove(match only(pair).as_rule() {
                 Rule::pass => NoMove::Pass,
                 Rule::lose => NoMove::Lose,
+                Rule::pass_then_lose => NoMove::PassThenLose,
                 _ => NoMove::GameOver,
             }),
             Rule::leftovers => RuleLine::Leftovers(match only(pair).as_rule() {
@@ -1011,6 +1048,29 @@ impl Builder<'_> {
                 let seeds = self.number(inner.next().expect("seeds"))?;
                 let pit = seat_pit(inner.next().expect("the pit"));
                 RuleLine::FeedOne(FeedOneLine { seeds, pit })
+            }
+            Rule::rearrange => {
+                let mut pass = Vec::new();
+                for part in values(pair) {
+                    if part.as_rule() == Rule::pass_most {
+                        let (group, row) = self.row_groups(values(part))?.remove(0);
+                        pass.push(PassWhen::Most(group, row));
+                    } else {
+                        let mut inner = values(part);
+                        let row = match inner.next().expect("a row").as_rule() {
+                            Rule::inner => RowPart::Inner,
+                            _ => RowPart::Outer,
+                        };
+                        pass.push(PassWhen::Each(row, self.counts(inner.next().expect("counts"))?));
+                    }
+                }
+                RuleLine::Rearrange(RearrangeLine { pass })
+            }
+            Rule::stages_line => {
+                let mut inner = values(pair);
+                let until = self.counts(inner.next().expect("counts"))?;
+                let from = self.counts(inner.next().expect("counts"))?;
+                RuleLine::Stages(StagesLine { until, from, most: inner.next().is_some() })
             }
             Rule::round_score => RuleLine::RoundScore(RoundScore),
             Rule::setup_again => RuleLine::SetupAgain(SetupAgain),
@@ -1059,6 +1119,9 @@ impl Builder<'_> {
                     Rule::board_empty => {
                         RuleLine::RoundOver(RoundOver { when: RoundEnd::BoardEmpty, after_each_lap: false })
                     }
+                    Rule::all_claimed => {
+                        RuleLine::RoundOver(RoundOver { when: RoundEnd::AllClaimed, after_each_lap: false })
+                    }
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -1083,10 +1146,15 @@ impl Builder<'_> {
             }),
             Rule::fill_beyond => RuleLine::FillBeyond(match values(pair).next() {
                 Some(p) if p.as_rule() == Rule::beyond_other => FillBeyond::OtherRow,
+                Some(p) if p.as_rule() == Rule::beyond_pits => FillBeyond::OtherPits,
                 _ => FillBeyond::AnyEmpty,
             }),
             Rule::fill_on => RuleLine::FillOn(FillOn(self.number(only(pair))?)),
-            Rule::top_up => RuleLine::TopUp(TopUp(self.number(only(pair))?)),
+            Rule::top_up => {
+                let mut inner = values(pair);
+                let n = self.number(inner.next().expect("a number of seeds"))?;
+                RuleLine::TopUp(TopUp(n, inner.next().is_some()))
+            }
             Rule::stones_back => RuleLine::StonesBack(StonesBack),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
@@ -1385,6 +1453,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::relay_as_move,
     Rule::relay_decline,
     Rule::must_play,
+    Rule::seat_only,
     Rule::keep_way,
     Rule::empty_loses,
     Rule::pit_store,
@@ -1421,6 +1490,8 @@ const LINE_RULES: &[Rule] = &[
     Rule::distribute,
     Rule::swap_choice,
     Rule::feed_one,
+    Rule::rearrange,
+    Rule::stages_line,
     Rule::round_score,
     Rule::setup_again,
     Rule::round_begin,

@@ -138,6 +138,8 @@ pub type HandSowingLine = HandSowing<Spanned<SeatPit>>;
 pub struct OnlyIf<C> {
     pub clockwise: bool,
     pub before: Option<Vec<super::lap_rule::Condition<C>>>,
+    /// `, and not in a player's first move`: never in a player's first turn.
+    pub later: bool,
 }
 
 /// The line as written.

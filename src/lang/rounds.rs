@@ -31,6 +31,9 @@ pub enum RoundEnd {
     NoBigStone,
     /// Every pit is empty (looked at after each move).
     BoardEmpty,
+    /// No pit that is not claimed holds seeds (`round over when every seed on the board is in
+    /// a claimed pit`), looked at after each move.
+    AllClaimed,
 }
 
 /// What each player takes when a round is over: `each player takes the seeds of their own
@@ -61,6 +64,9 @@ pub enum RoundTake {
 pub enum FillBeyond {
     AnyEmpty,
     OtherRow,
+    /// `a player whose pits are all full fills on into the other player's pits`: the same as
+    /// [`FillBeyond::OtherRow`], in words for any board (on 3 rows, a row and a half each).
+    OtherPits,
 }
 
 /// `a player goes on filling while they hold 10 or more seeds`: a player who held this many
@@ -72,9 +78,10 @@ pub struct FillOn(pub Number);
 /// player tops it up`: after a fill that leaves its filler this many seeds or more, but too
 /// few for a pit (and not going on), the filler puts them all into the next pit they would
 /// fill, and the other player puts in the rest of a fill from their hand; both filled it, and
-/// with [`FillOwner`] both own it.
+/// with [`FillOwner`] both own it. With `true` (`... and borrows the rest from the other
+/// player`), the pit is the filler's alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TopUp(pub Number);
+pub struct TopUp(pub Number, pub bool);
 
 /// `big stones go back to the end places`: once the pits are filled for the next round,
 /// every end place holds its big stone again, and no player holds one.
@@ -207,6 +214,9 @@ pub struct Rounds {
     /// `a player left with N or more seeds puts them into the next empty pit, and the other
     /// player tops it up`: N (0: no such rule).
     pub top_up: u8,
+    /// `... and borrows the rest from the other player`: the pit topped up is the filler's
+    /// alone, not shared.
+    pub borrow: bool,
     /// `big stones go back to the end places`.
     pub stones_back: bool,
     /// `the player who captured more scores the difference`: points across the rounds.
@@ -237,8 +247,13 @@ impl Rounds {
             lines.push(format!("a player goes on filling while they hold {} or more seeds", self.fill_on));
         }
         if self.top_up > 0 {
+            let rest = if self.borrow {
+                " and borrows the rest from the other player"
+            } else {
+                ", and the other player tops it up"
+            };
             lines.push(format!(
-                "a player left with {} or more {} puts them into the next empty pit, and the other player tops it up",
+                "a player left with {} or more {} puts them into the next empty pit{rest}",
                 self.top_up,
                 if self.top_up == 1 { "seed" } else { "seeds" }
             ));
@@ -260,6 +275,8 @@ impl Rounds {
             Some(FillBeyond::OtherRow) => {
                 lines.push("a player whose row is full fills on into the other row".to_string())
             }
+            Some(FillBeyond::OtherPits) => lines
+                .push("a player whose pits are all full fills on into the other player's pits".to_string()),
             None => {}
         }
         if o.to_filler {
@@ -278,6 +295,7 @@ impl Rounds {
             RoundEnd::MoverRowEmpty => format!("round over when the player to move has an empty row{lap}"),
             RoundEnd::NoBigStone => "round over when no big stone is on the board".to_string(),
             RoundEnd::BoardEmpty => "round over when the board is empty".to_string(),
+            RoundEnd::AllClaimed => "round over when every seed on the board is in a claimed pit".to_string(),
         };
         if self.again {
             let mut lines = vec![over];

@@ -228,6 +228,9 @@ pub struct Spec {
     /// Pits of a single seed played only in some positions, moves that must be played
     /// ([`crate::lang::legality`]): none in most variants.
     pub legality: crate::lang::legality::Legality,
+    /// A rearrangement before play and per-player stages ([`crate::lang::stages`]): none in
+    /// most variants.
+    pub staging: crate::lang::stages::Staging,
     pub no_move: NoMove,
     pub leftovers: Leftovers,
     pub ply_limit: u32,

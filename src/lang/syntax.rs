@@ -221,6 +221,8 @@ pub enum ClaimSeeds {
     AfterLap,
     AfterMove,
     AtEnd,
+    /// `at the end of each round`: in a game of rounds, when a round is over.
+    AtRoundEnd,
 }
 
 impl ClaimSeeds {
@@ -230,6 +232,7 @@ impl ClaimSeeds {
             ClaimSeeds::AfterLap => "after each lap",
             ClaimSeeds::AfterMove => "after each move",
             ClaimSeeds::AtEnd => "at the end",
+            ClaimSeeds::AtRoundEnd => "at the end of each round",
         }
     }
 }
@@ -377,6 +380,8 @@ pub enum NoMove {
     Pass,
     /// The game ends, and the player to move has lost it (two players).
     Lose,
+    /// With stages: that player is skipped before their last stage, and loses in it.
+    PassThenLose,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -192,7 +192,9 @@ impl Table {
                     | (s.stones as u64) << 8
                     | (s.kept as u64) << 16
                     | (s.pending as u64) << 24
-                    | (s.pending_at as u64) << 32,
+                    | (s.pending_at as u64) << 32
+                    | (s.pending_seeds as u64) << 40
+                    | (s.stage as u64) << 48,
                 s.out ^ (s.phase as u64) << 63,
                 s.annexed,
                 s.shared,

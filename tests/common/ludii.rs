@@ -264,6 +264,47 @@ impl Mapping {
         Mapping::new(pits, captured)
     }
 
+    /// A board of `rows` x `cols` pits whose pits `sow` numbers along one listed track (Gabata's
+    /// three rows, docs/four-row-games.md "Conventions"): pit k is the k-th site of Ludii's
+    /// track, written as Ludii writes it (`"0,E,N1,W2,17,W,S1,E2"`: a site, then steps east,
+    /// north, west or south, a number of them or to the board's edge). Hands after the board.
+    pub fn along(track: &str, rows: usize, cols: usize, keep: Keep) -> Mapping {
+        let mut sites = Vec::new();
+        let (mut r, mut c) = (0i64, 0i64);
+        for token in track.split(',') {
+            if let Ok(site) = token.parse::<usize>() {
+                (r, c) = ((site / cols) as i64, (site % cols) as i64);
+                sites.push(site);
+                continue;
+            }
+            let (dir, n) = token.split_at(1);
+            let (dr, dc) = match dir {
+                "E" => (0, 1),
+                "W" => (0, -1),
+                "N" => (1, 0),
+                "S" => (-1, 0),
+                _ => panic!("not a step of a track: {token}"),
+            };
+            let inside = |r: i64, c: i64| (0..rows as i64).contains(&r) && (0..cols as i64).contains(&c);
+            let steps = n.parse::<usize>().unwrap_or(usize::MAX);
+            for _ in 0..steps {
+                if !inside(r + dr, c + dc) {
+                    assert_eq!(steps, usize::MAX, "a track that leaves the board: {track}");
+                    break;
+                }
+                (r, c) = (r + dr, c + dc);
+                sites.push(r as usize * cols + c as usize);
+            }
+        }
+        let b = rows * cols;
+        let captured = match keep {
+            Keep::Hands => vec![vec![b], vec![b + 1]],
+            Keep::Nothing => vec![vec![], vec![]],
+            Keep::Stores { .. } => panic!("a listed track of this kind has no stores"),
+        };
+        Mapping::new(sites, captured)
+    }
+
     /// A site compared with nothing in `sow`, and why.
     pub fn ignoring(mut self, site: usize, why: &'static str) -> Mapping {
         self.ignored.push((site, why));
@@ -380,6 +421,15 @@ pub trait Hooks {
             Some(pit) => rules.legal_moves(state).iter().filter(|m| m.pit() == pit).collect(),
             None => Vec::new(),
         }
+    }
+
+    /// The step that answers, within Ludii's same ply, the choice a `sow` move paused for:
+    /// where one Ludii ply is a whole move of several `sow` steps (Quela's rearrangement:
+    /// Ludii's `[Move from=a to=b]` is sow's `a/b`). By default none: a choice is a ply of
+    /// its own ([`Hooks::is_step`]).
+    fn step_within(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Option<Move> {
+        let _ = (rules, state, ply, map);
+        None
     }
 
     /// The Ludii site of a `sow` move, as `legal_from` writes it.
@@ -955,6 +1005,15 @@ impl<'a> Replay<'a> {
             let mut g = game.clone();
             if let Err(e) = g.play(m, &mut ()) {
                 return Err(self.disagree(i + 1, What::Extra(format!("sow refuses its own move {m}: {e}"))));
+            }
+            // The steps Ludii's ply makes too.
+            while g.state().pending().is_some()
+                && let Some(step) = hooks.step_within(rules, g.state(), ply, &self.entry.mapping)
+            {
+                if let Err(e) = g.play(step, &mut ()) {
+                    let what = What::Extra(format!("sow refuses the step {m}/{step} of Ludii's ply: {e}"));
+                    return Err(self.disagree(i + 1, what));
+                }
             }
             for (j, later) in plies.iter().enumerate().take(end).skip(i) {
                 if found.as_ref().is_some_and(|f| f.0 <= j) {

@@ -21,6 +21,7 @@ use legality::{pit_of_each, seat_place};
 mod phases;
 mod rounds;
 mod rows;
+mod stages;
 mod stones;
 
 /// The fewest seeds the pit the last seed falls into holds, and so a chained pit: the least
@@ -479,7 +480,13 @@ impl<'a> Validator<'a> {
         self.first_move_played(&first_move, &phases.never_played, &owners);
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
         let stones = self.stones(board, &owners, players);
-        let legality = self.legality(total, &owners, board.value.pits_per_row.value as usize);
+        let legality = self.legality(
+            total,
+            &owners,
+            board.value.rows.value as usize,
+            board.value.pits_per_row.value as usize,
+        );
+        let staging = self.staging(total, &owners, board.value.pits_per_row.value as usize, players);
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
@@ -538,6 +545,7 @@ impl<'a> Validator<'a> {
             rounds,
             stones,
             legality,
+            staging,
             board_end,
             endings: Endings {
                 side_empty: m.side_empty.is_some(),
@@ -1043,8 +1051,35 @@ impl<'a> Validator<'a> {
                 "a pit is claimed by a `when` line such as `when the last pit holds 3: claim the last pit`",
             )
         };
+        // The round's end a claim makes needs claims, and seeds that go to claimers when a round
+        // is over need rounds; claims that end with the round too.
+        let all_claimed = m
+            .round_over
+            .as_ref()
+            .filter(|o| o.value.when == crate::lang::rounds::RoundEnd::AllClaimed)
+            .map(|o| &o.at);
+        if let Some(c) = m.claim_seeds.as_ref().filter(|c| c.value == ClaimSeeds::AtRoundEnd)
+            && m.round_over.is_none()
+        {
+            self.diags.push(
+                c.error(
+                    "seeds that go to their claimer at the end of each round, but there are no rounds",
+                    "no round ends",
+                )
+                .help("write `seeds in a claimed pit go to its claimer at the end`, or add a rounds block"),
+            );
+        }
+        if let Some(c) = m.claim_seeds.as_ref().filter(|c| c.value == ClaimSeeds::AtEnd)
+            && m.round_over.is_some()
+        {
+            self.diags.push(
+                c.error("seeds that go to their claimer at the end, in a game of rounds", "which end?")
+                    .help("write `seeds in a claimed pit go to its claimer at the end of each round`: claims last a round"),
+            );
+        }
         if !claimed {
             for at in [
+                all_claimed,
                 m.claim_unplayable.as_ref().map(|c| &c.at),
                 m.claim_seeds.as_ref().map(|c| &c.at),
                 m.unclaimed_empty.as_ref().map(|c| &c.at),
@@ -1237,7 +1272,10 @@ impl<'a> Validator<'a> {
                     .note("the move pauses for the choice, and ends after it"),
             );
         }
-        if rule.effects.iter().any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(_) | Effect::Again(_)))
+        if rule
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(..) | Effect::Again(_)))
         {
             self.diags.push(
                 at.error("a line that asks the mover to choose a pit cannot go on sowing", "the move ends after the choice")
@@ -1394,13 +1432,13 @@ impl<'a> Validator<'a> {
                             seen.push(*p);
                         }
                     }
-                    Effect::TakeSown(..) | Effect::TakeBoard(_) => took = true,
+                    Effect::TakeSown(..) | Effect::TakeBoard(_) | Effect::TakeSeeds { .. } => took = true,
                     Effect::TakeChosen(_) => {
                         took = true;
                         self.chosen_take(&at, rule, i, players);
                     }
                     Effect::Relay(_) => relays += 1,
-                    Effect::SowTaken(_) => {
+                    Effect::SowTaken(..) => {
                         relays += 1;
                         self.sow_taken(&at, rule, i);
                     }

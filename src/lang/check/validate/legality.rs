@@ -8,7 +8,7 @@ use crate::lang::describe::ordinal;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::lang::kinds::Stated;
 use crate::lang::lap_rule::{Condition, LapRule, Predicate};
-use crate::lang::legality::{Legality, MustPlay, OneSeed, Relays};
+use crate::lang::legality::{Legality, MustPlay, OneSeed, Relays, SeatOnly};
 use crate::lang::spec::PitGroupSpec;
 use crate::lang::syntax::{Number, Opening, PitGroup, RowPart, WrittenCounts};
 
@@ -16,9 +16,28 @@ use super::Validator;
 
 impl Validator<'_> {
     /// The rules of legal moves, each line checked. `total` is the seeds of the game.
-    pub(super) fn legality(&mut self, total: usize, owners: &[u8], row: usize) -> Legality {
+    pub(super) fn legality(&mut self, total: usize, owners: &[u8], rows: usize, per_row: usize) -> Legality {
         let m = self.m;
-        let mut out = Legality { relays: self.relays(owners, row), ..Default::default() };
+        let mut out = Legality { relays: self.relays(owners, per_row), ..Default::default() };
+        if let Some(line) = &m.seat_only {
+            let SeatOnly { pit, counts } = &line.value;
+            // A pit played holds a seed at least.
+            let checked = self.counts("condition", counts, line, total, 1);
+            let mut ok = checked.is_some();
+            if rows == 4 {
+                self.diags.push(
+                    line.error("a pit named from a player's seat on a board of 4 rows", "which row?").note(
+                        "a board of 4 rows names its pits by row: this line speaks of the pits of a row each",
+                    ),
+                );
+                ok = false;
+            } else if !self.seat_pit_in_row(&line.at.file, &line.at.span, *pit, per_row) {
+                ok = false;
+            }
+            if let (true, Some(counts)) = (ok, checked) {
+                out.seat_only = Some(SeatOnly { pit: *pit, counts });
+            }
+        }
         if let Some(line) = &m.one_seed {
             let OneSeed { unless, next_empty, ends } = &line.value;
             // A pit of the mover's may be empty: its counts start at 0.
@@ -161,7 +180,7 @@ impl Validator<'_> {
                         matches!(
                             e,
                             crate::lang::lap_rule::Effect::Relay(_)
-                                | crate::lang::lap_rule::Effect::SowTaken(_)
+                                | crate::lang::lap_rule::Effect::SowTaken(..)
                                 | crate::lang::lap_rule::Effect::SowEnd(_)
                         )
                     })

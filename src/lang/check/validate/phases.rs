@@ -364,7 +364,8 @@ impl Validator<'_> {
                 Some(conditions) => self.counted_test(conditions, o, total).map(Some),
             };
             if let (true, Some(before)) = (either, before) {
-                out.only_if_captures = Some(OnlyIf { clockwise: o.value.clockwise, before });
+                out.only_if_captures =
+                    Some(OnlyIf { clockwise: o.value.clockwise, before, later: o.value.later });
             } else if !either {
                 self.diags.push(
                     o.error("a direction is allowed only to a capture, but no pit sows either way", "only when the move captures")

@@ -157,6 +157,7 @@ impl Validator<'_> {
                 again: true,
                 fill_on: 0,
                 top_up: 0,
+                borrow: false,
                 stones_back: false,
                 alternate: false,
                 first: first_fill,
@@ -198,6 +199,7 @@ impl Validator<'_> {
             owners: owners?,
             fill_on,
             top_up,
+            borrow: m.top_up.as_ref().is_some_and(|t| t.value.1),
             stones_back: stones?,
             points: m.round_score.is_some(),
             again: false,
@@ -279,7 +281,7 @@ impl Validator<'_> {
         }
         if let Some(take) = &m.round_take
             && matches!(take.value, RoundTake::OwnSplit { .. })
-            && m.top_up.is_none()
+            && m.top_up.as_ref().is_none_or(|t| t.value.1)
         {
             self.diags.push(
                 take.error("a shared pit split, but no pit is ever shared", "no pit has two owners").help(

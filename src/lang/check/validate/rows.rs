@@ -20,11 +20,6 @@ const TWO_ROWS_ONLY: &[Kind] = &[
     Kind::OpeningMoves,
     Kind::StoreMove,
     Kind::HandSowing,
-    Kind::RoundOver,
-    Kind::RoundTake,
-    Kind::Refill,
-    Kind::Unfilled,
-    Kind::MatchEnd,
     Kind::Distribute,
     Kind::SwapChoice,
     Kind::FeedOne,
@@ -33,6 +28,11 @@ const TWO_ROWS_ONLY: &[Kind] = &[
     Kind::StoneWorth,
     Kind::NoStoneEnd,
 ];
+
+/// The rules of rounds: on 3 rows the pits of each player are counted along the circuit from
+/// their leftmost pit, so the fills from the leftmost pit read as on two rows (Gabata); on 4
+/// rows they are not said yet. The copy into the opposite pits needs facing rows.
+const ROUNDS: &[Kind] = &[Kind::RoundOver, Kind::RoundTake, Kind::Refill, Kind::Unfilled, Kind::MatchEnd];
 
 impl Validator<'_> {
     /// A board of 3 or 4 rows: its stores, its owners and the rules it cannot have yet. False
@@ -85,7 +85,8 @@ impl Validator<'_> {
                 ),
             );
         };
-        for &kind in TWO_ROWS_ONLY {
+        let rounds: &[Kind] = if rows == 4 { ROUNDS } else { &[Kind::CopyFill] };
+        for &kind in TWO_ROWS_ONLY.iter().chain(rounds) {
             if let Some(at) = m.origin(kind) {
                 refuse(self, at, kind.line());
                 ok = false;
