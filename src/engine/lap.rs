@@ -908,15 +908,7 @@ impl Rules {
         }
         obs.capture(q, most);
         s.pits[q] -= most;
-        out.captured += most as u16;
-        out.captured_pits += 1;
-        match to {
-            Receiver::Mover => s.captured[m] += most as u16,
-            Receiver::Opponent => s.captured[1 - m] += most as u16,
-            Receiver::Owner => s.captured[self.t.owner_now(s, q)] += most as u16,
-            Receiver::Nobody => s.removed += most,
-            Receiver::Sown => out.held += most as u16,
-        }
+        self.give(s, m, q, most, to, out);
     }
 
     /// Empties pit `q` to whoever the take is for.
@@ -945,6 +937,13 @@ impl Rules {
         }
         obs.capture(q, seeds);
         s.pits[q] = 0;
+        self.give(s, m, q, seeds, to, out);
+    }
+
+    /// Counts `seeds` taken from pit `q` as a capture, and gives them to whoever the take is
+    /// for.
+    #[inline(always)]
+    fn give(&self, s: &mut State, m: usize, q: usize, seeds: u8, to: Receiver, out: &mut Outcome) {
         out.captured += seeds as u16;
         out.captured_pits += 1;
         match to {
