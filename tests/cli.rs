@@ -14,6 +14,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
         " name               variant            rulesets                                  region\n \
          ayoayo             Ayoayo             pratt                                     Nigeria\n \
          bakuk              Bakuk              valdez, three-player                      Jbala, Western Rif, northern Morocco\n \
+         bao                Bao                text                                      East Africa\n \
          baqura             Baqura             text                                      Mesopotamia, around 1694\n \
          bosh               Bosh               -                                         Horn of Africa, around 1931\n \
          choro              Choro              text                                      Uganda\n \
@@ -247,8 +248,8 @@ fn unknown_variants_and_rulesets_are_bad_input() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
-        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, i-pere, \
-         iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, musoro-tsoro, nsolo, o-an-quan, oware, pallankuli, quela, sungka, tihbat, \
+        "error: unknown variant `bakook`\n  = note: the bundled variants are ayoayo, bakuk, bao, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, \
+         i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen, leyla-gobale, lib-al-aqil, modiar, motiq, musoro-tsoro, nsolo, o-an-quan, oware, pallankuli, quela, sungka, tihbat, \
          toguz-kumalak, tshuba, um-ed-dyar, um-el-bagara, um-el-tuweisat, yovodi\n  \
          = help: did you mean `bakuk`?\n  = help: to use a variant file, give its path, ending in `.sow`\n"
     );

@@ -1096,6 +1096,69 @@ fn ludii_kubuguza() {
     );
 }
 
+/// Bao's plies: a seed put into play is Ludii's move from the mover's hand site into the pit
+/// (`[Move:typeFrom=Cell,from=32,...,to=11]`), sow's move of that pit; the end a capture is
+/// sown from, where the mover chooses it, is Ludii's `[Move from=opp to=end],[Select
+/// from=end]` with both ends legal, sow's step (`13/9`); a forced end is folded into the move.
+struct Bao;
+
+impl Hooks for Bao {
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        if map.captured(state.turn()).contains(&(ply.mv.from as usize)) {
+            let pit = map.pit(ply.mv.to);
+            return rules.legal_moves(state).iter().filter(|m| Some(m.pit()) == pit).collect();
+        }
+        match map.pit(ply.mv.from) {
+            Some(pit) => rules.legal_moves(state).iter().filter(|m| m.pit() == pit).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn is_step(&self, ply: &Ply, _before: Option<&Ply>) -> bool {
+        ply.mv.text.starts_with("[Move:typeFrom=Vertex") && ply.legal_from.len() == 2
+    }
+
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        // While the mover holds seeds, their moves are Ludii's moves from their hand site.
+        if state.captured()[state.turn()] > 0 && state.pending().is_none() {
+            map.captured(state.turn())[0]
+        } else {
+            map.site(m.pit())
+        }
+    }
+}
+
+fn bao() -> Entry {
+    Entry::new(
+        "variants/bao.sow",
+        "four_rows__Bao_Kiswahili_(East_Africa).jsonl.gz",
+        Mapping::four_rows(8, Keep::Hands),
+    )
+    .hooks(Bao)
+}
+
+#[test]
+fn ludii_bao() {
+    let entry = bao();
+    let records = read(&data_dir().join(entry.file));
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+    let (mut placed, mut ends) = (0, 0);
+    for (rec, g) in records.iter().zip(&report.games) {
+        assert!(matches!(g.ending, Ending::Agreed { result: true }), "game {}: {:?}", rec.index, g.ending);
+        for f in &g.moves {
+            let ply = &rec.plies[f.first - 1];
+            if ply.mv.text.contains("typeFrom=Cell") {
+                placed += 1;
+            } else if Bao.is_step(ply, None) {
+                ends += 1;
+            }
+        }
+    }
+    println!("Bao: {placed} seeds put into play, {ends} ends chosen");
+}
+
 fn choro() -> Entry {
     Entry::new(
         "variants/choro.sow",

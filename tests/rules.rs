@@ -6526,3 +6526,104 @@ fn a_player_without_a_move_before_their_last_stage_passes() {
     assert_eq!((s.end(), s.to_move(), s.plies()), (None, Some(0), 1));
     assert_eq!(legal(&r, &s), [9]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Bao: seeds put into play from the hand, the square that ends a move, the inner-row ending.
+//
+//     24 23 22 21 20 19 18 17      player 2's outer row
+//     25 26 27 28 29 30 31 32      player 2's inner row
+//     16 15 14 13 12 11 10  9      player 1's inner row
+//      1  2  3  4  5  6  7  8      player 1's outer row
+
+/// A Bao position in the main phase (the hands empty): seeds by 1-based pit.
+fn bao_at(r: &Rules, seeds: &[(usize, u8)], to_move: usize) -> State {
+    let mut pits = [0u8; 32];
+    for &(p, n) in seeds {
+        pits[p - 1] = n;
+    }
+    r.state_in_round(&pits, &[0, 0], to_move - 1, 0, false, 0).unwrap()
+}
+
+#[test]
+fn a_seed_put_into_play_from_the_hand_is_the_last_seed_of_a_lap() {
+    let r = bundled("bao", None);
+    let mut s = r.initial_state();
+    assert_eq!(s.captured(), &[22, 22]);
+    // Player 1's seed must go where it takes: into 13, 14 or 15, facing 28 (6), 27 and 26 (2
+    // each). Pit 9 faces 32, empty.
+    assert_eq!(r.legal_moves(&s).iter().collect::<Vec<_>>(), [pit(13), pit(14), pit(15)]);
+    let e = r.check_move(&s, pit(9)).unwrap_err().to_string();
+    assert!(e.contains("must be played"), "{e}");
+    let e = r.check_move(&s, Move::new(12, MoveDirection::Clockwise).unwrap()).unwrap_err().to_string();
+    assert!(e.contains("write the pit alone, `13`"), "{e}");
+    // Into 13 (now 1), the 4th column from player 1's left, facing 28: its 6 seeds are taken,
+    // and the mover chooses the end to sow them from.
+    let (m, record) = play_move(&r, &mut s, pit(13));
+    assert_eq!((pits_1based(&record), captures_1based(&record)), (vec![13], vec![]));
+    assert_eq!((m.lifted, s.captured(), s.pending()), (1, &[21, 22][..], Some(sow::engine::Step::End)));
+    assert_eq!(r.legal_moves(&s).iter().collect::<Vec<_>>(), [pit(9), pit(16)]);
+    // From 9, player 1's right end: 10 11 12 13 14 15. Pit 15 (was empty) faces 26 (2): taken,
+    // and, 15 being among the 2 pits at the left end, sown from 16 clockwise: 15, 14. Pit 14
+    // (now 2) faces 27 (2): the mover chooses again.
+    let mut record = Record::default();
+    r.play(&mut s, pit(9), &mut record).unwrap();
+    assert_eq!(pits_1based(&record), [10, 11, 12, 13, 14, 15, 15, 14]);
+    assert_eq!(captures_1based(&record), [(28, 6), (26, 2)]);
+    assert_eq!(s.pending(), Some(sow::engine::Step::End));
+    // From 16: 15, 14; pit 14 (now 3) faces 27, now empty: no capture, and it would relay, but
+    // player 2's inner row is empty: the game is over there, and player 2 has lost.
+    let mut record = Record::default();
+    r.play(&mut s, pit(16), &mut record).unwrap();
+    assert_eq!((pits_1based(&record), relays_1based(&record)), (vec![15, 14], vec![(16, 2)]));
+    assert_eq!(&s.pits()[8..16], &[0, 3, 3, 7, 2, 3, 3, 0]);
+    assert_eq!((s.end(), r.outcome(&s)), (Some(EndReason::EmptyLoses), Some(Outcome::Win(0))));
+    assert_eq!(sow::engine::notation::parse_moves(&r, "13/9/16").unwrap(), [pit(13), pit(9), pit(16)]);
+}
+
+#[test]
+fn a_relay_ends_in_the_mover_s_square() {
+    let r = bundled("bao", None);
+    // Pit 10's 2 seeds, counter-clockwise: 11, 12. Pit 12, player 1's square (the 5th pit of
+    // their inner row from their left), held 3 and faces 28, empty: no capture, and the move
+    // ends there.
+    let mut s = bao_at(&r, &[(10, 2), (12, 3), (25, 1)], 1);
+    let (m, record) = play_move(&r, &mut s, Move::new(9, MoveDirection::CounterClockwise).unwrap());
+    assert_eq!((pits_1based(&record), relays_1based(&record)), (vec![11, 12], vec![]));
+    assert_eq!((m.last + 1, s.pits()[11], s.to_move()), (12, 4, Some(1)));
+    // Pit 9's 2 seeds: 10, 11. Pit 11 held 4, and is not the square: it relays, 12 13 14 15
+    // 16; pit 16 was empty and faces 25, empty: the move ends.
+    let mut s = bao_at(&r, &[(9, 2), (11, 4), (32, 1)], 1);
+    let (m, record) = play_move(&r, &mut s, Move::new(8, MoveDirection::CounterClockwise).unwrap());
+    assert_eq!(relays_1based(&record), [(11, 5)]);
+    assert_eq!((m.last + 1, s.to_move()), (16, Some(1)));
+}
+
+#[test]
+fn a_player_whose_inner_row_is_empty_loses_at_once() {
+    let r = bundled("bao", None);
+    // Pit 16's 3 seeds, counter-clockwise, go into the outer row: 1 2 3. Pit 3 held 1: it would
+    // relay, but player 1's inner row is now empty, and player 1 has lost.
+    let mut s = bao_at(&r, &[(16, 3), (3, 1), (25, 1)], 1);
+    let (_, record) = play_move(&r, &mut s, Move::new(15, MoveDirection::CounterClockwise).unwrap());
+    assert_eq!((pits_1based(&record), relays_1based(&record)), (vec![1, 2, 3], vec![]));
+    assert_eq!((s.end(), r.outcome(&s)), (Some(EndReason::EmptyLoses), Some(Outcome::Win(1))));
+    // Without the line the lap relays: 4 5.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/bao.sow")).unwrap();
+    let r = load(&text.replace("a player whose inner row is empty loses", ""));
+    let mut s = bao_at(&r, &[(16, 3), (3, 1), (25, 1)], 1);
+    let (_, record) = play_move(&r, &mut s, Move::new(15, MoveDirection::CounterClockwise).unwrap());
+    assert_eq!((pits_1based(&record), relays_1based(&record)), (vec![1, 2, 3, 4, 5], vec![(3, 2)]));
+    assert_eq!(s.end(), None);
+}
+
+#[test]
+fn a_bao_move_that_faces_an_occupied_pit_must_be_played() {
+    let r = bundled("bao", None);
+    // Pit 2's seed clockwise falls into 1, whose pit in front, 16, holds seeds: the only move.
+    // Ludii's test: it captures nothing (1 is an outer pit).
+    let s = bao_at(&r, &[(16, 3), (2, 1), (25, 1)], 1);
+    assert_eq!(
+        r.legal_moves(&s).iter().collect::<Vec<_>>(),
+        [Move::new(1, MoveDirection::Clockwise).unwrap()]
+    );
+}

@@ -4,6 +4,7 @@
 use super::hand::HandTable;
 use super::lap::{Extras, LapTable};
 use crate::lang::counts::CountSet;
+use crate::lang::geometry::Side;
 use crate::lang::spec::{
     ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
     Spec, StoreSowing, Way, Where,
@@ -51,6 +52,9 @@ pub(crate) struct Tables {
     pub players: u8,
     /// Pits of each player, as bit masks.
     pub own: [u64; MAX_PLAYERS],
+    /// The pits of each player whose being all empty ends the game (`game over when a
+    /// player's pits are all empty`, `a player whose ... loses`): their own, or their inner row.
+    pub alive: [u64; MAX_PLAYERS],
     /// Owner of each pit.
     pub owner: [u8; MAX_PITS],
     /// The next pit in each direction, and the one before: direction 0 is the board's (that
@@ -202,6 +206,7 @@ pub fn compile(spec: &Spec) -> Rules {
         pits: n as u8,
         players: spec.players,
         own: [0; MAX_PLAYERS],
+        alive: [0; MAX_PLAYERS],
         owner: [0; MAX_PITS],
         next: [[0; MAX_PITS]; 2],
         prev: [[0; MAX_PITS]; 2],
@@ -236,11 +241,14 @@ pub fn compile(spec: &Spec) -> Rules {
         pass_when_stuck: spec.no_move == NoMove::Pass,
         stuck_loses: matches!(spec.no_move, NoMove::Lose | NoMove::PassThenLose),
         leftovers: spec.leftovers,
-        side_empty: spec.endings.side_empty || spec.phases.empty_loses,
+        side_empty: spec.endings.side_empty || spec.phases.empty_loses || spec.phases.inner_loses,
         majority: spec.endings.majority,
         repetition: spec.endings.repetition,
         board_end: spec.board_end.as_ref().map(Counts::from_set),
-        endings: spec.endings.any() || spec.board_end.is_some() || spec.phases.empty_loses,
+        endings: spec.endings.any()
+            || spec.board_end.is_some()
+            || spec.phases.empty_loses
+            || spec.phases.inner_loses,
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
@@ -251,7 +259,7 @@ pub fn compile(spec: &Spec) -> Rules {
         staged: super::staged::StageTable::new(spec).map(Box::new),
         one_round: false,
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
-        empty_loses: spec.phases.empty_loses,
+        empty_loses: spec.phases.empty_loses || spec.phases.inner_loses,
         // A rule after a lap that asks the mover, or a relay that may.
         chooses: spec.lap_rules.iter().any(crate::lang::lap_rule::LapRule::chooses)
             || spec.legality.relays.is_some(),
@@ -262,6 +270,10 @@ pub fn compile(spec: &Spec) -> Rules {
     for p in 0..n {
         t.owner[p] = spec.owners[p];
         t.own[spec.owners[p] as usize] |= 1 << p;
+    }
+    let inner = if spec.phases.inner_loses { spec.geometry().side_mask(Side::Inner) } else { u64::MAX };
+    for p in 0..MAX_PLAYERS {
+        t.alive[p] = t.own[p] & inner;
     }
     let clockwise = |w: Way| w == Way::Only(Direction::Clockwise);
     t.cw = u8::from(!clockwise(spec.direction.of(0)));
@@ -542,6 +554,7 @@ impl Rules {
             // Made from `phase`, in its bytes.
             hand_rules: _,
             empty_loses: _,
+            alive: _,
             // Made from `lap_rules`, in their bytes.
             chooses: _,
             tier: _,

@@ -17,7 +17,7 @@ impl Rules {
                 // Under the ending on unclaimed pits, claimed pits do not count.
                 let claimed = if self.t.extras.unclaimed_empty { s.claimed[0] | s.claimed[1] } else { 0 };
                 let nonempty = at_least(&s.pits, self.t.pits, 1) & !claimed;
-                (0..self.players()).find(|&p| self.t.own[p] & nonempty == 0)
+                (0..self.players()).find(|&p| self.t.alive[p] & nonempty == 0)
             }
             _ => None,
         }
@@ -125,7 +125,8 @@ impl Rules {
         // A player whose pits are all empty loses; both at once: a draw.
         if end == EndReason::EmptyLoses {
             let nonempty = at_least(&s.pits, self.t.pits, 1);
-            let empty: Vec<usize> = (0..self.players()).filter(|&p| self.t.own[p] & nonempty == 0).collect();
+            let empty: Vec<usize> =
+                (0..self.players()).filter(|&p| self.t.alive[p] & nonempty == 0).collect();
             return Some(if let [p] = empty[..] { Outcome::Win(1 - p) } else { Outcome::Draw });
         }
         None

@@ -51,6 +51,30 @@ impl Rules {
         }
     }
 
+    /// Why `mv` cannot put a seed from the hand into play in `s`, if it cannot: the pit alone
+    /// is written, one of the pits the line names, and one a move that must be played allows.
+    #[cold]
+    pub(crate) fn check_placement(&self, s: &State, mv: Move) -> Result<(), IllegalMove> {
+        if s.moves.contains(mv) {
+            return Ok(());
+        }
+        if mv.direction() != MoveDirection::Given {
+            let alone = Move::from_pit(mv.pit()).expect("a pit of the board");
+            return Err(IllegalMove::FromHand {
+                mv,
+                why: format!("while the mover holds seeds in hand, a move puts one of them into a pit: write the pit alone, `{alone}`").into(),
+            });
+        }
+        let place = self.t.phase.as_deref().map_or(0, |ph| ph.place[s.to_move as usize]);
+        if place >> mv.pit() & 1 != 0
+            && let Some(must) = self.must_refusal(s, mv)
+        {
+            return Err(must);
+        }
+        let legal = s.moves.iter().filter(|m| m.hand() == 0 && !m.is_pass()).map(|m| m.pit() + 1).collect();
+        Err(IllegalMove::NotNow { pit: mv.pit() + 1, legal })
+    }
+
     /// The direction (0 or 1) allowed only to a move that captures, if one is.
     fn capture_only_way(&self) -> Option<usize> {
         let cw = self.t.phase.as_deref()?.only_if_captures?;

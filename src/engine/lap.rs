@@ -123,9 +123,9 @@ impl LapTable {
                 }
                 Condition::At(p, Predicate::Claimed(who, yes)) => Test::Claimed(*p, *who, *yes),
                 Condition::At(p, Predicate::Mirror(yes)) => Test::Mirror(*p, *yes),
-                Condition::At(p, Predicate::Seat(seats, yes)) => {
+                Condition::At(p, Predicate::Seat(seats, row, yes)) => {
                     // Those pits of each row, from its owner's seat.
-                    let named = spec.seat_mask(seats);
+                    let named = spec.seat_mask_in(seats, *row);
                     let pits = if *yes { named } else { !named & pit_mask(spec, 0, Where::Any) };
                     Test::Among(*p, [pits; MAX_PLAYERS])
                 }
@@ -449,7 +449,15 @@ impl Rules {
         let d = if hand > 0 { self.way_of(mv, m) } else { self.direction_of(mv) };
         let pit =
             if hand > 0 { t.phase.as_deref().map_or(0, |ph| ph.hand_entry[m] as usize) } else { mv.pit() };
-        let lifted = if hand > 0 { hand as u8 } else { s.pits[pit] };
+        // A seed put into play from the hand ([`super::phase`]) is the move's one seed.
+        let placed = hand == 0 && t.phase.is_some() && self.places(s);
+        let lifted = if hand > 0 {
+            hand as u8
+        } else if placed {
+            1
+        } else {
+            s.pits[pit]
+        };
         let summary = MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
@@ -478,14 +486,16 @@ impl Rules {
         let n = t.pits as usize;
         let m = s.to_move as usize;
         let hand = mv.hand();
+        // The first lap sows from the hand: a move from the hand, or a seed put into play.
+        let held = first == 1 && (hand > 0 || t.phase.is_some() && self.places(s));
         for laps in first..=MAX_LAPS {
             // A lap of some of the pit's seeds (`sow only them`): the others stay, set aside
             // while it is sown.
             let rest = part.take().map_or(0, |k| s.pits[from] - k);
             s.pits[from] -= rest;
             // The seeds the lap was sown with: from the hand on a move's first lap.
-            let lifted = if laps == 1 && hand > 0 { hand as u8 } else { s.pits[from] };
-            let (last, sown) = if laps == 1 && hand > 0 {
+            let lifted = if laps == 1 && held { hand.max(1) as u8 } else { s.pits[from] };
+            let (last, sown) = if laps == 1 && held {
                 self.hand_lap(s, mv, d, obs)
             } else {
                 self.sow_tracked(s, from, m, d, obs)
@@ -547,6 +557,15 @@ impl Rules {
             {
                 return (summary, Some(out.relay.is_some() && laps < MAX_LAPS));
             }
+            // A lap that leaves an inner row empty relays no more: the game is over (the seeds a
+            // capture sows on from an end are that lap's, and go on).
+            if out.way.is_none() && out.relay.is_some() && t.phase.as_deref().is_some_and(|ph| ph.inner_loses)
+            {
+                let nonempty = super::turn::at_least(&s.pits, s.n_pits, 1);
+                if t.alive[..2].iter().any(|&row| row & nonempty == 0) {
+                    out.relay = None;
+                }
+            }
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
                     part = out.relay_seeds;
@@ -583,6 +602,14 @@ impl Rules {
     #[inline(never)]
     fn hand_lap<O: Observer>(&self, s: &mut State, mv: Move, d: usize, obs: &mut O) -> (usize, u64) {
         let mut tracked = Sown { obs: &mut *obs, pits: 0, n: self.t.pits as usize };
+        // A seed put into play ([`super::phase`]): the lap's one seed, into the pit named.
+        if mv.hand() == 0 {
+            let (m, p) = (s.to_move as usize, mv.pit());
+            s.captured[m] -= 1;
+            s.pits[p] += 1;
+            tracked.sow(p);
+            return (p, tracked.pits);
+        }
         let (_, last) = self.sow_from_hand(s, mv, d, &mut tracked);
         (last, tracked.pits)
     }
@@ -594,6 +621,11 @@ impl Rules {
         let mut after = *s;
         after.to_move = player;
         let m = player as usize;
+        // A seed put into play falls where it is put.
+        if mv.hand() == 0 && self.t.phase.as_deref().is_some_and(|ph| ph.places(s, player)) {
+            let lap = Lap { d: self.direction_of(mv), start: mv.pit(), last: mv.pit(), lifted: 1 };
+            return self.t.holds(s, m, lap, tests);
+        }
         let lifted = if mv.hand() > 0 { mv.hand() as u8 } else { s.pits[mv.pit()] };
         let (start, d, last) = if mv.hand() > 0 {
             let d = self.way_of(mv, m);
@@ -870,8 +902,8 @@ impl Rules {
         if let (Some(q), Some(way)) = (out.relay, out.way)
             && laps < MAX_LAPS
         {
+            // The choice lifts nothing itself: its lap is heard as the move's relay.
             obs.relay(q, s.pits[q]);
-            summary.lifted = s.pits[q];
             summary = self.laps_from(s, mv, q, way, laps + 1, None, false, summary, obs).0;
         }
         summary

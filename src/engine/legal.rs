@@ -272,8 +272,9 @@ impl Rules {
     /// Are the moves of `player` in `s` ordinary moves, which the rules of legal moves judge:
     /// not a fill, an opening move or the move once a game?
     fn plays_freely(&self, s: &State, player: u8) -> bool {
+        // A seed put into play from the hand is judged too: it is a lap's last seed.
         s.phase == super::rounds::PLAY
-            && self.t.phase.as_deref().is_none_or(|ph| ph.moves(s, player).is_none())
+            && self.t.phase.as_deref().is_none_or(|ph| ph.places(s, player) || ph.moves(s, player).is_none())
     }
 
     /// Is `mv` of `player` one of the moves the rule of moves that must be played speaks of?

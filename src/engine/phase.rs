@@ -44,6 +44,10 @@ pub(crate) struct PhaseTable {
     pub only_if_later: bool,
     /// A player whose pits are all empty after a move loses.
     pub empty_loses: bool,
+    /// A player whose inner row is empty after a move or a relay loses.
+    pub inner_loses: bool,
+    /// Seeds put into play from the hand: each player's pits a seed may go into (0: none).
+    pub place: [u64; MAX_PLAYERS],
     /// Feeding by a transfer: the seeds moved, and for each mover the opponent's pit they go
     /// to; and each mover's own pits.
     pub feed: Option<(u8, [u8; MAX_PLAYERS])>,
@@ -89,6 +93,8 @@ impl PhaseTable {
                 .and_then(|o| o.before.as_ref())
                 .map(|conditions| super::legal::tests_of(spec, conditions)),
             empty_loses: ph.empty_loses,
+            inner_loses: ph.inner_loses,
+            place: [0; MAX_PLAYERS],
             feed: None,
             own_pits: [0; MAX_PLAYERS],
             distribute: ph.distribute,
@@ -96,6 +102,12 @@ impl PhaseTable {
         };
         for p in 0..players {
             t.own_pits[p] = seat_row(&spec.owners, p as u8).into_iter().fold(0u64, |m, q| m | 1 << q);
+        }
+        if let Some(place) = &ph.place_hand {
+            let rows = place.row.map(|side| spec.geometry().side_mask(side));
+            for p in 0..players {
+                t.place[p] = t.own_pits[p] & rows.unwrap_or(u64::MAX);
+            }
         }
         if let Some((seeds, pit)) = ph.feed_one
             && players == 2
@@ -182,6 +194,13 @@ impl PhaseTable {
             out.extend(b"setup");
             out.push(self.setup);
         }
+        if self.inner_loses {
+            out.extend(b"inner loses");
+        }
+        if self.place.iter().any(|&m| m != 0) {
+            out.extend(b"place");
+            out.extend(self.place.iter().flat_map(|m| m.to_le_bytes()));
+        }
         if let Some((seeds, to)) = &self.feed {
             out.extend(b"feed");
             out.push(*seeds);
@@ -209,6 +228,10 @@ impl PhaseTable {
             let full = (0..s.n_pits as usize).filter(|&q| s.pits[q] > 0).fold(0u64, |m, q| m | 1 << q);
             return Some(Ways::given(self.opening_from[p] & full));
         }
+        // While the mover holds seeds in hand, each move puts one into play.
+        if self.places(s, player) {
+            return Some(Ways::given(self.place[p]));
+        }
         if let Some((holds, ..)) = &self.store_move
             && s.spent >> p & 1 == 0
             && self.store[p] != NO_PIT
@@ -221,7 +244,21 @@ impl PhaseTable {
     }
 }
 
+impl PhaseTable {
+    /// Is `player`'s move in `s` a seed put into play from their hand?
+    #[inline]
+    pub fn places(&self, s: &State, player: u8) -> bool {
+        self.place[player as usize] != 0 && s.captured[player as usize] > 0
+    }
+}
+
 impl Rules {
+    /// Is the move of the player to move in `s` a seed put into play from their hand?
+    #[inline]
+    pub(crate) fn places(&self, s: &State) -> bool {
+        self.t.phase.as_deref().is_some_and(|ph| ph.places(s, s.to_move))
+    }
+
     /// Plays a move the phases make, if `mv` is one: an opening move, or the move once a game.
     /// `None` for an ordinary move.
     pub(crate) fn phase_move<O: Observer>(
@@ -240,6 +277,10 @@ impl Rules {
         let lifted = s.pits[pit];
         let mut summary =
             MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
+        // A seed put into play from the hand is sown as a lap ([`Rules::laps_from`]).
+        if ph.places(s, m as u8) {
+            return None;
+        }
         if s.plies < ph.opening_plies {
             s.pits[pit] = 0;
             let to = ph.opening_to[m];

@@ -446,7 +446,7 @@ impl Rules {
     #[inline(always)]
     pub(crate) fn a_side_is_empty(&self, s: &State) -> bool {
         let nonempty = at_least(&s.pits, self.t.pits, 1);
-        self.t.own[..self.players()].iter().any(|&own| own & nonempty == 0)
+        self.t.alive[..self.players()].iter().any(|&alive| alive & nonempty == 0)
     }
 }
 

@@ -267,10 +267,14 @@ impl Rules {
         } else {
             MoveDirection::CounterClockwise
         };
-        // A pit an opening empties may be written without a way (the opening's moves do not
-        // sow): whether it is the opening's move now is `check_move`'s question.
+        // A pit an opening empties, or a seed from the hand is put into, may be written without
+        // a way (such moves do not sow from it): whether it is such a move now is
+        // `check_move`'s question.
         let opening = |pit: usize| {
-            self.t.phase.as_deref().is_some_and(|ph| ph.opening_from.iter().any(|m| m >> pit & 1 != 0))
+            self.t
+                .phase
+                .as_deref()
+                .is_some_and(|ph| ph.opening_from.iter().chain(&ph.place).any(|m| m >> pit & 1 != 0))
         };
         // An end place is never played, whichever way it is written.
         if self.is_end_place(pit) {
@@ -311,6 +315,9 @@ impl Rules {
         }
         if s.phase != 0 {
             return self.check_fill(s, mv);
+        }
+        if self.places(s) {
+            return self.check_placement(s, mv);
         }
         if self.is_end_place(pit) {
             return Err(IllegalMove::EndPlace { pit: pit + 1 });

@@ -711,7 +711,23 @@ fn board_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         ),
     ));
     let total = spec.total_seeds();
-    let seeds = if let Some(p) = spec.hand_of.filter(|_| spec.hand_seeds > 0) {
+    let empty = spec.seeds.iter().all(|&s| s == 0);
+    let seeds = if spec.hand_seeds > 0 && !empty {
+        // Pits listed, and hands besides (Bao).
+        let listed: Vec<String> = spec
+            .seeds
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s > 0)
+            .map(|(p, s)| format!("pit {} {s}", p + 1))
+            .collect();
+        format!(
+            "Seeds at the start: {}, the other pits empty; and each player holds {} in their hand; \
+             {total} in all.",
+            listed.join(", "),
+            plural(spec.hand_seeds as usize, "seed", "seeds")
+        )
+    } else if let Some(p) = spec.hand_of.filter(|_| spec.hand_seeds > 0) {
         format!(
             "The pits start empty; player {} holds all {} in their hand.",
             p + 1,
@@ -1323,10 +1339,16 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
                      counted from each owner's left)",
                     if *yes { "is" } else { "is not" }
                 ),
-                Predicate::Seat(seats, yes) => format!(
+                Predicate::Seat(seats, None, yes) => format!(
                     "{place} {} its owner's {} pit",
                     if *yes { "is" } else { "is not" },
                     seats.iter().map(|s| s.word()).collect::<Vec<_>>().join(" or ")
+                ),
+                Predicate::Seat(seats, Some(row), yes) => format!(
+                    "{place} {} the {} pit of its owner's {} row (counted from their left)",
+                    if *yes { "is" } else { "is not" },
+                    seats.iter().map(|s| s.word()).collect::<Vec<_>>().join(" or "),
+                    if *row == crate::lang::geometry::Side::Inner { "inner" } else { "outer" }
                 ),
                 Predicate::EndPlace(yes) => {
                     format!("{place} {} an end place", if *yes { "is" } else { "is not" })
@@ -1372,6 +1394,25 @@ fn take_words(to: Receiver, what: &str) -> String {
 /// (`crate::lang::phases`).
 fn hand_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     use Section::Turns as S;
+    let kinds = &[Kind::PlaceHand];
+    rules.push(match &spec.phases.place_hand {
+        None => unsaid(S, "seeds put into play", kinds, "No move puts seeds from the hand into play."),
+        Some(p) => said(
+            S,
+            "seeds put into play",
+            kinds,
+            format!(
+                "While the player to move holds seeds in hand, their move puts one of them into {} (written \
+                 as the pit's number), and that seed is the last seed of a lap: the rules after each lap, \
+                 the relay and the capture follow from that pit. Once their hand is empty they sow their pits.",
+                match p.row {
+                    Some(crate::lang::geometry::Side::Outer) => "a pit of their outer row",
+                    Some(_) => "a pit of their inner row",
+                    None => "one of their pits",
+                }
+            ),
+        ),
+    });
     let kinds = &[Kind::HandSowing];
     rules.push(match &spec.phases.hand_sowing {
         None => unsaid(S, "sowing from the hand", kinds, "Captured seeds are never sown again."),
@@ -1966,7 +2007,15 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         unsaid(S, "empty unclaimed side", kinds, "A player's unclaimed pits being all empty does not by itself end the game.")
     });
     let kinds = &[Kind::EmptyLoses];
-    rules.push(if spec.phases.empty_loses {
+    rules.push(if spec.phases.inner_loses {
+        said(
+            S,
+            "empty pits lose",
+            kinds,
+            "A player whose inner row is empty loses, whatever the scores, as soon as a move or a relay \
+             leaves it so: a lap that empties an inner row relays no more.",
+        )
+    } else if spec.phases.empty_loses {
         said(
             S,
             "empty pits lose",

@@ -14,8 +14,8 @@ use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::LapRuleLines;
 use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine, SeatOnlyLine};
 use super::phases::{
-    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
-    SetupLine, StoreMoveLine, SwapChoice,
+    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, PlaceHand,
+    SeatPit, SetupLine, StoreMoveLine, SwapChoice,
 };
 use super::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver,
@@ -239,6 +239,8 @@ kinds! {
     StoreMove(StoreMoveLine) in store_move, "`once a game, ...`", "the move once a game", None;
     /// `a move may sow any number of the mover's captured seeds from their leftmost pit`
     HandSowing(HandSowingLine) in hand_sowing, "`a move may sow any number of the mover's captured seeds ...`", "sowing from the hand", None;
+    /// `while the mover holds seeds in hand, a move puts one of them into a pit of their inner row, as the last seed of a lap`
+    PlaceHand(PlaceHand) in place_hand, "`while the mover holds seeds in hand, a move puts one of them ...`", "seeds put into play from the hand", None;
     /// `clockwise only when the move captures`
     OnlyIfCaptures(OnlyIfCaptures) in only_if_captures, "`... only when the move captures`", "the direction allowed only to a capture", None;
     /// `each player keeps the direction of their first move`
@@ -254,7 +256,7 @@ kinds! {
     /// `each player's leftmost pit may be played only when it holds 4 or more seeds or when no other pit can be played`
     SeatOnly(SeatOnlyLine) in seat_only, "`each player's ... pit may be played only when it holds ...`", "when a player's named pit may be played", None;
     /// `a player whose pits are all empty loses`
-    EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits are empty", None;
+    EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits (or inner row) are empty", None;
     /// `winner: most captured`
     Winner(Winner) in winner, "`winner`", "the winner", None;
     /// `game over when a player's pits are all empty`

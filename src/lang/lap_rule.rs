@@ -96,8 +96,9 @@ pub enum Predicate<C> {
     /// from each owner's left, is claimed; with `false`, `is not ...`.
     Mirror(bool),
     /// `is its owner's rightmost pit`, `... leftmost or rightmost pit` (as the owner faces the
-    /// board); with `false`, `is not ...`.
-    Seat(Vec<super::phases::SeatPit>, bool),
+    /// board); on 4 rows, of a row: `is the 5th pit of its owner's inner row`; with `false`,
+    /// `is not ...`.
+    Seat(Vec<super::phases::SeatPit>, Option<crate::lang::geometry::Side>, bool),
     /// `is an end place` (true) or `is not an end place` ([`super::stones`]).
     EndPlace(bool),
     /// `is in the mover's inner row` ([`Where::Own`]), `is in an opponent's outer row`
@@ -271,8 +272,8 @@ impl<C> LapRule<C> {
                         Condition::At(*p, Predicate::Claimed(*c, *yes))
                     }
                     Condition::At(p, Predicate::Mirror(yes)) => Condition::At(*p, Predicate::Mirror(*yes)),
-                    Condition::At(p, Predicate::Seat(pits, yes)) => {
-                        Condition::At(*p, Predicate::Seat(pits.clone(), *yes))
+                    Condition::At(p, Predicate::Seat(pits, row, yes)) => {
+                        Condition::At(*p, Predicate::Seat(pits.clone(), *row, *yes))
                     }
                     Condition::At(p, Predicate::EndPlace(yes)) => {
                         Condition::At(*p, Predicate::EndPlace(*yes))

@@ -12,6 +12,7 @@ use crate::lang::syntax::{Spanned, VariantAst};
 pub const BUNDLED: &[(&str, &str)] = &[
     ("ayoayo", include_str!("../../variants/ayoayo.sow")),
     ("bakuk", include_str!("../../variants/bakuk.sow")),
+    ("bao", include_str!("../../variants/bao.sow")),
     ("baqura", include_str!("../../variants/baqura.sow")),
     ("bosh", include_str!("../../variants/bosh.sow")),
     ("choro", include_str!("../../variants/choro.sow")),
@@ -334,7 +335,7 @@ mod tests {
         assert!(e.contains("unknown variant `bakook`"), "{e}");
         assert!(
             e.contains(
-                "ayoayo, bakuk, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
+                "ayoayo, bakuk, bao, baqura, bosh, choro, dongjintian, duene, gabata-aksum, galatjang, i-pere, iyogh, kalah, katra, koumma, kubuguza, leb-bbut-ahbochen"
             ),
             "{e}"
         );

@@ -14,8 +14,8 @@ use crate::lang::lap_rule::{
 };
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
-    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, SeatPit,
-    SetupLine, StoreMoveLine, SwapChoice, Target,
+    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, PlaceHand,
+    SeatPit, SetupLine, StoreMoveLine, SwapChoice, Target,
 };
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
@@ -219,10 +219,6 @@ impl Builder<'_> {
                 "far larger than any count of pits, seeds or plies",
             )
         })
-    }
-
-    fn numbers(&self, pair: Pair<'_, Rule>) -> Result<Vec<Number>, Diagnostic> {
-        values(pair).map(|p| self.number(p)).collect()
     }
 
     /// Seed counts, as the grammar's rule `counts` writes them: `2 or more but not 4`.
@@ -451,14 +447,21 @@ impl Builder<'_> {
             Rule::is_own => Predicate::Owned(Where::Own),
             Rule::is_store => Predicate::Store(true),
             Rule::is_not_store => Predicate::Store(false),
-            Rule::is_claimed | Rule::is_mirror | Rule::is_seat_pit | Rule::is_end_place => {
+            Rule::is_claimed
+            | Rule::is_mirror
+            | Rule::is_seat_pit
+            | Rule::is_row_pit
+            | Rule::is_end_place => {
                 let rule = p.as_rule();
                 let mut yes = true;
                 let mut claimer = Claimer::Anyone;
                 let mut seats = Vec::new();
+                let mut row = None;
                 for part in values(p) {
                     match part.as_rule() {
                         Rule::negated => yes = false,
+                        Rule::inner => row = Some(crate::lang::geometry::Side::Inner),
+                        Rule::outer => row = Some(crate::lang::geometry::Side::Outer),
                         Rule::by_mover => claimer = Claimer::Mover,
                         Rule::by_opponent => claimer = Claimer::Opponent,
                         Rule::seat_pits => seats = values(part).map(|w| seat_word(w).value).collect(),
@@ -469,7 +472,7 @@ impl Builder<'_> {
                     Rule::is_claimed => Predicate::Claimed(claimer, yes),
                     Rule::is_mirror => Predicate::Mirror(yes),
                     Rule::is_end_place => Predicate::EndPlace(yes),
-                    _ => Predicate::Seat(seats, yes),
+                    _ => Predicate::Seat(seats, row, yes),
                 }
             }
             Rule::is_in_row => {
@@ -722,7 +725,15 @@ impl Builder<'_> {
                             None => SeedsLine::Hand(self.number(first)?),
                         }
                     }
-                    _ => SeedsLine::Listed(self.numbers(form)?),
+                    _ => {
+                        // `..., and 22 in each player's hand`: the last part, if written.
+                        let hand = match values(form.clone()).last() {
+                            Some(h) if h.as_rule() == Rule::listed_hand => Some(self.number(only(h))?),
+                            _ => None,
+                        };
+                        let counts = values(form).filter(|p| p.as_rule() == Rule::number);
+                        SeedsLine::Listed(counts.map(|n| self.number(n)).collect::<Result<_, _>>()?, hand)
+                    }
                 };
                 out.push(Spanned::new(RuleLine::Seeds(line), sp));
             }
@@ -951,7 +962,19 @@ impl Builder<'_> {
                 let conditions = self.conditions(parts, &mut Some(Place::LAST))?;
                 RuleLine::MustPlay(MustPlayLine { way, conditions })
             }
-            Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses),
+            Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses { inner: values(pair).next().is_some() }),
+            Rule::place_hand => {
+                use crate::lang::geometry::Side;
+                let target = only(pair);
+                let row = match target.as_rule() {
+                    Rule::place_row => Some(match only(target).as_rule() {
+                        Rule::inner => Side::Inner,
+                        _ => Side::Outer,
+                    }),
+                    _ => None,
+                };
+                RuleLine::PlaceHand(PlaceHand { row })
+            }
             Rule::keep_way => RuleLine::KeepWay(match only(pair).as_rule() {
                 Rule::keep_each => KeepWay::Each,
                 _ => KeepWay::Both,
@@ -1448,6 +1471,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::must_feed,
     Rule::store_move,
     Rule::hand_sowing,
+    Rule::place_hand,
     Rule::only_if_captures,
     Rule::one_seed,
     Rule::relay_as_move,

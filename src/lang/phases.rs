@@ -153,9 +153,19 @@ pub enum KeepWay {
     Both,
 }
 
-/// `a player whose pits are all empty loses`: after any move.
+/// `a player whose pits are all empty loses`: after any move; or, with `inner`, `a player
+/// whose inner row is empty loses` (boards of 4 rows), after any move or relay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EmptyLoses;
+pub struct EmptyLoses {
+    pub inner: bool,
+}
+
+/// `while the mover holds seeds in hand, a move puts one of them into a pit of their inner row,
+/// as the last seed of a lap`: the row the seeds go into (`None`: any pit of theirs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlaceHand {
+    pub row: Option<crate::lang::geometry::Side>,
+}
 
 /// The phases and special pits of a checked variant: none by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -172,6 +182,10 @@ pub struct Phases {
     pub only_if_captures: Option<OnlyIf<super::counts::CountSet>>,
     /// A player whose pits are all empty after a move loses.
     pub empty_loses: bool,
+    /// A player whose inner row is empty after a move or a relay loses (4 rows).
+    pub inner_loses: bool,
+    /// Seeds put into play from the hand, one a move, each the last seed of a lap.
+    pub place_hand: Option<PlaceHand>,
     /// A direction chosen once, for the game.
     pub keep_way: Option<KeepWay>,
     /// A distribution by the player to move before play (and, with rounds, before each
@@ -194,6 +208,8 @@ impl Phases {
             || self.hand_sowing.is_some()
             || self.only_if_captures.is_some()
             || self.empty_loses
+            || self.inner_loses
+            || self.place_hand.is_some()
             || self.distribute.is_some()
             || self.feed_one.is_some()
             || !self.never_played.is_empty()

@@ -276,6 +276,30 @@ impl Spec {
     /// The pits of every player's row named from their seat (`leftmost`, `4th`, ...), as a
     /// mask (bit 0 for pit 1): those of each row that has them.
     pub fn seat_mask(&self, seats: &[crate::lang::phases::SeatPit]) -> u64 {
+        self.seat_mask_in(seats, None)
+    }
+
+    /// [`Spec::seat_mask`], on a board of 4 rows of the row named: each player's pits of that
+    /// row, from their left (the inner row is numbered from its owner's right).
+    pub fn seat_mask_in(
+        &self,
+        seats: &[crate::lang::phases::SeatPit],
+        row: Option<crate::lang::geometry::Side>,
+    ) -> u64 {
+        let k = self.pits_per_row as usize;
+        if let Some(side) = row {
+            let mut mask = 0;
+            for p in 0..self.players {
+                let mine = crate::lang::phases::seat_row(&self.owners, p);
+                for i in seats.iter().filter_map(|s| s.index(k)) {
+                    let q = if side == crate::lang::geometry::Side::Inner { 2 * k - 1 - i } else { i };
+                    if let Some(&pit) = mine.get(q) {
+                        mask |= 1 << pit;
+                    }
+                }
+            }
+            return mask;
+        }
         (0..self.players)
             .map(|p| crate::lang::phases::seat_row(&self.owners, p))
             .flat_map(|row| {

@@ -70,7 +70,8 @@ pub struct BoardLine {
 #[derive(Debug, Clone)]
 pub enum SeedsLine {
     Each(Number),
-    Listed(Vec<Number>),
+    /// Pit by pit; with `, and 22 in each player's hand`, seeds in each hand besides.
+    Listed(Vec<Number>, Option<Number>),
     /// `seeds 36 in each player's hand`: the pits start empty.
     Hand(Number),
     /// `seeds 72 in player 1's hand`: every seed in one player's hand (the player as written,

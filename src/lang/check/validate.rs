@@ -608,7 +608,7 @@ impl<'a> Validator<'a> {
     fn seed_counts_fit(&mut self, s: &Stated<SeedsLine>) -> bool {
         let numbers: &[Number] = match &s.value {
             SeedsLine::Each(n) | SeedsLine::Hand(n) | SeedsLine::PlayerHand(_, n) => std::slice::from_ref(n),
-            SeedsLine::Listed(list) => list,
+            SeedsLine::Listed(list, _) => list,
         };
         let mut ok = true;
         for n in numbers.iter().filter(|n| n.value > MAX_SEEDS as u64) {
@@ -630,7 +630,7 @@ impl<'a> Validator<'a> {
             // The pits start empty; the hands are checked with the players.
             SeedsLine::Hand(_) | SeedsLine::PlayerHand(..) => return Some(vec![0; pits]),
             SeedsLine::Each(n) => vec![n; pits],
-            SeedsLine::Listed(list) => {
+            SeedsLine::Listed(list, _) => {
                 if list.len() != pits {
                     self.diags.push(s.error(
                         format!("{} seed counts for a board of {pits} pits", list.len()),
@@ -665,13 +665,23 @@ impl<'a> Validator<'a> {
         let (n, one) = match &s.value {
             SeedsLine::Hand(n) => (n, None),
             SeedsLine::PlayerHand(p, n) => (n, Some(self.player_number(&s.at.file, p, players)?)),
+            SeedsLine::Listed(_, Some(n)) => (n, None),
             _ => return Some((0, None)),
         };
-        let total = n.value.saturating_mul(if one.is_some() { 1 } else { players as u64 });
+        let mut total = n.value.saturating_mul(if one.is_some() { 1 } else { players as u64 });
+        // The pits listed hold seeds too.
+        let on_board = match &s.value {
+            SeedsLine::Listed(list, _) => list.iter().map(|n| n.value).fold(0, u64::saturating_add),
+            _ => 0,
+        };
+        total = total.saturating_add(on_board);
         if total > MAX_SEEDS as u64 {
             self.diags.push(
                 s.error(
-                    format!("the hands would start with {total} seeds"),
+                    format!(
+                        "the {} would start with {total} seeds",
+                        if on_board > 0 { "pits and hands" } else { "hands" }
+                    ),
                     format!("sow counts at most {MAX_SEEDS} seeds in a game"),
                 )
                 .note("a pit's seeds are counted in one byte, so that simulations stay fast"),
@@ -682,7 +692,7 @@ impl<'a> Validator<'a> {
             self.diags.push(s.error("the game starts without seeds", "no move could ever be played"));
             return None;
         }
-        if self.m.setup.is_none() && self.m.distribute.is_none() {
+        if self.m.setup.is_none() && self.m.distribute.is_none() && self.m.place_hand.is_none() {
             self.diags.push(
                 s.error("seeds in the hands, and no rule puts them into the pits", "the pits start empty")
                     .help(
@@ -1404,8 +1414,19 @@ impl<'a> Validator<'a> {
                     );
                 }
                 // Pits named from the owner's seat, in a row of `k`.
-                if let Condition::At(_, Predicate::Seat(seats, _)) = c {
+                if let Condition::At(_, Predicate::Seat(seats, row, _)) = c {
                     let k = self.m.board.as_ref().map_or(0, |b| b.value.pits_per_row.value as usize);
+                    let rows = self.m.board.as_ref().map_or(2, |b| b.value.rows.value);
+                    if row.is_some() && rows != 4 {
+                        self.diags.push(
+                            at.error(
+                                format!("an inner or outer row on a board of {rows} rows"),
+                                "a row of its owner's",
+                            )
+                            .note("only a board of 4 rows gives each player an inner and an outer row")
+                            .help("name the pit from its owner's seat alone: `is its owner's 5th pit`"),
+                        );
+                    }
                     for &s in seats {
                         self.seat_pit_in_row(&at.at.file, &at.at.span, s, k);
                     }

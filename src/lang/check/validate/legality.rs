@@ -130,7 +130,7 @@ impl Validator<'_> {
                         .note("inner and outer rows are on boards of 4 rows: `board 4 rows of 8 pits`"),
                     "each player has one row",
                 )),
-                Predicate::Seat(..) | Predicate::Mirror(_) if four => self.diags.push(here(
+                Predicate::Seat(_, None, _) | Predicate::Mirror(_) if four => self.diags.push(here(
                     Diagnostic::error("a pit named from a seat, or a mirror, on a board of 4 rows")
                         .note("sow plays boards of 4 rows with the rules that need no facing rows yet"),
                     "a rule of two-row boards",

@@ -192,7 +192,85 @@ impl Validator<'_> {
         out.setup = self.setup();
         self.hand_rules(board, rows, k, players, total, &mut out);
         self.distribution(rows, k, &mut out);
+        self.placement(board, &mut out);
         out
+    }
+
+    /// Seeds put into play from the hand, one a move; and the loss of a player whose inner row
+    /// is empty (both Bao's).
+    fn placement(&mut self, board: &Stated<BoardLine>, out: &mut Phases) {
+        let m = self.m;
+        let rows = board.value.rows.value;
+        if let Some(line) = &m.place_hand {
+            let mut ok = true;
+            let in_hand = m.seeds.as_ref().is_some_and(|s| {
+                matches!(
+                    s.value,
+                    SeedsLine::Hand(_) | SeedsLine::PlayerHand(..) | SeedsLine::Listed(_, Some(_))
+                )
+            });
+            if !in_hand {
+                self.diags.push(
+                    line.error(
+                        "seeds put into play from the hand, but the hands start empty",
+                        "nothing to put",
+                    )
+                    .help("give the hands their seeds: `seeds pit by pit ..., and 22 in each player's hand`"),
+                );
+                ok = false;
+            }
+            if board.value.stores {
+                self.diags.push(
+                    line.error("seeds put into play from the hand, on a board with stores", "the hand")
+                        .note("a player's hand is where the seeds they hold are counted, which a store would be")
+                        .help("write the board with `no stores`"),
+                );
+                ok = false;
+            }
+            if line.value.row.is_some() && rows != 4 {
+                self.diags.push(
+                    line.error(format!("an inner or outer row on a board of {rows} rows"), "a row of theirs")
+                        .note("only a board of 4 rows gives each player an inner and an outer row")
+                        .help("write `into one of their pits`"),
+                );
+                ok = false;
+            }
+            for (other, what) in [
+                (m.setup.as_ref().map(|l| &l.at), "a set-up from the hands"),
+                (m.distribute.as_ref().map(|l| &l.at), "a distribution from the hand"),
+                (m.hand_sowing.as_ref().map(|l| &l.at), "sowing from the hand"),
+            ] {
+                if let Some(at) = other {
+                    self.diags.push(
+                        line.error(
+                            format!("seeds put into play from the hand, and {what}"),
+                            "one rule for the hands",
+                        )
+                        .note(format!("line {} puts them into play too", at.line())),
+                    );
+                    ok = false;
+                }
+            }
+            if ok {
+                out.place_hand = Some(line.value);
+            }
+        }
+        if let Some(e) = m.empty_loses.as_ref().filter(|e| e.value.inner) {
+            if rows != 4 {
+                self.diags.push(
+                    e.error(format!("an inner row on a board of {rows} rows"), "a player's inner row")
+                        .note("only a board of 4 rows gives each player an inner row")
+                        .help("write `a player whose pits are all empty loses`"),
+                );
+            } else if let Some(s) = &m.side_empty {
+                self.diags.push(
+                    e.error("a player whose inner row is empty loses, and the game is over when a player's pits are empty", "two endings of empty pits")
+                        .note(format!("line {} ends the game too", s.at.line())),
+                );
+            } else {
+                out.inner_loses = true;
+            }
+        }
     }
 
     /// A distribution by one player, the other's choice to swap sides, feeding by a transfer.
@@ -386,7 +464,7 @@ impl Validator<'_> {
         }
         if let Some(e) = &m.empty_loses {
             if players == 2 {
-                out.empty_loses = true;
+                out.empty_loses = !e.value.inner;
             } else {
                 self.diags.push(
                     e.error(

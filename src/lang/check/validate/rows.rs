@@ -112,7 +112,9 @@ impl Validator<'_> {
             for line in &rules.value {
                 let r = &line.value;
                 let facing = r.conditions.iter().any(|c| match c {
-                    Condition::At(_, pred) => matches!(pred, Predicate::Seat(..) | Predicate::Mirror(_)),
+                    Condition::At(_, pred) => {
+                        matches!(pred, Predicate::Seat(_, None, _) | Predicate::Mirror(_))
+                    }
                     _ => false,
                 }) || r.effects.iter().any(|e| match e {
                     Effect::Claim(places) => places.contains(&Place::OPPOSITE),
