@@ -34,7 +34,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          modiar             Modiar             -                                         near Tangier, northern Morocco\n \
          motiq              Motiq              text                                      Lembata, Indonesia\n \
          musoro-tsoro       Musoro Tsoro       -                                         Zimbabwe\n \
-         nsolo              Nsolo              -                                         Malawi (Nyasaland)\n \
+         nsolo              Nsolo              text                                      Malawi (Nyasaland)\n \
          o-an-quan          Ô Ăn Quan          text                                      Vietnam\n \
          oware              Oware              grand-slam-forbidden                      Ghana, and West Africa and the Caribbean\n \
          pallankuli         Pallankuli         text                                      South India\n \
@@ -42,7 +42,7 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
          sungka             Sungka             text                                      Philippines\n \
          tihbat             Tihbat             mancalagames                              Taourirt, Morocco\n \
          toguz-kumalak      Toguz Kumalak      modern                                    Central Asia (Kazakhstan, Kyrgyzstan)\n \
-         tshuba             Tshuba             -                                         Mozambique\n \
+         tshuba             Tshuba             text                                      Mozambique\n \
          um-ed-dyar         Um ed-Dyar         2x2, 2x4-8, 2x6, 2x6-12, 2x8              Trarza (Boutilimit) and Tagant (Moudjéria), Mauritania\n \
          um-el-bagara       Um el-Bagara       -                                         Sudan\n \
          um-el-tuweisat     Um el Tuweisat     -                                         Sudan\n \

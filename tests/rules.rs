@@ -6576,8 +6576,21 @@ fn a_seed_put_into_play_from_the_hand_is_the_last_seed_of_a_lap() {
     r.play(&mut s, pit(16), &mut record).unwrap();
     assert_eq!((pits_1based(&record), relays_1based(&record)), (vec![15, 14], vec![(16, 2)]));
     assert_eq!(&s.pits()[8..16], &[0, 3, 3, 7, 2, 3, 3, 0]);
-    assert_eq!((s.end(), r.outcome(&s)), (Some(EndReason::EmptyLoses), Some(Outcome::Win(0))));
+    assert_eq!((s.end(), r.outcome(&s)), (Some(EndReason::InnerEmpty), Some(Outcome::Win(0))));
     assert_eq!(sow::engine::notation::parse_moves(&r, "13/9/16").unwrap(), [pit(13), pit(9), pit(16)]);
+    // In words: each lap's capture after it, before the relay it leads to.
+    assert_eq!(
+        described(&r, r.initial_state(), &[pit(13), pit(9), pit(16)]),
+        [
+            "ply 1: player 1 puts a seed from their hand into pit 13; last seed in pit 13 (now 1); the move \
+             waits for a choice: sow from which end? (pits 9 and 16)",
+            "ply 1: player 1 chooses pit 9 to sow from: takes 6 from pit 28 and sows them from pit 9 (6 seeds): \
+             sows 10 11 12 13 14 15, captures 2 from pit 26, lifts 2 from pit 16 and sows 15 14; last seed in pit \
+             14 (now 2); the move waits for a choice: sow from which end? (pits 9 and 16)",
+            "ply 1: player 1 chooses pit 16 to sow from: takes 2 from pit 27 and sows them from pit 16 (2 seeds): \
+             sows 15 14; last seed in pit 14 (now 3)",
+        ]
+    );
 }
 
 #[test]
@@ -6606,7 +6619,7 @@ fn a_player_whose_inner_row_is_empty_loses_at_once() {
     let mut s = bao_at(&r, &[(16, 3), (3, 1), (25, 1)], 1);
     let (_, record) = play_move(&r, &mut s, Move::new(15, MoveDirection::CounterClockwise).unwrap());
     assert_eq!((pits_1based(&record), relays_1based(&record)), (vec![1, 2, 3], vec![]));
-    assert_eq!((s.end(), r.outcome(&s)), (Some(EndReason::EmptyLoses), Some(Outcome::Win(1))));
+    assert_eq!((s.end(), r.outcome(&s)), (Some(EndReason::InnerEmpty), Some(Outcome::Win(1))));
     // Without the line the lap relays: 4 5.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/bao.sow")).unwrap();
     let r = load(&text.replace("a player whose inner row is empty loses", ""));
@@ -6626,4 +6639,30 @@ fn a_bao_move_that_faces_an_occupied_pit_must_be_played() {
         r.legal_moves(&s).iter().collect::<Vec<_>>(),
         [Move::new(1, MoveDirection::Clockwise).unwrap()]
     );
+}
+
+#[test]
+fn a_chosen_take_the_mover_may_decline_asks_even_for_one_pit() {
+    // Tshuba's text: pit 7's seed falls into 8, empty, facing 13 (3) with 12 (2) behind it:
+    // both go out of play. Pit 16 alone is left to take: the mover is asked all the same, and
+    // may pass.
+    let r = bundled("tshuba", Some("text"));
+    let start = at(&r, &[0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 3, 0, 0, 1], 1);
+    let mut s = start;
+    let (_, record) = play_move(&r, &mut s, pit(7));
+    assert_eq!(captures_1based(&record), [(13, 3), (12, 2)]);
+    assert_eq!((s.pending(), s.to_move()), (Some(sow::engine::Step::Take), Some(0)));
+    assert_eq!(r.legal_moves(&s).iter().collect::<Vec<_>>(), [pit(16), Move::PASS]);
+    let mut passed = s;
+    let mut record = Record::default();
+    r.play(&mut passed, Move::PASS, &mut record).unwrap();
+    assert_eq!((captures_1based(&record), passed.to_move(), passed.pits()[15]), (vec![], Some(1), 1));
+    r.play(&mut s, pit(16), &mut Record::default()).unwrap();
+    assert_eq!((s.removed(), s.end()), (6, Some(EndReason::EmptyLoses)));
+    assert_eq!(sow::engine::notation::parse_moves(&r, "7/pass").unwrap(), [pit(7), Move::PASS]);
+    // Ludii's code: the one pit is taken at once.
+    let r = bundled("tshuba", None);
+    let mut s = start;
+    play_move(&r, &mut s, pit(7));
+    assert_eq!((s.pending(), s.removed(), s.end()), (None, 6, Some(EndReason::EmptyLoses)));
 }

@@ -3,6 +3,7 @@
 
 use super::hand::HandTable;
 use super::lap::{Extras, LapTable};
+use super::state::EndReason;
 use crate::lang::counts::CountSet;
 use crate::lang::geometry::Side;
 use crate::lang::spec::{
@@ -146,6 +147,8 @@ pub(crate) struct Tables {
     /// whose pits are all empty loses: made from `phase`.
     pub hand_rules: bool,
     pub empty_loses: bool,
+    /// Why a game ends when a player's pits ([`Tables::alive`]) are all empty.
+    pub side_end: EndReason,
     /// A rule after each lap asks the mover to choose ([`super::step`]): moves may pause.
     pub chooses: bool,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
@@ -260,6 +263,13 @@ pub fn compile(spec: &Spec) -> Rules {
         one_round: false,
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
         empty_loses: spec.phases.empty_loses || spec.phases.inner_loses,
+        side_end: if spec.phases.inner_loses {
+            EndReason::InnerEmpty
+        } else if spec.phases.empty_loses {
+            EndReason::EmptyLoses
+        } else {
+            EndReason::SideEmpty
+        },
         // A rule after a lap that asks the mover, or a relay that may.
         chooses: spec.lap_rules.iter().any(crate::lang::lap_rule::LapRule::chooses)
             || spec.legality.relays.is_some(),
@@ -554,6 +564,7 @@ impl Rules {
             // Made from `phase`, in its bytes.
             hand_rules: _,
             empty_loses: _,
+            side_end: _,
             alive: _,
             // Made from `lap_rules`, in their bytes.
             chooses: _,

@@ -13,7 +13,7 @@ impl Rules {
     pub fn ran_out(&self, s: &State) -> Option<usize> {
         match s.end? {
             EndReason::NoLegalMove => Some(s.turn()),
-            EndReason::SideEmpty | EndReason::EmptyLoses => {
+            EndReason::SideEmpty | EndReason::EmptyLoses | EndReason::InnerEmpty => {
                 // Under the ending on unclaimed pits, claimed pits do not count.
                 let claimed = if self.t.extras.unclaimed_empty { s.claimed[0] | s.claimed[1] } else { 0 };
                 let nonempty = at_least(&s.pits, self.t.pits, 1) & !claimed;
@@ -123,7 +123,7 @@ impl Rules {
             return Some(Outcome::Win(1 - s.turn()));
         }
         // A player whose pits are all empty loses; both at once: a draw.
-        if end == EndReason::EmptyLoses {
+        if matches!(end, EndReason::EmptyLoses | EndReason::InnerEmpty) {
             let nonempty = at_least(&s.pits, self.t.pits, 1);
             let empty: Vec<usize> =
                 (0..self.players()).filter(|&p| self.t.alive[p] & nonempty == 0).collect();

@@ -75,7 +75,7 @@ pub(crate) enum Act {
     /// they alone unless it held one of the counts (`Some`; no counts: they alone).
     SowTaken(Place, Option<Counts>),
     /// A pit of the opponent's that holds seeds, chosen by the mover: the move pauses.
-    TakeChosen(Receiver),
+    TakeChosen(Receiver, bool),
     /// The seeds the line took, sown on from an end of the mover's inner row named by the
     /// last pit's column from the seat of `seat` (0-based; the mover's with `None`), the
     /// mover's choice outside the `edge` columns at either end.
@@ -166,7 +166,7 @@ impl LapTable {
                 }
                 Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), receiver(*r)),
                 Effect::TakeBoard(r) => Act::TakeBoard(receiver(*r)),
-                Effect::TakeChosen(r) => Act::TakeChosen(*r),
+                Effect::TakeChosen(r, declined) => Act::TakeChosen(*r, *declined),
                 Effect::Relay(p) => Act::Relay(*p),
                 Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
@@ -280,7 +280,9 @@ impl LapTable {
                     out.extend([14, place(p)]);
                     counts(c, out);
                 }
-                Act::TakeChosen(r) => out.extend([12, receiver(r)]),
+                // A take that may be declined: its own code, so that the others keep theirs.
+                Act::TakeChosen(r, false) => out.extend([12, receiver(r)]),
+                Act::TakeChosen(r, true) => out.extend([16, receiver(r)]),
                 Act::SowEnd { seat, edge } => out.extend([15, seat.map_or(u8::MAX, |n| n), *edge]),
                 Act::TakeSeeds { seeds, from, to } => out.extend([13, *seeds, place(from), receiver(to)]),
             }
@@ -710,8 +712,8 @@ impl Rules {
                     }
                     // A pit of the opponent's of the mover's choice: taken at once if it is
                     // the only one, else asked for (the move pauses after this line).
-                    Act::TakeChosen(to) => {
-                        if let Some(q) = self.ask_take(s, m, *to) {
+                    Act::TakeChosen(to, declined) => {
+                        if let Some(q) = self.ask_take(s, m, *to, *declined) {
                             self.take_pit(s, m, q, *to, out, obs);
                         }
                     }

@@ -17,6 +17,9 @@ pub struct Record {
     pub sown: Vec<usize>,
     /// Pits captured (0-based) and their seeds, in order.
     pub captures: Vec<(usize, u8)>,
+    /// For each capture, how many seeds had been sown when it was made (so that a move of
+    /// several laps tells each lap's captures after it).
+    pub capture_at: Vec<usize>,
     /// Players (0-based) who had to pass after the move.
     pub passes: Vec<usize>,
     /// Relays: how many seeds had been sown when each began, its pit (0-based) and the
@@ -37,6 +40,9 @@ pub struct Record {
     pub top_up: Option<(usize, u8, u8)>,
     /// The pits filled, the big stones went back to the end places.
     pub stones_back: bool,
+    /// The move put a seed from the mover's hand into its pit (`while the mover holds seeds in
+    /// hand, ...`): set by [`replay`], which sees the position before it.
+    pub placed: bool,
     /// After a distribution: whether the chooser swapped sides.
     pub choice: Option<bool>,
     /// Feeding by a transfer: from which pit, into which, how many seeds.
@@ -60,6 +66,7 @@ impl Observer for Record {
             self.taken_first += 1;
         }
         self.captures.push((pit, seeds));
+        self.capture_at.push(self.sown.len());
     }
     fn pass(&mut self, player: usize) {
         self.passes.push(player);
@@ -134,7 +141,8 @@ pub fn replay(rules: &Rules, start: State, moves: &[Move]) -> Result<Vec<Step>, 
     for &mv in moves {
         let ply = game.state().plies() + 1;
         let player = game.state().turn();
-        let mut record = Record::default();
+        let placed = mv.hand() == 0 && game.state().pending().is_none() && rules.places(game.state());
+        let mut record = Record { placed, ..Record::default() };
         let summary = game.play(mv, &mut record).map_err(|error| ReplayError { ply, error })?;
         steps.push(Step { ply, player, summary, record, after: *game.state() });
     }
@@ -241,9 +249,28 @@ pub fn describe_step(step: &Step) -> String {
         let places: Vec<String> = step.record.sown[from..to].iter().map(|&p| place(p, n)).collect();
         places.join(" ")
     };
-    // Each relay is a lap of its own: "sows 4 5 6, lifts 7 from pit 6 and sows 1 2 ...".
-    let mut laps = sown(0, step.record.relays.first().map_or(step.record.sown.len(), |r| r.0));
+    // The end of a row the mover chose: the seeds taken then, sown from it.
+    let first = if resumed { step.record.taken_first.min(step.record.captures.len()) } else { 0 };
+    // Each relay is a lap of its own: "sows 4 5 6, lifts 7 from pit 6 and sows 1 2 ...", the
+    // captures of a lap that a relay follows told after it: "sows 4 5 6, captures 2 from pit
+    // 9, lifts ...".
+    let mut told = first;
+    // A seed put into play: the pit is named once, as where it went.
+    let mut laps = if step.record.placed {
+        String::new()
+    } else {
+        sown(0, step.record.relays.first().map_or(step.record.sown.len(), |r| r.0))
+    };
     for (i, &(at, pit, seeds)) in step.record.relays.iter().enumerate() {
+        let before = step.record.capture_at[told..].iter().take_while(|&&c| c <= at).count();
+        if before > 0 && !(i == 0 && resumed) {
+            let parts: Vec<String> = step.record.captures[told..told + before]
+                .iter()
+                .map(|(p, n)| format!("{n} from pit {}", p + 1))
+                .collect();
+            laps.push_str(&format!(", captures {}", and_list(&parts)));
+            told += before;
+        }
         let end = step.record.relays.get(i + 1).map_or(step.record.sown.len(), |r| r.0);
         if i == 0 && resumed {
             laps.push_str(&sown(at, end));
@@ -256,8 +283,6 @@ pub fn describe_step(step: &Step) -> String {
         super::MoveDirection::Clockwise => " clockwise",
         super::MoveDirection::CounterClockwise => " counter-clockwise",
     };
-    // The end of a row the mover chose: the seeds taken then, sown from it.
-    let first = if resumed { step.record.taken_first.min(step.record.captures.len()) } else { 0 };
     // A move from the hand names no pit.
     let what = if s.mv.hand() > 0 {
         "sows from their hand".to_string()
@@ -276,19 +301,28 @@ pub fn describe_step(step: &Step) -> String {
     };
     // A resumed relay lifted nothing itself: its seeds are the relay's.
     let lifted = if resumed { step.record.relays[0].2 } else { s.lifted };
-    let mut text = format!(
-        "ply {}: player {} {what}{way} ({} seed{}): sows {laps}; ",
-        step.ply,
-        step.player + 1,
-        lifted,
-        if lifted == 1 { "" } else { "s" },
-    );
+    let mut text = if step.record.placed {
+        format!(
+            "ply {}: player {} puts a seed from their hand into pit {}{laps}; ",
+            step.ply,
+            step.player + 1,
+            s.mv.pit() + 1
+        )
+    } else {
+        format!(
+            "ply {}: player {} {what}{way} ({} seed{}): sows {laps}; ",
+            step.ply,
+            step.player + 1,
+            lifted,
+            if lifted == 1 { "" } else { "s" },
+        )
+    };
     if s.last >= n {
         text.push_str(&format!("last seed in player {}'s store", s.last - n + 1));
     } else {
         text.push_str(&format!("last seed in pit {}", s.last + 1));
     }
-    match &step.record.captures[first..] {
+    match &step.record.captures[told..] {
         [] if s.grand_slam => text
             .push_str(&format!(" (now {}): a grand slam, which captures nothing", step.after.pits()[s.last])),
         [] if s.last >= n => {}
@@ -382,6 +416,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::PlyLimit => "the ply limit is reached".to_string(),
         EndReason::SideEmpty => "a player's pits are all empty".to_string(),
         EndReason::EmptyLoses => "a player's pits are all empty, and they lose".to_string(),
+        EndReason::InnerEmpty => "a player's inner row is empty, and they lose".to_string(),
         EndReason::HeldTooFew => "a player holds too few seeds at the end of the round".to_string(),
         EndReason::FewPits => "a player owns too few pits for the next round".to_string(),
         EndReason::Majority => "a player has captured more than half the seeds".to_string(),

@@ -424,7 +424,7 @@ impl Rules {
             return Some(EndReason::Majority);
         }
         if t.side_empty && self.a_side_is_empty(s) {
-            return Some(if t.empty_loses { EndReason::EmptyLoses } else { EndReason::SideEmpty });
+            return Some(t.side_end);
         }
         t.board_end.filter(|c| c.contains(s.seeds_on_board() as u8)).map(|_| EndReason::FewSeeds)
     }

@@ -43,6 +43,9 @@ pub enum EndReason {
     /// A player's pits were all empty after a move, and they lost
     /// (`a player whose pits are all empty loses`).
     EmptyLoses,
+    /// A player's inner row was empty after a move or a lap, and they lost (`a player whose
+    /// inner row is empty loses`, boards of 4 rows).
+    InnerEmpty,
     /// At the end of a round, a player held too few seeds (`a player who holds 9 seeds or
     /// fewer at the end of a round loses the match`): that player lost.
     HeldTooFew,
@@ -72,6 +75,7 @@ impl EndReason {
             EndReason::NoSeeds => "no-seeds",
             EndReason::NoBigStone => "no-big-stone",
             EndReason::EmptyLoses => "empty-pits-lose",
+            EndReason::InnerEmpty => "inner-row-empty",
             EndReason::HeldTooFew => "held-too-few",
             EndReason::Points => "points",
             EndReason::FewPits => "few-pits",
@@ -95,6 +99,7 @@ impl EndReason {
             EndReason::NoSeeds => "a player had no seeds left",
             EndReason::NoBigStone => "no big stone was left on the board",
             EndReason::EmptyLoses => "a player's pits were all empty, and they lost",
+            EndReason::InnerEmpty => "a player's inner row was empty, and they lost",
             EndReason::HeldTooFew => "a player held too few seeds at the end of a round",
             EndReason::Points => "a player reached the points that win the match",
             EndReason::FewPits => "a player owned too few pits for the next round",

@@ -127,13 +127,14 @@ impl Rules {
     /// A chosen take, met by a rule after a lap: made at once if there is one pit to take,
     /// asked for if there are several (the move pauses), skipped if there is none. Returns
     /// the pit to take now.
-    pub(crate) fn ask_take(&self, s: &mut State, m: usize, to: Receiver) -> Option<usize> {
+    pub(crate) fn ask_take(&self, s: &mut State, m: usize, to: Receiver, declined: bool) -> Option<usize> {
         let options = self.takeable(s, m);
-        if options.count_ones() == 1 {
+        // A take the mover may decline is asked for even with one pit to take.
+        if options.count_ones() == 1 && !declined {
             return Some(options.trailing_zeros() as usize);
         }
         if options != 0 {
-            s.pending = TAKE | (to as u8) << 4;
+            s.pending = TAKE | (to as u8) << 4 | (declined as u8) << 7;
         }
         None
     }
@@ -145,7 +146,14 @@ impl Rules {
             return false;
         }
         s.moves = match s.pending & 0xf {
-            TAKE => Ways::given(self.takeable(s, s.to_move as usize)).into(),
+            TAKE => {
+                let mut options: super::moves::MoveSet =
+                    Ways::given(self.takeable(s, s.to_move as usize)).into();
+                if s.pending >> 7 != 0 {
+                    options.insert(Move::PASS);
+                }
+                options
+            }
             END => {
                 let (right, left) = self.inner_ends(s.to_move as usize);
                 Ways::given(1 << right | 1 << left).into()
@@ -221,9 +229,16 @@ impl Rules {
         }
         let mover = s.to_move;
         let m = mover as usize;
-        let q = mv.pit();
-        let to = receiver(s.pending >> 4);
+        let to = receiver(s.pending >> 4 & 7);
         s.pending = 0;
+        // Declined: nothing taken, and the move ends.
+        if mv.is_pass() {
+            let summary =
+                MoveSummary { mv, lifted: 0, last: 0, captured: 0, captured_pits: 0, grand_slam: false };
+            self.end_general_move(s, mover, summary, history, obs);
+            return summary;
+        }
+        let q = mv.pit();
         let seeds = s.pits[q];
         self.take_chosen(s, m, q, to, obs);
         self.after_general_move(s, mover, obs);

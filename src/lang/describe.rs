@@ -1673,9 +1673,14 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             take_words(*to, &format!("the seeds of every pit the lap sowed into that holds {}", n.words()))
         }
         Effect::TakeBoard(to) => take_words(*to, "the seeds on the board"),
-        Effect::TakeChosen(to) => format!(
+        Effect::TakeChosen(to, false) => format!(
             "{}: the mover chooses it (written after the move's pit with `/`, `4/13`; a choice of one is \
              made at once, and with none nothing is taken)",
+            take_words(*to, "the seeds of one of the opponent's pits that hold seeds")
+        ),
+        Effect::TakeChosen(to, true) => format!(
+            "{}, if they wish: the mover chooses it, or takes none (written after the move's pit with `/`, \
+             `4/13`, or `4/pass`; with no pit to take nothing is asked)",
             take_words(*to, "the seeds of one of the opponent's pits that hold seeds")
         ),
         Effect::Relay(p) => format!("the seeds of {} are lifted and sown on, as a new lap", p.words()),

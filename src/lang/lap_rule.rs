@@ -177,8 +177,9 @@ pub enum Effect<C> {
     /// `take every seed on the board`.
     TakeBoard(Receiver),
     /// `take an occupied pit of the opponent's, chosen by the mover`: a choice within the
-    /// move, which pauses for it.
-    TakeChosen(Receiver),
+    /// move, which pauses for it; with `true` (`, which the mover may decline`), the mover may
+    /// take none.
+    TakeChosen(Receiver, bool),
     /// `relay from the next pit`: a new lap from there.
     Relay(Place),
     /// `chain backward while 4`: from the pit taken last, each pit on holding one of the
@@ -298,7 +299,7 @@ impl<C> LapRule<C> {
                     Effect::Take(places, to) => Effect::Take(places.clone(), *to),
                     Effect::TakeSown(n, to) => Effect::TakeSown(f(n, 1)?, *to),
                     Effect::TakeBoard(to) => Effect::TakeBoard(*to),
-                    Effect::TakeChosen(to) => Effect::TakeChosen(*to),
+                    Effect::TakeChosen(to, declined) => Effect::TakeChosen(*to, *declined),
                     Effect::Relay(p) => Effect::Relay(*p),
                     Effect::Chain { direction, counts, pits, opposite, sown } => Effect::Chain {
                         direction: *direction,
@@ -341,7 +342,7 @@ impl<C> LapRule<C> {
                 Effect::Take(..)
                     | Effect::TakeSown(..)
                     | Effect::TakeBoard(_)
-                    | Effect::TakeChosen(_)
+                    | Effect::TakeChosen(..)
                     | Effect::TakeSeeds { .. }
             )
         })
@@ -364,7 +365,7 @@ impl<C> LapRule<C> {
 
     /// Does the line ask the mover to choose (the move pauses)?
     pub fn chooses(&self) -> bool {
-        self.effects.iter().any(|e| matches!(e, Effect::TakeChosen(_) | Effect::SowEnd(_)))
+        self.effects.iter().any(|e| matches!(e, Effect::TakeChosen(..) | Effect::SowEnd(_)))
     }
 
     /// Does the line sow the seeds it took (from a place, or from an end of a row)?
@@ -400,7 +401,7 @@ impl<C> LapRule<C> {
             Effect::Take(_, to)
             | Effect::TakeSown(_, to)
             | Effect::TakeBoard(to)
-            | Effect::TakeChosen(to)
+            | Effect::TakeChosen(to, _)
             | Effect::TakeSeeds { to, .. } => Some(*to),
             _ => None,
         })

@@ -527,7 +527,12 @@ impl Builder<'_> {
                 Effect::TakeSown(counts, receiver(inner.next()))
             }
             Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
-            Rule::take_chosen => Effect::TakeChosen(receiver(values(pair).next())),
+            Rule::take_chosen => {
+                let parts: Vec<_> = values(pair).collect();
+                let declined = parts.iter().any(|p| p.as_rule() == Rule::may_decline);
+                let to = parts.into_iter().find(|p| p.as_rule() == Rule::receiver);
+                Effect::TakeChosen(receiver(to), declined)
+            }
             Rule::relay_from => Effect::Relay(place(only(pair))?),
             Rule::sow_taken => {
                 let mut parts = values(pair).peekable();

@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 17] = [
+    let endings: [(&str, Count, bool); 18] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -597,6 +597,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: the first round was over", |e| e.round_over, false),
         ("ended: no big stone left", |e| e.no_big_stone, false),
         ("ended: a player lost, their pits empty", |e| e.empty_loses, false),
+        ("ended: a player lost, their inner row empty", |e| e.inner_empty, false),
         ("ended: a player held too few seeds", |e| e.held_too_few, false),
         ("ended: a player owned too few pits", |e| e.few_pits, false),
         ("ended: a player reached the points to win", |e| e.points, false),
@@ -801,6 +802,7 @@ mod tests {
             | EndReason::NoSeeds
             | EndReason::NoBigStone
             | EndReason::EmptyLoses
+            | EndReason::InnerEmpty
             | EndReason::HeldTooFew
             | EndReason::Points
             | EndReason::FewPits => r,
@@ -820,6 +822,7 @@ mod tests {
             EndReason::NoSeeds,
             EndReason::NoBigStone,
             EndReason::EmptyLoses,
+            EndReason::InnerEmpty,
             EndReason::HeldTooFew,
             EndReason::Points,
             EndReason::FewPits,

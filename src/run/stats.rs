@@ -171,6 +171,9 @@ pub struct EndTally {
     /// `a player whose pits are all empty loses`: left out of the output where no game met it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub empty_loses: u64,
+    /// `a player whose inner row is empty loses`: left out of the output where no game met it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub inner_empty: u64,
     /// Matches lost by a player holding too few seeds at the end of a round.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub held_too_few: u64,
@@ -203,6 +206,7 @@ impl EndTally {
             EndReason::RoundOver => self.round_over += 1,
             EndReason::NoBigStone => self.no_big_stone += 1,
             EndReason::EmptyLoses => self.empty_loses += 1,
+            EndReason::InnerEmpty => self.inner_empty += 1,
             EndReason::HeldTooFew => self.held_too_few += 1,
             EndReason::Points => self.points += 1,
             EndReason::FewPits => self.few_pits += 1,
@@ -310,6 +314,7 @@ impl Tally {
         self.ends.round_over += o.ends.round_over;
         self.ends.no_big_stone += o.ends.no_big_stone;
         self.ends.empty_loses += o.ends.empty_loses;
+        self.ends.inner_empty += o.ends.inner_empty;
         self.ends.held_too_few += o.ends.held_too_few;
         self.ends.few_pits += o.ends.few_pits;
         self.ends.points += o.ends.points;

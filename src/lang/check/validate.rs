@@ -1454,9 +1454,24 @@ impl<'a> Validator<'a> {
                         }
                     }
                     Effect::TakeSown(..) | Effect::TakeBoard(_) | Effect::TakeSeeds { .. } => took = true,
-                    Effect::TakeChosen(_) => {
+                    Effect::TakeChosen(_, declined) => {
                         took = true;
                         self.chosen_take(&at, rule, i, players);
+                        // `pass` is written in a move set as no pit of such a board can be.
+                        let pits = self
+                            .m
+                            .board
+                            .as_ref()
+                            .map_or(0, |b| (b.value.rows.value * b.value.pits_per_row.value) as usize);
+                        if *declined && pits >= crate::lang::spec::MAX_PITS {
+                            self.diags.push(at.error(
+                                format!(
+                                    "a take may be declined only on a board of fewer than {} pits",
+                                    crate::lang::spec::MAX_PITS
+                                ),
+                                "which the mover may decline",
+                            ));
+                        }
                     }
                     Effect::Relay(_) => relays += 1,
                     Effect::SowTaken(..) => {

@@ -147,6 +147,9 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
     if rules.spec().no_move == crate::lang::syntax::NoMove::Lose {
         return Err(SolveError::WonByRule("`player to move cannot move: they lose`"));
     }
+    if phases.inner_loses {
+        return Err(SolveError::WonByRule("`a player whose inner row is empty loses`"));
+    }
     if phases.empty_loses {
         return Err(SolveError::WonByRule(crate::lang::kinds::Kind::EmptyLoses.line()));
     }
