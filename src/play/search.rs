@@ -9,6 +9,11 @@
 //! and lets alpha-beta prune as it does for two. It is a cautious player: it avoids lines
 //! where the others could gang up on it, even when they would not.
 //!
+//! A game a rule decides whatever the seeds (a player who cannot move, or whose pits or inner
+//! row are empty, loses: Tshuba, Bao) is worth [`WON_BY_RULE`] more than its margin to the
+//! root player when the root player wins it, and that much less when another does, so that
+//! such a win counts for more than any margin of seeds.
+//!
 //! Whose turn it is, not whether it alternates, decides who maximises: a node where the root
 //! player moves maximises, any other node minimises, so a player who moves again (or others
 //! who pass) needs nothing special.
@@ -285,6 +290,21 @@ impl std::ops::DerefMut for Children {
     }
 }
 
+/// What a game a rule decided is worth beyond its margin: more than any margin of seeds (a
+/// board holds at most 255).
+pub const WON_BY_RULE: i32 = 1000;
+
+/// What `child`, played from `state`, gains the root player at once: the change of the
+/// margin, and a win or loss that a rule decided ([`WON_BY_RULE`]).
+fn gain(rules: &Rules, state: &State, child: &State, root: usize) -> i32 {
+    let margin = rules.gain(state, child, root);
+    match child.is_over().then(|| rules.by_rule(child)).flatten() {
+        Some(crate::engine::Outcome::Win(p)) if p == root => margin + WON_BY_RULE,
+        Some(crate::engine::Outcome::Win(_)) => margin - WON_BY_RULE,
+        _ => margin,
+    }
+}
+
 /// The legal moves of `state` with what each gains the root player at once, best first for
 /// the player who moves (the root player's best is its highest gain, the others' the lowest).
 fn ordered(rules: &Rules, state: &State, root: usize, maximise: bool) -> Children {
@@ -292,7 +312,7 @@ fn ordered(rules: &Rules, state: &State, root: usize, maximise: bool) -> Childre
     let gain = |mv: Move| {
         let mut child = *state;
         rules.apply(&mut child, mv);
-        (rules.gain(state, &child, root), mv)
+        (gain(rules, state, &child, root), mv)
     };
     let mut out = if moves.len() <= 64 {
         let mut few = [(0, Move::from_pit(0).expect("pit 0")); 64];
@@ -389,7 +409,7 @@ impl Search<'_> {
         let gains = self.rules.legal_moves(state).iter().map(|mv| {
             let mut child = *state;
             self.rules.apply(&mut child, mv);
-            self.rules.gain(state, &child, self.root)
+            gain(self.rules, state, &child, self.root)
         });
         if maximise { gains.max() } else { gains.min() }.expect("a position not over has a move")
     }
@@ -610,12 +630,18 @@ mod tests {
             let mut c = *s;
             rules.apply(&mut c, mv);
             let after = rules.scores(&c);
-            let gain: i32 = (0..rules.players())
+            let mut gain: i32 = (0..rules.players())
                 .map(|p| {
                     let d = after[p] as i32 - before[p] as i32;
                     if p == root { d } else { -d }
                 })
                 .sum();
+            // A game a rule decided: a win or a loss beyond the margin.
+            match c.is_over().then(|| rules.by_rule(&c)).flatten() {
+                Some(crate::engine::Outcome::Win(p)) if p == root => gain += WON_BY_RULE,
+                Some(crate::engine::Outcome::Win(_)) => gain -= WON_BY_RULE,
+                _ => {}
+            }
             gain + exhaustive(rules, &c, root, depth - 1)
         });
         if mover == root { values.max().unwrap() } else { values.min().unwrap() }
@@ -633,6 +659,8 @@ mod tests {
             // Stores, extra turns (a player moving twice) and a majority ending.
             ("kalah".into(), load("kalah", None), vec![3, 6], 4),
             ("oware".into(), load("oware", None), vec![5], 3),
+            // Won by a rule: a player whose pits are all empty loses.
+            ("tshuba".into(), load("tshuba", None), vec![4], 4),
         ]
     }
 
@@ -652,7 +680,8 @@ mod tests {
                         for &(mv, v) in &ours {
                             let mut c = s;
                             rules.apply(&mut c, mv);
-                            let expected = rules.gain(&s, &c, root) + exhaustive(&rules, &c, root, depth - 1);
+                            let expected =
+                                gain(&rules, &s, &c, root) + exhaustive(&rules, &c, root, depth - 1);
                             assert_eq!(
                                 v,
                                 expected,

@@ -145,10 +145,16 @@ impl VariantTally {
             self.points[a] += points[i];
             self.seats[a][i].add(result(points[i]));
         }
-        let scores = g.scores();
+        // Each two players by their scores; in a game a rule decided (a player who could not
+        // move, or whose pits or inner row are empty, lost), by its points, whatever the scores.
+        let ranks: Vec<u64> = if g.by_rule != 0 {
+            points[..seats.len()].to_vec()
+        } else {
+            g.scores().iter().map(|&s| s as u64).collect()
+        };
         for i in 0..seats.len() {
             for j in i + 1..seats.len() {
-                let s = match scores[i].cmp(&scores[j]) {
+                let s = match ranks[i].cmp(&ranks[j]) {
                     std::cmp::Ordering::Greater => 1.0,
                     std::cmp::Ordering::Equal => 0.5,
                     std::cmp::Ordering::Less => 0.0,
@@ -239,5 +245,34 @@ fn result(points: u64) -> f64 {
         POINT => 1.0,
         0 => 0.0,
         _ => 0.5,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::play::DRAWN_BY_RULE;
+
+    fn game(scores: [u16; 2], by_rule: u8) -> GameResult {
+        let mut r = GameResult { id: 0, seats: [0; 8], scores: [0; 8], players: 2, plies: 10, by_rule };
+        r.seats[..2].copy_from_slice(&[0, 1]);
+        r.scores[..2].copy_from_slice(&scores);
+        r
+    }
+
+    /// A game a rule decided counts for its winner in the encounters (the cross-table and the
+    /// ratings) as in the points, whatever the scores: Tshuba's and Bao's games end with no
+    /// seeds captured, won by the player whose opponent is left without seeds.
+    #[test]
+    fn a_game_won_by_a_rule_is_a_win_in_every_count() {
+        let mut t = VariantTally::new(2, 2, 1, &[]);
+        t.add_game(&game([0, 0], 2));
+        t.add_game(&game([10, 30], 0));
+        t.add_game(&game([0, 0], DRAWN_BY_RULE));
+        t.add_game(&game([30, 10], 2));
+        assert_eq!(t.points, [POINT / 2, 3 * POINT + POINT / 2]);
+        let e = &t.encounters[0];
+        assert_eq!((e.first, e.second), (0, 1));
+        assert_eq!((e.wdl.wins, e.wdl.draws, e.wdl.losses), (0, 1, 3));
     }
 }
