@@ -801,3 +801,25 @@ fn a_board_of_four_rows_is_solved_as_minimax_and_perfect_play_value_it() {
     let e = solve(&choosing, choosing.total_seeds() as usize, &|_, _| {}, &Cancel::new()).unwrap_err();
     assert!(e.to_string().contains("chosen by the mover"), "{e}");
 }
+
+/// The same table, value and depth of every position, whether one thread or several played
+/// each layer's moves (saved byte for byte): Bakuk to 16 seeds, Kalah on 2 x 3 to 12, and
+/// more threads than a small layer has distributions.
+#[test]
+fn a_solution_is_the_same_on_one_thread_as_on_several() {
+    use sow::play::solve::solve_with;
+    let kalah = variant(
+        "variant \"Test\" extends \"Kalah\" { source \"test\" board 2 rows of 3 pits, one store per player seeds 2 in each pit }",
+    );
+    for (rules, seeds) in [(sow::load_rules("bakuk", None).unwrap(), 16), (kalah, 12)] {
+        let bytes = |threads: usize| {
+            let solution = solve_with(&rules, seeds, threads, &|_, _| {}, &Cancel::new()).unwrap();
+            let mut out = Vec::new();
+            solution.save(&mut out).unwrap();
+            out
+        };
+        let one = bytes(1);
+        assert_eq!(bytes(2), one, "{}: 2 threads", rules.spec().label());
+        assert_eq!(bytes(7), one, "{}: 7 threads", rules.spec().label());
+    }
+}

@@ -38,6 +38,23 @@ pub struct SolveArgs {
     /// With `--vary`: draw the game's value against the varied rule as an SVG picture
     #[arg(long, value_name = "FILE.svg", requires = "vary")]
     plot: Option<PathBuf>,
+    /// Threads playing each layer's moves (default: every core; at most 1024); the solution
+    /// is the same whatever their number
+    #[arg(long, short)]
+    jobs: Option<usize>,
+}
+
+impl SolveArgs {
+    /// The threads a solve uses.
+    fn threads(&self) -> Result<usize, CliError> {
+        match self.jobs {
+            None => Ok(solve::default_threads()),
+            Some(n) if (1..=sow::run::simulate::MAX_JOBS).contains(&n) => Ok(n),
+            Some(n) => {
+                Err(usage(format!("--jobs {n}: expected 1 to {}", sow::run::simulate::MAX_JOBS)).into())
+            }
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -82,8 +99,18 @@ struct SolveReport {
     reachable: Counts,
 }
 
-/// Loads or computes the solution of `rules` with at least `seeds` seeds.
+/// Loads or computes the solution of `rules` with at least `seeds` seeds, on every core.
 pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Result<Solution, CliError> {
+    solution_with(rules, seeds, file, solve::default_threads())
+}
+
+/// [`solution_for`] on `threads` threads.
+fn solution_with(
+    rules: &Rules,
+    seeds: usize,
+    file: Option<&PathBuf>,
+    threads: usize,
+) -> Result<Solution, CliError> {
     if let Some(path) = file {
         return Ok(Solution::load(path, rules, seeds)?);
     }
@@ -91,9 +118,10 @@ pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Resu
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let running = signals::running();
-    let solution = solve::solve(
+    let solution = solve::solve_with(
         rules,
         seeds,
+        threads,
         &|t, done| {
             if terminal {
                 let _ = write!(
@@ -144,7 +172,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
     output::apart(&[("--out", args.out.as_deref())], &inputs)?;
     let mut out_file = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
     let started = Instant::now();
-    let solution = solution_for(&rules, seeds, args.solution.as_ref())?;
+    let solution = solution_with(&rules, seeds, args.solution.as_ref(), args.threads()?)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(file) = out_file.as_mut() {
         solution
@@ -225,7 +253,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
     let mut seconds = Vec::new();
     for (rules, start, seeds, varied) in &runs {
         let started = Instant::now();
-        let solution = solution_for(rules, *seeds, None)?;
+        let solution = solution_with(rules, *seeds, None, args.threads()?)?;
         seconds.push(started.elapsed().as_secs_f64());
         reports.push((report(rules, &solution, start, Some(varied.clone())), solution.positions()));
     }

@@ -26,7 +26,7 @@ pub use file::SolutionFileError;
 use index::Numbering;
 pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
-pub use retrograde::solve;
+pub use retrograde::{default_threads, solve, solve_with};
 
 /// A position's value: a margin of seeds, at most the 255 a board can hold either way.
 pub type Value = i16;

@@ -9,6 +9,8 @@
 //! none are worth 0. Each position also gets a depth that decreases along the winning line,
 //! so that the player with the advantage makes progress instead of circling.
 
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+
 use crate::cancel::Cancel;
 use crate::engine::Rules;
 
@@ -32,11 +34,32 @@ struct Layer {
 /// Positions between two looks at the cancel flag.
 const CANCEL_EVERY: u32 = 1 << 16;
 
-/// Solves every position with at most `seeds` seeds on the board. `progress` is told each
-/// layer solved (seeds, positions so far); `cancel` stops the work between positions.
+/// No exit yet, in a layer's table of best exits shared by its threads.
+const NO_EXIT: i32 = i32::MIN;
+
+/// The threads a solve uses by default: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Solves every position with at most `seeds` seeds on the board, on every core. `progress`
+/// is told each layer solved (seeds, positions so far); `cancel` stops the work between
+/// positions.
 pub fn solve(
     rules: &Rules,
     seeds: usize,
+    progress: &dyn Fn(usize, u64),
+    cancel: &Cancel,
+) -> Result<Solution, SolveError> {
+    solve_with(rules, seeds, default_threads(), progress, cancel)
+}
+
+/// [`solve`] with `threads` threads playing each layer's moves (at least one): the solution
+/// is the same whatever their number.
+pub fn solve_with(
+    rules: &Rules,
+    seeds: usize,
+    threads: usize,
     progress: &dyn Fn(usize, u64),
     cancel: &Cancel,
 ) -> Result<Solution, SolveError> {
@@ -51,7 +74,7 @@ pub fn solve(
     for t in 0..=seeds {
         let start = 2 * numbering.layer_start(t) as usize;
         let len = 2 * numbering.layer_len(t) as usize;
-        let layer = build_layer(&rules, &numbering, t, start, len, &values, &depths, cancel)?;
+        let layer = build_layer(&rules, &numbering, t, start, len, &values, &depths, threads, cancel)?;
         let (v, d) = retrograde(&layer, t, len);
         values[start..start + len].copy_from_slice(&v);
         depths[start..start + len].copy_from_slice(&d);
@@ -62,6 +85,17 @@ pub fn solve(
     Ok(Solution { header, numbering, values, depths })
 }
 
+/// What one thread found of a layer: the moves within it, and the positions with an exit worth
+/// -k for each k, in the order its distributions were met.
+struct Part {
+    edges: Vec<(u32, u32, bool)>,
+    bad_exits: Vec<Vec<u32>>,
+}
+
+/// The game graph of layer `t`. Its distributions are met in one order (`for_each_distribution`)
+/// and cut into `threads` runs of that order, one a thread; each thread writes the moves and
+/// best exit of its own positions, and keeps its moves within the layer and its bad exits,
+/// which are joined run after run: the layer is the one a single thread builds.
 #[allow(clippy::too_many_arguments)]
 fn build_layer(
     rules: &Rules,
@@ -71,70 +105,45 @@ fn build_layer(
     len: usize,
     values: &[Value],
     depths: &[u16],
+    threads: usize,
     cancel: &Cancel,
 ) -> Result<Layer, SolveError> {
-    let n = rules.pits();
-    let mut moves = vec![0u32; len];
-    let mut best_exit: Vec<Option<i32>> = vec![None; len];
-    let mut bad_exits: Vec<Vec<u32>> = vec![Vec::new(); t + 1];
+    let distributions = numbering.layer_len(t) as usize;
+    let threads = threads.clamp(1, distributions.max(1));
+    let moves: Vec<AtomicU32> = (0..len).map(|_| AtomicU32::new(0)).collect();
+    let best_exit: Vec<AtomicI32> = (0..len).map(|_| AtomicI32::new(NO_EXIT)).collect();
+    let run = |from: usize, to: usize| {
+        play_run(rules, numbering, t, start, (from, to), values, depths, (&moves, &best_exit), cancel)
+    };
+    let parts: Vec<Option<Part>> = if threads == 1 {
+        vec![run(0, distributions)]
+    } else {
+        std::thread::scope(|scope| {
+            let run = &run;
+            let handles: Vec<_> = (0..threads)
+                .map(|k| {
+                    scope.spawn(move || run(k * distributions / threads, (k + 1) * distributions / threads))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a thread of the layer")).collect()
+        })
+    };
     let mut edges: Vec<(u32, u32, bool)> = Vec::new();
-    let mut seen = 0u32;
-    let mut stopped = false;
-    for_each_distribution(n, t, |pits| {
-        seen = seen.wrapping_add(1);
-        if stopped || (seen.is_multiple_of(CANCEL_EVERY) && cancel.is_cancelled()) {
-            stopped = true;
-            return;
+    let mut bad_exits: Vec<Vec<u32>> = vec![Vec::new(); t + 1];
+    for part in parts {
+        let Some(mut part) = part else { return Err(SolveError::Cancelled) };
+        if edges.is_empty() {
+            edges = part.edges;
+        } else {
+            edges.append(&mut part.edges);
         }
-        for player in 0..2 {
-            let local = numbering.index(pits, player) - start;
-            let state = rules.state_from(pits, player).expect("a distribution of the solved range");
-            let mut exit = |value: i32, best_exit: &mut Vec<Option<i32>>| {
-                let e = &mut best_exit[local];
-                *e = Some(e.map_or(value, |b| b.max(value)));
-                if value < 0 {
-                    bad_exits[(-value) as usize].push(local as u32);
-                }
-            };
-            match state.to_move() {
-                // No move at all: the game is over; its value is the leftovers' margin (a
-                // position given by hand has nobody who moved last).
-                None => {
-                    let s = rules.scores(&state);
-                    exit(s[player] as i32 - s[1 - player] as i32, &mut best_exit);
-                    moves[local] = 1;
-                }
-                // The player cannot move and passes: the position is the other player's.
-                Some(other) if other != player => {
-                    let to = numbering.index(pits, other) - start;
-                    edges.push((local as u32, to as u32, true));
-                    moves[local] = 1;
-                }
-                Some(_) => {
-                    for mv in rules.legal_moves(&state).iter() {
-                        moves[local] += 1;
-                        let mut child = state;
-                        rules.apply(&mut child, mv);
-                        // A move that captures, sows into a store or ends the game leaves the
-                        // layer.
-                        if child.is_over() || child.seeds_on_board() < t as u32 {
-                            let (v, _) = outcome_of(rules, &state, &child, player, |c| {
-                                let i = numbering.index(c.pits(), c.turn());
-                                (values[i] as i32, depths[i])
-                            });
-                            exit(v, &mut best_exit);
-                        } else {
-                            let to = numbering.index(child.pits(), child.turn()) - start;
-                            edges.push((local as u32, to as u32, child.turn() != player));
-                        }
-                    }
-                }
-            }
+        for (all, mine) in bad_exits.iter_mut().zip(&mut part.bad_exits) {
+            all.append(mine);
         }
-    });
-    if stopped {
-        return Err(SolveError::Cancelled);
     }
+    let moves: Vec<u32> = moves.into_iter().map(AtomicU32::into_inner).collect();
+    let best_exit: Vec<Option<i32>> =
+        best_exit.into_iter().map(|e| Some(e.into_inner()).filter(|&v| v != NO_EXIT)).collect();
     // Reverse the moves within the layer (a counting sort by destination).
     let mut pred_start = vec![0u32; len + 1];
     for &(_, to, _) in &edges {
@@ -150,6 +159,88 @@ fn build_layer(
         fill[to as usize] += 1;
     }
     Ok(Layer { moves, best_exit, bad_exits, pred_start, preds })
+}
+
+/// Plays every move of the positions of the distributions `from..to` of layer `t` (in the
+/// order they are met), writing each position's moves and best exit; `None` if cancelled.
+#[allow(clippy::too_many_arguments)]
+fn play_run(
+    rules: &Rules,
+    numbering: &Numbering,
+    t: usize,
+    start: usize,
+    (from, to): (usize, usize),
+    values: &[Value],
+    depths: &[u16],
+    (moves, best_exit): (&[AtomicU32], &[AtomicI32]),
+    cancel: &Cancel,
+) -> Option<Part> {
+    let n = rules.pits();
+    let mut part = Part { edges: Vec::new(), bad_exits: vec![Vec::new(); t + 1] };
+    let mut met = 0usize;
+    let mut stopped = false;
+    for_each_distribution(n, t, |pits| {
+        let here = met;
+        met += 1;
+        if stopped || here < from || here >= to {
+            return;
+        }
+        if (here - from + 1).is_multiple_of(CANCEL_EVERY as usize) && cancel.is_cancelled() {
+            stopped = true;
+            return;
+        }
+        for player in 0..2 {
+            let local = numbering.index(pits, player) - start;
+            let state = rules.state_from(pits, player).expect("a distribution of the solved range");
+            // Each position is one thread's: its counts are written once, and read after the
+            // threads are joined.
+            let mut best = NO_EXIT;
+            let mut count = 0u32;
+            let mut exit = |value: i32, bad_exits: &mut Vec<Vec<u32>>| {
+                best = best.max(value);
+                if value < 0 {
+                    bad_exits[(-value) as usize].push(local as u32);
+                }
+            };
+            match state.to_move() {
+                // No move at all: the game is over; its value is the leftovers' margin (a
+                // position given by hand has nobody who moved last).
+                None => {
+                    let s = rules.scores(&state);
+                    exit(s[player] as i32 - s[1 - player] as i32, &mut part.bad_exits);
+                    count = 1;
+                }
+                // The player cannot move and passes: the position is the other player's.
+                Some(other) if other != player => {
+                    let to = numbering.index(pits, other) - start;
+                    part.edges.push((local as u32, to as u32, true));
+                    count = 1;
+                }
+                Some(_) => {
+                    for mv in rules.legal_moves(&state).iter() {
+                        count += 1;
+                        let mut child = state;
+                        rules.apply(&mut child, mv);
+                        // A move that captures, sows into a store or ends the game leaves the
+                        // layer.
+                        if child.is_over() || child.seeds_on_board() < t as u32 {
+                            let (v, _) = outcome_of(rules, &state, &child, player, |c| {
+                                let i = numbering.index(c.pits(), c.turn());
+                                (values[i] as i32, depths[i])
+                            });
+                            exit(v, &mut part.bad_exits);
+                        } else {
+                            let to = numbering.index(child.pits(), child.turn()) - start;
+                            part.edges.push((local as u32, to as u32, child.turn() != player));
+                        }
+                    }
+                }
+            }
+            moves[local].store(count, Ordering::Relaxed);
+            best_exit[local].store(best, Ordering::Relaxed);
+        }
+    });
+    (!stopped).then_some(part)
 }
 
 /// Values and depths of one layer (see the module's documentation).
