@@ -70,7 +70,9 @@ impl Numbering {
         rank
     }
 
-    /// The distribution and player of an index: the inverse of [`Numbering::index`].
+    /// The distribution and player of an index: the inverse of [`Numbering::index`] (the
+    /// tests' check of the numbering).
+    #[cfg(test)]
     pub fn unrank(&self, index: usize) -> (Vec<u8>, usize) {
         let n = self.pits;
         let player = index % 2;

@@ -389,20 +389,11 @@ impl Solution {
         let all = rules.with_ply_limit(None);
         // Positions are known by their seeds, past the first plies that capture nothing.
         let rules = all.past_start();
-        let mut seen = vec![false; self.values.len()];
-        let mut queue = std::collections::VecDeque::new();
+        let (n, most) = (rules.pits(), self.header.seeds);
+        let in_table = |s: &State| !s.is_over() && s.seeds_on_board() as usize <= most;
+        // Each position: not met (0), met and not yet played (1), played or about to be (2).
+        let mut mark = vec![0u8; self.values.len()];
         let mut counts = Counts::default();
-        let mut visit = |s: &State, queue: &mut std::collections::VecDeque<usize>| {
-            if s.is_over() || s.seeds_on_board() as usize > self.header.seeds {
-                return;
-            }
-            let i = self.numbering.index(s.pits(), s.turn());
-            if !seen[i] {
-                seen[i] = true;
-                counts.add(self.values[i] as i32);
-                queue.push_back(i);
-            }
-        };
         // The first plies, played by the rules of the start, lead to where the table begins.
         let mut opening = vec![*start];
         while let Some(s) = opening.pop() {
@@ -412,18 +403,49 @@ impl Solution {
                     all.apply(&mut child, mv);
                     opening.push(child);
                 }
-            } else {
-                visit(&s, &mut queue);
+            } else if in_table(&s) {
+                let i = self.numbering.index(s.pits(), s.turn());
+                if mark[i] == 0 {
+                    mark[i] = 1;
+                    counts.add(self.values[i] as i32);
+                }
             }
         }
-        while let Some(i) = queue.pop_front() {
-            let (pits, player) = self.numbering.unrank(i);
-            let state = rules.state_from(&pits, player).expect("a solved position");
-            for mv in rules.legal_moves(&state).iter() {
-                let mut child = state;
-                rules.apply(&mut child, mv);
-                visit(&child, &mut queue);
-            }
+        // A move never adds seeds to the board: the layers are gone through from the most
+        // seeds down, in the order their distributions are met. A position met in the layer
+        // being gone through is played at once (it may come earlier in that order), one met in
+        // a layer below when that layer's turn comes; no position is numbered back into seeds.
+        let mut stack: Vec<State> = Vec::new();
+        for t in (0..=most).rev() {
+            for_each_distribution(n, t, |pits| {
+                for player in 0..2 {
+                    let i = self.numbering.index(pits, player);
+                    if mark[i] != 1 {
+                        continue;
+                    }
+                    mark[i] = 2;
+                    stack.push(rules.state_from(pits, player).expect("a solved position"));
+                    while let Some(state) = stack.pop() {
+                        for mv in rules.legal_moves(&state).iter() {
+                            let mut child = state;
+                            rules.apply(&mut child, mv);
+                            if !in_table(&child) {
+                                continue;
+                            }
+                            let j = self.numbering.index(child.pits(), child.turn());
+                            if mark[j] == 0 {
+                                counts.add(self.values[j] as i32);
+                                if child.seeds_on_board() as usize == t {
+                                    mark[j] = 2;
+                                    stack.push(child);
+                                } else {
+                                    mark[j] = 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            });
         }
         counts
     }
