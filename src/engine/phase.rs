@@ -242,9 +242,7 @@ impl PhaseTable {
         }
         None
     }
-}
 
-impl PhaseTable {
     /// Is `player`'s move in `s` a seed put into play from their hand?
     #[inline]
     pub fn places(&self, s: &State, player: u8) -> bool {

@@ -125,7 +125,8 @@ impl Rules {
     }
 
     /// A chosen take, met by a rule after a lap: made at once if there is one pit to take,
-    /// asked for if there are several (the move pauses), skipped if there is none. Returns
+    /// asked for if there are several (the move pauses), or if there is one and the mover may
+    /// decline it (`declined`: `pass` is then an option), skipped if there is none. Returns
     /// the pit to take now.
     pub(crate) fn ask_take(&self, s: &mut State, m: usize, to: Receiver, declined: bool) -> Option<usize> {
         let options = self.takeable(s, m);
