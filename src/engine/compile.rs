@@ -143,11 +143,11 @@ pub(crate) struct Tables {
     /// A game of rounds cut to its first round ([`Rules::first_round`]): the round's end is
     /// the game's.
     pub one_round: bool,
-    /// Moves from the hand, or a way allowed only to a capture ([`super::held`]); a player
-    /// whose pits are all empty loses: made from `phase`.
+    /// Moves from the hand, or a way allowed only to a capture ([`super::held`]): made from
+    /// `phase`.
     pub hand_rules: bool,
-    pub empty_loses: bool,
-    /// Why a game ends when a player's pits ([`Tables::alive`]) are all empty.
+    /// Why a game ends when a player's pits ([`Tables::alive`]) are all empty: the game is
+    /// over, or, by a phase's rule, that player loses (made from `phase`).
     pub side_end: EndReason,
     /// A rule after each lap asks the mover to choose ([`super::step`]): moves may pause.
     pub chooses: bool,
@@ -262,7 +262,6 @@ pub fn compile(spec: &Spec) -> Rules {
         staged: super::staged::StageTable::new(spec).map(Box::new),
         one_round: false,
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
-        empty_loses: spec.phases.empty_loses || spec.phases.inner_loses,
         side_end: if spec.phases.inner_loses {
             EndReason::InnerEmpty
         } else if spec.phases.empty_loses {
@@ -563,7 +562,6 @@ impl Rules {
             staged,
             // Made from `phase`, in its bytes.
             hand_rules: _,
-            empty_loses: _,
             side_end: _,
             alive: _,
             // Made from `lap_rules`, in their bytes.

@@ -561,12 +561,12 @@ impl Rules {
             }
             // A lap that leaves an inner row empty relays no more: the game is over (the seeds a
             // capture sows on from an end are that lap's, and go on).
-            if out.way.is_none() && out.relay.is_some() && t.phase.as_deref().is_some_and(|ph| ph.inner_loses)
+            if out.way.is_none()
+                && out.relay.is_some()
+                && t.phase.as_deref().is_some_and(|ph| ph.inner_loses)
+                && self.a_side_is_empty(s)
             {
-                let nonempty = super::turn::at_least(&s.pits, s.n_pits, 1);
-                if t.alive[..2].iter().any(|&row| row & nonempty == 0) {
-                    out.relay = None;
-                }
+                out.relay = None;
             }
             match out.relay {
                 Some(q) if laps < MAX_LAPS => {
