@@ -5,6 +5,7 @@ mod diff;
 mod error;
 mod interactive;
 mod output;
+mod searched;
 mod signals;
 mod simulate;
 mod solve;
@@ -295,7 +296,14 @@ pub fn run(cli: Cli) -> ExitCode {
         },
         Command::Merge(a) => simulate::merge(&a).map(|()| String::new()),
         Command::Bench(a) => simulate::bench(&a),
-        Command::Solve(a) => solve::solve(&a),
+        Command::Solve(a) => match solve::solve(&a) {
+            // Stopped by Ctrl-C: the bounds a search proved were printed, marked partial.
+            Ok((text, true)) => {
+                emit(&text);
+                return ExitCode::from(sow::error::Status::Interrupted.code());
+            }
+            other => other.map(|(text, _)| text),
+        },
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "sow", &mut out);

@@ -5,7 +5,7 @@ use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use sow::engine::{Move, Rules, State, compile};
@@ -15,7 +15,23 @@ use sow::play::solve::{self, Counts, Solution};
 use super::output::{self, AtomicFile};
 use sow::run::report::Varied;
 
+use super::searched::{self, SearchFigures};
 use super::{CliError, Format, PositionArgs, VariantArg, load_varied, signals, usage};
+
+/// How `sow solve` values a game.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// A table when the board's positions number at most 100 million, else a search
+    Auto,
+    /// A table of every distribution of the seeds (a strong solution)
+    Table,
+    /// A search from the position valued, over an endgame table
+    Search,
+}
+
+/// The most positions `--method auto` solves by a table (a minute or two of work); above,
+/// a search of what the position reaches is much faster.
+const AUTO_TABLE_POSITIONS: u64 = 100_000_000;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -42,6 +58,20 @@ pub struct SolveArgs {
     /// is the same whatever their number
     #[arg(long, short)]
     jobs: Option<usize>,
+    /// How to solve: a table of every position, a search from the position valued, or
+    /// whichever suits the board's size
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    method: Method,
+    /// Memory a search may use for its tables (e.g. 512M, 8G; default: half the machine's)
+    #[arg(long, value_name = "SIZE", value_parser = searched::parse_memory)]
+    memory: Option<u64>,
+    /// A search looks up the positions of at most this many seeds on the board in a table
+    /// built first (default: as many as about a minute of building and the memory allow)
+    #[arg(long, value_name = "SEEDS")]
+    endgame: Option<usize>,
+    /// Stop after this long (e.g. 90s, 10m, 2h): a search then reports the bounds it proved
+    #[arg(long, value_name = "TIME", value_parser = searched::parse_duration)]
+    time_limit: Option<std::time::Duration>,
 }
 
 impl SolveArgs {
@@ -63,6 +93,14 @@ struct MoveReport {
     #[serde(rename = "move")]
     mv: Move,
     value: i32,
+    /// False for a move a search only showed to be worse than the best: `value` is then an
+    /// upper bound.
+    #[serde(skip_serializing_if = "is_true")]
+    exact: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 #[derive(Serialize)]
@@ -94,14 +132,20 @@ struct SolveReport {
     endless: bool,
     /// Final scores of the perfect game from the position (null when endless).
     final_scores: Option<Vec<u32>>,
-    positions: Counts,
-    /// Positions that can occur in a game from the position valued.
-    reachable: Counts,
+    /// The table's positions (a search has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<Counts>,
+    /// Positions that can occur in a game from the position valued (a table's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reachable: Option<Counts>,
+    /// What a search found and took (a table's solve has none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<SearchFigures>,
 }
 
 /// Loads or computes the solution of `rules` with at least `seeds` seeds, on every core.
 pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Result<Solution, CliError> {
-    solution_with(rules, seeds, file, solve::default_threads())
+    solution_with(rules, seeds, file, solve::default_threads(), None)
 }
 
 /// [`solution_for`] on `threads` threads.
@@ -110,6 +154,7 @@ fn solution_with(
     seeds: usize,
     file: Option<&PathBuf>,
     threads: usize,
+    limit: Option<std::time::Duration>,
 ) -> Result<Solution, CliError> {
     if let Some(path) = file {
         return Ok(Solution::load(path, rules, seeds)?);
@@ -118,11 +163,14 @@ fn solution_with(
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let running = signals::running();
+    let timer = searched::TimeLimit::start(limit, running.cancel());
+    let layers = std::cell::Cell::new(None);
     let solution = solve::solve_with(
         rules,
         seeds,
         threads,
         &|t, done| {
+            layers.set(Some(t));
             if terminal {
                 let _ = write!(
                     std::io::stderr(),
@@ -137,7 +185,60 @@ fn solution_with(
     if terminal {
         let _ = writeln!(std::io::stderr(), " ({:.1} s)", started.elapsed().as_secs_f64());
     }
-    Ok(solution?)
+    match solution {
+        Err(solve::SolveError::Cancelled) if timer.ran_out() => {
+            let done = match layers.get() {
+                Some(t) => format!("the positions of up to {t} of its {seeds} seeds were solved"),
+                None => "no layer of positions was solved".into(),
+            };
+            Err(usage(format!(
+                "the time limit ran out before the table of {} was complete ({done}); a table has no value before it is complete: allow more time, or solve by search (--method search), which reports the bounds it proved",
+                rules.spec().label()
+            ))
+            .into())
+        }
+        other => Ok(other?),
+    }
+}
+
+impl SolveArgs {
+    /// The method for `rules` with `seeds` seeds: `--method`, or by the table's size.
+    fn method_for(&self, rules: &Rules, seeds: usize) -> Result<Method, CliError> {
+        let table_only = self.out.is_some() || self.solution.is_some();
+        if table_only && self.method == Method::Search {
+            return Err(usage(
+                "--out and --solution hold a table: solve with --method table (or auto) to keep one",
+            )
+            .into());
+        }
+        let method = match self.method {
+            _ if table_only => Method::Table,
+            Method::Auto => {
+                solve::check_rules(rules).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+                let memory = self.memory.unwrap_or_else(searched::default_memory);
+                match solve::state_space(rules.pits(), seeds) {
+                    Some(n) if n <= AUTO_TABLE_POSITIONS && n.saturating_mul(4) <= memory => Method::Table,
+                    _ => Method::Search,
+                }
+            }
+            m => m,
+        };
+        if method == Method::Table && self.endgame.is_some() {
+            return Err(usage(
+                "--endgame sizes the endgame table of a search, and this is solved by a table of every position: add --method search",
+            )
+            .into());
+        }
+        Ok(method)
+    }
+
+    fn search_options(&self) -> Result<solve::SearchOptions, CliError> {
+        Ok(solve::SearchOptions {
+            memory: self.memory.unwrap_or_else(searched::default_memory),
+            endgame: self.endgame,
+            threads: self.threads()?,
+        })
+    }
 }
 
 /// The rules `sow solve` values: a game of rounds is cut to its first round (a table holds
@@ -151,11 +252,12 @@ fn signed(v: i32) -> String {
     if v > 0 { format!("+{v}") } else { v.to_string() }
 }
 
-pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
+/// `sow solve`: the report, and whether Ctrl-C stopped a search (the report is then partial).
+pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     let changes = args.changes.changes()?;
     let mut variants = load_varied(&args.variant, &changes)?;
     if !args.changes.vary.is_empty() {
-        return sweep(args, variants);
+        return sweep(args, variants).map(|text| (text, false));
     }
     if args.plot.is_some() {
         return Err(usage("--plot draws a sweep: add `--vary RULE`").into());
@@ -164,6 +266,9 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
     let rules = solved_rules(&spec);
     let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
+    if args.method_for(&rules, seeds)? == Method::Search {
+        return search_one(args, &rules, &start);
+    }
     let mut inputs = Vec::new();
     output::variant_inputs(&args.variant.variant, std::path::Path::new(""), &mut inputs);
     if let Some(s) = &args.solution {
@@ -172,7 +277,7 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
     output::apart(&[("--out", args.out.as_deref())], &inputs)?;
     let mut out_file = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
     let started = Instant::now();
-    let solution = solution_with(&rules, seeds, args.solution.as_ref(), args.threads()?)?;
+    let solution = solution_with(&rules, seeds, args.solution.as_ref(), args.threads()?, args.time_limit)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(file) = out_file.as_mut() {
         solution
@@ -184,18 +289,63 @@ pub fn solve(args: &SolveArgs) -> Result<String, CliError> {
         file.commit()?;
     }
     if args.format == Format::Json {
-        return Ok(serde_json::to_string_pretty(&report).expect("a report serializes") + "\n");
+        return Ok((serde_json::to_string_pretty(&report).expect("a report serializes") + "\n", false));
     }
     let how =
         if args.solution.is_some() { "loaded".to_string() } else { format!("solved in {seconds:.1} s") };
-    Ok(text(&report, &rules, &start, solution.positions(), &how, args.position.given()))
+    let first = format!(
+        "{}: {} positions (every distribution of the seeds, either player to move), {how}",
+        rules.spec().label(),
+        solution.positions()
+    );
+    Ok((text(&report, &rules, &start, &first, args.position.given()), false))
+}
+
+/// `sow solve` by search: the report, partial when stopped (and whether Ctrl-C stopped it).
+fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String, bool), CliError> {
+    let (found, by_hand) = searched::run(rules, start, &args.search_options()?, args.time_limit)?;
+    let place = if args.position.given() {
+        format!("the position {:?} with player {} to move", start.pits(), start.turn() + 1)
+    } else {
+        "the start".into()
+    };
+    if !found.complete {
+        let out = if args.format == Format::Json {
+            let spec = rules.spec();
+            let partial = serde_json::json!({
+                "variant": spec.name,
+                "ruleset": spec.ruleset,
+                "position": start.pits(),
+                "to_move": start.turn() + 1,
+                "search": searched::figures(&found),
+            });
+            serde_json::to_string_pretty(&partial).expect("a report serializes") + "\n"
+        } else {
+            searched::partial(rules, &found, &place, by_hand)
+        };
+        return Ok((out, by_hand));
+    }
+    let report = search_report(rules, &found, start, None);
+    if args.format == Format::Json {
+        return Ok((serde_json::to_string_pretty(&report).expect("a report serializes") + "\n", false));
+    }
+    let why = match solve::state_space(rules.pits(), start.seeds_on_board() as usize) {
+        _ if args.method == Method::Search => String::new(),
+        Some(n) => format!(" (a table would hold {n} positions)"),
+        None => String::new(),
+    };
+    let first = format!("{}: {}", rules.spec().label(), searched::how(&found, &why));
+    Ok((text(&report, rules, start, &first, args.position.given()), false))
 }
 
 fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Varied>) -> SolveReport {
     let spec = rules.spec();
     let value = solution.value(rules, start).expect("the position was solved");
-    let mut openings: Vec<MoveReport> =
-        solution.move_values(rules, start).iter().map(|m| MoveReport { mv: m.mv, value: m.value }).collect();
+    let mut openings: Vec<MoveReport> = solution
+        .move_values(rules, start)
+        .iter()
+        .map(|m| MoveReport { mv: m.mv, value: m.value, exact: true })
+        .collect();
     openings.sort_by_key(|m| (-m.value, m.mv));
     let (pv, end, endless) = solution.principal_variation(rules, start, 10_000);
     let final_scores = (!endless).then(|| rules.scores(&end)[..2].to_vec());
@@ -218,8 +368,47 @@ fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Vari
         principal_variation: pv,
         endless,
         final_scores,
-        positions: solution.counts(),
-        reachable: solution.reachable(rules, start),
+        positions: Some(solution.counts()),
+        reachable: Some(solution.reachable(rules, start)),
+        search: None,
+    }
+}
+
+/// The report of a complete search.
+fn search_report(
+    rules: &Rules,
+    found: &solve::Searched,
+    start: &State,
+    varied: Option<Varied>,
+) -> SolveReport {
+    let spec = rules.spec();
+    let value = found.lower;
+    let turn = start.turn();
+    SolveReport {
+        variant: spec.name.clone(),
+        ruleset: spec.ruleset.clone(),
+        first_round: rules.is_first_round(),
+        varied,
+        position: start.pits().to_vec(),
+        to_move: turn + 1,
+        finished: start.is_over(),
+        value,
+        winner: match value {
+            v if v > 0 => Some(turn + 1),
+            v if v < 0 => Some(2 - turn),
+            _ => None,
+        },
+        openings: found
+            .moves
+            .iter()
+            .map(|m| MoveReport { mv: m.mv, value: m.value, exact: m.exact })
+            .collect(),
+        principal_variation: found.principal_variation.clone(),
+        endless: found.endless,
+        final_scores: (!found.endless).then(|| rules.scores(&found.end)[..2].to_vec()),
+        positions: None,
+        reachable: None,
+        search: Some(searched::figures(found)),
     }
 }
 
@@ -237,13 +426,16 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         let rules = solved_rules(&v.spec);
         let start: State = args.position.state(&rules)?;
         let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
-        solve::check_solvable(&rules, seeds).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+        let method = args.method_for(&rules, seeds)?;
+        if method == Method::Table {
+            solve::check_solvable(&rules, seeds).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+        }
         let varied = Varied {
             base: v.base.clone(),
             rules: v.values.iter().map(|(r, _)| r.clone()).collect(),
             values: v.values.iter().map(|(_, x)| x.clone()).collect(),
         };
-        runs.push((rules, start, seeds, varied));
+        runs.push((rules, start, seeds, varied, method));
     }
     let mut inputs = Vec::new();
     output::variant_inputs(&args.variant.variant, std::path::Path::new(""), &mut inputs);
@@ -251,11 +443,26 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
     let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
     let mut reports = Vec::new();
     let mut seconds = Vec::new();
-    for (rules, start, seeds, varied) in &runs {
+    for (rules, start, seeds, varied, method) in &runs {
         let started = Instant::now();
-        let solution = solution_with(rules, *seeds, None, args.threads()?)?;
+        let report = if *method == Method::Search {
+            let (found, _) = searched::run(rules, start, &args.search_options()?, args.time_limit)?;
+            if !found.complete {
+                return Err(usage(format!(
+                    "{} was stopped before its value was proven (it lies between {} and {}): a sweep reports only complete values",
+                    rules.spec().label(),
+                    signed(found.lower),
+                    signed(found.upper)
+                ))
+                .into());
+            }
+            search_report(rules, &found, start, Some(varied.clone()))
+        } else {
+            let solution = solution_with(rules, *seeds, None, args.threads()?, args.time_limit)?;
+            report(rules, &solution, start, Some(varied.clone()))
+        };
         seconds.push(started.elapsed().as_secs_f64());
-        reports.push((report(rules, &solution, start, Some(varied.clone())), solution.positions()));
+        reports.push((report, ()));
     }
     if let Some(file) = plot.as_mut() {
         let svg = sow::run::sweep::svg(&value_sweep(&reports.iter().map(|(r, _)| r).collect::<Vec<_>>()));
@@ -283,7 +490,6 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         let mut row: Vec<String> = r.varied.as_ref().map_or(Vec::new(), |v| v.values.clone());
         let best: Vec<String> =
             r.openings.iter().filter(|m| m.value == r.value).map(|m| m.mv.to_string()).collect();
-        let p = &r.reachable;
         row.extend([
             format!("{} for player {}", signed(r.value), r.to_move),
             match r.winner {
@@ -297,13 +503,16 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
                 let f = r.final_scores.as_ref().map_or(String::new(), |f| format!(", {} to {}", f[0], f[1]));
                 format!("{} plies{f}", r.principal_variation.len())
             },
-            format!(
-                "{:.1}% / {:.1}% / {:.1}% of {}",
-                100.0 * p.wins as f64 / p.positions.max(1) as f64,
-                100.0 * p.draws as f64 / p.positions.max(1) as f64,
-                100.0 * p.losses as f64 / p.positions.max(1) as f64,
-                p.positions
-            ),
+            match &r.reachable {
+                Some(p) => format!(
+                    "{:.1}% / {:.1}% / {:.1}% of {}",
+                    100.0 * p.wins as f64 / p.positions.max(1) as f64,
+                    100.0 * p.draws as f64 / p.positions.max(1) as f64,
+                    100.0 * p.losses as f64 / p.positions.max(1) as f64,
+                    p.positions
+                ),
+                None => "(searched, not counted)".into(),
+            },
         ]);
         table.add_row(row);
     }
@@ -414,12 +623,12 @@ fn leftovers(rules: &Rules, start: &State) -> String {
     }
 }
 
-fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str, custom: bool) -> String {
+/// The text report; `first` its first line (what was solved, how, and what it took).
+fn text(r: &SolveReport, rules: &Rules, start: &State, first: &str, custom: bool) -> String {
     let label = rules.spec().label();
     let mut out = String::new();
-    out.push_str(&format!(
-        "{label}: {positions} positions (every distribution of the seeds, either player to move), {how}\n\n"
-    ));
+    out.push_str(first);
+    out.push_str("\n\n");
     if let Some(r) = rules.spec().rounds.filter(|_| r.first_round) {
         out.push_str(&format!(
             "{label} is played in rounds; this is its first round (`{}`), valued by the seeds each \
@@ -452,7 +661,12 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str
         // Moves as wide as the widest (`2` or `2ccw`), so that the values line up.
         let width = r.openings.iter().map(|m| m.mv.to_string().len()).max().unwrap_or(1);
         for m in &r.openings {
-            let best = if m.value == r.value { "  best" } else { "" };
+            let best = match (m.exact, m.value == r.value) {
+                (true, true) => "  best",
+                (true, false) => "",
+                // A search shows a move worse than the best and stops there.
+                (false, _) => " or less",
+            };
             let mv = m.mv.to_string();
             let pad = width.saturating_sub(mv.len());
             out.push_str(&format!("  pit {mv}{:pad$}  {:>4}{best}\n", "", signed(m.value)));
@@ -469,14 +683,13 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, positions: u64, how: &str
             None => out.push_str(" ... and round again: endless play, worth 0 from there\n"),
         }
     }
-    let p = &r.positions;
+    let (Some(p), Some(q)) = (&r.positions, &r.reachable) else { return out };
     out.push_str(&format!(
         "\nAll positions: {} won, {} drawn, {} lost by the player to move.\n",
         share(p.wins, p.positions),
         share(p.draws, p.positions),
         share(p.losses, p.positions)
     ));
-    let q = &r.reachable;
     out.push_str(&format!(
         "Reachable from {}: {} position{}: {} won, {} drawn, {} lost by the player to move.\n",
         if custom { "this position" } else { "the start" },

@@ -40,12 +40,18 @@ pub fn state_space_approx(pits: usize, seeds: usize) -> f64 {
 #[derive(Debug, Clone)]
 pub(super) struct Numbering {
     pits: usize,
+    seeds: usize,
     binom: Vec<Vec<u64>>,
 }
 
 impl Numbering {
     pub fn new(pits: usize, seeds: usize) -> Numbering {
-        Numbering { pits, binom: binomials(seeds + pits + 1) }
+        Numbering { pits, seeds, binom: binomials(seeds + pits + 1) }
+    }
+
+    /// The most seeds of the distributions numbered.
+    pub fn seeds(&self) -> usize {
+        self.seeds
     }
 
     /// Distributions of exactly `t` seeds.

@@ -13,6 +13,7 @@ mod file;
 mod index;
 mod perfect;
 mod retrograde;
+mod search;
 
 use std::fmt;
 
@@ -27,6 +28,7 @@ use index::Numbering;
 pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
 pub use retrograde::{default_threads, solve, solve_with};
+pub use search::{SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
 
 /// A position's value: a margin of seeds, at most the 255 a board can hold either way.
 pub type Value = i16;
@@ -56,6 +58,12 @@ pub enum SolveError {
     /// A game won or lost by a rule, not by the seeds each player ends with (which is what a
     /// table's values are): the line that states it.
     WonByRule(&'static str),
+    /// Too many positions to number in 64 bits, as a search numbers them in its table.
+    TooLargeToSearch {
+        approx: f64,
+        pits: usize,
+        seeds: usize,
+    },
     /// Stopped by Ctrl-C.
     Cancelled,
 }
@@ -97,6 +105,11 @@ impl fmt::Display for SolveError {
                      two players to move); sow solves at most {MAX_POSITIONS} positions"
                 )
             }
+            SolveError::TooLargeToSearch { approx, pits, seeds } => write!(
+                f,
+                "the board is too large to search: about {approx:.1e} positions ({seeds} seeds in {pits} pits, \
+                 two players to move), more than a search can number (2^64)"
+            ),
             SolveError::Cancelled => f.write_str("stopped before the solution was complete"),
         }
     }
@@ -116,6 +129,19 @@ impl Failure for SolveError {
 /// Checks that a variant can be solved for up to `seeds` seeds, and returns the size of its
 /// table.
 pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
+    check_rules(rules)?;
+    let pits = rules.pits();
+    match state_space(pits, seeds) {
+        Some(n) if n <= MAX_POSITIONS => Ok(n),
+        positions => {
+            Err(SolveError::TooLarge { positions, approx: state_space_approx(pits, seeds), pits, seeds })
+        }
+    }
+}
+
+/// Checks that a variant's values are those of its positions' seeds and player to move alone,
+/// as both a table and a search value them, whatever the size.
+pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
     if rules.players() != 2 {
         return Err(SolveError::NotTwoPlayers(rules.players()));
     }
@@ -199,13 +225,7 @@ pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
             return Err(SolveError::NeedsHistory("`a mover who has captured all but ... wins the match`"));
         }
     }
-    let pits = rules.pits();
-    match state_space(pits, seeds) {
-        Some(n) if n <= MAX_POSITIONS => Ok(n),
-        positions => {
-            Err(SolveError::TooLarge { positions, approx: state_space_approx(pits, seeds), pits, seeds })
-        }
-    }
+    Ok(())
 }
 
 /// Positions by their value for the player to move.

@@ -1,0 +1,206 @@
+//! `sow solve` by search (`play::solve::search`), for boards too large for a table: the
+//! options that size it, and its report.
+
+use std::io::{IsTerminal as _, Write as _};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use sow::engine::{Rules, State};
+use sow::play::solve::{SearchOptions, SearchProgress, Searched, search};
+
+use super::{CliError, signals, usage};
+
+/// `--memory`: `512M`, `8G`, `8GiB`, `1.5G`, or bytes.
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let digits = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let scale: u64 = match unit.trim().to_ascii_uppercase().trim_end_matches("IB").trim_end_matches('B') {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        _ => return Err(format!("`{text}`: expected a size such as 512M or 8G")),
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n.is_finite() && n > 0.0 && n * (scale as f64) < 1e15 => Ok((n * scale as f64) as u64),
+        _ => Err(format!("`{text}`: expected a size such as 512M or 8G")),
+    }
+}
+
+/// `--time-limit`: `90s`, `10m`, `2h`, or seconds.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, scale) = match t.chars().last() {
+        Some('s') => (&t[..t.len() - 1], 1.0),
+        Some('m') => (&t[..t.len() - 1], 60.0),
+        Some('h') => (&t[..t.len() - 1], 3600.0),
+        _ => (t, 1.0),
+    };
+    match number.parse::<f64>() {
+        Ok(n) if n.is_finite() && n > 0.0 && n * scale < 1e9 => Ok(Duration::from_secs_f64(n * scale)),
+        _ => Err(format!("`{text}`: expected a time such as 90s, 10m or 2h")),
+    }
+}
+
+/// The memory a solve may use by default: half the machine's (4 GiB where it cannot be read).
+pub fn default_memory() -> u64 {
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    });
+    total.map_or(4 << 30, |t| t / 2)
+}
+
+/// `8.0 GiB`, `512 MiB`.
+pub fn bytes(n: u64) -> String {
+    if n >= 1 << 30 {
+        format!("{:.1} GiB", n as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} MiB", n.div_ceil(1 << 20))
+    }
+}
+
+/// A stop asked by `--time-limit` (as opposed to Ctrl-C): a timer that cancels the work.
+pub struct TimeLimit {
+    ran_out: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl TimeLimit {
+    pub fn start(limit: Option<Duration>, cancel: &sow::cancel::Cancel) -> TimeLimit {
+        let ran_out = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if let Some(limit) = limit {
+            let (flag, cancel) = (ran_out.clone(), cancel.clone());
+            // The thread outlives a solve that finishes in time: it only ever sets two flags.
+            std::thread::spawn(move || {
+                std::thread::sleep(limit);
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+                cancel.cancel();
+            });
+        }
+        TimeLimit { ran_out }
+    }
+
+    pub fn ran_out(&self) -> bool {
+        self.ran_out.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// What a search found, as `--format json` gives it.
+#[derive(Serialize)]
+pub struct SearchFigures {
+    /// False when the time limit or Ctrl-C stopped it: `value_at_least` and `value_at_most`
+    /// are then the bounds proven, and there is no value, openings nor perfect game.
+    pub complete: bool,
+    pub value_at_least: i32,
+    pub value_at_most: i32,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Positions of the endgame table, and the most seeds on the board they hold (null: none).
+    pub endgame_seeds: Option<usize>,
+    pub endgame_positions: u64,
+    pub endgame_seconds: f64,
+    pub table_entries: u64,
+}
+
+/// Searches `start`, with a progress line on a terminal. `Ok(None)` when Ctrl-C stopped it
+/// before anything was proven.
+pub fn run(
+    rules: &Rules,
+    start: &State,
+    options: &SearchOptions,
+    limit: Option<Duration>,
+) -> Result<(Searched, bool), CliError> {
+    let terminal = std::io::stderr().is_terminal();
+    let label = rules.spec().label();
+    let running = signals::running();
+    let timer = TimeLimit::start(limit, running.cancel());
+    if terminal {
+        let _ = write!(std::io::stderr(), "\rsolving {label} by search: building the endgame table");
+    }
+    let started = Instant::now();
+    let progress_label = label.clone();
+    let progress = Box::new(move |p: SearchProgress| {
+        if terminal {
+            let _ = write!(
+                std::io::stderr(),
+                "\rsolving {progress_label} by search: {} nodes, {:.0} s, the value between {} and {}   ",
+                p.nodes,
+                started.elapsed().as_secs_f64(),
+                p.lower,
+                p.upper
+            );
+        }
+    });
+    let found = search(rules, start, options, progress, running.cancel());
+    let stopped_by_hand = running.cancel().is_cancelled() && !timer.ran_out();
+    drop(running);
+    if terminal {
+        let _ = writeln!(std::io::stderr(), " ({:.1} s)", started.elapsed().as_secs_f64());
+    }
+    let found = match found {
+        Err(sow::play::solve::SolveError::Cancelled) if timer.ran_out() => {
+            return Err(usage(format!(
+                "the time limit ran out while the endgame table of {label} was being built: allow more time, or a smaller table (--endgame SEEDS)"
+            ))
+            .into());
+        }
+        other => other.map_err(|e| sow::error::In::new(label.clone(), e))?,
+    };
+    Ok((found, stopped_by_hand))
+}
+
+pub fn figures(s: &Searched) -> SearchFigures {
+    SearchFigures {
+        complete: s.complete,
+        value_at_least: s.lower,
+        value_at_most: s.upper,
+        nodes: s.nodes,
+        seconds: s.seconds,
+        endgame_seeds: s.endgame_seeds,
+        endgame_positions: s.endgame_positions,
+        endgame_seconds: s.endgame_seconds,
+        table_entries: s.table_entries,
+    }
+}
+
+fn signed(v: i32) -> String {
+    if v > 0 { format!("+{v}") } else { v.to_string() }
+}
+
+/// The first line of a search's text report: how it was solved and what it took.
+pub fn how(s: &Searched, why: &str) -> String {
+    let table = match s.endgame_seeds {
+        Some(k) => format!(
+            "an endgame table of every position of up to {k} seeds on the board ({} positions, built in {:.1} s)",
+            s.endgame_positions, s.endgame_seconds
+        ),
+        None => "no endgame table".into(),
+    };
+    format!(
+        "solved by search{why} in {:.1} s: {} positions searched in {:.1} s ({:.2} million a second), with {table} and a transposition table of up to {} entries ({})",
+        s.seconds + s.endgame_seconds,
+        s.nodes,
+        s.seconds,
+        s.nodes as f64 / s.seconds.max(1e-3) / 1e6,
+        s.table_entries,
+        bytes(s.table_bytes),
+    )
+}
+
+/// The report of a search stopped before its value was proven.
+pub fn partial(rules: &Rules, s: &Searched, place: &str, by_hand: bool) -> String {
+    let who = if by_hand { "Ctrl-C" } else { "the time limit" };
+    let turn = s.end.turn() + 1;
+    format!(
+        "{}: stopped by {who} after {:.1} s and {} positions searched: partial.\n\nThe value of {place} for player {turn} is at least {} and at most {}.\n",
+        rules.spec().label(),
+        s.seconds,
+        s.nodes,
+        signed(s.lower),
+        signed(s.upper),
+    )
+}

@@ -1,0 +1,847 @@
+//! Exact values by search, for boards too large for a table of every position (Kalah with 6
+//! pits a side and 4 seeds a pit has about 10^11 distributions of its seeds): the value of one
+//! position, found by visiting only what play from it can reach, as Irving, Donkers and
+//! Uiterwijk solved Kalah in 2000.
+//!
+//! The value is the one a table gives ([`super`]): the margin of seeds the player to move can
+//! force from now on, a game that goes on forever worth 0 from where it starts repeating. The
+//! search is alpha-beta on that margin with a transposition table of bounds, driven by MTD(f):
+//! a sequence of searches with a window of width one, each proving the value at least or below
+//! a guess, until the two bounds meet. There is no horizon: every line is followed to the end
+//! of the game or into the endgame table, a table of every position with few seeds on the
+//! board built by the retrograde solver, whose values are exact; captures and seeds sown into
+//! stores bring most lines into it quickly.
+//!
+//! **Endless play.** A move never adds seeds to the board, so play can only go round in
+//! circles among positions of as many seeds. A line that comes back to a position of the line
+//! is worth 0 there. That makes the search's value exactly the table's, at the position
+//! searched: if the mover can force k > 0 by the table (an attractor), the strategy that always
+//! gets closer to cashing in never repeats a position, so the search finds it too; and what
+//! the search proves while repetitions count 0 is forced in the endless game as well, since a
+//! strategy that never lets play repeat plays out the same there. It is not so for the
+//! positions inside the search, whose values may depend on the line that led to them (the
+//! graph-history interaction): a result that met a position of the line above the one searched
+//! is not kept in the transposition table, and only such history-free results are ever reused.
+//! In Kalah's family, where every move brings seeds closer to the mover's store or into it,
+//! play never repeats and everything is kept.
+
+use std::time::Instant;
+
+use crate::cancel::Cancel;
+use crate::engine::{Move, Rules, State};
+
+use super::index::{Numbering, state_space};
+use super::{Solution, SolveError, check_rules, check_solvable, solve_with};
+
+/// The deepest search of the iterative deepening before the search to the end.
+const MAX_DEEPENING: u8 = 30;
+
+/// Nodes between two looks at the cancel flag and two reports of progress.
+const REPORT_EVERY: u64 = 1 << 18;
+
+/// Bytes of one entry of the transposition table.
+const ENTRY_BYTES: u64 = 16;
+
+/// Bytes a position of the endgame table takes.
+const TABLE_BYTES: u64 = 4;
+
+/// The largest endgame table chosen by default: a table takes about a second a million
+/// positions to build on two cores, and grows about three times for every seed more on a
+/// board of 12 pits, so the default stays within seconds of building whatever the memory
+/// allows (`--endgame` asks for more).
+const DEFAULT_ENDGAME_POSITIONS: u64 = 8_000_000;
+
+/// What a search may use.
+#[derive(Debug, Clone, Copy)]
+pub struct SearchOptions {
+    /// Bytes for the transposition table and the endgame table together.
+    pub memory: u64,
+    /// The seeds on the board up to which positions are looked up in an endgame table;
+    /// `None`: as many as the memory and about a minute of building allow.
+    pub endgame: Option<usize>,
+    /// Threads building the endgame table (the search itself is one thread).
+    pub threads: usize,
+}
+
+/// Where a search stands, for a progress line.
+#[derive(Debug, Clone, Copy)]
+pub struct SearchProgress {
+    pub nodes: u64,
+    /// Bounds proven so far on the value, for the player to move at the position searched.
+    pub lower: i32,
+    pub upper: i32,
+}
+
+/// A first move and what the search proved of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchedMove {
+    pub mv: Move,
+    /// Its value for the player to move; when `exact` is false only an upper bound (the move
+    /// was proven worse than the best, by a search that stops as soon as it knows that).
+    pub value: i32,
+    pub exact: bool,
+}
+
+/// The outcome of a search.
+#[derive(Debug, Clone)]
+pub struct Searched {
+    /// The value for the player to move at the position searched (its bounds when stopped).
+    pub lower: i32,
+    pub upper: i32,
+    /// False when it was stopped (by its time limit) before the bounds met.
+    pub complete: bool,
+    /// The moves of the position, best first (empty when stopped).
+    pub moves: Vec<SearchedMove>,
+    /// A perfect game from the position (empty when stopped), the position it ends at, and
+    /// whether it goes round in circles from there (endless, worth 0).
+    pub principal_variation: Vec<Move>,
+    pub end: State,
+    pub endless: bool,
+    /// Nodes searched (positions visited, those looked up in the endgame table included).
+    pub nodes: u64,
+    /// Seconds of search, after the endgame table was built.
+    pub seconds: f64,
+    /// The endgame table: most seeds, positions, seconds to build.
+    pub endgame_seeds: Option<usize>,
+    pub endgame_positions: u64,
+    pub endgame_seconds: f64,
+    /// Entries of the transposition table, and the bytes they take.
+    pub table_entries: u64,
+    pub table_bytes: u64,
+}
+
+impl Searched {
+    /// The value, once the search is complete.
+    pub fn value(&self) -> Option<i32> {
+        self.complete.then_some(self.lower)
+    }
+}
+
+/// The most seeds an endgame table within `bytes` holds on a board of `pits` pits (its
+/// positions at most [`super::MAX_POSITIONS`] and [`DEFAULT_ENDGAME_POSITIONS`]), below `seeds`.
+fn endgame_seeds(pits: usize, seeds: usize, bytes: u64) -> Option<usize> {
+    let cap = (bytes / TABLE_BYTES).min(DEFAULT_ENDGAME_POSITIONS).min(super::MAX_POSITIONS);
+    (0..seeds).take_while(|&k| state_space(pits, k).is_some_and(|n| n <= cap)).last()
+}
+
+/// Values `start` exactly by search (see the module's documentation): [`SearchSolver::new`]
+/// for at most its seeds, then [`SearchSolver::search`].
+pub fn search(
+    rules: &Rules,
+    start: &State,
+    options: &SearchOptions,
+    progress: Box<dyn Fn(SearchProgress)>,
+    cancel: &Cancel,
+) -> Result<Searched, SolveError> {
+    let mut solver = SearchSolver::new(rules, start.seeds_on_board() as usize, options, cancel)?;
+    Ok(solver.search(start, progress, cancel))
+}
+
+/// A search solver for the positions of a variant with at most some seeds on the board: its
+/// endgame table and its transposition table, kept from one search to the next (what it
+/// keeps is true of a position whatever the line that led to it).
+pub struct SearchSolver {
+    s: Searcher,
+    all: Rules,
+    endgame: Option<usize>,
+    endgame_positions: u64,
+    endgame_seconds: f64,
+    entries: u64,
+}
+
+impl SearchSolver {
+    /// Checks the rules and builds the endgame table (`cancel` stops that: an error).
+    pub fn new(
+        rules: &Rules,
+        seeds: usize,
+        options: &SearchOptions,
+        cancel: &Cancel,
+    ) -> Result<Self, SolveError> {
+        check_rules(rules)?;
+        let pits = rules.pits();
+        // Positions are numbered as a table would number them: the key of the transposition
+        // table is that number, so that two positions never share an entry.
+        if state_space(pits, seeds).is_none() {
+            return Err(SolveError::TooLargeToSearch {
+                approx: super::state_space_approx(pits, seeds),
+                pits,
+                seeds,
+            });
+        }
+        let started = Instant::now();
+        let all = rules.with_ply_limit(None);
+        let rules = all.past_start();
+        let endgame = match options.endgame {
+            Some(k) => Some(k.min(seeds)),
+            None => endgame_seeds(pits, seeds, options.memory / 2),
+        };
+        let (db, endgame_positions) = match endgame {
+            Some(k) => {
+                let positions = check_solvable(&rules, k)?;
+                (Some(solve_with(&rules, k, options.threads, &|_, _| {}, cancel)?), positions)
+            }
+            None => (None, 0),
+        };
+        let endgame_seconds = started.elapsed().as_secs_f64();
+        let left = options.memory.saturating_sub(endgame_positions * TABLE_BYTES);
+        // No more entries than positions could need them; a power of two, two to a bucket.
+        let wanted = state_space(pits, seeds).unwrap_or(u64::MAX).saturating_mul(2);
+        let entries = (left / ENTRY_BYTES).min(wanted).clamp(2, 1 << 40);
+        let entries = 1u64 << (63 - entries.leading_zeros());
+        let s = Searcher {
+            rules,
+            numbering: Numbering::new(pits, seeds),
+            table: vec![[0u64; 2]; entries as usize],
+            mask: (entries / 2 - 1) as usize,
+            db,
+            db_seeds: endgame.map_or(-1, |k| k as i64),
+            path: Vec::new(),
+            levels: Vec::new(),
+            nodes: 0,
+            next_report: REPORT_EVERY,
+            bounds: (0, 0),
+            progress: Box::new(|_| {}),
+            cancel: Cancel::new(),
+            stopped: false,
+        };
+        Ok(SearchSolver { s, all, endgame, endgame_positions, endgame_seconds, entries })
+    }
+
+    /// Values `start` (with at most the seeds the solver was made for); `progress` is told
+    /// every few hundred thousand nodes; `cancel` stops the search, and the result then says
+    /// what bounds were proven (`complete` false).
+    pub fn search(
+        &mut self,
+        start: &State,
+        progress: Box<dyn Fn(SearchProgress)>,
+        cancel: &Cancel,
+    ) -> Searched {
+        let started = Instant::now();
+        let all = self.all.clone();
+        let s = &mut self.s;
+        assert!(start.seeds_on_board() as usize <= s.numbering.seeds(), "a position of the seeds solved");
+        s.progress = progress;
+        s.cancel = cancel.clone();
+        s.stopped = cancel.is_cancelled();
+        s.nodes = 0;
+        s.next_report = REPORT_EVERY;
+        let t = start.seeds_on_board() as i32;
+        s.bounds = (-t, t);
+        // The first plies of a game where nothing is captured are not positions of seeds
+        // alone: they are valued move by move, as a table's are (`Solution::value`).
+        let (lower, upper) = if start.plies() < all.capture_start() && !start.is_over() {
+            let v = s.opening(&all, start);
+            (v, v)
+        } else {
+            s.solve(start)
+        };
+        let complete = !s.stopped && lower == upper;
+        let mut result = Searched {
+            lower,
+            upper,
+            complete,
+            moves: Vec::new(),
+            principal_variation: Vec::new(),
+            end: *start,
+            endless: false,
+            nodes: 0,
+            seconds: 0.0,
+            endgame_seeds: self.endgame,
+            endgame_positions: self.endgame_positions,
+            endgame_seconds: self.endgame_seconds,
+            table_entries: self.entries,
+            table_bytes: self.entries * ENTRY_BYTES,
+        };
+        if complete && !start.is_over() {
+            result.moves = s.first_moves(&all, start, lower);
+            let (pv, end, endless) = s.principal_variation(&all, start, lower);
+            result.principal_variation = pv;
+            result.end = end;
+            result.endless = endless;
+            // A stop while the moves were being proven leaves the value proven, not the rest.
+            if s.stopped {
+                result.moves.clear();
+                result.principal_variation.clear();
+                result.end = *start;
+            }
+        }
+        result.nodes = s.nodes;
+        result.seconds = started.elapsed().as_secs_f64();
+        s.progress = Box::new(|_| {});
+        result
+    }
+}
+
+/// A position met in the search: a move's result, in the order it is searched.
+#[derive(Clone, Copy)]
+struct Child {
+    state: State,
+    mv: Move,
+    /// Seeds the move won its mover, net (captures, seeds into stores, leftovers at the end).
+    gain: i32,
+    /// The order it is searched in, highest first.
+    order: i32,
+}
+
+/// The moves of a position (its children) and the order to search them in: rank and index.
+type Level = (Vec<Child>, Vec<(i32, u8)>);
+
+/// No repetition met: the result does not depend on the line that led to the position.
+const NO_REPEAT: usize = usize::MAX;
+
+struct Searcher {
+    /// The rules past the start of the game, without a ply limit.
+    rules: Rules,
+    numbering: Numbering,
+    /// Buckets of two entries: the position's number plus one (0: empty), then its bounds
+    /// (lower, upper: 16 bits each, biased), the index of its best move (8 bits) and the work
+    /// its search took (8 bits, a logarithm), which decides what is replaced.
+    table: Vec<[u64; 2]>,
+    mask: usize,
+    db: Option<Solution>,
+    db_seeds: i64,
+    /// The positions of the line searched: key and seeds on the board.
+    path: Vec<(u64, u32)>,
+    /// The children of each depth of the line and the order to search them in, kept from one
+    /// node to the next.
+    levels: Vec<Level>,
+    nodes: u64,
+    next_report: u64,
+    /// The bounds of the value at the root proven so far, for progress.
+    bounds: (i32, i32),
+    progress: Box<dyn Fn(SearchProgress)>,
+    cancel: Cancel,
+    stopped: bool,
+}
+
+const BIAS: i32 = 1 << 15;
+
+/// The depth of a search without a horizon, whose results are exact.
+const EXACT: u8 = u8::MAX;
+
+/// What a node's search found out beyond its value: the lowest depth of the line above it that
+/// a repetition met ([`NO_REPEAT`] for none), and whether the horizon was reached anywhere
+/// below it (the value is then an estimate of that depth).
+#[derive(Clone, Copy)]
+struct Found {
+    repeat: usize,
+    horizon: bool,
+}
+
+const EXACTLY: Found = Found { repeat: NO_REPEAT, horizon: false };
+
+impl Found {
+    fn and(self, other: Found) -> Found {
+        Found { repeat: self.repeat.min(other.repeat), horizon: self.horizon || other.horizon }
+    }
+}
+
+/// An entry of the transposition table, past its key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Entry {
+    lower: i32,
+    upper: i32,
+    /// The index of the best move among the legal moves.
+    best: u8,
+    /// The work its search took (a logarithm of the nodes), which decides what is replaced.
+    work: u8,
+    /// The plies searched below it, [`EXACT`] for a search that met no horizon.
+    depth: u8,
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        ((self.lower + BIAS) as u64)
+            | ((self.upper + BIAS) as u64) << 16
+            | (self.best as u64) << 32
+            | (self.work as u64) << 40
+            | (self.depth as u64) << 48
+    }
+
+    fn unpack(word: u64) -> Entry {
+        Entry {
+            lower: (word & 0xffff) as i32 - BIAS,
+            upper: (word >> 16 & 0xffff) as i32 - BIAS,
+            best: (word >> 32 & 0xff) as u8,
+            work: (word >> 40 & 0xff) as u8,
+            depth: (word >> 48 & 0xff) as u8,
+        }
+    }
+}
+
+impl Searcher {
+    fn key(&self, state: &State) -> u64 {
+        self.numbering.index(state.pits(), state.turn()) as u64 + 1
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & self.mask
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let b = 2 * self.bucket(key);
+        self.table[b..b + 2].iter().find(|e| e[0] == key).map(|e| Entry::unpack(e[1]))
+    }
+
+    /// Keeps what a search found of a position: with what is known of it at the same depth
+    /// (both bounds are true of the position whatever the line), in place of what a shallower
+    /// search found, or in place of the entry of less work.
+    fn store(&mut self, key: u64, new: Entry) {
+        let b = 2 * self.bucket(key);
+        if let Some(e) = self.table[b..b + 2].iter_mut().find(|e| e[0] == key) {
+            let old = Entry::unpack(e[1]);
+            let kept = if old.depth == new.depth {
+                Entry {
+                    lower: old.lower.max(new.lower),
+                    upper: old.upper.min(new.upper),
+                    work: old.work.max(new.work),
+                    ..new
+                }
+            } else if new.depth > old.depth {
+                new
+            } else {
+                Entry { best: new.best, ..old }
+            };
+            e[1] = kept.pack();
+            return;
+        }
+        let first = Entry::unpack(self.table[b][1]);
+        let entry = [key, new.pack()];
+        // Exact entries before estimates, then the most work.
+        if self.table[b][0] == 0 || (new.depth == EXACT, new.work) >= (first.depth == EXACT, first.work) {
+            self.table[b + 1] = self.table[b];
+            self.table[b] = entry;
+        } else {
+            self.table[b + 1] = entry;
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.next_report {
+            self.next_report += REPORT_EVERY;
+            if self.cancel.is_cancelled() {
+                self.stopped = true;
+            }
+            (self.progress)(SearchProgress { nodes: self.nodes, lower: self.bounds.0, upper: self.bounds.1 });
+        }
+    }
+
+    /// The value of a position: MTD(f) searches deeper and deeper (iterative deepening), each
+    /// from the value the last one estimated, the best moves each finds ordering the next,
+    /// until one meets no horizon: its bounds are exact. Returns the exact bounds proven
+    /// (equal unless stopped).
+    fn solve(&mut self, state: &State) -> (i32, i32) {
+        if state.is_over() {
+            let v = self.finished(state);
+            return (v, v);
+        }
+        let t = state.seeds_on_board() as i32;
+        self.bounds = (-t, t);
+        // The estimates stop changing long before the searches meet no horizon (a game lasts
+        // dozens of plies): the search goes to the end once they have settled.
+        let (mut guess, mut same) = (0, 0);
+        let mut depth = 2u8;
+        while self.bounds.0 < self.bounds.1 && !self.stopped {
+            let estimate = self.mtdf(state, guess, depth);
+            same = if estimate == guess { same + 1 } else { 0 };
+            guess = estimate;
+            let max: u8 =
+                std::env::var("SOW_DEEPENING").ok().and_then(|v| v.parse().ok()).unwrap_or(MAX_DEEPENING);
+            depth =
+                if depth == EXACT || depth >= max || (depth >= 12 && same >= 2) { EXACT } else { depth + 2 };
+        }
+        self.bounds
+    }
+
+    /// MTD(f) from `guess`, searching `depth` plies (or to the end: [`EXACT`]): its estimate
+    /// of the value. What a search without horizon proves narrows `self.bounds`, and ends the
+    /// searches once they meet.
+    fn mtdf(&mut self, state: &State, guess: i32, depth: u8) -> i32 {
+        let t = state.seeds_on_board() as i32;
+        let (mut lower, mut upper) = (-t, t);
+        let mut g = guess.clamp(lower, upper);
+        while lower < upper && !self.stopped && self.bounds.0 < self.bounds.1 {
+            let beta = if g == lower { g + 1 } else { g };
+            let (v, found) = self.node(state, beta - 1, beta, depth);
+            if self.stopped {
+                break;
+            }
+            if v < beta {
+                upper = v;
+            } else {
+                lower = v;
+            }
+            g = v;
+            if !found.horizon {
+                if v < beta {
+                    self.bounds.1 = self.bounds.1.min(v);
+                } else {
+                    self.bounds.0 = self.bounds.0.max(v);
+                }
+            }
+            if std::env::var_os("SOW_DEBUG").is_some() {
+                eprintln!(
+                    "depth {depth} beta {beta}: {v}{}, exact bounds {:?}, nodes {}",
+                    if found.horizon { "" } else { " exact" },
+                    self.bounds,
+                    self.nodes
+                );
+            }
+        }
+        g
+    }
+
+    /// The margin of the leftovers of a finished game for the player whose turn it was.
+    fn finished(&self, state: &State) -> i32 {
+        let p = state.turn();
+        let scores = self.rules.scores(state);
+        let left = |q: usize| scores[q] as i32 - state.captured()[q] as i32;
+        left(p) - left(1 - p)
+    }
+
+    /// The value of what a move led to, for its mover: what it gained, and the value of the
+    /// position after it (negated when the other player moves there), searched `depth` plies.
+    fn child_value(&mut self, mover: usize, c: &Child, alpha: i32, beta: i32, depth: u8) -> (i32, Found) {
+        if c.state.is_over() {
+            return (c.gain, EXACTLY);
+        }
+        let below = if depth == EXACT { EXACT } else { depth - 1 };
+        if c.state.turn() == mover {
+            let (v, f) = self.node(&c.state, alpha - c.gain, beta - c.gain, below);
+            (c.gain + v, f)
+        } else {
+            let (v, f) = self.node(&c.state, c.gain - beta, c.gain - alpha, below);
+            (c.gain - v, f)
+        }
+    }
+
+    /// A move worth at least `beta` by what the tables already hold of where it leads (an
+    /// exact value of the endgame table, or a bound of the transposition table from a search
+    /// at least `depth` plies deep): its value or bound. Such values hold whatever the line
+    /// (see the module's documentation).
+    fn known_cutoff(&self, mover: usize, children: &[Child], beta: i32, depth: u8) -> Option<i32> {
+        let below = if depth == EXACT { EXACT } else { depth - 1 };
+        for c in children {
+            let at_least = if c.state.is_over() {
+                c.gain
+            } else if (c.state.seeds_on_board() as i64) <= self.db_seeds {
+                let v = self.db.as_ref().expect("an endgame table").entry(c.state.pits(), c.state.turn()).0;
+                if c.state.turn() == mover { c.gain + v } else { c.gain - v }
+            } else {
+                match self.probe(self.key(&c.state)) {
+                    Some(e) if e.depth >= below => {
+                        if c.state.turn() == mover {
+                            c.gain + e.lower
+                        } else {
+                            c.gain - e.upper
+                        }
+                    }
+                    _ => continue,
+                }
+            };
+            if at_least >= beta {
+                return Some(at_least);
+            }
+        }
+        None
+    }
+
+    /// Alpha-beta (fail-soft) on a position not over, `depth` plies deep ([`EXACT`]: to the
+    /// end; a position at the horizon is estimated at 0, the seeds won on the way counting):
+    /// its value if within `alpha..beta`, else a bound beyond the window; and what else the
+    /// search found ([`Found`]).
+    fn node(&mut self, state: &State, mut alpha: i32, mut beta: i32, depth: u8) -> (i32, Found) {
+        self.tick();
+        if self.stopped {
+            return (0, EXACTLY);
+        }
+        let t = state.seeds_on_board();
+        let player = state.turn();
+        if (t as i64) <= self.db_seeds {
+            let db = self.db.as_ref().expect("an endgame table");
+            return (db.entry(state.pits(), player).0, EXACTLY);
+        }
+        let key = self.key(state);
+        // Back to a position of the line: endless play from there.
+        for (line, &(k, seeds)) in self.path.iter().enumerate().rev() {
+            if seeds != t {
+                break;
+            }
+            if k == key {
+                return (0, Found { repeat: line, horizon: false });
+            }
+        }
+        let mut tt_best = u8::MAX;
+        if let Some(e) = self.probe(key) {
+            if e.depth >= depth {
+                let f = Found { repeat: NO_REPEAT, horizon: e.depth != EXACT };
+                if e.lower >= beta {
+                    return (e.lower, f);
+                }
+                if e.upper <= alpha || e.lower == e.upper {
+                    return (e.upper, f);
+                }
+                alpha = alpha.max(e.lower);
+                beta = beta.min(e.upper);
+            }
+            tt_best = e.best;
+        }
+        // A margin is at most the seeds on the board either way.
+        let t = t as i32;
+        if t <= alpha {
+            return (t, EXACTLY);
+        }
+        if -t >= beta {
+            return (-t, EXACTLY);
+        }
+        if depth == 0 {
+            return (0, Found { repeat: NO_REPEAT, horizon: true });
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let line = self.path.len();
+        self.path.push((key, t as u32));
+        if self.levels.len() <= line {
+            self.levels.push(Default::default());
+        }
+        let (mut children, mut order) = std::mem::take(&mut self.levels[line]);
+        self.children(state, tt_best, &mut children, &mut order);
+        // Enhanced transposition cutoff: a move whose result is already known well enough to
+        // refute the window ends the search of the position before any move is searched.
+        if let Some(v) = self.known_cutoff(player, &children, beta, depth) {
+            self.levels[line] = (children, order);
+            self.path.pop();
+            return (v, Found { repeat: NO_REPEAT, horizon: depth != EXACT });
+        }
+        let before = self.nodes;
+        let mut best = i32::MIN;
+        let mut best_index = 0u8;
+        let mut found = EXACTLY;
+        for &(_, k) in &order {
+            let c = &children[k as usize];
+            let (v, f) = self.child_value(player, c, alpha, beta, depth);
+            if self.stopped {
+                break;
+            }
+            found = found.and(f);
+            if v > best {
+                best = v;
+                best_index = c.order as u8;
+            }
+            if best >= beta {
+                break;
+            }
+            alpha = alpha.max(best);
+        }
+        self.levels[line] = (children, order);
+        self.path.pop();
+        if self.stopped {
+            return (0, EXACTLY);
+        }
+        // A result that met a position of the line above depends on that line: not kept.
+        if found.repeat >= line {
+            let (lower, upper) = if best <= alpha0 {
+                (-t, best)
+            } else if best >= beta0 {
+                (best, t)
+            } else {
+                (best, best)
+            };
+            let work = (64 - (self.nodes - before).leading_zeros()) as u8;
+            let depth = if found.horizon { depth } else { EXACT };
+            self.store(key, Entry { lower, upper, best: best_index, work, depth });
+            found.repeat = NO_REPEAT;
+        }
+        (best, found)
+    }
+
+    /// The moves of `state` (its player to move; a player who cannot move passes to the
+    /// other), in the order to search them: the table's best move, then moves that give
+    /// another turn, then by what they gain at once. `order` ends up as the move's index in
+    /// the order of the legal moves, which the table keeps.
+    fn children(&self, state: &State, tt_best: u8, out: &mut Vec<Child>, order: &mut Vec<(i32, u8)>) {
+        out.clear();
+        order.clear();
+        let player = state.turn();
+        match state.to_move() {
+            Some(other) if other != player => {
+                let state = self.rules.state_from(state.pits(), other).expect("a position of the board");
+                out.push(Child { state, mv: Move::PASS, gain: 0, order: 0 });
+                order.push((0, 0));
+                return;
+            }
+            _ => {}
+        }
+        for (i, mv) in self.rules.legal_moves(state).iter().enumerate() {
+            let mut child = *state;
+            self.rules.apply(&mut child, mv);
+            // Until the game ends a score is the seeds captured (the rules solved keep no
+            // scores in pits and no big stones: `check_rules`), which is quicker to read.
+            let gain = if child.is_over() {
+                self.rules.gain(state, &child, player)
+            } else {
+                let (b, a) = (state.captured(), child.captured());
+                (a[player] as i32 - b[player] as i32) - (a[1 - player] as i32 - b[1 - player] as i32)
+            };
+            let again = !child.is_over() && child.turn() == player;
+            let rank = if i as u8 == tt_best {
+                i32::MAX
+            } else {
+                gain * 4 + if again { 2 } else { 0 } + if child.is_over() { 1 } else { 0 }
+            };
+            order.push((rank, out.len() as u8));
+            out.push(Child { state: child, mv, gain, order: i as i32 });
+        }
+        // Highest rank first; among equals, in the order of the legal moves.
+        order.sort_by_key(|&(rank, i)| (std::cmp::Reverse(rank), i));
+    }
+
+    /// The value of a position in the first plies, where nothing is captured: the best of
+    /// its moves, each valued by search once past them.
+    fn opening(&mut self, all: &Rules, state: &State) -> i32 {
+        if state.is_over() {
+            return self.finished(state);
+        }
+        if state.plies() >= all.capture_start() {
+            return self.solve(state).0;
+        }
+        let mover = state.turn();
+        let mut best = i32::MIN;
+        for mv in all.legal_moves(state).iter() {
+            let mut child = *state;
+            all.apply(&mut child, mv);
+            let gain = all.gain(state, &child, mover);
+            let v = if child.is_over() {
+                gain
+            } else {
+                let v = self.opening(all, &child);
+                if child.turn() == mover { gain + v } else { gain - v }
+            };
+            best = best.max(v);
+            if self.stopped {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Every move of a position of value `value`, with what can be shown of it: exact for the
+    /// best moves, an upper bound for the others (one search each that stops once it shows the
+    /// move falls short of the value).
+    fn first_moves(&mut self, all: &Rules, state: &State, value: i32) -> Vec<SearchedMove> {
+        let mover = state.turn();
+        let mut moves = Vec::new();
+        for mv in all.legal_moves(state).iter() {
+            let mut child = *state;
+            all.apply(&mut child, mv);
+            let gain = all.gain(state, &child, mover);
+            let (v, exact) = if child.is_over() {
+                (gain, true)
+            } else if child.plies() < all.capture_start() {
+                let v = self.opening(all, &child);
+                (if child.turn() == mover { gain + v } else { gain - v }, true)
+            } else {
+                let c = Child { state: child, mv, gain, order: 0 };
+                let (v, _) = self.child_value(mover, &c, value - 1, value, EXACT);
+                (v, v >= value)
+            };
+            if self.stopped {
+                break;
+            }
+            // A move at least as good as the value is worth exactly the value.
+            moves.push(SearchedMove { mv, value: if exact { v.min(value) } else { v }, exact });
+        }
+        moves.sort_by_key(|m| (-m.value, !m.exact, m.mv));
+        moves
+    }
+
+    /// A perfect game from a position of value `value`: at each position, the first move (in
+    /// the search's order) shown to keep the value, until the game ends, a position repeats
+    /// (endless, worth 0), or the endgame table takes over.
+    fn principal_variation(&mut self, all: &Rules, start: &State, value: i32) -> (Vec<Move>, State, bool) {
+        let mut s = *start;
+        let mut v = value;
+        let mut seen = std::collections::HashSet::new();
+        let mut moves = Vec::new();
+        while !s.is_over() && !self.stopped {
+            if !seen.insert((s.pits().to_vec(), s.turn())) {
+                return (moves, s, true);
+            }
+            if s.plies() >= all.capture_start() && (s.seeds_on_board() as i64) <= self.db_seeds {
+                let db = self.db.as_ref().expect("an endgame table");
+                let (rest, end, endless) = db.principal_variation(&self.rules, &s, 10_000);
+                moves.extend(rest);
+                return (moves, end, endless);
+            }
+            let mover = s.turn();
+            let mut next = None;
+            let key = self.key(&s);
+            let tt_best = self.probe(key).map_or(u8::MAX, |e| e.best);
+            let (mut children, mut order) = (Vec::new(), Vec::new());
+            if s.plies() >= all.capture_start() {
+                self.children(&s, tt_best, &mut children, &mut order);
+                children = order.iter().map(|&(_, k)| children[k as usize]).collect();
+            } else {
+                for mv in all.legal_moves(&s).iter() {
+                    let mut child = s;
+                    all.apply(&mut child, mv);
+                    let gain = all.gain(&s, &child, mover);
+                    children.push(Child { state: child, mv, gain, order: 0 });
+                }
+            }
+            for c in &children {
+                let w = if c.state.is_over() {
+                    c.gain
+                } else if c.state.plies() < all.capture_start() {
+                    let x = self.opening(all, &c.state);
+                    if c.state.turn() == mover { c.gain + x } else { c.gain - x }
+                } else {
+                    self.child_value(mover, c, v - 1, v, EXACT).0
+                };
+                if w >= v {
+                    next = Some(*c);
+                    break;
+                }
+            }
+            let Some(c) = next else { break };
+            if c.mv != Move::PASS {
+                moves.push(c.mv);
+            }
+            // The value of the position after it, for its player to move.
+            v = if c.state.is_over() {
+                0
+            } else if c.state.turn() == mover {
+                v - c.gain
+            } else {
+                c.gain - v
+            };
+            s = c.state;
+        }
+        (moves, s, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_pack_and_unpack() {
+        for (lower, upper) in [(-255, 255), (0, 0), (-3, 7), (12, 12)] {
+            for depth in [0, 7, EXACT] {
+                let e = Entry { lower, upper, best: 5, work: 33, depth };
+                assert_eq!(Entry::unpack(e.pack()), e);
+            }
+        }
+    }
+
+    #[test]
+    fn the_endgame_table_fits_its_share() {
+        // 12 pits: 2 * C(23, 12) = 2,704,156 positions for 11 seeds, 2 * C(24, 12) =
+        // 5,408,312 for 12, 2 * C(25, 12) = 10,400,600 for 13.
+        assert_eq!(endgame_seeds(12, 48, 1 << 40), Some(12));
+        assert_eq!(endgame_seeds(12, 48, 4 * 3_000_000), Some(11));
+        assert_eq!(endgame_seeds(12, 10, 1 << 40), Some(9));
+        assert_eq!(endgame_seeds(12, 48, 0), None);
+    }
+}
