@@ -5,8 +5,9 @@
 //! `variants/`, `docs/` and `tests/` (so a command may write files, and a later block of the
 //! same document may read them), and compares what they print with what the document says.
 //!
-//! Timings vary from run to run: the figures of `solved in 3.9 s` and of `sow bench` (whose
-//! games per second decide how many games it plays) are compared as `_`. Blocks that need a person at a terminal are written as ```` ```text ````
+//! Timings vary from run to run: the figures of `solved in 3.9 s`, of a search's times and
+//! speed, and of `sow bench` (whose games per second decide how many games it plays) are
+//! compared as `_`. Blocks that need a person at a terminal are written as ```` ```text ````
 //! and not run.
 //!
 //! `SOW_BLESS=1 cargo test --test docs` rewrites the outputs from what the commands print now,
@@ -106,6 +107,13 @@ fn masked(text: &str) -> String {
     )
     .unwrap();
     let text = timing.replace_all(text, "solved in _ s");
+    let search = regex::Regex::new(
+        r"in [0-9.]+ s: ([0-9]+) positions searched in [0-9.]+ s \([0-9.]+ million a second\)",
+    )
+    .unwrap();
+    let text = search.replace_all(&text, "in _ s: $1 positions searched in _ s (_ million a second)");
+    let built = regex::Regex::new(r"built in [0-9.]+ s").unwrap();
+    let text = built.replace_all(&text, "built in _ s");
     bench
         .replace_all(&text, "_ random playouts in _ s on one core: _ playouts/s, _ moves/s, _ plies")
         .into_owned()

@@ -62,7 +62,7 @@ pub struct SolveArgs {
     /// whichever suits the board's size
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     method: Method,
-    /// Memory a search may use for its tables (e.g. 512M, 8G; default: half the machine's)
+    /// Memory a search may use for its tables (e.g. 512M, 8G; default: 1G)
     #[arg(long, value_name = "SIZE", value_parser = searched::parse_memory)]
     memory: Option<u64>,
     /// A search looks up the positions of at most this many seeds on the board in a table

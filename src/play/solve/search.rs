@@ -33,8 +33,10 @@ use crate::engine::{Move, Rules, State};
 use super::index::{Numbering, state_space};
 use super::{Solution, SolveError, check_rules, check_solvable, solve_with};
 
-/// The deepest search of the iterative deepening before the search to the end.
-const MAX_DEEPENING: u8 = 30;
+/// The deepest search of the iterative deepening before the search to the end: each two plies
+/// more cost about 2.5 times as much (Kalah(6,4): 1.3 million nodes to 18 plies, 373 million
+/// to 30), for estimates that hardly improve.
+const MAX_DEEPENING: u8 = 18;
 
 /// Nodes between two looks at the cancel flag and two reports of progress.
 const REPORT_EVERY: u64 = 1 << 18;
@@ -446,10 +448,11 @@ impl Searcher {
             let estimate = self.mtdf(state, guess, depth);
             same = if estimate == guess { same + 1 } else { 0 };
             guess = estimate;
-            let max: u8 =
-                std::env::var("SOW_DEEPENING").ok().and_then(|v| v.parse().ok()).unwrap_or(MAX_DEEPENING);
-            depth =
-                if depth == EXACT || depth >= max || (depth >= 12 && same >= 2) { EXACT } else { depth + 2 };
+            depth = if depth == EXACT || depth >= MAX_DEEPENING || (depth >= 12 && same >= 2) {
+                EXACT
+            } else {
+                depth + 2
+            };
         }
         self.bounds
     }
