@@ -14,6 +14,7 @@ mod index;
 mod perfect;
 mod retrograde;
 mod search;
+mod values;
 
 use std::fmt;
 
@@ -29,6 +30,7 @@ pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
 pub use retrograde::{default_threads, solve, solve_with};
 pub use search::{SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
+use values::Values;
 
 /// A position's value: a margin of seeds, at most the 255 a board can hold either way.
 pub type Value = i16;
@@ -253,7 +255,7 @@ impl Counts {
 pub struct Solution {
     header: Header,
     numbering: Numbering,
-    values: Vec<Value>,
+    values: Values,
     depths: Vec<u16>,
 }
 
@@ -326,7 +328,7 @@ impl Solution {
 
     fn entry(&self, pits: &[u8], player: usize) -> (i32, u16) {
         let i = self.numbering.index(pits, player);
-        (self.values[i] as i32, self.depths[i])
+        (self.values.get(i), self.depths[i])
     }
 
     /// The value of a position for its player to move (or, once the game is over, for the
@@ -397,8 +399,8 @@ impl Solution {
     /// Positions won, drawn and lost by the player to move (value above, at, below 0).
     pub fn counts(&self) -> Counts {
         let mut c = Counts::default();
-        for &v in &self.values {
-            c.add(v as i32);
+        for v in self.values.iter() {
+            c.add(v);
         }
         c
     }
@@ -427,7 +429,7 @@ impl Solution {
                 let i = self.numbering.index(s.pits(), s.turn());
                 if mark[i] == 0 {
                     mark[i] = 1;
-                    counts.add(self.values[i] as i32);
+                    counts.add(self.values.get(i));
                 }
             }
         }
@@ -454,7 +456,7 @@ impl Solution {
                             }
                             let j = self.numbering.index(child.pits(), child.turn());
                             if mark[j] == 0 {
-                                counts.add(self.values[j] as i32);
+                                counts.add(self.values.get(j));
                                 if child.seeds_on_board() as usize == t {
                                     mark[j] = 2;
                                     stack.push(child);
