@@ -202,6 +202,7 @@ impl Solution {
             values: Values::from_bytes(width as usize, values),
             depths: depths.chunks_exact(2).map(|d| u16::from_le_bytes([d[0], d[1]])).collect(),
             header,
+            threads: super::default_threads(),
         })
     }
 }
