@@ -609,7 +609,7 @@ fn solve_refuses_what_it_cannot_solve() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(&format!("the state space is too large to solve: {message}")), "{err}");
-        assert!(err.contains("sow solves at most 600000000 positions"), "{err}");
+        assert!(err.contains("sow solves at most 800000000 positions"), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -36,8 +36,13 @@ use values::Values;
 /// A position's value: a margin of seeds, at most the 255 a board can hold either way.
 pub type Value = i16;
 
-/// Most positions a solution may hold: two bytes of value and two of depth each.
-pub const MAX_POSITIONS: u64 = 600_000_000;
+/// Most positions a solution may hold. A solve takes about 10 bytes a position at its peak
+/// (Um ed-Dyar on 2 x 4 pits, 153,809,370 positions: 1.56 GB): one of value up to 127 seeds
+/// and two of depth for the table, the rest for the layer being solved (its moves, reversed,
+/// and its attractor pass), down from 16 to 18 with two-byte values and wider layer types.
+/// That is 8 GB at this limit, a third of a 24 GB machine; it admits 2 x 4 pits of 5 seeds
+/// (754,697,988 positions), which 600 million did not.
+pub const MAX_POSITIONS: u64 = 800_000_000;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SolveError {
