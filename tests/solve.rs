@@ -350,18 +350,18 @@ fn damaged_solution_files_are_refused_with_the_reason() {
     let header_len = u32::from_le_bytes(good[8..12].try_into().unwrap()) as usize;
     let mut flipped = good.clone();
     flipped[12 + header_len + 5] ^= 1;
-    let mut old = good.clone();
-    let at = old.windows(14).position(|w| w == b"sow solution 2").unwrap();
-    old[at + 13] = b'1';
+    let mut newer = good.clone();
+    let at = newer.windows(14).position(|w| w == b"sow solution 3").unwrap();
+    newer[at + 13] = b'4';
     let mut header = good.clone();
     header[12] = b'x';
     let cases: [(&str, Vec<u8>, &str); 5] = [
         ("short.sol", good[..good.len() - 9].to_vec(), "its size does not match its header"),
         ("flipped.sol", flipped, "its checksum does not match (the file is damaged)"),
         (
-            "old.sol",
-            old,
-            "it is in the format `sow solution 1`, and this sow reads `sow solution 2`: solve again",
+            "newer.sol",
+            newer,
+            "it is in the format `sow solution 4`, and this sow reads `sow solution 3`: solve again",
         ),
         ("header.sol", header, "its header is damaged"),
         ("other.sol", b"PNG\x89 not a table".to_vec(), "it does not start as one"),
@@ -378,6 +378,35 @@ fn damaged_solution_files_are_refused_with_the_reason() {
     assert_eq!(e, format!("`{}` was made for other rules (Test), not those of Koumma", path.display()));
     let e = Solution::load(&dir.join("none.sol"), &r, 8).unwrap_err().to_string();
     assert!(e.ends_with("none.sol`: no such file"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file of an older format (here 2: two bytes of value a position whatever the seeds) is
+/// refused with the advice to solve again, not read as damaged or misread.
+#[test]
+fn a_solution_file_of_an_older_format_is_refused_with_solve_again() {
+    let r = bakuk_with("board 2 rows of 2 pits, no stores  seeds 2 in each pit");
+    let solution = solve(&r, 8, &|_, _| {}, &Cancel::new()).unwrap();
+    let n = solution.positions();
+    let header = format!(
+        "{{\"format\":\"sow solution 2\",\"variant\":\"Test\",\"ruleset\":null,\"fingerprint\":\"{:016x}\",\"pits\":4,\"seeds\":8,\"positions\":{n}}}",
+        r.fingerprint()
+    );
+    let mut bytes = b"SOWSOLVE".to_vec();
+    bytes.extend((header.len() as u32).to_le_bytes());
+    bytes.extend(header.as_bytes());
+    // Values and depths, two bytes each, and a checksum: a whole file of format 2.
+    bytes.extend(std::iter::repeat_n(0u8, 4 * n as usize + 8));
+    let dir = scratch("older");
+    let path = dir.join("x.sol");
+    std::fs::write(&path, &bytes).unwrap();
+    let e = Solution::load(&path, &r, 8).unwrap_err().to_string();
+    assert_eq!(e, format!("`{}` was made by an older sow (format 2): solve again", path.display()));
+    // Through the command too.
+    let out = sow(&["solve", "koumma", "--solution", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("was made by an older sow (format 2): solve again"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -580,7 +609,7 @@ fn solve_refuses_what_it_cannot_solve() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(&format!("the state space is too large to solve: {message}")), "{err}");
-        assert!(err.contains("sow solves at most 600000000 positions"), "{err}");
+        assert!(err.contains("sow solves at most 800000000 positions"), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

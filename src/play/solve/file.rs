@@ -1,6 +1,7 @@
 //! Solution files: a header naming the variant, its rules' fingerprint and the table's size,
-//! then two bytes of value and two of depth per position, then a checksum. A file is loaded
-//! only for the rules it was made for, whole and undamaged.
+//! then each position's value (one byte when the table's most seeds are at most 127, else two:
+//! `Values::narrow`), then two bytes of depth per position, then a checksum. A file is loaded
+//! only for the rules it was made for, whole and undamaged, and only in this format.
 
 use std::fmt;
 use std::io::Write;
@@ -14,12 +15,23 @@ use crate::error::{Failure, Status};
 use crate::files::{self, ReadError};
 use crate::lang::spec::Spec;
 
+use super::Solution;
 use super::index::{Numbering, state_space};
-use super::{Solution, Value};
+use super::values::Values;
 
 const MAGIC: &[u8; 8] = b"SOWSOLVE";
-/// Format 1 held one byte of value per position, too few for margins above 127.
-const FORMAT: &str = "sow solution 2";
+/// Format 1 held one byte of value per position, too few for margins above 127; format 2 two
+/// bytes for every table. This one holds values at the width the table's seeds need.
+const FORMAT: &str = "sow solution 3";
+/// How [`FORMAT`] and the older formats start, before their number.
+const FORMAT_NAME: &str = "sow solution ";
+const FORMAT_NUMBER: u32 = 3;
+
+/// The first field of a header, read alone to tell an older format from a damaged file.
+#[derive(Deserialize)]
+struct Format {
+    format: String,
+}
 
 /// The header of a solution file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,6 +88,11 @@ pub enum SolutionFileError {
         has: usize,
         needs: usize,
     },
+    /// Made by an older sow, in the format numbered `format`: solving again makes a new one.
+    OlderFormat {
+        path: String,
+        format: u32,
+    },
 }
 
 impl fmt::Display for SolutionFileError {
@@ -90,6 +107,9 @@ impl fmt::Display for SolutionFileError {
             }
             SolutionFileError::TooFewSeeds { path, has, needs } => {
                 write!(f, "`{path}` holds positions of up to {has} seeds, not {needs}")
+            }
+            SolutionFileError::OlderFormat { path, format } => {
+                write!(f, "`{path}` was made by an older sow (format {format}): solve again")
             }
         }
     }
@@ -114,7 +134,7 @@ impl Solution {
         w.write_all(MAGIC)?;
         w.write_all(&(header.len() as u32).to_le_bytes())?;
         w.write_all(&header)?;
-        let values: Vec<u8> = self.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let values = self.values.to_bytes();
         let depths: Vec<u8> = self.depths.iter().flat_map(|d| d.to_le_bytes()).collect();
         w.write_all(&values)?;
         w.write_all(&depths)?;
@@ -132,26 +152,37 @@ impl Solution {
             return Err(bad("it does not start as one"));
         }
         let len = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
-        let header: Header = bytes
-            .get(12..12usize.saturating_add(len))
+        let header = bytes.get(12..12usize.saturating_add(len));
+        // The format first, alone: an older file's header need not read as this one's.
+        let format = header
+            .and_then(|h| serde_json::from_slice::<Format>(h).ok())
+            .ok_or_else(|| bad("its header is damaged"))?
+            .format;
+        if format != FORMAT {
+            let older = format.strip_prefix(FORMAT_NAME).and_then(|n| n.parse::<u32>().ok());
+            return Err(match older {
+                Some(format) if format < FORMAT_NUMBER => {
+                    SolutionFileError::OlderFormat { path: shown, format }
+                }
+                _ => bad(&format!(
+                    "it is in the format `{format}`, and this sow reads `{FORMAT}`: solve again"
+                )),
+            });
+        }
+        let header: Header = header
             .and_then(|h| serde_json::from_slice(h).ok())
             .ok_or_else(|| bad("its header is damaged"))?;
-        if header.format != FORMAT {
-            return Err(bad(&format!(
-                "it is in the format `{}`, and this sow reads `{FORMAT}`: solve again",
-                header.format
-            )));
-        }
         let n = header.positions;
+        let width = if Values::narrow(header.seeds) { 1 } else { 2 };
         let body = &bytes[12 + len..];
         let sized = header.pits > 0
             && state_space(header.pits, header.seeds) == Some(n)
-            && n.checked_mul(4).and_then(|b| b.checked_add(8)) == Some(body.len() as u64);
+            && n.checked_mul(width + 2).and_then(|b| b.checked_add(8)) == Some(body.len() as u64);
         if !sized {
             return Err(bad("its size does not match its header"));
         }
         let n = n as usize;
-        let (values, rest) = body.split_at(2 * n);
+        let (values, rest) = body.split_at(width as usize * n);
         let (depths, sum) = rest.split_at(2 * n);
         if checksum(values, depths).to_le_bytes() != sum {
             return Err(bad("its checksum does not match (the file is damaged)"));
@@ -168,9 +199,10 @@ impl Solution {
         }
         Ok(Solution {
             numbering: Numbering::new(header.pits, header.seeds),
-            values: values.chunks_exact(2).map(|v| Value::from_le_bytes([v[0], v[1]])).collect(),
+            values: Values::from_bytes(width as usize, values),
             depths: depths.chunks_exact(2).map(|d| u16::from_le_bytes([d[0], d[1]])).collect(),
             header,
+            threads: super::default_threads(),
         })
     }
 }

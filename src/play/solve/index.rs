@@ -42,11 +42,23 @@ pub(super) struct Numbering {
     pits: usize,
     seeds: usize,
     binom: Vec<Vec<u64>>,
+    /// `terms[j * (seeds + 1) + bar]`: what pit `j` (not the last) adds to a distribution's
+    /// rank when pits `0..=j` hold `bar` seeds, C(bar + j, j + 1); one flat table, read once
+    /// a pit, since numbering is done for every move a solve plays.
+    terms: Vec<u64>,
+    /// `starts[t]`: distributions of fewer than `t` seeds.
+    starts: Vec<u64>,
 }
 
 impl Numbering {
     pub fn new(pits: usize, seeds: usize) -> Numbering {
-        Numbering { pits, seeds, binom: binomials(seeds + pits + 1) }
+        let binom = binomials(seeds + pits + 1);
+        let terms = (0..pits.saturating_sub(1))
+            .flat_map(|j| (0..=seeds).map(move |bar| (j, bar)))
+            .map(|(j, bar)| binom[bar + j][j + 1])
+            .collect();
+        let starts = (0..=seeds + 1).map(|t| binom[t + pits - 1][pits]).collect();
+        Numbering { pits, seeds, binom, terms, starts }
     }
 
     /// The most seeds of the distributions numbered.
@@ -66,6 +78,7 @@ impl Numbering {
 
     /// The number of a distribution within its layer: the bars between pits, placed among
     /// seeds, ranked as a combination.
+    #[cfg(test)]
     fn rank(&self, pits: &[u8]) -> u64 {
         let mut rank = 0;
         let mut bar = 0usize;
@@ -109,9 +122,50 @@ impl Numbering {
         (pits, player)
     }
 
+    /// The position of `pits` (at most the numbering's seeds) with `player` to move: twice
+    /// its distribution's number, plus the player.
+    #[inline]
     pub fn index(&self, pits: &[u8], player: usize) -> usize {
-        let t: usize = pits.iter().map(|&s| s as usize).sum();
-        (2 * (self.layer_start(t) + self.rank(pits)) + player as u64) as usize
+        let (last, rest) = pits[..self.pits].split_last().expect("a board has pits");
+        let mut rank = 0;
+        let mut bar = 0usize;
+        for (row, &s) in self.terms.chunks_exact(self.seeds + 1).zip(rest) {
+            bar += s as usize;
+            rank += row[bar];
+        }
+        let t = bar + *last as usize;
+        (2 * (self.starts[t] + rank) + player as u64) as usize
+    }
+
+    /// Calls `f` with every distribution of `t` seeds, in the order of
+    /// [`for_each_distribution`], and its number within the layer (the rank [`Numbering::index`]
+    /// gives it), which is summed pit by pit as the distributions are made.
+    pub fn for_each_in_layer(&self, t: usize, mut f: impl FnMut(&[u8], u64)) {
+        #[allow(clippy::too_many_arguments)]
+        fn go<F: FnMut(&[u8], u64)>(
+            n: &Numbering,
+            pits: &mut [u8],
+            t: usize,
+            i: usize,
+            left: usize,
+            rank: u64,
+            f: &mut F,
+        ) {
+            if i == pits.len() - 1 {
+                pits[i] = left as u8;
+                f(pits, rank);
+                return;
+            }
+            let bar = n.seeds + 1;
+            let row = &n.terms[i * bar..(i + 1) * bar];
+            // Pits 0..i hold t - left seeds; pit i adds s of the rest.
+            for s in 0..=left {
+                pits[i] = s as u8;
+                go(n, pits, t, i + 1, left - s, rank + row[t - left + s], f);
+            }
+        }
+        let mut pits = vec![0u8; self.pits];
+        go(self, &mut pits, t, 0, t, 0, &mut f);
     }
 }
 
@@ -146,6 +200,25 @@ mod tests {
                     assert_eq!(numbering.unrank(numbering.index(pits, player)), (pits.to_vec(), player));
                 }
             });
+        }
+    }
+
+    #[test]
+    fn layers_are_met_in_order_with_the_ranks_index_gives() {
+        for (pits, seeds) in [(1, 5), (2, 4), (6, 9)] {
+            let numbering = Numbering::new(pits, seeds);
+            for t in 0..=seeds {
+                let mut met = Vec::new();
+                numbering.for_each_in_layer(t, |p, rank| {
+                    assert_eq!(rank, numbering.rank(p), "{p:?}");
+                    let start = 2 * numbering.layer_start(t) as usize;
+                    assert_eq!(numbering.index(p, 1), start + 2 * rank as usize + 1);
+                    met.push(p.to_vec());
+                });
+                let mut order = Vec::new();
+                for_each_distribution(pits, t, |p| order.push(p.to_vec()));
+                assert_eq!(met, order);
+            }
         }
     }
 

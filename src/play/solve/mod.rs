@@ -14,8 +14,10 @@ mod index;
 mod perfect;
 mod retrograde;
 mod search;
+mod values;
 
 use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use serde::Serialize;
 
@@ -29,12 +31,18 @@ pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
 pub use retrograde::{default_threads, solve, solve_with};
 pub use search::{SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
+use values::Values;
 
 /// A position's value: a margin of seeds, at most the 255 a board can hold either way.
 pub type Value = i16;
 
-/// Most positions a solution may hold: two bytes of value and two of depth each.
-pub const MAX_POSITIONS: u64 = 600_000_000;
+/// Most positions a solution may hold. A solve takes about 10 bytes a position at its peak
+/// (Um ed-Dyar on 2 x 4 pits, 153,809,370 positions: 1.56 GB): one of value up to 127 seeds
+/// and two of depth for the table, the rest for the layer being solved (its moves, reversed,
+/// and its attractor pass), down from 16 to 18 with two-byte values and wider layer types.
+/// That is 8 GB at this limit, a third of a 24 GB machine; it admits 2 x 4 pits of 5 seeds
+/// (754,697,988 positions), which 600 million did not.
+pub const MAX_POSITIONS: u64 = 800_000_000;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum SolveError {
@@ -253,9 +261,16 @@ impl Counts {
 pub struct Solution {
     header: Header,
     numbering: Numbering,
-    values: Vec<Value>,
+    values: Values,
     depths: Vec<u16>,
+    /// Threads counting the positions reachable from a start: those the table was solved
+    /// with, or every core for a table loaded from a file.
+    threads: usize,
 }
+
+/// Distributions a thread of the reachable count takes at a time, the threads in turn: small
+/// enough that the threads share each layer's work evenly.
+const REACH_BLOCK: usize = 1 << 12;
 
 /// What one move is worth to its player, by the solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -326,7 +341,7 @@ impl Solution {
 
     fn entry(&self, pits: &[u8], player: usize) -> (i32, u16) {
         let i = self.numbering.index(pits, player);
-        (self.values[i] as i32, self.depths[i])
+        (self.values.get(i), self.depths[i])
     }
 
     /// The value of a position for its player to move (or, once the game is over, for the
@@ -397,8 +412,8 @@ impl Solution {
     /// Positions won, drawn and lost by the player to move (value above, at, below 0).
     pub fn counts(&self) -> Counts {
         let mut c = Counts::default();
-        for &v in &self.values {
-            c.add(v as i32);
+        for v in self.values.iter() {
+            c.add(v);
         }
         c
     }
@@ -409,10 +424,10 @@ impl Solution {
         let all = rules.with_ply_limit(None);
         // Positions are known by their seeds, past the first plies that capture nothing.
         let rules = all.past_start();
-        let (n, most) = (rules.pits(), self.header.seeds);
+        let most = self.header.seeds;
         let in_table = |s: &State| !s.is_over() && s.seeds_on_board() as usize <= most;
         // Each position: not met (0), met and not yet played (1), played or about to be (2).
-        let mut mark = vec![0u8; self.values.len()];
+        let mark: Vec<AtomicU8> = (0..self.values.len()).map(|_| AtomicU8::new(0)).collect();
         let mut counts = Counts::default();
         // The first plies, played by the rules of the start, lead to where the table begins.
         let mut opening = vec![*start];
@@ -425,25 +440,35 @@ impl Solution {
                 }
             } else if in_table(&s) {
                 let i = self.numbering.index(s.pits(), s.turn());
-                if mark[i] == 0 {
-                    mark[i] = 1;
-                    counts.add(self.values[i] as i32);
+                if mark[i].swap(1, Relaxed) == 0 {
+                    counts.add(self.values.get(i));
                 }
             }
         }
         // A move never adds seeds to the board: the layers are gone through from the most
-        // seeds down, in the order their distributions are met. A position met in the layer
-        // being gone through is played at once (it may come earlier in that order), one met in
-        // a layer below when that layer's turn comes; no position is numbered back into seeds.
-        let mut stack: Vec<State> = Vec::new();
-        for t in (0..=most).rev() {
-            for_each_distribution(n, t, |pits| {
+        // seeds down. A position met in the layer being gone through is played at once, one
+        // met in a layer below when that layer's turn comes; no position is numbered back into
+        // seeds. The threads share a layer's distributions, a block of them each in turn, and
+        // each position is claimed (its mark changed) by one thread: the positions counted
+        // are the same, however many threads and whichever claims them.
+        let threads = self.threads.max(1);
+        let walk = |t: usize, thread: usize| {
+            let start = 2 * self.numbering.layer_start(t) as usize;
+            let mut counts = Counts::default();
+            let mut stack: Vec<State> = Vec::new();
+            let mut met = 0usize;
+            self.numbering.for_each_in_layer(t, |pits, rank| {
+                let block = met / REACH_BLOCK;
+                met += 1;
+                if block % threads != thread {
+                    return;
+                }
                 for player in 0..2 {
-                    let i = self.numbering.index(pits, player);
-                    if mark[i] != 1 {
+                    let i = start + 2 * rank as usize + player;
+                    if mark[i].load(Relaxed) != 1 || mark[i].compare_exchange(1, 2, Relaxed, Relaxed).is_err()
+                    {
                         continue;
                     }
-                    mark[i] = 2;
                     stack.push(rules.state_from(pits, player).expect("a solved position"));
                     while let Some(state) = stack.pop() {
                         for mv in rules.legal_moves(&state).iter() {
@@ -453,19 +478,40 @@ impl Solution {
                                 continue;
                             }
                             let j = self.numbering.index(child.pits(), child.turn());
-                            if mark[j] == 0 {
-                                counts.add(self.values[j] as i32);
-                                if child.seeds_on_board() as usize == t {
-                                    mark[j] = 2;
+                            let here = child.seeds_on_board() as usize == t;
+                            // Most are met already: a plain read spares the locked exchange.
+                            if mark[j].load(Relaxed) == 0
+                                && mark[j]
+                                    .compare_exchange(0, if here { 2 } else { 1 }, Relaxed, Relaxed)
+                                    .is_ok()
+                            {
+                                counts.add(self.values.get(j));
+                                if here {
                                     stack.push(child);
-                                } else {
-                                    mark[j] = 1;
                                 }
                             }
                         }
                     }
                 }
             });
+            counts
+        };
+        for t in (0..=most).rev() {
+            let found: Vec<Counts> = if threads == 1 {
+                vec![walk(t, 0)]
+            } else {
+                std::thread::scope(|scope| {
+                    let walk = &walk;
+                    let handles: Vec<_> = (0..threads).map(|k| scope.spawn(move || walk(t, k))).collect();
+                    handles.into_iter().map(|h| h.join().expect("a thread of the count")).collect()
+                })
+            };
+            for c in found {
+                counts.positions += c.positions;
+                counts.wins += c.wins;
+                counts.draws += c.draws;
+                counts.losses += c.losses;
+            }
         }
         counts
     }

@@ -9,33 +9,41 @@
 //! none are worth 0. Each position also gets a depth that decreases along the winning line,
 //! so that the player with the advantage makes progress instead of circling.
 
-use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicI16, AtomicU16, Ordering};
 
 use crate::cancel::Cancel;
 use crate::engine::Rules;
 
-use super::index::{Numbering, for_each_distribution};
-use super::{Header, Solution, SolveError, Value, check_solvable, outcome_of};
+use super::index::Numbering;
+use super::values::{Margin, Values};
+use super::{Header, Solution, SolveError, check_solvable};
 
 /// One layer's game graph, moves within the layer reversed for the retrograde analysis.
 struct Layer {
     /// Moves of each position (exits and moves within the layer).
-    moves: Vec<u32>,
-    /// The best exit of each position (a capture, or the end of the game), if any.
-    best_exit: Vec<Option<i32>>,
+    moves: Vec<u16>,
+    /// The best exit of each position (a capture, or the end of the game), or `NO_EXIT`.
+    best_exit: Vec<i16>,
     /// For each threshold k, the positions with an exit worth exactly -k (once per exit).
     bad_exits: Vec<Vec<u32>>,
-    /// Moves within the layer, reversed: for each position, who moves to it, and whether the
-    /// player to move changes on the way.
+    /// Moves within the layer, reversed: for each position, who moves to it, with `FLIP` set
+    /// when the player to move changes on the way (a layer has fewer than 2^31 positions).
     pred_start: Vec<u32>,
-    preds: Vec<(u32, bool)>,
+    preds: Vec<u32>,
 }
+
+/// The bit of a move within a layer that says the player to move changes.
+const FLIP: u32 = 1 << 31;
+
+// Positions of a layer are numbered below `FLIP`.
+const _: () = assert!(super::MAX_POSITIONS < FLIP as u64);
 
 /// Positions between two looks at the cancel flag.
 const CANCEL_EVERY: u32 = 1 << 16;
 
-/// No exit yet, in a layer's table of best exits shared by its threads.
-const NO_EXIT: i32 = i32::MIN;
+/// No exit yet, in a layer's table of best exits (an exit is worth at most the 255 seeds a
+/// board holds either way).
+const NO_EXIT: i16 = i16::MIN;
 
 /// The threads a solve uses by default: one per core.
 pub fn default_threads() -> usize {
@@ -69,26 +77,42 @@ pub fn solve_with(
     // every move may capture. The first plies are valued over the table (`Solution::value`).
     let rules = rules.with_ply_limit(None).past_start();
     let numbering = Numbering::new(n, seeds);
-    let mut values: Vec<Value> = vec![0; positions as usize];
-    let mut depths = vec![0u16; positions as usize];
+    let (values, depths) = if Values::narrow(seeds) {
+        solve_layers::<i8>(&rules, &numbering, seeds, positions as usize, threads, progress, cancel)?
+    } else {
+        solve_layers::<i16>(&rules, &numbering, seeds, positions as usize, threads, progress, cancel)?
+    };
+    let spec = rules.spec();
+    let header = Header::new(spec, rules.fingerprint(), n, seeds, positions);
+    Ok(Solution { header, numbering, values, depths, threads })
+}
+
+/// Every layer from the empty board up, values stored as `T`.
+fn solve_layers<T: Margin>(
+    rules: &Rules,
+    numbering: &Numbering,
+    seeds: usize,
+    positions: usize,
+    threads: usize,
+    progress: &dyn Fn(usize, u64),
+    cancel: &Cancel,
+) -> Result<(Values, Vec<u16>), SolveError> {
+    let mut values: Vec<T> = vec![T::default(); positions];
+    let mut depths = vec![0u16; positions];
     for t in 0..=seeds {
         let start = 2 * numbering.layer_start(t) as usize;
         let len = 2 * numbering.layer_len(t) as usize;
-        let layer = build_layer(&rules, &numbering, t, start, len, &values, &depths, threads, cancel)?;
-        let (v, d) = retrograde(&layer, t, len);
-        values[start..start + len].copy_from_slice(&v);
-        depths[start..start + len].copy_from_slice(&d);
+        let layer = build_layer(rules, numbering, t, start, len, &values, threads, cancel)?;
+        retrograde(&layer, t, &mut values[start..start + len], &mut depths[start..start + len]);
         progress(t, (start + len) as u64);
     }
-    let spec = rules.spec();
-    let header = Header::new(spec, rules.fingerprint(), n, seeds, positions);
-    Ok(Solution { header, numbering, values, depths })
+    Ok((T::wrap(values), depths))
 }
 
-/// What one thread found of a layer: the moves within it, and the positions with an exit worth
-/// -k for each k, in the order its distributions were met.
+/// What one thread found of a layer: the moves within it (`from | FLIP`, `to`), and the
+/// positions with an exit worth -k for each k, in the order its distributions were met.
 struct Part {
-    edges: Vec<(u32, u32, bool)>,
+    edges: Vec<(u32, u32)>,
     bad_exits: Vec<Vec<u32>>,
 }
 
@@ -97,23 +121,22 @@ struct Part {
 /// best exit of its own positions, and keeps its moves within the layer and its bad exits,
 /// which are joined run after run: the layer is the one a single thread builds.
 #[allow(clippy::too_many_arguments)]
-fn build_layer(
+fn build_layer<T: Margin>(
     rules: &Rules,
     numbering: &Numbering,
     t: usize,
     start: usize,
     len: usize,
-    values: &[Value],
-    depths: &[u16],
+    values: &[T],
     threads: usize,
     cancel: &Cancel,
 ) -> Result<Layer, SolveError> {
     let distributions = numbering.layer_len(t) as usize;
     let threads = threads.clamp(1, distributions.max(1));
-    let moves: Vec<AtomicU32> = (0..len).map(|_| AtomicU32::new(0)).collect();
-    let best_exit: Vec<AtomicI32> = (0..len).map(|_| AtomicI32::new(NO_EXIT)).collect();
+    let moves: Vec<AtomicU16> = (0..len).map(|_| AtomicU16::new(0)).collect();
+    let best_exit: Vec<AtomicI16> = (0..len).map(|_| AtomicI16::new(NO_EXIT)).collect();
     let run = |from: usize, to: usize| {
-        play_run(rules, numbering, t, start, (from, to), values, depths, (&moves, &best_exit), cancel)
+        play_run(rules, numbering, t, start, (from, to), values, (&moves, &best_exit), cancel)
     };
     let parts: Vec<Option<Part>> = if threads == 1 {
         vec![run(0, distributions)]
@@ -128,35 +151,33 @@ fn build_layer(
             handles.into_iter().map(|h| h.join().expect("a thread of the layer")).collect()
         })
     };
-    let mut edges: Vec<(u32, u32, bool)> = Vec::new();
+    let mut parts: Vec<Part> = parts.into_iter().collect::<Option<_>>().ok_or(SolveError::Cancelled)?;
     let mut bad_exits: Vec<Vec<u32>> = vec![Vec::new(); t + 1];
-    for part in parts {
-        let Some(mut part) = part else { return Err(SolveError::Cancelled) };
-        if edges.is_empty() {
-            edges = part.edges;
-        } else {
-            edges.append(&mut part.edges);
-        }
+    for part in &mut parts {
         for (all, mine) in bad_exits.iter_mut().zip(&mut part.bad_exits) {
             all.append(mine);
         }
     }
-    let moves: Vec<u32> = moves.into_iter().map(AtomicU32::into_inner).collect();
-    let best_exit: Vec<Option<i32>> =
-        best_exit.into_iter().map(|e| Some(e.into_inner()).filter(|&v| v != NO_EXIT)).collect();
-    // Reverse the moves within the layer (a counting sort by destination).
+    let moves: Vec<u16> = moves.into_iter().map(AtomicU16::into_inner).collect();
+    let best_exit: Vec<i16> = best_exit.into_iter().map(AtomicI16::into_inner).collect();
+    // Reverse the moves within the layer (a counting sort by destination), the parts read in
+    // their order, as if one list.
     let mut pred_start = vec![0u32; len + 1];
-    for &(_, to, _) in &edges {
-        pred_start[to as usize + 1] += 1;
+    for part in &parts {
+        for &(_, to) in &part.edges {
+            pred_start[to as usize + 1] += 1;
+        }
     }
     for i in 0..len {
         pred_start[i + 1] += pred_start[i];
     }
     let mut fill = pred_start.clone();
-    let mut preds = vec![(0u32, false); edges.len()];
-    for &(from, to, flip) in &edges {
-        preds[fill[to as usize] as usize] = (from, flip);
-        fill[to as usize] += 1;
+    let mut preds = vec![0u32; pred_start[len] as usize];
+    for part in parts {
+        for (from, to) in part.edges {
+            preds[fill[to as usize] as usize] = from;
+            fill[to as usize] += 1;
+        }
     }
     Ok(Layer { moves, best_exit, bad_exits, pred_start, preds })
 }
@@ -164,22 +185,22 @@ fn build_layer(
 /// Plays every move of the positions of the distributions `from..to` of layer `t` (in the
 /// order they are met), writing each position's moves and best exit; `None` if cancelled.
 #[allow(clippy::too_many_arguments)]
-fn play_run(
+fn play_run<T: Margin>(
     rules: &Rules,
     numbering: &Numbering,
     t: usize,
     start: usize,
     (from, to): (usize, usize),
-    values: &[Value],
-    depths: &[u16],
-    (moves, best_exit): (&[AtomicU32], &[AtomicI32]),
+    values: &[T],
+    (moves, best_exit): (&[AtomicU16], &[AtomicI16]),
     cancel: &Cancel,
 ) -> Option<Part> {
-    let n = rules.pits();
     let mut part = Part { edges: Vec::new(), bad_exits: vec![Vec::new(); t + 1] };
     let mut met = 0usize;
     let mut stopped = false;
-    for_each_distribution(n, t, |pits| {
+    let first = 2 * numbering.layer_start(t) as usize;
+    debug_assert_eq!(first, start);
+    numbering.for_each_in_layer(t, |pits, rank| {
         let here = met;
         met += 1;
         if stopped || here < from || here >= to {
@@ -190,14 +211,14 @@ fn play_run(
             return;
         }
         for player in 0..2 {
-            let local = numbering.index(pits, player) - start;
+            let local = 2 * rank as usize + player;
             let state = rules.state_from(pits, player).expect("a distribution of the solved range");
             // Each position is one thread's: its counts are written once, and read after the
             // threads are joined.
             let mut best = NO_EXIT;
-            let mut count = 0u32;
+            let mut count = 0u16;
             let mut exit = |value: i32, bad_exits: &mut Vec<Vec<u32>>| {
-                best = best.max(value);
+                best = best.max(value as i16);
                 if value < 0 {
                     bad_exits[(-value) as usize].push(local as u32);
                 }
@@ -212,26 +233,35 @@ fn play_run(
                 }
                 // The player cannot move and passes: the position is the other player's.
                 Some(other) if other != player => {
-                    let to = numbering.index(pits, other) - start;
-                    part.edges.push((local as u32, to as u32, true));
+                    part.edges.push((local as u32 | FLIP, (2 * rank as usize + other) as u32));
                     count = 1;
                 }
                 Some(_) => {
+                    // The scores before the move, counted once for all its exits.
+                    let before = rules.scores(&state);
                     for mv in rules.legal_moves(&state).iter() {
                         count += 1;
                         let mut child = state;
                         rules.apply(&mut child, mv);
                         // A move that captures, sows into a store or ends the game leaves the
-                        // layer.
+                        // layer: worth what it gained (as `Rules::gain` counts it, for two
+                        // players) and the value of where it leads (as `outcome_of` adds it).
                         if child.is_over() || child.seeds_on_board() < t as u32 {
-                            let (v, _) = outcome_of(rules, &state, &child, player, |c| {
-                                let i = numbering.index(c.pits(), c.turn());
-                                (values[i] as i32, depths[i])
-                            });
+                            let after = rules.scores(&child);
+                            let change = |p: usize| after[p] as i32 - before[p] as i32;
+                            let gain = change(player) - change(1 - player);
+                            let v = match child.end() {
+                                Some(_) => gain,
+                                None => {
+                                    let v = values[numbering.index(child.pits(), child.turn())].to_i32();
+                                    gain + if child.turn() == player { v } else { -v }
+                                }
+                            };
                             exit(v, &mut part.bad_exits);
                         } else {
                             let to = numbering.index(child.pits(), child.turn()) - start;
-                            part.edges.push((local as u32, to as u32, child.turn() != player));
+                            let flip = if child.turn() != player { FLIP } else { 0 };
+                            part.edges.push((local as u32 | flip, to as u32));
                         }
                     }
                 }
@@ -243,71 +273,85 @@ fn play_run(
     (!stopped).then_some(part)
 }
 
-/// Values and depths of one layer (see the module's documentation).
-fn retrograde(layer: &Layer, t: usize, len: usize) -> (Vec<Value>, Vec<u16>) {
-    const OPEN: Value = Value::MIN;
-    let mut value = vec![OPEN; len];
-    let mut depth = vec![0u16; len];
-    let mut left = layer.moves.clone();
-    let mut deepest = vec![0u16; len];
+/// A position of a layer while its attractors grow: what the pass reads and writes of a
+/// position side by side, so that a move followed backwards costs one cache line, not four.
+#[derive(Clone, Copy)]
+struct Node<T> {
+    value: T,
+    depth: u16,
+    /// Moves not yet known to lose, towards `B_k`.
+    left: u16,
+    /// The deepest of the losing positions its moves lead to so far.
+    deepest: u16,
+}
+
+/// Values and depths of one layer (see the module's documentation), written into `value` and
+/// `depth`, the layer's part of the table.
+fn retrograde<T: Margin>(layer: &Layer, t: usize, value: &mut [T], depth: &mut [u16]) {
+    let mut node: Vec<Node<T>> =
+        layer.moves.iter().map(|&left| Node { value: T::OPEN, depth: 0, left, deepest: 0 }).collect();
     // Positions by best exit, to enter A_k at the threshold k of their best exit.
     let mut by_exit: Vec<Vec<u32>> = vec![Vec::new(); t + 1];
-    for (p, e) in layer.best_exit.iter().enumerate() {
-        if let Some(v) = *e
-            && v > 0
-        {
-            by_exit[v as usize].push(p as u32);
+    for (p, &e) in layer.best_exit.iter().enumerate() {
+        if e > 0 {
+            by_exit[e as usize].push(p as u32);
         }
     }
-    let mut queue: std::collections::VecDeque<u32> = std::collections::VecDeque::new();
+    // First in, first out: a list read from `head` on, emptied for each threshold.
+    let mut queue: Vec<u32> = Vec::new();
     for k in (1..=t).rev() {
-        // A margin is at most the seeds on the board (255), well within a Value.
-        let kv = k as Value;
+        // A margin is at most the seeds on the board, which `T` holds.
+        let win = T::from_i32(k as i32);
+        let loss = T::from_i32(-(k as i32));
+        queue.clear();
         for &p in &by_exit[k] {
-            if value[p as usize] == OPEN {
-                value[p as usize] = kv;
-                depth[p as usize] = 1;
-                queue.push_back(p);
+            let n = &mut node[p as usize];
+            if n.value == T::OPEN {
+                n.value = win;
+                n.depth = 1;
+                queue.push(p);
             }
         }
         for &p in &layer.bad_exits[k] {
-            let p = p as usize;
-            left[p] -= 1;
-            if left[p] == 0 && value[p] == OPEN {
-                value[p] = -kv;
-                depth[p] = deepest[p].saturating_add(1);
-                queue.push_back(p as u32);
+            let n = &mut node[p as usize];
+            n.left -= 1;
+            if n.left == 0 && n.value == T::OPEN {
+                n.value = loss;
+                n.depth = n.deepest.saturating_add(1);
+                queue.push(p);
             }
         }
-        while let Some(x) = queue.pop_front() {
+        let mut head = 0;
+        while let Some(&x) = queue.get(head) {
+            head += 1;
             let x = x as usize;
-            let x_wins = value[x] > 0;
-            for &(q, flip) in &layer.preds[layer.pred_start[x] as usize..layer.pred_start[x + 1] as usize] {
-                let q = q as usize;
-                if value[q] != OPEN {
+            let Node { value: vx, depth: dx, .. } = node[x];
+            let x_wins = vx == win;
+            for &from in &layer.preds[layer.pred_start[x] as usize..layer.pred_start[x + 1] as usize] {
+                let q = (from & !FLIP) as usize;
+                let n = &mut node[q];
+                if n.value != T::OPEN {
                     continue;
                 }
                 // Moving to x is good for q when x is a win for q's side.
-                if x_wins != flip {
-                    value[q] = kv;
-                    depth[q] = depth[x].saturating_add(1);
-                    queue.push_back(q as u32);
+                if x_wins != (from & FLIP != 0) {
+                    n.value = win;
+                    n.depth = dx.saturating_add(1);
+                    queue.push(q as u32);
                 } else {
-                    left[q] -= 1;
-                    deepest[q] = deepest[q].max(depth[x]);
-                    if left[q] == 0 {
-                        value[q] = -kv;
-                        depth[q] = deepest[q].saturating_add(1);
-                        queue.push_back(q as u32);
+                    n.left -= 1;
+                    n.deepest = n.deepest.max(dx);
+                    if n.left == 0 {
+                        n.value = loss;
+                        n.depth = n.deepest.saturating_add(1);
+                        queue.push(q as u32);
                     }
                 }
             }
         }
     }
-    for v in &mut value {
-        if *v == OPEN {
-            *v = 0;
-        }
+    for ((n, v), d) in node.iter().zip(value.iter_mut()).zip(depth.iter_mut()) {
+        // Positions in no attractor: endless play, worth 0.
+        (*v, *d) = if n.value == T::OPEN { (T::default(), 0) } else { (n.value, n.depth) };
     }
-    (value, depth)
 }
