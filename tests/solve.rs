@@ -608,8 +608,8 @@ fn solve_refuses_what_it_cannot_solve() {
         let out = sow(&["solve", big.to_str().unwrap(), "--method", "table"]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains(&format!("the state space is too large to solve: {message}")), "{err}");
-        assert!(err.contains("sow solves at most 800000000 positions"), "{err}");
+        assert!(err.contains(&format!("the state space is too large for a table: {message}")), "{err}");
+        assert!(err.contains("a table holds at most 800000000 positions, and `--method search` values the position without one"), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

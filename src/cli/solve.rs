@@ -21,7 +21,7 @@ use super::{CliError, Format, PositionArgs, VariantArg, load_varied, signals, us
 /// How `sow solve` values a game.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// A table when the board's positions number at most 100 million, else a search
+    /// A table when the board's positions number at most 25 million, else a search
     Auto,
     /// A table of every distribution of the seeds (a strong solution)
     Table,
@@ -29,9 +29,11 @@ pub enum Method {
     Search,
 }
 
-/// The most positions `--method auto` solves by a table (a minute or two of work); above,
-/// a search of what the position reaches is much faster.
-const AUTO_TABLE_POSITIONS: u64 = 100_000_000;
+/// The most positions `--method auto` solves by a table (seconds of work: every bundled
+/// variant a table can hold but Um ed-Dyar on 2 x 4 pits); above, a search of what the
+/// position reaches is much faster (Kalah(5,2) under `empty-capture`: 60,090,030 positions,
+/// 79 s by a table).
+const AUTO_TABLE_POSITIONS: u64 = 25_000_000;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {

@@ -109,8 +109,9 @@ impl fmt::Display for SolveError {
                 };
                 write!(
                     f,
-                    "the state space is too large to solve: {count} positions ({seeds} seeds in {pits} pits, \
-                     two players to move); sow solves at most {MAX_POSITIONS} positions"
+                    "the state space is too large for a table: {count} positions ({seeds} seeds in {pits} pits, \
+                     two players to move); a table holds at most {MAX_POSITIONS} positions, and `--method search` \
+                     values the position without one"
                 )
             }
             SolveError::TooLargeToSearch { approx, pits, seeds } => write!(

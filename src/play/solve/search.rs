@@ -44,8 +44,10 @@ const REPORT_EVERY: u64 = 1 << 18;
 /// Bytes of one entry of the transposition table.
 const ENTRY_BYTES: u64 = 16;
 
-/// Bytes a position of the endgame table takes.
-const TABLE_BYTES: u64 = 4;
+/// Bytes a position of the endgame table takes while it is built (its peak), and once built
+/// (a byte of value and two of depth, up to 127 seeds).
+const BUILD_BYTES: u64 = 10;
+const TABLE_BYTES: u64 = 3;
 
 /// The largest endgame table chosen by default: a table takes about a second a million
 /// positions to build on two cores, and grows about three times for every seed more on a
@@ -119,10 +121,10 @@ impl Searched {
     }
 }
 
-/// The most seeds an endgame table within `bytes` holds on a board of `pits` pits (its
+/// The most seeds an endgame table built within `bytes` holds on a board of `pits` pits (its
 /// positions at most [`super::MAX_POSITIONS`] and [`DEFAULT_ENDGAME_POSITIONS`]), below `seeds`.
 fn endgame_seeds(pits: usize, seeds: usize, bytes: u64) -> Option<usize> {
-    let cap = (bytes / TABLE_BYTES).min(DEFAULT_ENDGAME_POSITIONS).min(super::MAX_POSITIONS);
+    let cap = (bytes / BUILD_BYTES).min(DEFAULT_ENDGAME_POSITIONS).min(super::MAX_POSITIONS);
     (0..seeds).take_while(|&k| state_space(pits, k).is_some_and(|n| n <= cap)).last()
 }
 
@@ -843,7 +845,7 @@ mod tests {
         // 12 pits: 2 * C(23, 12) = 2,704,156 positions for 11 seeds, 2 * C(24, 12) =
         // 5,408,312 for 12, 2 * C(25, 12) = 10,400,600 for 13.
         assert_eq!(endgame_seeds(12, 48, 1 << 40), Some(12));
-        assert_eq!(endgame_seeds(12, 48, 4 * 3_000_000), Some(11));
+        assert_eq!(endgame_seeds(12, 48, BUILD_BYTES * 3_000_000), Some(11));
         assert_eq!(endgame_seeds(12, 10, 1 << 40), Some(9));
         assert_eq!(endgame_seeds(12, 48, 0), None);
     }
