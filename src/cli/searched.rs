@@ -129,9 +129,13 @@ pub fn run(
     let progress_label = label.clone();
     let progress = Box::new(move |p: SearchProgress| {
         if terminal {
+            let depth = match p.depth {
+                Some(d) => format!("{d} plies deep"),
+                None => "to the end".into(),
+            };
             let _ = write!(
                 std::io::stderr(),
-                "\rsolving {progress_label} by search: {} nodes, {:.0} s, the value between {} and {}   ",
+                "\rsolving {progress_label} by search: {} nodes, {:.0} s, {depth}, the value between {} and {}   ",
                 p.nodes,
                 started.elapsed().as_secs_f64(),
                 p.lower,
@@ -154,6 +158,14 @@ pub fn run(
         }
         other => other.map_err(|e| sow::error::In::new(label.clone(), e))?,
     };
+    if found.too_deep {
+        return Err(usage(format!(
+            "{label}: the search followed a line of more than {} plies in which no seed left the board: play that goes round this long cannot be valued by search; a table can (--method table), up to {} positions",
+            sow::play::solve::MAX_LINE,
+            sow::play::solve::MAX_POSITIONS
+        ))
+        .into());
+    }
     Ok((found, stopped_by_hand))
 }
 

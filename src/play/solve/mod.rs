@@ -30,7 +30,7 @@ use index::Numbering;
 pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
 pub use retrograde::{default_threads, solve, solve_with};
-pub use search::{SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
+pub use search::{MAX_LINE, SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
 use values::Values;
 
 /// A position's value: a margin of seeds, at most the 255 a board can hold either way.

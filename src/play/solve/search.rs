@@ -38,6 +38,13 @@ use super::{Solution, SolveError, check_rules, check_solvable, solve_with};
 /// to 30), for estimates that hardly improve.
 const MAX_DEEPENING: u8 = 18;
 
+/// The longest line of play a search follows: a game whose play goes round for longer
+/// stretches than this without a capture (no Kalah, where seeds reach the stores quickly) is
+/// beyond the search (a table values it). Each ply of a line takes a few hundred bytes of the
+/// search thread's stack, which `STACK_BYTES` reserves.
+pub const MAX_LINE: usize = 200_000;
+const STACK_BYTES: usize = 1 << 30;
+
 /// Nodes between two looks at the cancel flag and two reports of progress.
 const REPORT_EVERY: u64 = 1 << 18;
 
@@ -71,6 +78,8 @@ pub struct SearchOptions {
 #[derive(Debug, Clone, Copy)]
 pub struct SearchProgress {
     pub nodes: u64,
+    /// The plies the search goes deep, `None` once it goes to the end of every line.
+    pub depth: Option<u8>,
     /// Bounds proven so far on the value, for the player to move at the position searched.
     pub lower: i32,
     pub upper: i32,
@@ -94,6 +103,9 @@ pub struct Searched {
     pub upper: i32,
     /// False when it was stopped (by its time limit) before the bounds met.
     pub complete: bool,
+    /// True when it stopped because a line went on for more than [`MAX_LINE`] plies without
+    /// leaving its seeds on the board (play that goes round for long stretches).
+    pub too_deep: bool,
     /// The moves of the position, best first (empty when stopped).
     pub moves: Vec<SearchedMove>,
     /// A perfect game from the position (empty when stopped), the position it ends at, and
@@ -134,7 +146,7 @@ pub fn search(
     rules: &Rules,
     start: &State,
     options: &SearchOptions,
-    progress: Box<dyn Fn(SearchProgress)>,
+    progress: Box<dyn Fn(SearchProgress) + Send>,
     cancel: &Cancel,
 ) -> Result<Searched, SolveError> {
     let mut solver = SearchSolver::new(rules, start.seeds_on_board() as usize, options, cancel)?;
@@ -204,9 +216,11 @@ impl SearchSolver {
             nodes: 0,
             next_report: REPORT_EVERY,
             bounds: (0, 0),
+            depth: EXACT,
             progress: Box::new(|_| {}),
             cancel: Cancel::new(),
             stopped: false,
+            too_deep: false,
         };
         Ok(SearchSolver { s, all, endgame, endgame_positions, endgame_seconds, entries })
     }
@@ -217,7 +231,26 @@ impl SearchSolver {
     pub fn search(
         &mut self,
         start: &State,
-        progress: Box<dyn Fn(SearchProgress)>,
+        progress: Box<dyn Fn(SearchProgress) + Send>,
+        cancel: &Cancel,
+    ) -> Searched {
+        // A line of play is a line of calls: on a thread of its own, with room for the
+        // longest line allowed (`MAX_LINE`), whatever thread asks.
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("search".into())
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, || self.search_here(start, progress, cancel))
+                .expect("a thread for the search")
+                .join()
+                .expect("the search's thread")
+        })
+    }
+
+    fn search_here(
+        &mut self,
+        start: &State,
+        progress: Box<dyn Fn(SearchProgress) + Send>,
         cancel: &Cancel,
     ) -> Searched {
         let started = Instant::now();
@@ -227,6 +260,7 @@ impl SearchSolver {
         s.progress = progress;
         s.cancel = cancel.clone();
         s.stopped = cancel.is_cancelled();
+        s.too_deep = false;
         s.nodes = 0;
         s.next_report = REPORT_EVERY;
         let t = start.seeds_on_board() as i32;
@@ -244,6 +278,7 @@ impl SearchSolver {
             lower,
             upper,
             complete,
+            too_deep: s.too_deep,
             moves: Vec::new(),
             principal_variation: Vec::new(),
             end: *start,
@@ -311,11 +346,14 @@ struct Searcher {
     levels: Vec<Level>,
     nodes: u64,
     next_report: u64,
-    /// The bounds of the value at the root proven so far, for progress.
+    /// The bounds of the value at the root proven so far, and the depth searched, for
+    /// progress.
     bounds: (i32, i32),
-    progress: Box<dyn Fn(SearchProgress)>,
+    depth: u8,
+    progress: Box<dyn Fn(SearchProgress) + Send>,
     cancel: Cancel,
     stopped: bool,
+    too_deep: bool,
 }
 
 const BIAS: i32 = 1 << 15;
@@ -427,7 +465,12 @@ impl Searcher {
             if self.cancel.is_cancelled() {
                 self.stopped = true;
             }
-            (self.progress)(SearchProgress { nodes: self.nodes, lower: self.bounds.0, upper: self.bounds.1 });
+            (self.progress)(SearchProgress {
+                nodes: self.nodes,
+                depth: (self.depth != EXACT).then_some(self.depth),
+                lower: self.bounds.0,
+                upper: self.bounds.1,
+            });
         }
     }
 
@@ -466,6 +509,7 @@ impl Searcher {
         let t = state.seeds_on_board() as i32;
         let (mut lower, mut upper) = (-t, t);
         let mut g = guess.clamp(lower, upper);
+        self.depth = depth;
         while lower < upper && !self.stopped && self.bounds.0 < self.bounds.1 {
             let beta = if g == lower { g + 1 } else { g };
             let (v, found) = self.node(state, beta - 1, beta, depth);
@@ -484,14 +528,6 @@ impl Searcher {
                 } else {
                     self.bounds.0 = self.bounds.0.max(v);
                 }
-            }
-            if std::env::var_os("SOW_DEBUG").is_some() {
-                eprintln!(
-                    "depth {depth} beta {beta}: {v}{}, exact bounds {:?}, nodes {}",
-                    if found.horizon { "" } else { " exact" },
-                    self.bounds,
-                    self.nodes
-                );
             }
         }
         g
@@ -605,6 +641,11 @@ impl Searcher {
         }
         let (alpha0, beta0) = (alpha, beta);
         let line = self.path.len();
+        if line >= MAX_LINE {
+            self.too_deep = true;
+            self.stopped = true;
+            return (0, EXACTLY);
+        }
         self.path.push((key, t as u32));
         if self.levels.len() <= line {
             self.levels.push(Default::default());
