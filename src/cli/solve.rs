@@ -340,17 +340,9 @@ fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String,
     Ok((text(&report, rules, start, &first, args.position.given()), false))
 }
 
-fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Varied>) -> SolveReport {
+/// A report of the value of `start`, without its openings, perfect game and counts.
+fn valued(rules: &Rules, start: &State, varied: Option<Varied>, value: i32) -> SolveReport {
     let spec = rules.spec();
-    let value = solution.value(rules, start).expect("the position was solved");
-    let mut openings: Vec<MoveReport> = solution
-        .move_values(rules, start)
-        .iter()
-        .map(|m| MoveReport { mv: m.mv, value: m.value, exact: true })
-        .collect();
-    openings.sort_by_key(|m| (-m.value, m.mv));
-    let (pv, end, endless) = solution.principal_variation(rules, start, 10_000);
-    let final_scores = (!endless).then(|| rules.scores(&end)[..2].to_vec());
     let turn = start.turn();
     SolveReport {
         variant: spec.name.clone(),
@@ -366,13 +358,33 @@ fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Vari
             v if v < 0 => Some(2 - turn),
             _ => None,
         },
+        openings: Vec::new(),
+        principal_variation: Vec::new(),
+        endless: false,
+        final_scores: None,
+        positions: None,
+        reachable: None,
+        search: None,
+    }
+}
+
+fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Varied>) -> SolveReport {
+    let value = solution.value(rules, start).expect("the position was solved");
+    let mut openings: Vec<MoveReport> = solution
+        .move_values(rules, start)
+        .iter()
+        .map(|m| MoveReport { mv: m.mv, value: m.value, exact: true })
+        .collect();
+    openings.sort_by_key(|m| (-m.value, m.mv));
+    let (pv, end, endless) = solution.principal_variation(rules, start, 10_000);
+    SolveReport {
         openings,
         principal_variation: pv,
         endless,
-        final_scores,
+        final_scores: (!endless).then(|| rules.scores(&end)[..2].to_vec()),
         positions: Some(solution.counts()),
         reachable: Some(solution.reachable(rules, start)),
-        search: None,
+        ..valued(rules, start, varied, value)
     }
 }
 
@@ -383,23 +395,7 @@ fn search_report(
     start: &State,
     varied: Option<Varied>,
 ) -> SolveReport {
-    let spec = rules.spec();
-    let value = found.lower;
-    let turn = start.turn();
     SolveReport {
-        variant: spec.name.clone(),
-        ruleset: spec.ruleset.clone(),
-        first_round: rules.is_first_round(),
-        varied,
-        position: start.pits().to_vec(),
-        to_move: turn + 1,
-        finished: start.is_over(),
-        value,
-        winner: match value {
-            v if v > 0 => Some(turn + 1),
-            v if v < 0 => Some(2 - turn),
-            _ => None,
-        },
         openings: found
             .moves
             .iter()
@@ -408,9 +404,8 @@ fn search_report(
         principal_variation: found.principal_variation.clone(),
         endless: found.endless,
         final_scores: (!found.endless).then(|| rules.scores(&found.end)[..2].to_vec()),
-        positions: None,
-        reachable: None,
         search: Some(searched::figures(found)),
+        ..valued(rules, start, varied, found.lower)
     }
 }
 
