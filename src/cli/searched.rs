@@ -110,8 +110,8 @@ pub struct SearchFigures {
     pub table_entries: u64,
 }
 
-/// Searches `start`, with a progress line on a terminal. `Ok(None)` when Ctrl-C stopped it
-/// before anything was proven.
+/// Searches `start`, with a progress line on a terminal: what it found (incomplete when
+/// stopped), and whether Ctrl-C, not the time limit, stopped it.
 pub fn run(
     rules: &Rules,
     start: &State,

@@ -459,10 +459,10 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
             report(rules, &solution, start, Some(varied.clone()))
         };
         seconds.push(started.elapsed().as_secs_f64());
-        reports.push((report, ()));
+        reports.push(report);
     }
     if let Some(file) = plot.as_mut() {
-        let svg = sow::run::sweep::svg(&value_sweep(&reports.iter().map(|(r, _)| r).collect::<Vec<_>>()));
+        let svg = sow::run::sweep::svg(&value_sweep(&reports.iter().collect::<Vec<_>>()));
         file.writer()
             .write_all(svg.as_bytes())
             .map_err(|e| super::error::write_failed(sow::files::io_reason(&e)))?;
@@ -471,8 +471,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         file.commit()?;
     }
     if args.format == Format::Json {
-        let list: Vec<&SolveReport> = reports.iter().map(|(r, _)| r).collect();
-        return Ok(serde_json::to_string_pretty(&list).expect("a report serializes") + "\n");
+        return Ok(serde_json::to_string_pretty(&reports).expect("a report serializes") + "\n");
     }
     let mut table = comfy_table::Table::new();
     table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED);
@@ -483,7 +482,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
             .map(String::from),
     );
     table.set_header(header);
-    for (r, _) in &reports {
+    for r in &reports {
         let mut row: Vec<String> = r.varied.as_ref().map_or(Vec::new(), |v| v.values.clone());
         let best: Vec<String> =
             r.openings.iter().filter(|m| m.value == r.value).map(|m| m.mv.to_string()).collect();

@@ -254,8 +254,7 @@ impl SearchSolver {
         cancel: &Cancel,
     ) -> Searched {
         let started = Instant::now();
-        let all = self.all.clone();
-        let s = &mut self.s;
+        let (all, s) = (&self.all, &mut self.s);
         assert!(start.seeds_on_board() as usize <= s.numbering.seeds(), "a position of the seeds solved");
         s.progress = progress;
         s.cancel = cancel.clone();
@@ -268,7 +267,7 @@ impl SearchSolver {
         // The first plies of a game where nothing is captured are not positions of seeds
         // alone: they are valued move by move, as a table's are (`Solution::value`).
         let (lower, upper) = if start.plies() < all.capture_start() && !start.is_over() {
-            let v = s.opening(&all, start);
+            let v = s.opening(all, start);
             (v, v)
         } else {
             s.solve(start)
@@ -292,8 +291,8 @@ impl SearchSolver {
             table_bytes: self.entries * ENTRY_BYTES,
         };
         if complete && !start.is_over() {
-            result.moves = s.first_moves(&all, start, lower);
-            let (pv, end, endless) = s.principal_variation(&all, start, lower);
+            result.moves = s.first_moves(all, start, lower);
+            let (pv, end, endless) = s.principal_variation(all, start, lower);
             result.principal_variation = pv;
             result.end = end;
             result.endless = endless;
@@ -318,8 +317,6 @@ struct Child {
     mv: Move,
     /// Seeds the move won its mover, net (captures, seeds into stores, leftovers at the end).
     gain: i32,
-    /// The order it is searched in, highest first.
-    order: i32,
 }
 
 /// The moves of a position (its children) and the order to search them in: rank and index.
@@ -672,7 +669,7 @@ impl Searcher {
             found = found.and(f);
             if v > best {
                 best = v;
-                best_index = c.order as u8;
+                best_index = k;
             }
             if best >= beta {
                 break;
@@ -703,8 +700,9 @@ impl Searcher {
 
     /// The moves of `state` (its player to move; a player who cannot move passes to the
     /// other), in the order to search them: the table's best move, then moves that give
-    /// another turn, then by what they gain at once. `order` ends up as the move's index in
-    /// the order of the legal moves, which the table keeps.
+    /// another turn, then by what they gain at once. `out` holds them in the order of the
+    /// legal moves (an index the table keeps as the best move), `order` the order to search
+    /// them in, by index.
     fn children(&self, state: &State, tt_best: u8, out: &mut Vec<Child>, order: &mut Vec<(i32, u8)>) {
         out.clear();
         order.clear();
@@ -712,7 +710,7 @@ impl Searcher {
         match state.to_move() {
             Some(other) if other != player => {
                 let state = self.rules.state_from(state.pits(), other).expect("a position of the board");
-                out.push(Child { state, mv: Move::PASS, gain: 0, order: 0 });
+                out.push(Child { state, mv: Move::PASS, gain: 0 });
                 order.push((0, 0));
                 return;
             }
@@ -736,7 +734,7 @@ impl Searcher {
                 gain * 4 + if again { 2 } else { 0 } + if child.is_over() { 1 } else { 0 }
             };
             order.push((rank, out.len() as u8));
-            out.push(Child { state: child, mv, gain, order: i as i32 });
+            out.push(Child { state: child, mv, gain });
         }
         // Highest rank first; among equals, in the order of the legal moves.
         order.sort_by_key(|&(rank, i)| (std::cmp::Reverse(rank), i));
@@ -771,6 +769,21 @@ impl Searcher {
         best
     }
 
+    /// What a move is worth to its mover, searched to show whether it reaches `value`: its
+    /// value, and true when that is exact (a move that ends the game, or one into the first
+    /// plies, valued move by move); otherwise exact if at least `value` (then it is `value`),
+    /// else an upper bound.
+    fn move_worth(&mut self, all: &Rules, mover: usize, c: &Child, value: i32) -> (i32, bool) {
+        if c.state.is_over() {
+            (c.gain, true)
+        } else if c.state.plies() < all.capture_start() {
+            let v = self.opening(all, &c.state);
+            (if c.state.turn() == mover { c.gain + v } else { c.gain - v }, true)
+        } else {
+            (self.child_value(mover, c, value - 1, value, EXACT).0, false)
+        }
+    }
+
     /// Every move of a position of value `value`, with what can be shown of it: exact for the
     /// best moves, an upper bound for the others (one search each that stops once it shows the
     /// move falls short of the value).
@@ -781,16 +794,8 @@ impl Searcher {
             let mut child = *state;
             all.apply(&mut child, mv);
             let gain = all.gain(state, &child, mover);
-            let (v, exact) = if child.is_over() {
-                (gain, true)
-            } else if child.plies() < all.capture_start() {
-                let v = self.opening(all, &child);
-                (if child.turn() == mover { gain + v } else { gain - v }, true)
-            } else {
-                let c = Child { state: child, mv, gain, order: 0 };
-                let (v, _) = self.child_value(mover, &c, value - 1, value, EXACT);
-                (v, v >= value)
-            };
+            let (v, known) = self.move_worth(all, mover, &Child { state: child, mv, gain }, value);
+            let exact = known || v >= value;
             if self.stopped {
                 break;
             }
@@ -832,19 +837,11 @@ impl Searcher {
                     let mut child = s;
                     all.apply(&mut child, mv);
                     let gain = all.gain(&s, &child, mover);
-                    children.push(Child { state: child, mv, gain, order: 0 });
+                    children.push(Child { state: child, mv, gain });
                 }
             }
             for c in &children {
-                let w = if c.state.is_over() {
-                    c.gain
-                } else if c.state.plies() < all.capture_start() {
-                    let x = self.opening(all, &c.state);
-                    if c.state.turn() == mover { c.gain + x } else { c.gain - x }
-                } else {
-                    self.child_value(mover, c, v - 1, v, EXACT).0
-                };
-                if w >= v {
+                if self.move_worth(all, mover, c, v).0 >= v {
                     next = Some(*c);
                     break;
                 }
