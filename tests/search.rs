@@ -254,7 +254,7 @@ fn solve_chooses_the_table_or_the_search_and_says_which() {
     // Small: a table, as before.
     let out = sow(&["solve", "bakuk"]);
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("positions (every distribution of the seeds"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("positions (those a game from the start reaches)"));
     // Forced to search: the same value, the openings, a perfect game, the figures.
     let mut args = vec!["solve", "kalah:empty-capture", "--method", "search", "--format", "json"];
     args.extend(BOARD_4X3);
@@ -278,7 +278,7 @@ fn solve_chooses_the_table_or_the_search_and_says_which() {
     let out = sow(&["solve", "kalah:empty-capture", "--set", "seeds 2 in each pit", "--endgame", "8"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with("Kalah:empty-capture, seeds 2 in each pit: solved by search (a table would hold 2503355400 positions)"),
+        text.starts_with("Kalah:empty-capture, seeds 2 in each pit: solved by search (the board has 2503355400 positions, either player to move)"),
         "{text}"
     );
     assert!(text.contains("With perfect play from the start, player 1 wins by"), "{text}");
@@ -291,12 +291,15 @@ fn solve_refuses_options_that_do_not_fit_the_method() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: --endgame sizes the endgame table of a search, and this is solved by a table of every position: add --method search\n"
+        "error: --endgame sizes the endgame table of a search, and this is solved by a table: add --method search\n"
     );
     let out = sow(&["solve", "bakuk", "--method", "search", "--out", "/tmp/never-written.sol"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--out and --solution hold a table"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--out, --solution and --strong are for a table"));
     assert!(!std::path::Path::new("/tmp/never-written.sol").exists());
+    let out = sow(&["solve", "bakuk", "--method", "search", "--strong"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--out, --solution and --strong are for a table"));
     let out = sow(&["solve", "bakuk", "--memory", "lots"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`lots`: expected a size such as 512M or 8G"));

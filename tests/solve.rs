@@ -317,11 +317,11 @@ fn reachable_counts_match_a_search_of_the_game_graph() {
     for variant in ["bakuk", "koumma"] {
         let (rules, solution) = solved(variant, None);
         let start = rules.initial_state();
-        let ours = solution.reachable(&rules, &start);
+        let ours = solution.reachable(&rules, &start).unwrap();
         assert_eq!(ours, reachable_by_search(&rules, &solution, &start), "{variant}");
         assert!(ours.positions > 1000 && ours.positions < solution.positions(), "{variant}: {ours:?}");
         let mid = rules.state_from(&[0, 2, 1, 0, 3, 1], 1).unwrap();
-        assert_eq!(solution.reachable(&rules, &mid), reachable_by_search(&rules, &solution, &mid));
+        assert_eq!(solution.reachable(&rules, &mid), Some(reachable_by_search(&rules, &solution, &mid)));
     }
 }
 
@@ -351,8 +351,8 @@ fn damaged_solution_files_are_refused_with_the_reason() {
     let mut flipped = good.clone();
     flipped[12 + header_len + 5] ^= 1;
     let mut newer = good.clone();
-    let at = newer.windows(14).position(|w| w == b"sow solution 3").unwrap();
-    newer[at + 13] = b'4';
+    let at = newer.windows(14).position(|w| w == b"sow solution 4").unwrap();
+    newer[at + 13] = b'5';
     let mut header = good.clone();
     header[12] = b'x';
     let cases: [(&str, Vec<u8>, &str); 5] = [
@@ -361,7 +361,7 @@ fn damaged_solution_files_are_refused_with_the_reason() {
         (
             "newer.sol",
             newer,
-            "it is in the format `sow solution 4`, and this sow reads `sow solution 3`: solve again",
+            "it is in the format `sow solution 5`, and this sow reads `sow solution 4`: solve again",
         ),
         ("header.sol", header, "its header is damaged"),
         ("other.sol", b"PNG\x89 not a table".to_vec(), "it does not start as one"),
@@ -474,6 +474,145 @@ fn perfect_against_perfect_ends_with_the_solved_value() {
     }
 }
 
+/// Every position a game from `start` reaches, by a search of the game graph (past its first
+/// plies, as a table holds them: those of the start are played by its own rules).
+fn reached(rules: &Rules, start: &State) -> Vec<State> {
+    let rules = rules.with_ply_limit(None);
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([*start]);
+    let mut out = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        if s.is_over() || !seen.insert((s.pits().to_vec(), s.turn(), s.plies() < rules.capture_start())) {
+            continue;
+        }
+        out.push(s);
+        for mv in rules.legal_moves(&s).iter() {
+            let mut child = s;
+            rules.apply(&mut child, mv);
+            queue.push_back(child);
+        }
+    }
+    out
+}
+
+/// A position of the start's seeds, not over, that no game from the start reaches.
+fn unreached(rules: &Rules) -> State {
+    let start = rules.initial_state();
+    let seen: HashSet<(Vec<u8>, usize)> =
+        reached(rules, &start).iter().map(|s| (s.pits().to_vec(), s.turn())).collect();
+    let mut found = None;
+    for_each_distribution(rules.pits(), rules.total_seeds() as usize, |pits| {
+        let s = rules.state_from(pits, 0).unwrap();
+        if found.is_none() && !s.is_over() && !seen.contains(&(pits.to_vec(), s.turn())) {
+            found = Some(s);
+        }
+    });
+    found.expect("a position no game reaches")
+}
+
+/// A table of the positions reachable from a start holds exactly those (as many as the count
+/// of every position's table says), each with the value, the moves' values and the depths of
+/// the table of every position; the same table on one thread as on several; and positions it
+/// does not reach are not in it.
+#[test]
+fn a_table_of_the_reachable_positions_values_them_as_the_table_of_every_one() {
+    use sow::play::solve::{solve_from, solve_with};
+    let kalah = |capture: &str| {
+        variant(&format!(
+            "variant \"Test\" extends \"Kalah\" {{ source \"test\" board 2 rows of 3 pits, one store per player seeds 3 in each pit {capture} }}"
+        ))
+    };
+    let modiar = variant(
+        "variant \"Test\" extends \"Modiar\" { source \"test\" board 2 rows of 3 pits, no stores seeds 2 in each pit }",
+    );
+    let cases = [
+        ("bakuk 2x3", bakuk_with("board 2 rows of 3 pits, no stores seeds 4 in each pit")),
+        (
+            "koumma 2x3",
+            variant(
+                "variant \"Test\" extends \"Koumma\" { source \"test\" board 2 rows of 3 pits, no stores seeds 4 in each pit }",
+            ),
+        ),
+        ("kalah 2x3", kalah("")),
+        (
+            "kalah 2x3 empty-capture",
+            kalah(
+                "capture { last seed in an empty pit of the mover's own: take it and the opposite pit, even if that is empty }",
+            ),
+        ),
+        ("modiar 2x3", modiar),
+    ];
+    for (what, rules) in cases {
+        let seeds = rules.total_seeds() as usize;
+        let every = solve_with(&rules, seeds, 1, &|_, _| {}, &Cancel::new()).unwrap();
+        let mut starts = vec![rules.initial_state()];
+        // A position given by hand, past the first plies.
+        let mid = reached(&rules, &starts[0]).into_iter().find(|s| s.plies() >= 3).unwrap();
+        starts.push(rules.state_from(mid.pits(), mid.turn()).unwrap());
+        for start in starts {
+            let table = solve_from(&rules, &start, 1, &|_, _| {}, &Cancel::new()).unwrap();
+            assert!(table.reachable_only());
+            let counts = every.reachable(&rules, &start).unwrap();
+            assert_eq!(table.counts(), counts, "{what}");
+            assert_eq!(table.reachable(&rules, &start), Some(counts), "{what}");
+            assert!(table.positions() < every.positions() / 2, "{what}: {}", table.positions());
+            for s in reached(&rules, &start) {
+                assert_eq!(table.value(&rules, &s), every.value(&rules, &s), "{what} {:?}", s.pits());
+                assert_eq!(
+                    table.move_values(&rules, &s),
+                    every.move_values(&rules, &s),
+                    "{what} {:?}",
+                    s.pits()
+                );
+            }
+            // Each thread count makes the same file.
+            let bytes = |threads: usize| {
+                let mut out = Vec::new();
+                let t = solve_from(&rules, &start, threads, &|_, _| {}, &Cancel::new()).unwrap();
+                t.save(&mut out).unwrap();
+                out
+            };
+            let one = bytes(1);
+            assert_eq!(bytes(2), one, "{what}: 2 threads");
+            assert_eq!(bytes(5), one, "{what}: 5 threads");
+        }
+        // A position no game from the start reaches: not in its table.
+        let table = solve_from(&rules, &rules.initial_state(), 1, &|_, _| {}, &Cancel::new()).unwrap();
+        let lone = unreached(&rules);
+        assert_eq!(table.value(&rules, &lone), None, "{what}");
+        assert_eq!(table.reachable(&rules, &lone), None, "{what}");
+    }
+}
+
+/// A table of the reachable positions saved and loaded is the same table; a damaged bit of
+/// which positions it holds is caught.
+#[test]
+fn a_table_of_the_reachable_positions_saves_and_loads() {
+    use sow::play::solve::solve_from;
+    let rules = sow::load_rules("koumma", None).unwrap();
+    let start = rules.initial_state();
+    let table = solve_from(&rules, &start, 2, &|_, _| {}, &Cancel::new()).unwrap();
+    let mut bytes = Vec::new();
+    table.save(&mut bytes).unwrap();
+    let dir = scratch("reach-file");
+    let path = dir.join("k.sol");
+    std::fs::write(&path, &bytes).unwrap();
+    let loaded = Solution::load(&path, &rules, 36).unwrap();
+    assert!(loaded.reachable_only());
+    assert_eq!(loaded.counts(), table.counts());
+    for s in reached(&rules, &start).iter().step_by(97) {
+        assert_eq!(loaded.move_values(&rules, s), table.move_values(&rules, s));
+    }
+    let header_len = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+    // The first bytes after the header are the bits of the positions held.
+    let mut flipped = bytes.clone();
+    flipped[12 + header_len + 3] ^= 4;
+    std::fs::write(&path, &flipped).unwrap();
+    let e = Solution::load(&path, &rules, 36).unwrap_err().to_string();
+    assert!(e.ends_with("its checksum does not match (the file is damaged)"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_cancelled_solve_stops() {
     let rules = sow::load_rules("bakuk", None).unwrap();
@@ -534,9 +673,37 @@ fn solve_prints_the_value_openings_and_a_perfect_game_and_saves_a_table_that_loa
     assert_eq!(other.status.code(), Some(2));
     let err = String::from_utf8(other.stderr).unwrap();
     assert_eq!(err, format!("error: `{table}` was made for other rules (Koumma), not those of Bakuk\n"));
-    let hint = json(&["play", "koumma", "--hint", "--solution", table, "--format", "json"]);
+    // The table holds the positions reachable from the start: not a position it does not
+    // reach, nor for the hints, which may value any.
+    let lone = unreached(&rules);
+    let lone: Vec<String> = lone.pits().iter().map(|p| p.to_string()).collect();
+    let elsewhere = sow(&["solve", "koumma", "--solution", table, "--position", &lone.join(",")]);
+    assert_eq!(elsewhere.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(elsewhere.stderr).unwrap(),
+        format!(
+            "error: the position is not in `{table}`, which holds the positions reachable from another start: solve it again from this one, or with --strong\n"
+        )
+    );
+    let refused = sow(&["play", "koumma", "--hint", "--solution", table]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(refused.stderr).unwrap(),
+        format!(
+            "error: `{table}` holds the positions reachable from one start only, and this values any position: make a table of every one with `sow solve --strong --out FILE`\n"
+        )
+    );
+    let every = dir.join("every.sol");
+    let every = every.to_str().unwrap();
+    let strong = json(&["solve", "koumma", "--strong", "--out", every, "--format", "json"]);
+    assert_eq!(strong["value"], report["value"]);
+    assert_eq!(strong["reachable"], report["reachable"]);
+    assert_eq!(report["positions"], report["reachable"]);
+    assert!(strong["positions"]["positions"].as_u64() > report["positions"]["positions"].as_u64());
+    let hint = json(&["play", "koumma", "--hint", "--solution", every, "--format", "json"]);
     assert_eq!(hint["move_values"].as_array().unwrap().len(), 3);
-    // A perfect player from the file plays in a simulation, and never loses its value.
+    // A perfect player from the file of the reachable positions plays in a simulation from
+    // the start, and never loses its value.
     let player = format!("perfect:{table},random");
     let out = json(&["simulate", "koumma", "--players", &player, "--games", "300", "--format", "json"]);
     assert_eq!(out["Koumma"]["run"]["players"], serde_json::json!([format!("perfect:{table}"), "random"]));
@@ -609,7 +776,11 @@ fn solve_refuses_what_it_cannot_solve() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(&format!("the state space is too large for a table: {message}")), "{err}");
-        assert!(err.contains("a table holds at most 800000000 positions, and `--method search` values the position without one"), "{err}");
+        assert!(err.contains("a table picks the positions a game reaches out of at most 34359738368, and `--method search` values the position without one"), "{err}");
+        // A table of every position is refused sooner.
+        let out = sow(&["solve", big.to_str().unwrap(), "--strong"]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("a table of every one holds at most 800000000, and `--method search`"), "{err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -23,16 +23,17 @@ use super::{CliError, Format, PositionArgs, VariantArg, load_varied, signals, us
 pub enum Method {
     /// A table when the board's positions number at most 25 million, else a search
     Auto,
-    /// A table of every distribution of the seeds (a strong solution)
+    /// A table of the positions the game reaches from the position valued (of every
+    /// distribution of the seeds with --strong)
     Table,
     /// A search from the position valued, over an endgame table
     Search,
 }
 
-/// The most positions `--method auto` solves by a table (seconds of work: every bundled
-/// variant a table can hold but Um ed-Dyar on 2 x 4 pits); above, a search of what the
-/// position reaches is much faster (Kalah(5,2) under `empty-capture`: 60,090,030 positions,
-/// 79 s by a table).
+/// The most distributions (either player to move) `--method auto` solves by a table of the
+/// positions reached (seconds of work: every bundled variant a table can hold but Um ed-Dyar
+/// on 2 x 4 pits); above, a search is faster (Kalah(4,5) under `empty-capture`: 754,697,988
+/// distributions, 58,013,440 reached, 103 s by a table, under 12 by a search).
 const AUTO_TABLE_POSITIONS: u64 = 25_000_000;
 
 #[derive(Args, Debug)]
@@ -60,10 +61,14 @@ pub struct SolveArgs {
     /// is the same whatever their number
     #[arg(long, short)]
     jobs: Option<usize>,
-    /// How to solve: a table of every position, a search from the position valued, or
-    /// whichever suits the board's size
+    /// How to solve: a table of the positions reached, a search from the position valued,
+    /// or whichever suits the board's size
     #[arg(long, value_enum, default_value_t = Method::Auto)]
     method: Method,
+    /// A table of every distribution of the seeds, either player to move (a strong
+    /// solution), not only of the positions the game reaches
+    #[arg(long)]
+    strong: bool,
     /// Memory a search may use for its tables (e.g. 512M, 8G; default: 1G)
     #[arg(long, value_name = "SIZE", value_parser = searched::parse_memory)]
     memory: Option<u64>,
@@ -145,44 +150,54 @@ struct SolveReport {
     search: Option<SearchFigures>,
 }
 
-/// Loads or computes the solution of `rules` with at least `seeds` seeds, on every core.
+/// Loads or computes the solution of every position of `rules` with at most `seeds` seeds, on
+/// every core: what valuing any position of a game needs.
 pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Result<Solution, CliError> {
-    solution_with(rules, seeds, file, solve::default_threads(), None)
+    let solution = solution_with(rules, seeds, file, None, solve::default_threads(), None)?;
+    match file {
+        Some(path) if solution.reachable_only() => Err(usage(format!(
+            "`{}` holds the positions reachable from one start only, and this values any position: make a table of every one with `sow solve --strong --out FILE`",
+            path.display()
+        ))
+        .into()),
+        _ => Ok(solution),
+    }
 }
 
-/// [`solution_for`] on `threads` threads.
+/// The solution of `rules` loaded from `file`, or computed on `threads` threads: of the
+/// positions reachable `from` a position, or of every position with at most `seeds` seeds.
 fn solution_with(
     rules: &Rules,
     seeds: usize,
     file: Option<&PathBuf>,
+    from: Option<&State>,
     threads: usize,
     limit: Option<std::time::Duration>,
 ) -> Result<Solution, CliError> {
     if let Some(path) = file {
         return Ok(Solution::load(path, rules, seeds)?);
     }
-    solve::check_solvable(rules, seeds).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+    let checked = match from {
+        Some(_) => solve::check_reachable(rules, seeds),
+        None => solve::check_solvable(rules, seeds),
+    };
+    checked.map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let running = signals::running();
     let timer = searched::TimeLimit::start(limit, running.cancel());
     let layers = std::cell::Cell::new(None);
-    let solution = solve::solve_with(
-        rules,
-        seeds,
-        threads,
-        &|t, done| {
-            layers.set(Some(t));
-            if terminal {
-                let _ = write!(
-                    std::io::stderr(),
-                    "\rsolving {}: {t} seeds, {done} positions",
-                    rules.spec().label()
-                );
-            }
-        },
-        running.cancel(),
-    );
+    let progress = |t, done| {
+        layers.set(Some(t));
+        if terminal {
+            let _ =
+                write!(std::io::stderr(), "\rsolving {}: {t} seeds, {done} positions", rules.spec().label());
+        }
+    };
+    let solution = match from {
+        Some(start) => solve::solve_from(rules, start, threads, &progress, running.cancel()),
+        None => solve::solve_with(rules, seeds, threads, &progress, running.cancel()),
+    };
     drop(running);
     if terminal {
         let _ = writeln!(std::io::stderr(), " ({:.1} s)", started.elapsed().as_secs_f64());
@@ -199,6 +214,9 @@ fn solution_with(
             ))
             .into())
         }
+        Err(e @ solve::SolveError::TooManyReachable { .. }) => {
+            Err(sow::error::In::new(rules.spec().label(), e).into())
+        }
         other => Ok(other?),
     }
 }
@@ -206,10 +224,10 @@ fn solution_with(
 impl SolveArgs {
     /// The method for `rules` with `seeds` seeds: `--method`, or by the table's size.
     fn method_for(&self, rules: &Rules, seeds: usize) -> Result<Method, CliError> {
-        let table_only = self.out.is_some() || self.solution.is_some();
+        let table_only = self.out.is_some() || self.solution.is_some() || self.strong;
         if table_only && self.method == Method::Search {
             return Err(usage(
-                "--out and --solution hold a table: solve with --method table (or auto) to keep one",
+                "--out, --solution and --strong are for a table: solve with --method table (or auto)",
             )
             .into());
         }
@@ -227,7 +245,7 @@ impl SolveArgs {
         };
         if method == Method::Table && self.endgame.is_some() {
             return Err(usage(
-                "--endgame sizes the endgame table of a search, and this is solved by a table of every position: add --method search",
+                "--endgame sizes the endgame table of a search, and this is solved by a table: add --method search",
             )
             .into());
         }
@@ -279,14 +297,16 @@ pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     output::apart(&[("--out", args.out.as_deref())], &inputs)?;
     let mut out_file = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
     let started = Instant::now();
-    let solution = solution_with(&rules, seeds, args.solution.as_ref(), args.threads()?, args.time_limit)?;
+    let from = (!args.strong).then_some(&start);
+    let solution =
+        solution_with(&rules, seeds, args.solution.as_ref(), from, args.threads()?, args.time_limit)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(file) = out_file.as_mut() {
         solution
             .save(file.writer())
             .map_err(|e| super::error::write_failed(format!("cannot write the solution: {e}")))?;
     }
-    let report = report(&rules, &solution, &start, None);
+    let report = report(&rules, &solution, &start, None, args.solution.as_deref())?;
     if let Some(file) = out_file {
         file.commit()?;
     }
@@ -295,11 +315,12 @@ pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     }
     let how =
         if args.solution.is_some() { "loaded".to_string() } else { format!("solved in {seconds:.1} s") };
-    let first = format!(
-        "{}: {} positions (every distribution of the seeds, either player to move), {how}",
-        rules.spec().label(),
-        solution.positions()
-    );
+    let which = match (solution.reachable_only(), args.position.given()) {
+        (false, _) => "every distribution of the seeds, either player to move",
+        (true, false) => "those a game from the start reaches",
+        (true, true) => "those a game from the position reaches",
+    };
+    let first = format!("{}: {} positions ({which}), {how}", rules.spec().label(), solution.positions());
     Ok((text(&report, &rules, &start, &first, args.position.given()), false))
 }
 
@@ -333,7 +354,7 @@ fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String,
     }
     let why = match solve::state_space(rules.pits(), start.seeds_on_board() as usize) {
         _ if args.method == Method::Search => String::new(),
-        Some(n) => format!(" (a table would hold {n} positions)"),
+        Some(n) => format!(" (the board has {n} positions, either player to move)"),
         None => String::new(),
     };
     let first = format!("{}: {}", rules.spec().label(), searched::how(&found, &why));
@@ -368,8 +389,22 @@ fn valued(rules: &Rules, start: &State, varied: Option<Varied>, value: i32) -> S
     }
 }
 
-fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Varied>) -> SolveReport {
-    let value = solution.value(rules, start).expect("the position was solved");
+/// The report of a table's value of `start`: the table loaded from `file`, or else solved from `start`
+/// (or for every position).
+fn report(
+    rules: &Rules,
+    solution: &Solution,
+    start: &State,
+    varied: Option<Varied>,
+    file: Option<&std::path::Path>,
+) -> Result<SolveReport, CliError> {
+    let Some(value) = solution.value(rules, start) else {
+        let file = file.map_or("the table".into(), |f| format!("`{}`", f.display()));
+        return Err(usage(format!(
+            "the position is not in {file}, which holds the positions reachable from another start: solve it again from this one, or with --strong"
+        ))
+        .into());
+    };
     let mut openings: Vec<MoveReport> = solution
         .move_values(rules, start)
         .iter()
@@ -377,15 +412,20 @@ fn report(rules: &Rules, solution: &Solution, start: &State, varied: Option<Vari
         .collect();
     openings.sort_by_key(|m| (-m.value, m.mv));
     let (pv, end, endless) = solution.principal_variation(rules, start, 10_000);
-    SolveReport {
+    Ok(SolveReport {
         openings,
         principal_variation: pv,
         endless,
         final_scores: (!endless).then(|| rules.scores(&end)[..2].to_vec()),
         positions: Some(solution.counts()),
-        reachable: Some(solution.reachable(rules, start)),
+        // A table solved from this start holds what it reaches and nothing else.
+        reachable: if solution.reachable_only() && file.is_none() {
+            Some(solution.counts())
+        } else {
+            solution.reachable(rules, start)
+        },
         ..valued(rules, start, varied, value)
-    }
+    })
 }
 
 /// The report of a complete search.
@@ -425,7 +465,12 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
         let method = args.method_for(&rules, seeds)?;
         if method == Method::Table {
-            solve::check_solvable(&rules, seeds).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+            let checked = if args.strong {
+                solve::check_solvable(&rules, seeds)
+            } else {
+                solve::check_reachable(&rules, seeds)
+            };
+            checked.map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
         }
         let varied = Varied {
             base: v.base.clone(),
@@ -455,8 +500,9 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
             }
             search_report(rules, &found, start, Some(varied.clone()))
         } else {
-            let solution = solution_with(rules, *seeds, None, args.threads()?, args.time_limit)?;
-            report(rules, &solution, start, Some(varied.clone()))
+            let from = (!args.strong).then_some(start);
+            let solution = solution_with(rules, *seeds, None, from, args.threads()?, args.time_limit)?;
+            report(rules, &solution, start, Some(varied.clone()), None)?
         };
         seconds.push(started.elapsed().as_secs_f64());
         reports.push(report);
@@ -680,12 +726,16 @@ fn text(r: &SolveReport, rules: &Rules, start: &State, first: &str, custom: bool
         }
     }
     let (Some(p), Some(q)) = (&r.positions, &r.reachable) else { return out };
-    out.push_str(&format!(
-        "\nAll positions: {} won, {} drawn, {} lost by the player to move.\n",
-        share(p.wins, p.positions),
-        share(p.draws, p.positions),
-        share(p.losses, p.positions)
-    ));
+    out.push('\n');
+    // A table of the reachable positions holds those alone: said once.
+    if p != q {
+        out.push_str(&format!(
+            "All positions: {} won, {} drawn, {} lost by the player to move.\n",
+            share(p.wins, p.positions),
+            share(p.draws, p.positions),
+            share(p.losses, p.positions)
+        ));
+    }
     out.push_str(&format!(
         "Reachable from {}: {} position{}: {} won, {} drawn, {} lost by the player to move.\n",
         if custom { "this position" } else { "the start" },

@@ -1,7 +1,9 @@
 //! Solution files: a header naming the variant, its rules' fingerprint and the table's size,
-//! then each position's value (one byte when the table's most seeds are at most 127, else two:
-//! `Values::narrow`), then two bytes of depth per position, then a checksum. A file is loaded
-//! only for the rules it was made for, whole and undamaged, and only in this format.
+//! then, for a table of the positions reachable from a start, a bit for every distribution of
+//! the seeds with either player to move (little-endian words of 64), set for those in the
+//! table; then each position's value (one byte when the table's most seeds are at most 127,
+//! else two: `Values::narrow`), then two bytes of depth per position, then a checksum. A file
+//! is loaded only for the rules it was made for, whole and undamaged, and only in this format.
 
 use std::fmt;
 use std::io::Write;
@@ -17,15 +19,17 @@ use crate::lang::spec::Spec;
 
 use super::Solution;
 use super::index::{Numbering, state_space};
+use super::reach::Reach;
 use super::values::Values;
 
 const MAGIC: &[u8; 8] = b"SOWSOLVE";
 /// Format 1 held one byte of value per position, too few for margins above 127; format 2 two
-/// bytes for every table. This one holds values at the width the table's seeds need.
-const FORMAT: &str = "sow solution 3";
+/// bytes for every table; format 3 values at the width the table's seeds need, for every
+/// distribution. This one holds a table of every distribution or of the reachable positions.
+const FORMAT: &str = "sow solution 4";
 /// How [`FORMAT`] and the older formats start, before their number.
 const FORMAT_NAME: &str = "sow solution ";
-const FORMAT_NUMBER: u32 = 3;
+const FORMAT_NUMBER: u32 = 4;
 
 /// The first field of a header, read alone to tell an older format from a damaged file.
 #[derive(Deserialize)]
@@ -43,10 +47,19 @@ pub(super) struct Header {
     pub pits: usize,
     pub seeds: usize,
     positions: u64,
+    /// True for a table of the positions reachable from a start, false for every distribution.
+    reachable_only: bool,
 }
 
 impl Header {
-    pub fn new(spec: &Spec, fingerprint: u64, pits: usize, seeds: usize, positions: u64) -> Header {
+    pub fn new(
+        spec: &Spec,
+        fingerprint: u64,
+        pits: usize,
+        seeds: usize,
+        positions: u64,
+        reachable_only: bool,
+    ) -> Header {
         Header {
             format: FORMAT.into(),
             variant: spec.name.clone(),
@@ -55,6 +68,7 @@ impl Header {
             pits,
             seeds,
             positions,
+            reachable_only,
         }
     }
 
@@ -123,8 +137,8 @@ impl Failure for SolutionFileError {
     }
 }
 
-fn checksum(values: &[u8], depths: &[u8]) -> u64 {
-    fnv1a(values) ^ fnv1a(depths).rotate_left(1)
+fn checksum(reach: &[u8], values: &[u8], depths: &[u8]) -> u64 {
+    fnv1a(reach).rotate_left(2) ^ fnv1a(values) ^ fnv1a(depths).rotate_left(1)
 }
 
 impl Solution {
@@ -134,11 +148,13 @@ impl Solution {
         w.write_all(MAGIC)?;
         w.write_all(&(header.len() as u32).to_le_bytes())?;
         w.write_all(&header)?;
+        let reach: Vec<u8> = self.reach.iter().flat_map(|r| r.bits()).flat_map(|w| w.to_le_bytes()).collect();
         let values = self.values.to_bytes();
         let depths: Vec<u8> = self.depths.iter().flat_map(|d| d.to_le_bytes()).collect();
+        w.write_all(&reach)?;
         w.write_all(&values)?;
         w.write_all(&depths)?;
-        w.write_all(&checksum(&values, &depths).to_le_bytes())
+        w.write_all(&checksum(&reach, &values, &depths).to_le_bytes())
     }
 
     /// Reads a solution written by [`Solution::save`] for these rules, holding positions of
@@ -175,17 +191,33 @@ impl Solution {
         let n = header.positions;
         let width = if Values::narrow(header.seeds) { 1 } else { 2 };
         let body = &bytes[12 + len..];
-        let sized = header.pits > 0
-            && state_space(header.pits, header.seeds) == Some(n)
-            && n.checked_mul(width + 2).and_then(|b| b.checked_add(8)) == Some(body.len() as u64);
+        let every = (header.pits > 0).then(|| state_space(header.pits, header.seeds)).flatten();
+        // The bits of a table of the reachable positions, one for every distribution.
+        let reach_bytes = match every {
+            Some(all) if header.reachable_only && all <= super::MAX_MARKED => Some(all.div_ceil(64) * 8),
+            Some(all) if !header.reachable_only && all == n => Some(0),
+            _ => None,
+        };
+        let sized = reach_bytes.is_some_and(|r| {
+            n.checked_mul(width + 2).and_then(|b| b.checked_add(8 + r)) == Some(body.len() as u64)
+        });
         if !sized {
             return Err(bad("its size does not match its header"));
         }
         let n = n as usize;
-        let (values, rest) = body.split_at(width as usize * n);
+        let (reach, rest) = body.split_at(reach_bytes.unwrap_or(0) as usize);
+        let (values, rest) = rest.split_at(width as usize * n);
         let (depths, sum) = rest.split_at(2 * n);
-        if checksum(values, depths).to_le_bytes() != sum {
+        if checksum(reach, values, depths).to_le_bytes() != sum {
             return Err(bad("its checksum does not match (the file is damaged)"));
+        }
+        let reach = header.reachable_only.then(|| {
+            Reach::from_bits(
+                reach.chunks_exact(8).map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes"))).collect(),
+            )
+        });
+        if reach.as_ref().is_some_and(|r| r.count() != n as u64) {
+            return Err(bad("its size does not match its header"));
         }
         if header.fingerprint != format!("{:016x}", rules.fingerprint()) {
             return Err(SolutionFileError::OtherRules {
@@ -199,6 +231,7 @@ impl Solution {
         }
         Ok(Solution {
             numbering: Numbering::new(header.pits, header.seeds),
+            reach,
             values: Values::from_bytes(width as usize, values),
             depths: depths.chunks_exact(2).map(|d| u16::from_le_bytes([d[0], d[1]])).collect(),
             header,

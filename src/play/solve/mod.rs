@@ -12,12 +12,12 @@
 mod file;
 mod index;
 mod perfect;
+mod reach;
 mod retrograde;
 mod search;
 mod values;
 
 use std::fmt;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use serde::Serialize;
 
@@ -29,7 +29,9 @@ pub use file::SolutionFileError;
 use index::Numbering;
 pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
-pub use retrograde::{default_threads, solve, solve_with};
+pub use reach::MAX_MARKED;
+use reach::Reach;
+pub use retrograde::{default_threads, solve, solve_from, solve_with};
 pub use search::{MAX_LINE, SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
 use values::Values;
 
@@ -53,10 +55,18 @@ pub enum SolveError {
     /// Stores on the circuit: scores kept in pits, which the table's values leave out.
     ScoresInPits(&'static str),
     /// `positions` is `None` when the count does not even fit 64 bits; `approx` is always
-    /// given.
+    /// given. `every` for a table of every distribution, else one of the positions reachable
+    /// from a start, which are picked out of at most [`MAX_MARKED`].
     TooLarge {
         positions: Option<u64>,
         approx: f64,
+        pits: usize,
+        seeds: usize,
+        every: bool,
+    },
+    /// More positions reachable from the start than a table holds.
+    TooManyReachable {
+        positions: u64,
         pits: usize,
         seeds: usize,
     },
@@ -102,18 +112,27 @@ impl fmt::Display for SolveError {
                 "its rule {rule} decides the game by a loss, not by the seeds each player ends with, \
                  which is what a solution table values, so it cannot be solved exactly"
             ),
-            SolveError::TooLarge { positions, approx, pits, seeds } => {
+            SolveError::TooLarge { positions, approx, pits, seeds, every } => {
                 let count = match positions {
                     Some(n) => n.to_string(),
                     None => format!("about {approx:.1e}"),
                 };
+                let limit = if *every {
+                    format!("a table of every one holds at most {MAX_POSITIONS}")
+                } else {
+                    format!("a table picks the positions a game reaches out of at most {MAX_MARKED}")
+                };
                 write!(
                     f,
                     "the state space is too large for a table: {count} positions ({seeds} seeds in {pits} pits, \
-                     two players to move); a table holds at most {MAX_POSITIONS} positions, and `--method search` \
-                     values the position without one"
+                     two players to move); {limit}, and `--method search` values the position without one"
                 )
             }
+            SolveError::TooManyReachable { positions, pits, seeds } => write!(
+                f,
+                "too many positions for a table: {positions} can be reached ({seeds} seeds in {pits} pits), and a \
+                 table holds at most {MAX_POSITIONS}; `--method search` values the position without one"
+            ),
             SolveError::TooLargeToSearch { approx, pits, seeds } => write!(
                 f,
                 "the board is too large to search: about {approx:.1e} positions ({seeds} seeds in {pits} pits, \
@@ -135,16 +154,31 @@ impl Failure for SolveError {
     }
 }
 
-/// Checks that a variant can be solved for up to `seeds` seeds, and returns the size of its
-/// table.
+/// Checks that a variant can be solved for up to `seeds` seeds by a table of every
+/// distribution, and returns the size of its table.
 pub fn check_solvable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
+    check_size(rules, seeds, MAX_POSITIONS, true)
+}
+
+/// Checks that the positions a game of up to `seeds` seeds reaches can be picked out (there
+/// may still be too many of them for a table), and returns the positions they are picked
+/// out of.
+pub fn check_reachable(rules: &Rules, seeds: usize) -> Result<u64, SolveError> {
+    check_size(rules, seeds, MAX_MARKED, false)
+}
+
+fn check_size(rules: &Rules, seeds: usize, limit: u64, every: bool) -> Result<u64, SolveError> {
     check_rules(rules)?;
     let pits = rules.pits();
     match state_space(pits, seeds) {
-        Some(n) if n <= MAX_POSITIONS => Ok(n),
-        positions => {
-            Err(SolveError::TooLarge { positions, approx: state_space_approx(pits, seeds), pits, seeds })
-        }
+        Some(n) if n <= limit => Ok(n),
+        positions => Err(SolveError::TooLarge {
+            positions,
+            approx: state_space_approx(pits, seeds),
+            pits,
+            seeds,
+            every,
+        }),
     }
 }
 
@@ -257,21 +291,19 @@ impl Counts {
     }
 }
 
-/// The solved values of a variant.
+/// The solved values of a variant: of every distribution of its seeds, or of the positions
+/// reachable from one start (`reach`), numbered densely in the same order.
 #[derive(Debug, Clone)]
 pub struct Solution {
     header: Header,
     numbering: Numbering,
+    reach: Option<Reach>,
     values: Values,
     depths: Vec<u16>,
     /// Threads counting the positions reachable from a start: those the table was solved
     /// with, or every core for a table loaded from a file.
     threads: usize,
 }
-
-/// Distributions a thread of the reachable count takes at a time, the threads in turn: small
-/// enough that the threads share each layer's work evenly.
-const REACH_BLOCK: usize = 1 << 12;
 
 /// What one move is worth to its player, by the solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -291,8 +323,8 @@ fn outcome(
     state: &State,
     mv: Move,
     mover: usize,
-    value_of: impl Fn(&State) -> (i32, u16),
-) -> (i32, u16) {
+    value_of: impl Fn(&State) -> Option<(i32, u16)>,
+) -> Option<(i32, u16)> {
     let mut child = *state;
     rules.apply(&mut child, mv);
     if child.end() == Some(EndReason::PlyLimit) {
@@ -305,24 +337,25 @@ fn outcome(
 
 /// The outcome of a move already played from `state` to `child`: what it added to the scores
 /// (captures, seeds sown into stores, and the leftovers awarded if the game ended), plus the
-/// value of where it leads. Seeds that left the board cash in at once (depth 0).
+/// value of where it leads (`None` when `value_of` does not know it). Seeds that left the
+/// board cash in at once (depth 0).
 fn outcome_of(
     rules: &Rules,
     state: &State,
     child: &State,
     mover: usize,
-    value_of: impl Fn(&State) -> (i32, u16),
-) -> (i32, u16) {
+    value_of: impl Fn(&State) -> Option<(i32, u16)>,
+) -> Option<(i32, u16)> {
     let gain = rules.gain(state, child, mover);
-    match child.end() {
+    Some(match child.end() {
         Some(_) => (gain, 0),
         None => {
-            let (v, depth) = value_of(child);
+            let (v, depth) = value_of(child)?;
             let v = if child.turn() == mover { v } else { -v };
             let cashed = child.seeds_on_board() < state.seeds_on_board();
             (gain + v, if cashed { 0 } else { depth })
         }
-    }
+    })
 }
 
 impl Solution {
@@ -340,15 +373,37 @@ impl Solution {
         self.header.seeds
     }
 
-    fn entry(&self, pits: &[u8], player: usize) -> (i32, u16) {
-        let i = self.numbering.index(pits, player);
-        (self.values.get(i), self.depths[i])
+    /// Whether the table holds only the positions reachable from one start.
+    pub fn reachable_only(&self) -> bool {
+        self.reach.is_some()
+    }
+
+    /// Where position `i` of the numbering is in the table, if it is in it.
+    fn place(&self, i: usize) -> Option<usize> {
+        match &self.reach {
+            Some(r) => r.get(i),
+            None => Some(i),
+        }
+    }
+
+    /// The value of a position of a table of every distribution (a search's endgame table),
+    /// looked up with nothing more than its number.
+    #[inline]
+    fn every_value(&self, pits: &[u8], player: usize) -> i32 {
+        debug_assert!(self.reach.is_none());
+        self.values.get(self.numbering.index(pits, player))
+    }
+
+    fn entry(&self, pits: &[u8], player: usize) -> Option<(i32, u16)> {
+        let i = self.place(self.numbering.index(pits, player))?;
+        Some((self.values.get(i), self.depths[i]))
     }
 
     /// The value of a position for its player to move (or, once the game is over, for the
     /// player whose turn it was): the margin of the seeds still to be won. For a finished
     /// game that is the margin of the leftovers the end rules award, as [`Rules::scores`]
-    /// counts them. Positions with more seeds than were solved are not in the table.
+    /// counts them. Positions with more seeds than were solved are not in the table, nor, in
+    /// a table of the positions reachable from a start, those it does not reach.
     pub fn value(&self, rules: &Rules, state: &State) -> Option<i32> {
         if state.seeds_on_board() as usize > self.header.seeds {
             return None;
@@ -360,25 +415,25 @@ impl Solution {
                 let left = |q: usize| scores[q] as i32 - state.captured()[q] as i32;
                 left(p) - left(1 - p)
             }
-            _ => self.lookup(rules, state).0,
+            _ => self.lookup(rules, state)?.0,
         })
     }
 
     /// A position's value and depth for its player to move: from the table, or, in the first
     /// plies of a game where moves capture nothing (which the table does not know), the best
     /// of its moves valued over the table.
-    fn lookup(&self, rules: &Rules, state: &State) -> (i32, u16) {
+    fn lookup(&self, rules: &Rules, state: &State) -> Option<(i32, u16)> {
         if state.plies() < rules.capture_start() && !state.is_over() {
             let moves = self.move_values(rules, state);
-            if let Some(best) = moves.iter().map(|m| (m.value, std::cmp::Reverse(m.depth))).max() {
-                return (best.0, best.1.0);
-            }
+            let best = moves.iter().map(|m| (m.value, std::cmp::Reverse(m.depth))).max()?;
+            return Some((best.0, best.1.0));
         }
         self.entry(state.pits(), state.turn())
     }
 
-    /// Every legal move with its value for the player to move. The rules' ply limit is
-    /// ignored, as in the solution: a move that reaches it is valued as the table says.
+    /// Every legal move with its value for the player to move: none when a position a move
+    /// leads to is not in the table. The rules' ply limit is ignored, as in the
+    /// solution: a move that reaches it is valued as the table says.
     pub fn move_values(&self, rules: &Rules, state: &State) -> Vec<MoveValue> {
         let Some(mover) = state.to_move() else { return Vec::new() };
         if state.seeds_on_board() as usize > self.header.seeds {
@@ -388,10 +443,11 @@ impl Solution {
             .legal_moves(state)
             .iter()
             .map(|mv| {
-                let (value, depth) = outcome(rules, state, mv, mover, |c| self.lookup(rules, c));
-                MoveValue { mv, value, depth }
+                let (value, depth) = outcome(rules, state, mv, mover, |c| self.lookup(rules, c))?;
+                Some(MoveValue { mv, value, depth })
             })
-            .collect()
+            .collect::<Option<_>>()
+            .unwrap_or_default()
     }
 
     /// A best move: the highest value; among equals, one that captures or ends the game, or
@@ -420,101 +476,19 @@ impl Solution {
     }
 
     /// Positions that can occur in a game from `start` (with its player to move), counted
-    /// as won, drawn and lost by their player to move. Finished positions are not counted.
-    pub fn reachable(&self, rules: &Rules, start: &State) -> Counts {
-        let all = rules.with_ply_limit(None);
-        // Positions are known by their seeds, past the first plies that capture nothing.
-        let rules = all.past_start();
-        let most = self.header.seeds;
-        let in_table = |s: &State| !s.is_over() && s.seeds_on_board() as usize <= most;
-        // Each position: not met (0), met and not yet played (1), played or about to be (2).
-        let mark: Vec<AtomicU8> = (0..self.values.len()).map(|_| AtomicU8::new(0)).collect();
+    /// as won, drawn and lost by their player to move (finished positions are not counted);
+    /// `None` when the table does not hold them all.
+    pub fn reachable(&self, rules: &Rules, start: &State) -> Option<Counts> {
+        if start.seeds_on_board() as usize > self.header.seeds {
+            return None;
+        }
+        let reach = Reach::walk(rules, &self.numbering, start, self.threads, &crate::cancel::Cancel::new())
+            .expect("a walk that is not cancelled");
         let mut counts = Counts::default();
-        // The first plies, played by the rules of the start, lead to where the table begins.
-        let mut opening = vec![*start];
-        while let Some(s) = opening.pop() {
-            if s.plies() < all.capture_start() && !s.is_over() {
-                for mv in all.legal_moves(&s).iter() {
-                    let mut child = s;
-                    all.apply(&mut child, mv);
-                    opening.push(child);
-                }
-            } else if in_table(&s) {
-                let i = self.numbering.index(s.pits(), s.turn());
-                if mark[i].swap(1, Relaxed) == 0 {
-                    counts.add(self.values.get(i));
-                }
-            }
+        for i in reach.iter() {
+            counts.add(self.values.get(self.place(i)?));
         }
-        // A move never adds seeds to the board: the layers are gone through from the most
-        // seeds down. A position met in the layer being gone through is played at once, one
-        // met in a layer below when that layer's turn comes; no position is numbered back into
-        // seeds. The threads share a layer's distributions, a block of them each in turn, and
-        // each position is claimed (its mark changed) by one thread: the positions counted
-        // are the same, however many threads and whichever claims them.
-        let threads = self.threads.max(1);
-        let walk = |t: usize, thread: usize| {
-            let start = 2 * self.numbering.layer_start(t) as usize;
-            let mut counts = Counts::default();
-            let mut stack: Vec<State> = Vec::new();
-            let mut met = 0usize;
-            self.numbering.for_each_in_layer(t, |pits, rank| {
-                let block = met / REACH_BLOCK;
-                met += 1;
-                if block % threads != thread {
-                    return;
-                }
-                for player in 0..2 {
-                    let i = start + 2 * rank as usize + player;
-                    if mark[i].load(Relaxed) != 1 || mark[i].compare_exchange(1, 2, Relaxed, Relaxed).is_err()
-                    {
-                        continue;
-                    }
-                    stack.push(rules.state_from(pits, player).expect("a solved position"));
-                    while let Some(state) = stack.pop() {
-                        for mv in rules.legal_moves(&state).iter() {
-                            let mut child = state;
-                            rules.apply(&mut child, mv);
-                            if !in_table(&child) {
-                                continue;
-                            }
-                            let j = self.numbering.index(child.pits(), child.turn());
-                            let here = child.seeds_on_board() as usize == t;
-                            // Most are met already: a plain read spares the locked exchange.
-                            if mark[j].load(Relaxed) == 0
-                                && mark[j]
-                                    .compare_exchange(0, if here { 2 } else { 1 }, Relaxed, Relaxed)
-                                    .is_ok()
-                            {
-                                counts.add(self.values.get(j));
-                                if here {
-                                    stack.push(child);
-                                }
-                            }
-                        }
-                    }
-                }
-            });
-            counts
-        };
-        for t in (0..=most).rev() {
-            let found: Vec<Counts> = if threads == 1 {
-                vec![walk(t, 0)]
-            } else {
-                std::thread::scope(|scope| {
-                    let walk = &walk;
-                    let handles: Vec<_> = (0..threads).map(|k| scope.spawn(move || walk(t, k))).collect();
-                    handles.into_iter().map(|h| h.join().expect("a thread of the count")).collect()
-                })
-            };
-            for c in found {
-                counts.positions += c.positions;
-                counts.wins += c.wins;
-                counts.draws += c.draws;
-                counts.losses += c.losses;
-            }
-        }
-        counts
+        Some(counts)
     }
 
     /// A perfect game from `state`: best moves (the first among equals) until the game ends,

@@ -29,8 +29,12 @@ impl Player for PerfectPlayer {
                 self.solution.max_seeds()
             )));
         }
-        self.solution
-            .best_move(rules, state, |n| rng.random_range(0..n as u32) as usize)
-            .ok_or_else(|| PlayerError::Failed("no legal move".into()))
+        self.solution.best_move(rules, state, |n| rng.random_range(0..n as u32) as usize).ok_or_else(|| {
+            PlayerError::Failed(if self.solution.value(rules, state).is_none() {
+                "the position is not in the solution table, which holds the positions reachable from another start (solve with --strong for every one)".into()
+            } else {
+                "no legal move".into()
+            })
+        })
     }
 }

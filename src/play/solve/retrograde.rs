@@ -12,11 +12,12 @@
 use std::sync::atomic::{AtomicI16, AtomicU16, Ordering};
 
 use crate::cancel::Cancel;
-use crate::engine::Rules;
+use crate::engine::{Rules, State};
 
 use super::index::Numbering;
+use super::reach::Reach;
 use super::values::{Margin, Values};
-use super::{Header, Solution, SolveError, check_solvable};
+use super::{Header, MAX_POSITIONS, Solution, SolveError, check_reachable, check_solvable};
 
 /// One layer's game graph, moves within the layer reversed for the retrograde analysis.
 struct Layer {
@@ -72,26 +73,81 @@ pub fn solve_with(
     cancel: &Cancel,
 ) -> Result<Solution, SolveError> {
     let positions = check_solvable(rules, seeds)?;
-    let n = rules.pits();
+    let numbering = Numbering::new(rules.pits(), seeds);
+    solve_table(rules, numbering, None, positions, threads, progress, cancel)
+}
+
+/// A table of the positions reachable from `start` alone (its first plies played by its own
+/// rules, as [`Reach::walk`] says), on `threads` threads: the values of those positions are
+/// the same as in a table of every distribution. `progress` is told each layer solved.
+pub fn solve_from(
+    rules: &Rules,
+    start: &State,
+    threads: usize,
+    progress: &dyn Fn(usize, u64),
+    cancel: &Cancel,
+) -> Result<Solution, SolveError> {
+    let seeds = start.seeds_on_board() as usize;
+    check_reachable(rules, seeds)?;
+    let numbering = Numbering::new(rules.pits(), seeds);
+    let reach = Reach::walk(rules, &numbering, start, threads, cancel)?;
+    let positions = reach.count();
+    if positions > MAX_POSITIONS {
+        return Err(SolveError::TooManyReachable { positions, pits: rules.pits(), seeds });
+    }
+    solve_table(rules, numbering, Some(reach), positions, threads, progress, cancel)
+}
+
+/// The table of `numbering`'s positions, or of those of `reach` alone.
+fn solve_table(
+    rules: &Rules,
+    numbering: Numbering,
+    reach: Option<Reach>,
+    positions: u64,
+    threads: usize,
+    progress: &dyn Fn(usize, u64),
+    cancel: &Cancel,
+) -> Result<Solution, SolveError> {
+    let seeds = numbering.seeds();
     // The table holds positions by their seeds: positions past the start of the game, where
     // every move may capture. The first plies are valued over the table (`Solution::value`).
     let rules = rules.with_ply_limit(None).past_start();
-    let numbering = Numbering::new(n, seeds);
+    let place = Place(reach.as_ref());
     let (values, depths) = if Values::narrow(seeds) {
-        solve_layers::<i8>(&rules, &numbering, seeds, positions as usize, threads, progress, cancel)?
+        solve_layers::<i8>(&rules, &numbering, place, positions as usize, threads, progress, cancel)?
     } else {
-        solve_layers::<i16>(&rules, &numbering, seeds, positions as usize, threads, progress, cancel)?
+        solve_layers::<i16>(&rules, &numbering, place, positions as usize, threads, progress, cancel)?
     };
     let spec = rules.spec();
-    let header = Header::new(spec, rules.fingerprint(), n, seeds, positions);
-    Ok(Solution { header, numbering, values, depths, threads })
+    let header = Header::new(spec, rules.fingerprint(), rules.pits(), seeds, positions, reach.is_some());
+    Ok(Solution { header, numbering, reach, values, depths, threads })
+}
+
+/// Where a position of the numbering is in a table: at its own number in a table of every
+/// distribution, at its rank among the reachable in a table of those.
+#[derive(Clone, Copy)]
+struct Place<'a>(Option<&'a Reach>);
+
+impl Place<'_> {
+    #[inline]
+    fn of(self, i: usize) -> usize {
+        match self.0 {
+            Some(r) => r.rank(i),
+            None => i,
+        }
+    }
+
+    #[inline]
+    fn holds(self, i: usize) -> bool {
+        self.0.is_none_or(|r| r.contains(i))
+    }
 }
 
 /// Every layer from the empty board up, values stored as `T`.
 fn solve_layers<T: Margin>(
     rules: &Rules,
     numbering: &Numbering,
-    seeds: usize,
+    place: Place,
     positions: usize,
     threads: usize,
     progress: &dyn Fn(usize, u64),
@@ -99,10 +155,10 @@ fn solve_layers<T: Margin>(
 ) -> Result<(Values, Vec<u16>), SolveError> {
     let mut values: Vec<T> = vec![T::default(); positions];
     let mut depths = vec![0u16; positions];
-    for t in 0..=seeds {
-        let start = 2 * numbering.layer_start(t) as usize;
-        let len = 2 * numbering.layer_len(t) as usize;
-        let layer = build_layer(rules, numbering, t, start, len, &values, threads, cancel)?;
+    for t in 0..=numbering.seeds() {
+        let start = place.of(2 * numbering.layer_start(t) as usize);
+        let len = place.of(2 * numbering.layer_start(t + 1) as usize) - start;
+        let layer = build_layer(rules, numbering, place, t, (start, len), &values, threads, cancel)?;
         retrograde(&layer, t, &mut values[start..start + len], &mut depths[start..start + len]);
         progress(t, (start + len) as u64);
     }
@@ -124,9 +180,9 @@ struct Part {
 fn build_layer<T: Margin>(
     rules: &Rules,
     numbering: &Numbering,
+    place: Place,
     t: usize,
-    start: usize,
-    len: usize,
+    (start, len): (usize, usize),
     values: &[T],
     threads: usize,
     cancel: &Cancel,
@@ -136,7 +192,7 @@ fn build_layer<T: Margin>(
     let moves: Vec<AtomicU16> = (0..len).map(|_| AtomicU16::new(0)).collect();
     let best_exit: Vec<AtomicI16> = (0..len).map(|_| AtomicI16::new(NO_EXIT)).collect();
     let run = |from: usize, to: usize| {
-        play_run(rules, numbering, t, start, (from, to), values, (&moves, &best_exit), cancel)
+        play_run(rules, numbering, place, (t, start), (from, to), values, (&moves, &best_exit), cancel)
     };
     let parts: Vec<Option<Part>> = if threads == 1 {
         vec![run(0, distributions)]
@@ -182,14 +238,15 @@ fn build_layer<T: Margin>(
     Ok(Layer { moves, best_exit, bad_exits, pred_start, preds })
 }
 
-/// Plays every move of the positions of the distributions `from..to` of layer `t` (in the
-/// order they are met), writing each position's moves and best exit; `None` if cancelled.
+/// Plays every move of the positions (in the table) of the distributions `from..to` of layer
+/// `t` (in the order they are met), writing each position's moves and best exit; `None` if
+/// cancelled. The layer's positions are numbered from `start` in the table.
 #[allow(clippy::too_many_arguments)]
 fn play_run<T: Margin>(
     rules: &Rules,
     numbering: &Numbering,
-    t: usize,
-    start: usize,
+    place: Place,
+    (t, start): (usize, usize),
     (from, to): (usize, usize),
     values: &[T],
     (moves, best_exit): (&[AtomicU16], &[AtomicI16]),
@@ -199,7 +256,6 @@ fn play_run<T: Margin>(
     let mut met = 0usize;
     let mut stopped = false;
     let first = 2 * numbering.layer_start(t) as usize;
-    debug_assert_eq!(first, start);
     numbering.for_each_in_layer(t, |pits, rank| {
         let here = met;
         met += 1;
@@ -211,7 +267,11 @@ fn play_run<T: Margin>(
             return;
         }
         for player in 0..2 {
-            let local = 2 * rank as usize + player;
+            let i = first + 2 * rank as usize + player;
+            if !place.holds(i) {
+                continue;
+            }
+            let local = place.of(i) - start;
             let state = rules.state_from(pits, player).expect("a distribution of the solved range");
             // Each position is one thread's: its counts are written once, and read after the
             // threads are joined.
@@ -233,7 +293,8 @@ fn play_run<T: Margin>(
                 }
                 // The player cannot move and passes: the position is the other player's.
                 Some(other) if other != player => {
-                    part.edges.push((local as u32 | FLIP, (2 * rank as usize + other) as u32));
+                    let to = place.of(first + 2 * rank as usize + other) - start;
+                    part.edges.push((local as u32 | FLIP, to as u32));
                     count = 1;
                 }
                 Some(_) => {
@@ -253,13 +314,14 @@ fn play_run<T: Margin>(
                             let v = match child.end() {
                                 Some(_) => gain,
                                 None => {
-                                    let v = values[numbering.index(child.pits(), child.turn())].to_i32();
+                                    let v = values[place.of(numbering.index(child.pits(), child.turn()))]
+                                        .to_i32();
                                     gain + if child.turn() == player { v } else { -v }
                                 }
                             };
                             exit(v, &mut part.bad_exits);
                         } else {
-                            let to = numbering.index(child.pits(), child.turn()) - start;
+                            let to = place.of(numbering.index(child.pits(), child.turn())) - start;
                             let flip = if child.turn() != player { FLIP } else { 0 };
                             part.edges.push((local as u32 | flip, to as u32));
                         }

@@ -564,7 +564,8 @@ impl Searcher {
             let at_least = if c.state.is_over() {
                 c.gain
             } else if (c.state.seeds_on_board() as i64) <= self.db_seeds {
-                let v = self.db.as_ref().expect("an endgame table").entry(c.state.pits(), c.state.turn()).0;
+                let v =
+                    self.db.as_ref().expect("an endgame table").every_value(c.state.pits(), c.state.turn());
                 if c.state.turn() == mover { c.gain + v } else { c.gain - v }
             } else {
                 match self.probe(self.key(&c.state)) {
@@ -598,7 +599,7 @@ impl Searcher {
         let player = state.turn();
         if (t as i64) <= self.db_seeds {
             let db = self.db.as_ref().expect("an endgame table");
-            return (db.entry(state.pits(), player).0, EXACTLY);
+            return (db.every_value(state.pits(), player), EXACTLY);
         }
         let key = self.key(state);
         // Back to a position of the line: endless play from there.
