@@ -105,3 +105,26 @@ async fn the_editor_shows_a_located_mistake() {
     screenshot(&c, "editor-mistake.png").await;
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn undo_takes_back_an_agents_reply_with_the_move_before_it() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&players=human,greedy&animate=0", setup.address)).await.unwrap();
+    // Pit 1 sows into pits 2 to 5: the turn passes, and greedy replies.
+    let pit =
+        until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    pit.click().await.unwrap();
+    let moves = until("greedy's reply", || async {
+        let m = texts(&c, "[data-testid=moves] li").await;
+        (m.len() >= 2 && texts(&c, "[data-testid=to-move]").await == ["Player 1 to move"]).then_some(m)
+    })
+    .await;
+    assert_eq!(moves[0], "1");
+    c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
+    until("the start again", || async { texts(&c, "[data-testid=moves] li").await.is_empty().then_some(()) })
+        .await;
+    let pits = texts(&c, "[data-pit]").await;
+    assert!(pits.iter().all(|p| p == "4"), "{pits:?}");
+    c.close().await.unwrap();
+}

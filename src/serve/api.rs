@@ -309,6 +309,8 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
             "ruleset": spec.ruleset,
             "layout": layout(&rules),
             "moves": moves,
+            // Who made each move (from 1): undo goes back past an agent's replies.
+            "movers": steps.iter().map(|s| s.player + 1).collect::<Vec<_>>(),
             "last": last,
             "status": replay::describe_status(&rules, &state),
             "position": PositionReport::new(&rules, &state),

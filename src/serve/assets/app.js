@@ -149,6 +149,7 @@ function render(reply) {
     }
   }
   $("to-move").textContent = p.finished ? "" : `Player ${p.to_move} to move`;
+  $("score").textContent = p.finished ? "" : `Score ${p.score.join(" to ")}.`;
   $("result").textContent = p.finished ? (p.winner ? `Player ${p.winner} wins` : "A draw") + ` (${p.score.join(" to ")})` : "";
   $("last").textContent = reply.last ? reply.last.text : "";
   const list = $("moves");
@@ -186,6 +187,9 @@ async function refresh() {
       const answer = await post("/api/agent", { ...variantBody(), moves: game.moves, player: seat, seed: game.moves.length });
       if (generation !== game.generation) return;
       game.moves.push(answer.move);
+      // Redone moves stay redoable only while the agents replay them.
+      if (game.undone.length && game.undone[game.undone.length - 1] === answer.move) game.undone.pop();
+      else game.undone = [];
       refresh();
     } catch (e) {
       if (generation === game.generation) showError(e.message);
@@ -288,9 +292,14 @@ function wire() {
   $("new-game").addEventListener("click", newGame);
   $("animate").addEventListener("change", () => { game.animate = $("animate").checked; });
   $("undo").addEventListener("click", () => {
-    // Back to the last position where a person was to move, past the agents' replies.
-    if (!game.moves.length) return;
-    game.undone.push(game.moves.pop());
+    // Back to the last position where a person was to move: an agent's replies are taken
+    // back with the person's move before them (else the agent would play them again).
+    const movers = (game.last && game.last.movers) || [];
+    while (game.moves.length) {
+      const mover = movers[game.moves.length - 1];
+      game.undone.push(game.moves.pop());
+      if (!mover || game.players[mover - 1] === "human") break;
+    }
     refresh();
   });
   $("redo").addEventListener("click", () => {
