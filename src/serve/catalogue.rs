@@ -17,6 +17,8 @@ pub struct Entry {
     pub file: VariantFile,
     /// The file it was read from, for a variant given on the command line.
     pub path: Option<PathBuf>,
+    /// Seats, without a ruleset.
+    players: usize,
 }
 
 /// What the page lists of a variant.
@@ -42,11 +44,12 @@ impl Catalogue {
         let mut entries = Vec::new();
         for (name, text) in BUNDLED {
             let file = library::load_bundled(name, text)?;
-            entries.push(Entry { key: name.to_string(), file, path: None });
+            let players = check::check(&file, None)?.0.players as usize;
+            entries.push(Entry { key: name.to_string(), file, path: None, players });
         }
         for path in files {
             let file = library::load_path(path)?;
-            check::check(&file, None)?;
+            let players = check::check(&file, None)?.0.players as usize;
             for r in file.ruleset_names() {
                 check::check(&file, Some(r))?;
             }
@@ -58,7 +61,7 @@ impl Catalogue {
                 key = format!("{slug}-{n}");
                 n += 1;
             }
-            entries.push(Entry { key, file, path: Some(path.clone()) });
+            entries.push(Entry { key, file, path: Some(path.clone()), players });
         }
         Ok(Catalogue { entries })
     }
@@ -75,7 +78,7 @@ impl Catalogue {
                 key: e.key.clone(),
                 name: e.file.name().to_string(),
                 rulesets: e.file.ruleset_names().iter().map(|r| r.to_string()).collect(),
-                players: check::check(&e.file, None).map_or(2, |(spec, _)| spec.players as usize),
+                players: e.players,
                 file: e.path.as_ref().map(|p| p.display().to_string()),
             })
             .collect()
