@@ -20,6 +20,7 @@ pub mod files;
 pub mod lang;
 pub mod play;
 pub mod run;
+pub mod serve;
 pub mod tournament;
 pub mod yaml;
 

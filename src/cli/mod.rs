@@ -6,6 +6,7 @@ mod error;
 mod interactive;
 mod output;
 mod searched;
+mod serve;
 mod signals;
 mod simulate;
 mod solve;
@@ -77,6 +78,8 @@ enum Command {
     /// Play a tournament described in a YAML file: standings with ratings, head-to-head
     /// figures, seats, openings, and how much skill counts
     Tournament(tournament::TournamentArgs),
+    /// Serve a local web page to play, read and edit variants (Ctrl-C to stop)
+    Serve(serve::ServeArgs),
     /// Print a completion script for a shell: bash, zsh, fish, powershell or elvish
     Completions {
         /// The shell
@@ -304,6 +307,7 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             other => other.map(|(text, _)| text),
         },
+        Command::Serve(a) => serve::serve(&a).map(|()| String::new()),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "sow", &mut out);

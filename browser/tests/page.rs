@@ -1,0 +1,130 @@
+//! The page of `sow serve` in a real browser: headless Chromium driven over WebDriver
+//! (`chromedriver`, Debian's `chromium-driver`). A whole game of Bakuk played by clicks ends on
+//! the board `sow play` gives for its moves; a pit that sows either way asks which; the editor
+//! shows a located mistake. Screenshots of the page, on a laptop's screen and a phone's, are
+//! written to `target/screenshots/` to be looked at.
+//!
+//! Without Chromium and its driver the tests say so and pass, except in CI (`CI=true`), where
+//! a missing browser fails them (`src/lib.rs`).
+
+use fantoccini::Locator;
+use serde_json::json;
+
+use sow_browser::{played, screenshot, start, texts, until};
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_whole_game_played_by_clicks_ends_on_the_board_sow_play_gives() {
+    let Some(setup) = start() else { return };
+    let address = &setup.address;
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{address}?variant=bakuk&players=human,human&animate=0")).await.unwrap();
+    let mut clicks = 0;
+    loop {
+        let result = c.find(Locator::Css("[data-testid=result]")).await.unwrap().text().await.unwrap();
+        if !result.is_empty() {
+            break;
+        }
+        // The first pit the player to move may play, or else the first choice offered.
+        let pits = c.find_all(Locator::Css("[data-pit].playable")).await.unwrap();
+        let target = match pits.into_iter().next() {
+            Some(p) => p,
+            None => c.find(Locator::Css("#choices button")).await.unwrap(),
+        };
+        target.click().await.unwrap();
+        clicks += 1;
+        until("the move to be listed", || async {
+            (texts(&c, "[data-testid=moves] li").await.len() >= clicks).then_some(())
+        })
+        .await;
+        assert!(clicks < 500, "the game does not end");
+    }
+    let moves = texts(&c, "[data-testid=moves] li").await;
+    let expected = played("bakuk", &moves);
+    // Pit by pit, in the order of their numbers, as one read.
+    let found = c
+        .execute(
+            "return [...document.querySelectorAll('[data-pit]')].sort((a, b) => a.dataset.pit - b.dataset.pit).map(e => Number(e.textContent))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let pits: Vec<u64> = serde_json::from_value(found).unwrap();
+    assert_eq!(json!(pits), expected["pits"], "{moves:?}");
+    let result = c.find(Locator::Css("[data-testid=result]")).await.unwrap().text().await.unwrap();
+    let score = expected["score"].as_array().unwrap();
+    assert!(result.ends_with(&format!("({} to {})", score[0], score[1])), "{result}");
+    screenshot(&c, "bakuk-finished.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_pit_that_sows_either_way_asks_which() {
+    let Some(setup) = start() else { return };
+    let address = &setup.address;
+    let c = setup.browser(412, 915).await;
+    c.goto(&format!("{address}?variant=o-an-quan&players=human,human&animate=0")).await.unwrap();
+    let pit =
+        until("the board", || async { c.find(Locator::Css("[data-pit='3'].playable")).await.ok() }).await;
+    screenshot(&c, "o-an-quan-phone.png").await;
+    pit.click().await.unwrap();
+    let ways = texts(&c, "#choices button").await;
+    assert_eq!(ways, ["3cw (clockwise)", "3ccw (counter-clockwise)"]);
+    c.find(Locator::Css("#choices button[data-move='3ccw']")).await.unwrap().click().await.unwrap();
+    let listed = until("the move", || async {
+        let m = texts(&c, "[data-testid=moves] li").await;
+        (!m.is_empty()).then_some(m)
+    })
+    .await;
+    assert_eq!(listed, ["3ccw"]);
+    let expected = played("o-an-quan", &listed);
+    let to_move = c.find(Locator::Css("[data-testid=to-move]")).await.unwrap().text().await.unwrap();
+    assert_eq!(to_move, format!("Player {} to move", expected["to_move"]));
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_editor_shows_a_located_mistake() {
+    let Some(setup) = start() else { return };
+    let address = &setup.address;
+    let c = setup.browser(1280, 900).await;
+    c.goto(address).await.unwrap();
+    let editor = until("the editor", || async { c.find(Locator::Id("source")).await.ok() }).await;
+    editor.clear().await.unwrap();
+    editor
+        .send_keys("variant \"X\" extends \"Bakuk\" {\n  source \"test\"\n  seeds x in each pit\n}\n")
+        .await
+        .unwrap();
+    let shown = until("the message", || async {
+        let t = c.find(Locator::Id("diagnostics")).await.ok()?.text().await.ok()?;
+        t.contains("unexpected word").then_some(t)
+    })
+    .await;
+    assert!(shown.contains("--> the editor:3:9"), "{shown}");
+    assert!(shown.contains("seeds x in each pit"), "{shown}");
+    assert!(!c.find(Locator::Id("play-this")).await.unwrap().is_enabled().await.unwrap());
+    screenshot(&c, "editor-mistake.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn undo_takes_back_an_agents_reply_with_the_move_before_it() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&players=human,greedy&animate=0", setup.address)).await.unwrap();
+    // Pit 1 sows into pits 2 to 5: the turn passes, and greedy replies.
+    let pit =
+        until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    pit.click().await.unwrap();
+    let moves = until("greedy's reply", || async {
+        let m = texts(&c, "[data-testid=moves] li").await;
+        (m.len() >= 2 && texts(&c, "[data-testid=to-move]").await == ["Player 1 to move"]).then_some(m)
+    })
+    .await;
+    assert_eq!(moves[0], "1");
+    c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
+    until("the start again", || async { texts(&c, "[data-testid=moves] li").await.is_empty().then_some(()) })
+        .await;
+    let pits = texts(&c, "[data-pit]").await;
+    assert!(pits.iter().all(|p| p == "4"), "{pits:?}");
+    c.close().await.unwrap();
+}

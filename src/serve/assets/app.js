@@ -1,0 +1,344 @@
+// The page of `sow serve`: plain JavaScript, no library. The server keeps no game: the page
+// holds the variant and the moves, and asks the server for the position after them.
+"use strict";
+
+const AGENTS = ["human", "random", "greedy", "alphabeta:4", "alphabeta:8", "mcts:200", "mcts:2000"];
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+
+const game = {
+  variant: null,      // a key of /api/variants, or null when playing the editor's text
+  source: null,       // the editor's text, when playing it
+  ruleset: null,
+  moves: [],
+  undone: [],
+  players: ["human", "human"],
+  animate: true,
+  last: null,         // the last reply of /api/game
+  generation: 0,      // bumped on every change: a late reply of an older game is dropped
+};
+
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await response.json();
+  if (!response.ok) {
+    const error = new Error(data.error || `${response.status}`);
+    error.data = data;
+    throw error;
+  }
+  return data;
+}
+
+function variantBody() {
+  return game.source !== null ? { source: game.source, ruleset: game.ruleset } : { variant: game.variant, ruleset: game.ruleset };
+}
+
+function showError(text) { $("error").textContent = text || ""; }
+
+// ---------------------------------------------------------------------------------------
+// The board, drawn as SVG from the server's layout: rows top to bottom as player 1 sees them.
+
+function el(name, attrs, parent) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function drawBoard(reply) {
+  const { layout, position } = reply;
+  const svg = $("board");
+  svg.replaceChildren();
+  const cols = layout.rows[0].length;
+  const rows = layout.rows.length;
+  const cell = 80, pad = 20;
+  const storeW = layout.stores ? 70 : 0;
+  const width = pad * 2 + cols * cell + 2 * storeW;
+  const height = pad * 2 + rows * cell;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  // At most a little larger than drawn: a board of few pits does not fill a wide screen.
+  svg.style.maxWidth = `${Math.round(width * 1.25)}px`;
+  el("rect", { class: "frame", x: 2, y: 2, width: width - 4, height: height - 4, rx: 30 }, svg);
+  const legal = legalByPit(position.legal_moves || []);
+  const human = !position.finished && position.to_move && game.players[position.to_move - 1] === "human";
+  const lastPit = lastPitOf(reply);
+  layout.rows.forEach((row, r) => {
+    row.forEach((pit, c) => {
+      const cx = pad + storeW + c * cell + cell / 2;
+      const cy = pad + r * cell + cell / 2;
+      const g = el("g", { class: "pit", "data-pit": pit }, svg);
+      el("circle", { cx, cy, r: cell / 2 - 8 }, g);
+      const t = el("text", { x: cx, y: cy, class: "counted" }, g);
+      t.textContent = String(position.pits[pit - 1]);
+      if (human && legal.has(pit)) {
+        g.classList.add("playable");
+        g.addEventListener("click", () => choose(pit, legal.get(pit)));
+      }
+      if (pit === lastPit) g.classList.add("last");
+      const n = el("text", { x: cx, y: cy + cell / 2 - 3, class: "number" }, svg);
+      n.textContent = String(pit);
+    });
+  });
+  if (layout.stores && position.stores) {
+    // Player 1 sows counter-clockwise into the store at their right; player 2's is at the left.
+    const places = [width - pad - storeW + 5, pad - 5];
+    position.stores.slice(0, 2).forEach((seeds, p) => {
+      const g = el("g", { class: "store", "data-store": p + 1 }, svg);
+      el("rect", { x: places[p], y: pad + 5, width: storeW, height: rows * cell - 10, rx: 30 }, g);
+      const t = el("text", { x: places[p] + storeW / 2, y: pad + rows * cell / 2, class: "counted" }, g);
+      t.textContent = String(seeds);
+    });
+  }
+}
+
+// Legal moves by pit: `3`, `3cw`, `3ccw` belong to pit 3; others (a pass) to no pit.
+function legalByPit(moves) {
+  const byPit = new Map();
+  for (const m of moves) {
+    const found = /^(\d+)/.exec(m);
+    if (!found) continue;
+    const pit = Number(found[1]);
+    if (!byPit.has(pit)) byPit.set(pit, []);
+    byPit.get(pit).push(m);
+  }
+  return byPit;
+}
+
+function lastPitOf(reply) {
+  const found = reply.last && /^(\d+)/.exec(reply.last.move || "");
+  return found ? Number(found[1]) : null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Playing
+
+function choose(pit, moves) {
+  if (moves.length === 1) return play(moves[0]);
+  const box = $("choices");
+  box.replaceChildren(document.createTextNode(`Pit ${pit}: `));
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.endsWith("ccw") ? `${m} (counter-clockwise)` : m.endsWith("cw") ? `${m} (clockwise)` : m;
+    b.dataset.move = m;
+    b.addEventListener("click", () => play(m));
+    box.appendChild(b);
+  }
+}
+
+function play(move) {
+  game.moves.push(move);
+  game.undone = [];
+  refresh();
+}
+
+function render(reply) {
+  game.last = reply;
+  const p = reply.position;
+  drawBoard(reply);
+  $("choices").replaceChildren();
+  const others = (p.legal_moves || []).filter((m) => !/^\d/.test(m));
+  if (!p.finished && game.players[p.to_move - 1] === "human") {
+    for (const m of others) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = m;
+      b.dataset.move = m;
+      b.addEventListener("click", () => play(m));
+      $("choices").appendChild(b);
+    }
+  }
+  $("to-move").textContent = p.finished ? "" : `Player ${p.to_move} to move`;
+  $("score").textContent = p.finished ? "" : `Score ${p.score.join(" to ")}.`;
+  $("result").textContent = p.finished ? (p.winner ? `Player ${p.winner} wins` : "A draw") + ` (${p.score.join(" to ")})` : "";
+  $("last").textContent = reply.last ? reply.last.text : "";
+  const list = $("moves");
+  list.replaceChildren();
+  for (const m of reply.moves) {
+    const li = document.createElement("li");
+    li.textContent = m;
+    list.appendChild(li);
+  }
+  $("undo").disabled = game.moves.length === 0;
+  $("redo").disabled = game.undone.length === 0;
+}
+
+async function refresh() {
+  const generation = ++game.generation;
+  showError("");
+  let reply;
+  try {
+    reply = await post("/api/game", { ...variantBody(), moves: game.moves });
+  } catch (e) {
+    if (generation !== game.generation) return;
+    showError(e.data && e.data.diagnostics ? e.data.diagnostics.map((d) => d.rendered).join("\n") : e.message);
+    // A move the server refused is taken back.
+    if (game.moves.length && !(e.data && e.data.diagnostics)) game.moves.pop();
+    return;
+  }
+  if (generation !== game.generation) return;
+  render(reply);
+  const p = reply.position;
+  const seat = p.to_move ? game.players[p.to_move - 1] : "human";
+  if (!p.finished && seat && seat !== "human") {
+    if (game.animate) await new Promise((r) => setTimeout(r, 500));
+    if (generation !== game.generation) return;
+    try {
+      const answer = await post("/api/agent", { ...variantBody(), moves: game.moves, player: seat, seed: game.moves.length });
+      if (generation !== game.generation) return;
+      game.moves.push(answer.move);
+      // Redone moves stay redoable only while the agents replay them.
+      if (game.undone.length && game.undone[game.undone.length - 1] === answer.move) game.undone.pop();
+      else game.undone = [];
+      refresh();
+    } catch (e) {
+      if (generation === game.generation) showError(e.message);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Choosing a variant and the players
+
+async function loadVariants() {
+  const { variants } = await fetch("/api/variants").then((r) => r.json());
+  const select = $("variant");
+  for (const v of variants) {
+    const o = document.createElement("option");
+    o.value = v.key;
+    o.textContent = v.file ? `${v.name} (${v.file})` : v.name;
+    o.dataset.rulesets = JSON.stringify(v.rulesets);
+    o.dataset.players = v.players;
+    select.appendChild(o);
+  }
+}
+
+function fillRulesets(selected) {
+  const option = $("variant").selectedOptions[0];
+  const rulesets = option ? JSON.parse(option.dataset.rulesets) : [];
+  const select = $("ruleset");
+  select.replaceChildren();
+  for (const r of [""].concat(rulesets)) {
+    const o = document.createElement("option");
+    o.value = r;
+    o.textContent = r || "(none)";
+    select.appendChild(o);
+  }
+  select.value = rulesets.includes(selected) ? selected : "";
+}
+
+function fillSeats(count) {
+  const box = $("seats");
+  box.replaceChildren();
+  for (let i = 0; i < count; i++) {
+    const label = document.createElement("label");
+    label.textContent = `Player ${i + 1} `;
+    const select = document.createElement("select");
+    select.id = `seat-${i + 1}`;
+    const names = AGENTS.includes(game.players[i]) || !game.players[i] ? AGENTS : AGENTS.concat([game.players[i]]);
+    for (const a of names) {
+      const o = document.createElement("option");
+      o.value = a;
+      o.textContent = a;
+      select.appendChild(o);
+    }
+    select.value = game.players[i] || "human";
+    select.addEventListener("change", () => { game.players[i] = select.value; refresh(); });
+    label.appendChild(select);
+    box.appendChild(label);
+  }
+}
+
+async function describeVariant() {
+  try {
+    const { text } = await post("/api/describe", variantBody());
+    $("describe").textContent = text;
+  } catch (e) {
+    $("describe").textContent = e.message;
+  }
+}
+
+function newGame() {
+  game.moves = [];
+  game.undone = [];
+  describeVariant();
+  refresh();
+}
+
+function pickVariant() {
+  game.variant = $("variant").value;
+  game.source = null;
+  game.ruleset = $("ruleset").value || null;
+  const players = Number($("variant").selectedOptions[0].dataset.players || 2);
+  game.players = Array.from({ length: players }, (_, i) => game.players[i] || "human");
+  fillSeats(players);
+}
+
+// ---------------------------------------------------------------------------------------
+// The editor: checked as you type
+
+let checkTimer = null;
+async function checkSource() {
+  const source = $("source").value;
+  const { ok, diagnostics } = await post("/api/check", { source });
+  $("check-state").textContent = ok ? (diagnostics.length ? "no errors (warnings below)" : "no mistakes") : "mistakes below";
+  $("diagnostics").textContent = diagnostics.map((d) => d.rendered).join("\n");
+  $("play-this").disabled = !ok;
+}
+
+function wire() {
+  $("variant").addEventListener("change", () => { fillRulesets(null); pickVariant(); newGame(); });
+  $("ruleset").addEventListener("change", () => { game.ruleset = $("ruleset").value || null; newGame(); });
+  $("new-game").addEventListener("click", newGame);
+  $("animate").addEventListener("change", () => { game.animate = $("animate").checked; });
+  $("undo").addEventListener("click", () => {
+    // Back to the last position where a person was to move: an agent's replies are taken
+    // back with the person's move before them (else the agent would play them again).
+    const movers = (game.last && game.last.movers) || [];
+    while (game.moves.length) {
+      const mover = movers[game.moves.length - 1];
+      game.undone.push(game.moves.pop());
+      if (!mover || game.players[mover - 1] === "human") break;
+    }
+    refresh();
+  });
+  $("redo").addEventListener("click", () => {
+    if (!game.undone.length) return;
+    game.moves.push(game.undone.pop());
+    refresh();
+  });
+  $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(game.moves.join(",")));
+  $("paste-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    game.moves = $("paste").value.split(/[\s,]+/).filter(Boolean);
+    game.undone = [];
+    refresh();
+  });
+  $("source").addEventListener("input", () => { clearTimeout(checkTimer); checkTimer = setTimeout(checkSource, 250); });
+  $("play-this").addEventListener("click", () => {
+    game.source = $("source").value;
+    game.variant = null;
+    game.ruleset = null;
+    newGame();
+  });
+}
+
+async function start() {
+  wire();
+  await loadVariants();
+  const params = new URLSearchParams(location.search);
+  const asked = params.get("variant");
+  if (asked && [...$("variant").options].some((o) => o.value === asked)) $("variant").value = asked;
+  else if ([...$("variant").options].some((o) => o.value === "bakuk")) $("variant").value = "bakuk";
+  fillRulesets(params.get("ruleset"));
+  if (params.get("players")) game.players = params.get("players").split(",");
+  if (params.get("animate") === "0") { game.animate = false; $("animate").checked = false; }
+  if (params.get("moves")) game.moves = params.get("moves").split(",").filter(Boolean);
+  pickVariant();
+  $("source").value = `variant "My Bakuk" extends "Bakuk" {\n  source "my notes"\n  seeds 4 in each pit\n}\n`;
+  checkSource();
+  describeVariant();
+  refresh();
+}
+
+start();

@@ -1,0 +1,263 @@
+//! `sow serve` over HTTP, without a browser: every route, the position after moves against
+//! `sow play`, located errors of a variant text, and bad requests answered with a status and a
+//! sentence; the server stops on Ctrl-C. A plain HTTP/1.1 client over a socket: nothing else
+//! to build.
+
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{Value, json};
+
+/// A server on a free port, stopped when dropped.
+struct Served {
+    child: Child,
+    host: String,
+}
+
+impl Served {
+    fn start(args: &[&str]) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
+            .arg("serve")
+            .args(["--port", "0"])
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+        let host = line
+            .strip_prefix("sow serve: http://")
+            .and_then(|l| l.split('/').next())
+            .unwrap_or_else(|| panic!("{line}"))
+            .to_string();
+        Served { child, host }
+    }
+
+    /// Sends a request; the status and the body.
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
+        let mut stream = TcpStream::connect(&self.host).unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            self.host,
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        // A body the server refuses may be cut short: the answer is still read.
+        let _ = stream.write_all(body);
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).unwrap();
+        let split = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+        let head = String::from_utf8_lossy(&answer[..split]).to_string();
+        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+        let content_type = head
+            .lines()
+            .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-type: ").map(str::to_string))
+            .unwrap_or_default();
+        (status, content_type, answer[split + 4..].to_vec())
+    }
+
+    fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
+        self.request("GET", path, b"")
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, _, body) = self.request("POST", path, body.to_string().as_bytes());
+        (
+            status,
+            serde_json::from_slice(&body)
+                .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&body))),
+        )
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn sow(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let s = Served::start(&[]);
+    let (status, kind, body) = s.get("/");
+    assert_eq!((status, kind.as_str()), (200, "text/html; charset=utf-8"));
+    let page = String::from_utf8(body).unwrap();
+    for hook in [
+        "data-testid=\"board\"",
+        "data-testid=\"moves\"",
+        "data-testid=\"to-move\"",
+        "data-testid=\"result\"",
+    ] {
+        assert!(page.contains(hook), "{hook}");
+    }
+    // Nothing is fetched from another host.
+    assert!(!page.contains("http://") && !page.contains("https://"), "{page}");
+    assert_eq!(s.get("/app.js").1, "text/javascript; charset=utf-8");
+    assert_eq!(s.get("/style.css").1, "text/css; charset=utf-8");
+    assert_eq!(s.get("/?variant=bakuk&players=human,mcts:200").0, 200);
+    let (status, _, body) = s.get("/api/variants");
+    assert_eq!(status, 200);
+    let list: Value = serde_json::from_slice(&body).unwrap();
+    let bakuk = list["variants"].as_array().unwrap().iter().find(|v| v["key"] == "bakuk").unwrap();
+    assert_eq!(bakuk["rulesets"], json!(["valdez", "three-player"]));
+    assert_eq!(bakuk["file"], Value::Null);
+}
+
+#[test]
+fn a_game_is_the_position_sow_play_reaches() {
+    let s = Served::start(&[]);
+    for (variant, ruleset, moves) in
+        [("bakuk", None, "3,6,2,6,1,4,3,4"), ("bakuk", Some("valdez"), "2,5,1"), ("kalah", None, "1,8,2")]
+    {
+        let list: Vec<&str> = moves.split(',').collect();
+        let (status, game) =
+            s.post("/api/game", &json!({ "variant": variant, "ruleset": ruleset, "moves": list }));
+        assert_eq!(status, 200, "{game}");
+        let reference = match ruleset {
+            Some(r) => format!("{variant}:{r}"),
+            None => variant.to_string(),
+        };
+        let out = sow(&["play", &reference, "--moves", moves, "--format", "json"]);
+        let played: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(game["position"], played, "{variant}");
+        assert_eq!(game["moves"], json!(list));
+        assert_eq!(game["last"]["move"], json!(list.last()));
+    }
+    // The layout: rows top to bottom as player 1 sees them.
+    let (_, game) = s.post("/api/game", &json!({ "variant": "kalah" }));
+    assert_eq!(game["layout"]["rows"], json!([[12, 11, 10, 9, 8, 7], [1, 2, 3, 4, 5, 6]]));
+    assert_eq!(game["layout"]["stores"], true);
+    assert_eq!(game["position"]["stores"], json!([0, 0]));
+    // A text from the editor plays the same way.
+    let source = "variant \"Small\" extends \"Bakuk\" {\n  source \"test\"\n  seeds 2 in each pit\n}\n";
+    let (status, game) = s.post("/api/game", &json!({ "source": source, "moves": ["1"] }));
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(game["position"]["pits"], json!([0, 3, 3, 2, 2, 2]));
+    // An agent answers with a legal move.
+    let (status, reply) =
+        s.post("/api/agent", &json!({ "variant": "kalah", "moves": ["3"], "player": "alphabeta:3" }));
+    assert_eq!(status, 200, "{reply}");
+    let (_, game) = s.post("/api/game", &json!({ "variant": "kalah", "moves": ["3"] }));
+    assert!(game["position"]["legal_moves"].as_array().unwrap().contains(&reply["move"]), "{reply}");
+}
+
+#[test]
+fn the_editor_gets_located_messages() {
+    let s = Served::start(&[]);
+    let source = "variant \"X\" extends \"Bakuk\" {\n  source \"test\"\n  seeds x in each pit\n}\n";
+    let (status, reply) = s.post("/api/check", &json!({ "source": source }));
+    assert_eq!(status, 200);
+    assert_eq!(reply["ok"], false);
+    let d = &reply["diagnostics"][0];
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(3), Some(9)));
+    assert_eq!(d["message"], "unexpected word `x`");
+    // Rendered as `sow check` renders it, but for the file's name.
+    let dir = std::env::temp_dir().join(format!("sow-serve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("x.sow");
+    std::fs::write(&path, source).unwrap();
+    let out = sow(&["check", path.to_str().unwrap()]);
+    let cli = String::from_utf8(out.stderr).unwrap();
+    let rendered = d["rendered"].as_str().unwrap().replace("the editor", path.to_str().unwrap());
+    assert!(cli.contains(&rendered), "{cli}\n---\n{rendered}");
+    let _ = std::fs::remove_dir_all(&dir);
+    let (_, good) = s.post("/api/check", &json!({ "source": source.replace("seeds x", "seeds 4") }));
+    assert_eq!(good["ok"], true, "{good}");
+    // Describe reads a variant back, and a game of a text with mistakes says them.
+    let (status, text) = s.post("/api/describe", &json!({ "variant": "bakuk" }));
+    assert_eq!(status, 200);
+    let cli = String::from_utf8(sow(&["describe", "bakuk"]).stdout).unwrap();
+    assert_eq!(text["text"].as_str().unwrap().trim_end(), cli.trim_end());
+    let (status, bad) = s.post("/api/game", &json!({ "source": source }));
+    assert_eq!(status, 422);
+    assert_eq!(bad["diagnostics"][0]["line"], 3);
+}
+
+#[test]
+fn bad_requests_get_a_status_and_a_sentence() {
+    let s = Served::start(&[]);
+    let error =
+        |(status, body): (u16, Value)| (status, body["error"].as_str().unwrap_or_default().to_string());
+    let game = |body: Value| error(s.post("/api/game", &body));
+    assert_eq!(game(json!({ "variant": "nope" })), (422, "there is no variant `nope` here".into()));
+    assert_eq!(
+        game(json!({ "variant": "bakuk", "moves": ["3", "9"] })),
+        (422, "move 2 (`9`) is not a pit: pits are numbered 1 to 6".into())
+    );
+    let (status, text) = game(json!({ "variant": "bakuk", "moves": ["3", "3"] }));
+    assert_eq!(status, 422);
+    assert!(text.starts_with("ply 2: "), "{text}");
+    assert_eq!(game(json!({ "variant": "bakuk", "source": "x" })).0, 400);
+    assert_eq!(game(json!({ "variant": "bakuk", "colour": "red" })).0, 400);
+    let many = vec!["1"; sow::serve::MAX_MOVES + 1];
+    assert_eq!(game(json!({ "variant": "bakuk", "moves": many })).0, 422);
+    let (status, _, body) = s.request("POST", "/api/game", b"{not json");
+    assert_eq!(status, 400, "{}", String::from_utf8_lossy(&body));
+    let big = vec![b' '; sow::serve::MAX_BODY as usize + 10];
+    assert_eq!(s.request("POST", "/api/check", &big).0, 413);
+    assert_eq!(s.get("/nowhere").0, 404);
+    assert_eq!(s.get("/api/game").0, 405);
+    assert_eq!(s.request("POST", "/", b"").0, 405);
+    // Agents that read files, or think for too long, are not offered.
+    let agent = |player: &str| error(s.post("/api/agent", &json!({ "variant": "bakuk", "player": player })));
+    for player in ["script:/etc/passwd", "perfect:x.sol", "mcts:99999999", "alphabeta:40", "greedy:3"] {
+        let (status, text) = agent(player);
+        assert_eq!(status, 422, "{player}");
+        assert!(
+            text.contains("not a player the page offers") || text.contains("expected a number"),
+            "{text}"
+        );
+    }
+    let over = error(s.post("/api/agent", &json!({ "variant": "bakuk", "moves": "3,6,2,6,1,4,3,4".split(',').collect::<Vec<_>>(), "player": "random" })));
+    assert_eq!(over, (422, "the game is over: there is no move to play".into()));
+    // The server still answers after all that.
+    assert_eq!(s.get("/").0, 200);
+}
+
+#[test]
+fn files_given_are_offered_and_a_bad_one_stops_the_server() {
+    let s = Served::start(&["docs/examples/owner.sow"]);
+    let (_, _, body) = s.get("/api/variants");
+    let list: Value = serde_json::from_slice(&body).unwrap();
+    let mine =
+        list["variants"].as_array().unwrap().iter().find(|v| v["file"] == "docs/examples/owner.sow").unwrap();
+    let key = mine["key"].as_str().unwrap();
+    let (status, game) = s.post("/api/game", &json!({ "variant": key }));
+    assert_eq!(status, 200, "{game}");
+    drop(s);
+    let out = sow(&["serve", "--port", "0", "tests/bad/backwards-pit-range.sow"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tests/bad/backwards-pit-range.sow:"));
+}
+
+#[test]
+fn ctrl_c_stops_the_server() {
+    let mut s = Served::start(&[]);
+    assert_eq!(s.get("/").0, 200);
+    let pid = s.child.id().to_string();
+    assert!(Command::new("kill").args(["-INT", &pid]).status().unwrap().success());
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = s.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(started.elapsed().as_secs() < 5, "still running after Ctrl-C");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+    let mut err = String::new();
+    s.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    assert_eq!(err, "");
+}
