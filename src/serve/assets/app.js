@@ -149,7 +149,7 @@ function render(reply) {
     }
   }
   $("to-move").textContent = p.finished ? "" : `Player ${p.to_move} to move`;
-  $("score").textContent = p.finished ? "" : `Score ${p.score.join(" to ")}.`;
+  $("score").textContent = p.finished ? "" : `· score ${p.score.join(" to ")}`;
   $("result").textContent = p.finished ? (p.winner ? `Player ${p.winner} wins` : "A draw") + ` (${p.score.join(" to ")})` : "";
   $("last").textContent = reply.last ? reply.last.text : "";
   const list = $("moves");
