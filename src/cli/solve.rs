@@ -164,6 +164,15 @@ pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Resu
     }
 }
 
+/// Checks, before any work, that a table of `rules` (of `every` distribution, or of the
+/// positions reached) can be made: the error names the variant.
+fn check_table(rules: &Rules, seeds: usize, every: bool) -> Result<(), CliError> {
+    let checked =
+        if every { solve::check_solvable(rules, seeds) } else { solve::check_reachable(rules, seeds) };
+    checked.map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+    Ok(())
+}
+
 /// The solution of `rules` loaded from `file`, or computed on `threads` threads: of the
 /// positions reachable `from` a position, or of every position with at most `seeds` seeds.
 fn solution_with(
@@ -177,11 +186,7 @@ fn solution_with(
     if let Some(path) = file {
         return Ok(Solution::load(path, rules, seeds)?);
     }
-    let checked = match from {
-        Some(_) => solve::check_reachable(rules, seeds),
-        None => solve::check_solvable(rules, seeds),
-    };
-    checked.map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+    check_table(rules, seeds, from.is_none())?;
     let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let running = signals::running();
@@ -465,12 +470,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
         let method = args.method_for(&rules, seeds)?;
         if method == Method::Table {
-            let checked = if args.strong {
-                solve::check_solvable(&rules, seeds)
-            } else {
-                solve::check_reachable(&rules, seeds)
-            };
-            checked.map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+            check_table(&rules, seeds, args.strong)?;
         }
         let varied = Varied {
             base: v.base.clone(),

@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::cancel::Cancel;
 use crate::engine::notation;
 use crate::engine::replay::{self, PositionReport};
-use crate::engine::{Rules, State, compile};
+use crate::engine::{Move, Rules, State, compile};
 use crate::lang::check;
 use crate::lang::diagnostic::{Diagnostics, Severity};
 use crate::lang::library::{self, VariantFile};
@@ -237,7 +237,7 @@ fn rules_of(
 
 /// The moves of a request played from the start: the position reached, or why a move
 /// cannot be played.
-fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<replay::Step>), Reply> {
+fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<Move>, Vec<replay::Step>), Reply> {
     if moves.len() > MAX_MOVES {
         return Err(Reply::error(
             422,
@@ -253,7 +253,7 @@ fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<replay::Step>
     let start = rules.initial_state();
     let steps = replay::replay(rules, start, &parsed).map_err(|e| Reply::error(422, e.to_string()))?;
     let end = steps.last().map_or(start, |s| s.after);
-    Ok((end, steps))
+    Ok((end, parsed, steps))
 }
 
 /// How the page draws a board: its rows top to bottom as player 1 sees them (pit numbers
@@ -286,21 +286,15 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
         Ok(rules) => rules,
         Err(reply) => return reply,
     };
-    let (state, steps) = match replayed(&rules, &r.moves) {
+    let (state, parsed, steps) = match replayed(&rules, &r.moves) {
         Ok(x) => x,
         Err(reply) => return reply,
     };
     let last = steps
         .last()
         .map(|s| json!({ "player": s.player + 1, "move": r.moves.last(), "text": replay::describe_step(s) }));
-    let moves: Vec<String> = r
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            notation::parse_move_for(&rules, m, Some(i + 1)).map_or_else(|_| m.clone(), |mv| mv.to_string())
-        })
-        .collect();
+    // As the notation writes them (`3` for a pit sowing its one way, whatever was sent).
+    let moves: Vec<String> = parsed.iter().map(Move::to_string).collect();
     let spec = rules.spec();
     Reply::json(
         200,
@@ -352,7 +346,7 @@ fn agent(catalogue: &Catalogue, r: &AgentRequest, cancel: &Cancel) -> Reply {
         Ok(s) => s,
         Err(e) => return Reply::error(422, e),
     };
-    let (state, _) = match replayed(&rules, &r.moves) {
+    let (state, _, _) = match replayed(&rules, &r.moves) {
         Ok(x) => x,
         Err(reply) => return reply,
     };

@@ -30,7 +30,7 @@ use index::Numbering;
 pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
 pub use reach::MAX_MARKED;
-use reach::Reach;
+use reach::{Place, Reach};
 pub use retrograde::{default_threads, solve, solve_from, solve_with};
 pub use search::{MAX_LINE, SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
 use values::Values;
@@ -380,10 +380,7 @@ impl Solution {
 
     /// Where position `i` of the numbering is in the table, if it is in it.
     fn place(&self, i: usize) -> Option<usize> {
-        match &self.reach {
-            Some(r) => r.get(i),
-            None => Some(i),
-        }
+        Place(self.reach.as_ref()).get(i)
     }
 
     /// The value of a position of a table of every distribution (a search's endgame table),

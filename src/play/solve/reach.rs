@@ -188,12 +188,6 @@ impl Reach {
         r
     }
 
-    /// The number of position `i` among the reachable, if it is one.
-    #[inline]
-    pub fn get(&self, i: usize) -> Option<usize> {
-        self.contains(i).then(|| self.rank(i))
-    }
-
     /// The positions of the numbering that are reachable, in order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.bits.iter().enumerate().flat_map(|(k, &w)| {
@@ -206,6 +200,33 @@ impl Reach {
                 })
             })
         })
+    }
+}
+
+/// Where a position of the numbering is in a table: at its own number in a table of every
+/// distribution, at its rank among the reachable in a table of those.
+#[derive(Clone, Copy)]
+pub(super) struct Place<'a>(pub Option<&'a Reach>);
+
+impl Place<'_> {
+    /// The place of position `i`, which the table holds.
+    #[inline]
+    pub fn of(self, i: usize) -> usize {
+        match self.0 {
+            Some(r) => r.rank(i),
+            None => i,
+        }
+    }
+
+    #[inline]
+    pub fn holds(self, i: usize) -> bool {
+        self.0.is_none_or(|r| r.contains(i))
+    }
+
+    /// The place of position `i`, if the table holds it.
+    #[inline]
+    pub fn get(self, i: usize) -> Option<usize> {
+        self.holds(i).then(|| self.of(i))
     }
 }
 
@@ -226,7 +247,7 @@ mod tests {
         for i in 0..1280 {
             let before = set.iter().filter(|&&s| s < i).count();
             assert_eq!(reach.rank(i), before, "{i}");
-            assert_eq!(reach.get(i), set.contains(&i).then_some(before), "{i}");
+            assert_eq!(Place(Some(&reach)).get(i), set.contains(&i).then_some(before), "{i}");
         }
         assert!(!reach.contains(5000));
     }

@@ -15,7 +15,7 @@ use crate::cancel::Cancel;
 use crate::engine::{Rules, State};
 
 use super::index::Numbering;
-use super::reach::Reach;
+use super::reach::{Place, Reach};
 use super::values::{Margin, Values};
 use super::{Header, MAX_POSITIONS, Solution, SolveError, check_reachable, check_solvable};
 
@@ -121,26 +121,6 @@ fn solve_table(
     let spec = rules.spec();
     let header = Header::new(spec, rules.fingerprint(), rules.pits(), seeds, positions, reach.is_some());
     Ok(Solution { header, numbering, reach, values, depths, threads })
-}
-
-/// Where a position of the numbering is in a table: at its own number in a table of every
-/// distribution, at its rank among the reachable in a table of those.
-#[derive(Clone, Copy)]
-struct Place<'a>(Option<&'a Reach>);
-
-impl Place<'_> {
-    #[inline]
-    fn of(self, i: usize) -> usize {
-        match self.0 {
-            Some(r) => r.rank(i),
-            None => i,
-        }
-    }
-
-    #[inline]
-    fn holds(self, i: usize) -> bool {
-        self.0.is_none_or(|r| r.contains(i))
-    }
 }
 
 /// Every layer from the empty board up, values stored as `T`.
