@@ -56,7 +56,23 @@ impl Served {
             .lines()
             .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-type: ").map(str::to_string))
             .unwrap_or_default();
-        (status, content_type, answer[split + 4..].to_vec())
+        let mut body = answer[split + 4..].to_vec();
+        // A large body comes in chunks, each after its length in hex.
+        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+            let (mut whole, mut rest) = (Vec::new(), &body[..]);
+            loop {
+                let end = rest.windows(2).position(|w| w == b"\r\n").unwrap();
+                let size =
+                    usize::from_str_radix(std::str::from_utf8(&rest[..end]).unwrap().trim(), 16).unwrap();
+                if size == 0 {
+                    break;
+                }
+                whole.extend_from_slice(&rest[end + 2..end + 2 + size]);
+                rest = &rest[end + 2 + size + 2..];
+            }
+            body = whole;
+        }
+        (status, content_type, body)
     }
 
     fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
@@ -105,6 +121,7 @@ fn the_page_and_its_files_are_served() {
     // Nothing is fetched from another host.
     assert!(!page.contains("http://") && !page.contains("https://"), "{page}");
     assert_eq!(s.get("/app.js").1, "text/javascript; charset=utf-8");
+    assert_eq!(s.get("/simulate.js").1, "text/javascript; charset=utf-8");
     assert_eq!(s.get("/style.css").1, "text/css; charset=utf-8");
     assert_eq!(s.get("/?variant=bakuk&players=human,mcts:200").0, 200);
     let (status, _, body) = s.get("/api/variants");
@@ -260,4 +277,126 @@ fn ctrl_c_stops_the_server() {
     let mut err = String::new();
     s.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
     assert_eq!(err, "");
+}
+
+/// Polls run `id` until it has ended.
+fn finished(s: &Served, id: u64) -> Value {
+    loop {
+        let (status, _, body) = s.get(&format!("/api/runs/{id}"));
+        assert_eq!(status, 200);
+        let run: Value = serde_json::from_slice(&body).unwrap();
+        if run["state"] != "running" {
+            return run;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_simulation_reports_what_sow_simulate_reports() {
+    let s = Served::start(&[]);
+    let asked = json!({
+        "variants": [{"variant": "bakuk"}, {"variant": "bakuk", "ruleset": "valdez"}],
+        "players": ["random", "greedy"],
+        "games": 300,
+        "seed": 5,
+    });
+    let (status, started) = s.post("/api/runs", &asked);
+    assert_eq!(status, 202, "{started}");
+    assert_eq!(started["games"], 600);
+    let run = finished(&s, started["id"].as_u64().unwrap());
+    assert_eq!((run["state"].as_str(), run["done"].as_u64()), (Some("done"), Some(600)));
+    let out = sow(&[
+        "simulate",
+        "bakuk",
+        "bakuk:valdez",
+        "--players",
+        "random,greedy",
+        "--games",
+        "300",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(run["report"] == cli, "the page's report differs from sow simulate's");
+    let table = sow(&[
+        "simulate",
+        "bakuk",
+        "bakuk:valdez",
+        "--players",
+        "random,greedy",
+        "--games",
+        "300",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(
+        run["table"].as_str().unwrap().trim_end(),
+        String::from_utf8(table.stdout).unwrap().trim_end()
+    );
+    assert!(run["svg"].as_str().unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn simulations_are_limited_and_cancelled() {
+    let s = Served::start(&[]);
+    let bakuk = |players: Value, games: u64| json!({"variants": [{"variant": "bakuk"}], "players": players, "games": games});
+    for (body, status, said) in [
+        (bakuk(json!(["random"]), 0), 422, "a run plays 1 to 1000000 games a variant, not 0"),
+        (bakuk(json!(["random"]), 1_000_001), 422, "a run plays 1 to 1000000 games a variant, not 1000001"),
+        (
+            bakuk(json!(["random", "random", "random"]), 10),
+            422,
+            "Bakuk has 2 seats, but 3 players are named: name one for every seat, or one for all",
+        ),
+        (bakuk(json!(["perfect:table.bin"]), 10), 422, "`perfect:table.bin` is not a player the page offers"),
+        (
+            json!({"variants": [], "players": ["random"], "games": 10}),
+            422,
+            "a run plays 1 to 8 variants, not 0",
+        ),
+        (
+            json!({"variants": [{"variant": "bakuk"}], "players": ["random"], "games": 10, "jobs": 2}),
+            400,
+            "unknown field `jobs`",
+        ),
+        (
+            json!({"variants": [{"variant": "nope"}], "players": ["random"], "games": 10}),
+            422,
+            "there is no variant `nope` here",
+        ),
+    ] {
+        let (got, answer) = s.post("/api/runs", &body);
+        assert_eq!(got, status, "{answer}");
+        assert!(answer["error"].as_str().unwrap().contains(said), "{answer}");
+    }
+    // Two long runs at once, and no third until one is cancelled.
+    let long = bakuk(json!(["alphabeta:12"]), 1_000_000);
+    let ids: Vec<u64> = (0..2)
+        .map(|_| {
+            let (status, started) = s.post("/api/runs", &long);
+            assert_eq!(status, 202, "{started}");
+            started["id"].as_u64().unwrap()
+        })
+        .collect();
+    let (status, answer) = s.post("/api/runs", &long);
+    assert_eq!(status, 429, "{answer}");
+    assert_eq!(answer["error"], "2 runs are going already: wait for one to end, or cancel one");
+    for id in &ids {
+        let (status, _, _) = s.request("DELETE", &format!("/api/runs/{id}"), b"");
+        assert_eq!(status, 200);
+        let run = finished(&s, *id);
+        assert_eq!(run["state"], "stopped", "{run}");
+        assert!(run["done"].as_u64().unwrap() < 1_000_000);
+        // A partial run still has its table, of the games it finished.
+        assert!(run["table"].as_str().unwrap().contains("Bakuk"));
+    }
+    assert_eq!(s.post("/api/runs", &bakuk(json!(["random"]), 10)).0, 202);
+    assert_eq!(s.get("/api/runs/99").0, 404);
+    assert_eq!(s.get("/api/runs/x").0, 404);
+    assert_eq!(s.request("DELETE", "/api/runs/99", b"").0, 404);
+    assert_eq!(s.request("PUT", "/api/runs/1", b"").0, 405);
+    assert_eq!(s.get("/api/runs").0, 405);
 }

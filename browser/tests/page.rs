@@ -128,3 +128,61 @@ async fn undo_takes_back_an_agents_reply_with_the_move_before_it() {
     assert!(pits.iter().all(|p| p == "4"), "{pits:?}");
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_simulation_returns_its_table_and_a_long_one_is_cancelled() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&animate=0", setup.address)).await.unwrap();
+    // The form follows the game's variant.
+    until("the form to follow the game", || async {
+        let chosen = c
+            .execute(
+                "return [...document.getElementById('run-variants').selectedOptions].map(o => o.textContent)",
+                vec![],
+            )
+            .await
+            .unwrap();
+        (chosen == json!(["Kalah"])).then_some(())
+    })
+    .await;
+    let set = "document.getElementById(arguments[0]).value = arguments[1]";
+    for (id, value) in
+        [("run-games", "400"), ("run-seed", "3"), ("run-seat-1", "random"), ("run-seat-2", "greedy")]
+    {
+        c.execute(set, vec![json!(id), json!(value)]).await.unwrap();
+    }
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    let state = |c: &fantoccini::Client| {
+        let c = c.clone();
+        async move {
+            let s = c
+                .execute("return document.getElementById('run-state').dataset.state || ''", vec![])
+                .await
+                .unwrap();
+            s.as_str().unwrap().to_string()
+        }
+    };
+    until("the run to end", || async { (state(&c).await == "done").then_some(()) }).await;
+    let table = texts(&c, "[data-testid=run-table]").await.remove(0);
+    // The table as `sow simulate kalah --players random,greedy --games 400 --seed 3` prints it.
+    for row in ["Kalah", "│ games", "400", "random, greedy", "seat 1 wins", "length, mean ± sd (plies)"] {
+        assert!(table.contains(row), "{row}: {table}");
+    }
+    let plot = c.find(Locator::Css("#run-plot img")).await.unwrap();
+    assert!(plot.attr("src").await.unwrap().unwrap().starts_with("blob:"));
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "simulation.png").await;
+
+    // A long run, cancelled: its table is of the games it finished.
+    c.execute(set, vec![json!("run-games"), json!("1000000")]).await.unwrap();
+    c.execute(set, vec![json!("run-seat-1"), json!("alphabeta:8")]).await.unwrap();
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to start", || async { (state(&c).await == "running").then_some(()) }).await;
+    c.find(Locator::Id("run-cancel")).await.unwrap().click().await.unwrap();
+    until("the run to stop", || async { (state(&c).await == "stopped").then_some(()) }).await;
+    let said = texts(&c, "[data-testid=run-state]").await.remove(0);
+    assert!(said.starts_with("stopped: ") && said.contains(" of 1,000,000 games"), "{said}");
+    assert!(texts(&c, "[data-testid=run-table]").await.remove(0).contains("Kalah"));
+    c.close().await.unwrap();
+}

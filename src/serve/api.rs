@@ -19,7 +19,9 @@ use crate::lang::spec::Spec;
 use crate::play::player::{Player as _, game_rng};
 use crate::play::registry::PlayerSpec;
 
+use super::Site;
 use super::catalogue::Catalogue;
+use super::runs::{self, Planned, Simulation};
 
 /// The largest request body read: a variant file is a few kilobytes, a move list of
 /// [`MAX_MOVES`] moves some tens.
@@ -35,6 +37,7 @@ const MAX_SIMULATIONS: u32 = 200_000;
 
 const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
+const SIMULATE_SCRIPT: &str = include_str!("assets/simulate.js");
 const STYLE: &str = include_str!("assets/style.css");
 
 /// A response before it is sent.
@@ -61,14 +64,14 @@ impl Reply {
 
 /// Answers one request; never panics on what it was sent (a panic in a route is answered
 /// 500 and the server goes on).
-pub fn answer(catalogue: &Catalogue, mut request: tiny_http::Request, cancel: &Cancel) {
+pub fn answer(site: &Site, mut request: tiny_http::Request, cancel: &Cancel) {
     let method = request.method().clone();
     let url = request.url().to_string();
     let path = url.split(['?', '#']).next().unwrap_or("/").to_string();
     let reply = match read_body(&mut request) {
         Err(reply) => reply,
         Ok(body) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            route(catalogue, &method, &path, &body, cancel)
+            route(site, &method, &path, &body, cancel)
         }))
         .unwrap_or_else(|_| Reply::error(500, "the server failed on this request")),
     };
@@ -97,29 +100,48 @@ fn read_body(request: &mut tiny_http::Request) -> Result<Vec<u8>, Reply> {
     Ok(body)
 }
 
-fn route(
-    catalogue: &Catalogue,
-    method: &tiny_http::Method,
-    path: &str,
-    body: &[u8],
-    cancel: &Cancel,
-) -> Reply {
-    use tiny_http::Method::{Get, Head, Post};
+fn route(site: &Site, method: &tiny_http::Method, path: &str, body: &[u8], cancel: &Cancel) -> Reply {
+    use tiny_http::Method::{Delete, Get, Head, Post};
     let get = matches!(method, Get | Head);
     let post = matches!(method, Post);
+    let catalogue = &site.catalogue;
+    if let Some(id) = path.strip_prefix("/api/runs/") {
+        let Some(id) = id.parse::<u64>().ok().filter(|&n| n > 0) else {
+            return Reply::error(404, format!("there is no run `{id}`: runs are numbered from 1"));
+        };
+        let gone = || {
+            Reply::error(
+                404,
+                format!(
+                    "there is no run {id}: its results are kept for the last {} runs, and lost when the server restarts",
+                    runs::MAX_KEPT
+                ),
+            )
+        };
+        return match method {
+            Get | Head => site.runs.status(id, |s| Reply::json(200, s)).unwrap_or_else(gone),
+            Delete if site.runs.cancel(id) => {
+                site.runs.status(id, |s| Reply::json(200, s)).unwrap_or_else(gone)
+            }
+            Delete => gone(),
+            _ => Reply::error(405, format!("{path} is read with GET, or cancelled with DELETE")),
+        };
+    }
     match path {
         "/" | "/index.html" if get => Reply::text("text/html; charset=utf-8", INDEX),
         "/app.js" if get => Reply::text("text/javascript; charset=utf-8", SCRIPT),
+        "/simulate.js" if get => Reply::text("text/javascript; charset=utf-8", SIMULATE_SCRIPT),
         "/style.css" if get => Reply::text("text/css; charset=utf-8", STYLE),
         "/api/variants" if get => Reply::json(200, &json!({ "variants": catalogue.list() })),
         "/api/game" if post => with(body, |r: GameRequest| game(catalogue, &r)),
         "/api/agent" if post => with(body, |r: AgentRequest| agent(catalogue, &r, cancel)),
         "/api/check" if post => with(body, |r: CheckRequest| check_text(&r)),
         "/api/describe" if post => with(body, |r: VariantRequest| describe(catalogue, &r)),
-        "/" | "/index.html" | "/app.js" | "/style.css" | "/api/variants" => {
+        "/api/runs" if post => with(body, |r: SimulateRequest| simulate(site, &r)),
+        "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/api/variants" => {
             Reply::error(405, format!("{path} is read with GET"))
         }
-        "/api/game" | "/api/agent" | "/api/check" | "/api/describe" => {
+        "/api/game" | "/api/agent" | "/api/check" | "/api/describe" | "/api/runs" => {
             Reply::error(405, format!("{path} takes a POST of JSON"))
         }
         _ => Reply::error(404, format!("there is no page {path}")),
@@ -164,6 +186,21 @@ struct AgentRequest {
     player: String,
     #[serde(default)]
     seed: u64,
+}
+
+/// A simulation: variants, one player for every seat (or one for all), games and a seed.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SimulateRequest {
+    variants: Vec<VariantRequest>,
+    players: Vec<String>,
+    games: u64,
+    #[serde(default = "one")]
+    seed: u64,
+}
+
+fn one() -> u64 {
+    1
 }
 
 #[derive(Deserialize)]
@@ -398,4 +435,79 @@ fn describe(catalogue: &Catalogue, r: &VariantRequest) -> Reply {
         };
     let rulesets = file.ruleset_names();
     Reply::json(200, &json!({ "name": spec.name, "text": crate::lang::describe::describe(&spec, &rulesets) }))
+}
+
+/// Starts a simulation (202 and its number), after checking everything a run checks before
+/// its first game: the variants, the players, the seats, the number of games, a ply limit.
+fn simulate(site: &Site, r: &SimulateRequest) -> Reply {
+    if r.variants.is_empty() || r.variants.len() > runs::MAX_VARIANTS {
+        return Reply::error(
+            422,
+            format!("a run plays 1 to {} variants, not {}", runs::MAX_VARIANTS, r.variants.len()),
+        );
+    }
+    if !(1..=runs::MAX_GAMES).contains(&r.games) {
+        return Reply::error(
+            422,
+            format!("a run plays 1 to {} games a variant, not {}", runs::MAX_GAMES, r.games),
+        );
+    }
+    let specs = match r.players.iter().map(|p| agent_spec(p)).collect::<Result<Vec<_>, _>>() {
+        Ok(s) => s,
+        Err(e) => return Reply::error(422, e),
+    };
+    let mut variants: Vec<Planned> = Vec::new();
+    for v in &r.variants {
+        let rules = match rules_of(
+            &site.catalogue,
+            v.variant.as_deref(),
+            v.source.as_deref(),
+            v.ruleset.as_deref(),
+        ) {
+            Ok(rules) => rules,
+            Err(reply) => return reply,
+        };
+        if variants.iter().any(|p| p.rules.spec().label() == rules.spec().label()) {
+            return Reply::error(422, format!("`{}` is named twice", rules.spec().label()));
+        }
+        let seats = rules.players();
+        let chosen = match specs.len() {
+            1 => vec![specs[0].clone(); seats],
+            n if n == seats => specs.clone(),
+            n => {
+                let e = crate::run::simulate::OptionError::Seats {
+                    variant: rules.spec().label(),
+                    seats,
+                    players: n,
+                };
+                return Reply::error(422, e.to_string());
+            }
+        };
+        let mut solved = None;
+        let agents = match chosen
+            .iter()
+            .map(|p| p.prepare(&rules, &mut solved, &Cancel::new()))
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(a) => a,
+            Err(e) => return Reply::error(422, e.to_string()),
+        };
+        let reference = v.variant.clone().unwrap_or_else(|| "the editor".to_string());
+        let job = crate::run::simulate::Job {
+            rules: &rules,
+            players: &agents,
+            reference: &reference,
+            changes: &[],
+            evaluator: None,
+        };
+        if let Err(e) = job.check() {
+            return Reply::error(422, e.to_string());
+        }
+        variants.push(Planned { reference, rules, agents });
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    match site.runs.start(Simulation { variants, games: r.games, seed: r.seed }, threads) {
+        Ok(id) => Reply::json(202, &json!({ "id": id, "games": r.games * r.variants.len() as u64 })),
+        Err(e) => Reply::error(429, e.to_string()),
+    }
 }

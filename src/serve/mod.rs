@@ -5,6 +5,7 @@
 
 mod api;
 mod catalogue;
+mod runs;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
@@ -13,6 +14,7 @@ use crate::cancel::Cancel;
 
 pub use api::{MAX_BODY, MAX_MOVES};
 pub use catalogue::Catalogue;
+pub use runs::{MAX_GAMES, MAX_RUNNING, MAX_SECONDS};
 
 /// Threads answering requests: a slow one (an agent thinking) does not hold up the others.
 const WORKERS: usize = 4;
@@ -31,7 +33,13 @@ pub struct Options {
 /// A server bound to its address, ready to answer.
 pub struct Server {
     http: tiny_http::Server,
+    site: Site,
+}
+
+/// What every request may read: the variants offered, and the simulations started.
+struct Site {
     catalogue: Catalogue,
+    runs: runs::Runs,
 }
 
 /// Why the server cannot start.
@@ -63,7 +71,7 @@ impl Server {
         let addr = SocketAddr::new(options.host, options.port);
         let http =
             tiny_http::Server::http(addr).map_err(|e| ServeError::Bind { addr, why: e.to_string() })?;
-        Ok(Server { http, catalogue })
+        Ok(Server { http, site: Site { catalogue, runs: runs::Runs::default() } })
     }
 
     /// The address bound (with the port chosen when 0 was asked for).
@@ -78,7 +86,7 @@ impl Server {
                 scope.spawn(|| {
                     while !cancel.is_cancelled() {
                         match self.http.recv_timeout(POLL) {
-                            Ok(Some(request)) => api::answer(&self.catalogue, request, cancel),
+                            Ok(Some(request)) => api::answer(&self.site, request, cancel),
                             Ok(None) => {}
                             // The listening socket failed: nothing more will come.
                             Err(_) => break,
@@ -87,5 +95,6 @@ impl Server {
                 });
             }
         });
+        self.site.runs.cancel_all();
     }
 }

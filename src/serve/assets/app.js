@@ -250,6 +250,8 @@ function fillSeats(count) {
 }
 
 async function describeVariant() {
+  // The variant is chosen: the simulation form follows it (simulate.js).
+  document.dispatchEvent(new Event("sow-variant"));
   try {
     const { text } = await post("/api/describe", variantBody());
     $("describe").textContent = text;

@@ -1,0 +1,360 @@
+//! Simulations the page starts: each runs on a thread of its own while the page asks how far
+//! it has got, and can be cancelled. They live in memory only: a restart loses a run under
+//! way (the page says so), and nothing else. Limits keep a page from tying up the machine:
+//! at most [`MAX_RUNNING`] runs at once, [`MAX_GAMES`] games a variant, [`MAX_VARIANTS`]
+//! variants a run, [`MAX_SECONDS`] seconds a run (it then stops, its results partial), and
+//! the results of the last [`MAX_KEPT`] runs kept.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use serde_json::value::RawValue;
+
+use crate::cancel::Cancel;
+use crate::engine::Rules;
+use crate::play::registry::Agent;
+use crate::run::report::{Report, RunInfo, VariantReport, fingerprint};
+use crate::run::simulate::{self, Job, RunOptions, Shard};
+
+/// Runs going at once; another is refused until one ends.
+pub const MAX_RUNNING: usize = 2;
+/// Finished runs whose results are kept for the page to fetch.
+pub const MAX_KEPT: usize = 16;
+/// Games a variant of a run may ask for.
+pub const MAX_GAMES: u64 = 1_000_000;
+/// Variants one run may compare.
+pub const MAX_VARIANTS: usize = 8;
+/// A run still going after this long stops, and reports the games it finished.
+pub const MAX_SECONDS: u64 = 600;
+
+/// One variant of a simulation, ready to play.
+pub struct Planned {
+    /// How the page named it (a key, or `the editor`).
+    pub reference: String,
+    pub rules: Rules,
+    pub agents: Vec<Agent>,
+}
+
+/// A simulation, checked and ready to start.
+pub struct Simulation {
+    pub variants: Vec<Planned>,
+    pub games: u64,
+    pub seed: u64,
+}
+
+/// Where a run is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum State {
+    Running,
+    /// Every game played.
+    Done,
+    /// Stopped before its last game: cancelled, or out of time. The results are of the
+    /// games finished.
+    Stopped,
+    Failed,
+}
+
+/// What a finished run found: its report (as `sow simulate --format json`), its table (as
+/// the command prints it) and its plot (as `--plot` draws it).
+struct Outcome {
+    /// Kept as written: figures read back into numbers could differ in their last digit.
+    report: Box<RawValue>,
+    table: String,
+    svg: String,
+}
+
+/// What the page is told of a run.
+#[derive(Serialize)]
+pub struct Status<'a> {
+    pub id: u64,
+    /// The variants, as labelled in the report.
+    pub title: &'a str,
+    /// Games in the whole run, and those finished so far.
+    pub games: u64,
+    pub done: u64,
+    pub state: State,
+    /// Since it started, or how long it took; to a tenth of a second.
+    pub seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<&'a RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub svg: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'a str>,
+}
+
+struct Run {
+    id: u64,
+    title: String,
+    total: u64,
+    done: AtomicU64,
+    cancel: Cancel,
+    started: Instant,
+    finished: Mutex<Option<Finished>>,
+}
+
+/// How a run ended, what it found (or why it failed), and how long it took.
+type Finished = (State, Result<Outcome, String>, Duration);
+
+impl Run {
+    fn state(&self) -> State {
+        lock(&self.finished).as_ref().map_or(State::Running, |f| f.0)
+    }
+}
+
+/// The runs of one server.
+#[derive(Default)]
+pub struct Runs {
+    next: AtomicU64,
+    runs: Mutex<Vec<Arc<Run>>>,
+}
+
+/// Why a run cannot start.
+#[derive(Debug, PartialEq, Eq)]
+pub enum StartError {
+    Busy,
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Busy => {
+                write!(f, "{MAX_RUNNING} runs are going already: wait for one to end, or cancel one")
+            }
+        }
+    }
+}
+
+/// A poisoned lock means a run's thread panicked while holding it; what it guards (a list,
+/// a result) is still whole.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Runs {
+    /// Starts `simulation` on a thread of its own, using `threads` threads for its games;
+    /// returns its number.
+    pub fn start(&self, simulation: Simulation, threads: usize) -> Result<u64, StartError> {
+        let mut runs = lock(&self.runs);
+        if runs.iter().filter(|r| r.state() == State::Running).count() >= MAX_RUNNING {
+            return Err(StartError::Busy);
+        }
+        // The oldest finished runs make room.
+        while runs.len() >= MAX_KEPT + MAX_RUNNING {
+            match runs.iter().position(|r| r.state() != State::Running) {
+                Some(i) => drop(runs.remove(i)),
+                None => break,
+            }
+        }
+        let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
+        let names: Vec<String> = simulation.variants.iter().map(|v| v.rules.spec().label()).collect();
+        let run = Arc::new(Run {
+            id,
+            title: names.join(", "),
+            total: simulation.games * simulation.variants.len() as u64,
+            done: AtomicU64::new(0),
+            cancel: Cancel::new(),
+            started: Instant::now(),
+            finished: Mutex::new(None),
+        });
+        runs.push(run.clone());
+        drop(runs);
+        std::thread::spawn(move || {
+            let watch = run.clone();
+            // Out of time: the run stops as a cancelled one does.
+            let timer = std::thread::spawn(move || {
+                let limit = Duration::from_secs(MAX_SECONDS);
+                while watch.state() == State::Running && watch.started.elapsed() < limit {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                watch.cancel.cancel();
+            });
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                simulate_all(&simulation, threads, &run.cancel, &run.done)
+            }));
+            let (state, outcome) = match result {
+                Ok(Ok((outcome, partial))) => {
+                    (if partial { State::Stopped } else { State::Done }, Ok(outcome))
+                }
+                Ok(Err(why)) => (State::Failed, Err(why)),
+                Err(_) => (State::Failed, Err("the run failed".to_string())),
+            };
+            *lock(&run.finished) = Some((state, outcome, run.started.elapsed()));
+            let _ = timer.join();
+        });
+        Ok(id)
+    }
+
+    /// Where run `id` is, with its results once it has them, given to `answer`; `None` for
+    /// a run not known (never started, or dropped to keep the last [`MAX_KEPT`]).
+    pub fn status<T>(&self, id: u64, answer: impl FnOnce(&Status<'_>) -> T) -> Option<T> {
+        let run = lock(&self.runs).iter().find(|r| r.id == id).cloned()?;
+        let finished = lock(&run.finished);
+        let tenths = |d: Duration| (d.as_secs_f64() * 10.0).round() / 10.0;
+        let mut status = Status {
+            id: run.id,
+            title: &run.title,
+            games: run.total,
+            done: run.done.load(Ordering::Relaxed),
+            state: State::Running,
+            seconds: tenths(run.started.elapsed()),
+            report: None,
+            table: None,
+            svg: None,
+            error: None,
+        };
+        if let Some((state, outcome, took)) = finished.as_ref() {
+            status.state = *state;
+            status.seconds = tenths(*took);
+            match outcome {
+                Ok(o) => {
+                    status.report = Some(&o.report);
+                    status.table = Some(&o.table);
+                    status.svg = Some(&o.svg);
+                }
+                Err(why) => status.error = Some(why),
+            }
+        }
+        Some(answer(&status))
+    }
+
+    /// Asks run `id` to stop; false for a run not known.
+    pub fn cancel(&self, id: u64) -> bool {
+        match lock(&self.runs).iter().find(|r| r.id == id) {
+            Some(run) => {
+                run.cancel.cancel();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Stops every run (the server is stopping).
+    pub fn cancel_all(&self) {
+        for run in lock(&self.runs).iter() {
+            run.cancel.cancel();
+        }
+    }
+}
+
+/// Plays every variant of `s` in turn, counting games into `done`; the outcome, and whether
+/// it was stopped before its last game.
+fn simulate_all(
+    s: &Simulation,
+    threads: usize,
+    cancel: &Cancel,
+    done: &AtomicU64,
+) -> Result<(Outcome, bool), String> {
+    let opts = RunOptions { games: s.games, seed: s.seed, jobs: threads, shard: Shard::WHOLE };
+    let mut report = Report::default();
+    for (i, v) in s.variants.iter().enumerate() {
+        let job = Job {
+            rules: &v.rules,
+            players: &v.agents,
+            reference: &v.reference,
+            changes: &[],
+            evaluator: None,
+        };
+        let before = i as u64 * s.games;
+        let result = simulate::run(&job, &opts, cancel, &|n| done.store(before + n, Ordering::Relaxed), None)
+            .map_err(|e| e.to_string())?;
+        let spec = v.rules.spec();
+        let players: Vec<String> = v.agents.iter().map(Agent::name).collect();
+        let info = RunInfo {
+            variant: spec.name.clone(),
+            ruleset: spec.ruleset.clone(),
+            source: v.reference.clone(),
+            fingerprint: Some(fingerprint(&v.rules, &players, s.seed, s.games)),
+            games: s.games,
+            seed: s.seed,
+            players,
+            max_plies: spec.ply_limit,
+            shard: None,
+            partial: result.partial,
+            varied: None,
+        };
+        report.0.push(VariantReport::new(info, result.tally));
+    }
+    let partial = report.partial();
+    let outcome = Outcome {
+        report: RawValue::from_string(report.json()).map_err(|e| e.to_string())?,
+        table: report.table(false),
+        svg: crate::run::plot::svg(&report),
+    };
+    Ok((outcome, partial))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::compile;
+    use crate::lang::{check, library};
+
+    fn bakuk(games: u64) -> Simulation {
+        let file = library::load("bakuk").unwrap();
+        let rules = compile(&check::check(&file, None).unwrap().0);
+        Simulation {
+            variants: vec![Planned {
+                reference: "bakuk".into(),
+                rules,
+                agents: vec![Agent::Random, Agent::Random],
+            }],
+            games,
+            seed: 7,
+        }
+    }
+
+    fn status(runs: &Runs, id: u64) -> Option<serde_json::Value> {
+        runs.status(id, |s| serde_json::to_value(s).unwrap())
+    }
+
+    fn wait(runs: &Runs, id: u64) -> serde_json::Value {
+        loop {
+            let s = status(runs, id).unwrap();
+            if s["state"] != "running" {
+                return s;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    #[test]
+    fn a_run_reports_what_simulate_reports() {
+        let runs = Runs::default();
+        let id = runs.start(bakuk(200), 1).unwrap();
+        let s = wait(&runs, id);
+        assert_eq!(s["state"], "done");
+        assert_eq!(s["done"], 200);
+        let v = &s["report"]["Bakuk"];
+        assert_eq!(v["games_played"], 200);
+        assert!(s["table"].as_str().unwrap().contains("Bakuk"));
+        assert!(s["svg"].as_str().unwrap().starts_with("<svg"));
+        // The same games on two threads: the same figures.
+        let id2 = runs.start(bakuk(200), 2).unwrap();
+        assert_eq!(wait(&runs, id2)["report"], s["report"]);
+    }
+
+    #[test]
+    fn runs_are_limited_and_cancelled() {
+        let runs = Runs::default();
+        let ids: Vec<u64> = (0..MAX_RUNNING).map(|_| runs.start(bakuk(MAX_GAMES), 1).unwrap()).collect();
+        assert_eq!(runs.start(bakuk(10), 1), Err(StartError::Busy));
+        for &id in &ids {
+            assert!(runs.cancel(id));
+            let s = wait(&runs, id);
+            assert_eq!(s["state"], "stopped");
+            assert!(s["done"].as_u64().unwrap() < MAX_GAMES);
+        }
+        assert!(!runs.cancel(999));
+        assert!(status(&runs, 999).is_none());
+        // Room again, and the finished runs are still there to read.
+        let id = runs.start(bakuk(10), 1).unwrap();
+        assert_eq!(wait(&runs, id)["state"], "done");
+        assert!(status(&runs, ids[0]).is_some());
+    }
+}
