@@ -17,7 +17,7 @@ use crate::lang::diagnostic::{Diagnostics, Severity};
 use crate::lang::library::{self, VariantFile};
 use crate::lang::spec::Spec;
 use crate::play::player::{Player as _, game_rng};
-use crate::play::registry::PlayerSpec;
+use crate::play::registry::{Agent, PlayerSpec};
 
 use super::Site;
 use super::catalogue::Catalogue;
@@ -134,14 +134,15 @@ fn route(site: &Site, method: &tiny_http::Method, path: &str, body: &[u8], cance
         "/style.css" if get => Reply::text("text/css; charset=utf-8", STYLE),
         "/api/variants" if get => Reply::json(200, &json!({ "variants": catalogue.list() })),
         "/api/game" if post => with(body, |r: GameRequest| game(catalogue, &r)),
-        "/api/agent" if post => with(body, |r: AgentRequest| agent(catalogue, &r, cancel)),
+        "/api/agent" if post => with(body, |r: AgentRequest| agent(site, &r, cancel)),
+        "/api/hint" if post => with(body, |r: HintRequest| hint(site, &r, cancel)),
         "/api/check" if post => with(body, |r: CheckRequest| check_text(&r)),
         "/api/describe" if post => with(body, |r: VariantRequest| describe(catalogue, &r)),
-        "/api/runs" if post => with(body, |r: SimulateRequest| simulate(site, &r)),
+        "/api/runs" if post => with(body, |r: SimulateRequest| simulate(site, &r, cancel)),
         "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/api/variants" => {
             Reply::error(405, format!("{path} is read with GET"))
         }
-        "/api/game" | "/api/agent" | "/api/check" | "/api/describe" | "/api/runs" => {
+        "/api/game" | "/api/agent" | "/api/hint" | "/api/check" | "/api/describe" | "/api/runs" => {
             Reply::error(405, format!("{path} takes a POST of JSON"))
         }
         _ => Reply::error(404, format!("there is no page {path}")),
@@ -201,6 +202,20 @@ struct SimulateRequest {
 
 fn one() -> u64 {
     1
+}
+
+/// Hints for the player to move: from perfect play where the page can solve the variant,
+/// else (or when asked, `alphabeta:D`) from a search.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintRequest {
+    variant: Option<String>,
+    source: Option<String>,
+    ruleset: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    by: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -362,23 +377,33 @@ fn agent_spec(name: &str) -> Result<PlayerSpec, String> {
         }
     };
     match kind {
-        "random" | "greedy" if arg.is_empty() => {}
+        "random" | "greedy" | "perfect" if arg.is_empty() => {}
         "alphabeta" => number(MAX_DEPTH)?,
         "mcts" => number(MAX_SIMULATIONS)?,
         _ => {
             return Err(format!(
-                "`{name}` is not a player the page offers: random, greedy, alphabeta:D (D up to {MAX_DEPTH}) or mcts:N (N up to {MAX_SIMULATIONS})"
+                "`{name}` is not a player the page offers: random, greedy, alphabeta:D (D up to {MAX_DEPTH}), mcts:N (N up to {MAX_SIMULATIONS}) or perfect"
             ));
         }
     }
     PlayerSpec::parse(name, false).map_err(|e| e.to_string())
 }
 
-fn agent(catalogue: &Catalogue, r: &AgentRequest, cancel: &Cancel) -> Reply {
-    let rules = match rules_of(catalogue, r.variant.as_deref(), r.source.as_deref(), r.ruleset.as_deref()) {
-        Ok(rules) => rules,
-        Err(reply) => return reply,
-    };
+/// `spec` ready to play `rules`: a perfect player gets the table the server keeps.
+fn prepared(site: &Site, spec: &PlayerSpec, rules: &Rules, cancel: &Cancel) -> Result<Agent, String> {
+    let mut solved = None;
+    if spec.solves() {
+        solved = Some(site.solutions.get(rules, cancel)?);
+    }
+    spec.prepare(rules, &mut solved, cancel).map_err(|e| e.to_string())
+}
+
+fn agent(site: &Site, r: &AgentRequest, cancel: &Cancel) -> Reply {
+    let rules =
+        match rules_of(&site.catalogue, r.variant.as_deref(), r.source.as_deref(), r.ruleset.as_deref()) {
+            Ok(rules) => rules,
+            Err(reply) => return reply,
+        };
     let spec = match agent_spec(&r.player) {
         Ok(s) => s,
         Err(e) => return Reply::error(422, e),
@@ -390,9 +415,9 @@ fn agent(catalogue: &Catalogue, r: &AgentRequest, cancel: &Cancel) -> Reply {
     if state.is_over() {
         return Reply::error(422, "the game is over: there is no move to play");
     }
-    let agent = match spec.prepare(&rules, &mut None, cancel) {
+    let agent = match prepared(site, &spec, &rules, cancel) {
         Ok(a) => a,
-        Err(e) => return Reply::error(422, e.to_string()),
+        Err(e) => return Reply::error(422, e),
     };
     let mut player = agent.new_player(cancel);
     let mut rng = game_rng(r.seed, r.moves.len() as u64);
@@ -439,7 +464,7 @@ fn describe(catalogue: &Catalogue, r: &VariantRequest) -> Reply {
 
 /// Starts a simulation (202 and its number), after checking everything a run checks before
 /// its first game: the variants, the players, the seats, the number of games, a ply limit.
-fn simulate(site: &Site, r: &SimulateRequest) -> Reply {
+fn simulate(site: &Site, r: &SimulateRequest, cancel: &Cancel) -> Reply {
     if r.variants.is_empty() || r.variants.len() > runs::MAX_VARIANTS {
         return Reply::error(
             422,
@@ -483,15 +508,11 @@ fn simulate(site: &Site, r: &SimulateRequest) -> Reply {
                 return Reply::error(422, e.to_string());
             }
         };
-        let mut solved = None;
-        let agents = match chosen
-            .iter()
-            .map(|p| p.prepare(&rules, &mut solved, &Cancel::new()))
-            .collect::<Result<Vec<_>, _>>()
-        {
-            Ok(a) => a,
-            Err(e) => return Reply::error(422, e.to_string()),
-        };
+        let agents =
+            match chosen.iter().map(|p| prepared(site, p, &rules, cancel)).collect::<Result<Vec<_>, _>>() {
+                Ok(a) => a,
+                Err(e) => return Reply::error(422, e),
+            };
         let reference = v.variant.clone().unwrap_or_else(|| "the editor".to_string());
         let job = crate::run::simulate::Job {
             rules: &rules,
@@ -510,4 +531,78 @@ fn simulate(site: &Site, r: &SimulateRequest) -> Reply {
         Ok(id) => Reply::json(202, &json!({ "id": id, "games": r.games * r.variants.len() as u64 })),
         Err(e) => Reply::error(429, e.to_string()),
     }
+}
+
+/// The search of hints where perfect play is not at hand.
+const HINT_DEPTH: u32 = 8;
+
+fn hint(site: &Site, r: &HintRequest, cancel: &Cancel) -> Reply {
+    let rules =
+        match rules_of(&site.catalogue, r.variant.as_deref(), r.source.as_deref(), r.ruleset.as_deref()) {
+            Ok(rules) => rules,
+            Err(reply) => return reply,
+        };
+    let (state, _, _) = match replayed(&rules, &r.moves) {
+        Ok(x) => x,
+        Err(reply) => return reply,
+    };
+    let Some(mover) = state.to_move() else {
+        return Reply::error(422, "the game is over: there is no move to hint");
+    };
+    // Perfect play unless a search is asked for; a search where the page cannot solve.
+    let depth = match r.by.as_deref() {
+        None | Some("perfect") => None,
+        Some(by) => match by.strip_prefix("alphabeta:").and_then(|d| d.parse::<u32>().ok()) {
+            Some(d) if (1..=MAX_DEPTH).contains(&d) => Some(d),
+            _ => {
+                return Reply::error(
+                    422,
+                    format!(
+                        "`{by}`: hints come from `perfect` play or a search, `alphabeta:D` with D from 1 to {MAX_DEPTH}"
+                    ),
+                );
+            }
+        },
+    };
+    let (by, why_not, mut values): (String, Option<String>, Vec<(Move, i32)>) = match depth {
+        None => match site.solutions.get(&rules, cancel) {
+            Ok(table) => {
+                let values = table.move_values(&rules, &state).iter().map(|m| (m.mv, m.value)).collect();
+                ("perfect".to_string(), None, values)
+            }
+            Err(why) if r.by.is_some() => return Reply::error(422, why),
+            Err(why) => match searched(&rules, &state, HINT_DEPTH, cancel) {
+                Some(values) => (format!("alphabeta:{HINT_DEPTH}"), Some(why), values),
+                None => return Reply::error(503, "the server is stopping"),
+            },
+        },
+        Some(d) => match searched(&rules, &state, d, cancel) {
+            Some(values) => (format!("alphabeta:{d}"), None, values),
+            None => return Reply::error(503, "the server is stopping"),
+        },
+    };
+    values.sort_by_key(|&(mv, v)| (-v, mv));
+    let best = values.first().map_or(0, |&(_, v)| v);
+    let moves: Vec<_> = values
+        .iter()
+        .map(|&(mv, value)| json!({ "move": mv.to_string(), "value": value, "best": value == best }))
+        .collect();
+    Reply::json(
+        200,
+        &json!({
+            "by": by,
+            // Perfect play: the margin of the seeds still to be won, with best play on both
+            // sides; a search: seeds gained ahead by its depth, as the search judges them.
+            "exact": by == "perfect",
+            "player": mover + 1,
+            "moves": moves,
+            "perfect_refused": why_not,
+        }),
+    )
+}
+
+/// Every legal move's value for the player to move, searched `depth` plies deep; `None` when
+/// the search was cancelled.
+fn searched(rules: &Rules, state: &State, depth: u32, cancel: &Cancel) -> Option<Vec<(Move, i32)>> {
+    crate::play::search::AlphaBetaPlayer::new(depth, cancel.clone()).move_values(rules, state)
 }

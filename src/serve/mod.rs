@@ -6,6 +6,7 @@
 mod api;
 mod catalogue;
 mod runs;
+mod solutions;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
@@ -15,6 +16,7 @@ use crate::cancel::Cancel;
 pub use api::{MAX_BODY, MAX_MOVES};
 pub use catalogue::Catalogue;
 pub use runs::{MAX_GAMES, MAX_RUNNING, MAX_SECONDS};
+pub use solutions::MAX_DISTRIBUTIONS;
 
 /// Threads answering requests: a slow one (an agent thinking) does not hold up the others.
 const WORKERS: usize = 4;
@@ -36,10 +38,12 @@ pub struct Server {
     site: Site,
 }
 
-/// What every request may read: the variants offered, and the simulations started.
+/// What every request may read: the variants offered, the simulations started, and the
+/// tables of perfect play solved so far.
 struct Site {
     catalogue: Catalogue,
     runs: runs::Runs,
+    solutions: solutions::Solutions,
 }
 
 /// Why the server cannot start.
@@ -71,7 +75,7 @@ impl Server {
         let addr = SocketAddr::new(options.host, options.port);
         let http =
             tiny_http::Server::http(addr).map_err(|e| ServeError::Bind { addr, why: e.to_string() })?;
-        Ok(Server { http, site: Site { catalogue, runs: runs::Runs::default() } })
+        Ok(Server { http, site: Site { catalogue, runs: Default::default(), solutions: Default::default() } })
     }
 
     /// The address bound (with the port chosen when 0 was asked for).
