@@ -154,6 +154,48 @@ fn a_game_is_the_position_sow_play_reaches() {
 }
 
 #[test]
+fn the_last_move_s_path_is_what_sow_play_narrates() {
+    let s = Served::start(&[]);
+    // A move into a store (Kalah), and one that captures two pits (Bakuk).
+    for (variant, moves) in [("kalah", "3"), ("kalah", "3,1,8"), ("bakuk", "3,6,2,6")] {
+        let list: Vec<&str> = moves.split(',').collect();
+        let (status, game) = s.post("/api/game", &json!({ "variant": variant, "moves": list }));
+        assert_eq!(status, 200, "{game}");
+        let path = &game["last"]["path"];
+        let text = String::from_utf8(sow(&["play", variant, "--moves", moves]).stdout).unwrap();
+        let told = text.lines().filter(|l| l.starts_with("ply ")).last().unwrap();
+        // `ply 4: player 2 plays pit 6 (2 seeds): sows 1 2; last seed in pit 2 (made 2): ...`
+        let sown: Vec<String> = path["sown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_string))
+            .collect();
+        assert!(told.contains(&format!(": sows {};", sown.join(" "))), "{told}\n{path}");
+        assert!(told.contains(&format!("plays pit {} ({} seeds)", path["from"], sown.len())), "{told}");
+        assert_eq!(path["lifted"], json!(sown.len()));
+        let captures: Vec<String> = path["captures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| format!("{} from pit {}", c["seeds"], c["pit"]))
+            .collect();
+        if captures.is_empty() {
+            assert!(!told.contains("captures"), "{told}");
+        } else {
+            assert!(told.contains(&format!("captures {}", captures.join(" and "))), "{told}\n{path}");
+            // Made once the last seed is sown.
+            assert!(path["captures"].as_array().unwrap().iter().all(|c| c["at"] == json!(sown.len())));
+        }
+        // The position before it: `sow play` of the moves before it.
+        let earlier = &list[..list.len() - 1];
+        let out = sow(&["play", variant, "--moves", &earlier.join(","), "--format", "json"]);
+        let before: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(game["last"]["before"], before, "{variant} {moves}");
+    }
+}
+
+#[test]
 fn the_editor_gets_located_messages() {
     let s = Served::start(&[]);
     let source = "variant \"X\" extends \"Bakuk\" {\n  source \"test\"\n  seeds x in each pit\n}\n";

@@ -257,12 +257,14 @@ fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<Move>, Vec<re
 }
 
 /// How the page draws a board: its rows top to bottom as player 1 sees them (pit numbers
-/// from 1), who owns each pit, and whether there are stores.
+/// from 1), who owns each pit, whether there are stores, and whether the seeds off the board
+/// start in the players' hands (else they are the seeds captured).
 #[derive(Serialize)]
 struct Layout {
     rows: Vec<Vec<usize>>,
     owners: Vec<u8>,
     stores: bool,
+    hands: bool,
     players: usize,
 }
 
@@ -277,6 +279,7 @@ fn layout(rules: &Rules) -> Layout {
             .collect(),
         owners: spec.owners.iter().map(|&o| o + 1).collect(),
         stores: spec.stores,
+        hands: spec.hand_seeds > 0,
         players: rules.players(),
     }
 }
@@ -290,9 +293,17 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
         Ok(x) => x,
         Err(reply) => return reply,
     };
-    let last = steps
-        .last()
-        .map(|s| json!({ "player": s.player + 1, "move": r.moves.last(), "text": replay::describe_step(s) }));
+    // The last move with what it did and the position before it: the page animates it.
+    let last = steps.last().map(|s| {
+        let before = steps.len().checked_sub(2).map_or_else(|| rules.initial_state(), |i| steps[i].after);
+        json!({
+            "player": s.player + 1,
+            "move": r.moves.last(),
+            "text": replay::describe_step(s),
+            "path": path(s),
+            "before": PositionReport::new(&rules, &before),
+        })
+    });
     // As the notation writes them (`3` for a pit sowing its one way, whatever was sent).
     let moves: Vec<String> = parsed.iter().map(Move::to_string).collect();
     let spec = rules.spec();
@@ -310,6 +321,45 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
             "position": PositionReport::new(&rules, &state),
         }),
     )
+}
+
+/// A place of the board as the API writes it: a pit's number from 1, or `"S1"` for player 1's
+/// store (as `sow play` narrates a seed sown into a store).
+fn place(pos: usize, pits: usize) -> serde_json::Value {
+    if pos < pits { json!(pos + 1) } else { json!(format!("S{}", pos - pits + 1)) }
+}
+
+/// What a move did, in the order it did it, as the engine recorded it: where its seeds were
+/// lifted from (a pit, or the mover's hand), each seed sown, and the relays and captures with
+/// how many seeds had been sown when each was made.
+fn path(step: &replay::Step) -> serde_json::Value {
+    let (s, r) = (&step.summary, &step.record);
+    let pits = step.after.pits().len();
+    let from = if s.mv.is_pass() {
+        json!(null)
+    } else if s.mv.hand() > 0 || r.placed {
+        json!("hand")
+    } else {
+        json!(s.mv.pit() + 1)
+    };
+    let captures: Vec<_> = r
+        .captures
+        .iter()
+        .zip(&r.capture_at)
+        .map(|(&(pit, seeds), &at)| json!({ "pit": place(pit, pits), "seeds": seeds, "at": at }))
+        .collect();
+    let relays: Vec<_> = r
+        .relays
+        .iter()
+        .map(|&(at, pit, seeds)| json!({ "pit": place(pit, pits), "seeds": seeds, "at": at }))
+        .collect();
+    json!({
+        "from": from,
+        "lifted": s.lifted,
+        "sown": r.sown.iter().map(|&p| place(p, pits)).collect::<Vec<_>>(),
+        "captures": captures,
+        "relays": relays,
+    })
 }
 
 /// The agents the page may ask for: none that reads a file.
