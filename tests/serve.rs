@@ -196,6 +196,39 @@ fn the_last_move_s_path_is_what_sow_play_narrates() {
 }
 
 #[test]
+fn diff_is_what_sow_diff_gives() {
+    let s = Served::start(&[]);
+    let (status, reply) =
+        s.post("/api/diff", &json!({ "variant": "bakuk", "against": { "variant": "koumma" } }));
+    assert_eq!(status, 200, "{reply}");
+    let out = sow(&["diff", "bakuk", "koumma", "--format", "json"]);
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(reply["differences"], cli["differences"]);
+    assert!(!cli["differences"].as_array().unwrap().is_empty());
+    assert_eq!(
+        (&reply["a"]["variant"], &reply["b"]["variant"]),
+        (&cli["a"]["variant"], &cli["b"]["variant"])
+    );
+    assert_eq!((&reply["a"]["title"], &reply["b"]["title"]), (&json!("Bakuk"), &json!("Koumma")));
+    // A ruleset, and a variant against itself.
+    let (_, reply) = s.post(
+        "/api/diff",
+        &json!({ "variant": "bakuk", "against": { "variant": "bakuk", "ruleset": "valdez" } }),
+    );
+    let cli: Value =
+        serde_json::from_slice(&sow(&["diff", "bakuk", "bakuk:valdez", "--format", "json"]).stdout).unwrap();
+    assert_eq!(reply["differences"], cli["differences"]);
+    let (_, same) = s.post("/api/diff", &json!({ "variant": "kalah", "against": { "variant": "kalah" } }));
+    assert_eq!(same["differences"], json!([]));
+    // Bad requests, as the other routes answer them.
+    let diff = |body: Value| s.post("/api/diff", &body);
+    assert_eq!(diff(json!({ "variant": "bakuk", "against": { "variant": "nope" } })).0, 422);
+    assert_eq!(diff(json!({ "variant": "bakuk" })).0, 400);
+    assert_eq!(diff(json!({ "variant": "bakuk", "against": { "variant": "kalah", "x": 1 } })).0, 400);
+    assert_eq!(s.get("/api/diff").0, 405);
+}
+
+#[test]
 fn the_editor_gets_located_messages() {
     let s = Served::start(&[]);
     let source = "variant \"X\" extends \"Bakuk\" {\n  source \"test\"\n  seeds x in each pit\n}\n";

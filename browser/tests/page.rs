@@ -169,3 +169,26 @@ async fn an_animated_move_ends_on_the_position_sow_play_gives() {
     assert!(texts(&c, "#board .sowing").await.is_empty());
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_rules_are_compared_with_another_variant() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk", setup.address)).await.unwrap();
+    let option = until("the variants to compare with", || async {
+        c.find(Locator::Css(r#"#compare option[value='{"variant":"koumma","ruleset":null}']"#)).await.ok()
+    })
+    .await;
+    option.click().await.unwrap();
+    let rows = until("the differences", || async {
+        let rows = texts(&c, "[data-testid=diff] tbody td:first-child").await;
+        (!rows.is_empty()).then_some(rows)
+    })
+    .await;
+    let a = sow::lang::check::check(&sow::lang::library::load("bakuk").unwrap(), None).unwrap().0;
+    let b = sow::lang::check::check(&sow::lang::library::load("koumma").unwrap(), None).unwrap().0;
+    let rules: Vec<&str> = sow::lang::diff::differences(&a, &b).iter().map(|d| d.rule).collect();
+    assert_eq!(rows, rules);
+    screenshot(&c, "bakuk-diff-koumma.png").await;
+    c.close().await.unwrap();
+}

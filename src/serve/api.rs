@@ -116,10 +116,11 @@ fn route(
         "/api/agent" if post => with(body, |r: AgentRequest| agent(catalogue, &r, cancel)),
         "/api/check" if post => with(body, |r: CheckRequest| check_text(&r)),
         "/api/describe" if post => with(body, |r: VariantRequest| describe(catalogue, &r)),
+        "/api/diff" if post => with(body, |r: DiffRequest| diff(catalogue, &r)),
         "/" | "/index.html" | "/app.js" | "/style.css" | "/api/variants" => {
             Reply::error(405, format!("{path} is read with GET"))
         }
-        "/api/game" | "/api/agent" | "/api/check" | "/api/describe" => {
+        "/api/game" | "/api/agent" | "/api/check" | "/api/describe" | "/api/diff" => {
             Reply::error(405, format!("{path} takes a POST of JSON"))
         }
         _ => Reply::error(404, format!("there is no page {path}")),
@@ -164,6 +165,16 @@ struct AgentRequest {
     player: String,
     #[serde(default)]
     seed: u64,
+}
+
+/// A variant and another to compare it with, each named or sent as a [`VariantRequest`] is.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DiffRequest {
+    variant: Option<String>,
+    source: Option<String>,
+    ruleset: Option<String>,
+    against: VariantRequest,
 }
 
 #[derive(Deserialize)]
@@ -448,4 +459,26 @@ fn describe(catalogue: &Catalogue, r: &VariantRequest) -> Reply {
         };
     let rulesets = file.ruleset_names();
     Reply::json(200, &json!({ "name": spec.name, "text": crate::lang::describe::describe(&spec, &rulesets) }))
+}
+
+/// The rules that differ between two variants, as `sow diff A B --format json` gives them,
+/// with each variant's title.
+fn diff(catalogue: &Catalogue, r: &DiffRequest) -> Reply {
+    let spec = |v: Option<&String>, s: Option<&String>, rs: Option<&String>| {
+        spec_of(catalogue, v.map(String::as_str), s.map(String::as_str), rs.map(String::as_str))
+            .map(|(_, spec)| spec)
+    };
+    let o = &r.against;
+    let (a, b) = match (
+        spec(r.variant.as_ref(), r.source.as_ref(), r.ruleset.as_ref()),
+        spec(o.variant.as_ref(), o.source.as_ref(), o.ruleset.as_ref()),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(reply), _) | (_, Err(reply)) => return reply,
+    };
+    let named = |s: &Spec| json!({ "variant": s.name, "ruleset": s.ruleset, "title": crate::lang::describe::title(s) });
+    Reply::json(
+        200,
+        &json!({ "a": named(&a), "b": named(&b), "differences": crate::lang::diff::differences(&a, &b) }),
+    )
 }

@@ -330,6 +330,13 @@ async function loadVariants() {
     o.dataset.rulesets = JSON.stringify(v.rulesets);
     o.dataset.players = v.players;
     select.appendChild(o);
+    // Every variant and ruleset may be compared with the one played.
+    for (const r of [null].concat(v.rulesets)) {
+      const c = document.createElement("option");
+      c.value = JSON.stringify({ variant: v.key, ruleset: r });
+      c.textContent = r ? `${v.name}: ${r}` : v.name;
+      $("compare").appendChild(c);
+    }
   }
 }
 
@@ -378,10 +385,48 @@ async function describeVariant() {
   }
 }
 
+// The rules that differ from the variant chosen in "Compare with", as `sow diff` gives them.
+async function compare() {
+  const box = $("diff-box");
+  if (!$("compare").value) return box.replaceChildren();
+  const asked = $("compare").value;
+  let reply;
+  try {
+    reply = await post("/api/diff", { ...variantBody(), against: JSON.parse(asked) });
+  } catch (e) {
+    box.textContent = e.message;
+    return;
+  }
+  if ($("compare").value !== asked) return;
+  const table = document.createElement("table");
+  table.dataset.testid = "diff";
+  const row = (cells, tag) => {
+    const tr = document.createElement("tr");
+    for (const text of cells) {
+      const td = document.createElement(tag);
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    return tr;
+  };
+  const head = document.createElement("thead");
+  head.appendChild(row(["rule", reply.a.title, reply.b.title], "th"));
+  const body = document.createElement("tbody");
+  for (const d of reply.differences) body.appendChild(row([d.rule, d.a, d.b], "td"));
+  if (!reply.differences.length) {
+    const tr = row(["no differences"], "td");
+    tr.firstChild.colSpan = 3;
+    body.appendChild(tr);
+  }
+  table.append(head, body);
+  box.replaceChildren(table);
+}
+
 function newGame() {
   game.moves = [];
   game.undone = [];
   describeVariant();
+  compare();
   refresh();
 }
 
@@ -410,6 +455,7 @@ function wire() {
   $("variant").addEventListener("change", () => { fillRulesets(null); pickVariant(); newGame(); });
   $("ruleset").addEventListener("change", () => { game.ruleset = $("ruleset").value || null; newGame(); });
   $("new-game").addEventListener("click", newGame);
+  $("compare").addEventListener("change", compare);
   $("animate").addEventListener("change", () => { game.animate = $("animate").checked; });
   $("undo").addEventListener("click", () => {
     // Back to the last position where a person was to move: an agent's replies are taken
