@@ -163,7 +163,7 @@ fn the_last_move_s_path_is_what_sow_play_narrates() {
         assert_eq!(status, 200, "{game}");
         let path = &game["last"]["path"];
         let text = String::from_utf8(sow(&["play", variant, "--moves", moves]).stdout).unwrap();
-        let told = text.lines().filter(|l| l.starts_with("ply ")).last().unwrap();
+        let told = text.lines().rfind(|l| l.starts_with("ply ")).unwrap();
         // `ply 4: player 2 plays pit 6 (2 seeds): sows 1 2; last seed in pit 2 (made 2): ...`
         let sown: Vec<String> = path["sown"]
             .as_array()

@@ -157,6 +157,8 @@ async fn an_animated_move_ends_on_the_position_sow_play_gives() {
     };
     let during = board().await;
     assert_ne!(json!(during), expected["pits"], "the move was not animated");
+    // Some frames in: a pit being sown is lit.
+    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
     screenshot(&c, "bakuk-sowing.png").await;
     let end = until("the end of the animation", || async {
         let pits = board().await;
