@@ -171,6 +171,81 @@ fn a_game_is_the_position_sow_play_reaches() {
 }
 
 #[test]
+fn the_last_move_s_path_is_what_sow_play_narrates() {
+    let s = Served::start(&[]);
+    // A move into a store (Kalah), and one that captures two pits (Bakuk).
+    for (variant, moves) in [("kalah", "3"), ("kalah", "3,1,8"), ("bakuk", "3,6,2,6")] {
+        let list: Vec<&str> = moves.split(',').collect();
+        let (status, game) = s.post("/api/game", &json!({ "variant": variant, "moves": list }));
+        assert_eq!(status, 200, "{game}");
+        let path = &game["last"]["path"];
+        let text = String::from_utf8(sow(&["play", variant, "--moves", moves]).stdout).unwrap();
+        let told = text.lines().rfind(|l| l.starts_with("ply ")).unwrap();
+        // `ply 4: player 2 plays pit 6 (2 seeds): sows 1 2; last seed in pit 2 (made 2): ...`
+        let sown: Vec<String> = path["sown"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_string))
+            .collect();
+        assert!(told.contains(&format!(": sows {};", sown.join(" "))), "{told}\n{path}");
+        assert!(told.contains(&format!("plays pit {} ({} seeds)", path["from"], sown.len())), "{told}");
+        assert_eq!(path["lifted"], json!(sown.len()));
+        let captures: Vec<String> = path["captures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| format!("{} from pit {}", c["seeds"], c["pit"]))
+            .collect();
+        if captures.is_empty() {
+            assert!(!told.contains("captures"), "{told}");
+        } else {
+            assert!(told.contains(&format!("captures {}", captures.join(" and "))), "{told}\n{path}");
+            // Made once the last seed is sown.
+            assert!(path["captures"].as_array().unwrap().iter().all(|c| c["at"] == json!(sown.len())));
+        }
+        // The position before it: `sow play` of the moves before it.
+        let earlier = &list[..list.len() - 1];
+        let out = sow(&["play", variant, "--moves", &earlier.join(","), "--format", "json"]);
+        let before: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(game["last"]["before"], before, "{variant} {moves}");
+    }
+}
+
+#[test]
+fn diff_is_what_sow_diff_gives() {
+    let s = Served::start(&[]);
+    let (status, reply) =
+        s.post("/api/diff", &json!({ "variant": "bakuk", "against": { "variant": "koumma" } }));
+    assert_eq!(status, 200, "{reply}");
+    let out = sow(&["diff", "bakuk", "koumma", "--format", "json"]);
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(reply["differences"], cli["differences"]);
+    assert!(!cli["differences"].as_array().unwrap().is_empty());
+    assert_eq!(
+        (&reply["a"]["variant"], &reply["b"]["variant"]),
+        (&cli["a"]["variant"], &cli["b"]["variant"])
+    );
+    assert_eq!((&reply["a"]["title"], &reply["b"]["title"]), (&json!("Bakuk"), &json!("Koumma")));
+    // A ruleset, and a variant against itself.
+    let (_, reply) = s.post(
+        "/api/diff",
+        &json!({ "variant": "bakuk", "against": { "variant": "bakuk", "ruleset": "valdez" } }),
+    );
+    let cli: Value =
+        serde_json::from_slice(&sow(&["diff", "bakuk", "bakuk:valdez", "--format", "json"]).stdout).unwrap();
+    assert_eq!(reply["differences"], cli["differences"]);
+    let (_, same) = s.post("/api/diff", &json!({ "variant": "kalah", "against": { "variant": "kalah" } }));
+    assert_eq!(same["differences"], json!([]));
+    // Bad requests, as the other routes answer them.
+    let diff = |body: Value| s.post("/api/diff", &body);
+    assert_eq!(diff(json!({ "variant": "bakuk", "against": { "variant": "nope" } })).0, 422);
+    assert_eq!(diff(json!({ "variant": "bakuk" })).0, 400);
+    assert_eq!(diff(json!({ "variant": "bakuk", "against": { "variant": "kalah", "x": 1 } })).0, 400);
+    assert_eq!(s.get("/api/diff").0, 405);
+}
+
+#[test]
 fn the_editor_gets_located_messages() {
     let s = Served::start(&[]);
     let source = "variant \"X\" extends \"Bakuk\" {\n  source \"test\"\n  seeds x in each pit\n}\n";

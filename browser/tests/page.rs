@@ -130,6 +130,72 @@ async fn undo_takes_back_an_agents_reply_with_the_move_before_it() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn an_animated_move_ends_on_the_position_sow_play_gives() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    // Bakuk's pit 6, after 3,6,2: a long sowing that captures two pits.
+    c.goto(&format!("{}?variant=bakuk&players=human,human&moves=3,6,2", setup.address)).await.unwrap();
+    let pit =
+        until("the board", || async { c.find(Locator::Css("[data-pit='6'].playable")).await.ok() }).await;
+    pit.click().await.unwrap();
+    let moves = until("the move", || async {
+        let m = texts(&c, "[data-testid=moves] li").await;
+        (m.len() == 4).then_some(m)
+    })
+    .await;
+    // Sown seed by seed: the pit played was emptied, and is not yet what the move leaves.
+    let expected = played("bakuk", &moves);
+    let board = || async {
+        let found = c
+            .execute(
+                "return [...document.querySelectorAll('[data-pit]')].sort((a, b) => a.dataset.pit - b.dataset.pit).map(e => Number(e.textContent))",
+                vec![],
+            )
+            .await
+            .unwrap();
+        serde_json::from_value::<Vec<u64>>(found).unwrap()
+    };
+    let during = board().await;
+    assert_ne!(json!(during), expected["pits"], "the move was not animated");
+    // Some frames in: a pit being sown is lit.
+    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+    screenshot(&c, "bakuk-sowing.png").await;
+    let end = until("the end of the animation", || async {
+        let pits = board().await;
+        (json!(pits) == expected["pits"]).then_some(pits)
+    })
+    .await;
+    // And it stays there.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(board().await, end);
+    assert!(texts(&c, "#board .sowing").await.is_empty());
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_rules_are_compared_with_another_variant() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk", setup.address)).await.unwrap();
+    let option = until("the variants to compare with", || async {
+        c.find(Locator::Css(r#"#compare option[value='{"variant":"koumma","ruleset":null}']"#)).await.ok()
+    })
+    .await;
+    option.click().await.unwrap();
+    let rows = until("the differences", || async {
+        let rows = texts(&c, "[data-testid=diff] tbody td:first-child").await;
+        (!rows.is_empty()).then_some(rows)
+    })
+    .await;
+    let a = sow::lang::check::check(&sow::lang::library::load("bakuk").unwrap(), None).unwrap().0;
+    let b = sow::lang::check::check(&sow::lang::library::load("koumma").unwrap(), None).unwrap().0;
+    let rules: Vec<&str> = sow::lang::diff::differences(&a, &b).iter().map(|d| d.rule).collect();
+    assert_eq!(rows, rules);
+    screenshot(&c, "bakuk-diff-koumma.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn a_simulation_returns_its_table_and_a_long_one_is_cancelled() {
     let Some(setup) = start() else { return };
     let c = setup.browser(1280, 900).await;

@@ -139,12 +139,12 @@ fn route(site: &Site, method: &tiny_http::Method, path: &str, body: &[u8], cance
         "/api/check" if post => with(body, |r: CheckRequest| check_text(&r)),
         "/api/describe" if post => with(body, |r: VariantRequest| describe(catalogue, &r)),
         "/api/runs" if post => with(body, |r: SimulateRequest| simulate(site, &r, cancel)),
+        "/api/diff" if post => with(body, |r: DiffRequest| diff(catalogue, &r)),
         "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/api/variants" => {
             Reply::error(405, format!("{path} is read with GET"))
         }
-        "/api/game" | "/api/agent" | "/api/hint" | "/api/check" | "/api/describe" | "/api/runs" => {
-            Reply::error(405, format!("{path} takes a POST of JSON"))
-        }
+        "/api/game" | "/api/agent" | "/api/hint" | "/api/check" | "/api/describe" | "/api/diff"
+        | "/api/runs" => Reply::error(405, format!("{path} takes a POST of JSON")),
         _ => Reply::error(404, format!("there is no page {path}")),
     }
 }
@@ -216,6 +216,16 @@ struct HintRequest {
     moves: Vec<String>,
     #[serde(default)]
     by: Option<String>,
+}
+
+/// A variant and another to compare it with, each named or sent as a [`VariantRequest`] is.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DiffRequest {
+    variant: Option<String>,
+    source: Option<String>,
+    ruleset: Option<String>,
+    against: VariantRequest,
 }
 
 #[derive(Deserialize)]
@@ -309,12 +319,14 @@ fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<Move>, Vec<re
 }
 
 /// How the page draws a board: its rows top to bottom as player 1 sees them (pit numbers
-/// from 1), who owns each pit, and whether there are stores.
+/// from 1), who owns each pit, whether there are stores, and whether the seeds off the board
+/// start in the players' hands (else they are the seeds captured).
 #[derive(Serialize)]
 struct Layout {
     rows: Vec<Vec<usize>>,
     owners: Vec<u8>,
     stores: bool,
+    hands: bool,
     players: usize,
 }
 
@@ -329,6 +341,7 @@ fn layout(rules: &Rules) -> Layout {
             .collect(),
         owners: spec.owners.iter().map(|&o| o + 1).collect(),
         stores: spec.stores,
+        hands: spec.hand_seeds > 0,
         players: rules.players(),
     }
 }
@@ -342,9 +355,17 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
         Ok(x) => x,
         Err(reply) => return reply,
     };
-    let last = steps
-        .last()
-        .map(|s| json!({ "player": s.player + 1, "move": r.moves.last(), "text": replay::describe_step(s) }));
+    // The last move with what it did and the position before it: the page animates it.
+    let last = steps.last().map(|s| {
+        let before = steps.len().checked_sub(2).map_or_else(|| rules.initial_state(), |i| steps[i].after);
+        json!({
+            "player": s.player + 1,
+            "move": r.moves.last(),
+            "text": replay::describe_step(s),
+            "path": path(s),
+            "before": PositionReport::new(&rules, &before),
+        })
+    });
     // As the notation writes them (`3` for a pit sowing its one way, whatever was sent).
     let moves: Vec<String> = parsed.iter().map(Move::to_string).collect();
     let spec = rules.spec();
@@ -362,6 +383,45 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
             "position": PositionReport::new(&rules, &state),
         }),
     )
+}
+
+/// A place of the board as the API writes it: a pit's number from 1, or `"S1"` for player 1's
+/// store (as `sow play` narrates a seed sown into a store).
+fn place(pos: usize, pits: usize) -> serde_json::Value {
+    if pos < pits { json!(pos + 1) } else { json!(format!("S{}", pos - pits + 1)) }
+}
+
+/// What a move did, in the order it did it, as the engine recorded it: where its seeds were
+/// lifted from (a pit, or the mover's hand), each seed sown, and the relays and captures with
+/// how many seeds had been sown when each was made.
+fn path(step: &replay::Step) -> serde_json::Value {
+    let (s, r) = (&step.summary, &step.record);
+    let pits = step.after.pits().len();
+    let from = if s.mv.is_pass() {
+        json!(null)
+    } else if s.mv.hand() > 0 || r.placed {
+        json!("hand")
+    } else {
+        json!(s.mv.pit() + 1)
+    };
+    let captures: Vec<_> = r
+        .captures
+        .iter()
+        .zip(&r.capture_at)
+        .map(|(&(pit, seeds), &at)| json!({ "pit": place(pit, pits), "seeds": seeds, "at": at }))
+        .collect();
+    let relays: Vec<_> = r
+        .relays
+        .iter()
+        .map(|&(at, pit, seeds)| json!({ "pit": place(pit, pits), "seeds": seeds, "at": at }))
+        .collect();
+    json!({
+        "from": from,
+        "lifted": s.lifted,
+        "sown": r.sown.iter().map(|&p| place(p, pits)).collect::<Vec<_>>(),
+        "captures": captures,
+        "relays": relays,
+    })
 }
 
 /// The agents the page may ask for: none that reads a file.
@@ -605,4 +665,25 @@ fn hint(site: &Site, r: &HintRequest, cancel: &Cancel) -> Reply {
 /// the search was cancelled.
 fn searched(rules: &Rules, state: &State, depth: u32, cancel: &Cancel) -> Option<Vec<(Move, i32)>> {
     crate::play::search::AlphaBetaPlayer::new(depth, cancel.clone()).move_values(rules, state)
+}
+/// The rules that differ between two variants, as `sow diff A B --format json` gives them,
+/// with each variant's title.
+fn diff(catalogue: &Catalogue, r: &DiffRequest) -> Reply {
+    let spec = |v: Option<&String>, s: Option<&String>, rs: Option<&String>| {
+        spec_of(catalogue, v.map(String::as_str), s.map(String::as_str), rs.map(String::as_str))
+            .map(|(_, spec)| spec)
+    };
+    let o = &r.against;
+    let (a, b) = match (
+        spec(r.variant.as_ref(), r.source.as_ref(), r.ruleset.as_ref()),
+        spec(o.variant.as_ref(), o.source.as_ref(), o.ruleset.as_ref()),
+    ) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(reply), _) | (_, Err(reply)) => return reply,
+    };
+    let named = |s: &Spec| json!({ "variant": s.name, "ruleset": s.ruleset, "title": crate::lang::describe::title(s) });
+    Reply::json(
+        200,
+        &json!({ "a": named(&a), "b": named(&b), "differences": crate::lang::diff::differences(&a, &b) }),
+    )
 }

@@ -53,20 +53,25 @@ function drawBoard(reply) {
   const rows = layout.rows.length;
   const cell = 80, pad = 20;
   const storeW = layout.stores ? 70 : 0;
+  // Four rows are two players' halves: a gap between them, as between two boards.
+  const gap = rows === 4 ? 28 : 0;
+  // Without stores, what each player holds off the board is written above (player 2) and
+  // below (player 1) it.
+  const band = layout.stores ? 0 : 34;
   const width = pad * 2 + cols * cell + 2 * storeW;
-  const height = pad * 2 + rows * cell;
+  const height = pad * 2 + rows * cell + gap + 2 * band;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   // At most a little larger than drawn: a board of few pits does not fill a wide screen.
   svg.style.maxWidth = `${Math.round(width * 1.25)}px`;
-  el("rect", { class: "frame", x: 2, y: 2, width: width - 4, height: height - 4, rx: 30 }, svg);
+  el("rect", { class: "frame", x: 2, y: band + 2, width: width - 4, height: height - 2 * band - 4, rx: 30 }, svg);
   const legal = legalByPit(position.legal_moves || []);
   const human = !position.finished && position.to_move && game.players[position.to_move - 1] === "human";
   const lastPit = lastPitOf(reply);
   layout.rows.forEach((row, r) => {
     row.forEach((pit, c) => {
       const cx = pad + storeW + c * cell + cell / 2;
-      const cy = pad + r * cell + cell / 2;
-      const g = el("g", { class: "pit", "data-pit": pit }, svg);
+      const cy = band + pad + r * cell + (r >= 2 ? gap : 0) + cell / 2;
+      const g = el("g", { class: `pit owner-${layout.owners[pit - 1]}`, "data-pit": pit }, svg);
       el("circle", { cx, cy, r: cell / 2 - 8 }, g);
       const t = el("text", { x: cx, y: cy, class: "counted" }, g);
       t.textContent = String(position.pits[pit - 1]);
@@ -89,6 +94,33 @@ function drawBoard(reply) {
       t.textContent = String(seeds);
     });
   }
+  if (!layout.stores) {
+    const word = layout.hands ? "in hand" : "captured";
+    // Player 1 sits below the board, player 2 above (with a third player, if any, sharing
+    // the space above): the words at the left, the count at the right.
+    const above = Math.max(1, position.captured.length - 1);
+    const span = (width - 2 * pad) / above;
+    position.captured.forEach((seeds, p) => {
+      const y = p === 0 ? height - band / 2 : band / 2;
+      const x = pad + (p === 0 ? 0 : (p - 1) * span);
+      const label = el("text", { x: x + 10, y, class: "hand-label" }, svg);
+      label.textContent = span >= 220 ? `Player ${p + 1} ${word}` : `P${p + 1}`;
+      const g = el("g", { class: "hand", "data-hand": p + 1 }, svg);
+      const t = el("text", { x: x + span - 10, y, class: "counted" }, g);
+      t.textContent = String(seeds);
+    });
+  }
+}
+
+// The counts shown, set without redrawing: the animation's frames.
+function showCounts(counts, lit) {
+  const set = (css, value) => { const e = document.querySelector(`${css} .counted`); if (e) e.textContent = String(value); };
+  counts.pits.forEach((n, i) => set(`[data-pit="${i + 1}"]`, n));
+  (counts.stores || []).forEach((n, p) => set(`[data-store="${p + 1}"]`, n));
+  (counts.hands || []).forEach((n, p) => set(`[data-hand="${p + 1}"]`, n));
+  for (const e of document.querySelectorAll("#board .sowing")) e.classList.remove("sowing");
+  const hi = lit && document.querySelector(lit);
+  if (hi) hi.classList.add("sowing");
 }
 
 // Legal moves by pit: `3`, `3cw`, `3ccw` belong to pit 3; others (a pass) to no pit.
@@ -107,6 +139,82 @@ function legalByPit(moves) {
 function lastPitOf(reply) {
   const found = reply.last && /^(\d+)/.exec(reply.last.move || "");
   return found ? Number(found[1]) : null;
+}
+
+// ---------------------------------------------------------------------------------------
+// The last move sown seed by seed, from the position before it: the seeds lifted, one seed a
+// frame, relays and captures when the engine made them; then the position the server gave,
+// whatever the frames showed.
+
+const animation = { timer: null, done: null };
+
+// Ends a running animation on the position it was going to (a new click, a new reply).
+function stopAnimation() {
+  if (animation.done) animation.done();
+}
+
+// The frames of a move: each a change of the counts and the place to light.
+function framesOf(last, layout) {
+  const { path, before, player } = last;
+  const counts = { pits: before.pits.slice(), stores: before.stores ? before.stores.slice() : null, hands: before.captured.slice() };
+  const frames = [];
+  const frame = (lit) => frames.push({ pits: counts.pits.slice(), stores: counts.stores && counts.stores.slice(), hands: counts.hands.slice(), lit });
+  const at = (place) => (typeof place === "number" ? `[data-pit="${place}"]` : `[data-store="${place.slice(1)}"]`);
+  const add = (place, n) => {
+    if (typeof place === "number") counts.pits[place - 1] = Math.max(0, counts.pits[place - 1] + n);
+    else if (counts.stores) counts.stores[Number(place.slice(1)) - 1] += n;
+  };
+  // Captured seeds go to the mover's store, or their hand on a board without stores.
+  const credit = (n) => {
+    if (layout.stores && counts.stores) counts.stores[player - 1] += n;
+    else counts.hands[player - 1] += n;
+  };
+  if (path.from === "hand") {
+    counts.hands[player - 1] = Math.max(0, counts.hands[player - 1] - path.lifted);
+    frame(null);
+  } else if (path.from !== null && path.lifted > 0) {
+    add(path.from, -path.lifted);
+    frame(at(path.from));
+  }
+  const events = (i) => {
+    for (const r of path.relays.filter((r) => r.at === i)) { add(r.pit, -r.seeds); frame(at(r.pit)); }
+    for (const c of path.captures.filter((c) => c.at === i)) { add(c.pit, -c.seeds); credit(c.seeds); frame(at(c.pit)); }
+  };
+  path.sown.forEach((place, i) => {
+    events(i);
+    add(place, 1);
+    frame(at(place));
+  });
+  events(path.sown.length);
+  return frames;
+}
+
+// Plays the frames of the last move; resolves once the board shows `reply.position`.
+function animateLast(reply) {
+  stopAnimation();
+  const frames = framesOf(reply.last, reply.layout);
+  const end = { pits: reply.position.pits, stores: reply.position.stores, hands: reply.position.captured };
+  if (!frames.length) return Promise.resolve();
+  // One seed every 120 ms, faster for a long move: at most 2.5 s a move.
+  const tick = Math.min(120, 2500 / frames.length);
+  return new Promise((resolve) => {
+    let i = 0;
+    animation.done = () => {
+      clearTimeout(animation.timer);
+      animation.done = null;
+      showCounts(end, null);
+      resolve();
+    };
+    const next = () => {
+      if (i === frames.length) return animation.done();
+      showCounts(frames[i], frames[i].lit);
+      i += 1;
+      animation.timer = setTimeout(next, tick);
+    };
+    // The position before the move, shown for a frame before its seeds are lifted.
+    showCounts({ pits: reply.last.before.pits, stores: reply.last.before.stores, hands: reply.last.before.captured }, null);
+    animation.timer = setTimeout(next, tick);
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -132,10 +240,17 @@ function play(move) {
   refresh();
 }
 
+// Draws a reply; the promise resolves once the board shows its position (at once unless
+// the last move is animated: only a move added to the game shown is, not an undo or a replay).
 function render(reply) {
+  stopAnimation();
+  const shown = game.last;
   game.last = reply;
   const p = reply.position;
   drawBoard(reply);
+  const added = shown && shown.name === reply.name && shown.ruleset === reply.ruleset &&
+    reply.moves.length === shown.moves.length + 1 && shown.moves.every((m, i) => m === reply.moves[i]);
+  const drawn = game.animate && added && reply.last && reply.last.path ? animateLast(reply) : Promise.resolve();
   $("choices").replaceChildren();
   const others = (p.legal_moves || []).filter((m) => !/^\d/.test(m));
   if (!p.finished && game.players[p.to_move - 1] === "human") {
@@ -161,10 +276,12 @@ function render(reply) {
   }
   $("undo").disabled = game.moves.length === 0;
   $("redo").disabled = game.undone.length === 0;
+  return drawn;
 }
 
 async function refresh() {
   const generation = ++game.generation;
+  stopAnimation();
   showError("");
   let reply;
   try {
@@ -177,14 +294,17 @@ async function refresh() {
     return;
   }
   if (generation !== game.generation) return;
-  render(reply);
+  const drawn = render(reply);
   const p = reply.position;
   const seat = p.to_move ? game.players[p.to_move - 1] : "human";
   if (!p.finished && seat && seat !== "human") {
-    if (game.animate) await new Promise((r) => setTimeout(r, 500));
-    if (generation !== game.generation) return;
     try {
-      const answer = await post("/api/agent", { ...variantBody(), moves: game.moves, player: seat, seed: game.moves.length });
+      // The agent thinks while the move is shown; its answer waits for the animation, and
+      // half a second more, so that a person can follow.
+      const asked = post("/api/agent", { ...variantBody(), moves: game.moves, player: seat, seed: game.moves.length });
+      asked.catch(() => {}); // answered below, once awaited
+      if (game.animate) await drawn.then(() => new Promise((r) => setTimeout(r, 500)));
+      const answer = await asked;
       if (generation !== game.generation) return;
       game.moves.push(answer.move);
       // Redone moves stay redoable only while the agents replay them.
@@ -210,6 +330,13 @@ async function loadVariants() {
     o.dataset.rulesets = JSON.stringify(v.rulesets);
     o.dataset.players = v.players;
     select.appendChild(o);
+    // Every variant and ruleset may be compared with the one played.
+    for (const r of [null].concat(v.rulesets)) {
+      const c = document.createElement("option");
+      c.value = JSON.stringify({ variant: v.key, ruleset: r });
+      c.textContent = r ? `${v.name}: ${r}` : v.name;
+      $("compare").appendChild(c);
+    }
   }
 }
 
@@ -260,10 +387,48 @@ async function describeVariant() {
   }
 }
 
+// The rules that differ from the variant chosen in "Compare with", as `sow diff` gives them.
+async function compare() {
+  const box = $("diff-box");
+  if (!$("compare").value) return box.replaceChildren();
+  const asked = $("compare").value;
+  let reply;
+  try {
+    reply = await post("/api/diff", { ...variantBody(), against: JSON.parse(asked) });
+  } catch (e) {
+    box.textContent = e.message;
+    return;
+  }
+  if ($("compare").value !== asked) return;
+  const table = document.createElement("table");
+  table.dataset.testid = "diff";
+  const row = (cells, tag) => {
+    const tr = document.createElement("tr");
+    for (const text of cells) {
+      const td = document.createElement(tag);
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    return tr;
+  };
+  const head = document.createElement("thead");
+  head.appendChild(row(["rule", reply.a.title, reply.b.title], "th"));
+  const body = document.createElement("tbody");
+  for (const d of reply.differences) body.appendChild(row([d.rule, d.a, d.b], "td"));
+  if (!reply.differences.length) {
+    const tr = row(["no differences"], "td");
+    tr.firstChild.colSpan = 3;
+    body.appendChild(tr);
+  }
+  table.append(head, body);
+  box.replaceChildren(table);
+}
+
 function newGame() {
   game.moves = [];
   game.undone = [];
   describeVariant();
+  compare();
   refresh();
 }
 
@@ -292,6 +457,7 @@ function wire() {
   $("variant").addEventListener("change", () => { fillRulesets(null); pickVariant(); newGame(); });
   $("ruleset").addEventListener("change", () => { game.ruleset = $("ruleset").value || null; newGame(); });
   $("new-game").addEventListener("click", newGame);
+  $("compare").addEventListener("change", compare);
   $("animate").addEventListener("change", () => { game.animate = $("animate").checked; });
   $("undo").addEventListener("click", () => {
     // Back to the last position where a person was to move: an agent's replies are taken
