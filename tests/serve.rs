@@ -475,3 +475,69 @@ fn simulations_are_limited_and_cancelled() {
     assert_eq!(s.request("PUT", "/api/runs/1", b"").0, 405);
     assert_eq!(s.get("/api/runs").0, 405);
 }
+
+#[test]
+fn hints_are_perfect_play_where_the_page_solves_and_a_search_elsewhere() {
+    let s = Served::start(&[]);
+    // Bakuk after 3,6: the values `sow play --hint` gives.
+    let (status, hint) = s.post("/api/hint", &json!({"variant": "bakuk", "moves": ["3", "6"]}));
+    assert_eq!(status, 200, "{hint}");
+    assert_eq!(
+        (hint["by"].as_str(), hint["exact"].as_bool(), hint["player"].as_u64()),
+        (Some("perfect"), Some(true), Some(1))
+    );
+    let out = sow(&["play", "bakuk", "--moves", "3,6", "--hint", "--format", "json"]);
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut expected: Vec<(String, i64)> = cli["move_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap().to_string(), m["value"].as_i64().unwrap()))
+        .collect();
+    expected.sort_by_key(|(m, v)| (-v, m.clone()));
+    let got: Vec<(String, i64)> = hint["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap().to_string(), m["value"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(got, expected);
+    assert_eq!(hint["moves"][0]["best"], true);
+    assert_eq!(hint["moves"][1]["best"], false);
+    // The perfect seat plays a best move.
+    let (status, answer) =
+        s.post("/api/agent", &json!({"variant": "bakuk", "moves": ["3", "6"], "player": "perfect"}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["move"], hint["moves"][0]["move"]);
+
+    // Kalah is too large to solve here: a search, saying why.
+    let (status, hint) = s.post("/api/hint", &json!({"variant": "kalah"}));
+    assert_eq!(status, 200, "{hint}");
+    assert_eq!((hint["by"].as_str(), hint["exact"].as_bool()), (Some("alphabeta:8"), Some(false)));
+    assert!(
+        hint["perfect_refused"].as_str().unwrap().starts_with("Kalah is too large to solve here ("),
+        "{hint}"
+    );
+    assert_eq!(hint["moves"].as_array().unwrap().len(), 6);
+    for (body, said) in [
+        (json!({"variant": "kalah", "by": "perfect"}), "Kalah is too large to solve here"),
+        (
+            json!({"variant": "kalah", "by": "alphabeta:13"}),
+            "`alphabeta:13`: hints come from `perfect` play or a search",
+        ),
+        (
+            json!({"variant": "bakuk", "moves": ["3", "6", "2", "6", "1", "4", "3", "4"]}),
+            "the game is over: there is no move to hint",
+        ),
+    ] {
+        let (status, answer) = s.post("/api/hint", &body);
+        assert_eq!(status, 422, "{answer}");
+        assert!(answer["error"].as_str().unwrap().contains(said), "{answer}");
+    }
+    let (status, answer) = s.post("/api/agent", &json!({"variant": "kalah", "player": "perfect"}));
+    assert_eq!(status, 422);
+    assert!(answer["error"].as_str().unwrap().starts_with("Kalah is too large to solve here"), "{answer}");
+    let (status, answer) =
+        s.post("/api/hint", &json!({"variant": "bakuk", "moves": ["3"], "by": "alphabeta:4"}));
+    assert_eq!((status, answer["by"].as_str()), (200, Some("alphabeta:4")), "{answer}");
+}

@@ -252,3 +252,30 @@ async fn a_simulation_returns_its_table_and_a_long_one_is_cancelled() {
     assert!(texts(&c, "[data-testid=run-table]").await.remove(0).contains("Kalah"));
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_hint_rings_the_best_move_of_perfect_play() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    // Bakuk after 3,6: pit 2 wins by 2, pit 1 draws, pit 3 loses by 4 (`sow play --hint`).
+    c.goto(&format!("{}?variant=bakuk&players=human,human&moves=3,6&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='2'].playable")).await.ok() }).await;
+    c.find(Locator::Id("hint")).await.unwrap().click().await.unwrap();
+    let said = until("the hint", || async {
+        let t = texts(&c, "[data-testid=hint]").await.remove(0);
+        t.starts_with("Perfect play").then_some(t)
+    })
+    .await;
+    assert_eq!(
+        said,
+        "Perfect play, for player 1 (the seeds still to be won, ahead or behind): 2 +2 (best), 1 0, 3 \u{2212}4"
+    );
+    let hinted = c
+        .execute("return [...document.querySelectorAll('[data-pit].hinted')].map(e => e.dataset.pit)", vec![])
+        .await
+        .unwrap();
+    assert_eq!(hinted, json!(["2"]));
+    c.close().await.unwrap();
+}

@@ -31,13 +31,17 @@ pub struct Solutions {
 pub fn solvable(rules: &Rules) -> Result<(), String> {
     let seeds = rules.total_seeds() as usize;
     let label = rules.spec().label();
-    let distributions = solve::check_reachable(rules, seeds).map_err(|e| format!("{label}: {e}"))?;
-    if distributions > MAX_DISTRIBUTIONS {
-        return Err(format!(
-            "{label} is too large to solve here ({distributions} ways to spread its seeds, more than {MAX_DISTRIBUTIONS}): `sow solve` solves it from the command line"
-        ));
+    match solve::state_space(rules.pits(), seeds) {
+        Some(n) if n <= MAX_DISTRIBUTIONS => {}
+        n => {
+            let ways = n.map_or("more than 2^64".to_string(), |n| n.to_string());
+            return Err(format!(
+                "{label} is too large to solve here ({ways} ways to spread its seeds, more than {MAX_DISTRIBUTIONS}): `sow solve` solves it from the command line"
+            ));
+        }
     }
-    Ok(())
+    // Rules the solver cannot value (more than two players, ...).
+    solve::check_reachable(rules, seeds).map(|_| ()).map_err(|e| format!("{label}: {e}"))
 }
 
 impl Solutions {

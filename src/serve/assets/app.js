@@ -2,7 +2,7 @@
 // holds the variant and the moves, and asks the server for the position after them.
 "use strict";
 
-const AGENTS = ["human", "random", "greedy", "alphabeta:4", "alphabeta:8", "mcts:200", "mcts:2000"];
+const AGENTS = ["human", "random", "greedy", "alphabeta:4", "alphabeta:8", "mcts:200", "mcts:2000", "perfect"];
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -276,7 +276,36 @@ function render(reply) {
   }
   $("undo").disabled = game.moves.length === 0;
   $("redo").disabled = game.undone.length === 0;
+  $("hint").disabled = p.finished;
+  $("hint-text").textContent = "";
   return drawn;
+}
+
+// The moves of the player to move with their values: perfect play where the server can
+// solve the variant, else a search; the best ringed on the board.
+async function showHint() {
+  const generation = game.generation;
+  $("hint-text").textContent = "thinking...";
+  let hint;
+  try {
+    hint = await post("/api/hint", { ...variantBody(), moves: game.moves });
+  } catch (e) {
+    if (generation === game.generation) $("hint-text").textContent = e.message;
+    return;
+  }
+  if (generation !== game.generation) return;
+  const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `\u2212${-v}` : "0");
+  const values = hint.moves.map((m) => `${m.move} ${signed(m.value)}${m.best ? " (best)" : ""}`).join(", ");
+  const by = hint.exact
+    ? `Perfect play, for player ${hint.player} (the seeds still to be won, ahead or behind)`
+    : `A search (${hint.by}), for player ${hint.player} (seeds ahead as far as it sees)`;
+  const refused = hint.perfect_refused ? ` \u2014 no perfect play here: ${hint.perfect_refused}` : "";
+  $("hint-text").textContent = `${by}: ${values}${refused}`;
+  for (const m of hint.moves.filter((m) => m.best)) {
+    const found = /^(\d+)/.exec(m.move);
+    const pit = found && document.querySelector(`#board [data-pit="${found[1]}"]`);
+    if (pit) pit.classList.add("hinted");
+  }
 }
 
 async function refresh() {
@@ -459,6 +488,7 @@ function wire() {
   $("new-game").addEventListener("click", newGame);
   $("compare").addEventListener("change", compare);
   $("animate").addEventListener("change", () => { game.animate = $("animate").checked; });
+  $("hint").addEventListener("click", showHint);
   $("undo").addEventListener("click", () => {
     // Back to the last position where a person was to move: an agent's replies are taken
     // back with the person's move before them (else the agent would play them again).
