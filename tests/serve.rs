@@ -39,6 +39,8 @@ impl Served {
     /// Sends a request; the status and the body.
     fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
         let mut stream = TcpStream::connect(&self.host).unwrap();
+        // A server that does not answer fails the test rather than hanging it.
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
         let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
             self.host,
@@ -540,4 +542,28 @@ fn hints_are_perfect_play_where_the_page_solves_and_a_search_elsewhere() {
     let (status, answer) =
         s.post("/api/hint", &json!({"variant": "bakuk", "moves": ["3"], "by": "alphabeta:4"}));
     assert_eq!((status, answer["by"].as_str()), (200, Some("alphabeta:4")), "{answer}");
+}
+
+#[test]
+fn a_client_slow_to_send_its_body_holds_up_no_one() {
+    let s = Served::start(&[]);
+    // More clients than the server has threads, each announcing a body it does not send.
+    let slow: Vec<TcpStream> = (0..8)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&s.host).unwrap();
+            let head = format!(
+                "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{{\"source\": \"",
+                s.host
+            );
+            stream.write_all(head.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Others are answered: small requests, and one with a body as large.
+    assert_eq!(s.get("/api/variants").0, 200);
+    let text = format!("variant \"X\" extends \"Bakuk\" {{\n  source \"{}\"\n}}\n", "x".repeat(4000));
+    let (status, checked) = s.post("/api/check", &json!({ "source": text }));
+    assert_eq!((status, checked["ok"].as_bool()), (200, Some(true)), "{checked}");
+    drop(slow);
 }

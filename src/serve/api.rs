@@ -4,6 +4,7 @@
 //! messages (422), a move that cannot be played says why (422), an unknown route is a 404.
 
 use std::io::Read as _;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -62,9 +63,28 @@ impl Reply {
     }
 }
 
+/// Bodies up to this size are read whole before a request is handed over (by tiny_http);
+/// a larger one is read as it comes.
+const BUFFERED: usize = 1024;
+
+/// Answers one request, on this thread if its body has come, or else on a thread of its own:
+/// a client that announces a body and is slow to send it (or never does) holds that thread
+/// only, never one of the server's few.
+pub fn answer(site: &Arc<Site>, request: tiny_http::Request, cancel: &Cancel) {
+    if request.body_length().is_none_or(|n| n <= BUFFERED) && !is_chunked(&request) {
+        return answer_now(site, request, cancel);
+    }
+    let (site, cancel) = (site.clone(), cancel.clone());
+    std::thread::spawn(move || answer_now(&site, request, &cancel));
+}
+
+fn is_chunked(request: &tiny_http::Request) -> bool {
+    request.headers().iter().any(|h| h.field.equiv("Transfer-Encoding"))
+}
+
 /// Answers one request; never panics on what it was sent (a panic in a route is answered
 /// 500 and the server goes on).
-pub fn answer(site: &Site, mut request: tiny_http::Request, cancel: &Cancel) {
+fn answer_now(site: &Site, mut request: tiny_http::Request, cancel: &Cancel) {
     let method = request.method().clone();
     let url = request.url().to_string();
     let path = url.split(['?', '#']).next().unwrap_or("/").to_string();

@@ -35,7 +35,7 @@ pub struct Options {
 /// A server bound to its address, ready to answer.
 pub struct Server {
     http: tiny_http::Server,
-    site: Site,
+    site: std::sync::Arc<Site>,
 }
 
 /// What every request may read: the variants offered, the simulations started, and the
@@ -75,7 +75,14 @@ impl Server {
         let addr = SocketAddr::new(options.host, options.port);
         let http =
             tiny_http::Server::http(addr).map_err(|e| ServeError::Bind { addr, why: e.to_string() })?;
-        Ok(Server { http, site: Site { catalogue, runs: Default::default(), solutions: Default::default() } })
+        Ok(Server {
+            http,
+            site: std::sync::Arc::new(Site {
+                catalogue,
+                runs: Default::default(),
+                solutions: Default::default(),
+            }),
+        })
     }
 
     /// The address bound (with the port chosen when 0 was asked for).
