@@ -23,7 +23,7 @@ use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
 use sow::lang::diagnostic::SourceFile;
-use sow::tournament::file::check_text;
+use sow::tournament::file::{Variants, check_text};
 
 /// A value of the model document.
 #[derive(Debug, Clone)]
@@ -516,13 +516,13 @@ fn run(c: &Case) -> Result<(), TestCaseError> {
     // The same layout choices for the document with and without its mistake.
     let (good, _) = write(&fixed(&doc, c), c.seed);
     let file = SourceFile::new("good.yaml", good.clone());
-    if let Err(d) = check_text(file, Path::new("."), &[]) {
+    if let Err(d) = check_text(file, Variants::Beside(Path::new(".")), &[]) {
         return Err(TestCaseError::fail(format!("the document without its mistake fails:\n{good}\n{d}")));
     }
     let (text, wrong) = write(&doc, c.seed);
     let wrong = wrong.expect("the mistake is written");
     let file = SourceFile::new("bad.yaml", text.clone());
-    let diags = match check_text(file, Path::new("."), &[]) {
+    let diags = match check_text(file, Variants::Beside(Path::new(".")), &[]) {
         Ok(_) => return Err(TestCaseError::fail(format!("checks ok:\n{text}"))),
         Err(d) => d,
     };

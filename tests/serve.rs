@@ -567,3 +567,46 @@ fn a_client_slow_to_send_its_body_holds_up_no_one() {
     assert_eq!((status, checked["ok"].as_bool()), (200, Some(true)), "{checked}");
     drop(slow);
 }
+
+#[test]
+fn a_tournament_reports_what_sow_tournament_reports() {
+    let s = Served::start(&[]);
+    let text = std::fs::read_to_string("tournaments/quick.yaml").unwrap();
+    let (status, started) = s.post("/api/tournaments", &json!({ "text": text }));
+    assert_eq!((status, started["games"].as_u64()), (202, Some(240)), "{started}");
+    let run = finished(&s, started["id"].as_u64().unwrap());
+    assert_eq!(run["state"], "done", "{run}");
+    let out = sow(&["tournament", "tournaments/quick.yaml", "--format", "json"]);
+    let mut cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The same games and figures; the file is named as the page names it.
+    cli["tournament"]["file"] = json!("the tournament");
+    assert!(run["report"] == cli, "the page's report differs from sow tournament's");
+    let table = sow(&["tournament", "tournaments/quick.yaml"]);
+    let table = String::from_utf8(table.stdout).unwrap().replace("tournaments/quick.yaml", "the tournament");
+    assert_eq!(run["table"].as_str().unwrap().trim_end(), table.trim_end());
+
+    // Mistakes located; no file named; only the page's players.
+    let (status, answer) =
+        s.post("/api/tournaments", &json!({ "text": text.replace("[bakuk, koumma]", "[bakuk, my.sow]") }));
+    assert_eq!(status, 422);
+    let d = &answer["diagnostics"][0];
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(4), Some(19)), "{answer}");
+    assert!(d["rendered"].as_str().unwrap().contains("there is no variant `my.sow` here"), "{answer}");
+    let (status, answer) =
+        s.post("/api/tournaments", &json!({ "text": text.replace("  - random\n", "  - \"script:1,2\"\n") }));
+    assert_eq!(status, 422);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("participant `script:1,2`: `script:1,2` is not a player the page offers"),
+        "{answer}"
+    );
+    let (status, answer) =
+        s.post("/api/tournaments", &json!({ "text": text.replace("games: 20", "games: 100000") }));
+    assert_eq!(status, 422);
+    assert_eq!(
+        answer["error"],
+        "the tournament plays 1200000 games: a run on the page plays at most 1000000"
+    );
+}

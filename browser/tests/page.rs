@@ -279,3 +279,36 @@ async fn a_hint_rings_the_best_move_of_perfect_play() {
     assert_eq!(hinted, json!(["2"]));
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_tournament_written_on_the_page_returns_its_standings() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=koumma&animate=0", setup.address)).await.unwrap();
+    // The sample follows the game's variant.
+    let text = until("the sample tournament", || async {
+        let t = c.execute("return document.getElementById('tournament').value", vec![]).await.unwrap();
+        let t = t.as_str().unwrap().to_string();
+        t.contains("variants: [koumma]").then_some(t)
+    })
+    .await;
+    assert!(text.contains("format: round-robin"), "{text}");
+    c.execute("document.getElementById('tournament-box').open = true", vec![]).await.unwrap();
+    c.find(Locator::Id("tournament-start")).await.unwrap().click().await.unwrap();
+    until("the tournament to end", || async {
+        let s = c
+            .execute("return document.getElementById('run-state').dataset.state || ''", vec![])
+            .await
+            .unwrap();
+        (s == "done").then_some(())
+    })
+    .await;
+    let table = texts(&c, "[data-testid=run-table]").await.remove(0);
+    // Four participants, ten games a pairing: 60 games of Koumma.
+    for row in ["A small round robin", "== Koumma (60 games) ==", "alphabeta:4", "mcts:200", "random = 0"] {
+        assert!(table.contains(row), "{row}: {table}");
+    }
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "tournament.png").await;
+    c.close().await.unwrap();
+}

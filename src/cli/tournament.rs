@@ -205,40 +205,10 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         return Ok(true);
     }
     let shown = (shard != Shard::WHOLE).then(|| shard.to_string());
-    let report = report::report(&t, &played, shown, opening_values(&t, &agents));
+    let report = report::report(&t, &played, shown, report::opening_values(&t, &agents));
     let text = render(&report, ResultFormat::chosen(args.format, out));
     outputs.write(&text, || sow::tournament::plot::svg(&report))?;
     Ok(false)
-}
-
-/// Player 1's final margin with perfect play after each opening of each variant, where a
-/// perfect player's table knows it.
-fn opening_values(t: &Tournament, agents: &[Vec<Agent>]) -> Vec<Vec<Option<i32>>> {
-    t.variants
-        .iter()
-        .zip(agents)
-        .map(|(e, list)| {
-            let Some(solution) = list.iter().find_map(|a| match a {
-                Agent::Perfect { solution, .. } => Some(solution),
-                _ => None,
-            }) else {
-                return Vec::new();
-            };
-            e.openings
-                .iter()
-                .map(|moves| {
-                    let mut s = e.rules.initial_state();
-                    for &mv in moves {
-                        e.rules.apply(&mut s, mv);
-                    }
-                    let v = solution.value(&e.rules, &s)?;
-                    let c = s.captured();
-                    let lead = c[0] as i32 - c[1] as i32;
-                    Some(lead + if s.turn() == 0 { v } else { -v })
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// Reads the results of a tournament shard, if the file holds one.

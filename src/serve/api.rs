@@ -22,7 +22,7 @@ use crate::play::registry::{Agent, PlayerSpec};
 
 use super::Site;
 use super::catalogue::Catalogue;
-use super::runs::{self, Planned, Simulation};
+use super::runs::{self, Contest, Planned, Simulation, Work};
 
 /// The largest request body read: a variant file is a few kilobytes, a move list of
 /// [`MAX_MOVES`] moves some tens.
@@ -159,6 +159,7 @@ fn route(site: &Site, method: &tiny_http::Method, path: &str, body: &[u8], cance
         "/api/check" if post => with(body, |r: CheckRequest| check_text(&r)),
         "/api/describe" if post => with(body, |r: VariantRequest| describe(catalogue, &r)),
         "/api/runs" if post => with(body, |r: SimulateRequest| simulate(site, &r, cancel)),
+        "/api/tournaments" if post => with(body, |r: TournamentRequest| tournament(site, &r, cancel)),
         "/api/diff" if post => with(body, |r: DiffRequest| diff(catalogue, &r)),
         "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/api/variants" => {
             Reply::error(405, format!("{path} is read with GET"))
@@ -222,6 +223,14 @@ struct SimulateRequest {
 
 fn one() -> u64 {
     1
+}
+
+/// A tournament file's text, as `sow tournament` reads one; its variants are those the page
+/// offers, named by key.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TournamentRequest {
+    text: String,
 }
 
 /// Hints for the player to move: from perfect play where the page can solve the variant,
@@ -607,7 +616,7 @@ fn simulate(site: &Site, r: &SimulateRequest, cancel: &Cancel) -> Reply {
         variants.push(Planned { reference, rules, agents });
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
-    match site.runs.start(Simulation { variants, games: r.games, seed: r.seed }, threads) {
+    match site.runs.start(Work::Simulation(Simulation { variants, games: r.games, seed: r.seed }), threads) {
         Ok(id) => Reply::json(202, &json!({ "id": id, "games": r.games * r.variants.len() as u64 })),
         Err(e) => Reply::error(429, e.to_string()),
     }
@@ -706,4 +715,84 @@ fn diff(catalogue: &Catalogue, r: &DiffRequest) -> Reply {
         200,
         &json!({ "a": named(&a), "b": named(&b), "differences": crate::lang::diff::differences(&a, &b) }),
     )
+}
+
+/// Starts a tournament (202 and its number) once its text is right: the mistakes are located
+/// as `sow tournament` locates them (422); its participants must be players the page offers.
+fn tournament(site: &Site, r: &TournamentRequest, cancel: &Cancel) -> Reply {
+    use crate::lang::diagnostic::{Diagnostic, SourceFile};
+    use crate::tournament::file::{self, Variants};
+    let catalogue = &site.catalogue;
+    let find = |name: &str| match catalogue.get(name) {
+        Some(entry) => Ok(entry.file.clone()),
+        None => Err(Diagnostics::from(Diagnostic::error(format!(
+            "there is no variant `{name}` here: a tournament on the page names the variants it lists, by key (`bakuk`, `bakuk:valdez`)"
+        )))),
+    };
+    let text = SourceFile::new("the tournament".to_string(), r.text.clone());
+    let t = match file::check_text(text, Variants::Named(&find), &[]) {
+        Ok(t) => t,
+        Err(d) => {
+            return Reply::json(
+                422,
+                &json!({ "error": "the tournament has mistakes", "diagnostics": messages(&d) }),
+            );
+        }
+    };
+    for p in &t.participants {
+        if let Err(e) = agent_spec(&p.agent.name()) {
+            return Reply::error(422, format!("participant `{}`: {e}", p.name));
+        }
+    }
+    let levels = crate::tournament::schedule::trace_counts(&t);
+    if let Some(&n) = levels.iter().find(|&&n| n > u64::from(MAX_SIMULATIONS)) {
+        return Reply::error(
+            422,
+            format!(
+                "skill_trace: mcts:{n} is more than the page's players think ({MAX_SIMULATIONS} simulations at most)"
+            ),
+        );
+    }
+    let games = crate::tournament::schedule::Plan::new(&t).total_games;
+    if games > runs::MAX_GAMES {
+        return Reply::error(
+            422,
+            format!(
+                "the tournament plays {games} games: a run on the page plays at most {}",
+                runs::MAX_GAMES
+            ),
+        );
+    }
+    let mut names: Vec<String> = t.participants.iter().map(|p| p.name.clone()).collect();
+    names.extend(levels.iter().map(|n| format!("mcts:{n}")));
+    let mut agents = Vec::new();
+    for e in &t.variants {
+        let mut list = Vec::new();
+        for p in &t.participants {
+            match prepared(site, &p.agent, &e.rules, cancel) {
+                Ok(a) => list.push(a),
+                Err(why) => {
+                    return Reply::error(
+                        422,
+                        format!("participant `{}` in {}: {why}", p.name, e.rules.spec().label()),
+                    );
+                }
+            }
+        }
+        for n in &levels {
+            let made = PlayerSpec::parse(&format!("mcts:{n}"), false).map_err(|e| e.to_string());
+            match made.and_then(|spec| prepared(site, &spec, &e.rules, cancel)) {
+                Ok(a) => list.push(a),
+                Err(why) => {
+                    return Reply::error(422, format!("skill_trace in {}: {why}", e.rules.spec().label()));
+                }
+            }
+        }
+        agents.push(list);
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    match site.runs.start(Work::Tournament(Box::new(Contest { tournament: t, agents, names })), threads) {
+        Ok(id) => Reply::json(202, &json!({ "id": id, "games": games })),
+        Err(e) => Reply::error(429, e.to_string()),
+    }
 }

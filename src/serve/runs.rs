@@ -17,6 +17,10 @@ use crate::engine::Rules;
 use crate::play::registry::Agent;
 use crate::run::report::{Report, RunInfo, VariantReport, fingerprint};
 use crate::run::simulate::{self, Job, RunOptions, Shard};
+use crate::tournament::file::Tournament;
+use crate::tournament::play::{self, Cast, Sitting};
+use crate::tournament::report;
+use crate::tournament::schedule::Plan;
 
 /// Runs going at once; another is refused until one ends.
 pub const MAX_RUNNING: usize = 2;
@@ -42,6 +46,48 @@ pub struct Simulation {
     pub variants: Vec<Planned>,
     pub games: u64,
     pub seed: u64,
+}
+
+/// A tournament, checked, with its agents ready: those of every variant (participants, then
+/// the skill trace's levels) and their names.
+pub struct Contest {
+    pub tournament: Tournament,
+    pub agents: Vec<Vec<Agent>>,
+    pub names: Vec<String>,
+}
+
+/// What a run plays.
+pub enum Work {
+    Simulation(Simulation),
+    Tournament(Box<Contest>),
+}
+
+impl Work {
+    /// Its games, all told.
+    pub fn games(&self) -> u64 {
+        match self {
+            Work::Simulation(s) => s.games * s.variants.len() as u64,
+            Work::Tournament(c) => Plan::new(&c.tournament).total_games,
+        }
+    }
+
+    fn title(&self) -> String {
+        match self {
+            Work::Simulation(s) => {
+                s.variants.iter().map(|v| v.rules.spec().label()).collect::<Vec<_>>().join(", ")
+            }
+            Work::Tournament(c) => c.tournament.name.clone(),
+        }
+    }
+
+    /// Plays it, counting games into `done`; the outcome, and whether it was stopped before
+    /// its last game.
+    fn play(&self, threads: usize, cancel: &Cancel, done: &AtomicU64) -> Result<(Outcome, bool), String> {
+        match self {
+            Work::Simulation(s) => simulate_all(s, threads, cancel, done),
+            Work::Tournament(c) => contest(c, threads, cancel, done),
+        }
+    }
 }
 
 /// Where a run is.
@@ -137,9 +183,9 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Runs {
-    /// Starts `simulation` on a thread of its own, using `threads` threads for its games;
-    /// returns its number.
-    pub fn start(&self, simulation: Simulation, threads: usize) -> Result<u64, StartError> {
+    /// Starts `work` on a thread of its own, using `threads` threads for its games; returns
+    /// its number.
+    pub fn start(&self, work: Work, threads: usize) -> Result<u64, StartError> {
         let mut runs = lock(&self.runs);
         if runs.iter().filter(|r| r.state() == State::Running).count() >= MAX_RUNNING {
             return Err(StartError::Busy);
@@ -152,11 +198,10 @@ impl Runs {
             }
         }
         let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
-        let names: Vec<String> = simulation.variants.iter().map(|v| v.rules.spec().label()).collect();
         let run = Arc::new(Run {
             id,
-            title: names.join(", "),
-            total: simulation.games * simulation.variants.len() as u64,
+            title: work.title(),
+            total: work.games(),
             done: AtomicU64::new(0),
             cancel: Cancel::new(),
             started: Instant::now(),
@@ -175,7 +220,7 @@ impl Runs {
                 watch.cancel.cancel();
             });
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                simulate_all(&simulation, threads, &run.cancel, &run.done)
+                work.play(threads, &run.cancel, &run.done)
             }));
             let (state, outcome) = match result {
                 Ok(Ok((outcome, partial))) => {
@@ -289,16 +334,43 @@ fn simulate_all(
     Ok((outcome, partial))
 }
 
+/// Plays a tournament as `sow tournament` does, without records.
+fn contest(
+    c: &Contest,
+    threads: usize,
+    cancel: &Cancel,
+    done: &AtomicU64,
+) -> Result<(Outcome, bool), String> {
+    let t = &c.tournament;
+    let sitting = Sitting {
+        jobs: threads,
+        shard: Shard::WHOLE,
+        cancel,
+        progress: &|n| done.store(n, Ordering::Relaxed),
+        resumed: Default::default(),
+        resuming: false,
+    };
+    let cast = Cast { agents: &c.agents, names: &c.names };
+    let played = play::run(t, &cast, sitting, None).map_err(|e| e.to_string())?;
+    let report = report::report(t, &played, None, report::opening_values(t, &c.agents));
+    let outcome = Outcome {
+        report: RawValue::from_string(report.json()).map_err(|e| e.to_string())?,
+        table: report.table(),
+        svg: crate::tournament::plot::svg(&report),
+    };
+    Ok((outcome, played.partial))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::compile;
     use crate::lang::{check, library};
 
-    fn bakuk(games: u64) -> Simulation {
+    fn bakuk(games: u64) -> Work {
         let file = library::load("bakuk").unwrap();
         let rules = compile(&check::check(&file, None).unwrap().0);
-        Simulation {
+        Work::Simulation(Simulation {
             variants: vec![Planned {
                 reference: "bakuk".into(),
                 rules,
@@ -306,7 +378,7 @@ mod tests {
             }],
             games,
             seed: 7,
-        }
+        })
     }
 
     fn status(runs: &Runs, id: u64) -> Option<serde_json::Value> {

@@ -29,6 +29,16 @@ pub const MAX_PARTICIPANTS: usize = 64;
 /// The most opening sequences `every: K` may give.
 pub const MAX_OPENINGS: usize = 10_000;
 
+/// Where a tournament's variants are found.
+#[derive(Clone, Copy)]
+pub enum Variants<'a> {
+    /// Bundled by name, files by their path from this folder (the tournament file's).
+    Beside(&'a Path),
+    /// Only those this finds, by name (`bakuk`, without a ruleset): a web page's tournament
+    /// names no file.
+    Named(&'a dyn Fn(&str) -> Result<library::VariantFile, Diagnostics>),
+}
+
 /// The file as written.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -232,11 +242,15 @@ pub fn load_with(path: &Path, changes: &[Change]) -> Result<Tournament, Diagnost
         .map_err(|_| Diagnostics::from(Diagnostic::error(format!("`{shown}` is not UTF-8 text"))))?;
     let text = text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text);
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    check_text(SourceFile::new(shown, text), &dir, changes)
+    check_text(SourceFile::new(shown, text), Variants::Beside(&dir), changes)
 }
 
-/// Checks a tournament file's text; variant files are looked for beside it (`dir`).
-pub fn check_text(file: Arc<SourceFile>, dir: &Path, changes: &[Change]) -> Result<Tournament, Diagnostics> {
+/// Checks a tournament file's text, its variants found where `variants` says.
+pub fn check_text(
+    file: Arc<SourceFile>,
+    variants: Variants<'_>,
+    changes: &[Change],
+) -> Result<Tournament, Diagnostics> {
     // Every entry's mistakes at once: a wrong value does not hide the next key's.
     let raw: RawTournament = yaml::from_str_all(&file.text).map_err(|errors| {
         let mut all = Diagnostics::default();
@@ -255,7 +269,7 @@ pub fn check_text(file: Arc<SourceFile>, dir: &Path, changes: &[Change]) -> Resu
         all
     })?;
     let mut r = Report { file: &file, doc: Default::default(), diags: Diagnostics::default() };
-    let t = check(&raw, &mut r, dir, changes);
+    let t = check(&raw, &mut r, variants, changes);
     match t {
         Some(mut t) if !r.diags.has_errors() => {
             t.file = file.clone();
@@ -326,10 +340,17 @@ fn guess_for(message: &str) -> Option<String> {
 /// `bakuk`, `bakuk:three-player`, or a file (`my.sow`, `my.sow:RULESET`) found beside the
 /// tournament file.
 /// The variants a reference names: itself, or one for each point of the grid of `changes`.
-fn load_variant(reference: &str, dir: &Path, changes: &[Change]) -> Result<Vec<Rules>, Diagnostics> {
+fn load_variant(
+    reference: &str,
+    variants: Variants<'_>,
+    changes: &[Change],
+) -> Result<Vec<Rules>, Diagnostics> {
     let (name, ruleset) = library::split_reference(reference);
-    let file =
-        if library::is_path(name) { library::load_path(&dir.join(name))? } else { library::load(name)? };
+    let file = match variants {
+        Variants::Beside(dir) if library::is_path(name) => library::load_path(&dir.join(name))?,
+        Variants::Beside(_) => library::load(name)?,
+        Variants::Named(find) => find(name)?,
+    };
     let (spec, _) = crate::lang::check::check(&file, ruleset)?;
     if changes.is_empty() {
         return Ok(vec![compile(&spec)]);
@@ -361,13 +382,18 @@ fn check_agent(agent: &PlayerSpec, rules: &Rules) -> Result<(), String> {
     agent.prepare(rules, &mut None, &crate::cancel::Cancel::new()).map(|_| ()).map_err(|e| e.to_string())
 }
 
-fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]) -> Option<Tournament> {
+fn check(
+    raw: &RawTournament,
+    r: &mut Report<'_>,
+    found: Variants<'_>,
+    changes: &[Change],
+) -> Option<Tournament> {
     let mut variants = Vec::new();
     if raw.variants.is_empty() {
         r.error("variants", "a tournament needs at least one variant");
     }
     for (i, v) in raw.variants.iter().enumerate() {
-        match load_variant(v, dir, changes) {
+        match load_variant(v, found, changes) {
             Ok(all) => {
                 for mut rules in all {
                     if let Some(p) = raw.max_plies {
@@ -391,7 +417,9 @@ fn check(raw: &RawTournament, r: &mut Report<'_>, dir: &Path, changes: &[Change]
                         let (message, notes) = (first.message.clone(), first.notes.clone());
                         let e = r.error(&at, message);
                         e.notes.extend(notes);
-                        if library::is_path(library::split_reference(v).0) {
+                        if library::is_path(library::split_reference(v).0)
+                            && matches!(found, Variants::Beside(_))
+                        {
                             *e = e.clone().note(
                                 "a variant file's path is taken from the folder of the tournament file",
                             );

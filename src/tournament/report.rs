@@ -13,6 +13,8 @@ use crate::run::rating::{self, Estimate, Penta, Wdl};
 use crate::run::report::{csv_field, flatten};
 use crate::run::stats;
 
+use crate::play::registry::Agent;
+
 use super::file::{Format, Openings, Tournament};
 use super::play::{POINT, Played, SprtState, SwissRound};
 use super::tally::VariantTally;
@@ -814,4 +816,34 @@ pub fn merge(parts: &[(String, TournamentReport)]) -> Result<TournamentReport, M
     merged.tournament.shard = None;
     merged.compute();
     Ok(merged)
+}
+
+/// Player 1's final margin with perfect play after each opening of each variant, where a
+/// perfect player's table knows it.
+pub fn opening_values(t: &Tournament, agents: &[Vec<Agent>]) -> Vec<Vec<Option<i32>>> {
+    t.variants
+        .iter()
+        .zip(agents)
+        .map(|(e, list)| {
+            let Some(solution) = list.iter().find_map(|a| match a {
+                Agent::Perfect { solution, .. } => Some(solution),
+                _ => None,
+            }) else {
+                return Vec::new();
+            };
+            e.openings
+                .iter()
+                .map(|moves| {
+                    let mut s = e.rules.initial_state();
+                    for &mv in moves {
+                        e.rules.apply(&mut s, mv);
+                    }
+                    let v = solution.value(&e.rules, &s)?;
+                    let c = s.captured();
+                    let lead = c[0] as i32 - c[1] as i32;
+                    Some(lead + if s.turn() == 0 { v } else { -v })
+                })
+                .collect()
+        })
+        .collect()
 }

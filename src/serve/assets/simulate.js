@@ -1,5 +1,5 @@
-// The page's simulations: a form that starts a run on the server, its progress, its table and
-// its plot, and a button that cancels it. Shares `$`, `post`, `game` and `AGENTS` with app.js.
+// The page's simulations and tournaments: a form (or a tournament file's text) that starts a
+// run on the server, its progress, its table and its plot, and a button that cancels it. Shares `$`, `post`, `game` and `AGENTS` with app.js.
 "use strict";
 
 const run = { id: null, timer: null, seats: 2 };
@@ -38,6 +38,7 @@ function followGame() {
   }
   for (const o of select.options) o.selected = o === current;
   runSeats();
+  sampleTournament();
 }
 
 // A player for each seat of the first variant chosen.
@@ -73,7 +74,7 @@ function showRun(s) {
   $("run-state").dataset.state = s.state;
   if (s.state === "running") return;
   $("run-cancel").disabled = true;
-  $("run-start").disabled = false;
+  $("run-start").disabled = $("tournament-start").disabled = false;
   if (s.error) { $("run-error").textContent = s.error; return; }
   $("run-table").textContent = s.table;
   const img = document.createElement("img");
@@ -96,33 +97,56 @@ async function poll() {
     if (s.state === "running") run.timer = setTimeout(poll, 300);
   } catch (e) {
     $("run-error").textContent = e.message;
-    $("run-start").disabled = false;
+    $("run-start").disabled = $("tournament-start").disabled = false;
     $("run-cancel").disabled = true;
   }
 }
 
-async function startRun(event) {
-  event.preventDefault();
+// Starts a run (a simulation or a tournament) and follows it.
+async function begin(path, body) {
   clearTimeout(run.timer);
   $("run-error").textContent = "";
   $("run-table").textContent = "";
   $("run-plot").replaceChildren();
   $("run-state").textContent = "";
   delete $("run-state").dataset.state;
-  const variants = [...$("run-variants").selectedOptions].map((o) => JSON.parse(o.value));
-  const players = [...$("run-seats").querySelectorAll("select")].map((s) => s.value);
   try {
-    const started = await post("/api/runs", {
-      variants, players, games: Number($("run-games").value), seed: Number($("run-seed").value),
-    });
+    const started = await post(path, body);
     run.id = started.id;
-    $("run-start").disabled = true;
+    $("run-start").disabled = $("tournament-start").disabled = true;
     $("run-cancel").disabled = false;
     poll();
   } catch (e) {
     const d = e.data && e.data.diagnostics;
     $("run-error").textContent = d ? d.map((x) => x.rendered).join("\n") : e.message;
   }
+}
+
+function startRun(event) {
+  event.preventDefault();
+  const variants = [...$("run-variants").selectedOptions].map((o) => JSON.parse(o.value));
+  const players = [...$("run-seats").querySelectorAll("select")].map((s) => s.value);
+  begin("/api/runs", { variants, players, games: Number($("run-games").value), seed: Number($("run-seed").value) });
+}
+
+// A small round robin of the game's variant, until the text is edited by hand.
+let tournamentEdited = false;
+function sampleTournament() {
+  if (tournamentEdited) return;
+  const named = game.variant === null ? "bakuk" : game.ruleset ? `${game.variant}:${game.ruleset}` : game.variant;
+  $("tournament").value = [
+    'name: "A small round robin"',
+    `variants: [${named}]`,
+    "participants:",
+    "  - random",
+    "  - greedy",
+    '  - "alphabeta:4"',
+    '  - "mcts:200"',
+    "format: round-robin",
+    "games: 10",
+    "seed: 1",
+    "",
+  ].join("\n");
 }
 
 async function cancelRun() {
@@ -133,6 +157,8 @@ async function cancelRun() {
 async function startRuns() {
   await loadRunVariants();
   $("run-form").addEventListener("submit", startRun);
+  $("tournament").addEventListener("input", () => { tournamentEdited = true; });
+  $("tournament-start").addEventListener("click", () => begin("/api/tournaments", { text: $("tournament").value }));
   $("run-cancel").addEventListener("click", cancelRun);
   $("run-variants").addEventListener("change", runSeats);
   // app.js says when the game's variant is chosen (from the address, the lists, the editor).
