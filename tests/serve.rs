@@ -131,6 +131,9 @@ fn the_page_and_its_files_are_served() {
     let list: Value = serde_json::from_slice(&body).unwrap();
     let bakuk = list["variants"].as_array().unwrap().iter().find(|v| v["key"] == "bakuk").unwrap();
     assert_eq!(bakuk["rulesets"], json!(["valdez", "three-player"]));
+    // A ruleset may seat another player.
+    assert_eq!(bakuk["players"], 2);
+    assert_eq!(bakuk["ruleset_players"], json!({"three-player": 3, "valdez": 2}));
     assert_eq!(bakuk["file"], Value::Null);
 }
 

@@ -17,8 +17,9 @@ pub struct Entry {
     pub file: VariantFile,
     /// The file it was read from, for a variant given on the command line.
     pub path: Option<PathBuf>,
-    /// Seats, without a ruleset.
+    /// Seats, without a ruleset, and with each ruleset (in the order of the file's).
     players: usize,
+    ruleset_players: Vec<usize>,
 }
 
 /// What the page lists of a variant.
@@ -28,6 +29,8 @@ pub struct Listed {
     pub name: String,
     pub rulesets: Vec<String>,
     pub players: usize,
+    /// Seats with each ruleset (a ruleset may change them: Bakuk's `three-player`).
+    pub ruleset_players: std::collections::BTreeMap<String, usize>,
     /// The file it was read from, or `null` for a bundled variant.
     pub file: Option<String>,
 }
@@ -42,17 +45,24 @@ impl Catalogue {
     /// a file with a mistake stops the server before it starts, as any command would.
     pub fn new(files: &[PathBuf]) -> Result<Catalogue, Diagnostics> {
         let mut entries = Vec::new();
+        // Seats without a ruleset and with each.
+        let seats = |file: &VariantFile| -> Result<(usize, Vec<usize>), Diagnostics> {
+            let players = check::check(file, None)?.0.players as usize;
+            let each = file
+                .ruleset_names()
+                .into_iter()
+                .map(|r| check::check(file, Some(r)).map(|(spec, _)| spec.players as usize))
+                .collect::<Result<_, _>>()?;
+            Ok((players, each))
+        };
         for (name, text) in BUNDLED {
             let file = library::load_bundled(name, text)?;
-            let players = check::check(&file, None)?.0.players as usize;
-            entries.push(Entry { key: name.to_string(), file, path: None, players });
+            let (players, ruleset_players) = seats(&file)?;
+            entries.push(Entry { key: name.to_string(), file, path: None, players, ruleset_players });
         }
         for path in files {
             let file = library::load_path(path)?;
-            let players = check::check(&file, None)?.0.players as usize;
-            for r in file.ruleset_names() {
-                check::check(&file, Some(r))?;
-            }
+            let (players, ruleset_players) = seats(&file)?;
             // A file named like a variant already offered gets a key of its own.
             let slug = library::slug(file.name());
             let mut key = slug.clone();
@@ -61,7 +71,7 @@ impl Catalogue {
                 key = format!("{slug}-{n}");
                 n += 1;
             }
-            entries.push(Entry { key, file, path: Some(path.clone()), players });
+            entries.push(Entry { key, file, path: Some(path.clone()), players, ruleset_players });
         }
         Ok(Catalogue { entries })
     }
@@ -79,6 +89,13 @@ impl Catalogue {
                 name: e.file.name().to_string(),
                 rulesets: e.file.ruleset_names().iter().map(|r| r.to_string()).collect(),
                 players: e.players,
+                ruleset_players: e
+                    .file
+                    .ruleset_names()
+                    .iter()
+                    .map(|r| r.to_string())
+                    .zip(e.ruleset_players.iter().copied())
+                    .collect(),
                 file: e.path.as_ref().map(|p| p.display().to_string()),
             })
             .collect()

@@ -244,6 +244,11 @@ function play(move) {
 // the last move is animated: only a move added to the game shown is, not an undo or a replay).
 function render(reply) {
   stopAnimation();
+  // The editor's variant may seat another number of players.
+  if (reply.layout.players !== game.players.length) {
+    game.players = Array.from({ length: reply.layout.players }, (_, i) => game.players[i] || "human");
+    fillSeats(reply.layout.players);
+  }
   const shown = game.last;
   game.last = reply;
   const p = reply.position;
@@ -358,6 +363,7 @@ async function loadVariants() {
     o.textContent = v.file ? `${v.name} (${v.file})` : v.name;
     o.dataset.rulesets = JSON.stringify(v.rulesets);
     o.dataset.players = v.players;
+    o.dataset.rulesetPlayers = JSON.stringify(v.ruleset_players);
     select.appendChild(o);
     // Every variant and ruleset may be compared with the one played.
     for (const r of [null].concat(v.rulesets)) {
@@ -465,7 +471,14 @@ function pickVariant() {
   game.variant = $("variant").value;
   game.source = null;
   game.ruleset = $("ruleset").value || null;
-  const players = Number($("variant").selectedOptions[0].dataset.players || 2);
+  seatsFor(game.ruleset);
+}
+
+// A seat for each player of the variant with its ruleset (a ruleset may add one).
+function seatsFor(ruleset) {
+  const option = $("variant").selectedOptions[0];
+  const byRuleset = JSON.parse(option.dataset.rulesetPlayers || "{}");
+  const players = Number((ruleset && byRuleset[ruleset]) || option.dataset.players || 2);
   game.players = Array.from({ length: players }, (_, i) => game.players[i] || "human");
   fillSeats(players);
 }
@@ -484,7 +497,7 @@ async function checkSource() {
 
 function wire() {
   $("variant").addEventListener("change", () => { fillRulesets(null); pickVariant(); newGame(); });
-  $("ruleset").addEventListener("change", () => { game.ruleset = $("ruleset").value || null; newGame(); });
+  $("ruleset").addEventListener("change", () => { game.ruleset = $("ruleset").value || null; seatsFor(game.ruleset); newGame(); });
   $("new-game").addEventListener("click", newGame);
   $("compare").addEventListener("change", compare);
   $("animate").addEventListener("change", () => { game.animate = $("animate").checked; });

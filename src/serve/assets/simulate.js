@@ -13,7 +13,7 @@ async function loadRunVariants() {
       const o = document.createElement("option");
       o.value = JSON.stringify({ variant: v.key, ruleset });
       o.textContent = ruleset ? `${v.name}: ${ruleset}` : v.name;
-      o.dataset.players = v.players;
+      o.dataset.players = ruleset ? v.ruleset_players[ruleset] : v.players;
       select.appendChild(o);
     }
   }
