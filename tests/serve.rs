@@ -386,32 +386,12 @@ fn a_simulation_reports_what_sow_simulate_reports() {
     assert_eq!(started["games"], 600);
     let run = finished(&s, started["id"].as_u64().unwrap());
     assert_eq!((run["state"].as_str(), run["done"].as_u64()), (Some("done"), Some(600)));
-    let out = sow(&[
-        "simulate",
-        "bakuk",
-        "bakuk:valdez",
-        "--players",
-        "random,greedy",
-        "--games",
-        "300",
-        "--seed",
-        "5",
-        "--format",
-        "json",
-    ]);
+    let args =
+        ["simulate", "bakuk", "bakuk:valdez", "--players", "random,greedy", "--games", "300", "--seed", "5"];
+    let out = sow(&[&args[..], &["--format", "json"]].concat());
     let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(run["report"] == cli, "the page's report differs from sow simulate's");
-    let table = sow(&[
-        "simulate",
-        "bakuk",
-        "bakuk:valdez",
-        "--players",
-        "random,greedy",
-        "--games",
-        "300",
-        "--seed",
-        "5",
-    ]);
+    let table = sow(&args);
     assert_eq!(
         run["table"].as_str().unwrap().trim_end(),
         String::from_utf8(table.stdout).unwrap().trim_end()
