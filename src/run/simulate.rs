@@ -642,6 +642,55 @@ impl Partial {
     }
 }
 
+/// One variant of a plain run: its rules, how it was named, and a player ready for each seat.
+pub struct Planned {
+    pub reference: String,
+    pub rules: Rules,
+    pub agents: Vec<Agent>,
+}
+
+/// Plays each of `variants` in turn, whole, as `sow simulate` does without records or
+/// metrics: the report of them all, partial if `cancel` stopped it. `progress` is told the
+/// games finished so far, across the variants.
+pub fn run_all(
+    variants: &[Planned],
+    opts: &RunOptions,
+    cancel: &Cancel,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<crate::run::report::Report, RunError> {
+    use crate::run::report::{Report, RunInfo, VariantReport, fingerprint};
+    let mut report = Report::default();
+    let per_variant = opts.shard.games(opts.games);
+    for (i, v) in variants.iter().enumerate() {
+        let job = Job {
+            rules: &v.rules,
+            players: &v.agents,
+            reference: &v.reference,
+            changes: &[],
+            evaluator: None,
+        };
+        let before = (i as u64).saturating_mul(per_variant);
+        let result = run(&job, opts, cancel, &|n| progress(before.saturating_add(n)), None)?;
+        let spec = v.rules.spec();
+        let players: Vec<String> = v.agents.iter().map(Agent::name).collect();
+        let info = RunInfo {
+            variant: spec.name.clone(),
+            ruleset: spec.ruleset.clone(),
+            source: v.reference.clone(),
+            fingerprint: Some(fingerprint(&v.rules, &players, opts.seed, opts.games)),
+            games: opts.games,
+            seed: opts.seed,
+            players,
+            max_plies: spec.ply_limit,
+            shard: (opts.shard != Shard::WHOLE).then(|| opts.shard.to_string()),
+            partial: result.partial,
+            varied: None,
+        };
+        report.0.push(VariantReport::new(info, result.tally));
+    }
+    Ok(report)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

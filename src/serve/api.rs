@@ -22,7 +22,8 @@ use crate::play::registry::{Agent, PlayerSpec};
 
 use super::Site;
 use super::catalogue::Catalogue;
-use super::runs::{self, Contest, Planned, Simulation, Work};
+use super::runs::{self, Contest, Simulation, Work};
+use crate::run::simulate::Planned;
 
 /// The largest request body read: a variant file is a few kilobytes, a move list of
 /// [`MAX_MOVES`] moves some tens.

@@ -13,10 +13,8 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::cancel::Cancel;
-use crate::engine::Rules;
 use crate::play::registry::Agent;
-use crate::run::report::{Report, RunInfo, VariantReport, fingerprint};
-use crate::run::simulate::{self, Job, RunOptions, Shard};
+use crate::run::simulate::{self, Planned, RunOptions, Shard};
 use crate::tournament::file::Tournament;
 use crate::tournament::play::{self, Cast, Sitting};
 use crate::tournament::report;
@@ -32,14 +30,6 @@ pub const MAX_GAMES: u64 = 1_000_000;
 pub const MAX_VARIANTS: usize = 8;
 /// A run still going after this long stops, and reports the games it finished.
 pub const MAX_SECONDS: u64 = 600;
-
-/// One variant of a simulation, ready to play.
-pub struct Planned {
-    /// How the page named it (a key, or `the editor`).
-    pub reference: String,
-    pub rules: Rules,
-    pub agents: Vec<Agent>,
-}
 
 /// A simulation, checked and ready to start.
 pub struct Simulation {
@@ -296,42 +286,14 @@ fn simulate_all(
     done: &AtomicU64,
 ) -> Result<(Outcome, bool), String> {
     let opts = RunOptions { games: s.games, seed: s.seed, jobs: threads, shard: Shard::WHOLE };
-    let mut report = Report::default();
-    for (i, v) in s.variants.iter().enumerate() {
-        let job = Job {
-            rules: &v.rules,
-            players: &v.agents,
-            reference: &v.reference,
-            changes: &[],
-            evaluator: None,
-        };
-        let before = i as u64 * s.games;
-        let result = simulate::run(&job, &opts, cancel, &|n| done.store(before + n, Ordering::Relaxed), None)
-            .map_err(|e| e.to_string())?;
-        let spec = v.rules.spec();
-        let players: Vec<String> = v.agents.iter().map(Agent::name).collect();
-        let info = RunInfo {
-            variant: spec.name.clone(),
-            ruleset: spec.ruleset.clone(),
-            source: v.reference.clone(),
-            fingerprint: Some(fingerprint(&v.rules, &players, s.seed, s.games)),
-            games: s.games,
-            seed: s.seed,
-            players,
-            max_plies: spec.ply_limit,
-            shard: None,
-            partial: result.partial,
-            varied: None,
-        };
-        report.0.push(VariantReport::new(info, result.tally));
-    }
-    let partial = report.partial();
+    let report = simulate::run_all(&s.variants, &opts, cancel, &|n| done.store(n, Ordering::Relaxed))
+        .map_err(|e| e.to_string())?;
     let outcome = Outcome {
         report: RawValue::from_string(report.json()).map_err(|e| e.to_string())?,
         table: report.table(false),
         svg: crate::run::plot::svg(&report),
     };
-    Ok((outcome, partial))
+    Ok((outcome, report.partial()))
 }
 
 /// Plays a tournament as `sow tournament` does, without records.
