@@ -5,12 +5,13 @@
 //! The Python package (`python/pysrc/sow`) re-exports these classes with its own functions
 //! around them; its docstrings and `.pyi` stubs are the user's reference.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 
 use sow::engine::notation;
 use sow::engine::replay::{self, PositionReport};
@@ -92,11 +93,30 @@ fn variant_error(py: Python<'_>, d: &Diagnostics) -> PyErr {
     }
 }
 
+/// The moves of one variant as Python strings, made once each: `legal_moves()` is called every
+/// ply of a Python loop, and handing out the same strings again costs a fraction of writing
+/// them anew. Shared by a variant and its games.
+#[derive(Default)]
+struct MoveNames(Mutex<HashMap<Move, Py<PyString>>>);
+
+impl MoveNames {
+    fn list<'py>(&self, py: Python<'py>, moves: impl Iterator<Item = Move>) -> PyResult<Bound<'py, PyList>> {
+        let mut names = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let list = PyList::empty(py);
+        for mv in moves {
+            let name = names.entry(mv).or_insert_with(|| PyString::new(py, &mv.to_string()).unbind());
+            list.append(name.bind(py))?;
+        }
+        Ok(list)
+    }
+}
+
 /// A variant, checked (with a ruleset, if one was named) and compiled: what `sow.load` and
 /// `sow.load_text` return. Start games with `new_game()` or `position(...)`.
 #[pyclass(module = "sow._sow", frozen)]
 struct Variant {
     rules: Arc<Rules>,
+    names: Arc<MoveNames>,
     /// The rulesets the variant's file defines.
     rulesets: Vec<String>,
     warnings: Diagnostics,
@@ -107,6 +127,7 @@ impl Variant {
         let (spec, warnings) = check::check(file, ruleset).map_err(|d| variant_error(py, &d))?;
         Ok(Variant {
             rules: Arc::new(sow::engine::compile(&spec)),
+            names: Arc::default(),
             rulesets: file.ruleset_names().iter().map(|s| s.to_string()).collect(),
             warnings,
         })
@@ -205,7 +226,7 @@ impl Variant {
 
     /// A game from the start.
     fn new_game(&self) -> Game {
-        Game::new(Arc::clone(&self.rules), self.rules.initial_state())
+        Game::new(self, self.rules.initial_state())
     }
 
     /// A game from a position given by hand, as `sow play --position` takes it: the seeds in
@@ -227,7 +248,7 @@ impl Variant {
             };
             PyValueError::new_err(e.to_string())
         })?;
-        Ok(Game::new(Arc::clone(&self.rules), state))
+        Ok(Game::new(self, state))
     }
 
     fn __repr__(&self) -> String {
@@ -240,6 +261,7 @@ impl Variant {
 #[pyclass(module = "sow._sow")]
 struct Game {
     rules: Arc<Rules>,
+    names: Arc<MoveNames>,
     state: State,
     /// The moves played since the position the game started from.
     moves: Vec<Move>,
@@ -254,9 +276,16 @@ struct Game {
 }
 
 impl Game {
-    fn new(rules: Arc<Rules>, state: State) -> Game {
-        let repetition = rules.spec().endings.repetition;
-        Game { rules, state, moves: Vec::new(), repetition, anchor: state, tail: Vec::new() }
+    fn new(variant: &Variant, state: State) -> Game {
+        Game {
+            rules: Arc::clone(&variant.rules),
+            names: Arc::clone(&variant.names),
+            state,
+            moves: Vec::new(),
+            repetition: variant.rules.spec().endings.repetition,
+            anchor: state,
+            tail: Vec::new(),
+        }
     }
 
     /// Plays `mv` (as written by the user) after checking it, with the engine's sentence as
@@ -377,8 +406,8 @@ impl Game {
     }
 
     /// The legal moves of the player to move, in the notation (none once the game is over).
-    fn legal_moves(&self) -> Vec<String> {
-        self.rules.legal_moves(&self.state).iter().map(|m| m.to_string()).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.names.list(py, self.rules.legal_moves(&self.state).iter())
     }
 
     /// Plays a move written in the notation (`"3"`, `"2cw"`). A move that cannot be written
@@ -393,6 +422,7 @@ impl Game {
     fn clone(&self) -> Game {
         Game {
             rules: Arc::clone(&self.rules),
+            names: Arc::clone(&self.names),
             state: self.state,
             moves: self.moves.clone(),
             repetition: self.repetition,
