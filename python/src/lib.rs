@@ -13,12 +13,16 @@ use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
+use sow::cancel::Cancel;
 use sow::engine::notation;
 use sow::engine::replay::{self, PositionReport};
 use sow::engine::{Move, Outcome, Rules, State};
 use sow::lang::diagnostic::{Diagnostics, Severity};
 use sow::lang::library::{self, VariantFile};
 use sow::lang::{check, describe};
+use sow::play::registry::{Agent, PlayerSpec};
+use sow::run::report::{Report, RunInfo, VariantReport, fingerprint};
+use sow::run::simulate::{self, Job, RunOptions, Shard};
 
 create_exception!(
     sow,
@@ -117,17 +121,25 @@ impl MoveNames {
 struct Variant {
     rules: Arc<Rules>,
     names: Arc<MoveNames>,
+    /// How the variant was named (`bakuk`, a path, the name of a text), for the records of runs.
+    reference: String,
     /// The rulesets the variant's file defines.
     rulesets: Vec<String>,
     warnings: Diagnostics,
 }
 
 impl Variant {
-    fn from_file(py: Python<'_>, file: &VariantFile, ruleset: Option<&str>) -> PyResult<Variant> {
+    fn from_file(
+        py: Python<'_>,
+        reference: &str,
+        file: &VariantFile,
+        ruleset: Option<&str>,
+    ) -> PyResult<Variant> {
         let (spec, warnings) = check::check(file, ruleset).map_err(|d| variant_error(py, &d))?;
         Ok(Variant {
             rules: Arc::new(sow::engine::compile(&spec)),
             names: Arc::default(),
+            reference: reference.to_string(),
             rulesets: file.ruleset_names().iter().map(|s| s.to_string()).collect(),
             warnings,
         })
@@ -150,7 +162,7 @@ fn load(py: Python<'_>, reference: &str, ruleset: Option<&str>) -> PyResult<Vari
         (None, r) => r,
     };
     let file = library::load(name).map_err(|d| variant_error(py, &d))?;
-    Variant::from_file(py, &file, ruleset)
+    Variant::from_file(py, name, &file, ruleset)
 }
 
 /// Loads a variant from its text; `name` is what messages call the text. A variant that
@@ -159,7 +171,7 @@ fn load(py: Python<'_>, reference: &str, ruleset: Option<&str>) -> PyResult<Vari
 #[pyo3(signature = (text, ruleset = None, name = "<text>"))]
 fn load_text(py: Python<'_>, text: &str, ruleset: Option<&str>, name: &str) -> PyResult<Variant> {
     let file = library::load_text(name, text).map_err(|d| variant_error(py, &d))?;
-    Variant::from_file(py, &file, ruleset)
+    Variant::from_file(py, name, &file, ruleset)
 }
 
 /// The names of the bundled variants, as `sow list` gives them.
@@ -192,6 +204,12 @@ impl Variant {
     #[getter]
     fn rulesets(&self) -> Vec<String> {
         self.rulesets.clone()
+    }
+
+    /// How the variant was named when loaded (`"bakuk"`, a path, the name given to a text).
+    #[getter]
+    fn reference(&self) -> String {
+        self.reference.clone()
     }
 
     /// The number of players.
@@ -478,6 +496,131 @@ impl Game {
     }
 }
 
+/// One variant of a simulation: its rules (with the ply limit asked for) and how it was named.
+struct Entry {
+    rules: Rules,
+    reference: String,
+}
+
+/// Plays `entries` in turn as `sow simulate` does, each seat by its player of `players`;
+/// stops early (a partial report) if `cancel` is set.
+fn simulate_all(
+    entries: &[Entry],
+    players: &[PlayerSpec],
+    opts: &RunOptions,
+    cancel: &Cancel,
+) -> Result<Report, String> {
+    let mut report = Report::default();
+    for e in entries {
+        let seats = e.rules.players();
+        let label = e.rules.spec().label();
+        let specs = match players.len() {
+            1 => vec![players[0].clone(); seats],
+            n if n == seats => players.to_vec(),
+            n => return Err(format!("players: {label} has {seats} seats, and {n} players were given")),
+        };
+        let mut solved = None;
+        let agents = specs
+            .iter()
+            .map(|p| p.prepare(&e.rules, &mut solved, cancel).map_err(|err| format!("players: {err}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let job =
+            Job { rules: &e.rules, players: &agents, reference: &e.reference, changes: &[], evaluator: None };
+        let result = simulate::run(&job, opts, cancel, &|_| {}, None).map_err(|err| err.to_string())?;
+        let spec = e.rules.spec();
+        let names: Vec<String> = agents.iter().map(Agent::name).collect();
+        let info = RunInfo {
+            variant: spec.name.clone(),
+            ruleset: spec.ruleset.clone(),
+            source: e.reference.clone(),
+            fingerprint: Some(fingerprint(&e.rules, &names, opts.seed, opts.games)),
+            games: opts.games,
+            seed: opts.seed,
+            players: names,
+            max_plies: spec.ply_limit,
+            shard: None,
+            partial: result.partial,
+            varied: None,
+        };
+        report.0.push(VariantReport::new(info, result.tally));
+    }
+    Ok(report)
+}
+
+/// Runs a simulation as `sow simulate` does and returns its report as JSON, CSV and the
+/// table, with whether it was stopped early. The games are played on other threads while
+/// this one, the GIL released, looks every 50 ms for a signal: Ctrl-C stops the games and
+/// raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (variants, games, players, seed, jobs = None, max_plies = None))]
+fn simulate_report(
+    py: Python<'_>,
+    variants: Vec<PyRef<'_, Variant>>,
+    games: u64,
+    players: Vec<String>,
+    seed: u64,
+    jobs: Option<usize>,
+    max_plies: Option<u32>,
+) -> PyResult<(String, String, String, bool)> {
+    if variants.is_empty() {
+        return Err(PyValueError::new_err("name at least one variant"));
+    }
+    if players.is_empty() {
+        return Err(PyValueError::new_err("name a player for every seat, or one for all"));
+    }
+    let players = players
+        .iter()
+        .map(|p| PlayerSpec::parse(p, false).map_err(|e| PyValueError::new_err(format!("players: {e}"))))
+        .collect::<PyResult<Vec<_>>>()?;
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let opts = RunOptions { games, seed, jobs, shard: Shard::WHOLE };
+    opts.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut entries: Vec<Entry> = Vec::new();
+    for v in &variants {
+        let rules = match max_plies {
+            Some(p) => v.rules.with_ply_limit(Some(p)),
+            None => (*v.rules).clone(),
+        };
+        let label = rules.spec().label();
+        if entries.iter().any(|e| e.rules.spec().label() == label) {
+            return Err(PyValueError::new_err(format!("`{label}` is named twice")));
+        }
+        entries.push(Entry { rules, reference: v.reference.clone() });
+    }
+    drop(variants);
+    let cancel = Cancel::new();
+    let (tx, mut rx) = std::sync::mpsc::channel();
+    let report = std::thread::scope(|scope| -> PyResult<Report> {
+        let (entries, players, opts, worker_cancel) = (&entries, &players, &opts, cancel.clone());
+        scope.spawn(move || {
+            // The receiver is gone only once the caller has stopped waiting.
+            let _ = tx.send(simulate_all(entries, players, opts, &worker_cancel));
+        });
+        loop {
+            // The receiver goes into the closure and comes back: it may be sent, not shared.
+            let (got, back) = py.detach(move || (rx.recv_timeout(std::time::Duration::from_millis(50)), rx));
+            rx = back;
+            match got {
+                Ok(result) => return result.map_err(PyValueError::new_err),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "the simulation stopped unexpectedly",
+                    ));
+                }
+            }
+            if let Err(interrupt) = py.check_signals() {
+                cancel.cancel();
+                // The games stop within a chunk; the scope waits for them with the GIL released.
+                py.detach(move || drop(rx.recv()));
+                return Err(interrupt);
+            }
+        }
+    })?;
+    let partial = report.partial();
+    Ok((report.json(), report.csv(), report.table(false), partial))
+}
+
 #[pymodule]
 fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VariantError", m.py().get_type::<VariantError>())?;
@@ -487,5 +630,6 @@ fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_text, m)?)?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_report, m)?)?;
     Ok(())
 }

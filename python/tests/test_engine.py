@@ -29,6 +29,8 @@ def test_load_bundled():
     assert "three-player" in bakuk.rulesets
     assert "bakuk" in sow.bundled()
     assert repr(bakuk) == "<sow.Variant Bakuk>"
+    assert bakuk.reference == "bakuk"
+    assert sow.load("bakuk:valdez").reference == "bakuk"
 
 
 def test_rulesets_by_argument_or_colon():
