@@ -10,15 +10,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def sow_program() -> str | None:
-    """The `sow` program to compare with: $SOW_BIN, else one built in the target directory
-    ($CARGO_TARGET_DIR or ./target, release first), else one on the PATH."""
+    """The `sow` program to compare with: $SOW_BIN, else the one built last in the target
+    directory ($CARGO_TARGET_DIR or ./target; release or debug), else one on the PATH."""
     if os.environ.get("SOW_BIN"):
         return os.environ["SOW_BIN"]
     target = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
-    for profile in ("release", "debug"):
-        candidate = target / profile / "sow"
-        if candidate.is_file():
-            return str(candidate)
+    built = [p for p in (target / "release" / "sow", target / "debug" / "sow") if p.is_file()]
+    if built:
+        return str(max(built, key=lambda p: p.stat().st_mtime))
     return shutil.which("sow")
 
 

@@ -90,13 +90,15 @@ def test_sigint_stops_a_run_in_another_process():
     code = (
         "import signal, sow\n"
         "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "print('ready', flush=True)\n"
         "try:\n"
         "    sow.simulate('oware', games=10**12)\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted')\n"
     )
     process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
-    time.sleep(1.0)
+    assert process.stdout.readline() == "ready\n"
+    time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     out, _ = process.communicate(timeout=20)
     assert out.strip() == "interrupted"
