@@ -1,0 +1,121 @@
+"""sow: mancala (sowing game) rules as data, from Python.
+
+The engine of the ``sow`` program (a Rust library) as Python objects::
+
+    import sow
+
+    bakuk = sow.load("bakuk")            # a bundled variant, or a path to a .sow file
+    game = bakuk.new_game()
+    while not game.finished:
+        game.play(game.legal_moves()[0])  # moves in the sow notation: "3", "2cw", "h1", "pass"
+    print(game)                           # the board as `sow play` draws it
+    print(game.winner, game.scores)
+
+A variant with mistakes raises :class:`VariantError`, whose ``messages`` are the located
+messages the ``sow`` program prints.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Iterable
+from typing import Any
+
+from . import _sow
+from ._sow import Game, Message, Variant, VariantError
+
+__all__ = [
+    "Game",
+    "Message",
+    "Simulation",
+    "Variant",
+    "VariantError",
+    "bundled",
+    "load",
+    "load_text",
+    "simulate",
+]
+
+
+def load(reference: str | os.PathLike[str], ruleset: str | None = None) -> Variant:
+    """Load a variant: a bundled name (``"bakuk"``) or a path to a ``.sow`` file.
+
+    A ruleset is named by ``ruleset`` or after a colon (``"bakuk:three-player"``), as the
+    ``sow`` program takes it. A variant with mistakes, or a file that cannot be read, raises
+    :class:`VariantError`; naming two different rulesets raises ValueError.
+    """
+    return _sow.load(os.fspath(reference), ruleset)
+
+
+def load_text(text: str, ruleset: str | None = None, name: str = "<text>") -> Variant:
+    """Load a variant from its text (``"variant Mine extends kalah { ... }"``).
+
+    ``name`` is what the messages of a :class:`VariantError` call the text.
+    """
+    return _sow.load_text(text, ruleset, name)
+
+
+def bundled() -> list[str]:
+    """The names of the bundled variants, as ``sow list`` gives them."""
+    return _sow.bundled()
+
+
+
+class Simulation(dict[str, Any]):
+    """The report of :func:`simulate`: what ``sow simulate --format json`` prints, as a dict.
+
+    One key per variant (its label, ``"Bakuk"`` or ``"Bakuk:three-player"``), each holding
+    ``run`` (variant, games, seed, players, ...), ``games_played``, ``seats`` (wins, draws,
+    losses, win rates with their confidence intervals, mean scores), the game lengths and the
+    rest of the program's figures. Besides: ``table`` (the table ``sow simulate`` prints),
+    ``csv`` (the long table of ``--format csv``), ``partial`` (stopped before its last game),
+    and :meth:`to_pandas`.
+    """
+
+    table: str
+    csv: str
+    partial: bool
+
+    def __init__(self, report: dict[str, Any], csv: str, table: str, partial: bool) -> None:
+        super().__init__(report)
+        self.csv = csv
+        self.table = table
+        self.partial = partial
+
+    def to_pandas(self) -> Any:
+        """The long table of ``sow simulate --format csv`` as a pandas DataFrame: one row per
+        variant and statistic (columns ``variant``, ``statistic``, ``value``; statistics
+        named as in the JSON, ``seats.1.win_rate``). Needs pandas installed."""
+        try:
+            import pandas
+        except ImportError as error:
+            raise ImportError("Simulation.to_pandas() needs pandas: pip install pandas") from error
+        return pandas.read_csv(io.StringIO(self.csv), dtype={"value": str}, keep_default_na=False)
+
+
+def simulate(
+    variants: str | Variant | Iterable[str | Variant],
+    games: int = 100_000,
+    players: str | Iterable[str] = "random",
+    seed: int = 0,
+    jobs: int | None = None,
+    max_plies: int | None = None,
+) -> Simulation:
+    """Play ``games`` games of each variant as ``sow simulate`` does, and return its report.
+
+    ``variants`` are bundled names, paths or :class:`Variant` objects (one or a list).
+    ``players`` names the player of each seat (``["random", "greedy"]``), or one for every seat
+    (``"random"``, ``"alphabeta:4"``, ``"mcts:1000,c=0.7"``, ``"perfect"``); game ``i`` is played
+    from a random stream drawn from ``(seed, i)`` alone, on ``jobs`` threads (every core by
+    default), so the figures do not depend on ``jobs``. ``max_plies`` ends every game after so
+    many plies. The games run with the GIL released; Ctrl-C stops them and raises
+    KeyboardInterrupt. Bad arguments raise ValueError.
+    """
+    if isinstance(variants, (str, os.PathLike, Variant)):
+        variants = [variants]
+    loaded = [v if isinstance(v, Variant) else load(v) for v in variants]
+    seats = [players] if isinstance(players, str) else list(players)
+    report, csv, table, partial = _sow.simulate_report(loaded, games, seats, seed, jobs, max_plies)
+    return Simulation(json.loads(report), csv, table, partial)

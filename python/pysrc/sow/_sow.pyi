@@ -1,0 +1,111 @@
+"""Type stubs of the native module ``sow._sow`` (built from ``python/src/lib.rs``)."""
+
+from typing import Any, Literal
+
+class VariantError(Exception):
+    """A variant that could not be loaded: its text has mistakes, or it could not be read.
+
+    ``str()`` is the messages as the ``sow`` program prints them.
+    """
+
+    messages: list[Message]
+
+class Message:
+    """One message about a variant's text, located, and as the ``sow`` program prints it."""
+
+    @property
+    def severity(self) -> Literal["error", "warning"]: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def file(self) -> str | None: ...
+    @property
+    def line(self) -> int | None: ...
+    @property
+    def column(self) -> int | None: ...
+    @property
+    def rendered(self) -> str: ...
+
+class Variant:
+    """A variant, checked (with a ruleset, if one was named) and compiled."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def ruleset(self) -> str | None: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def rulesets(self) -> list[str]: ...
+    @property
+    def reference(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def pits(self) -> int: ...
+    @property
+    def has_stores(self) -> bool: ...
+    @property
+    def warnings(self) -> list[Message]: ...
+    def describe(self) -> str:
+        """The rules in words, as ``sow describe`` prints them."""
+    def new_game(self) -> Game:
+        """A game from the start."""
+    def position(self, pits: list[int], to_move: int | None = None) -> Game:
+        """A game from a position given by hand (as ``sow play --position``); ValueError if
+        the rules cannot hold it."""
+
+class Game:
+    """A game of a variant. Moves are strings in the sow notation (``"3"``, ``"2cw"``)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def pits(self) -> list[int]: ...
+    @property
+    def captured(self) -> list[int]: ...
+    @property
+    def stores(self) -> list[int] | None: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def result(self) -> Literal["win", "draw"] | None: ...
+    @property
+    def end(self) -> str | None: ...
+    @property
+    def history(self) -> list[str]: ...
+    def legal_moves(self) -> list[str]:
+        """The legal moves of the player to move (none once the game is over)."""
+    def play(self, mv: str) -> None:
+        """Play a move; ValueError with the engine's reason if it cannot be played."""
+    def clone(self) -> Game:
+        """An independent copy of the game."""
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any) -> Game: ...
+    def report(self) -> dict[str, Any]:
+        """The position as ``sow play --format json`` prints it."""
+    def board(self) -> str:
+        """The board as ``sow play`` draws it."""
+    def status(self) -> str:
+        """Where the game stands, in a sentence."""
+
+def load(reference: str, ruleset: str | None = None) -> Variant: ...
+def load_text(text: str, ruleset: str | None = None, name: str = "<text>") -> Variant: ...
+def bundled() -> list[str]: ...
+def simulate_report(
+    variants: list[Variant],
+    games: int,
+    players: list[str],
+    seed: int,
+    jobs: int | None = None,
+    max_plies: int | None = None,
+) -> tuple[str, str, str, bool]:
+    """The report of a simulation as JSON, CSV and the table, and whether it was stopped."""

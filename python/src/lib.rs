@@ -1,0 +1,635 @@
+//! The native module `sow._sow`: the engine of the `sow` crate as Python objects.
+//!
+//! A [`Variant`] holds compiled rules in an `Arc`; a [`Game`] holds the rules' `Arc` and its
+//! position by value, so that a move costs a parse, the engine's move and no copy of the rules.
+//! The Python package (`python/pysrc/sow`) re-exports these classes with its own functions
+//! around them; its docstrings and `.pyi` stubs are the user's reference.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString};
+
+use sow::cancel::Cancel;
+use sow::engine::notation;
+use sow::engine::replay::{self, PositionReport};
+use sow::engine::{Move, Outcome, Rules, State};
+use sow::lang::diagnostic::{Diagnostics, Severity};
+use sow::lang::library::{self, VariantFile};
+use sow::lang::{check, describe};
+use sow::play::registry::{Agent, PlayerSpec};
+use sow::run::report::{Report, RunInfo, VariantReport, fingerprint};
+use sow::run::simulate::{self, Job, RunOptions, Shard};
+
+create_exception!(
+    sow,
+    VariantError,
+    PyException,
+    "A variant that could not be loaded: its text has mistakes, or it could not be read.\n\n\
+     `messages` holds every message (a `Message`: severity, message, line, column, rendered);\n\
+     str() is the messages as the `sow` program prints them."
+);
+
+/// One message about a variant's text: an error or a warning, where it points, and the
+/// message as the `sow` program prints it.
+#[pyclass(module = "sow._sow", frozen, get_all)]
+struct Message {
+    /// `"error"` or `"warning"`.
+    severity: &'static str,
+    /// The message alone, one line (`unknown variant `bakk``).
+    message: String,
+    /// The name the file is shown under (a path, `bakuk (bundled)`), if the message points
+    /// into one.
+    file: Option<String>,
+    /// 1-based line of the text it points at, if it points at some.
+    line: Option<usize>,
+    /// 1-based column (in characters), if it points at some text.
+    column: Option<usize>,
+    /// The message as the `sow` program prints it: the excerpt underlined, notes and help.
+    rendered: String,
+}
+
+#[pymethods]
+impl Message {
+    fn __repr__(&self) -> String {
+        let at = match (&self.file, self.line, self.column) {
+            (Some(f), Some(l), Some(c)) => format!(" at {f}:{l}:{c}"),
+            _ => String::new(),
+        };
+        format!("<Message {}{at}: {}>", self.severity, self.message)
+    }
+
+    fn __str__(&self) -> String {
+        self.rendered.clone()
+    }
+}
+
+/// Every message of `d`, as [`Message`]s (what `sow serve` sends as `diagnostics`).
+fn messages(d: &Diagnostics) -> Vec<Message> {
+    d.0.iter()
+        .map(|m| {
+            let at = m.location.as_ref().map(|l| l.file.line_col(l.span.start));
+            Message {
+                severity: match m.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                },
+                message: m.message.clone(),
+                file: m.location.as_ref().map(|l| l.file.name.clone()),
+                line: at.map(|a| a.0),
+                column: at.map(|a| a.1),
+                rendered: m.to_string(),
+            }
+        })
+        .collect()
+}
+
+/// A `VariantError` whose str() is the messages as the CLI prints them, with `messages` set.
+fn variant_error(py: Python<'_>, d: &Diagnostics) -> PyErr {
+    let err = VariantError::new_err(d.to_string().trim_end().to_string());
+    let list = messages(d).into_iter().map(|m| Py::new(py, m)).collect::<PyResult<Vec<_>>>();
+    match list.and_then(|l| err.value(py).setattr("messages", l)) {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
+/// The moves of one variant as Python strings, made once each: `legal_moves()` is called every
+/// ply of a Python loop, and handing out the same strings again costs a fraction of writing
+/// them anew. Shared by a variant and its games.
+#[derive(Default)]
+struct MoveNames(Mutex<HashMap<Move, Py<PyString>>>);
+
+impl MoveNames {
+    fn list<'py>(&self, py: Python<'py>, moves: impl Iterator<Item = Move>) -> PyResult<Bound<'py, PyList>> {
+        let mut names = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let list = PyList::empty(py);
+        for mv in moves {
+            let name = names.entry(mv).or_insert_with(|| PyString::new(py, &mv.to_string()).unbind());
+            list.append(name.bind(py))?;
+        }
+        Ok(list)
+    }
+}
+
+/// A variant, checked (with a ruleset, if one was named) and compiled: what `sow.load` and
+/// `sow.load_text` return. Start games with `new_game()` or `position(...)`.
+#[pyclass(module = "sow._sow", frozen)]
+struct Variant {
+    rules: Arc<Rules>,
+    names: Arc<MoveNames>,
+    /// How the variant was named (`bakuk`, a path, the name of a text), for the records of runs.
+    reference: String,
+    /// The rulesets the variant's file defines.
+    rulesets: Vec<String>,
+    warnings: Diagnostics,
+}
+
+impl Variant {
+    fn from_file(
+        py: Python<'_>,
+        reference: &str,
+        file: &VariantFile,
+        ruleset: Option<&str>,
+    ) -> PyResult<Variant> {
+        let (spec, warnings) = check::check(file, ruleset).map_err(|d| variant_error(py, &d))?;
+        Ok(Variant {
+            rules: Arc::new(sow::engine::compile(&spec)),
+            names: Arc::default(),
+            reference: reference.to_string(),
+            rulesets: file.ruleset_names().iter().map(|s| s.to_string()).collect(),
+            warnings,
+        })
+    }
+}
+
+/// Loads a variant: a bundled name (`"bakuk"`) or a path to a `.sow` file, with a ruleset
+/// named by `ruleset` or after a colon (`"bakuk:three-player"`), as the `sow` program does.
+#[pyfunction]
+#[pyo3(signature = (reference, ruleset = None))]
+fn load(py: Python<'_>, reference: &str, ruleset: Option<&str>) -> PyResult<Variant> {
+    let (name, inline) = library::split_reference(reference);
+    let ruleset = match (inline, ruleset) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(PyValueError::new_err(format!(
+                "two rulesets named: `{a}` in `{reference}` and ruleset=`{b}`"
+            )));
+        }
+        (Some(a), _) => Some(a),
+        (None, r) => r,
+    };
+    let file = library::load(name).map_err(|d| variant_error(py, &d))?;
+    Variant::from_file(py, name, &file, ruleset)
+}
+
+/// Loads a variant from its text; `name` is what messages call the text. A variant that
+/// extends another names a bundled variant (a path is found from the working directory).
+#[pyfunction]
+#[pyo3(signature = (text, ruleset = None, name = "<text>"))]
+fn load_text(py: Python<'_>, text: &str, ruleset: Option<&str>, name: &str) -> PyResult<Variant> {
+    let file = library::load_text(name, text).map_err(|d| variant_error(py, &d))?;
+    Variant::from_file(py, name, &file, ruleset)
+}
+
+/// The names of the bundled variants, as `sow list` gives them.
+#[pyfunction]
+fn bundled() -> Vec<&'static str> {
+    library::BUNDLED.iter().map(|(n, _)| *n).collect()
+}
+
+#[pymethods]
+impl Variant {
+    /// The variant's name, as its file states it (`"Bakuk"`).
+    #[getter]
+    fn name(&self) -> String {
+        self.rules.spec().name.clone()
+    }
+
+    /// The ruleset in force, or None.
+    #[getter]
+    fn ruleset(&self) -> Option<String> {
+        self.rules.spec().ruleset.clone()
+    }
+
+    /// The name with the ruleset, as the `sow` program writes it (`"Bakuk:three-player"`).
+    #[getter]
+    fn label(&self) -> String {
+        self.rules.spec().label()
+    }
+
+    /// The rulesets the variant's file defines (any of them may be given to `sow.load`).
+    #[getter]
+    fn rulesets(&self) -> Vec<String> {
+        self.rulesets.clone()
+    }
+
+    /// How the variant was named when loaded (`"bakuk"`, a path, the name given to a text).
+    #[getter]
+    fn reference(&self) -> String {
+        self.reference.clone()
+    }
+
+    /// The number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.rules.players()
+    }
+
+    /// The number of pits on the board.
+    #[getter]
+    fn pits(&self) -> usize {
+        self.rules.pits()
+    }
+
+    /// Whether the board has a store for each player.
+    #[getter]
+    fn has_stores(&self) -> bool {
+        self.rules.spec().stores
+    }
+
+    /// The checker's warnings about the variant's text (each a `Message`).
+    #[getter]
+    fn warnings(&self) -> Vec<Message> {
+        messages(&self.warnings)
+    }
+
+    /// The rules in words, as `sow describe` prints them.
+    fn describe(&self) -> String {
+        let names: Vec<&str> = self.rulesets.iter().map(String::as_str).collect();
+        describe::describe(self.rules.spec(), &names)
+    }
+
+    /// A game from the start.
+    fn new_game(&self) -> Game {
+        Game::new(self, self.rules.initial_state())
+    }
+
+    /// A game from a position given by hand, as `sow play --position` takes it: the seeds in
+    /// pits 1..N and the player to move (1-based; the variant's first player if None), with
+    /// nothing captured and no plies played. A position the rules cannot hold raises ValueError.
+    #[pyo3(signature = (pits, to_move = None))]
+    fn position(&self, pits: Vec<u8>, to_move: Option<usize>) -> PyResult<Game> {
+        let player = match to_move {
+            Some(0) => usize::MAX,
+            Some(p) => p - 1,
+            None => self.rules.spec().first_player as usize,
+        };
+        let state = self.rules.state_from(&pits, player).map_err(|e| {
+            let e = match (e, to_move) {
+                (sow::engine::PositionError::NoSuchPlayer { players, .. }, Some(0)) => {
+                    sow::engine::PositionError::NoSuchPlayer { given: 0, players }
+                }
+                (e, _) => e,
+            };
+            PyValueError::new_err(e.to_string())
+        })?;
+        Ok(Game::new(self, state))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<sow.Variant {}>", self.rules.spec().label())
+    }
+}
+
+/// A game of a variant: its position, the moves played, and the moves it allows. Moves are
+/// strings in the notation of the `sow` program (`"3"`, `"2cw"`, `"h1"`, `"pass"`).
+#[pyclass(module = "sow._sow")]
+struct Game {
+    rules: Arc<Rules>,
+    names: Arc<MoveNames>,
+    state: State,
+    /// The moves played since the position the game started from.
+    moves: Vec<Move>,
+    /// The rule of repetition compares the positions since the last capture, which a
+    /// `State` does not hold and the engine's `Game` (which borrows its rules) does: a move
+    /// is played by such a `Game` rebuilt from `anchor` (the start, or the position after
+    /// the last capture, where the engine forgets the positions before) and `tail`, the moves
+    /// since. Rules without the repetition rule play from the position alone.
+    repetition: bool,
+    anchor: State,
+    tail: Vec<Move>,
+}
+
+impl Game {
+    fn new(variant: &Variant, state: State) -> Game {
+        Game {
+            rules: Arc::clone(&variant.rules),
+            names: Arc::clone(&variant.names),
+            state,
+            moves: Vec::new(),
+            repetition: variant.rules.spec().endings.repetition,
+            anchor: state,
+            tail: Vec::new(),
+        }
+    }
+
+    /// Plays `mv` (as written by the user) after checking it, with the engine's sentence as
+    /// the error.
+    fn play_move(&mut self, mv: Move) -> Result<(), String> {
+        let rules = &*self.rules;
+        let start = if self.repetition { self.anchor } else { self.state };
+        let mut game = sow::engine::Game::new(rules, start);
+        if self.repetition {
+            for &m in &self.tail {
+                game.apply(m);
+            }
+        }
+        let summary = game.play(mv, &mut ()).map_err(|e| e.to_string())?;
+        let after = *game.state();
+        self.state = after;
+        self.moves.push(summary.mv);
+        if self.repetition {
+            // The engine forgets the positions before a capture (`sow::engine::History`).
+            if summary.captured > 0 && after.pending().is_none() {
+                self.anchor = after;
+                self.tail.clear();
+            } else {
+                self.tail.push(summary.mv);
+            }
+        }
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.rules.outcome(&self.state)
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The variant's name with its ruleset (`"Bakuk"`, `"Bakuk:three-player"`).
+    #[getter]
+    fn variant(&self) -> String {
+        self.rules.spec().label()
+    }
+
+    /// Seeds in pits 1..N.
+    #[getter]
+    fn pits<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.state.pits())
+    }
+
+    /// Seeds captured by each player (on a board with stores, the seeds in each store).
+    #[getter]
+    fn captured<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, &self.state.captured()[..self.rules.players()])
+    }
+
+    /// On a board with stores, the seeds in each player's store (captured or sown there);
+    /// None on a board without.
+    #[getter]
+    fn stores<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        if !self.rules.spec().stores {
+            return Ok(None);
+        }
+        PyList::new(py, &self.state.captured()[..self.rules.players()]).map(Some)
+    }
+
+    /// Each player's score: the seeds captured, plus, once the game is over, the leftovers
+    /// the rules award.
+    #[getter]
+    fn scores(&self) -> Vec<u32> {
+        self.rules.scores(&self.state)[..self.rules.players()].to_vec()
+    }
+
+    /// The player to move, 1-based; None once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        self.state.to_move().map(|p| p + 1)
+    }
+
+    /// Plies played since the position the game started from (and before it, for none).
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.state.plies()
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn finished(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// The winner, 1-based; None for a draw or a game not over.
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        match self.outcome() {
+            Some(Outcome::Win(p)) => Some(p + 1),
+            _ => None,
+        }
+    }
+
+    /// `"win"`, `"draw"`, or None while the game goes on.
+    #[getter]
+    fn result(&self) -> Option<&'static str> {
+        self.outcome().map(|o| match o {
+            Outcome::Win(_) => "win",
+            Outcome::Draw => "draw",
+        })
+    }
+
+    /// Why the game ended (`"no-legal-move"`, `"repetition"`, `"ply-limit"`, ...), or None.
+    #[getter]
+    fn end(&self) -> Option<&'static str> {
+        self.state.end().map(sow::engine::EndReason::name)
+    }
+
+    /// The moves played, in the notation, in order.
+    #[getter]
+    fn history(&self) -> Vec<String> {
+        self.moves.iter().map(Move::to_string).collect()
+    }
+
+    /// The legal moves of the player to move, in the notation (none once the game is over).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.names.list(py, self.rules.legal_moves(&self.state).iter())
+    }
+
+    /// Plays a move written in the notation (`"3"`, `"2cw"`). A move that cannot be written
+    /// so, or cannot be played here, raises ValueError with the engine's reason.
+    fn play(&mut self, mv: &str) -> PyResult<()> {
+        let parsed = notation::parse_move_for(&self.rules, mv, None)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        self.play_move(parsed).map_err(PyValueError::new_err)
+    }
+
+    /// An independent copy of the game (position and moves played).
+    fn clone(&self) -> Game {
+        Game {
+            rules: Arc::clone(&self.rules),
+            names: Arc::clone(&self.names),
+            state: self.state,
+            moves: self.moves.clone(),
+            repetition: self.repetition,
+            anchor: self.anchor,
+            tail: self.tail.clone(),
+        }
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// The position as `sow play --format json` prints it, as a dict (variant, ruleset, pits,
+    /// captured, stores on boards with stores, score, to_move, legal_moves, plies, finished,
+    /// winner, result, end, and the keys of the rules that have them).
+    fn report<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::to_string(&PositionReport::new(&self.rules, &self.state))
+            .expect("a report serializes");
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// The board as `sow play` draws it.
+    fn board(&self) -> String {
+        replay::draw_state(self.rules.spec(), &self.state)
+    }
+
+    /// Where the game stands in a sentence, as `sow play` ends with it.
+    fn status(&self) -> String {
+        replay::describe_status(&self.rules, &self.state)
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}{}", self.board(), self.status())
+    }
+
+    fn __repr__(&self) -> String {
+        let status = match (self.state.to_move(), self.outcome()) {
+            (_, Some(Outcome::Win(p))) if self.state.is_over() => format!("player {} won", p + 1),
+            (_, Some(Outcome::Draw)) if self.state.is_over() => "a draw".to_string(),
+            (Some(p), _) => format!("player {} to move", p + 1),
+            _ => "over".to_string(),
+        };
+        format!(
+            "<sow.Game {} after {} plies, {status}, pits {:?}>",
+            self.rules.spec().label(),
+            self.state.plies(),
+            self.state.pits()
+        )
+    }
+}
+
+/// One variant of a simulation: its rules (with the ply limit asked for) and how it was named.
+struct Entry {
+    rules: Rules,
+    reference: String,
+}
+
+/// Plays `entries` in turn as `sow simulate` does, each seat by its player of `players`;
+/// stops early (a partial report) if `cancel` is set.
+fn simulate_all(
+    entries: &[Entry],
+    players: &[PlayerSpec],
+    opts: &RunOptions,
+    cancel: &Cancel,
+) -> Result<Report, String> {
+    let mut report = Report::default();
+    for e in entries {
+        let seats = e.rules.players();
+        let label = e.rules.spec().label();
+        let specs = match players.len() {
+            1 => vec![players[0].clone(); seats],
+            n if n == seats => players.to_vec(),
+            n => return Err(format!("players: {label} has {seats} seats, and {n} players were given")),
+        };
+        let mut solved = None;
+        let agents = specs
+            .iter()
+            .map(|p| p.prepare(&e.rules, &mut solved, cancel).map_err(|err| format!("players: {err}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let job =
+            Job { rules: &e.rules, players: &agents, reference: &e.reference, changes: &[], evaluator: None };
+        let result = simulate::run(&job, opts, cancel, &|_| {}, None).map_err(|err| err.to_string())?;
+        let spec = e.rules.spec();
+        let names: Vec<String> = agents.iter().map(Agent::name).collect();
+        let info = RunInfo {
+            variant: spec.name.clone(),
+            ruleset: spec.ruleset.clone(),
+            source: e.reference.clone(),
+            fingerprint: Some(fingerprint(&e.rules, &names, opts.seed, opts.games)),
+            games: opts.games,
+            seed: opts.seed,
+            players: names,
+            max_plies: spec.ply_limit,
+            shard: None,
+            partial: result.partial,
+            varied: None,
+        };
+        report.0.push(VariantReport::new(info, result.tally));
+    }
+    Ok(report)
+}
+
+/// Runs a simulation as `sow simulate` does and returns its report as JSON, CSV and the
+/// table, with whether it was stopped early. The games are played on other threads while
+/// this one, the GIL released, looks every 50 ms for a signal: Ctrl-C stops the games and
+/// raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (variants, games, players, seed, jobs = None, max_plies = None))]
+fn simulate_report(
+    py: Python<'_>,
+    variants: Vec<PyRef<'_, Variant>>,
+    games: u64,
+    players: Vec<String>,
+    seed: u64,
+    jobs: Option<usize>,
+    max_plies: Option<u32>,
+) -> PyResult<(String, String, String, bool)> {
+    if variants.is_empty() {
+        return Err(PyValueError::new_err("name at least one variant"));
+    }
+    if players.is_empty() {
+        return Err(PyValueError::new_err("name a player for every seat, or one for all"));
+    }
+    let players = players
+        .iter()
+        .map(|p| PlayerSpec::parse(p, false).map_err(|e| PyValueError::new_err(format!("players: {e}"))))
+        .collect::<PyResult<Vec<_>>>()?;
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let opts = RunOptions { games, seed, jobs, shard: Shard::WHOLE };
+    opts.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut entries: Vec<Entry> = Vec::new();
+    for v in &variants {
+        let rules = match max_plies {
+            Some(p) => v.rules.with_ply_limit(Some(p)),
+            None => (*v.rules).clone(),
+        };
+        let label = rules.spec().label();
+        if entries.iter().any(|e| e.rules.spec().label() == label) {
+            return Err(PyValueError::new_err(format!("`{label}` is named twice")));
+        }
+        entries.push(Entry { rules, reference: v.reference.clone() });
+    }
+    drop(variants);
+    let cancel = Cancel::new();
+    let (tx, mut rx) = std::sync::mpsc::channel();
+    let report = std::thread::scope(|scope| -> PyResult<Report> {
+        let (entries, players, opts, worker_cancel) = (&entries, &players, &opts, cancel.clone());
+        scope.spawn(move || {
+            // The receiver is gone only once the caller has stopped waiting.
+            let _ = tx.send(simulate_all(entries, players, opts, &worker_cancel));
+        });
+        loop {
+            // The receiver goes into the closure and comes back: it may be sent, not shared.
+            let (got, back) = py.detach(move || (rx.recv_timeout(std::time::Duration::from_millis(50)), rx));
+            rx = back;
+            match got {
+                Ok(result) => return result.map_err(PyValueError::new_err),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "the simulation stopped unexpectedly",
+                    ));
+                }
+            }
+            if let Err(interrupt) = py.check_signals() {
+                cancel.cancel();
+                // The games stop within a chunk; the scope waits for them with the GIL released.
+                py.detach(move || drop(rx.recv()));
+                return Err(interrupt);
+            }
+        }
+    })?;
+    let partial = report.partial();
+    Ok((report.json(), report.csv(), report.table(false), partial))
+}
+
+#[pymodule]
+fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("VariantError", m.py().get_type::<VariantError>())?;
+    m.add_class::<Message>()?;
+    m.add_class::<Variant>()?;
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(load, m)?)?;
+    m.add_function(wrap_pyfunction!(load_text, m)?)?;
+    m.add_function(wrap_pyfunction!(bundled, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_report, m)?)?;
+    Ok(())
+}
