@@ -20,9 +20,9 @@ use sow::engine::{Move, Outcome, Rules, State};
 use sow::lang::diagnostic::{Diagnostics, Severity};
 use sow::lang::library::{self, VariantFile};
 use sow::lang::{check, describe};
-use sow::play::registry::{Agent, PlayerSpec};
-use sow::run::report::{Report, RunInfo, VariantReport, fingerprint};
-use sow::run::simulate::{self, Job, RunOptions, Shard};
+use sow::play::registry::PlayerSpec;
+use sow::run::report::Report;
+use sow::run::simulate::{self, Planned, RunOptions, Shard};
 
 create_exception!(
     sow,
@@ -510,7 +510,7 @@ fn simulate_all(
     opts: &RunOptions,
     cancel: &Cancel,
 ) -> Result<Report, String> {
-    let mut report = Report::default();
+    let mut planned = Vec::new();
     for e in entries {
         let seats = e.rules.players();
         let label = e.rules.spec().label();
@@ -524,27 +524,9 @@ fn simulate_all(
             .iter()
             .map(|p| p.prepare(&e.rules, &mut solved, cancel).map_err(|err| format!("players: {err}")))
             .collect::<Result<Vec<_>, _>>()?;
-        let job =
-            Job { rules: &e.rules, players: &agents, reference: &e.reference, changes: &[], evaluator: None };
-        let result = simulate::run(&job, opts, cancel, &|_| {}, None).map_err(|err| err.to_string())?;
-        let spec = e.rules.spec();
-        let names: Vec<String> = agents.iter().map(Agent::name).collect();
-        let info = RunInfo {
-            variant: spec.name.clone(),
-            ruleset: spec.ruleset.clone(),
-            source: e.reference.clone(),
-            fingerprint: Some(fingerprint(&e.rules, &names, opts.seed, opts.games)),
-            games: opts.games,
-            seed: opts.seed,
-            players: names,
-            max_plies: spec.ply_limit,
-            shard: None,
-            partial: result.partial,
-            varied: None,
-        };
-        report.0.push(VariantReport::new(info, result.tally));
+        planned.push(Planned { reference: e.reference.clone(), rules: e.rules.clone(), agents });
     }
-    Ok(report)
+    simulate::run_all(&planned, opts, cancel, &|_| {}).map_err(|err| err.to_string())
 }
 
 /// Runs a simulation as `sow simulate` does and returns its report as JSON, CSV and the
