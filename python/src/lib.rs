@@ -17,7 +17,7 @@ use sow::cancel::Cancel;
 use sow::engine::notation;
 use sow::engine::replay::{self, PositionReport};
 use sow::engine::{Move, Outcome, Rules, State};
-use sow::lang::diagnostic::{Diagnostics, Severity};
+use sow::lang::diagnostic::Diagnostics;
 use sow::lang::library::{self, VariantFile};
 use sow::lang::{check, describe};
 use sow::play::registry::PlayerSpec;
@@ -71,12 +71,9 @@ impl Message {
 fn messages(d: &Diagnostics) -> Vec<Message> {
     d.0.iter()
         .map(|m| {
-            let at = m.location.as_ref().map(|l| l.file.line_col(l.span.start));
+            let at = m.line_col();
             Message {
-                severity: match m.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                },
+                severity: m.severity.name(),
                 message: m.message.clone(),
                 file: m.location.as_ref().map(|l| l.file.name.clone()),
                 line: at.map(|a| a.0),

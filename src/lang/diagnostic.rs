@@ -84,7 +84,22 @@ pub struct Diagnostic {
     pub notes: Vec<String>,
 }
 
+impl Severity {
+    /// `error` or `warning`, as programs reading messages (the page, Python) name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
 impl Diagnostic {
+    /// The 1-based line and column (in characters) of the text it points at, if any.
+    pub fn line_col(&self) -> Option<(usize, usize)> {
+        self.location.as_ref().map(|l| l.file.line_col(l.span.start))
+    }
+
     pub fn error(message: impl Into<String>) -> Diagnostic {
         Diagnostic { severity: Severity::Error, message: message.into(), location: None, notes: Vec::new() }
     }

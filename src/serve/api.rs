@@ -14,7 +14,7 @@ use crate::engine::notation;
 use crate::engine::replay::{self, PositionReport};
 use crate::engine::{Move, Rules, State, compile};
 use crate::lang::check;
-use crate::lang::diagnostic::{Diagnostics, Severity};
+use crate::lang::diagnostic::Diagnostics;
 use crate::lang::library::{self, VariantFile};
 use crate::lang::spec::Spec;
 use crate::play::player::{Player as _, game_rng};
@@ -278,12 +278,9 @@ struct Message {
 fn messages(d: &Diagnostics) -> Vec<Message> {
     d.0.iter()
         .map(|m| {
-            let at = m.location.as_ref().map(|l| l.file.line_col(l.span.start));
+            let at = m.line_col();
             Message {
-                severity: match m.severity {
-                    Severity::Error => "error",
-                    Severity::Warning => "warning",
-                },
+                severity: m.severity.name(),
                 message: m.message.clone(),
                 line: at.map(|a| a.0),
                 column: at.map(|a| a.1),
