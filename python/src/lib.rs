@@ -227,6 +227,16 @@ impl Variant {
         self.rules.spec().stores
     }
 
+    /// Every move a game of the variant may offer, in the notation and a fixed order: each pit
+    /// sown its own way (`"1"` first); where some pit sows either way, each pit clockwise
+    /// (`"1cw"`...), then counter-clockwise; where players sow from a hand, `"h1cw"` to `"hKcw"`
+    /// then `"h1ccw"` to `"hKccw"` (K the seeds in play, at most 64); `"pass"` last, where a
+    /// move may be declined. A move's place in the list is its action in OpenSpiel
+    /// (`sow.openspiel`). Some may never be legal; no legal move is missing.
+    fn all_moves(&self) -> Vec<String> {
+        self.rules.move_space().iter().map(Move::to_string).collect()
+    }
+
     /// The checker's warnings about the variant's text (each a `Message`).
     #[getter]
     fn warnings(&self) -> Vec<Message> {

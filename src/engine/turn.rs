@@ -3,7 +3,7 @@
 
 use crate::lang::spec::{GrandSlam, MAX_PITS};
 
-use super::compile::{GENERAL, PLAIN, RICH, Rules};
+use super::compile::{GENERAL, NO_PIT, PLAIN, RICH, Rules};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSet, Observer, Ways};
 use super::state::{EndReason, NOBODY, PositionError, State};
 
@@ -45,6 +45,37 @@ fn opponent_empty(s: &State, mut mask: u64) -> bool {
 }
 
 impl Rules {
+    /// Every move a game of these rules may offer, in a fixed order: each pit sown its own way
+    /// (pit 1 first); where some pit sows either way, each pit clockwise, then each pit
+    /// counter-clockwise; where players sow from a hand, 1 to `k` seeds from it clockwise, then
+    /// counter-clockwise (`k` the seeds in play, at most [`MAX_HAND`]); `pass`, where a relay
+    /// may be declined, a paused move stopped or a rearrangement passed. A move's place in
+    /// this list is its number in the numbering other programs need (OpenSpiel's actions):
+    /// the same for every game of the rules. It may hold moves no position offers (a pit
+    /// sown its own way that only ever sows either way), never fewer than some position does.
+    ///
+    /// [`MAX_HAND`]: crate::lang::spec::MAX_HAND
+    pub fn move_space(&self) -> Vec<Move> {
+        let n = self.pits();
+        let mut all: Vec<Move> = (0..n).filter_map(Move::from_pit).collect();
+        if self.t.choice != 0 {
+            for way in [MoveDirection::Clockwise, MoveDirection::CounterClockwise] {
+                all.extend((0..n).filter_map(|p| Move::new(p, way)));
+            }
+        }
+        let hands = self.t.phase.as_deref().is_some_and(|ph| ph.hand_entry.iter().any(|&e| e != NO_PIT));
+        if hands {
+            let most = (self.total_seeds() as usize).min(crate::lang::spec::MAX_HAND);
+            for way in [MoveDirection::Clockwise, MoveDirection::CounterClockwise] {
+                all.extend((1..=most).filter_map(|k| Move::from_hand(k, way)));
+            }
+        }
+        if self.t.staged.is_some() || self.relay_rules().is_some() || self.t.chooses {
+            all.push(Move::PASS);
+        }
+        all
+    }
+
     /// The starting position.
     pub fn initial_state(&self) -> State {
         let mut s = self.state_with(self.initial, self.first_player);
@@ -423,5 +454,52 @@ mod tests {
                 assert_eq!(at_least(&pits, n, k) & first_n, want, "n {n}, k {k}");
             }
         }
+    }
+
+    #[test]
+    fn the_move_space_holds_every_move_a_random_game_offers() {
+        let mut seen_ways = false;
+        let mut seen_hand = false;
+        let mut seen_pass = false;
+        for &(name, text) in crate::lang::library::BUNDLED {
+            let file = crate::lang::library::load_bundled(name, text).unwrap();
+            for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
+                let rules = crate::load_rules(name, ruleset).unwrap();
+                let space = rules.move_space();
+                let label = format!("{name}:{}", ruleset.unwrap_or("-"));
+                let mut sorted = space.clone();
+                sorted.sort();
+                sorted.dedup();
+                assert_eq!(sorted.len(), space.len(), "{label}: no move twice");
+                let mut random = 0x9e37_79b9_7f4a_7c15u64 ^ space.len() as u64;
+                for _ in 0..60 {
+                    let mut game = super::super::Game::new(&rules, rules.initial_state());
+                    for _ in 0..2000 {
+                        let moves = rules.legal_moves(game.state());
+                        if moves.is_empty() {
+                            break;
+                        }
+                        for mv in moves.iter() {
+                            assert!(space.contains(&mv), "{label}: {mv} is offered and not in {space:?}");
+                            seen_ways |= mv.direction() != MoveDirection::Given;
+                            seen_hand |= mv.hand() > 0 && !mv.is_pass();
+                            seen_pass |= mv.is_pass();
+                        }
+                        random ^= random << 13;
+                        random ^= random >> 7;
+                        random ^= random << 17;
+                        game.apply(moves.nth(random as usize % moves.len()).unwrap());
+                    }
+                }
+            }
+        }
+        assert!(seen_ways && seen_hand && seen_pass, "the games offered moves of every kind");
+    }
+
+    #[test]
+    fn the_move_space_of_a_plain_board_is_its_pits() {
+        let kalah = crate::load_rules("kalah", None).unwrap();
+        let names: Vec<String> = kalah.move_space().iter().map(Move::to_string).collect();
+        assert_eq!(names, (1..=12).map(|p| p.to_string()).collect::<Vec<_>>());
     }
 }

@@ -47,6 +47,8 @@ class Variant:
     def has_stores(self) -> bool: ...
     @property
     def warnings(self) -> list[Message]: ...
+    def all_moves(self) -> list[str]:
+        """Every move a game may offer, in a fixed order: its place is its OpenSpiel action."""
     def describe(self) -> str:
         """The rules in words, as ``sow describe`` prints them."""
     def new_game(self) -> Game:
