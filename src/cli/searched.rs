@@ -4,8 +4,6 @@
 use std::io::{IsTerminal as _, Write as _};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
 use sow::engine::{Rules, State};
 use sow::play::solve::{SearchOptions, SearchProgress, Searched, search};
 
@@ -93,23 +91,6 @@ impl TimeLimit {
     }
 }
 
-/// What a search found, as `--format json` gives it.
-#[derive(Serialize)]
-pub struct SearchFigures {
-    /// False when the time limit or Ctrl-C stopped it: `value_at_least` and `value_at_most`
-    /// are then the bounds proven, and there is no value, openings nor perfect game.
-    pub complete: bool,
-    pub value_at_least: i32,
-    pub value_at_most: i32,
-    pub nodes: u64,
-    pub seconds: f64,
-    /// Positions of the endgame table, and the most seeds on the board they hold (null: none).
-    pub endgame_seeds: Option<usize>,
-    pub endgame_positions: u64,
-    pub endgame_seconds: f64,
-    pub table_entries: u64,
-}
-
 /// Searches `start`, with a progress line on a terminal: what it found (incomplete when
 /// stopped), and whether Ctrl-C, not the time limit, stopped it.
 pub fn run(
@@ -167,20 +148,6 @@ pub fn run(
         .into());
     }
     Ok((found, stopped_by_hand))
-}
-
-pub fn figures(s: &Searched) -> SearchFigures {
-    SearchFigures {
-        complete: s.complete,
-        value_at_least: s.lower,
-        value_at_most: s.upper,
-        nodes: s.nodes,
-        seconds: s.seconds,
-        endgame_seeds: s.endgame_seeds,
-        endgame_positions: s.endgame_positions,
-        endgame_seconds: s.endgame_seconds,
-        table_entries: s.table_entries,
-    }
 }
 
 fn signed(v: i32) -> String {

@@ -6,16 +6,16 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
-use sow::engine::{Move, Rules, State, compile};
+use sow::engine::{Move, Rules, State};
 use sow::lang::spec::Leftovers;
-use sow::play::solve::{self, Counts, Solution};
+use sow::play::solve::{self, Solution};
 
 use super::output::{self, AtomicFile};
 use sow::run::report::Varied;
+use sow::run::solved::{SearchFigures, SolveReport, solved_rules};
 
-use super::searched::{self, SearchFigures};
+use super::searched;
 use super::{CliError, Format, PositionArgs, VariantArg, load_varied, signals, usage};
 
 /// How `sow solve` values a game.
@@ -92,62 +92,6 @@ impl SolveArgs {
             }
         }
     }
-}
-
-#[derive(Serialize)]
-struct MoveReport {
-    /// As written (`"3"`).
-    #[serde(rename = "move")]
-    mv: Move,
-    value: i32,
-    /// False for a move a search only showed to be worse than the best: `value` is then an
-    /// upper bound.
-    #[serde(skip_serializing_if = "is_true")]
-    exact: bool,
-}
-
-fn is_true(b: &bool) -> bool {
-    *b
-}
-
-#[derive(Serialize)]
-struct SolveReport {
-    variant: String,
-    ruleset: Option<String>,
-    /// True for a game of rounds: what is valued is its first round, to the seeds each player
-    /// holds when that round is over.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    first_round: bool,
-    /// For a variant of a `--vary` sweep: its base and the values of the rules varied.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    varied: Option<Varied>,
-    /// Seeds per pit of the position valued, pit 1 first.
-    position: Vec<u8>,
-    /// 1-based: the player to move, or the player left without a move once the game is over.
-    to_move: usize,
-    /// True when the game is over at the position: the value is then the margin of the
-    /// leftovers the end rules award.
-    finished: bool,
-    /// The margin the player to move can force: seeds they win minus seeds the opponent wins
-    /// from here on, with perfect play.
-    value: i32,
-    /// The player who wins with perfect play (1-based), or null for a draw.
-    winner: Option<usize>,
-    openings: Vec<MoveReport>,
-    principal_variation: Vec<Move>,
-    /// True when the perfect game goes round in circles for ever (worth 0 from there).
-    endless: bool,
-    /// Final scores of the perfect game from the position (null when endless).
-    final_scores: Option<Vec<u32>>,
-    /// The table's positions (a search has none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    positions: Option<Counts>,
-    /// Positions that can occur in a game from the position valued (a table's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reachable: Option<Counts>,
-    /// What a search found and took (a table's solve has none).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    search: Option<SearchFigures>,
 }
 
 /// Loads or computes the solution of every position of `rules` with at most `seeds` seeds, on
@@ -266,13 +210,6 @@ impl SolveArgs {
     }
 }
 
-/// The rules `sow solve` values: a game of rounds is cut to its first round (a table holds
-/// neither the hands nor the pits out of play that later rounds start from).
-fn solved_rules(spec: &sow::lang::spec::Spec) -> Rules {
-    let rules = compile(spec);
-    rules.first_round().unwrap_or(rules)
-}
-
 fn signed(v: i32) -> String {
     if v > 0 { format!("+{v}") } else { v.to_string() }
 }
@@ -345,7 +282,7 @@ fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String,
                 "ruleset": spec.ruleset,
                 "position": start.pits(),
                 "to_move": start.turn() + 1,
-                "search": searched::figures(&found),
+                "search": SearchFigures::of(&found),
             });
             serde_json::to_string_pretty(&partial).expect("a report serializes") + "\n"
         } else {
@@ -353,7 +290,7 @@ fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String,
         };
         return Ok((out, by_hand));
     }
-    let report = search_report(rules, &found, start, None);
+    let report = SolveReport::from_search(rules, &found, start, None);
     if args.format == Format::Json {
         return Ok((serde_json::to_string_pretty(&report).expect("a report serializes") + "\n", false));
     }
@@ -366,36 +303,8 @@ fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String,
     Ok((text(&report, rules, start, &first, args.position.given()), false))
 }
 
-/// A report of the value of `start`, without its openings, perfect game and counts.
-fn valued(rules: &Rules, start: &State, varied: Option<Varied>, value: i32) -> SolveReport {
-    let spec = rules.spec();
-    let turn = start.turn();
-    SolveReport {
-        variant: spec.name.clone(),
-        ruleset: spec.ruleset.clone(),
-        first_round: rules.is_first_round(),
-        varied,
-        position: start.pits().to_vec(),
-        to_move: turn + 1,
-        finished: start.is_over(),
-        value,
-        winner: match value {
-            v if v > 0 => Some(turn + 1),
-            v if v < 0 => Some(2 - turn),
-            _ => None,
-        },
-        openings: Vec::new(),
-        principal_variation: Vec::new(),
-        endless: false,
-        final_scores: None,
-        positions: None,
-        reachable: None,
-        search: None,
-    }
-}
-
-/// The report of a table's value of `start`: the table loaded from `file`, or else solved from `start`
-/// (or for every position).
+/// The report of a table's value of `start`: the table loaded from `file`, or else solved
+/// from `start` (or for every position).
 fn report(
     rules: &Rules,
     solution: &Solution,
@@ -403,55 +312,13 @@ fn report(
     varied: Option<Varied>,
     file: Option<&std::path::Path>,
 ) -> Result<SolveReport, CliError> {
-    let Some(value) = solution.value(rules, start) else {
+    SolveReport::from_table(rules, solution, start, varied, file.is_none()).ok_or_else(|| {
         let file = file.map_or("the table".into(), |f| format!("`{}`", f.display()));
-        return Err(usage(format!(
+        usage(format!(
             "the position is not in {file}, which holds the positions reachable from another start: solve it again from this one, or with --strong"
         ))
-        .into());
-    };
-    let mut openings: Vec<MoveReport> = solution
-        .move_values(rules, start)
-        .iter()
-        .map(|m| MoveReport { mv: m.mv, value: m.value, exact: true })
-        .collect();
-    openings.sort_by_key(|m| (-m.value, m.mv));
-    let (pv, end, endless) = solution.principal_variation(rules, start, 10_000);
-    Ok(SolveReport {
-        openings,
-        principal_variation: pv,
-        endless,
-        final_scores: (!endless).then(|| rules.scores(&end)[..2].to_vec()),
-        positions: Some(solution.counts()),
-        // A table solved from this start holds what it reaches and nothing else.
-        reachable: if solution.reachable_only() && file.is_none() {
-            Some(solution.counts())
-        } else {
-            solution.reachable(rules, start)
-        },
-        ..valued(rules, start, varied, value)
+        .into()
     })
-}
-
-/// The report of a complete search.
-fn search_report(
-    rules: &Rules,
-    found: &solve::Searched,
-    start: &State,
-    varied: Option<Varied>,
-) -> SolveReport {
-    SolveReport {
-        openings: found
-            .moves
-            .iter()
-            .map(|m| MoveReport { mv: m.mv, value: m.value, exact: m.exact })
-            .collect(),
-        principal_variation: found.principal_variation.clone(),
-        endless: found.endless,
-        final_scores: (!found.endless).then(|| rules.scores(&found.end)[..2].to_vec()),
-        search: Some(searched::figures(found)),
-        ..valued(rules, start, varied, found.lower)
-    }
 }
 
 /// `sow solve VARIANT --vary RULE`: every variant of the sweep solved in turn, one line each.
@@ -498,7 +365,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
                 ))
                 .into());
             }
-            search_report(rules, &found, start, Some(varied.clone()))
+            SolveReport::from_search(rules, &found, start, Some(varied.clone()))
         } else {
             let from = (!args.strong).then_some(start);
             let solution = solution_with(rules, *seeds, None, from, args.threads()?, args.time_limit)?;
@@ -530,8 +397,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
     table.set_header(header);
     for r in &reports {
         let mut row: Vec<String> = r.varied.as_ref().map_or(Vec::new(), |v| v.values.clone());
-        let best: Vec<String> =
-            r.openings.iter().filter(|m| m.value == r.value).map(|m| m.mv.to_string()).collect();
+        let best: Vec<String> = r.best_moves().map(|m| m.to_string()).collect();
         row.extend([
             format!("{} for player {}", signed(r.value), r.to_move),
             match r.winner {

@@ -1,5 +1,5 @@
 //! Many games: [`simulate`] plays them on every core, [`stats`] counts them exactly,
-//! [`report`] and [`plot`] present the counts ([`chart`] is what every picture shares), [`merge`] adds up the shards of a run; [`bench`] measures the engine alone.
+//! [`report`] and [`plot`] present the counts ([`chart`] is what every picture shares), [`merge`] adds up the shards of a run; [`solved`] reports a solved game; [`bench`] measures the engine alone.
 //! [`rating`] turns the results of tournaments into ratings: fastchess's head-to-head figures and SPRT, and one
 //! joint fit of all players.
 
@@ -11,5 +11,6 @@ pub mod plot;
 pub mod rating;
 pub mod report;
 pub mod simulate;
+pub mod solved;
 pub mod stats;
 pub mod sweep;
