@@ -9,12 +9,12 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use sow::error::In;
-use sow::play::registry::{Agent, PlayerSpec};
 use sow::run::simulate::Shard;
+use sow::tournament::entrants::entrants;
 use sow::tournament::file::{Format, Tournament};
-use sow::tournament::play::{self, Cast, Sitting};
+use sow::tournament::play::{self, Sitting};
 use sow::tournament::report::{self, TournamentReport};
-use sow::tournament::schedule::{Plan, trace_counts};
+use sow::tournament::schedule::Plan;
 
 use super::error::write_failed;
 use super::output::{self, Input};
@@ -58,37 +58,6 @@ pub fn render(report: &TournamentReport, format: ResultFormat) -> String {
         ResultFormat::Json => report.json(),
         ResultFormat::Yaml => report.yaml(),
     }
-}
-
-/// Every agent of every variant: the participants, then the skill trace's levels; and their
-/// names, in the same order.
-fn prepare(t: &Tournament, cancel: &sow::cancel::Cancel) -> Result<(Vec<Vec<Agent>>, Vec<String>), CliError> {
-    let counts = trace_counts(t);
-    let mut names: Vec<String> = t.participants.iter().map(|p| p.name.clone()).collect();
-    names.extend(counts.iter().map(|n| format!("mcts:{n}")));
-    let mut agents = Vec::new();
-    for e in &t.variants {
-        let mut solved = None;
-        let mut list = Vec::new();
-        for p in &t.participants {
-            if p.agent.solves() && std::io::stderr().is_terminal() {
-                eprintln!("solving {} for {}...", e.rules.spec().label(), p.name);
-            }
-            let a = p.agent.prepare(&e.rules, &mut solved, cancel).map_err(|err| {
-                In::new(format!("participant `{}` in {}", p.name, e.rules.spec().label()), err)
-            })?;
-            list.push(a);
-        }
-        for n in &counts {
-            let spec =
-                PlayerSpec::parse(&format!("mcts:{n}"), false).map_err(|err| In::new("skill_trace", err))?;
-            list.push(
-                spec.prepare(&e.rules, &mut solved, cancel).map_err(|err| In::new("skill_trace", err))?,
-            );
-        }
-        agents.push(list);
-    }
-    Ok((agents, names))
 }
 
 /// The files a tournament reads: its own, its variants' (and those they extend), its players'
@@ -153,14 +122,19 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
 
     let running = signals::running();
     let cancel = running.cancel();
-    let (agents, names) = prepare(&t, cancel)?;
+    let entrants = entrants(&t, |spec, rules, solved| {
+        if spec.solves() && solved.is_none() && std::io::stderr().is_terminal() {
+            eprintln!("solving {} for {}...", rules.spec().label(), spec.name());
+        }
+        spec.prepare(rules, solved, cancel)
+    })?;
 
     // Records: read back and continued, or started afresh.
     let mut resumed = Default::default();
     let mut record_file = None;
     if let Some(path) = &args.resume {
         let (file, _) = sow::files::open(path).map_err(|e| In::new("--resume", e))?;
-        let back = play::read_records(&t, &mut std::io::BufReader::new(file), &names)
+        let back = play::read_records(&t, &mut std::io::BufReader::new(file), &entrants.names)
             .map_err(|why| usage(format!("--resume `{}`: {why}", path.display())))?;
         resumed = back.games;
         let file = OpenOptions::new().write(true).open(path).map_err(|e| {
@@ -191,9 +165,12 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         resumed,
         resuming: args.resume.is_some(),
     };
-    let cast = Cast { agents: &agents, names: &names };
-    let played =
-        play::run(&t, &cast, sitting, record_file.as_mut().map(|w| w as &mut (dyn std::io::Write + Send)));
+    let played = play::run(
+        &t,
+        &entrants.cast(),
+        sitting,
+        record_file.as_mut().map(|w| w as &mut (dyn std::io::Write + Send)),
+    );
     progress.clear();
     let played = played?;
     drop(running);
@@ -205,7 +182,7 @@ pub fn tournament(args: &TournamentArgs) -> Result<bool, CliError> {
         return Ok(true);
     }
     let shown = (shard != Shard::WHOLE).then(|| shard.to_string());
-    let report = report::report(&t, &played, shown, report::opening_values(&t, &agents));
+    let report = report::report(&t, &played, shown, report::opening_values(&t, &entrants.agents));
     let text = render(&report, ResultFormat::chosen(args.format, out));
     outputs.write(&text, || sow::tournament::plot::svg(&report))?;
     Ok(false)

@@ -24,6 +24,7 @@ use super::Site;
 use super::catalogue::Catalogue;
 use super::runs::{self, Contest, Simulation, Work};
 use crate::run::simulate::Planned;
+use crate::tournament::entrants::entrants;
 
 /// The largest request body read: a variant file is a few kilobytes, a move list of
 /// [`MAX_MOVES`] moves some tens.
@@ -761,35 +762,14 @@ fn tournament(site: &Site, r: &TournamentRequest, cancel: &Cancel) -> Reply {
             ),
         );
     }
-    let mut names: Vec<String> = t.participants.iter().map(|p| p.name.clone()).collect();
-    names.extend(levels.iter().map(|n| format!("mcts:{n}")));
-    let mut agents = Vec::new();
-    for e in &t.variants {
-        let mut list = Vec::new();
-        for p in &t.participants {
-            match prepared(site, &p.agent, &e.rules, cancel) {
-                Ok(a) => list.push(a),
-                Err(why) => {
-                    return Reply::error(
-                        422,
-                        format!("participant `{}` in {}: {why}", p.name, e.rules.spec().label()),
-                    );
-                }
-            }
-        }
-        for n in &levels {
-            let made = PlayerSpec::parse(&format!("mcts:{n}"), false).map_err(|e| e.to_string());
-            match made.and_then(|spec| prepared(site, &spec, &e.rules, cancel)) {
-                Ok(a) => list.push(a),
-                Err(why) => {
-                    return Reply::error(422, format!("skill_trace in {}: {why}", e.rules.spec().label()));
-                }
-            }
-        }
-        agents.push(list);
-    }
+    // The page's cache of solutions serves every variant; the one shared by a variant's
+    // players is not needed.
+    let entrants = match entrants(&t, |spec, rules, _| prepared(site, spec, rules, cancel)) {
+        Ok(e) => e,
+        Err(e) => return Reply::error(422, e.to_string()),
+    };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
-    match site.runs.start(Work::Tournament(Box::new(Contest { tournament: t, agents, names })), threads) {
+    match site.runs.start(Work::Tournament(Box::new(Contest { tournament: t, entrants })), threads) {
         Ok(id) => Reply::json(202, &json!({ "id": id, "games": games })),
         Err(e) => Reply::error(429, e.to_string()),
     }

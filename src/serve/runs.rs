@@ -13,10 +13,10 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::cancel::Cancel;
-use crate::play::registry::Agent;
 use crate::run::simulate::{self, Planned, RunOptions, Shard};
+use crate::tournament::entrants::Entrants;
 use crate::tournament::file::Tournament;
-use crate::tournament::play::{self, Cast, Sitting};
+use crate::tournament::play::{self, Sitting};
 use crate::tournament::report;
 use crate::tournament::schedule::Plan;
 
@@ -42,8 +42,7 @@ pub struct Simulation {
 /// the skill trace's levels) and their names.
 pub struct Contest {
     pub tournament: Tournament,
-    pub agents: Vec<Vec<Agent>>,
-    pub names: Vec<String>,
+    pub entrants: Entrants,
 }
 
 /// What a run plays.
@@ -312,9 +311,8 @@ fn contest(
         resumed: Default::default(),
         resuming: false,
     };
-    let cast = Cast { agents: &c.agents, names: &c.names };
-    let played = play::run(t, &cast, sitting, None).map_err(|e| e.to_string())?;
-    let report = report::report(t, &played, None, report::opening_values(t, &c.agents));
+    let played = play::run(t, &c.entrants.cast(), sitting, None).map_err(|e| e.to_string())?;
+    let report = report::report(t, &played, None, report::opening_values(t, &c.entrants.agents));
     let outcome = Outcome {
         report: RawValue::from_string(report.json()).map_err(|e| e.to_string())?,
         table: report.table(),
@@ -328,6 +326,7 @@ mod tests {
     use super::*;
     use crate::engine::compile;
     use crate::lang::{check, library};
+    use crate::play::registry::Agent;
 
     fn bakuk(games: u64) -> Work {
         let file = library::load("bakuk").unwrap();
