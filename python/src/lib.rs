@@ -5,6 +5,9 @@
 //! The Python package (`python/pysrc/sow`) re-exports these classes with its own functions
 //! around them; its docstrings and `.pyi` stubs are the user's reference.
 
+mod contest;
+mod solved;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -84,14 +87,28 @@ fn messages(d: &Diagnostics) -> Vec<Message> {
         .collect()
 }
 
-/// A `VariantError` whose str() is the messages as the CLI prints them, with `messages` set.
-fn variant_error(py: Python<'_>, d: &Diagnostics) -> PyErr {
-    let err = VariantError::new_err(d.to_string().trim_end().to_string());
+create_exception!(
+    sow,
+    TournamentError,
+    PyException,
+    "A tournament file that could not be played: its text has mistakes, or it could not be\n\
+     read. `messages` holds every message, as in VariantError."
+);
+
+/// An error made by `new_err` (`VariantError`, `TournamentError`) whose str() is the
+/// messages as the CLI prints them, with `messages` set.
+fn diagnostics_error(py: Python<'_>, d: &Diagnostics, new_err: fn(String) -> PyErr) -> PyErr {
+    let err = new_err(d.to_string().trim_end().to_string());
     let list = messages(d).into_iter().map(|m| Py::new(py, m)).collect::<PyResult<Vec<_>>>();
     match list.and_then(|l| err.value(py).setattr("messages", l)) {
         Ok(()) => err,
         Err(e) => e,
     }
+}
+
+/// A `VariantError` of `d`'s messages.
+fn variant_error(py: Python<'_>, d: &Diagnostics) -> PyErr {
+    diagnostics_error(py, d, VariantError::new_err)
 }
 
 /// The moves of one variant as Python strings, made once each: `legal_moves()` is called every
@@ -503,6 +520,42 @@ impl Game {
     }
 }
 
+/// Runs `work` on another thread while this one, the GIL released, looks every 50 ms for a
+/// signal: Ctrl-C cancels the work (which stops soon after: every long call of the library
+/// watches its `Cancel`) and raises KeyboardInterrupt once it has stopped. `what` names the
+/// work in the error raised if its thread fails.
+fn detached<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(&Cancel) -> T + Send) -> PyResult<T> {
+    let cancel = Cancel::new();
+    let (tx, mut rx) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        let worker_cancel = cancel.clone();
+        scope.spawn(move || {
+            // The receiver is gone only once the caller has stopped waiting.
+            let _ = tx.send(work(&worker_cancel));
+        });
+        loop {
+            // The receiver goes into the closure and comes back: it may be sent, not shared.
+            let (got, back) = py.detach(move || (rx.recv_timeout(std::time::Duration::from_millis(50)), rx));
+            rx = back;
+            match got {
+                Ok(result) => return Ok(result),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                        "{what} stopped unexpectedly"
+                    )));
+                }
+            }
+            if let Err(interrupt) = py.check_signals() {
+                cancel.cancel();
+                // The work stops soon; the scope waits for it with the GIL released.
+                py.detach(move || drop(rx.recv()));
+                return Err(interrupt);
+            }
+        }
+    })
+}
+
 /// One variant of a simulation: its rules (with the ply limit asked for) and how it was named.
 struct Entry {
     rules: Rules,
@@ -577,35 +630,8 @@ fn simulate_report(
         entries.push(Entry { rules, reference: v.reference.clone() });
     }
     drop(variants);
-    let cancel = Cancel::new();
-    let (tx, mut rx) = std::sync::mpsc::channel();
-    let report = std::thread::scope(|scope| -> PyResult<Report> {
-        let (entries, players, opts, worker_cancel) = (&entries, &players, &opts, cancel.clone());
-        scope.spawn(move || {
-            // The receiver is gone only once the caller has stopped waiting.
-            let _ = tx.send(simulate_all(entries, players, opts, &worker_cancel));
-        });
-        loop {
-            // The receiver goes into the closure and comes back: it may be sent, not shared.
-            let (got, back) = py.detach(move || (rx.recv_timeout(std::time::Duration::from_millis(50)), rx));
-            rx = back;
-            match got {
-                Ok(result) => return result.map_err(PyValueError::new_err),
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                        "the simulation stopped unexpectedly",
-                    ));
-                }
-            }
-            if let Err(interrupt) = py.check_signals() {
-                cancel.cancel();
-                // The games stop within a chunk; the scope waits for them with the GIL released.
-                py.detach(move || drop(rx.recv()));
-                return Err(interrupt);
-            }
-        }
-    })?;
+    let report = detached(py, "the simulation", |cancel| simulate_all(&entries, &players, &opts, cancel))?
+        .map_err(PyValueError::new_err)?;
     let partial = report.partial();
     Ok((report.json(), report.csv(), report.table(false), partial))
 }
@@ -613,6 +639,7 @@ fn simulate_report(
 #[pymodule]
 fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VariantError", m.py().get_type::<VariantError>())?;
+    m.add("TournamentError", m.py().get_type::<TournamentError>())?;
     m.add_class::<Message>()?;
     m.add_class::<Variant>()?;
     m.add_class::<Game>()?;
@@ -620,5 +647,8 @@ fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load_text, m)?)?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_report, m)?)?;
+    m.add_class::<solved::Solved>()?;
+    m.add_function(wrap_pyfunction!(solved::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(contest::tournament_report, m)?)?;
     Ok(())
 }

@@ -24,18 +24,23 @@ from collections.abc import Iterable
 from typing import Any
 
 from . import _sow
-from ._sow import Game, Message, Variant, VariantError
+from ._sow import Game, Message, Solution, TournamentError, Variant, VariantError
 
 __all__ = [
     "Game",
     "Message",
     "Simulation",
+    "Solution",
+    "Tournament",
+    "TournamentError",
     "Variant",
     "VariantError",
     "bundled",
     "load",
     "load_text",
     "simulate",
+    "solve",
+    "tournament",
 ]
 
 
@@ -119,3 +124,78 @@ def simulate(
     seats = [players] if isinstance(players, str) else list(players)
     report, csv, table, partial = _sow.simulate_report(loaded, games, seats, seed, jobs, max_plies)
     return Simulation(json.loads(report), csv, table, partial)
+
+
+def solve(
+    variant: str | os.PathLike[str] | Variant,
+    start: Game | None = None,
+    strong: bool = False,
+    jobs: int | None = None,
+) -> Solution:
+    """Solve a variant exactly, as ``sow solve --method table`` does, and keep its table.
+
+    ``variant`` is a bundled name, a path or a :class:`Variant`. The table holds every
+    position a game reaches from the start (or from ``start``, a game of the variant; with
+    ``strong=True``, every distribution of the seeds). The :class:`Solution` has the value
+    for the player to move (``value``: the seeds they can win by; ``winner``), each opening
+    move's value (``openings``, best first), a perfect game (``principal_variation``), the
+    report of ``sow solve --format json`` (``report``), and values any position of the table:
+    ``value_of(game)``, ``move_values(game)``, ``best_move(game)``; called with a game it
+    returns a best move, so it is a perfect player. A game of rounds is solved to the end of
+    its first round, as ``sow solve`` does.
+
+    The work runs on ``jobs`` threads (every core by default) with the GIL released; Ctrl-C
+    stops it and raises KeyboardInterrupt. A variant a table cannot solve (more than two
+    players, too many positions, rules that need a game's history) raises ValueError with
+    the reason; ``sow solve --method search`` values bigger games.
+    """
+    if not isinstance(variant, Variant):
+        variant = load(variant)
+    return _sow.solve(variant, start, strong, jobs)
+
+
+class Tournament(dict[str, Any]):
+    """The report of :func:`tournament`: what ``sow tournament --format json`` prints, as a
+    dict (``tournament``: its name, format, games per pairing, participants...; ``variants``: per variant the
+    standings, ratings, head-to-head figures, seats, openings, skill trace...). Besides:
+    ``table`` (the tables the program prints), ``csv`` (``--format csv``: one row per variant
+    and figure), ``svg`` (the picture of ``--plot``) and :meth:`to_pandas`.
+    """
+
+    table: str
+    csv: str
+    svg: str
+
+    def __init__(self, report: dict[str, Any], csv: str, table: str, svg: str) -> None:
+        super().__init__(report)
+        self.csv = csv
+        self.table = table
+        self.svg = svg
+
+    def to_pandas(self) -> Any:
+        """The rows of ``--format csv`` as a pandas DataFrame (columns ``variant``, ``key``,
+        ``value``; keys are paths into the JSON). Needs pandas installed."""
+        try:
+            import pandas
+        except ImportError as error:
+            raise ImportError("Tournament.to_pandas() needs pandas: pip install pandas") from error
+        return pandas.read_csv(io.StringIO(self.csv), dtype={"value": str}, keep_default_na=False)
+
+
+def tournament(
+    file: str | os.PathLike[str] | None = None,
+    *,
+    text: str | None = None,
+    jobs: int | None = None,
+) -> Tournament:
+    """Play a tournament as ``sow tournament FILE`` does and return its report.
+
+    Give the tournament file's path, or its YAML as ``text`` (its variants are then found
+    from the working directory, bundled ones by name). The games are played on ``jobs``
+    threads (every core by default) with the GIL released; the figures do not depend on
+    ``jobs``. Ctrl-C stops them and raises KeyboardInterrupt. A file with mistakes raises
+    :class:`TournamentError`, whose ``messages`` are the located messages ``sow check`` prints.
+    """
+    path = None if file is None else os.fspath(file)
+    report, csv, table, svg = _sow.tournament_report(path, text, "<text>", jobs)
+    return Tournament(json.loads(report), csv, table, svg)

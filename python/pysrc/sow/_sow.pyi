@@ -111,3 +111,48 @@ def simulate_report(
     max_plies: int | None = None,
 ) -> tuple[str, str, str, bool]:
     """The report of a simulation as JSON, CSV and the table, and whether it was stopped."""
+
+class Solution:
+    """A variant solved by a table of the positions its games reach (``sow.solve``). Called
+    with a game, it returns a best move: a perfect-play function."""
+
+    @property
+    def report(self) -> dict[str, Any]:
+        """What ``sow solve --format json`` prints."""
+    @property
+    def value(self) -> int: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def openings(self) -> dict[str, int]: ...
+    @property
+    def best_moves(self) -> list[str]: ...
+    @property
+    def principal_variation(self) -> list[str]: ...
+    @property
+    def positions(self) -> int: ...
+    @property
+    def first_round(self) -> bool: ...
+    def value_of(self, game: Game) -> int:
+        """The value of the game's position for its player to move."""
+    def move_values(self, game: Game) -> dict[str, int]:
+        """Each legal move of the game with its value, best first."""
+    def best_move(self, game: Game) -> str | None:
+        """A best move, as sow's perfect player plays it; None once the game is over."""
+    def __call__(self, game: Game) -> str | None: ...
+
+def solve(
+    variant: Variant, start: Game | None = None, strong: bool = False, jobs: int | None = None
+) -> Solution: ...
+
+class TournamentError(Exception):
+    """A tournament file with mistakes, or one that could not be read."""
+
+    messages: list[Message]
+
+def tournament_report(
+    path: str | None = None, text: str | None = None, name: str = "<text>", jobs: int | None = None
+) -> tuple[str, str, str, str]:
+    """A tournament's report as JSON, CSV, the tables and the SVG plot."""

@@ -1,0 +1,121 @@
+"""Solutions from Python: the report of `sow solve --format json`, values of any position of
+the table, the perfect player, Ctrl-C."""
+
+import _thread
+import json
+import random
+import subprocess
+import threading
+import time
+
+import pytest
+
+import sow
+
+
+def program_report(sow_bin, *args):
+    out = subprocess.run(
+        [sow_bin, "solve", *args, "--method", "table", "--format", "json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name", ["bakuk", "koumma", "tihbat"])
+def test_same_report_as_the_program(name, sow_bin):
+    solution = sow.solve(name, jobs=2)
+    assert solution.report == program_report(sow_bin, name)
+    assert solution.value == solution.report["value"]
+    assert solution.winner == solution.report["winner"]
+    assert list(solution.openings.items()) == [
+        (m["move"], m["value"]) for m in solution.report["openings"]
+    ]
+    assert solution.principal_variation == solution.report["principal_variation"]
+    assert solution.positions == solution.report["positions"]["positions"]
+
+
+def test_from_a_position_and_every_distribution(sow_bin):
+    bakuk = sow.load("bakuk")
+    start = bakuk.position([0, 2, 1, 0, 3, 1], to_move=2)
+    solution = sow.solve(bakuk, start=start)
+    assert solution.report == program_report(sow_bin, "bakuk", "--position", "0,2,1,0,3,1", "--to-move", "2")
+    # A table of every distribution values any position; one of what the start reaches not.
+    strong = sow.solve(bakuk, strong=True, jobs=2)
+    assert strong.value_of(start) == solution.value
+    reached = sow.solve(bakuk)
+    with pytest.raises(ValueError, match="not in the table"):
+        reached.value_of(bakuk.position([0, 2, 1, 0, 3, 1], to_move=1))
+    assert strong.positions > reached.positions
+
+
+def test_every_distribution_as_the_program(sow_bin):
+    strong = sow.solve("tihbat", strong=True)
+    assert strong.report == program_report(sow_bin, "tihbat", "--strong")
+    assert strong.report["positions"] != strong.report["reachable"]
+
+
+def test_values_agree_with_the_moves_along_random_games():
+    bakuk = sow.load("bakuk")
+    solution = sow.solve(bakuk)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(30):
+        game = bakuk.new_game()
+        while not game.finished:
+            values = solution.move_values(game)
+            assert sorted(values) == sorted(game.legal_moves())
+            assert list(values.values()) == sorted(values.values(), reverse=True)
+            best = max(values.values())
+            assert solution.value_of(game) == best
+            assert values[solution.best_move(game)] == best
+            assert solution(game) == solution.best_move(game)
+            checked += 1
+            game.play(rng.choice(game.legal_moves()))
+        assert solution.best_move(game) is None
+        assert solution.move_values(game) == {}
+    assert checked > 200
+    # The start's value is the report's.
+    assert solution.value_of(bakuk.new_game()) == solution.value
+
+
+@pytest.mark.parametrize("name", ["bakuk", "koumma"])
+def test_the_perfect_player_wins_at_least_the_value(name):
+    """Playing the winner's seat perfectly against random moves wins by the value or more."""
+    variant = sow.load(name)
+    solution = sow.solve(variant)
+    assert solution.winner is not None
+    rng = random.Random(11)
+    for _ in range(40):
+        game = variant.new_game()
+        while not game.finished:
+            if game.to_move == solution.winner:
+                game.play(solution(game))
+            else:
+                game.play(rng.choice(game.legal_moves()))
+        w = solution.winner - 1
+        margin = game.scores[w] - game.scores[1 - w]
+        assert margin >= abs(solution.value), (game.history, game.scores)
+        assert game.winner == solution.winner
+
+
+def test_refusals():
+    with pytest.raises(ValueError, match="players"):
+        sow.solve("bakuk:three-player")
+    solution = sow.solve("bakuk")
+    with pytest.raises(ValueError, match="a game of Koumma"):
+        solution.value_of(sow.load("koumma").new_game())
+    with pytest.raises(ValueError, match="jobs=0"):
+        sow.solve("bakuk", jobs=0)
+    with pytest.raises(sow.VariantError):
+        sow.solve("no-such-variant")
+
+
+def test_ctrl_c_stops_a_solve():
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        sow.solve("um-ed-dyar", jobs=2)
+    assert time.monotonic() - start < 5
