@@ -119,3 +119,24 @@ def test_ctrl_c_stops_a_solve():
     with pytest.raises(KeyboardInterrupt):
         sow.solve("um-ed-dyar", jobs=2)
     assert time.monotonic() - start < 5
+
+
+def test_a_game_of_rounds_is_solved_to_the_end_of_its_first_round(sow_bin, tmp_path):
+    path = tmp_path / "small.sow"
+    path.write_text('variant "Small rounds" extends "bosh" {\n  source "a test"\n  seeds 1 in each pit\n}\n')
+    variant = sow.load(path)
+    solution = sow.solve(variant)
+    assert solution.first_round and solution.report["first_round"]
+    assert solution.report == program_report(sow_bin, str(path))
+    past = 0
+    for seed in range(20):
+        game = variant.new_game()
+        rng = random.Random(seed)
+        while not game.finished and not game.report().get("rounds_over"):
+            assert solution.value_of(game) == max(solution.move_values(game).values())
+            game.play(rng.choice(game.legal_moves()))
+        if not game.finished:
+            past += 1
+            with pytest.raises(ValueError, match="first round"):
+                solution.best_move(game)
+    assert past > 0, "some games went past their first round"
