@@ -119,7 +119,8 @@ def short_name(variant: Variant) -> str:
 
 
 class _Shared:
-    """What every state of one game shares (not copied when pyspiel clones a state)."""
+    """What every state of one game shares: the state finds it through its game, so that it
+    is neither copied with the state nor serialized with it."""
 
     def __init__(self, name: str, variant: Variant, returns: str, max_length: int) -> None:
         self.name = name
@@ -131,29 +132,11 @@ class _Shared:
         self.returns = returns
         self.max_length = max_length
 
-    def __deepcopy__(self, memo: Any) -> _Shared:
-        return self
-
-    def __copy__(self) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # pyspiel serializes a Python state with a pickle of its attributes: by name.
-        return (_shared_of, (self.name, self.returns, self.max_length))
-
-
-def _shared_of(name: str, returns: str, max_length: int) -> _Shared:
-    """The shared part of the states of the game registered as ``name``, with these
-    parameters (one object for each)."""
-    key = (name, returns, max_length)
-    if key not in _SHARED:
-        _SHARED[key] = _Shared(name, _REGISTERED[name], returns, max_length)
-    return _SHARED[key]
-
 
 class _Play:
     """A :class:`sow.Game` that pyspiel can clone (a copy of the game) and serialize (the
-    moves played, replayed when read back)."""
+    moves played, replayed when read back): pyspiel clones a Python state by a deep copy of
+    its attributes, and serializes it with a pickle of them besides the actions."""
 
     __slots__ = ("name", "game")
 
@@ -177,7 +160,6 @@ def _replay(name: str, history: list[str]) -> _Play:
 
 # Short name -> variant, for the games registered by this module.
 _REGISTERED: dict[str, Variant] = {}
-_SHARED: dict[tuple[str, str, int], _Shared] = {}
 
 
 class SowGame(pyspiel.Game):
@@ -214,10 +196,10 @@ class SowGame(pyspiel.Game):
             max_game_length=length,
         )
         super().__init__(self.game_type, info, {"returns": returns, "max_game_length": length})
-        self._shared = _shared_of(type(self).short_name, returns, length)
+        self._shared = _Shared(self.short_name, variant, returns, length)
 
     def new_initial_state(self) -> SowState:
-        return SowState(self, self._shared)
+        return SowState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
@@ -228,11 +210,15 @@ class SowGame(pyspiel.Game):
 class SowState(pyspiel.State):
     """A state of a :class:`SowGame`: a :class:`sow.Game` and the actions played."""
 
-    def __init__(self, game: SowGame, shared: _Shared) -> None:
+    def __init__(self, game: SowGame) -> None:
         super().__init__(game)
-        self._shared = shared
+        shared = game._shared
         self._play = _Play(shared.name, shared.variant.new_game())
         self._actions = 0
+
+    @property
+    def _shared(self) -> _Shared:
+        return self.get_game()._shared  # type: ignore[no-any-return]
 
     @property
     def _game(self) -> Game:
