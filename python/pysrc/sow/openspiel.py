@@ -45,10 +45,12 @@ pits and P players::
 
 ``observer.dict`` names the three parts ``"pits"``, ``"captured"`` and ``"to_move"``. Kalah:
 12 + 2 + 2 = 16 floats, ``[4.0] * 12 + [0, 0] + [1, 0]`` at the start. The observation string
-is the board as ``sow play`` draws it, with the status line (``str(state)``). The state is
-Markov in them except for what the rule of repetition remembers (Oware, and others that end on
-a repeated position); the information state string is the history of actions, as OpenSpiel
-makes it for games of public information. States serialize as their history of actions
+is the board as ``sow play`` draws it, with the status line (``str(state)``). For Kalah and
+the like the tensor is the whole position; it leaves out what the rule of repetition remembers
+(Oware and the others that end on a repeated position), and what some variants hold besides
+the seeds (a move paused for its mover's choice, the phase of a game of rounds, pits out of
+play, Ô Ăn Quan's big stones), which the observation string shows. The information state
+string is the history of actions, as OpenSpiel makes it for games of public information. States serialize as their history of actions
 (pyspiel's default for Python games) and clone as pyspiel clones Python states.
 
 Returns and the length of a game
