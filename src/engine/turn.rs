@@ -299,13 +299,13 @@ impl Rules {
             MoveDirection::CounterClockwise
         };
         // A pit an opening empties, or a seed from the hand is put into, may be written without
-        // a way (such moves do not sow from it): whether it is such a move now is
-        // `check_move`'s question.
+        // a way (such moves do not sow from it), and so may a pit filled between rounds or in
+        // the set-up: whether it is such a move now is `check_move`'s question.
         let opening = |pit: usize| {
-            self.t
-                .phase
-                .as_deref()
-                .is_some_and(|ph| ph.opening_from.iter().chain(&ph.place).any(|m| m >> pit & 1 != 0))
+            self.t.rounds.is_some()
+                || self.t.phase.as_deref().is_some_and(|ph| {
+                    ph.setup > 0 || ph.opening_from.iter().chain(&ph.place).any(|m| m >> pit & 1 != 0)
+                })
         };
         // An end place is never played, whichever way it is written.
         if self.is_end_place(pit) {

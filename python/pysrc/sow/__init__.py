@@ -13,6 +13,9 @@ The engine of the ``sow`` program (a Rust library) as Python objects::
 
 A variant with mistakes raises :class:`VariantError`, whose ``messages`` are the located
 messages the ``sow`` program prints.
+
+``sow.openspiel`` (imported on first use; needs ``pip install open-spiel``) makes the variants
+OpenSpiel games: ``sow.openspiel.load_game("kalah")``.
 """
 
 from __future__ import annotations
@@ -62,10 +65,18 @@ def load_text(text: str, ruleset: str | None = None, name: str = "<text>") -> Va
     return _sow.load_text(text, ruleset, name)
 
 
+def __getattr__(name: str) -> Any:
+    # `sow.openspiel` is imported on first use: `import sow` does not import pyspiel.
+    if name == "openspiel":
+        import importlib
+
+        return importlib.import_module(".openspiel", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def bundled() -> list[str]:
     """The names of the bundled variants, as ``sow list`` gives them."""
     return _sow.bundled()
-
 
 
 class Simulation(dict[str, Any]):

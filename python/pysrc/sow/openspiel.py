@@ -1,0 +1,363 @@
+"""sow's variants as OpenSpiel games (needs ``pip install open-spiel``).
+
+::
+
+    import pyspiel
+    import sow.openspiel
+
+    game = sow.openspiel.load_game("kalah")          # a pyspiel.Game
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    print(state)                                      # the board as `sow play` draws it
+    game = pyspiel.load_game("python_sow_kalah")      # the same game, now registered
+
+:func:`load_game` registers a Python game with pyspiel under a short name for the variant
+(``python_sow_kalah``, ``python_sow_bakuk_three_player``; a variant loaded from a path or a
+text has its label and a hash of its rules in the name) and loads it. The games are
+sequential, deterministic, of perfect information and zero-sum, with rewards at the end only.
+
+Actions
+-------
+A variant numbers every move its games may offer once, in a fixed order:
+:meth:`sow.Variant.all_moves` (each pit as it sows, ``"1"`` first; where a pit sows either
+way, ``"1cw"``... then ``"1ccw"``...; where players sow from a hand, ``"h1cw"``...; ``"pass"``
+last). A move's place in that list is its action, the same for every player, so
+``num_distinct_actions() == len(variant.all_moves())``; ``action_to_string`` is the move in
+sow's notation, and ``legal_actions()`` are sorted ascending.
+
+Kalah, for example, has 12 actions: action ``a`` is pit ``a + 1``, pits numbered 1 to 12
+counter-clockwise from player 1's leftmost pit (1..6 player 1's row left to right, 7..12
+player 2's row right to left), so player 1 (OpenSpiel player 0) plays actions 0..5 and player
+2 (OpenSpiel player 1) 6..11. OpenSpiel's own ``mancala`` numbers its 14 slots instead: its
+action ``s`` is our action ``s - 1`` for player 0 (slots 1..6) and ``s - 2`` for player 1
+(slots 8..13). Its ``oware`` numbers the mover's six houses: its action ``a`` of player ``p`` is
+our action ``6 * p + a``.
+
+Observation tensor
+------------------
+The same for every observer (the game has perfect information), ``N + 2 * P`` floats for N
+pits and P players::
+
+    [0, N)            seeds in pits 1..N (state.pits)
+    [N, N + P)        seeds captured by players 1..P (state.captured: on a board with stores,
+                      the stores; in variants with hands, what each player holds)
+    [N + P, N + 2P)   the player to move, one-hot (all zero once the game is over)
+
+``observer.dict`` names the three parts ``"pits"``, ``"captured"`` and ``"to_move"``. Kalah:
+12 + 2 + 2 = 16 floats, ``[4.0] * 12 + [0, 0] + [1, 0]`` at the start. The observation string
+is the board as ``sow play`` draws it, with the status line (``str(state)``). For Kalah and
+the like the tensor is the whole position; it leaves out what the rule of repetition remembers
+(Oware and the others that end on a repeated position), and what some variants hold besides
+the seeds (a move paused for its mover's choice, the phase of a game of rounds, pits out of
+play, Ô Ăn Quan's big stones), which the observation string shows. The information state
+string is the history of actions, as OpenSpiel makes it for games of public information. States serialize as their history of actions
+(pyspiel's default for Python games) and clone as pyspiel clones Python states.
+
+Returns and the length of a game
+--------------------------------
+``returns="win"`` (the default): +1 to the winner and -1 to the loser, 0 each on a draw; with
+P > 2 players the winner +1 and each other -1/(P-1). ``returns="margin"``: each player's score
+minus the mean of the others' scores (the scores of :attr:`sow.Game.scores`: seeds captured,
+plus the leftovers the rules award at the end). Both sum to zero.
+
+``max_game_length`` counts actions. It defaults to the variant's own ply limit (Kalah and
+Oware: 1000; a variant without one: 1000). A game sow has not ended by then is ended there by
+the adapter: terminal, with returns 0 for all (``"win"``) or the margins of the scores so far
+(``"margin"``, leftovers not awarded). Where every action is a ply, sow ends the game at its
+own limit first, by its rules; in variants where a ply may take more than one action (a
+player's choice within a move, as in Bao), the adapter's end may come earlier: pass a larger
+``max_game_length`` to leave the end to sow.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on what is installed
+    raise ImportError("sow.openspiel needs open-spiel: pip install open-spiel") from error
+
+from open_spiel.python.observation import IIGObserverForPublicInfoGame
+
+from . import Game, Variant, bundled, load
+
+__all__ = ["SowGame", "SowState", "load_game", "short_name"]
+
+_RETURNS = ("win", "margin")
+_DEFAULT_LENGTH = 1000
+_PLY_LIMIT = re.compile(r"A game also ends after ([\d,]+) plies \(single moves\)")
+
+
+def _ply_limit(variant: Variant) -> int | None:
+    """The variant's own ply limit, as ``describe()`` states it (None if it has none)."""
+    found = _PLY_LIMIT.search(" ".join(variant.describe().split()))
+    if found is None:
+        return None
+    limit = int(found.group(1).replace(",", ""))
+    return None if limit >= 2**32 - 1 else limit
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+def short_name(variant: Variant) -> str:
+    """The name the variant's game is registered under: ``python_sow_`` and the bundled name
+    with its ruleset (``python_sow_bakuk_three_player``); for a variant from a path or a text,
+    its label and a hash of its rules in words and moves."""
+    if variant.reference in bundled():
+        name = variant.reference + (":" + variant.ruleset if variant.ruleset else "")
+        if load(name).describe() == variant.describe():
+            return "python_sow_" + _slug(name)
+    digest = hashlib.sha256(
+        "\n".join([variant.label, variant.describe(), *variant.all_moves()]).encode()
+    ).hexdigest()[:12]
+    return f"python_sow_{_slug(variant.label)}_{digest}"
+
+
+class _Shared:
+    """What every state of one game shares: the state finds it through its game, so that it
+    is neither copied with the state nor serialized with it."""
+
+    def __init__(self, name: str, variant: Variant, returns: str, max_length: int) -> None:
+        self.name = name
+        self.variant = variant
+        self.moves = variant.all_moves()
+        self.action_of = {move: action for action, move in enumerate(self.moves)}
+        self.players = variant.players
+        self.pits = variant.pits
+        self.returns = returns
+        self.max_length = max_length
+
+
+class _Play:
+    """A :class:`sow.Game` that pyspiel can clone (a copy of the game) and serialize (the
+    moves played, replayed when read back): pyspiel clones a Python state by a deep copy of
+    its attributes, and serializes it with a pickle of them besides the actions."""
+
+    __slots__ = ("name", "game")
+
+    def __init__(self, name: str, game: Game) -> None:
+        self.name = name
+        self.game = game
+
+    def __deepcopy__(self, memo: Any) -> _Play:
+        return _Play(self.name, self.game.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replay, (self.name, self.game.history))
+
+
+def _replay(name: str, history: list[str]) -> _Play:
+    game = _REGISTERED[name].new_game()
+    for move in history:
+        game.play(move)
+    return _Play(name, game)
+
+
+# Short name -> variant, for the games registered by this module.
+_REGISTERED: dict[str, Variant] = {}
+
+
+class SowGame(pyspiel.Game):
+    """An OpenSpiel game of a sow variant (made by :func:`load_game`, one subclass per variant)."""
+
+    variant: Variant
+    short_name: str
+    game_type: pyspiel.GameType
+    default_length: int
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {"returns": "win", "max_game_length": self.default_length, **(params or {})}
+        returns = params["returns"]
+        if returns not in _RETURNS:
+            raise ValueError(f"returns must be one of {_RETURNS}, not {returns!r}")
+        length = int(params["max_game_length"])
+        if length < 1:
+            raise ValueError(f"max_game_length must be at least 1, not {length}")
+        variant = self.variant
+        start = variant.new_game()
+        seeds = sum(start.pits) + sum(start.captured)
+        players = variant.players
+        if returns == "win":
+            low, high = (-1.0 / (players - 1) if players > 2 else -1.0), 1.0
+        else:
+            low, high = -float(seeds), float(seeds)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(variant.all_moves()),
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+        super().__init__(self.game_type, info, {"returns": returns, "max_game_length": length})
+        self._shared = _Shared(self.short_name, variant, returns, length)
+
+    def new_initial_state(self) -> SowState:
+        return SowState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return _Observer(self._shared, params)
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class SowState(pyspiel.State):
+    """A state of a :class:`SowGame`: a :class:`sow.Game` and the actions played."""
+
+    def __init__(self, game: SowGame) -> None:
+        super().__init__(game)
+        shared = game._shared
+        self._play = _Play(shared.name, shared.variant.new_game())
+        self._actions = 0
+
+    @property
+    def _shared(self) -> _Shared:
+        return self.get_game()._shared  # type: ignore[no-any-return]
+
+    @property
+    def _game(self) -> Game:
+        return self._play.game
+
+    @property
+    def sow_game(self) -> Game:
+        """The :class:`sow.Game` behind the state (do not play moves on it)."""
+        return self._play.game
+
+    def _cut(self) -> bool:
+        """Whether the adapter ends the game here (sow has not: ``max_game_length``)."""
+        return self._actions >= self._shared.max_length and not self._game.finished
+
+    def current_player(self) -> int:
+        to_move = self._game.to_move
+        if to_move is None or self._cut():
+            return pyspiel.PlayerId.TERMINAL
+        return to_move - 1
+
+    def is_terminal(self) -> bool:
+        return self._game.finished or self._cut()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.is_terminal() or player != self._game.to_move - 1:
+            return []
+        action_of = self._shared.action_of
+        try:
+            return sorted(action_of[move] for move in self._game.legal_moves())
+        except KeyError as error:  # all_moves() promises every legal move
+            raise RuntimeError(f"legal move {error} is not in all_moves()") from None
+
+    def _apply_action(self, action: int) -> None:
+        self._game.play(self._shared.moves[action])
+        self._actions += 1
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._shared.moves[action]
+
+    def returns(self) -> list[float]:
+        shared = self._shared
+        n = shared.players
+        if not self.is_terminal():
+            return [0.0] * n
+        if shared.returns == "margin":
+            scores = self._game.scores
+            total = sum(scores)
+            return [s - (total - s) / (n - 1) for s in scores]
+        winner = self._game.winner if self._game.finished else None
+        if winner is None:
+            return [0.0] * n
+        return [1.0 if p == winner - 1 else -1.0 / (n - 1) for p in range(n)]
+
+    def __str__(self) -> str:
+        return str(self._game)
+
+
+class _Observer:
+    """The observation of every player: pits, captured seeds, the player to move one-hot."""
+
+    def __init__(self, shared: _Shared, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        n, p = shared.pits, shared.players
+        self.tensor = np.zeros(n + 2 * p, np.float32)
+        self.dict = {
+            "pits": self.tensor[:n],
+            "captured": self.tensor[n : n + p],
+            "to_move": self.tensor[n + p :],
+        }
+
+    def set_from(self, state: SowState, player: int) -> None:
+        game = state.sow_game
+        self.dict["pits"][:] = game.pits
+        self.dict["captured"][:] = game.captured
+        to_move = self.dict["to_move"]
+        to_move.fill(0.0)
+        if not state.is_terminal():
+            to_move[game.to_move - 1] = 1.0
+
+    def string_from(self, state: SowState, player: int) -> str:
+        return str(state)
+
+
+def _register(variant: Variant) -> str:
+    name = short_name(variant)
+    if name in _REGISTERED:
+        return name
+    if name in pyspiel.registered_names():
+        raise ValueError(f"pyspiel already has a game named {name!r} that sow.openspiel did not register")
+    limit = _ply_limit(variant)
+    default_length = limit if limit is not None else _DEFAULT_LENGTH
+    players = variant.players
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"sow {variant.label}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"returns": "win", "max_game_length": default_length},
+    )
+    cls = type(
+        f"SowGame_{name}",
+        (SowGame,),
+        {
+            "variant": variant,
+            "short_name": name,
+            "game_type": game_type,
+            "default_length": default_length,
+        },
+    )
+    pyspiel.register_game(game_type, cls)
+    _REGISTERED[name] = variant
+    return name
+
+
+def load_game(
+    variant: str | os.PathLike[str] | Variant, **params: Any
+) -> pyspiel.Game:
+    """The OpenSpiel game of a variant: a bundled name (``"kalah"``), a path to a ``.sow``
+    file, a name with a ruleset (``"bakuk:three-player"``) or a :class:`sow.Variant`.
+
+    Registers it with pyspiel first (once per variant; see :func:`short_name`). ``params``:
+    ``returns`` (``"win"``, the default, or ``"margin"``) and ``max_game_length`` (in actions;
+    the variant's own ply limit by default, else 1000: a game not over by then ends there,
+    with returns 0, or the margins of the scores so far). See the module's documentation for
+    the actions and the observation tensor.
+    """
+    if not isinstance(variant, Variant):
+        variant = load(variant)
+    name = _register(variant)
+    return pyspiel.load_game(name, params)
