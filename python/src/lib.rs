@@ -129,12 +129,28 @@ impl MoveNames {
     }
 }
 
+/// The numbering of a variant's moves (`Rules::move_space`): a move's number is its action
+/// in OpenSpiel. Shared by a variant and its games.
+struct Actions {
+    moves: Vec<Move>,
+    number: HashMap<Move, usize>,
+}
+
+impl Actions {
+    fn of(rules: &Rules) -> Actions {
+        let moves = rules.move_space();
+        let number = moves.iter().enumerate().map(|(i, &m)| (m, i)).collect();
+        Actions { moves, number }
+    }
+}
+
 /// A variant, checked (with a ruleset, if one was named) and compiled: what `sow.load` and
 /// `sow.load_text` return. Start games with `new_game()` or `position(...)`.
 #[pyclass(module = "sow._sow", frozen)]
 struct Variant {
     rules: Arc<Rules>,
     names: Arc<MoveNames>,
+    actions: Arc<Actions>,
     /// How the variant was named (`bakuk`, a path, the name of a text), for the records of runs.
     reference: String,
     /// The rulesets the variant's file defines.
@@ -150,8 +166,10 @@ impl Variant {
         ruleset: Option<&str>,
     ) -> PyResult<Variant> {
         let (spec, warnings) = check::check(file, ruleset).map_err(|d| variant_error(py, &d))?;
+        let rules = sow::engine::compile(&spec);
         Ok(Variant {
-            rules: Arc::new(sow::engine::compile(&spec)),
+            actions: Arc::new(Actions::of(&rules)),
+            rules: Arc::new(rules),
             names: Arc::default(),
             reference: reference.to_string(),
             rulesets: file.ruleset_names().iter().map(|s| s.to_string()).collect(),
@@ -244,6 +262,20 @@ impl Variant {
         self.rules.spec().stores
     }
 
+    /// The ply limit of the variant's games (they end after so many plies), or None.
+    #[getter]
+    fn ply_limit(&self) -> Option<u32> {
+        self.rules.ply_limit()
+    }
+
+    /// A fingerprint of the rules as games play them (16 hex digits): variants with the same
+    /// one play the same games, whatever their names (`sow simulate`'s shards are checked
+    /// with it).
+    #[getter]
+    fn fingerprint(&self) -> String {
+        format!("{:016x}", self.rules.game_fingerprint())
+    }
+
     /// Every move a game of the variant may offer, in the notation and a fixed order: each pit
     /// sown its own way (`"1"` first); where some pit sows either way, each pit clockwise
     /// (`"1cw"`...), then counter-clockwise; where players sow from a hand, `"h1cw"` to `"hKcw"`
@@ -251,7 +283,7 @@ impl Variant {
     /// move may be declined. A move's place in the list is its action in OpenSpiel
     /// (`sow.openspiel`). Some may never be legal; no legal move is missing.
     fn all_moves(&self) -> Vec<String> {
-        self.rules.move_space().iter().map(Move::to_string).collect()
+        self.actions.moves.iter().map(Move::to_string).collect()
     }
 
     /// The checker's warnings about the variant's text (each a `Message`).
@@ -304,6 +336,7 @@ impl Variant {
 struct Game {
     rules: Arc<Rules>,
     names: Arc<MoveNames>,
+    actions: Arc<Actions>,
     state: State,
     /// The moves played since the position the game started from.
     moves: Vec<Move>,
@@ -322,6 +355,7 @@ impl Game {
         Game {
             rules: Arc::clone(&variant.rules),
             names: Arc::clone(&variant.names),
+            actions: Arc::clone(&variant.actions),
             state,
             moves: Vec::new(),
             repetition: variant.rules.spec().endings.repetition,
@@ -460,11 +494,42 @@ impl Game {
         self.play_move(parsed).map_err(PyValueError::new_err)
     }
 
+    /// The legal moves as numbers, ascending: each its place in the variant's `all_moves()`
+    /// (OpenSpiel's actions).
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        let mut numbers = Vec::new();
+        for mv in self.rules.legal_moves(&self.state).iter() {
+            match self.actions.number.get(&mv) {
+                Some(&i) => numbers.push(i),
+                None => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
+                        "the legal move {mv} is not in all_moves(): a fault of sow, please report it"
+                    )));
+                }
+            }
+        }
+        numbers.sort_unstable();
+        Ok(numbers)
+    }
+
+    /// Plays the move numbered `action` in the variant's `all_moves()`; ValueError if there
+    /// is none or it cannot be played here.
+    fn play_action(&mut self, action: usize) -> PyResult<()> {
+        let Some(&mv) = self.actions.moves.get(action) else {
+            return Err(PyValueError::new_err(format!(
+                "action {action}: the variant numbers its moves 0 to {}",
+                self.actions.moves.len() - 1
+            )));
+        };
+        self.play_move(mv).map_err(PyValueError::new_err)
+    }
+
     /// An independent copy of the game (position and moves played).
     fn clone(&self) -> Game {
         Game {
             rules: Arc::clone(&self.rules),
             names: Arc::clone(&self.names),
+            actions: Arc::clone(&self.actions),
             state: self.state,
             moves: self.moves.clone(),
             repetition: self.repetition,

@@ -27,3 +27,11 @@ def sow_bin() -> str:
     if program is None:
         pytest.skip("no `sow` program built to compare with (set SOW_BIN)")
     return program
+
+
+def require(module: str):
+    """`module`, imported; the test is skipped without it, except where CI is set
+    (`.ci/run` installs every optional package, and a test it cannot run is a failure)."""
+    if os.environ.get("CI"):
+        return __import__(module)
+    return pytest.importorskip(module)

@@ -13,7 +13,7 @@ import io
 import os
 import traceback
 
-from conftest import ROOT
+from conftest import ROOT, require
 
 DOC = ROOT / "docs" / "python.md"
 
@@ -32,6 +32,9 @@ def run(source: str, namespace: dict) -> str:
 
 
 def test_the_examples_print_what_the_document_says(monkeypatch):
+    # The walkthrough ends with OpenSpiel's MCTS and tables from pandas.
+    require("pyspiel")
+    require("pandas")
     monkeypatch.chdir(ROOT)
     text = DOC.read_text()
     lines = text.split("\n")

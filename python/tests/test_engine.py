@@ -248,3 +248,12 @@ def test_repetition_ends_as_in_the_program(name, sow_bin):
         text=True,
     ).stdout
     assert json.loads(out) == game.report()
+
+
+def test_ply_limit_and_fingerprint():
+    assert sow.load("bosh").ply_limit == 5000
+    assert sow.load("bakuk").fingerprint == sow.load("bakuk").fingerprint
+    assert sow.load("bakuk").fingerprint != sow.load("bakuk:valdez").fingerprint
+    same = sow.load_text('variant "Again" extends "bakuk" { source "a test" }')
+    assert same.fingerprint == sow.load("bakuk").fingerprint
+    assert len(same.fingerprint) == 16

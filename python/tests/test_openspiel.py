@@ -7,15 +7,15 @@ import sys
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+from conftest import ROOT, require
+
+pyspiel = require("pyspiel")
 
 import numpy as np  # noqa: E402  (open-spiel brings it)
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 import sow  # noqa: E402
 import sow.openspiel  # noqa: E402
-
-from conftest import ROOT  # noqa: E402
 
 
 # Variants pyspiel's own checks run on, with how many random games: two and three players,

@@ -9,6 +9,7 @@ import time
 import pytest
 
 import sow
+from conftest import require
 
 
 def test_same_figures_as_the_program(sow_bin):
@@ -71,7 +72,7 @@ def test_ctrl_c_stops_a_run():
 
 
 def test_to_pandas():
-    pandas = pytest.importorskip("pandas")
+    pandas = require("pandas")
     report = sow.simulate(["bakuk", "koumma"], games=500)
     frame = report.to_pandas()
     assert isinstance(frame, pandas.DataFrame)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import sow
-from conftest import ROOT
+from conftest import ROOT, require
 
 QUICK = ROOT / "tournaments" / "quick.yaml"
 
@@ -39,7 +39,7 @@ def test_text_and_pandas():
     assert report["tournament"]["games_per_pairing"] == 40
     assert report["tournament"]["file"] == "<text>"
     assert [v["variant"] for v in report["variants"]] == ["Bakuk"]
-    pandas = pytest.importorskip("pandas")
+    pandas = require("pandas")
     frame = report.to_pandas()
     assert isinstance(frame, pandas.DataFrame)
     assert list(frame.columns) == ["variant", "key", "value"]

@@ -47,6 +47,12 @@ class Variant:
     def has_stores(self) -> bool: ...
     @property
     def warnings(self) -> list[Message]: ...
+    @property
+    def ply_limit(self) -> int | None:
+        """Games end after so many plies; None if they end only by themselves."""
+    @property
+    def fingerprint(self) -> str:
+        """The rules as games play them, as 16 hex digits."""
     def all_moves(self) -> list[str]:
         """Every move a game may offer, in a fixed order: its place is its OpenSpiel action."""
     def describe(self) -> str:
@@ -88,6 +94,10 @@ class Game:
         """The legal moves of the player to move (none once the game is over)."""
     def play(self, mv: str) -> None:
         """Play a move; ValueError with the engine's reason if it cannot be played."""
+    def legal_actions(self) -> list[int]:
+        """The legal moves as their places in the variant's ``all_moves()``, ascending."""
+    def play_action(self, action: int) -> None:
+        """Play the move numbered ``action`` in the variant's ``all_moves()``."""
     def clone(self) -> Game:
         """An independent copy of the game."""
     def __copy__(self) -> Game: ...

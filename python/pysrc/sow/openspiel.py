@@ -90,16 +90,7 @@ __all__ = ["SowGame", "SowState", "load_game", "short_name"]
 
 _RETURNS = ("win", "margin")
 _DEFAULT_LENGTH = 1000
-_PLY_LIMIT = re.compile(r"A game also ends after ([\d,]+) plies \(single moves\)")
-
-
-def _ply_limit(variant: Variant) -> int | None:
-    """The variant's own ply limit, as ``describe()`` states it (None if it has none)."""
-    found = _PLY_LIMIT.search(" ".join(variant.describe().split()))
-    if found is None:
-        return None
-    limit = int(found.group(1).replace(",", ""))
-    return None if limit >= 2**32 - 1 else limit
+_TERMINAL = pyspiel.PlayerId.TERMINAL
 
 
 def _slug(text: str) -> str:
@@ -109,26 +100,23 @@ def _slug(text: str) -> str:
 def short_name(variant: Variant) -> str:
     """The name the variant's game is registered under: ``python_sow_`` and the bundled name
     with its ruleset (``python_sow_bakuk_three_player``); for a variant from a path or a text,
-    its label and a hash of its rules in words and moves."""
+    its label and a hash of its rules' fingerprint."""
     if variant.reference in bundled():
         name = variant.reference + (":" + variant.ruleset if variant.ruleset else "")
-        if load(name).describe() == variant.describe():
+        if load(name).fingerprint == variant.fingerprint:
             return "python_sow_" + _slug(name)
-    digest = hashlib.sha256(
-        "\n".join([variant.label, variant.describe(), *variant.all_moves()]).encode()
-    ).hexdigest()[:12]
+    digest = hashlib.sha256(f"{variant.label}\n{variant.fingerprint}".encode()).hexdigest()[:12]
     return f"python_sow_{_slug(variant.label)}_{digest}"
 
 
 class _Shared:
-    """What every state of one game shares: the state finds it through its game, so that it
-    is neither copied with the state nor serialized with it."""
+    """What every state of one game shares: a class attribute of the game's own state class
+    (``SowGame._state_class``), so that it is neither copied with a state nor serialized."""
 
     def __init__(self, name: str, variant: Variant, returns: str, max_length: int) -> None:
         self.name = name
         self.variant = variant
         self.moves = variant.all_moves()
-        self.action_of = {move: action for action, move in enumerate(self.moves)}
         self.players = variant.players
         self.pits = variant.pits
         self.returns = returns
@@ -199,9 +187,14 @@ class SowGame(pyspiel.Game):
         )
         super().__init__(self.game_type, info, {"returns": returns, "max_game_length": length})
         self._shared = _Shared(self.short_name, variant, returns, length)
+        # The states of this game are of a class of its own that holds what they share: a
+        # class attribute is read at the cost of an attribute, and is neither copied with a
+        # state nor pickled with it (a state read back by another game is of that game's
+        # class, and so takes its parameters).
+        self._state_class = type("SowState", (SowState,), {"_shared": self._shared})
 
     def new_initial_state(self) -> SowState:
-        return SowState(self)
+        return self._state_class(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
@@ -218,9 +211,7 @@ class SowState(pyspiel.State):
         self._play = _Play(shared.name, shared.variant.new_game())
         self._actions = 0
 
-    @property
-    def _shared(self) -> _Shared:
-        return self.get_game()._shared  # type: ignore[no-any-return]
+    _shared: _Shared
 
     @property
     def _game(self) -> Game:
@@ -231,30 +222,24 @@ class SowState(pyspiel.State):
         """The :class:`sow.Game` behind the state (do not play moves on it)."""
         return self._play.game
 
-    def _cut(self) -> bool:
-        """Whether the adapter ends the game here (sow has not: ``max_game_length``)."""
-        return self._actions >= self._shared.max_length and not self._game.finished
-
+    # pyspiel asks these several times a ply: they read the game once each, no property.
     def current_player(self) -> int:
-        to_move = self._game.to_move
-        if to_move is None or self._cut():
-            return pyspiel.PlayerId.TERMINAL
+        to_move = self._play.game.to_move  # None once sow's game is over
+        if to_move is None or self._actions >= self._shared.max_length:
+            return _TERMINAL
         return to_move - 1
 
     def is_terminal(self) -> bool:
-        return self._game.finished or self._cut()
+        return self._play.game.to_move is None or self._actions >= self._shared.max_length
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or player != self._game.to_move - 1:
+        to_move = self._play.game.to_move
+        if to_move is None or player != to_move - 1 or self._actions >= self._shared.max_length:
             return []
-        action_of = self._shared.action_of
-        try:
-            return sorted(action_of[move] for move in self._game.legal_moves())
-        except KeyError as error:  # all_moves() promises every legal move
-            raise RuntimeError(f"legal move {error} is not in all_moves()") from None
+        return self._play.game.legal_actions()
 
     def _apply_action(self, action: int) -> None:
-        self._game.play(self._shared.moves[action])
+        self._game.play_action(action)
         self._actions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -311,7 +296,7 @@ def _register(variant: Variant) -> str:
         return name
     if name in pyspiel.registered_names():
         raise ValueError(f"pyspiel already has a game named {name!r} that sow.openspiel did not register")
-    limit = _ply_limit(variant)
+    limit = variant.ply_limit
     default_length = limit if limit is not None else _DEFAULT_LENGTH
     players = variant.players
     game_type = pyspiel.GameType(
