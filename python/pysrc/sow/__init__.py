@@ -79,6 +79,15 @@ def bundled() -> list[str]:
     return _sow.bundled()
 
 
+def _frame(csv: str, kind: str) -> Any:
+    """A report's CSV as a pandas DataFrame, its values as the text the program wrote."""
+    try:
+        import pandas
+    except ImportError as error:
+        raise ImportError(f"{kind}.to_pandas() needs pandas: pip install pandas") from error
+    return pandas.read_csv(io.StringIO(csv), dtype={"value": str}, keep_default_na=False)
+
+
 class Simulation(dict[str, Any]):
     """The report of :func:`simulate`: what ``sow simulate --format json`` prints, as a dict.
 
@@ -104,11 +113,7 @@ class Simulation(dict[str, Any]):
         """The long table of ``sow simulate --format csv`` as a pandas DataFrame: one row per
         variant and statistic (columns ``variant``, ``statistic``, ``value``; statistics
         named as in the JSON, ``seats.1.win_rate``). Needs pandas installed."""
-        try:
-            import pandas
-        except ImportError as error:
-            raise ImportError("Simulation.to_pandas() needs pandas: pip install pandas") from error
-        return pandas.read_csv(io.StringIO(self.csv), dtype={"value": str}, keep_default_na=False)
+        return _frame(self.csv, "Simulation")
 
 
 def simulate(
@@ -167,8 +172,9 @@ def solve(
 
 class Tournament(dict[str, Any]):
     """The report of :func:`tournament`: what ``sow tournament --format json`` prints, as a
-    dict (``tournament``: its name, format, games per pairing, participants...; ``variants``: per variant the
-    standings, ratings, head-to-head figures, seats, openings, skill trace...). Besides:
+    dict (``tournament``: its name, format, games per pairing, participants...;
+    ``variants``: per variant the standings, ratings, head-to-head figures, seats, openings,
+    skill trace...). Besides:
     ``table`` (the tables the program prints), ``csv`` (``--format csv``: one row per variant
     and figure), ``svg`` (the picture of ``--plot``) and :meth:`to_pandas`.
     """
@@ -186,11 +192,7 @@ class Tournament(dict[str, Any]):
     def to_pandas(self) -> Any:
         """The rows of ``--format csv`` as a pandas DataFrame (columns ``variant``, ``key``,
         ``value``; keys are paths into the JSON). Needs pandas installed."""
-        try:
-            import pandas
-        except ImportError as error:
-            raise ImportError("Tournament.to_pandas() needs pandas: pip install pandas") from error
-        return pandas.read_csv(io.StringIO(self.csv), dtype={"value": str}, keep_default_na=False)
+        return _frame(self.csv, "Tournament")
 
 
 def tournament(
