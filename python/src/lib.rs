@@ -19,7 +19,7 @@ use pyo3::types::{PyList, PyString};
 use sow::cancel::Cancel;
 use sow::engine::notation;
 use sow::engine::replay::{self, PositionReport};
-use sow::engine::{Move, Outcome, Rules, State};
+use sow::engine::{History, Move, Outcome, Rules, State};
 use sow::lang::diagnostic::Diagnostics;
 use sow::lang::library::{self, VariantFile};
 use sow::lang::{check, describe};
@@ -340,14 +340,10 @@ struct Game {
     state: State,
     /// The moves played since the position the game started from.
     moves: Vec<Move>,
-    /// The rule of repetition compares the positions since the last capture, which a
-    /// `State` does not hold and the engine's `Game` (which borrows its rules) does: a move
-    /// is played by such a `Game` rebuilt from `anchor` (the start, or the position after
-    /// the last capture, where the engine forgets the positions before) and `tail`, the moves
-    /// since. Rules without the repetition rule play from the position alone.
-    repetition: bool,
-    anchor: State,
-    tail: Vec<Move>,
+    /// The positions since the last capture, which the rule of repetition compares and a
+    /// `State` does not hold: kept here between moves, and handed to the engine's `Game`
+    /// (which borrows its rules) for each move.
+    history: History,
 }
 
 impl Game {
@@ -358,36 +354,19 @@ impl Game {
             actions: Arc::clone(&variant.actions),
             state,
             moves: Vec::new(),
-            repetition: variant.rules.spec().endings.repetition,
-            anchor: state,
-            tail: Vec::new(),
+            history: sow::engine::Game::new(&variant.rules, state).into_parts().1,
         }
     }
 
     /// Plays `mv` (as written by the user) after checking it, with the engine's sentence as
     /// the error.
     fn play_move(&mut self, mv: Move) -> Result<(), String> {
-        let rules = &*self.rules;
-        let start = if self.repetition { self.anchor } else { self.state };
-        let mut game = sow::engine::Game::new(rules, start);
-        if self.repetition {
-            for &m in &self.tail {
-                game.apply(m);
-            }
-        }
-        let summary = game.play(mv, &mut ()).map_err(|e| e.to_string())?;
-        let after = *game.state();
-        self.state = after;
-        self.moves.push(summary.mv);
-        if self.repetition {
-            // The engine forgets the positions before a capture (`sow::engine::History`).
-            if summary.captured > 0 && after.pending().is_none() {
-                self.anchor = after;
-                self.tail.clear();
-            } else {
-                self.tail.push(summary.mv);
-            }
-        }
+        let history = std::mem::take(&mut self.history);
+        let mut game = sow::engine::Game::resume(&self.rules, self.state, history);
+        let played = game.play(mv, &mut ());
+        // A move refused leaves the game as it was.
+        (self.state, self.history) = game.into_parts();
+        self.moves.push(played.map_err(|e| e.to_string())?.mv);
         Ok(())
     }
 
@@ -532,9 +511,7 @@ impl Game {
             actions: Arc::clone(&self.actions),
             state: self.state,
             moves: self.moves.clone(),
-            repetition: self.repetition,
-            anchor: self.anchor,
-            tail: self.tail.clone(),
+            history: self.history.clone(),
         }
     }
 
