@@ -42,19 +42,7 @@ pub(crate) fn solve(
     let rules = solved_rules(played.spec());
     let start: State = match start {
         Some(game) => {
-            if !Arc::ptr_eq(&game.rules, &played) && game.rules.fingerprint() != played.fingerprint() {
-                return Err(PyValueError::new_err(format!(
-                    "start: a game of {}, not of {}",
-                    game.rules.spec().label(),
-                    played.spec().label()
-                )));
-            }
-            if game.state.rounds_over() > 0 {
-                return Err(PyValueError::new_err(
-                    "start: a table holds the positions of a game's first round, and this game is past it",
-                ));
-            }
-            game.state
+            first_round_of(&game, &played).map_err(|why| PyValueError::new_err(format!("start: {why}")))?
         }
         None => rules.initial_state(),
     };
@@ -83,28 +71,29 @@ pub(crate) fn solve(
     Ok(Solved { played, rules, solution, report })
 }
 
+/// The position of `game` if a table of `played` (cut to its first round) may hold it: a game
+/// of those rules, not past its first round. Else why not.
+fn first_round_of(game: &Game, played: &Arc<Rules>) -> Result<State, String> {
+    if !Arc::ptr_eq(&game.rules, played) && game.rules.fingerprint() != played.fingerprint() {
+        return Err(format!("a game of {}, not of {}", game.rules.spec().label(), played.spec().label()));
+    }
+    if game.state.rounds_over() > 0 {
+        return Err("a table holds the positions of a game's first round, and this game is past it".into());
+    }
+    Ok(game.state)
+}
+
 impl Solved {
-    /// The position of `game`, if the table may value it: a game of the variant solved, in
-    /// its first round for a game of rounds, and in the table.
-    fn state_of(&self, game: &Game) -> PyResult<State> {
-        if !Arc::ptr_eq(&game.rules, &self.played) && game.rules.fingerprint() != self.played.fingerprint() {
-            return Err(PyValueError::new_err(format!(
-                "a game of {}, and this solves {}",
-                game.rules.spec().label(),
-                self.played.spec().label()
-            )));
-        }
-        if game.state.rounds_over() > 0 {
-            return Err(PyValueError::new_err(
-                "the table holds the positions of the game's first round, and this game is past it",
-            ));
-        }
-        if self.solution.value(&self.rules, &game.state).is_none() {
-            return Err(PyValueError::new_err(
+    /// The position of `game` and its value, if the table holds it: a game of the variant
+    /// solved, in its first round for a game of rounds, and in the table.
+    fn valued(&self, game: &Game) -> PyResult<(State, i32)> {
+        let state = first_round_of(game, &self.played).map_err(PyValueError::new_err)?;
+        match self.solution.value(&self.rules, &state) {
+            Some(value) => Ok((state, value)),
+            None => Err(PyValueError::new_err(
                 "the position is not in the table, which holds the positions reachable from the position solved (solve with strong=True for every one)",
-            ));
+            )),
         }
-        Ok(game.state)
     }
 }
 
@@ -179,14 +168,13 @@ impl Solved {
     /// than the opponent from here on). ValueError for a game of another variant, or a
     /// position the table does not hold.
     fn value_of(&self, game: PyRef<'_, Game>) -> PyResult<i32> {
-        let state = self.state_of(&game)?;
-        Ok(self.solution.value(&self.rules, &state).expect("state_of checked it"))
+        Ok(self.valued(&game)?.1)
     }
 
     /// Each legal move of `game` with its value for the player to move (empty once the game
     /// is over), best first.
     fn move_values<'py>(&self, py: Python<'py>, game: PyRef<'_, Game>) -> PyResult<Bound<'py, PyDict>> {
-        let state = self.state_of(&game)?;
+        let (state, _) = self.valued(&game)?;
         let mut moves = self.solution.move_values(&self.rules, &state);
         moves.sort_by_key(|m| (-m.value, m.mv));
         let dict = PyDict::new(py);
@@ -201,7 +189,7 @@ impl Solved {
     /// those). None once the game is over. A `Solution` called with a game does the same: it
     /// is a perfect-play function.
     fn best_move(&self, game: PyRef<'_, Game>) -> PyResult<Option<String>> {
-        let state = self.state_of(&game)?;
+        let (state, _) = self.valued(&game)?;
         Ok(self.solution.best_move(&self.rules, &state, |_| 0).map(|m| m.to_string()))
     }
 
