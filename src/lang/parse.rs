@@ -118,6 +118,9 @@ pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diag
             Rule::board
             | Rule::seeds
             | Rule::players
+            | Rule::pit_store
+            | Rule::end_place
+            | Rule::never_played
             | Rule::sowing
             | Rule::turns
             | Rule::capture
@@ -137,6 +140,23 @@ pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diag
 /// Most times a line may be tried again from the pit it took: a chain of takes round a board
 /// of at most 64 pits.
 const MAX_AGAIN: u8 = 63;
+
+/// A line of the players block that is a rule of its own, about pits named from each seat:
+/// `each player's rightmost pit is their store`, `... is an end place`, `... cannot be played`.
+fn seat_rule(line: Pair<'_, Rule>) -> Spanned<RuleLine> {
+    let sp = span(&line);
+    let rule = line.as_rule();
+    let mut inner = values(line);
+    let pits = inner.next().expect("a pit");
+    let made = match rule {
+        Rule::never_played => RuleLine::NeverPlayed(values(pits).map(seat_word).collect()),
+        Rule::end_place => {
+            RuleLine::EndPlace(EndPlaceLine { pit: seat_pit(pits), big_stone: inner.next().is_some() })
+        }
+        _ => RuleLine::PitStore(seat_pit(pits)),
+    };
+    Spanned::new(made, sp)
+}
 
 /// `the next pit`, ... as a [`Base`].
 fn base_of(pair: Pair<'_, Rule>) -> Base {
@@ -754,26 +774,9 @@ impl Builder<'_> {
                 let lines = lines.into_iter().map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
                 let block = PlayersBlock { keyword: keyword.clone(), count, lines, span: sp };
                 out.push(Spanned::new(RuleLine::Players(block), keyword));
-                for line in stores {
-                    let sp = span(&line);
-                    let rule = line.as_rule();
-                    let mut inner = values(line);
-                    let pits = inner.next().expect("a pit");
-                    if rule == Rule::never_played {
-                        let pits = values(pits).map(seat_word).collect();
-                        out.push(Spanned::new(RuleLine::NeverPlayed(pits), sp));
-                        continue;
-                    }
-                    let pit = seat_pit(pits);
-                    let made = match rule {
-                        Rule::end_place => {
-                            RuleLine::EndPlace(EndPlaceLine { pit, big_stone: inner.next().is_some() })
-                        }
-                        _ => RuleLine::PitStore(pit),
-                    };
-                    out.push(Spanned::new(made, sp));
-                }
+                out.extend(stores.into_iter().map(seat_rule));
             }
+            Rule::pit_store | Rule::end_place | Rule::never_played => out.push(seat_rule(pair)),
             Rule::sowing
             | Rule::turns
             | Rule::capture

@@ -398,6 +398,33 @@ mod tests {
         assert!(Change::parse("--set", "capture { none }").is_ok());
     }
 
+    /// Every rule line of every bundled file, rulesets' too, is a rule `--set` takes as it is
+    /// written, and reads as the file does.
+    #[test]
+    fn every_line_of_the_bundled_files_can_be_set() {
+        use crate::lang::diagnostic::SourceFile;
+        use crate::lang::parse::{parse, parse_rule};
+        use crate::lang::syntax::RuleLine;
+        for (name, text) in library::BUNDLED {
+            let file = SourceFile::new(format!("{name}.sow"), text.to_string());
+            let ast = parse(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let lines = ast.rules.iter().chain(ast.rulesets.iter().flat_map(|r| &r.rules));
+            // Spans differ (the line's own text starts at 0): compare what is read without them.
+            let shape = |line: &RuleLine| format!("{line:?}").replace(|c: char| c.is_ascii_digit(), "");
+            for line in lines {
+                // The players block is set whole (its count is no line of its own).
+                let span = match &line.value {
+                    RuleLine::Players(block) => block.span.clone(),
+                    _ => line.span.clone(),
+                };
+                let written = &text[span];
+                let read = parse_rule(&SourceFile::new("--set", written))
+                    .unwrap_or_else(|e| panic!("{name}: `{written}` is refused:\n{e}"));
+                assert_eq!(shape(&read[0].value), shape(&line.value), "{name}: `{written}` reads otherwise");
+            }
+        }
+    }
+
     #[test]
     fn bad_placeholders_are_located() {
         let e = error("--vary", "seeds 4 in each pit");
