@@ -339,6 +339,19 @@ fn only_regular_files_are_read_as_variants() {
                 fifo.display()
             )
         );
+        // Extended, it is refused for what it is, where it is named.
+        let child = dir.join("child.sow");
+        std::fs::write(&child, "variant \"Child\" extends \"fifo.sow\" {\n}\n").unwrap();
+        let (code, _, err) = run(&["check", child.to_str().unwrap()]);
+        assert_eq!(code, 2);
+        assert!(
+            err.starts_with(&format!(
+                "error: cannot read `{}`: it is a FIFO (named pipe), not a regular file\n --> {}:1:25\n",
+                fifo.display(),
+                child.display()
+            )),
+            "{err}"
+        );
     }
     let big = dir.join("big.sow");
     std::fs::write(&big, "#".repeat(2 << 20)).unwrap();
@@ -488,4 +501,40 @@ fn a_move_waiting_for_a_choice_says_so_and_its_choice_is_written_after_it() {
     let (code, _, err) = run(&["play", "tshuba", "--moves", "1 13/3"]);
     assert_eq!(code, 1);
     assert!(err.contains("`3` is not a choice here: the move waits for the mover to take one of the opponent's pits: `2`, `4`, `5`, `7`"), "{err}");
+}
+
+#[test]
+fn a_file_of_many_rulesets_and_a_runaway_line_are_reported_in_a_few_lines() {
+    let dir = std::env::temp_dir().join(format!("sow-cli-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let many = dir.join("many.sow");
+    let rulesets: String =
+        (1..=2000).map(|k| format!("  ruleset \"r{k}\" {{ seeds {} in each pit }}\n", 1 + k % 5)).collect();
+    std::fs::write(
+        &many,
+        format!("variant \"Many\" extends \"bakuk\" {{\n  source \"mine\"\n{rulesets}}}\n"),
+    )
+    .unwrap();
+    let (code, out, err) = run(&["check", many.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!("ok: {}: Many (rulesets: r1, r2, r3, r4, r5, r6 and 1994 more)\n", many.display())
+    );
+    let long = dir.join("long.sow");
+    let line = format!("  note \"a\" {}", "z".repeat(500_000));
+    std::fs::write(&long, format!("variant \"Long\" extends \"bakuk\" {{\n  source \"mine\"\n{line}\n}}\n"))
+        .unwrap();
+    let (code, _, err) = run(&["check", long.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.len() < 1000, "{} bytes:\n{}", err.len(), &err[..2000.min(err.len())]);
+    assert!(
+        err.starts_with(&format!(
+            "error: unexpected word `{}…` after a complete `note` line\n --> {}:3:12\n",
+            "z".repeat(40),
+            long.display()
+        )),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

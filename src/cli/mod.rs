@@ -382,6 +382,9 @@ fn list() -> Result<String, CliError> {
 }
 
 /// Checks every file, even after one fails; exit 2 if any has an error.
+/// The most rulesets an `ok:` line names one by one.
+const MANY_RULESETS: usize = 8;
+
 fn check_files(files: &[String]) -> ExitCode {
     let mut failed = false;
     for name in files {
@@ -404,8 +407,15 @@ fn check_files(files: &[String]) -> ExitCode {
                 if !diags.has_errors() {
                     let rulesets = file.ruleset_names();
                     let mut line = format!("ok: {name}: {}", file.name());
-                    if !rulesets.is_empty() {
-                        line.push_str(&format!(" (rulesets: {})", rulesets.join(", ")));
+                    // A file of many rulesets names a few: the line stays a line.
+                    match rulesets.len() {
+                        0 => {}
+                        1..=MANY_RULESETS => line.push_str(&format!(" (rulesets: {})", rulesets.join(", "))),
+                        n => line.push_str(&format!(
+                            " (rulesets: {} and {} more)",
+                            rulesets[..MANY_RULESETS - 2].join(", "),
+                            n - (MANY_RULESETS - 2)
+                        )),
                     }
                     let warnings = diags.warnings().count();
                     if warnings > 0 {

@@ -131,6 +131,30 @@ impl Diagnostic {
     }
 }
 
+/// The most characters of a line an excerpt shows: a longer line is cut around the text
+/// underlined, so that a runaway line does not print a megabyte.
+const EXCERPT: usize = 120;
+
+/// What an excerpt shows of `line`, for the text underlined at bytes `start..end` of it: the
+/// line (or a window of it, `…` marking what is cut), the part of it before the underline,
+/// and the part underlined.
+fn excerpt(line: &str, start: usize, end: usize) -> (String, String, &str) {
+    let chars = line.chars().count();
+    if chars <= EXCERPT {
+        return (line.to_string(), line[..start].to_string(), &line[start..end]);
+    }
+    // A third of the window before the underline, the rest after it.
+    let at = line[..start].chars().count();
+    let first = at.saturating_sub(EXCERPT / 3).min(chars - EXCERPT);
+    let byte = |n: usize| line.char_indices().nth(n).map_or(line.len(), |(i, _)| i);
+    let (from, to) = (byte(first), byte(first + EXCERPT));
+    let open = if from > 0 { "…" } else { "" };
+    let close = if to < line.len() { "…" } else { "" };
+    let shown = format!("{open}{}{close}", &line[from..to]);
+    let before = format!("{open}{}", &line[from..start]);
+    (shown, before, &line[start..end.min(to).max(start)])
+}
+
 /// Tabs are shown as four spaces so that the underline stays under the text.
 fn display_width(text: &str) -> usize {
     text.chars().map(|c| if c == '\t' { 4 } else { 1 }).sum()
@@ -151,15 +175,15 @@ impl fmt::Display for Diagnostic {
             let pad = " ".repeat(gutter);
             writeln!(f, "{pad}--> {}:{line_no}:{col}", file.name)?;
             writeln!(f, "{pad} |")?;
-            writeln!(f, "{line_no} | {}", line.replace('\t', "    "))?;
             let start = file.clamp(loc.span.start).max(line_start);
-            let before = &file.text[line_start..start];
             // The underline covers the span's part of its first line, at least one character.
             let line_end = line_start + line.len();
             let end = loc.span.end.max(start).min(line_end.max(start));
-            let width = display_width(&file.text[start..end]).max(1);
+            let (shown, before, under) = excerpt(line, start - line_start, end - line_start);
+            writeln!(f, "{line_no} | {}", shown.replace('\t', "    "))?;
+            let width = display_width(under).max(1);
             let label = if loc.label.is_empty() { String::new() } else { format!(" {}", loc.label) };
-            writeln!(f, "{pad} | {}{}{label}", " ".repeat(display_width(before)), "^".repeat(width))?;
+            writeln!(f, "{pad} | {}{}{label}", " ".repeat(display_width(&before)), "^".repeat(width))?;
         }
         // Notes line up under the `|` of the excerpt.
         let pad = match &self.location {
@@ -310,6 +334,24 @@ mod tests {
         let file = SourceFile::new("x.sow", "# x\r");
         let d = Diagnostic::error("e").at(&file, 4..4, "end").to_string();
         assert!(d.contains("1 | # x\n"), "{d}");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_mistake() {
+        let line = format!("  board 2 rows of 3 pits, no stores {} oops", " ".repeat(500_000));
+        let file = SourceFile::new("x.sow", format!("variant \"X\" {{\n{line}\n}}\n"));
+        let at = file.text.find("oops").unwrap();
+        let d = Diagnostic::error("e").at(&file, at..at + 4, "here").to_string();
+        assert!(d.len() < 400, "{} bytes", d.len());
+        assert!(d.contains(" --> x.sow:2:500038\n"), "{d}");
+        let shown: Vec<&str> = d.lines().collect();
+        assert!(shown[3].starts_with("2 | …") && shown[3].ends_with(" oops"), "{d}");
+        let column = |text: &str, at: usize| text[..at].chars().count();
+        assert_eq!(shown[4].find('^'), Some(column(shown[3], shown[3].find("oops").unwrap())), "{d}");
+        // At the start of a long line, only the end is cut.
+        let file = SourceFile::new("x.sow", format!("oops{}", "x".repeat(300)));
+        let d = Diagnostic::error("e").at(&file, 0..4, "here").to_string();
+        assert!(d.contains(&format!("1 | oops{}…\n  | ^^^^ here", "x".repeat(116))), "{d}");
     }
 
     #[test]

@@ -260,7 +260,8 @@ fn resolve(
             return Err(not_found("a variant that is not a file can only extend bundled variants".into()));
         };
         let path = tidy(&dir.join(name));
-        if !path.is_file() {
+        // Anything there is read, so that a FIFO or a directory is refused for what it is.
+        if !path.exists() {
             return Err(not_found(format!("no file {}", path.display())));
         }
         return read(&path)
@@ -268,7 +269,7 @@ fn resolve(
     }
     if let Some(dir) = &here {
         let path = tidy(&dir.join(format!("{}.sow", slug(name))));
-        if path.is_file() {
+        if path.exists() {
             return read(&path)
                 .map_err(|e| Diagnostic::error(e.message).at(file, base.span.clone(), "extended here"));
         }

@@ -1680,6 +1680,14 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '-' | '_' | '\'')
 }
 
+/// Text quoted in a message, cut after 40 characters: a runaway word is not repeated whole.
+fn cut(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
 /// What stands at a position, for "unexpected ...", and its length in bytes.
 fn found_at(text: &str, pos: usize) -> (String, usize) {
     let rest = &text[pos..];
@@ -1690,11 +1698,11 @@ fn found_at(text: &str, pos: usize) -> (String, usize) {
     if word_len > 0 {
         let word = &rest[..word_len];
         let what = if word.chars().all(|c| c.is_ascii_digit()) { "number" } else { "word" };
-        return (format!("{what} `{word}`"), word_len);
+        return (format!("{what} `{}`", cut(word)), word_len);
     }
     if c == '"' {
         let len = rest[1..].find(['"', '\n']).map_or(rest.len(), |i| i + 2);
-        return (format!("text {}", rest[..len].trim_end()), len);
+        return (format!("text {}", cut(rest[..len].trim_end())), len);
     }
     (format!("`{c}`"), c.len_utf8())
 }
