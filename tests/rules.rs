@@ -3395,6 +3395,57 @@ fn players_fill_in_turns_and_play_starts_after_the_last_to_fill() {
     assert_eq!(legal(&r, &s), [1]);
 }
 
+/// `leftmost_rounds` with a rule on player 1's first move: each round's, or the match's.
+fn first_move_rounds(first: &str) -> Rules {
+    small_game(
+        "",
+        &format!(
+            "turns {{ {first} }}
+             capture {{ none }}
+             end {{ player to move cannot move: game over  leftover seeds: each pit's owner }}
+             rounds {{
+               round over when a row is empty
+               each player takes the seeds of their own pits
+               in turns, each player fills their leftmost empty pit with 2 seeds
+               pits not filled are out of play for the round
+               a player who cannot fill a pit loses the match
+             }}"
+        ),
+    )
+}
+
+#[test]
+fn a_first_move_is_each_rounds_unless_the_rules_name_the_matchs() {
+    for (line, second_round) in [
+        ("player 1's first move is from pit 3", vec![3]),
+        ("player 1's first move of the match is from pit 3", vec![1, 2, 3]),
+    ] {
+        let r = first_move_rounds(line);
+        // Round 1: player 1's first move, from pit 3 (its single seed into pit 4), empties
+        // their row. Player 1 takes nothing (hand 6), player 2 takes 4 + 2 + 3 (hand 9).
+        let mut s = in_round(&r, &[0, 0, 1, 3, 2, 3], &[6, 0], 1, &[], false);
+        assert_eq!(legal(&r, &s), [3], "{line}");
+        let (_, record) = play(&r, &mut s, 3);
+        assert_eq!(record.round_over, Some(1), "{line}");
+        assert_eq!(s.captured(), &[6, 9], "{line}");
+        // The fills, from player 2 (after the mover): 4, 1, 5, 2, 6, 3, two seeds each; play
+        // starts after the last to fill, player 1: with player 2, who sows pit 4 into 5 and 6.
+        for pit in [4, 1, 5, 2, 6, 3] {
+            play(&r, &mut s, pit);
+        }
+        assert!(!s.filling(), "{line}");
+        assert_eq!((s.pits(), s.to_move()), (&[2, 2, 2, 2, 2, 2][..], Some(1)), "{line}");
+        play(&r, &mut s, 4);
+        // Player 1's first move of the second round: from pit 3 again, or free.
+        assert_eq!(legal(&r, &s), second_round, "{line}");
+    }
+    // Without rounds, the match's first move cannot be named.
+    let text = "variant \"K\" extends \"koumma\" { source \"test\" turns { player 1's first move of the match is from pit 1 } }";
+    let file = sow::lang::library::load_text("k.sow", text).unwrap();
+    let e = sow::lang::check::check(&file, None).unwrap_err().to_string();
+    assert!(e.starts_with("error: the first move of the match, in a game without rounds\n"), "{e}");
+}
+
 #[test]
 fn the_players_take_turns_to_begin_the_rounds_whoever_filled_last() {
     let r = leftmost_rounds_with(

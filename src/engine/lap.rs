@@ -1027,6 +1027,9 @@ pub(crate) struct Extras {
     pub unclaimed_empty: bool,
     /// For each player, the pits their first move may be from (every pit: no rule).
     pub first_move: Option<[u64; MAX_PLAYERS]>,
+    /// In a game of rounds, the players whose first move is the match's, a bit each: the
+    /// others move first again in each round (`State::moved` is cleared for them).
+    pub first_move_of_match: u8,
     /// A direction chosen once, by each player's first move or the game's.
     pub keep_way: Option<KeepWay>,
     /// `each player's centre pit cannot be played`: the pits never played, a mask.
@@ -1044,6 +1047,7 @@ impl Extras {
             claim_seeds: spec.claims.seeds,
             unclaimed_empty: spec.endings.unclaimed_empty,
             first_move,
+            first_move_of_match: spec.first_move_of_match,
             keep_way: spec.phases.keep_way,
             never_played: spec.seat_mask(&spec.phases.never_played),
         }
@@ -1066,6 +1070,10 @@ impl Extras {
         out.extend([self.claim_unplayable as u8, seeds, self.unclaimed_empty as u8]);
         if let Some(first) = &self.first_move {
             out.extend(first.iter().flat_map(|m| m.to_le_bytes()));
+        }
+        if self.first_move_of_match != 0 {
+            out.extend(b"of the match");
+            out.push(self.first_move_of_match);
         }
         // Only where there is one, so that other fingerprints stay as they were.
         match self.keep_way {

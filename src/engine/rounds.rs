@@ -134,6 +134,9 @@ impl Rules {
         }
         let r = self.t.rounds.expect("a game of rounds");
         let (summary, relaying) = self.general_laps(s, mv, obs);
+        // What follows each move (the mover has moved, claimed pits emptied after each move,
+        // the stages of the starting pit), as in a game of one round.
+        self.after_general_move(s, mover, obs);
         if self.no_seeds_left(s, mover, other) {
             return summary;
         }
@@ -230,6 +233,9 @@ impl Rules {
     fn end_round<O: Observer>(&self, s: &mut State, next: u8, obs: &mut O) {
         let r = self.t.rounds.expect("a game of rounds");
         let n = self.t.pits as usize;
+        // A round's first moves are each player's first of the round, but where the rules
+        // name the match's.
+        s.moved &= self.t.extras.first_move_of_match;
         // Claims last a round: their seeds go to their claimers where the rules say so, and a
         // pit emptied so (or by the take below) is no longer claimed. A claimed pit already
         // empty stays claimed into the next round (as Ludii's code plays Gabata: emptying a

@@ -1025,11 +1025,19 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     let kinds = &[Kind::FirstMoves];
     let pits = |mask: u64| pit_numbers(mask).iter().map(|q| q.to_string()).collect::<Vec<_>>();
     let several = spec.first_move.iter().flatten().any(|&m| m.count_ones() > 1);
+    // In a game of rounds, each round's first move or the match's.
+    let when = |p: usize| match (spec.rounds.is_some(), spec.first_move_of_match >> p & 1 != 0) {
+        (false, _) => "",
+        (true, false) => " (in each round)",
+        (true, true) => " (the match's first move only)",
+    };
     let firsts: Vec<String> = spec
         .first_move
         .iter()
         .enumerate()
-        .filter_map(|(p, mask)| mask.map(|m| format!("player {}'s from pit {}", p + 1, or_list(&pits(m)))))
+        .filter_map(|(p, mask)| {
+            mask.map(|m| format!("player {}'s from pit {}{}", p + 1, or_list(&pits(m)), when(p)))
+        })
         .collect();
     rules.push(if firsts.is_empty() {
         unsaid(S, "first moves", kinds, "A player's first move may be from any of their pits.")
@@ -1039,7 +1047,8 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             "first moves",
             kinds,
             format!(
-                "A player's first move of the game must be from {}: {}.{}",
+                "A player's first move {}must be from {}: {}.{}",
+                if spec.rounds.is_some() { "" } else { "of the game " },
                 if several { "one of the pits given" } else { "the pit given" },
                 and_list(&firsts),
                 if firsts.len() < spec.players as usize { " The others' first moves are free." } else { "" }

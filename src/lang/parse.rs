@@ -871,13 +871,18 @@ impl Builder<'_> {
                     Rule::one_player => Some(self.number(only(who))?),
                     _ => None,
                 };
-                let from = inner.next().expect("where from");
+                let mut from = inner.next().expect("where from");
+                let mut of_match = None;
+                if from.as_rule() == Rule::first_of_match {
+                    of_match = Some(span(&from));
+                    from = inner.next().expect("where from");
+                }
                 let from = match from.as_rule() {
                     Rule::first_pit => FirstFrom::Pit(self.number(only(from))?),
                     Rule::first_group => FirstFrom::Pits(self.row_groups(values(from))?),
                     _ => FirstFrom::Side { rightmost: only(from).as_rule() == Rule::first_rightmost },
                 };
-                RuleLine::FirstMoves(vec![Spanned::new(FirstMoveLine { player, from }, sp)])
+                RuleLine::FirstMoves(vec![Spanned::new(FirstMoveLine { player, of_match, from }, sp)])
             }
             Rule::laps => RuleLine::Laps(match only(pair).as_rule() {
                 Rule::laps_skip => Laps::SkipOrigin,

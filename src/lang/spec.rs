@@ -221,6 +221,9 @@ pub struct Spec {
     /// For each player, the pits their first move of the game must be from (a mask, bit 0 for
     /// pit 1), if a rule says.
     pub first_move: Vec<Option<u64>>,
+    /// In a game of rounds, the players whose first move is the match's (`first move of the
+    /// match`), a bit each; the others' is each round's.
+    pub first_move_of_match: u8,
     /// The rules of rounds, for a game of several rounds.
     pub rounds: Option<crate::lang::rounds::Rounds>,
     /// End places and big stones ([`crate::lang::stones`]): none in most variants.

@@ -255,6 +255,9 @@ pub enum FirstFrom {
 pub struct FirstMoveLine {
     /// `None`: each player.
     pub player: Option<Number>,
+    /// `first move of the match` (in a game of rounds: the match's first move, not each
+    /// round's), where it is written.
+    pub of_match: Option<Span>,
     pub from: FirstFrom,
 }
 

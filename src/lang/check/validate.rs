@@ -476,9 +476,9 @@ impl<'a> Validator<'a> {
         }
         let phases = self.phases(board, &owners, players, total);
         let claims = self.claims(&lap_rules);
-        let first_move = self.first_moves(players, &owners);
-        self.first_move_played(&first_move, &phases.never_played, &owners);
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
+        let (first_move, first_move_of_match) = self.first_moves(players, &owners, rounds.is_some());
+        self.first_move_played(&first_move, &phases.never_played, &owners);
         let stones = self.stones(board, &owners, players);
         let legality = self.legality(
             total,
@@ -542,6 +542,7 @@ impl<'a> Validator<'a> {
             phases,
             claims,
             first_move,
+            first_move_of_match,
             rounds,
             stones,
             legality,
@@ -1104,10 +1105,12 @@ impl<'a> Validator<'a> {
     }
 
     /// The first moves of the game (`player 1's first move is from pit 6`): for each player,
-    /// at most one line, naming pits of their own (a mask, bit 0 for pit 1).
-    fn first_moves(&mut self, players: u8, owners: &[u8]) -> Vec<Option<u64>> {
+    /// at most one line, naming pits of their own (a mask, bit 0 for pit 1); and the players
+    /// whose first move is the match's (a bit each), in a game of rounds.
+    fn first_moves(&mut self, players: u8, owners: &[u8], rounds: bool) -> (Vec<Option<u64>>, u8) {
         let m = self.m;
         let mut first = vec![None; players as usize];
+        let mut of_match = 0u8;
         // The line that gave each player's first move.
         let mut stated: Vec<Option<usize>> = vec![None; players as usize];
         if let Some(lines) = &m.first_moves {
@@ -1128,6 +1131,17 @@ impl<'a> Validator<'a> {
                     },
                     None => (0..players).collect(),
                 };
+                if let Some(span) = &line.value.of_match {
+                    if !rounds {
+                        self.diags.push(
+                            Diagnostic::error("the first move of the match, in a game without rounds")
+                                .at(&at.file, span.clone(), "a game of one round has one first move")
+                                .help("write `first move is from ...`: without rounds it is the game's"),
+                        );
+                        continue;
+                    }
+                    of_match |= who.iter().fold(0, |bits, &p| bits | 1 << p);
+                }
                 // Pits named from the seat: their places among each player's pits, once.
                 let places = match &line.value.from {
                     FirstFrom::Pits(groups) => {
@@ -1223,7 +1237,7 @@ impl<'a> Validator<'a> {
                 }
             }
         }
-        first
+        (first, of_match)
     }
 
     /// Does the chain at `i` follow the take it starts from? A chain starts from the pit
