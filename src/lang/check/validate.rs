@@ -441,7 +441,9 @@ impl<'a> Validator<'a> {
             two(&mut self, &g.at, "the grand slam");
             let captures = landing.is_some_and(|l| l.value.is_some())
                 || m.opposite.as_ref().is_some_and(|o| o.value.is_some());
-            if !captures {
+            // Lines that take after each lap get a message of their own, below.
+            let lap_takes = m.lap_rules.as_ref().is_some_and(|l| l.value.iter().any(|r| r.value.takes()));
+            if !captures && !lap_takes {
                 self.diags.push(
                     g.error("a grand slam rule, but nothing is ever captured", "no move can be a grand slam"),
                 );
