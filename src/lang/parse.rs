@@ -1685,6 +1685,26 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '-' | '_' | '\'')
 }
 
+/// The help for a receiver written after a `last seed makes ...: take them` line: the same
+/// capture as a `when` line, which names who receives what it takes.
+fn receiver_help(line: &str, rest: &str) -> String {
+    let receiver = rest[..rest.find(['\n', '\r', '}', '#']).unwrap_or(rest.len())].trim_end();
+    let counts = line
+        .split_once("makes ")
+        .and_then(|(_, after)| after.split_once(" in "))
+        .map_or("4", |(counts, _)| counts.trim());
+    let mine = if line.contains("opponent's") {
+        " and is an opponent's"
+    } else if line.contains("mover's own") {
+        " and is the mover's own"
+    } else {
+        ""
+    };
+    format!(
+        "a take that says who receives it is a `when` line: `when the last pit holds {counts}{mine}: take the last pit {receiver}`"
+    )
+}
+
 /// Text quoted in a message, cut after 40 characters: a runaway word is not repeated whole.
 fn cut(text: &str) -> String {
     match text.char_indices().nth(40) {
@@ -2028,7 +2048,13 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
                                 "unexpected word `{w}` after a complete `{first}` line"
                             ))
                             .at(file, pos..pos + found_len, format!("the `{first}` line ends before this"));
+                            let (line_at, _) = after.expect("a line before");
                             match line_forms(first, second) {
+                                // `last seed makes 4 in any pit: take them for its owner`: the
+                                // receivers are the `when` lines' (`for ...`, `out of play`).
+                                Some(_) if first == "last" && matches!(w, "for" | "out") => {
+                                    d.help(receiver_help(&text[toks[line_at].0..pos], &text[pos..]))
+                                }
                                 Some(forms) => d.help(format!("write it as {forms}")),
                                 None => d,
                             }
