@@ -2815,6 +2815,30 @@ fn an_opening_moves_the_seeds_of_the_pit_named_into_the_store() {
 }
 
 #[test]
+fn an_openings_pits_are_listed_with_commas_as_counts_are() {
+    let opening = |pits: &str| {
+        load(&format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 4 pits, no stores  seeds 4 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               opening {{ each player's first move: move the seeds of their {pits} pit into their 4th pit }}
+               sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+               capture {{ last seed makes 2 in any pit: take them }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        ))
+    };
+    let (listed, ors) = (opening("1st, 2nd or 3rd"), opening("1st or 2nd or 3rd"));
+    // Player 1's 1st, 2nd or 3rd pit: pits 1, 2 and 3; player 2's: pits 5, 6 and 7.
+    let mut s = listed.initial_state();
+    assert_eq!(legal(&listed, &s), vec![1, 2, 3]);
+    assert_eq!(legal(&ors, &s), vec![1, 2, 3]);
+    play(&listed, &mut s, 2);
+    assert_eq!(s.pits(), &[4, 0, 4, 8, 4, 4, 4, 4]);
+    assert_eq!(legal(&listed, &s), vec![5, 6, 7]);
+    assert_eq!(listed.fingerprint(), ors.fingerprint());
+}
+
+#[test]
 fn an_opening_of_two_moves_each_from_a_choice_of_pits_and_into_a_store_of_captures() {
     // Iyogh's opening on 2 x 3 without stores: each player's first 2 moves take the 1st or
     // 2nd pit of their row into their 3rd.

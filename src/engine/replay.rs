@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::error::{Failure, Status};
-use crate::lang::describe::{and_list, pit_list};
+use crate::lang::words::{and_list, pit_list};
 
 use super::{
     EndReason, Game, IllegalMove, Move, MoveDirection, MoveSummary, Observer, Outcome, Rules, State,
@@ -183,7 +183,7 @@ pub fn describe_step(step: &Step) -> String {
             "ply {}: player {} moves {} from pit {} into pit {}: the opponent's pits were all empty",
             step.ply,
             step.player + 1,
-            crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+            crate::lang::words::plural(seeds as usize, "seed", "seeds"),
             from + 1,
             to + 1
         );
@@ -195,7 +195,7 @@ pub fn describe_step(step: &Step) -> String {
         let placed = if held > 0 || seeds == 1 {
             format!(
                 "puts {} from their hand into pit {}",
-                crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+                crate::lang::words::plural(seeds as usize, "seed", "seeds"),
                 pit + 1
             )
         } else {
@@ -211,7 +211,7 @@ pub fn describe_step(step: &Step) -> String {
             )),
             step.record.top_up.map_or(String::new(), |(q, mine, topped)| format!(
                 "; puts their last {} into pit {}, which player {} tops up with {}: both own it",
-                crate::lang::describe::plural(mine as usize, "seed", "seeds"),
+                crate::lang::words::plural(mine as usize, "seed", "seeds"),
                 q + 1,
                 (step.player + 1) % 2 + 1,
                 topped
@@ -230,7 +230,7 @@ pub fn describe_step(step: &Step) -> String {
             step.ply,
             step.player + 1,
             pit + 1,
-            crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+            crate::lang::words::plural(seeds as usize, "seed", "seeds"),
         );
     }
     // A move paused at a relay, declined ([`super::step`]).
@@ -349,7 +349,7 @@ pub fn describe_step(step: &Step) -> String {
     for &(pit, seeds, player) in &step.record.to_claimers {
         text.push_str(&format!(
             "; {} from pit {} {} to player {}, its claimer",
-            crate::lang::describe::plural(seeds as usize, "seed", "seeds"),
+            crate::lang::words::plural(seeds as usize, "seed", "seeds"),
             pit + 1,
             if seeds == 1 { "goes" } else { "go" },
             player + 1
@@ -423,7 +423,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::Repetition => "the position repeats one seen since the last capture".to_string(),
         EndReason::FewSeeds => format!(
             "{} left on the board",
-            crate::lang::describe::plural(state.seeds_on_board() as usize, "seed is", "seeds are")
+            crate::lang::words::plural(state.seeds_on_board() as usize, "seed is", "seeds are")
         ),
         EndReason::CannotFill => "a player cannot fill a pit for the next round".to_string(),
         EndReason::NoPitInPlay => "a player has no pit in play".to_string(),

@@ -5,7 +5,7 @@
 //! The form is generic in how a count is held: the syntax tree holds numbers as written (with
 //! their places, before their range is checked), a [`CountSet`] holds them as bytes.
 
-use crate::lang::describe::or_list;
+use crate::lang::words::or_list;
 
 /// One item of a list of counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

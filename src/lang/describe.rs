@@ -6,73 +6,14 @@ use std::fmt::Write as _;
 use crate::lang::draw;
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::*;
+use crate::lang::words::{and_list, number_word, or_list, ordinal, pit_list, plural};
 
 /// The widest line of the description (and of `sow diff`'s table).
 pub const WIDTH: usize = 92;
 
-/// Small numbers as words, as a field description would write them.
-pub fn number_word(n: usize) -> String {
-    const WORDS: [&str; 13] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-        "twelve",
-    ];
-    WORDS.get(n).map_or_else(|| n.to_string(), |w| w.to_string())
-}
-
-/// `first`, `second`, ... `twelfth`, then `13th`.
-pub fn ordinal(n: usize) -> String {
-    const WORDS: [&str; 13] = [
-        "zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-        "tenth", "eleventh", "twelfth",
-    ];
-    WORDS.get(n).map_or_else(|| format!("{n}th"), |w| w.to_string())
-}
-
 fn capitalized(s: &str) -> String {
     let mut c = s.chars();
     c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
-}
-
-pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("{} {one}", number_word(n)) } else { format!("{} {many}", number_word(n)) }
-}
-
-/// `2`, `2 or 4`, `2, 4 or 6`.
-pub fn or_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-pub fn and_list(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// Pit numbers with runs joined: `pits 1-3`, `pits 1 and 2`, `pit 5`, `pits 1, 3 and 5`.
-pub fn pit_list(pits: &[usize]) -> String {
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    for &p in pits {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == p => *end = p,
-            _ => runs.push((p, p)),
-        }
-    }
-    let parts: Vec<String> = runs
-        .iter()
-        .flat_map(|&(a, b)| match b - a {
-            0 => vec![a.to_string()],
-            1 => vec![a.to_string(), b.to_string()],
-            _ => vec![format!("{a}-{b}")],
-        })
-        .collect();
-    let word = if pits.len() == 1 { "pit" } else { "pits" };
-    format!("{word} {}", and_list(&parts))
 }
 
 use crate::lang::lap_rule::{Claimer, Condition, Effect, Predicate, Receiver};
@@ -1201,7 +1142,7 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         Some(o) => {
             let moves =
                 if o.moves == 1 { "first move".to_string() } else { format!("first {} moves", o.moves) };
-            let which = if o.from.len() == 1 { "" } else { ", one that holds seeds, as they choose" };
+            let which = if o.from.len() == 1 { "" } else { " (one that holds seeds, as they choose)" };
             said(
                 S,
                 "opening",
@@ -1351,12 +1292,12 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
                 Predicate::Seat(seats, None, yes) => format!(
                     "{place} {} its owner's {} pit",
                     if *yes { "is" } else { "is not" },
-                    seats.iter().map(|s| s.word()).collect::<Vec<_>>().join(" or ")
+                    or_list(&seats.iter().map(|s| s.word()).collect::<Vec<_>>())
                 ),
                 Predicate::Seat(seats, Some(row), yes) => format!(
                     "{place} {} the {} pit of its owner's {} row (counted from their left)",
                     if *yes { "is" } else { "is not" },
-                    seats.iter().map(|s| s.word()).collect::<Vec<_>>().join(" or "),
+                    or_list(&seats.iter().map(|s| s.word()).collect::<Vec<_>>()),
                     if *row == crate::lang::geometry::Side::Inner { "inner" } else { "outer" }
                 ),
                 Predicate::EndPlace(yes) => {
@@ -2154,15 +2095,6 @@ fn changes_section(out: &mut String, spec: &Spec) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pit_lists_join_runs() {
-        assert_eq!(pit_list(&[1, 2, 3]), "pits 1-3");
-        assert_eq!(pit_list(&[1, 2]), "pits 1 and 2");
-        assert_eq!(pit_list(&[5]), "pit 5");
-        assert_eq!(pit_list(&[1, 3, 5]), "pits 1, 3 and 5");
-        assert_eq!(pit_list(&[1, 2, 3, 5]), "pits 1-3 and 5");
-    }
 
     /// Every bundled variant, without a ruleset and with each of its own.
     fn every_spec() -> Vec<Spec> {

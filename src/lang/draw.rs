@@ -51,7 +51,7 @@ fn claimed_line(claimed: &[u64]) -> Option<String> {
         .filter(|&(_, &c)| c != 0)
         .map(|(p, &c)| {
             let list = crate::lang::spec::pit_numbers(c);
-            format!("player {} {}", p + 1, crate::lang::describe::pit_list(&list))
+            format!("player {} {}", p + 1, crate::lang::words::pit_list(&list))
         })
         .collect();
     (!marks.is_empty()).then(|| format!("claimed (*): {}", marks.join(", ")))
@@ -175,7 +175,7 @@ pub fn board_owned(
         .filter_map(|owner| {
             let list: Vec<usize> = (1..=pits.len()).filter(|&p| holder(p) == Some(owner)).collect();
             (!list.is_empty())
-                .then(|| format!("player {} {}", owner + 1, crate::lang::describe::pit_list(&list)))
+                .then(|| format!("player {} {}", owner + 1, crate::lang::words::pit_list(&list)))
         })
         .collect();
     if !held.is_empty() {
@@ -183,18 +183,18 @@ pub fn board_owned(
     }
     if shared != 0 {
         let both: Vec<usize> = (1..=pits.len()).filter(|&p| shared >> (p - 1) & 1 != 0).collect();
-        lines.push(format!("owned by both players (@@): {}", crate::lang::describe::pit_list(&both)));
+        lines.push(format!("owned by both players (@@): {}", crate::lang::words::pit_list(&both)));
     }
     if !ends.is_empty() {
         let stone = if spec.stones.big_stones { ", each starting with a big stone" } else { "" };
-        lines.push(format!("end places <>: {}{stone}", crate::lang::describe::pit_list(&ends)));
+        lines.push(format!("end places <>: {}{stone}", crate::lang::words::pit_list(&ends)));
     }
     if !never.is_empty() {
-        lines.push(format!("never played (!): {}", crate::lang::describe::pit_list(&never)));
+        lines.push(format!("never played (!): {}", crate::lang::words::pit_list(&never)));
     }
     if out != 0 {
         let listed: Vec<usize> = (1..=pits.len()).filter(|&p| out >> (p - 1) & 1 != 0).collect();
-        lines.push(format!("out of play: {}", crate::lang::describe::pit_list(&listed)));
+        lines.push(format!("out of play: {}", crate::lang::words::pit_list(&listed)));
     }
     lines.join("\n") + "\n"
 }
@@ -204,11 +204,8 @@ pub fn board_owned(
 pub fn stones_line(spec: &Spec, in_place: [bool; 2], won: [u8; 2]) -> String {
     let ends = end_places(spec);
     let pits: Vec<usize> = (0..ends.len().min(2)).filter(|&p| in_place[p]).map(|p| ends[p]).collect();
-    let left = if pits.is_empty() {
-        "none on the board".to_string()
-    } else {
-        crate::lang::describe::pit_list(&pits)
-    };
+    let left =
+        if pits.is_empty() { "none on the board".to_string() } else { crate::lang::words::pit_list(&pits) };
     let taken: Vec<String> = won
         .iter()
         .enumerate()

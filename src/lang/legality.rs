@@ -95,5 +95,5 @@ impl Legality {
 /// pit is in the mover's inner row and the opposite pit is occupied`).
 pub fn conditions_words(conditions: &[Condition<CountSet>]) -> String {
     let words: Vec<String> = conditions.iter().map(super::describe::condition_words).collect();
-    super::describe::and_list(&words)
+    super::words::and_list(&words)
 }

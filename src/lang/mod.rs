@@ -26,3 +26,4 @@ pub mod stages;
 pub mod stones;
 pub mod syntax;
 pub mod vary;
+pub mod words;

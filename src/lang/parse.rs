@@ -1732,14 +1732,6 @@ fn found_at(text: &str, pos: usize) -> (String, usize) {
     (format!("`{c}`"), c.len_utf8())
 }
 
-fn join_or(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
 /// The block a position is in, judged by the words that could start a line there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Context {
@@ -1911,7 +1903,7 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
     let label = match expected.len() {
         0 => String::new(),
         1 => format!("expected {}", expected[0]),
-        _ => format!("expected one of {}", join_or(&expected)),
+        _ => format!("expected one of {}", crate::lang::words::or_list(&expected)),
     };
     // A guess at a misspelt word; failing that, at one written as two (`counter clockwise`),
     // underlined whole.

@@ -225,7 +225,7 @@ pub fn seat_row(owners: &[u8], player: u8) -> Vec<usize> {
 /// `their 4th pit`, `their 6th or 7th pit`: pits as lines write them.
 pub fn seat_words(pits: &[SeatPit]) -> String {
     let words: Vec<String> = pits.iter().map(|p| p.word()).collect();
-    format!("their {} pit", words.join(" or "))
+    format!("their {} pit", crate::lang::words::or_list(&words))
 }
 
 impl Target {

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::lang::describe::{ordinal, pit_list};
 use crate::lang::diagnostic::{Diagnostic, Diagnostics, SourceFile, Span};
 use crate::lang::kinds::{Kind, Merged, Stated};
+use crate::lang::words::{ordinal, pit_list};
 
 use super::about;
 use crate::lang::lap_rule::{Condition, Effect, LapRule, Place, Predicate, Receiver};
@@ -1023,7 +1023,7 @@ impl<'a> Validator<'a> {
                         (!which.is_empty()).then(|| {
                             format!(
                                 "the {} pit{} of their {row} row",
-                                crate::lang::describe::and_list(&which),
+                                crate::lang::words::and_list(&which),
                                 if which.len() == 1 { "" } else { "s" }
                             )
                         })
@@ -1034,7 +1034,7 @@ impl<'a> Validator<'a> {
                 let which: Vec<String> = unnamed.iter().map(|&q| ordinal(q + 1)).collect();
                 format!(
                     "the {} pit{} from each player's left ha{} no direction",
-                    crate::lang::describe::and_list(&which),
+                    crate::lang::words::and_list(&which),
                     if unnamed.len() == 1 { "" } else { "s" },
                     if unnamed.len() == 1 { "s" } else { "ve" }
                 )

@@ -4,13 +4,13 @@
 use std::sync::Arc;
 
 use crate::lang::counts::CountSet;
-use crate::lang::describe::ordinal;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::lang::kinds::Stated;
 use crate::lang::lap_rule::{Condition, LapRule, Predicate};
 use crate::lang::legality::{Legality, MustPlay, OneSeed, Relays, SeatOnly};
 use crate::lang::spec::PitGroupSpec;
 use crate::lang::syntax::{Number, Opening, PitGroup, RowPart, WrittenCounts};
+use crate::lang::words::ordinal;
 
 use super::Validator;
 
