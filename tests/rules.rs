@@ -6553,6 +6553,14 @@ fn a_rearrangement_moves_one_seed_from_a_pit_of_the_mover_s_to_another_in_two_st
     assert_eq!(moves, [pit(3), pit(9), pit(13), pit(24)]);
     let turns = sow::engine::notation::turns(&r, r.initial_state(), &moves);
     assert_eq!(turns.iter().map(|t| t.to_string()).collect::<Vec<_>>(), ["3/9", "13/24"]);
+    // In words: a seed lifted, then moved; nothing is sown.
+    assert_eq!(
+        described(&r, r.initial_state(), &moves[..2]),
+        [
+            "ply 1: player 1 lifts a seed from pit 3; the move waits for a choice: move the seed to which pit? (pits 1, 2 and 4-12)",
+            "ply 1: player 1 moves one seed from pit 3 into pit 9",
+        ]
+    );
 }
 
 #[test]
@@ -6588,6 +6596,11 @@ fn a_rearrangement_ends_when_both_players_pass_in_turn_and_a_pass_needs_its_cond
     assert_eq!((s.to_move(), s.stage(0), s.stage(1)), (Some(0), 0, 0));
     // Player 1's first stage: a move starts from a pit holding 1 or 2 (pit 1 holds 5).
     assert_eq!(legal(&r, &s), [7, 8, 9, 10, 11, 12]);
+    // In words: the passes are the movers' own, not declined choices.
+    let words = described(&r, start, &[Move::PASS, pit(13), pit(14), Move::PASS, Move::PASS]);
+    assert_eq!(words[0], "ply 1: player 1 passes");
+    assert_eq!(words[3], "ply 3: player 1 passes");
+    assert_eq!(words[4], "ply 4: player 2 passes: both players have passed in turn, and play begins");
 }
 
 #[test]

@@ -328,6 +328,17 @@ pub struct MoveSummary {
     pub grand_slam: bool,
 }
 
+/// Where seeds moved without sowing go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Destination {
+    /// A pit, 0-based.
+    Pit(usize),
+    /// The mover's store of captures.
+    Store,
+    /// The mover's hand, with the seeds they captured (a board without stores).
+    Hand,
+}
+
 /// Sees the steps of a move as they happen: each seed sown, each pit captured, each player who
 /// had to pass. The default methods do nothing, and `()` observes nothing at no cost.
 pub trait Observer {
@@ -374,6 +385,10 @@ pub trait Observer {
     /// `seeds` went from `from` to `to` to feed an opponent whose pits were all empty.
     #[inline(always)]
     fn feed(&mut self, _from: usize, _to: usize, _seeds: u8) {}
+    /// A move that sows nothing moved `seeds` from `from` into `to` (an opening's move, a
+    /// seed of a rearrangement).
+    #[inline(always)]
+    fn transfer(&mut self, _from: usize, _to: Destination, _seeds: u8) {}
     /// A round scored in points is over: each player's points now.
     #[inline(always)]
     fn points(&mut self, _points: [u16; 2]) {}

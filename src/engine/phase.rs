@@ -7,7 +7,7 @@ use crate::lang::phases::{Phases, SeatPit, Target, seat_row};
 use crate::lang::spec::{MAX_PITS, MAX_PLAYERS, Spec};
 
 use super::compile::{Counts, GENERAL, Rules};
-use super::moves::{Move, MoveSummary, Observer, Ways};
+use super::moves::{Destination, Move, MoveSummary, Observer, Ways};
 use super::state::State;
 
 /// No pit: a player without a store on the circuit, or seeds moved into the store of captures.
@@ -24,6 +24,9 @@ pub(crate) struct PhaseTable {
     pub opening_plies: u32,
     pub opening_from: [u64; MAX_PLAYERS],
     pub opening_to: [u8; MAX_PLAYERS],
+    /// The store of captures of `opening_to` is the mover's hand (a board without stores):
+    /// only the words of a move differ.
+    pub opening_hand: bool,
     /// The move once a game: the store counts that call for it, whether it skips the stores,
     /// and the counts of the opponent's pits it then takes.
     pub store_move: Option<(Counts, bool, Option<Counts>)>,
@@ -76,6 +79,7 @@ impl PhaseTable {
             opening_plies: 0,
             opening_from: [0; MAX_PLAYERS],
             opening_to: [NO_PIT; MAX_PLAYERS],
+            opening_hand: false,
             store_move: ph
                 .store_move
                 .as_ref()
@@ -140,11 +144,14 @@ impl PhaseTable {
         }
         if let Some(o) = &ph.opening {
             t.opening_plies = o.moves as u32 * players as u32;
+            t.opening_hand = o.to == Target::Hand;
             for p in 0..players {
                 t.opening_from[p] =
                     o.from.iter().map(|&s| seat(p, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q);
                 t.opening_to[p] = match o.to {
                     Target::Store => t.store[p],
+                    // With the captures: no pit (a board without stores).
+                    Target::Hand => NO_PIT,
                     Target::Pit(s) => seat(p, s),
                 };
             }
@@ -295,6 +302,12 @@ impl Rules {
             for _ in 0..lifted {
                 obs.sow(place);
             }
+            let dest = match to {
+                NO_PIT if ph.opening_hand => Destination::Hand,
+                NO_PIT => Destination::Store,
+                q => Destination::Pit(q as usize),
+            };
+            obs.transfer(pit, dest, lifted);
             return Some(summary);
         }
         if let Some((seeds, to)) = &ph.feed

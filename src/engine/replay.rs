@@ -7,7 +7,8 @@ use crate::error::{Failure, Status};
 use crate::lang::words::{and_list, pit_list};
 
 use super::{
-    EndReason, Game, IllegalMove, Move, MoveDirection, MoveSummary, Observer, Outcome, Rules, State,
+    Destination, EndReason, Game, IllegalMove, Move, MoveDirection, MoveSummary, Observer, Outcome, Rules,
+    State,
 };
 
 /// Everything one move did, for display.
@@ -47,6 +48,9 @@ pub struct Record {
     pub choice: Option<bool>,
     /// Feeding by a transfer: from which pit, into which, how many seeds.
     pub feed: Option<(usize, usize, u8)>,
+    /// Seeds moved without sowing (an opening's move, a seed of a rearrangement): from which
+    /// pit, where to, how many.
+    pub transfer: Option<(usize, Destination, u8)>,
     /// A round scored in points over: each player's points.
     pub points: Option<[u16; 2]>,
     /// The captures made before any seed was sown: the takes of a move paused for the end of
@@ -97,6 +101,9 @@ impl Observer for Record {
     }
     fn feed(&mut self, from: usize, to: usize, seeds: u8) {
         self.feed = Some((from, to, seeds));
+    }
+    fn transfer(&mut self, from: usize, to: Destination, seeds: u8) {
+        self.transfer = Some((from, to, seeds));
     }
     fn points(&mut self, points: [u16; 2]) {
         self.points = Some(points);
@@ -233,10 +240,45 @@ pub fn describe_step(step: &Step) -> String {
             crate::lang::words::plural(seeds as usize, "seed", "seeds"),
         );
     }
-    // A move paused at a relay, declined ([`super::step`]).
+    // Seeds moved without sowing: an opening's move, a seed of a rearrangement.
+    if let Some((from, to, seeds)) = step.record.transfer {
+        let to = match to {
+            Destination::Pit(q) => format!("pit {}", q + 1),
+            Destination::Store => "their store".into(),
+            Destination::Hand => "their hand".into(),
+        };
+        let what = crate::lang::words::plural(seeds as usize, "seed", "seeds");
+        let mut text = format!(
+            "ply {}: player {} moves {what} from pit {} into {to}",
+            step.ply,
+            step.player + 1,
+            from + 1
+        );
+        tail(step, &mut text);
+        return text;
+    }
+    // The first step of a rearrangement's move: a seed lifted, its pit still to choose.
+    if step.after.pending() == Some(super::step::Step::Target) {
+        let mut text =
+            format!("ply {}: player {} lifts a seed from pit {}", step.ply, step.player + 1, s.last + 1);
+        tail(step, &mut text);
+        return text;
+    }
     if s.mv.is_pass() {
+        // A pass the rules allow (a rearrangement's), told by the engine as the mover's.
+        if step.record.passes.first() == Some(&step.player) {
+            let mut text = format!("ply {}: player {} passes", step.ply, step.player + 1);
+            if !step.after.rearranging() {
+                text.push_str(": both players have passed in turn, and play begins");
+            }
+            let mut rest = step.clone();
+            rest.record.passes.remove(0);
+            tail(&rest, &mut text);
+            return text;
+        }
+        // A move paused at a relay or a choice, declined ([`super::step`]).
         return format!(
-            "ply {}: player {} passes: the move ends at pit {}",
+            "ply {}: player {} declines: the move ends at pit {}",
             step.ply,
             step.player + 1,
             s.last + 1
@@ -343,6 +385,13 @@ pub fn describe_step(step: &Step) -> String {
             }
         }
     }
+    tail(step, &mut text);
+    text
+}
+
+/// What a move's words end with: claims, a choice waited for, another turn, the round's end,
+/// and the players who passed after it.
+fn tail(step: &Step, text: &mut String) {
     for &(pit, player) in &step.record.claims {
         text.push_str(&format!("; pit {} becomes player {}'s", pit + 1, player + 1));
     }
@@ -389,7 +438,6 @@ pub fn describe_step(step: &Step) -> String {
     for p in &step.record.passes {
         text.push_str(&format!("; player {} cannot move and passes", p + 1));
     }
-    text
 }
 
 /// After a fill: whether the next round starts, and the pits out of play in it.

@@ -219,6 +219,7 @@ impl Rules {
         s.pits[to] += 1;
         s.stage &= !PASSED;
         obs.sow(to);
+        obs.transfer(from, super::Destination::Pit(to), 1);
         self.finish::<GENERAL, O>(s, mover, to, 0, history, obs);
         MoveSummary { mv, lifted: 1, last: to, captured: 0, captured_pits: 0, grand_slam: false }
     }

@@ -1003,6 +1003,7 @@ impl Builder<'_> {
                 let from = values(pits).map(seat_word).collect();
                 let to = match inner.next().expect("where the seeds go") {
                     t if t.as_rule() == Rule::their_store => Target::Store,
+                    t if t.as_rule() == Rule::their_hand => Target::Hand,
                     t => Target::Pit(seat_pit(t).value),
                 };
                 RuleLine::OpeningMoves(OpeningLine { moves, from, to })

@@ -54,6 +54,8 @@ impl SeatPit {
 pub enum Target {
     /// `their store`: the store on the circuit, or the store of captures.
     Store,
+    /// `their hand`: on a board without stores, with the seeds the player has captured.
+    Hand,
     Pit(SeatPit),
 }
 
@@ -232,6 +234,7 @@ impl Target {
     pub fn words(self) -> String {
         match self {
             Target::Store => "their store".into(),
+            Target::Hand => "their hand, with the seeds they have captured".into(),
             Target::Pit(p) => seat_words(&[p]),
         }
     }

@@ -96,6 +96,7 @@ impl Validator<'_> {
                     Some(q)
                         if match to {
                             Target::Pit(t) => t.index(k) == q.index(k),
+                            Target::Hand => false,
                             Target::Store => {
                                 m.pit_store.as_ref().is_some_and(|s| s.value.value.index(k) == q.index(k))
                             }
@@ -124,8 +125,20 @@ impl Validator<'_> {
             }
             if *to == Target::Store && !board.value.stores && m.pit_store.is_none() {
                 self.diags.push(
-                    o.error("the seeds go into the mover's store, but there are no stores", "into their store")
-                        .help("give the board stores, or make a pit the store: `each player's rightmost pit is their store`"),
+                    o.error("the seeds go into the mover's store, but the board has no stores", "into their store")
+                        .note("on a board without stores, the seeds a player captures are held in their hand")
+                        .help("write `into their hand` to put them with the seeds the mover has captured, or make a pit the store: `each player's rightmost pit is their store`"),
+                );
+                ok = false;
+            }
+            if *to == Target::Hand && (board.value.stores || m.pit_store.is_some()) {
+                self.diags.push(
+                    o.error(
+                        "the seeds go into the mover's hand, but the board has stores",
+                        "into their hand",
+                    )
+                    .note("on a board with stores, the seeds a player captures go into their store")
+                    .help("write `into their store`"),
                 );
                 ok = false;
             }
