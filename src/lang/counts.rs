@@ -14,6 +14,8 @@ pub enum Item<N> {
     One(N),
     /// `4 or more`
     OrMore(N),
+    /// `3 or fewer`: from the least the place can hold.
+    OrFewer(N),
     /// `2 to 6`, both ends included.
     Range(N, N),
 }
@@ -87,6 +89,7 @@ impl Item<u8> {
         match self {
             Item::One(n) => (n, n),
             Item::OrMore(n) => (n, u8::MAX),
+            Item::OrFewer(n) => (0, n),
             Item::Range(a, b) => (a, b),
         }
     }
@@ -101,14 +104,19 @@ impl Item<u8> {
         match self {
             Item::One(n) => n.to_string(),
             Item::OrMore(n) => format!("{n} or more"),
+            Item::OrFewer(n) => format!("{n} or fewer"),
             Item::Range(a, b) => format!("{a} to {b}"),
         }
     }
 }
 
-fn union(items: &[Item<u8>]) -> [u64; 4] {
-    items.iter().fold([0; 4], |acc, i| {
-        let b = i.bits();
+/// The counts of the items, `N or fewer` starting from `lowest`.
+fn union(items: &[Item<u8>], lowest: u8) -> [u64; 4] {
+    items.iter().fold([0; 4], |acc, &i| {
+        let b = match i {
+            Item::OrFewer(n) => Item::Range(lowest, n).bits(),
+            i => i.bits(),
+        };
         std::array::from_fn(|w| acc[w] | b[w])
     })
 }
@@ -139,10 +147,10 @@ impl CountSet {
         sort(&mut form.except);
         let from_lowest = Item::OrMore(lowest).bits();
         let base = match &form.base {
-            Base::List(items) => union(items),
+            Base::List(items) => union(items, lowest),
             Base::Any => from_lowest,
             Base::Parity(p, items) => {
-                let within = if items.is_empty() { from_lowest } else { union(items) };
+                let within = if items.is_empty() { from_lowest } else { union(items, lowest) };
                 let mut parity = [0u64; 4];
                 for n in (0..=u8::MAX).filter(|&n| p.holds(n)) {
                     parity[(n >> 6) as usize] |= 1 << (n & 63);
@@ -150,7 +158,7 @@ impl CountSet {
                 std::array::from_fn(|w| within[w] & parity[w])
             }
         };
-        let except = union(&form.except);
+        let except = union(&form.except, lowest);
         CountSet { bits: std::array::from_fn(|w| base[w] & !except[w]), form }
     }
 
@@ -285,7 +293,7 @@ mod tests {
     #[test]
     fn each_form_reads_into_its_counts_and_is_said_as_written() {
         let upto = |v: Vec<u8>, from: u8| v.into_iter().chain(from..=255).collect::<Vec<u8>>();
-        let cases: [(&str, Vec<u8>, &str); 12] = [
+        let cases: [(&str, Vec<u8>, &str); 16] = [
             ("2", vec![2], "2"),
             ("4 or 2", vec![2, 4], "2 or 4"),
             ("2, 4, or 6", vec![2, 4, 6], "2, 4 or 6"),
@@ -298,6 +306,11 @@ mod tests {
             ("an even count", (2..=254).step_by(2).collect(), "an even count"),
             ("an odd count of 3 or more", (3..=255).step_by(2).collect(), "an odd count of 3 or more"),
             ("an even count of 2 to 8 but not 4", vec![2, 6, 8], "an even count of 2 to 8 but not 4"),
+            // A pit the last seed falls into holds 1 or more: `3 or fewer` starts there.
+            ("3 or fewer", vec![1, 2, 3], "3 or fewer"),
+            ("3 or less", vec![1, 2, 3], "3 or fewer"),
+            ("5 or more or 2 or fewer", upto(vec![1, 2], 5), "2 or fewer or 5 or more"),
+            ("an even count of 6 or fewer but not 2", vec![4, 6], "an even count of 6 or fewer but not 2"),
         ];
         for (written, counts, words) in cases {
             let set = read(written);
@@ -305,6 +318,14 @@ mod tests {
             assert_eq!(set.words(), words, "{written}");
             assert_eq!(set.bits(), CountSet::from_list(&counts).bits(), "{written}");
         }
+    }
+
+    #[test]
+    fn or_fewer_starts_from_the_least_the_place_holds() {
+        let form = || Form { base: Base::List(vec![Item::OrFewer(3)]), except: vec![] };
+        assert_eq!(counts(&CountSet::new(form(), 1)), [1, 2, 3]);
+        // The board may be empty: from 0.
+        assert_eq!(counts(&CountSet::new(form(), 0)), [0, 1, 2, 3]);
     }
 
     #[test]

@@ -133,7 +133,7 @@ impl Diagnostic {
 
 /// The most characters of a line an excerpt shows: a longer line is cut around the text
 /// underlined, so that a runaway line does not print a megabyte.
-const EXCERPT: usize = 120;
+const EXCERPT: usize = 240;
 
 /// What an excerpt shows of `line`, for the text underlined at bytes `start..end` of it: the
 /// line (or a window of it, `…` marking what is cut), the part of it before the underline,
@@ -342,7 +342,7 @@ mod tests {
         let file = SourceFile::new("x.sow", format!("variant \"X\" {{\n{line}\n}}\n"));
         let at = file.text.find("oops").unwrap();
         let d = Diagnostic::error("e").at(&file, at..at + 4, "here").to_string();
-        assert!(d.len() < 400, "{} bytes", d.len());
+        assert!(d.len() < 600, "{} bytes", d.len());
         assert!(d.contains(" --> x.sow:2:500038\n"), "{d}");
         let shown: Vec<&str> = d.lines().collect();
         assert!(shown[3].starts_with("2 | …") && shown[3].ends_with(" oops"), "{d}");
@@ -351,7 +351,7 @@ mod tests {
         // At the start of a long line, only the end is cut.
         let file = SourceFile::new("x.sow", format!("oops{}", "x".repeat(300)));
         let d = Diagnostic::error("e").at(&file, 0..4, "here").to_string();
-        assert!(d.contains(&format!("1 | oops{}…\n  | ^^^^ here", "x".repeat(116))), "{d}");
+        assert!(d.contains(&format!("1 | oops{}…\n  | ^^^^ here", "x".repeat(236))), "{d}");
     }
 
     #[test]

@@ -281,6 +281,7 @@ impl Builder<'_> {
             let value = match item.as_rule() {
                 Rule::number => CountItem::One(self.number(item)?),
                 Rule::count_or_more => CountItem::OrMore(self.number(only(item))?),
+                Rule::count_or_fewer => CountItem::OrFewer(self.number(only(item))?),
                 _ => {
                     let mut ends = values(item);
                     let from = self.number(ends.next().expect("a range's first count"))?;
@@ -1291,7 +1292,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::any_count => "`any count`",
         Rule::parity => return vec!["`an even count`".into(), "`an odd count`".into()],
         Rule::any_but | Rule::but_not => "`but not`",
-        Rule::count_range | Rule::count_or_more => "a number",
+        Rule::count_range | Rule::count_or_more | Rule::count_or_fewer => "a number",
         Rule::chain => return vec!["`chain`".into(), "`no chain`".into()],
         Rule::capture_none => "`none`",
         Rule::by_pit => "`direction by pit, from each player's seat { ... }`",

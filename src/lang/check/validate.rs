@@ -1748,6 +1748,7 @@ impl<'a> Validator<'a> {
         match item {
             CountItem::One(n) => Some(CountItem::One(count(n)?)),
             CountItem::OrMore(n) => Some(CountItem::OrMore(count(n)?)),
+            CountItem::OrFewer(n) => Some(CountItem::OrFewer(count(n)?)),
             CountItem::Range(a, b) => {
                 let (lo, hi) = (count(a), count(b));
                 let (lo, hi) = (lo?, hi?);

@@ -142,7 +142,15 @@ impl Validator<'_> {
 
     /// `the lap lifted 0 seeds`: no lap is sown with none.
     pub(super) fn lifted_counts(&mut self, at: &Stated<()>, rule: &LapRule<crate::lang::spec::CountSet>) {
-        if rule.conditions.iter().any(|c| matches!(c, Condition::Lifted(n) if n.contains(0))) {
+        use crate::lang::counts::{Base, Item};
+        // `11 or fewer` starts where laps do; a 0 written, or `any count`, does not.
+        let zero = |n: &crate::lang::spec::CountSet| match &n.form().base {
+            Base::List(items) | Base::Parity(_, items) => {
+                items.iter().any(|i| !matches!(i, Item::OrFewer(_)) && i.bounds().0 == 0)
+            }
+            Base::Any => true,
+        };
+        if rule.conditions.iter().any(|c| matches!(c, Condition::Lifted(n) if n.contains(0) && zero(n))) {
             self.diags.push(
                 at.error("a lap is sown with 1 seed or more, never 0", "a count of 0 seeds lifted")
                     .help("counts of the seeds a lap lifted start at 1"),
