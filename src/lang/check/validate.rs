@@ -696,12 +696,13 @@ impl<'a> Validator<'a> {
             return None;
         }
         if self.m.setup.is_none() && self.m.distribute.is_none() && self.m.place_hand.is_none() {
+            let label = if on_board > 0 { "the pits hold the seeds listed; the hands' would stay there" } else { "the pits start empty" };
             self.diags.push(
-                s.error("seeds in the hands, and no rule puts them into the pits", "the pits start empty")
-                    .help(
-                        "add `opening { in turns, each player puts 1 seed from their hand into a pit of their \
-                         choice }`",
-                    ),
+                s.error("seeds in the players' hands, and no rule puts them into play", label).help(
+                    "add a rule that plays them: `opening { in turns, each player puts 1 seed from their hand into a \
+                     pit of their choice }`, or in the turns block `while the mover holds seeds in hand, a move puts \
+                     one of them into one of their pits, as the last seed of a lap`",
+                ),
             );
         }
         Some((n.value as u8, one))
