@@ -3398,6 +3398,31 @@ fn a_round_is_over_when_a_row_is_empty_and_each_player_takes_their_row() {
 }
 
 #[test]
+fn a_store_on_the_circuit_is_no_part_of_a_row_that_ends_a_round() {
+    // Pits 3 and 6 are the players' stores, never played.
+    let r = load(
+        "variant \"R\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row
+                       each player's rightmost pit is their store  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { none }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner }
+           rounds { round over when a row is empty  each player takes the seeds of their own pits
+                    in turns, each player fills their leftmost empty pit with 2 seeds
+                    pits not filled are out of play for the round
+                    a player who cannot fill a pit loses the match } }",
+    );
+    // Pit 2's seed falls into player 1's store, pit 3 (now 6): pits 1 and 2 are empty, so
+    // player 1's row is, whatever the store holds. Each takes their pits: 6 and 6.
+    let mut s = at(&r, &[0, 1, 5, 2, 2, 2], 1);
+    let (_, record) = play(&r, &mut s, 2);
+    assert_eq!(record.round_over, Some(1));
+    assert_eq!(s.captured(), &[6, 6]);
+    assert!(s.filling());
+}
+
+#[test]
 fn players_fill_in_turns_and_play_starts_after_the_last_to_fill() {
     let r = leftmost_rounds();
     let mut s = in_round(&r, &[0; 6], &[2, 9], 2, &[], true);

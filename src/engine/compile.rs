@@ -399,6 +399,12 @@ pub fn compile(spec: &Spec) -> Rules {
             *own &= !st.ends;
         }
     }
+    // A store on the circuit is never played: a row whose other pits are empty is empty.
+    if let Some(ph) = &t.phase {
+        for alive in &mut t.alive {
+            *alive &= !ph.stores;
+        }
+    }
     t.tier = if !t.lap_rules.is_empty()
         || t.phase.is_some()
         || t.extras.any()

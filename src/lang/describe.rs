@@ -304,10 +304,16 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         } else {
             "The game is played in rounds. A round is over when, after a move, all the pits of a player are empty."
         }
-        // Where pits change owner, a row is a row whoever owns its pits.
+        // Where pits change owner, a row is a row whoever owns its pits; a store on the
+        // circuit, never played, is no part of it.
         .replace(
             "all the pits of a player are empty",
-            if r.owners.to_filler { "all the pits of a row are empty, whoever owns them" } else { "all the pits of a player are empty" },
+            match (r.owners.to_filler, spec.phases.store_pit.is_some()) {
+                (true, false) => "all the pits of a row are empty, whoever owns them",
+                (true, true) => "all the pits of a row are empty, whoever owns them, its store aside",
+                (false, true) => "all the pits of a player are empty, their store aside",
+                (false, false) => "all the pits of a player are empty",
+            },
         ),
     ));
     rules.push(said(

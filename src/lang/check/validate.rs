@@ -696,7 +696,11 @@ impl<'a> Validator<'a> {
             return None;
         }
         if self.m.setup.is_none() && self.m.distribute.is_none() && self.m.place_hand.is_none() {
-            let label = if on_board > 0 { "the pits hold the seeds listed; the hands' would stay there" } else { "the pits start empty" };
+            let label = if on_board > 0 {
+                "the pits hold the seeds listed; the hands' would stay there"
+            } else {
+                "the pits start empty"
+            };
             self.diags.push(
                 s.error("seeds in the players' hands, and no rule puts them into play", label).help(
                     "add a rule that plays them: `opening { in turns, each player puts 1 seed from their hand into a \
