@@ -321,9 +321,10 @@ pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     let rules = solved_rules(&spec);
     let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
-    let most = match args.plan(&rules, seeds)? {
-        Plan::Search(why) => return search_one(args, &rules, &start, &why, args.time_limit),
-        Plan::Reached { most, .. } => most,
+    let plan = args.plan(&rules, seeds)?;
+    let most = match &plan {
+        Plan::Search(why) => return search_one(args, &rules, &start, why, args.time_limit),
+        Plan::Reached { most, .. } => *most,
         Plan::Table => solve::MAX_POSITIONS,
     };
     let mut inputs = Vec::new();
@@ -338,7 +339,7 @@ pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     let solution =
         match tabled(&rules, seeds, args.solution.as_ref(), from, args.threads()?, args.time_limit)? {
             Ok(solution) => solution,
-            Err(e) => match args.plan(&rules, seeds)? {
+            Err(e) => match plan {
                 // More positions than the memory holds as a table: searched instead.
                 Plan::Reached { most, memory } => {
                     let limit = left(args.time_limit, started.elapsed());
