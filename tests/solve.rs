@@ -746,7 +746,12 @@ fn solve_refuses_what_it_cannot_solve() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "error: Bakuk:three-player: only two-player variants can be solved; this one has 3 players\n"
+        "error: Bakuk:three-player: only two-player variants can be solved; this one has 3 players
+  --> bakuk (bundled):66:5
+   |
+66 |     players 3 {
+   |     ^^^^^^^ 3 players
+"
     );
     let dir = scratch("big");
     for (board, seeds, message) in [
@@ -1023,4 +1028,364 @@ fn a_solution_is_the_same_on_one_thread_as_on_several() {
         assert_eq!(bytes(2), one, "{}: 2 threads", rules.spec().label());
         assert_eq!(bytes(7), one, "{}: 7 threads", rules.spec().label());
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Rules a solution cannot value, refused at their line; what stops, and what it may use
+
+/// Runs `sow` with `args` and returns its output, failing the test (and ending the process) if
+/// it has not ended within `seconds`: a stop that does not come is a failure, not a hang.
+fn sow_within(seconds: u64, args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() >= seconds {
+            let _ = child.kill();
+            panic!("`sow {}` did not end within {seconds} s", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Bakuk on 2 x 3 pits of 2 seeds, a move starting from a pit of 1 or 2 seeds until the
+/// opponent has captured 2, then from a pit holding the most, then from any; a player who
+/// cannot move passes (or, `lose`, loses in their last stage).
+fn staged(lose: bool) -> String {
+    staged_from("2 in each pit", lose)
+}
+
+fn staged_from(seeds: &str, lose: bool) -> String {
+    let no_move = if lose { "they pass before the last stage, and lose in it" } else { "they pass" };
+    format!(
+        "variant \"Staged\" extends \"Bakuk\" {{
+  source \"test\"
+  seeds {seeds}
+  turns {{
+    until the opponent has captured 2 or more seeds, a move starts from a pit holding 1 or 2, then one move from a pit holding the most seeds, then from any pit
+  }}
+  end {{
+    player to move cannot move: {no_move}
+  }}
+}}
+"
+    )
+}
+
+/// The four rows of 2 pits of [`SMALL_FOUR_ROWS`], 2 seeds a pit, relaying from an occupied
+/// pit, with `sowing` (a direction and a line on relays) and a player without a move passing.
+fn relaying(sowing: &str) -> String {
+    SMALL_FOUR_ROWS
+        .replace("seeds 1 in each pit", "seeds 2 in each pit")
+        .replace(
+            "    counter-clockwise\n",
+            &format!("{sowing}\n    relay when the last seed falls into an occupied pit\n"),
+        )
+        .replace("player to move cannot move: game over", "player to move cannot move: they pass")
+        .replace("leftover seeds: each pit's owner", "leftover seeds: nobody")
+}
+
+const RELAY_WAY: &str = "    either way, as the mover chooses\n    a relay sows as a move from its pit would";
+const RELAY_DECLINED: &str =
+    "    counter-clockwise\n    the mover may decline a relay from the rightmost pit of their outer row";
+
+/// Up to `limit` positions of a game from the start, by the engine alone: told apart by their
+/// seeds, captures, player to move, legal moves and the choice a move waits for (not the plies).
+fn game_graph(rules: &Rules, limit: usize) -> Vec<State> {
+    let rules = rules.with_ply_limit(None);
+    let mut seen = HashSet::new();
+    let mut queue = VecDeque::from([rules.initial_state()]);
+    let mut out = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        let moves: Vec<_> = rules.legal_moves(&s).iter().collect();
+        let key = format!("{:?} {:?} {:?} {moves:?} {:?}", s.pits(), s.captured(), s.to_move(), s.pending());
+        if out.len() >= limit || !seen.insert(key) {
+            continue;
+        }
+        out.push(s);
+        for mv in rules.legal_moves(&s).iter() {
+            let mut child = s;
+            rules.apply(&mut child, mv);
+            queue.push_back(child);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_game_of_stages_has_positions_of_the_same_seeds_with_different_moves() {
+    // Why stages are refused: a player's stage follows the seeds their opponent has captured,
+    // so two positions of the same seeds and player to move offer different moves.
+    let rules = variant(&staged_from("pit by pit 1 2 2 2 2 1", false));
+    let mut moves_of: std::collections::HashMap<(Vec<u8>, Option<usize>), String> = Default::default();
+    let mut differ = 0;
+    for s in game_graph(&rules, 200_000) {
+        let moves = format!("{:?}", rules.legal_moves(&s).iter().collect::<Vec<_>>());
+        let known = moves_of.entry((s.pits().to_vec(), s.to_move())).or_insert_with(|| moves.clone());
+        differ += usize::from(*known != moves);
+    }
+    assert!(differ > 0);
+}
+
+#[test]
+fn a_relay_the_mover_chooses_pauses_the_move() {
+    // Why choices within a move are refused: the move stops between two laps, in a position
+    // that is not between moves, for the mover's choice.
+    for sowing in [RELAY_WAY, RELAY_DECLINED] {
+        let rules = variant(&relaying(sowing));
+        assert!(game_graph(&rules, 200_000).iter().any(|s| s.pending().is_some()), "{sowing}");
+    }
+}
+
+#[test]
+fn rules_a_solution_cannot_value_are_refused_at_their_line() {
+    let dir = scratch("refused");
+    let stages_line = "    until the opponent has captured 2 or more seeds, a move starts from a pit holding 1 or 2, then one move from a pit holding the most seeds, then from any pit";
+    let cases = [
+        (
+            "stages",
+            staged(false),
+            "its rule `until the opponent has captured ..., a move starts from ...` depends on more than the seeds in the pits and the player to move, which is all a solution table holds, so it cannot be solved exactly",
+            (5, stages_line, "each player's stage, which the seeds captured so far decide"),
+        ),
+        (
+            "last-stage",
+            staged(true),
+            "its rule `player to move cannot move: they pass before the last stage, and lose in it` decides the game by a loss, not by the seeds each player ends with, which is what a solution table values, so it cannot be solved exactly",
+            (
+                8,
+                "    player to move cannot move: they pass before the last stage, and lose in it",
+                "a loss, whatever the seeds",
+            ),
+        ),
+        (
+            "relay-way",
+            relaying(RELAY_WAY),
+            "its rule `a relay sows as a move from its pit would` asks the mover to choose in the middle of a move, while a solution table holds the positions between moves, so it cannot be solved exactly",
+            (12, "    a relay sows as a move from its pit would", "a relay from a pit that sows either way"),
+        ),
+        (
+            "relay-declined",
+            relaying(RELAY_DECLINED),
+            "its rule `the mover may decline a relay from ...` asks the mover to choose in the middle of a move, while a solution table holds the positions between moves, so it cannot be solved exactly",
+            (
+                12,
+                "    the mover may decline a relay from the rightmost pit of their outer row",
+                "the move pauses for the mover's choice",
+            ),
+        ),
+    ];
+    for (name, text, message, (line, excerpt, label)) in cases {
+        let file = dir.join(format!("{name}.sow"));
+        std::fs::write(&file, &text).unwrap();
+        let path = file.to_str().unwrap();
+        let name_of = text.split('"').nth(1).unwrap();
+        let rules = variant(&text);
+        // As `sow check` shows a mistake: the line, its place and what it lacks underlined.
+        let col = excerpt.len() - excerpt.trim_start().len() + 1;
+        let pad = " ".repeat(line.to_string().len());
+        let expected = format!(
+            "error: {name_of}: {message}\n{pad}--> {path}:{line}:{col}\n{pad} |\n{line} | {excerpt}\n{pad} | {}{} {label}\n",
+            " ".repeat(col - 1),
+            "^".repeat(excerpt.trim_start().len()),
+        );
+        for method in ["auto", "table", "search"] {
+            let out = sow(&["solve", path, "--method", method]);
+            assert_eq!(out.status.code(), Some(2), "{name} {method}");
+            assert_eq!(String::from_utf8(out.stderr).unwrap(), expected, "{name} {method}");
+            assert!(out.stdout.is_empty());
+        }
+        // The library's own entry points, as the page and the Python package call them, say
+        // the same in one line, the rule's place after its name.
+        let place = format!("(test.sow:{line}:{col})");
+        let start = rules.initial_state();
+        let seeds = rules.total_seeds() as usize;
+        let cancel = Cancel::new();
+        let errors = [
+            sow::play::solve::check_reachable(&rules, seeds).unwrap_err(),
+            sow::play::solve::solve_from(&rules, &start, 1, &|_, _| {}, &cancel).unwrap_err(),
+            sow::play::solve::solve_with(&rules, seeds, 1, &|_, _| {}, &cancel).unwrap_err(),
+            sow::play::solve::search(&rules, &start, &search_options(), Box::new(|_| {}), &cancel)
+                .unwrap_err(),
+        ];
+        for e in errors {
+            let e = e.to_string();
+            assert!(e.contains(&place) && e.ends_with("so it cannot be solved exactly"), "{name}: {e}");
+        }
+    }
+    // The bundled games that have them: Quela's loss in the last stage, Ô Ăn Quan's big stones
+    // (named as such), Oware's repetition.
+    for (name, message, line, excerpt, label) in [
+        (
+            "quela",
+            "Quela: its rule `player to move cannot move: they pass before the last stage, and lose in it` decides the game by a loss, not by the seeds each player ends with, which is what a solution table values, so it cannot be solved exactly",
+            63,
+            "    player to move cannot move: they pass before the last stage, and lose in it",
+            "a loss, whatever the seeds",
+        ),
+        (
+            "o-an-quan",
+            "Ô Ăn Quan: its rule `each player's ... pit is an end place` with a big stone depends on more than the seeds in the pits and the player to move, which is all a solution table holds, so it cannot be solved exactly",
+            40,
+            "    each player's leftmost pit is an end place with a big stone",
+            "where the big stones are, and who took them",
+        ),
+        (
+            "oware",
+            "Oware: its rule `game over when a position repeats since the last capture` depends on more than the seeds in the pits and the player to move, which is all a solution table holds, so it cannot be solved exactly",
+            57,
+            "    game over when a position repeats since the last capture",
+            "the positions since the last capture",
+        ),
+    ] {
+        let out = sow(&["solve", name]);
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        let trimmed = excerpt.trim_start();
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            format!(
+                "error: {message}\n  --> {name} (bundled):{line}:5\n   |\n{line} | {excerpt}\n   |     {} {label}\n",
+                "^".repeat(trimmed.chars().count())
+            ),
+            "{name}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn search_options() -> sow::play::solve::SearchOptions {
+    sow::play::solve::SearchOptions { memory: 1 << 24, endgame: None, threads: 1 }
+}
+
+#[test]
+fn a_time_limit_stops_every_phase_of_a_solve() {
+    // Each move of this Koumma relays from the next pit for as long as it is occupied: its
+    // positions take minutes to find, and its endgame table as long to build. Either stops
+    // at the limit.
+    let relay = "when the next pit is occupied: relay from the next pit";
+    let out = sow_within(60, &["solve", "koumma", "--set", relay, "--time-limit", "1s"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "error: the time limit ran out before the table of Koumma, {relay} was complete (no layer of positions was solved); a table has no value before it is complete: allow more time, or solve by search (--method search), which reports the bounds it proved\n"
+        )
+    );
+    let out =
+        sow_within(60, &["solve", "koumma", "--set", relay, "--method", "search", "--time-limit", "1s"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "error: the time limit ran out while the endgame table of Koumma, {relay} was being built: allow more time, or a smaller table (--endgame SEEDS)\n"
+        )
+    );
+    // A search whose value does not settle (Bakuk's play goes round in circles) reports the
+    // bounds it proved.
+    let out = sow_within(
+        60,
+        &[
+            "solve",
+            "bakuk",
+            "--set",
+            "seeds 8 in each pit",
+            "--method",
+            "search",
+            "--endgame",
+            "8",
+            "--time-limit",
+            "1s",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Bakuk, seeds 8 in each pit: stopped by the time limit after "), "{text}");
+    assert!(text.contains(": partial.\n\nThe value of the start for player 1 is at least "), "{text}");
+    // A table of layers, solved or not when the limit comes, stops as soon.
+    let out = sow_within(
+        60,
+        &["solve", "bakuk", "--set", "seeds 9 in each pit", "--method", "table", "--time-limit", "1s"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with(
+            "error: the time limit ran out before the table of Bakuk, seeds 9 in each pit was complete ("
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn memory_beyond_the_machine_and_an_endgame_beyond_a_table_are_refused() {
+    if std::fs::read_to_string("/proc/meminfo").is_ok() {
+        for size in ["200G", "1T", "100T"] {
+            let out = sow(&["solve", "kalah", "--memory", size]);
+            assert_eq!(out.status.code(), Some(2), "{size}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(
+                err.starts_with("error: --memory ") && err.ends_with(" of memory: give at most that\n"),
+                "{err}"
+            );
+            assert!(err.contains(": this machine has "), "{err}");
+        }
+        let err = String::from_utf8(sow(&["solve", "kalah", "--memory", "100T"]).stderr).unwrap();
+        assert!(err.starts_with("error: --memory 100.0 TiB: this machine has "), "{err}");
+    }
+    // A table of every position of 24 seeds on 12 pits: 2 x C(36, 12) = 2,503,355,400.
+    let out = sow(&["solve", "kalah", "--method", "search", "--endgame", "24"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: Kalah: --endgame 24: an endgame table of every position of up to 24 seeds on 12 pits would hold 2503355400 positions, and a table holds at most 800000000: ask for 21 seeds or fewer\n"
+    );
+}
+
+#[test]
+fn auto_takes_a_table_when_the_positions_reached_fit_the_memory() {
+    // Bakuk with 4 seeds a pit, no stores: its 349,472 positions reached fit 4 MiB as a table
+    // (10 bytes each, beside a bit for each of its 1,187,550 distributions), not 2 MiB, where
+    // the walk that finds them gives up and the start is searched. The value is the same.
+    let seeds = "seeds 4 in each pit";
+    let table = sow(&["solve", "bakuk", "--set", seeds, "--memory", "4M"]);
+    assert_eq!(table.status.code(), Some(0));
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        table.starts_with(
+            "Bakuk, seeds 4 in each pit: 349472 positions (those a game from the start reaches), solved in "
+        ),
+        "{table}"
+    );
+    let searched = sow(&["solve", "bakuk", "--set", seeds, "--memory", "2M"]);
+    assert_eq!(searched.status.code(), Some(0));
+    let searched = String::from_utf8(searched.stdout).unwrap();
+    // (2 MiB - 1,187,550 / 8 bytes) / 10 bytes a position.
+    assert!(
+        searched.starts_with(
+            "Bakuk, seeds 4 in each pit: solved by search (more than 194870 positions can be reached, more than a table holds in 2 MiB of memory) in "
+        ),
+        "{searched}"
+    );
+    let verdict = "With perfect play from the start, player 1 wins by 2 seeds (value +2 for player 1).\n";
+    assert!(table.contains(verdict) && searched.contains(verdict), "{table}{searched}");
+    // With stores sown into, a board of more than 25 million positions is searched at once.
+    let kalah = json(&[
+        "solve",
+        "kalah:empty-capture",
+        "--set",
+        "board 2 rows of 3 pits, one store per player",
+        "--set",
+        "seeds 8 in each pit",
+        "--memory",
+        "16M",
+        "--format",
+        "json",
+    ]);
+    assert!(kalah["search"].is_object(), "{kalah}");
 }

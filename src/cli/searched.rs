@@ -49,21 +49,20 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 /// processor's table of pages (Kalah(5,4) searched 1.4 times slower with 4 GiB than with
 /// 512 MiB); `--memory` gives more to a search that needs it.
 pub fn default_memory() -> u64 {
-    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
-        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kb * 1024)
-    });
-    total.map_or(1 << 30, |t| (t / 2).min(1 << 30))
+    machine_memory().map_or(1 << 30, |t| (t / 2).min(1 << 30))
+}
+
+/// The machine's memory, where the system says (`/proc/meminfo`).
+pub fn machine_memory() -> Option<u64> {
+    let m = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 /// `8.0 GiB`, `512 MiB`.
 pub fn bytes(n: u64) -> String {
-    if n >= 1 << 30 {
-        format!("{:.1} GiB", n as f64 / (1u64 << 30) as f64)
-    } else {
-        format!("{} MiB", n.div_ceil(1 << 20))
-    }
+    sow::play::solve::bytes_words(n)
 }
 
 /// A stop asked by `--time-limit` (as opposed to Ctrl-C): a timer that cancels the work.

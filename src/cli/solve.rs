@@ -3,12 +3,12 @@
 
 use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 
 use sow::engine::{Move, Rules, State};
-use sow::lang::spec::Leftovers;
+use sow::lang::spec::{Leftovers, StoreSowing};
 use sow::play::solve::{self, Solution};
 
 use super::output::{self, AtomicFile};
@@ -21,7 +21,8 @@ use super::{CliError, Format, PositionArgs, VariantArg, load_varied, signals, us
 /// How `sow solve` values a game.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// A table when the board's positions number at most 25 million, else a search
+    /// A table for boards of at most 25 million positions, and for games without stores sown
+    /// into when the positions they reach fit --memory; else a search
     Auto,
     /// A table of the positions the game reaches from the position valued (of every
     /// distribution of the seeds with --strong)
@@ -30,10 +31,8 @@ pub enum Method {
     Search,
 }
 
-/// The most distributions (either player to move) `--method auto` solves by a table of the
-/// positions reached (seconds of work: every bundled variant a table can hold but Um ed-Dyar
-/// on 2 x 4 pits); above, a search is faster (Kalah(4,5) under `empty-capture`: 754,697,988
-/// distributions, 58,013,440 reached, 103 s by a table, under 12 by a search).
+/// The most distributions (either player to move) `--method auto` solves by a table whatever
+/// the game: seconds of work.
 const AUTO_TABLE_POSITIONS: u64 = 25_000_000;
 
 #[derive(Args, Debug)]
@@ -69,7 +68,8 @@ pub struct SolveArgs {
     /// solution), not only of the positions the game reaches
     #[arg(long)]
     strong: bool,
-    /// Memory a search may use for its tables (e.g. 512M, 8G; default: 1G)
+    /// Memory a search may use for its tables, and that decides --method auto (e.g. 512M, 8G;
+    /// default: 1G, or half the machine's if less)
     #[arg(long, value_name = "SIZE", value_parser = searched::parse_memory)]
     memory: Option<u64>,
     /// A search looks up the positions of at most this many seeds on the board in a table
@@ -108,27 +108,51 @@ pub fn solution_for(rules: &Rules, seeds: usize, file: Option<&PathBuf>) -> Resu
     }
 }
 
+/// A solver's error about `rules`, named by the variant: a rule it cannot value points at its
+/// line, as `sow check` points at a mistake.
+pub fn refusal(rules: &Rules, e: solve::SolveError) -> CliError {
+    let label = rules.spec().label();
+    match e.diagnostic(&label) {
+        Some(d) => CliError::Located(d.into()),
+        None => sow::error::In::new(label, e).into(),
+    }
+}
+
 /// Checks, before any work, that a table of `rules` (of `every` distribution, or of the
 /// positions reached) can be made: the error names the variant.
 fn check_table(rules: &Rules, seeds: usize, every: bool) -> Result<(), CliError> {
     let checked =
         if every { solve::check_solvable(rules, seeds) } else { solve::check_reachable(rules, seeds) };
-    checked.map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
+    checked.map_err(|e| refusal(rules, e))?;
     Ok(())
 }
 
 /// The solution of `rules` loaded from `file`, or computed on `threads` threads: of the
-/// positions reachable `from` a position, or of every position with at most `seeds` seeds.
+/// positions reachable `from` a position (at most the number given), or of every position with
+/// at most `seeds` seeds.
 fn solution_with(
     rules: &Rules,
     seeds: usize,
     file: Option<&PathBuf>,
-    from: Option<&State>,
+    from: Option<(&State, u64)>,
     threads: usize,
-    limit: Option<std::time::Duration>,
+    limit: Option<Duration>,
 ) -> Result<Solution, CliError> {
+    tabled(rules, seeds, file, from, threads, limit)?.map_err(|e| refusal(rules, e))
+}
+
+/// [`solution_with`], but more positions reached than allowed are the inner error
+/// ([`solve::SolveError::TooManyReachable`]), for `--method auto` to search instead.
+fn tabled(
+    rules: &Rules,
+    seeds: usize,
+    file: Option<&PathBuf>,
+    from: Option<(&State, u64)>,
+    threads: usize,
+    limit: Option<Duration>,
+) -> Result<Result<Solution, solve::SolveError>, CliError> {
     if let Some(path) = file {
-        return Ok(Solution::load(path, rules, seeds)?);
+        return Ok(Ok(Solution::load(path, rules, seeds)?));
     }
     check_table(rules, seeds, from.is_none())?;
     let terminal = std::io::stderr().is_terminal();
@@ -143,8 +167,12 @@ fn solution_with(
                 write!(std::io::stderr(), "\rsolving {}: {t} seeds, {done} positions", rules.spec().label());
         }
     };
+    if terminal {
+        let _ =
+            write!(std::io::stderr(), "\rsolving {}: finding the positions reached", rules.spec().label());
+    }
     let solution = match from {
-        Some(start) => solve::solve_from(rules, start, threads, &progress, running.cancel()),
+        Some((start, most)) => solve::solve_reached(rules, start, most, threads, &progress, running.cancel()),
         None => solve::solve_with(rules, seeds, threads, &progress, running.cancel()),
     };
     drop(running);
@@ -163,16 +191,30 @@ fn solution_with(
             ))
             .into())
         }
-        Err(e @ solve::SolveError::TooManyReachable { .. }) => {
-            Err(sow::error::In::new(rules.spec().label(), e).into())
-        }
-        other => Ok(other?),
+        Err(e @ solve::SolveError::TooManyReachable { .. }) => Ok(Err(e)),
+        Err(e @ solve::SolveError::Cancelled) => Err(e.into()),
+        Err(e) => Err(refusal(rules, e)),
+        Ok(solution) => Ok(Ok(solution)),
     }
 }
 
+/// How a variant is solved, once `--method` is read.
+#[derive(Debug, Clone, PartialEq)]
+enum Plan {
+    /// A table (of the positions reached, or of every one with `--strong`).
+    Table,
+    /// A search; the words of its first line that say why `--method auto` chose it.
+    Search(String),
+    /// `--method auto`: a table if no more than so many positions are reached (what the memory
+    /// holds), else a search, whose first line says why.
+    Reached { most: u64, memory: u64 },
+}
+
 impl SolveArgs {
-    /// The method for `rules` with `seeds` seeds: `--method`, or by the table's size.
-    fn method_for(&self, rules: &Rules, seeds: usize) -> Result<Method, CliError> {
+    /// How to solve `rules` with `seeds` seeds: by `--method`, or, for `auto`, a table when its
+    /// positions fit the memory (a table always finishes, in time about proportional to its
+    /// positions, while a search may not when play goes round in circles), else a search.
+    fn plan(&self, rules: &Rules, seeds: usize) -> Result<Plan, CliError> {
         let table_only = self.out.is_some() || self.solution.is_some() || self.strong;
         if table_only && self.method == Method::Search {
             return Err(usage(
@@ -180,34 +222,84 @@ impl SolveArgs {
             )
             .into());
         }
-        let method = match self.method {
-            _ if table_only => Method::Table,
-            Method::Auto => {
-                solve::check_rules(rules).map_err(|e| sow::error::In::new(rules.spec().label(), e))?;
-                let memory = self.memory.unwrap_or_else(searched::default_memory);
-                match solve::state_space(rules.pits(), seeds) {
-                    Some(n) if n <= AUTO_TABLE_POSITIONS && n.saturating_mul(4) <= memory => Method::Table,
-                    _ => Method::Search,
-                }
-            }
-            m => m,
+        let plan = if table_only || self.method == Method::Table {
+            Plan::Table
+        } else {
+            solve::check_rules(rules).map_err(|e| refusal(rules, e))?;
+            self.auto(rules, seeds)?
         };
-        if method == Method::Table && self.endgame.is_some() {
+        if self.endgame.is_some() && !matches!(plan, Plan::Search(_)) {
             return Err(usage(
                 "--endgame sizes the endgame table of a search, and this is solved by a table: add --method search",
             )
             .into());
         }
-        Ok(method)
+        Ok(plan)
+    }
+
+    /// `--method search`, or what `--method auto` takes for `rules` with `seeds` seeds.
+    fn auto(&self, rules: &Rules, seeds: usize) -> Result<Plan, CliError> {
+        if self.method == Method::Search {
+            return Ok(Plan::Search(String::new()));
+        }
+        let memory = self.memory()?;
+        let n = solve::state_space(rules.pits(), seeds);
+        let board = || {
+            let n = n.map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
+            Plan::Search(format!(" (the board has {n} positions, either player to move)"))
+        };
+        Ok(match n {
+            // Seconds of work, whatever the game.
+            Some(n) if n <= AUTO_TABLE_POSITIONS && n.saturating_mul(solve::PEAK_BYTES) <= memory => {
+                Plan::Table
+            }
+            // Seeds sown into stores leave the board at most moves: play hardly goes round in
+            // circles, and a search visits far fewer positions than a table holds (Kalah(4,5)
+            // under `empty-capture`: 754,697,988 distributions, 58,013,440 reached, 103 s by a
+            // table, under 12 by a search).
+            _ if rules.spec().store_sowing != StoreSowing::Neither => board(),
+            // Without them play goes round in circles between captures, where a search may
+            // never settle (Bakuk with 8 seeds a pit) and a table always finishes: a table,
+            // if the positions reached fit the memory beside their bits (one a distribution).
+            Some(n) if n <= solve::MAX_MARKED && n / 8 < memory => {
+                Plan::Reached { most: (memory - n / 8) / solve::PEAK_BYTES, memory }
+            }
+            _ => board(),
+        })
+    }
+
+    /// `--memory`, or the default: refused when the machine has less.
+    fn memory(&self) -> Result<u64, CliError> {
+        match (self.memory, searched::machine_memory()) {
+            (Some(m), Some(machine)) if m > machine => Err(usage(format!(
+                "--memory {}: this machine has {} of memory: give at most that",
+                searched::bytes(m),
+                searched::bytes(machine)
+            ))
+            .into()),
+            (Some(m), _) => Ok(m),
+            (None, _) => Ok(searched::default_memory()),
+        }
     }
 
     fn search_options(&self) -> Result<solve::SearchOptions, CliError> {
-        Ok(solve::SearchOptions {
-            memory: self.memory.unwrap_or_else(searched::default_memory),
-            endgame: self.endgame,
-            threads: self.threads()?,
-        })
+        Ok(solve::SearchOptions { memory: self.memory()?, endgame: self.endgame, threads: self.threads()? })
     }
+}
+
+/// What is left of `--time-limit` after `spent`: a search after a table was given up shares
+/// the limit with it.
+fn left(limit: Option<Duration>, spent: Duration) -> Option<Duration> {
+    limit.map(|l| l.saturating_sub(spent).max(Duration::from_millis(1)))
+}
+
+/// The words of a search's first line after `--method auto` gave up a table of more than
+/// `most` positions.
+fn too_many_for(most: u64, memory: u64) -> String {
+    format!(
+        " (more than {most} positions can be reached, more than a table holds in {} of memory)",
+        searched::bytes(memory)
+    )
 }
 
 fn signed(v: i32) -> String {
@@ -216,6 +308,7 @@ fn signed(v: i32) -> String {
 
 /// `sow solve`: the report, and whether Ctrl-C stopped a search (the report is then partial).
 pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
+    args.memory()?;
     let changes = args.changes.changes()?;
     let mut variants = load_varied(&args.variant, &changes)?;
     if !args.changes.vary.is_empty() {
@@ -228,9 +321,12 @@ pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     let rules = solved_rules(&spec);
     let start: State = args.position.state(&rules)?;
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
-    if args.method_for(&rules, seeds)? == Method::Search {
-        return search_one(args, &rules, &start);
-    }
+    let plan = args.plan(&rules, seeds)?;
+    let most = match &plan {
+        Plan::Search(why) => return search_one(args, &rules, &start, why, args.time_limit),
+        Plan::Reached { most, .. } => *most,
+        Plan::Table => solve::MAX_POSITIONS,
+    };
     let mut inputs = Vec::new();
     output::variant_inputs(&args.variant.variant, std::path::Path::new(""), &mut inputs);
     if let Some(s) = &args.solution {
@@ -239,9 +335,19 @@ pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     output::apart(&[("--out", args.out.as_deref())], &inputs)?;
     let mut out_file = args.out.as_deref().map(|p| AtomicFile::create(p, "--out")).transpose()?;
     let started = Instant::now();
-    let from = (!args.strong).then_some(&start);
+    let from = (!args.strong).then_some((&start, most));
     let solution =
-        solution_with(&rules, seeds, args.solution.as_ref(), from, args.threads()?, args.time_limit)?;
+        match tabled(&rules, seeds, args.solution.as_ref(), from, args.threads()?, args.time_limit)? {
+            Ok(solution) => solution,
+            Err(e) => match plan {
+                // More positions than the memory holds as a table: searched instead.
+                Plan::Reached { most, memory } => {
+                    let limit = left(args.time_limit, started.elapsed());
+                    return search_one(args, &rules, &start, &too_many_for(most, memory), limit);
+                }
+                _ => return Err(refusal(&rules, e)),
+            },
+        };
     let seconds = started.elapsed().as_secs_f64();
     if let Some(file) = out_file.as_mut() {
         solution
@@ -266,9 +372,16 @@ pub fn solve(args: &SolveArgs) -> Result<(String, bool), CliError> {
     Ok((text(&report, &rules, &start, &first, args.position.given()), false))
 }
 
-/// `sow solve` by search: the report, partial when stopped (and whether Ctrl-C stopped it).
-fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String, bool), CliError> {
-    let (found, by_hand) = searched::run(rules, start, &args.search_options()?, args.time_limit)?;
+/// `sow solve` by search: the report, partial when stopped (and whether Ctrl-C stopped it);
+/// `why`, the words of its first line that say why it was searched.
+fn search_one(
+    args: &SolveArgs,
+    rules: &Rules,
+    start: &State,
+    why: &str,
+    limit: Option<Duration>,
+) -> Result<(String, bool), CliError> {
+    let (found, by_hand) = searched::run(rules, start, &args.search_options()?, limit)?;
     let place = if args.position.given() {
         format!("the position {:?} with player {} to move", start.pits(), start.turn() + 1)
     } else {
@@ -294,12 +407,7 @@ fn search_one(args: &SolveArgs, rules: &Rules, start: &State) -> Result<(String,
     if args.format == Format::Json {
         return Ok((serde_json::to_string_pretty(&report).expect("a report serializes") + "\n", false));
     }
-    let why = match solve::state_space(rules.pits(), start.seeds_on_board() as usize) {
-        _ if args.method == Method::Search => String::new(),
-        Some(n) => format!(" (the board has {n} positions, either player to move)"),
-        None => String::new(),
-    };
-    let first = format!("{}: {}", rules.spec().label(), searched::how(&found, &why));
+    let first = format!("{}: {}", rules.spec().label(), searched::how(&found, why));
     Ok((text(&report, rules, start, &first, args.position.given()), false))
 }
 
@@ -335,8 +443,8 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         let rules = solved_rules(&v.spec);
         let start: State = args.position.state(&rules)?;
         let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
-        let method = args.method_for(&rules, seeds)?;
-        if method == Method::Table {
+        let plan = args.plan(&rules, seeds)?;
+        if plan == Plan::Table {
             check_table(&rules, seeds, args.strong)?;
         }
         let varied = Varied {
@@ -344,7 +452,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
             rules: v.values.iter().map(|(r, _)| r.clone()).collect(),
             values: v.values.iter().map(|(_, x)| x.clone()).collect(),
         };
-        runs.push((rules, start, seeds, varied, method));
+        runs.push((rules, start, seeds, varied, plan));
     }
     let mut inputs = Vec::new();
     output::variant_inputs(&args.variant.variant, std::path::Path::new(""), &mut inputs);
@@ -352,10 +460,11 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
     let mut plot = args.plot.as_deref().map(|p| AtomicFile::create(p, "--plot")).transpose()?;
     let mut reports = Vec::new();
     let mut seconds = Vec::new();
-    for (rules, start, seeds, varied, method) in &runs {
+    for (rules, start, seeds, varied, plan) in &runs {
         let started = Instant::now();
-        let report = if *method == Method::Search {
-            let (found, _) = searched::run(rules, start, &args.search_options()?, args.time_limit)?;
+        // A sweep reports only complete values.
+        let searched = |limit| -> Result<SolveReport, CliError> {
+            let (found, _) = searched::run(rules, start, &args.search_options()?, limit)?;
             if !found.complete {
                 return Err(usage(format!(
                     "{} was stopped before its value was proven (it lies between {} and {}): a sweep reports only complete values",
@@ -365,11 +474,26 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
                 ))
                 .into());
             }
-            SolveReport::from_search(rules, &found, start, Some(varied.clone()))
-        } else {
-            let from = (!args.strong).then_some(start);
-            let solution = solution_with(rules, *seeds, None, from, args.threads()?, args.time_limit)?;
-            report(rules, &solution, start, Some(varied.clone()), None)?
+            Ok(SolveReport::from_search(rules, &found, start, Some(varied.clone())))
+        };
+        let most = match plan {
+            Plan::Search(_) => None,
+            Plan::Reached { most, .. } => Some(*most),
+            Plan::Table => Some(solve::MAX_POSITIONS),
+        };
+        let report = match most {
+            None => searched(args.time_limit)?,
+            Some(most) => {
+                let from = (!args.strong).then_some((start, most));
+                match tabled(rules, *seeds, None, from, args.threads()?, args.time_limit)? {
+                    Ok(solution) => report(rules, &solution, start, Some(varied.clone()), None)?,
+                    // More positions than the memory holds as a table: searched instead.
+                    Err(_) if matches!(plan, Plan::Reached { .. }) => {
+                        searched(left(args.time_limit, started.elapsed()))?
+                    }
+                    Err(e) => return Err(refusal(rules, e)),
+                }
+            }
         };
         seconds.push(started.elapsed().as_secs_f64());
         reports.push(report);

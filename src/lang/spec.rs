@@ -10,6 +10,10 @@ pub use crate::lang::syntax::{
 };
 pub use crate::lang::syntax::{ClaimSeeds, GrandSlam, OppositeLine as OppositeRule, StoreSowing};
 
+use std::sync::Arc;
+
+use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
+
 /// Most pits a board may have: moves and pit sets are 64-bit masks in the engine.
 pub const MAX_PITS: usize = 64;
 /// Most seeds a move from the hand may sow: a move set holds the counts as the bits of a word.
@@ -245,6 +249,44 @@ pub struct Spec {
     pub board_end: Option<CountSet>,
     /// The layer that last set each group of rules.
     pub provenance: Vec<(Kind, Layer)>,
+    /// Where the rules were written, for messages about a variant that checks.
+    pub lines: RuleLines,
+}
+
+/// Where a rule of a checked variant is written: a message about a variant that checks (a
+/// rule `sow solve` cannot value) points at its line, as `sow check` points at a mistake.
+#[derive(Clone, PartialEq, Eq)]
+pub struct RuleAt {
+    pub file: Arc<SourceFile>,
+    pub span: Span,
+}
+
+impl RuleAt {
+    /// An error pointing at the rule, `label` under it.
+    pub fn error(&self, message: impl Into<String>, label: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(message).at(&self.file, self.span.clone(), label)
+    }
+
+    /// `FILE:LINE:COLUMN`, as the first line of a located message gives it.
+    pub fn place(&self) -> String {
+        let (line, col) = self.file.line_col(self.span.start);
+        format!("{}:{line}:{col}", self.file.name)
+    }
+}
+
+/// The place, not the whole text of the file.
+impl std::fmt::Debug for RuleAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.place())
+    }
+}
+
+/// Where the rules of a checked variant were written: the last statement of each kind of rule
+/// a layer states, and each rule after a lap (in the order of [`Spec::lap_rules`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleLines {
+    pub kinds: Vec<(Kind, RuleAt)>,
+    pub lap_rules: Vec<RuleAt>,
 }
 
 impl Spec {
@@ -350,5 +392,10 @@ impl Spec {
     /// The layer that last set a group of rules.
     pub fn set_by(&self, topic: Kind) -> Option<&Layer> {
         self.provenance.iter().find(|(t, _)| *t == topic).map(|(_, l)| l)
+    }
+
+    /// Where the rule of a kind was written, if a layer states it.
+    pub fn line_of(&self, kind: Kind) -> Option<&RuleAt> {
+        self.lines.kinds.iter().find(|(k, _)| *k == kind).map(|(_, at)| at)
     }
 }

@@ -58,6 +58,7 @@ fn same_rules(a: &Spec, b: &Spec) -> bool {
         ruleset_about: About::default(),
         bases: Vec::new(),
         provenance: Vec::new(),
+        lines: Default::default(),
         ..s.clone()
     };
     bare(a) == bare(b)

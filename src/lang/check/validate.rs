@@ -557,6 +557,18 @@ impl<'a> Validator<'a> {
                 unclaimed_empty: m.unclaimed_empty.is_some(),
             },
             provenance: provenance.iter().map(|(&t, &i)| (t, layer_of(i))).collect(),
+            lines: RuleLines {
+                kinds: Kind::ALL
+                    .iter()
+                    .filter_map(|&k| {
+                        let at = m.origin(k)?;
+                        Some((k, RuleAt { file: at.file.clone(), span: at.span.clone() }))
+                    })
+                    .collect(),
+                lap_rules: m.lap_rules.as_ref().map_or_else(Vec::new, |l| {
+                    l.value.iter().map(|r| RuleAt { file: l.at.file.clone(), span: r.span.clone() }).collect()
+                }),
+            },
         })
     }
 

@@ -61,6 +61,11 @@ impl Numbering {
         Numbering { pits, seeds, binom, terms, starts }
     }
 
+    /// The pits of the board.
+    pub fn pits(&self) -> usize {
+        self.pits
+    }
+
     /// The most seeds of the distributions numbered.
     pub fn seeds(&self) -> usize {
         self.seeds
@@ -139,10 +144,12 @@ impl Numbering {
 
     /// Calls `f` with every distribution of `t` seeds, in the order of
     /// [`for_each_distribution`], and its number within the layer (the rank [`Numbering::index`]
-    /// gives it), which is summed pit by pit as the distributions are made.
-    pub fn for_each_in_layer(&self, t: usize, mut f: impl FnMut(&[u8], u64)) {
+    /// gives it), which is summed pit by pit as the distributions are made, until `f` returns
+    /// false.
+    pub fn for_each_in_layer(&self, t: usize, mut f: impl FnMut(&[u8], u64) -> bool) {
+        /// False once `f` has asked to stop.
         #[allow(clippy::too_many_arguments)]
-        fn go<F: FnMut(&[u8], u64)>(
+        fn go<F: FnMut(&[u8], u64) -> bool>(
             n: &Numbering,
             pits: &mut [u8],
             t: usize,
@@ -150,19 +157,21 @@ impl Numbering {
             left: usize,
             rank: u64,
             f: &mut F,
-        ) {
+        ) -> bool {
             if i == pits.len() - 1 {
                 pits[i] = left as u8;
-                f(pits, rank);
-                return;
+                return f(pits, rank);
             }
             let bar = n.seeds + 1;
             let row = &n.terms[i * bar..(i + 1) * bar];
             // Pits 0..i hold t - left seeds; pit i adds s of the rest.
             for s in 0..=left {
                 pits[i] = s as u8;
-                go(n, pits, t, i + 1, left - s, rank + row[t - left + s], f);
+                if !go(n, pits, t, i + 1, left - s, rank + row[t - left + s], f) {
+                    return false;
+                }
             }
+            true
         }
         let mut pits = vec![0u8; self.pits];
         go(self, &mut pits, t, 0, t, 0, &mut f);
@@ -214,6 +223,7 @@ mod tests {
                     let start = 2 * numbering.layer_start(t) as usize;
                     assert_eq!(numbering.index(p, 1), start + 2 * rank as usize + 1);
                     met.push(p.to_vec());
+                    true
                 });
                 let mut order = Vec::new();
                 for_each_distribution(pits, t, |p| order.push(p.to_vec()));

@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use crate::engine::{EndReason, Move, Rules, State};
 use crate::error::{Failure, Status};
+use crate::lang::spec::RuleAt;
 
 use file::Header;
 pub use file::SolutionFileError;
@@ -31,7 +32,7 @@ pub use index::{for_each_distribution, state_space, state_space_approx};
 pub use perfect::PerfectPlayer;
 pub use reach::MAX_MARKED;
 use reach::{Place, Reach};
-pub use retrograde::{default_threads, solve, solve_from, solve_with};
+pub use retrograde::{default_threads, solve, solve_from, solve_reached, solve_with};
 pub use search::{MAX_LINE, SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
 use values::Values;
 
@@ -46,72 +47,125 @@ pub type Value = i16;
 /// (754,697,988 positions), which 600 million did not.
 pub const MAX_POSITIONS: u64 = 800_000_000;
 
+/// Bytes a position of a table takes at the peak of its solve (see [`MAX_POSITIONS`]).
+pub const PEAK_BYTES: u64 = 10;
+
+/// A rule a solution cannot value, as a refusal names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refused {
+    /// How the message names the rule: "`game over when a position repeats since the last
+    /// capture`".
+    pub rule: &'static str,
+    /// What it needs that a solution does not hold, said under the rule's line.
+    pub label: &'static str,
+    /// Where the rule is written.
+    pub at: Option<RuleAt>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub enum SolveError {
-    NotTwoPlayers(usize),
+    /// The players and the `players` block that says so.
+    NotTwoPlayers(usize, Option<RuleAt>),
     /// A rule whose outcome depends on more than the seeds in the pits and the player to
-    /// move, which is all a table holds: the line that states it.
-    NeedsHistory(&'static str),
+    /// move, which is all a table holds.
+    NeedsHistory(Refused),
     /// Stores on the circuit: scores kept in pits, which the table's values leave out.
-    ScoresInPits(&'static str),
+    ScoresInPits(Refused),
     /// `positions` is `None` when the count does not even fit 64 bits; `approx` is always
     /// given. `every` for a table of every distribution, else one of the positions reachable
     /// from a start, which are picked out of at most [`MAX_MARKED`].
-    TooLarge {
-        positions: Option<u64>,
-        approx: f64,
-        pits: usize,
-        seeds: usize,
-        every: bool,
-    },
-    /// More positions reachable from the start than a table holds.
-    TooManyReachable {
-        positions: u64,
-        pits: usize,
-        seeds: usize,
-    },
-    /// Seeds held in hand and sown back: the board's seeds rise again, while a table is
-    /// built from boards of fewer seeds to more. The line that states it.
-    SeedsReturn(&'static str),
+    TooLarge { positions: Option<u64>, approx: f64, pits: usize, seeds: usize, every: bool },
+    /// More positions reachable from the start than a table holds (`most`): the walk that
+    /// finds them stops there.
+    TooManyReachable { most: u64, pits: usize, seeds: usize },
+    /// Seeds held in hand and sown or put back: the board's seeds rise again, while a table is
+    /// built from boards of fewer seeds to more.
+    SeedsReturn(Refused),
     /// A game won or lost by a rule, not by the seeds each player ends with (which is what a
-    /// table's values are): the line that states it.
-    WonByRule(&'static str),
+    /// table's values are).
+    WonByRule(Refused),
+    /// A choice within a move: the move pauses for it, in a position that is not between
+    /// moves, which a table does not hold.
+    Chooses(Refused),
     /// Too many positions to number in 64 bits, as a search numbers them in its table.
-    TooLargeToSearch {
-        approx: f64,
-        pits: usize,
-        seeds: usize,
-    },
+    TooLargeToSearch { approx: f64, pits: usize, seeds: usize },
+    /// An endgame table asked for (`--endgame`) larger than a table holds: its positions,
+    /// and the most seeds a table of every position holds on this board.
+    EndgameTooLarge { seeds: usize, positions: Option<u64>, pits: usize, most: Option<usize> },
+    /// Memory that could not be had: what it was for, and how much.
+    NoMemory { what: &'static str, bytes: u64 },
     /// Stopped by Ctrl-C.
     Cancelled,
+}
+
+impl SolveError {
+    /// The rule refused, if the error is a refusal of a rule.
+    fn refused(&self) -> Option<&Refused> {
+        match self {
+            SolveError::NeedsHistory(r)
+            | SolveError::ScoresInPits(r)
+            | SolveError::SeedsReturn(r)
+            | SolveError::WonByRule(r)
+            | SolveError::Chooses(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The message of a refusal of a rule, with the rule's place after its name when `place`.
+    fn refusal(&self, r: &Refused, place: bool) -> String {
+        let rule = match (&r.at, place) {
+            (Some(at), true) => format!("{} ({})", r.rule, at.place()),
+            _ => r.rule.to_string(),
+        };
+        match self {
+            SolveError::NeedsHistory(_) => format!(
+                "its rule {rule} depends on more than the seeds in the pits and the player to move, \
+                 which is all a solution table holds, so it cannot be solved exactly"
+            ),
+            SolveError::ScoresInPits(_) => format!(
+                "its rule {rule} keeps the scores in pits that are sown, while a solution table values \
+                 seeds captured, so it cannot be solved exactly"
+            ),
+            SolveError::SeedsReturn(_) => format!(
+                "its rule {rule} puts captured seeds back onto the board, while a solution table is built \
+                 from boards of fewer seeds to more, so it cannot be solved exactly"
+            ),
+            SolveError::WonByRule(_) => format!(
+                "its rule {rule} decides the game by a loss, not by the seeds each player ends with, \
+                 which is what a solution table values, so it cannot be solved exactly"
+            ),
+            _ => format!(
+                "its rule {rule} asks the mover to choose in the middle of a move, while a solution table \
+                 holds the positions between moves, so it cannot be solved exactly"
+            ),
+        }
+    }
+
+    /// The error as a message pointing at the rule's line, `sow check`'s way, when it refuses
+    /// a rule whose place is known; `variant` names the variant first.
+    pub fn diagnostic(&self, variant: &str) -> Option<crate::lang::diagnostic::Diagnostic> {
+        let (at, message, label) = match self {
+            SolveError::NotTwoPlayers(n, Some(at)) => (at, self.to_string(), format!("{n} players")),
+            _ => {
+                let r = self.refused()?;
+                (r.at.as_ref()?, self.refusal(r, false), r.label.to_string())
+            }
+        };
+        Some(at.error(format!("{variant}: {message}"), label))
+    }
 }
 
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::NotTwoPlayers(n) => {
+            SolveError::NeedsHistory(r)
+            | SolveError::ScoresInPits(r)
+            | SolveError::SeedsReturn(r)
+            | SolveError::WonByRule(r)
+            | SolveError::Chooses(r) => f.write_str(&self.refusal(r, true)),
+            SolveError::NotTwoPlayers(n, _) => {
                 write!(f, "only two-player variants can be solved; this one has {n} players")
             }
-            SolveError::NeedsHistory(rule) => write!(
-                f,
-                "its rule {rule} depends on more than the seeds in the pits and the player to move, \
-                 which is all a solution table holds, so it cannot be solved exactly"
-            ),
-            SolveError::ScoresInPits(rule) => write!(
-                f,
-                "its rule {rule} keeps the scores in pits that are sown, while a solution table values \
-                 seeds captured, so it cannot be solved exactly"
-            ),
-            SolveError::SeedsReturn(rule) => write!(
-                f,
-                "its rule {rule} sows captured seeds back onto the board, while a solution table is built \
-                 from boards of fewer seeds to more, so it cannot be solved exactly"
-            ),
-            SolveError::WonByRule(rule) => write!(
-                f,
-                "its rule {rule} decides the game by a loss, not by the seeds each player ends with, \
-                 which is what a solution table values, so it cannot be solved exactly"
-            ),
             SolveError::TooLarge { positions, approx, pits, seeds, every } => {
                 let count = match positions {
                     Some(n) => n.to_string(),
@@ -128,18 +182,45 @@ impl fmt::Display for SolveError {
                      two players to move); {limit}, and `--method search` values the position without one"
                 )
             }
-            SolveError::TooManyReachable { positions, pits, seeds } => write!(
+            SolveError::TooManyReachable { most, pits, seeds } => write!(
                 f,
-                "too many positions for a table: {positions} can be reached ({seeds} seeds in {pits} pits), and a \
-                 table holds at most {MAX_POSITIONS}; `--method search` values the position without one"
+                "too many positions for a table: more than {most} can be reached ({seeds} seeds in {pits} pits), \
+                 and a table holds at most {MAX_POSITIONS}; `--method search` values the position without one"
             ),
             SolveError::TooLargeToSearch { approx, pits, seeds } => write!(
                 f,
                 "the board is too large to search: about {approx:.1e} positions ({seeds} seeds in {pits} pits, \
                  two players to move), more than a search can number (2^64)"
             ),
+            SolveError::EndgameTooLarge { seeds, positions, pits, most } => {
+                let count = positions.map_or("more than 2^64".into(), |n| n.to_string());
+                let most = match most {
+                    Some(k) => format!("ask for {k} seeds or fewer"),
+                    None => "this board has no such table".into(),
+                };
+                write!(
+                    f,
+                    "--endgame {seeds}: an endgame table of every position of up to {seeds} seeds on {pits} pits \
+                     would hold {count} positions, and a table holds at most {MAX_POSITIONS}: {most}"
+                )
+            }
+            SolveError::NoMemory { what, bytes } => write!(
+                f,
+                "cannot have the {} of memory {what} needs: give less with --memory",
+                bytes_words(*bytes)
+            ),
             SolveError::Cancelled => f.write_str("stopped before the solution was complete"),
         }
+    }
+}
+/// `2.0 TiB`, `8.0 GiB`, `512 MiB`: a size as the messages give it.
+pub fn bytes_words(n: u64) -> String {
+    if n >= 1 << 40 {
+        format!("{:.1} TiB", n as f64 / (1u64 << 40) as f64)
+    } else if n >= 1 << 30 {
+        format!("{:.1} GiB", n as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} MiB", n.div_ceil(1 << 20))
     }
 }
 
@@ -183,89 +264,180 @@ fn check_size(rules: &Rules, seeds: usize, limit: u64, every: bool) -> Result<u6
 }
 
 /// Checks that a variant's values are those of its positions' seeds and player to move alone,
-/// as both a table and a search value them, whatever the size.
+/// as both a table and a search value them, whatever the size. A refusal names the rule, and
+/// where it is written.
 pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
+    use crate::lang::kinds::Kind;
+    let spec = rules.spec();
+    // The rule of a kind, named by its line as messages name it, with what a table lacks.
+    let by_kind = |kind: Kind, label: &'static str| Refused {
+        rule: kind.line(),
+        label,
+        at: spec.line_of(kind).cloned(),
+    };
+    let named =
+        |kind: Kind, rule: &'static str, label: &'static str| Refused { rule, ..by_kind(kind, label) };
     if rules.players() != 2 {
-        return Err(SolveError::NotTwoPlayers(rules.players()));
+        return Err(SolveError::NotTwoPlayers(rules.players(), spec.line_of(Kind::Players).cloned()));
     }
-    let endings = rules.spec().endings;
+    let phases = &spec.phases;
+    let counted = "a rule of the plies played, not of the position";
     // The opening counts plies and the move once a game is remembered: neither is in a table.
-    let phases = &rules.spec().phases;
     if phases.opening.is_some() {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::OpeningMoves.line()));
+        return Err(SolveError::NeedsHistory(by_kind(Kind::OpeningMoves, counted)));
     }
     if phases.store_move.is_some() {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::StoreMove.line()));
+        return Err(SolveError::NeedsHistory(by_kind(Kind::StoreMove, "who has made it is remembered")));
     }
     // The set-up's seeds are in the hands, and each placement is a move: not in a table.
     if phases.setup.is_some() {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Setup.line()));
+        return Err(SolveError::NeedsHistory(by_kind(
+            Kind::Setup,
+            "seeds in the hands, placed move by move",
+        )));
     }
     // A distribution by one player: its seeds are in a hand, each placement is a move, and the
     // choice after it turns the board round.
     if phases.distribute.is_some() {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Distribute.line()));
+        return Err(SolveError::NeedsHistory(by_kind(
+            Kind::Distribute,
+            "seeds in a hand, placed move by move",
+        )));
     }
     if phases.hand_sowing.is_some() {
-        return Err(SolveError::SeedsReturn(crate::lang::kinds::Kind::HandSowing.line()));
+        return Err(SolveError::SeedsReturn(by_kind(Kind::HandSowing, "captured seeds sown again")));
+    }
+    if phases.place_hand.is_some() {
+        return Err(SolveError::SeedsReturn(by_kind(Kind::PlaceHand, "seeds in hand put into play")));
     }
     if phases.store_pit.is_some() {
-        return Err(SolveError::ScoresInPits(crate::lang::kinds::Kind::PitStore.line()));
+        return Err(SolveError::ScoresInPits(by_kind(Kind::PitStore, "a score kept in a pit")));
     }
     // A loss by rule: a table of margins cannot say it.
-    if rules.spec().no_move == crate::lang::syntax::NoMove::Lose {
-        return Err(SolveError::WonByRule("`player to move cannot move: they lose`"));
+    let lost = "a loss, whatever the seeds";
+    match spec.no_move {
+        crate::lang::syntax::NoMove::Lose => {
+            return Err(SolveError::WonByRule(named(
+                Kind::NoMove,
+                "`player to move cannot move: they lose`",
+                lost,
+            )));
+        }
+        crate::lang::syntax::NoMove::PassThenLose => {
+            return Err(SolveError::WonByRule(named(
+                Kind::NoMove,
+                "`player to move cannot move: they pass before the last stage, and lose in it`",
+                lost,
+            )));
+        }
+        _ => {}
     }
     if phases.inner_loses {
-        return Err(SolveError::WonByRule("`a player whose inner row is empty loses`"));
+        return Err(SolveError::WonByRule(named(
+            Kind::EmptyLoses,
+            "`a player whose inner row is empty loses`",
+            lost,
+        )));
     }
     if phases.empty_loses {
-        return Err(SolveError::WonByRule(crate::lang::kinds::Kind::EmptyLoses.line()));
+        return Err(SolveError::WonByRule(by_kind(Kind::EmptyLoses, lost)));
     }
-    if endings.repetition {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Repetition.line()));
+    if spec.endings.repetition {
+        return Err(SolveError::NeedsHistory(by_kind(
+            Kind::Repetition,
+            "the positions since the last capture",
+        )));
     }
-    if endings.majority {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::Majority.line()));
+    if spec.endings.majority {
+        return Err(SolveError::NeedsHistory(by_kind(Kind::Majority, "the seeds captured so far")));
     }
-    // A move paused for its mover's choice is a position the table does not index.
-    if rules.spec().lap_rules.iter().any(crate::lang::spec::LapRule::chooses) {
-        return Err(SolveError::NeedsHistory("`..., chosen by the mover` (in the `when` lines)"));
+    // Before play, who has passed and the seed lifted; in play, each player's stage, which the
+    // seeds the opponent has captured so far decide: none of it is in a table.
+    if spec.staging.rearrange.is_some() {
+        return Err(SolveError::NeedsHistory(by_kind(
+            Kind::Rearrange,
+            "who has passed, and the seed lifted",
+        )));
+    }
+    if spec.staging.stages.is_some() {
+        return Err(SolveError::NeedsHistory(by_kind(
+            Kind::Stages,
+            "each player's stage, which the seeds captured so far decide",
+        )));
+    }
+    // A move paused for its mover's choice is a position the table does not index: a pit to
+    // take, an end to sow from, a relay's way, or whether to relay at all.
+    let paused = "the move pauses for the mover's choice";
+    if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::chooses) {
+        let rule = if spec.lap_rules[i].sows_from_end().is_some() {
+            "`..., either end as the mover chooses ...`"
+        } else {
+            "`..., chosen by the mover`"
+        };
+        let at = spec.lines.lap_rules.get(i).cloned();
+        return Err(SolveError::Chooses(Refused { rule, label: paused, at }));
+    }
+    if let Some(relays) = &spec.legality.relays {
+        if relays.as_a_move && spec.direction.has_choice() {
+            return Err(SolveError::Chooses(by_kind(
+                Kind::RelayAsMove,
+                "a relay from a pit that sows either way",
+            )));
+        }
+        if relays.declined.iter().any(|&pits| pits != 0) {
+            return Err(SolveError::Chooses(by_kind(Kind::RelayDecline, paused)));
+        }
     }
     // Claimed pits and first moves are more than a table of seeds holds.
-    if rules.spec().claims_pits() {
-        return Err(SolveError::NeedsHistory("`claim ...` (in the `when` lines)"));
+    if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::claims) {
+        let at = spec.lines.lap_rules.get(i).cloned();
+        return Err(SolveError::NeedsHistory(Refused {
+            rule: "`claim ...` (in the `when` lines)",
+            label: "the pits each player has claimed",
+            at,
+        }));
     }
     // Big stones (where they lie, who took them) and a row refilled from the captures (which
     // makes the seeds captured decide play) are more than a table of seeds holds.
-    let stones = &rules.spec().stones;
+    let stones = &spec.stones;
     if stones.big_stones {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::EndPlace.line()));
+        return Err(SolveError::NeedsHistory(named(
+            Kind::EndPlace,
+            "`each player's ... pit is an end place` with a big stone",
+            "where the big stones are, and who took them",
+        )));
     }
     if stones.refill.is_some() {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::HandRefill.line()));
+        return Err(SolveError::NeedsHistory(by_kind(Kind::HandRefill, "the seeds captured so far")));
     }
     if phases.keep_way.is_some() {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::KeepWay.line()));
+        return Err(SolveError::NeedsHistory(by_kind(Kind::KeepWay, "the way each player chose first")));
     }
-    if rules.spec().first_move.iter().any(Option::is_some) {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FirstMoves.line()));
+    if spec.first_move.iter().any(Option::is_some) {
+        return Err(SolveError::NeedsHistory(by_kind(Kind::FirstMoves, "who has moved")));
     }
     // Pits that change owner: who may play a pit is not in a table (named before the rounds,
     // as the rule a table could least hold).
-    if rules.spec().rounds.is_some_and(|r| r.owners.to_filler) {
-        return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::FillOwner.line()));
+    if spec.rounds.is_some_and(|r| r.owners.to_filler) {
+        return Err(SolveError::NeedsHistory(by_kind(Kind::FillOwner, "who owns each pit")));
     }
     // A match of rounds: the hands, the pits out of play and the fills are not in a table.
     // Its first round is (`Rules::first_round`): it starts with every pit in play, and
     // each player's takings at its end are seeds won, as captures are; but not a match won
     // in the middle of the round by the seeds captured so far.
-    if let Some(r) = rules.spec().rounds {
+    if let Some(r) = spec.rounds {
         if !rules.is_first_round() {
-            return Err(SolveError::NeedsHistory(crate::lang::kinds::Kind::RoundOver.line()));
+            return Err(SolveError::NeedsHistory(by_kind(
+                Kind::RoundOver,
+                "the hands and the pits out of play of the rounds after the first",
+            )));
         }
         if matches!(r.match_end, crate::lang::rounds::MatchEnd::MoverAllBut(_)) {
-            return Err(SolveError::NeedsHistory("`a mover who has captured all but ... wins the match`"));
+            return Err(SolveError::NeedsHistory(named(
+                Kind::MatchEnd,
+                "`a mover who has captured all but ... wins the match`",
+                "the seeds captured so far",
+            )));
         }
     }
     Ok(())
@@ -479,8 +651,10 @@ impl Solution {
         if start.seeds_on_board() as usize > self.header.seeds {
             return None;
         }
-        let reach = Reach::walk(rules, &self.numbering, start, self.threads, &crate::cancel::Cancel::new())
-            .expect("a walk that is not cancelled");
+        // Never more than the table holds, and never cancelled.
+        let reach =
+            Reach::walk(rules, &self.numbering, start, u64::MAX, self.threads, &crate::cancel::Cancel::new())
+                .ok()?;
         let mut counts = Counts::default();
         for i in reach.iter() {
             counts.add(self.values.get(self.place(i)?));

@@ -19,8 +19,9 @@ const BLOCK_WORDS: usize = 8;
 /// that the threads share each layer's work evenly.
 const WALK_BLOCK: usize = 1 << 12;
 
-/// Positions between two looks at the cancel flag, for a thread of the walk.
-const CANCEL_EVERY: usize = 1 << 14;
+/// Positions a thread of the walk plays between two looks at the cancel flag and the count:
+/// a move with long relays takes microseconds, so that is a few milliseconds at most.
+const CANCEL_EVERY: usize = 1 << 10;
 
 /// The most positions a walk marks among (2^35 bits, 4 GiB): the numbering of every
 /// distribution of the seeds, of which the reachable ones are a small part.
@@ -43,41 +44,55 @@ impl Reach {
     /// moves may capture (`Rules::capture_start`), and from there on by their seeds alone
     /// (`Rules::past_start`), as a table holds them. Positions where the game is over are
     /// not marked. `threads` share each layer; the positions are the same whatever their
-    /// number.
+    /// number. More than `most` positions stop the walk (an error), and so does `cancel`,
+    /// both looked at every few thousand positions played.
     pub fn walk(
         rules: &Rules,
         numbering: &Numbering,
         start: &State,
+        most: u64,
         threads: usize,
         cancel: &Cancel,
     ) -> Result<Reach, SolveError> {
         let all = rules.with_ply_limit(None);
         let past = all.past_start();
-        let most = numbering.seeds();
-        let total = 2 * numbering.layer_start(most + 1) as usize;
+        let seeds = numbering.seeds();
+        let total = 2 * numbering.layer_start(seeds + 1) as usize;
         let bits: Vec<AtomicU64> = (0..total.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         let set = |i: usize| bits[i / 64].fetch_or(1 << (i % 64), Relaxed) & (1 << (i % 64)) == 0;
-        let in_table = |s: &State| !s.is_over() && s.seeds_on_board() as usize <= most;
+        let in_table = |s: &State| !s.is_over() && s.seeds_on_board() as usize <= seeds;
+        // Positions marked so far, added by each thread every few thousand; past `most`, every
+        // thread stops.
+        let marked_count = AtomicU64::new(0);
+        let too_many = || SolveError::TooManyReachable { most, pits: numbering.pits(), seeds };
         // The first plies, played by the rules of the start, lead to where the table begins.
         let mut opening = vec![*start];
+        let mut found = 0u64;
         while let Some(s) = opening.pop() {
+            if cancel.is_cancelled() {
+                return Err(SolveError::Cancelled);
+            }
             if s.plies() < all.capture_start() && !s.is_over() {
                 for mv in all.legal_moves(&s).iter() {
                     let mut child = s;
                     all.apply(&mut child, mv);
                     opening.push(child);
                 }
-            } else if in_table(&s) {
-                set(numbering.index(s.pits(), s.turn()));
+            } else if in_table(&s) && set(numbering.index(s.pits(), s.turn())) {
+                found += 1;
+                if found > most {
+                    return Err(too_many());
+                }
             }
         }
+        marked_count.store(found, Relaxed);
         // A move never adds seeds to the board: the layers are gone through from the most
         // seeds down, each position marked in the layers above played when its layer's turn
         // comes, each marked in its own layer played at once. A layer's `played` bits say
         // which have been (each claimed by one thread); no position is numbered back into
         // seeds.
         let threads = threads.max(1);
-        for t in (0..=most).rev() {
+        for t in (0..=seeds).rev() {
             let first = 2 * numbering.layer_start(t) as usize;
             let len = 2 * numbering.layer_len(t) as usize;
             let played: Vec<AtomicU64> = (0..len.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
@@ -86,21 +101,30 @@ impl Reach {
                 played[j / 64].fetch_or(1 << (j % 64), Relaxed) & (1 << (j % 64)) == 0
             };
             let marked = |i: usize| bits[i / 64].load(Relaxed) & (1 << (i % 64)) != 0;
-            let walk = |thread: usize| -> bool {
+            // Why a thread stopped, if it did.
+            let walk = |thread: usize| -> Option<SolveError> {
                 let mut stack: Vec<State> = Vec::new();
                 let mut met = 0usize;
-                let mut mine = 0usize;
-                let mut stopped = false;
+                let mut work = 0usize;
+                let mut found = 0u64;
+                let mut stopped = None;
+                // Every few thousand positions: the count so far, and whether to stop.
+                let look = |found: &mut u64| -> Option<SolveError> {
+                    let mine = std::mem::take(found);
+                    let all = marked_count.fetch_add(mine, Relaxed) + mine;
+                    if cancel.is_cancelled() {
+                        Some(SolveError::Cancelled)
+                    } else if all > most {
+                        Some(too_many())
+                    } else {
+                        None
+                    }
+                };
                 numbering.for_each_in_layer(t, |pits, rank| {
                     let here = met;
                     met += 1;
-                    if stopped || (here / WALK_BLOCK) % threads != thread {
-                        return;
-                    }
-                    mine += 1;
-                    if mine.is_multiple_of(CANCEL_EVERY) && cancel.is_cancelled() {
-                        stopped = true;
-                        return;
+                    if (here / WALK_BLOCK) % threads != thread {
+                        return true;
                     }
                     for player in 0..2 {
                         let i = first + 2 * rank as usize + player;
@@ -109,6 +133,13 @@ impl Reach {
                         }
                         stack.push(past.state_from(pits, player).expect("a position of the numbering"));
                         while let Some(state) = stack.pop() {
+                            work += 1;
+                            if work.is_multiple_of(CANCEL_EVERY) {
+                                stopped = look(&mut found);
+                                if stopped.is_some() {
+                                    return false;
+                                }
+                            }
                             for mv in past.legal_moves(&state).iter() {
                                 let mut child = state;
                                 past.apply(&mut child, mv);
@@ -117,29 +148,33 @@ impl Reach {
                                 }
                                 let j = numbering.index(child.pits(), child.turn());
                                 // Most are marked already: a plain read spares the locked write.
-                                if !marked(j) && set(j) && child.seeds_on_board() as usize == t && claim(j) {
-                                    stack.push(child);
+                                if !marked(j) && set(j) {
+                                    found += 1;
+                                    if child.seeds_on_board() as usize == t && claim(j) {
+                                        stack.push(child);
+                                    }
                                 }
                             }
                         }
                     }
+                    true
                 });
-                !stopped
+                stopped.or_else(|| look(&mut found))
             };
-            let finished = if threads == 1 {
+            let stopped = if threads == 1 {
                 walk(0)
             } else {
                 std::thread::scope(|scope| {
                     let walk = &walk;
                     let handles: Vec<_> = (0..threads).map(|k| scope.spawn(move || walk(k))).collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().expect("a thread of the walk"))
-                        .fold(true, |a, b| a & b)
+                    // Ctrl-C before a count beyond the limit: either stops the walk.
+                    let stops: Vec<_> =
+                        handles.into_iter().map(|h| h.join().expect("a thread of the walk")).collect();
+                    stops.into_iter().flatten().min_by_key(|e| *e != SolveError::Cancelled)
                 })
             };
-            if !finished {
-                return Err(SolveError::Cancelled);
+            if let Some(e) = stopped {
+                return Err(e);
             }
         }
         Ok(Reach::from_bits(bits.into_iter().map(AtomicU64::into_inner).collect()))

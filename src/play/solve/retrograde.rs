@@ -39,8 +39,9 @@ const FLIP: u32 = 1 << 31;
 // Positions of a layer are numbered below `FLIP`.
 const _: () = assert!(super::MAX_POSITIONS < FLIP as u64);
 
-/// Positions between two looks at the cancel flag.
-const CANCEL_EVERY: u32 = 1 << 16;
+/// Distributions passed over, and positions of the attractor pass, between two looks at the
+/// cancel flag.
+const CANCEL_EVERY: u32 = 1 << 12;
 
 /// No exit yet, in a layer's table of best exits (an exit is worth at most the 255 seeds a
 /// board holds either way).
@@ -87,14 +88,24 @@ pub fn solve_from(
     progress: &dyn Fn(usize, u64),
     cancel: &Cancel,
 ) -> Result<Solution, SolveError> {
+    solve_reached(rules, start, MAX_POSITIONS, threads, progress, cancel)
+}
+
+/// [`solve_from`] for at most `most` positions reached: more stop the walk that finds them
+/// ([`SolveError::TooManyReachable`]), before any is solved.
+pub fn solve_reached(
+    rules: &Rules,
+    start: &State,
+    most: u64,
+    threads: usize,
+    progress: &dyn Fn(usize, u64),
+    cancel: &Cancel,
+) -> Result<Solution, SolveError> {
     let seeds = start.seeds_on_board() as usize;
     check_reachable(rules, seeds)?;
     let numbering = Numbering::new(rules.pits(), seeds);
-    let reach = Reach::walk(rules, &numbering, start, threads, cancel)?;
+    let reach = Reach::walk(rules, &numbering, start, most.min(MAX_POSITIONS), threads, cancel)?;
     let positions = reach.count();
-    if positions > MAX_POSITIONS {
-        return Err(SolveError::TooManyReachable { positions, pits: rules.pits(), seeds });
-    }
     solve_table(rules, numbering, Some(reach), positions, threads, progress, cancel)
 }
 
@@ -139,7 +150,7 @@ fn solve_layers<T: Margin>(
         let start = place.of(2 * numbering.layer_start(t) as usize);
         let len = place.of(2 * numbering.layer_start(t + 1) as usize) - start;
         let layer = build_layer(rules, numbering, place, t, (start, len), &values, threads, cancel)?;
-        retrograde(&layer, t, &mut values[start..start + len], &mut depths[start..start + len]);
+        retrograde(&layer, t, &mut values[start..start + len], &mut depths[start..start + len], cancel)?;
         progress(t, (start + len) as u64);
     }
     Ok((T::wrap(values), depths))
@@ -239,17 +250,23 @@ fn play_run<T: Margin>(
     numbering.for_each_in_layer(t, |pits, rank| {
         let here = met;
         met += 1;
-        if stopped || here < from || here >= to {
-            return;
+        if here < from {
+            return true;
         }
-        if (here - from + 1).is_multiple_of(CANCEL_EVERY as usize) && cancel.is_cancelled() {
-            stopped = true;
-            return;
+        // A position's moves may take microseconds (long relays): the flag is looked at for
+        // each position played, and every few thousand distributions passed over.
+        if here >= to || (here - from + 1).is_multiple_of(CANCEL_EVERY as usize) && cancel.is_cancelled() {
+            stopped = here < to;
+            return false;
         }
         for player in 0..2 {
             let i = first + 2 * rank as usize + player;
             if !place.holds(i) {
                 continue;
+            }
+            if cancel.is_cancelled() {
+                stopped = true;
+                return false;
             }
             let local = place.of(i) - start;
             let state = rules.state_from(pits, player).expect("a distribution of the solved range");
@@ -311,6 +328,7 @@ fn play_run<T: Margin>(
             moves[local].store(count, Ordering::Relaxed);
             best_exit[local].store(best, Ordering::Relaxed);
         }
+        true
     });
     (!stopped).then_some(part)
 }
@@ -328,8 +346,14 @@ struct Node<T> {
 }
 
 /// Values and depths of one layer (see the module's documentation), written into `value` and
-/// `depth`, the layer's part of the table.
-fn retrograde<T: Margin>(layer: &Layer, t: usize, value: &mut [T], depth: &mut [u16]) {
+/// `depth`, the layer's part of the table; `cancel` stops it.
+fn retrograde<T: Margin>(
+    layer: &Layer,
+    t: usize,
+    value: &mut [T],
+    depth: &mut [u16],
+    cancel: &Cancel,
+) -> Result<(), SolveError> {
     let mut node: Vec<Node<T>> =
         layer.moves.iter().map(|&left| Node { value: T::OPEN, depth: 0, left, deepest: 0 }).collect();
     // Positions by best exit, to enter A_k at the threshold k of their best exit.
@@ -342,6 +366,9 @@ fn retrograde<T: Margin>(layer: &Layer, t: usize, value: &mut [T], depth: &mut [
     // First in, first out: a list read from `head` on, emptied for each threshold.
     let mut queue: Vec<u32> = Vec::new();
     for k in (1..=t).rev() {
+        if cancel.is_cancelled() {
+            return Err(SolveError::Cancelled);
+        }
         // A margin is at most the seeds on the board, which `T` holds.
         let win = T::from_i32(k as i32);
         let loss = T::from_i32(-(k as i32));
@@ -366,6 +393,9 @@ fn retrograde<T: Margin>(layer: &Layer, t: usize, value: &mut [T], depth: &mut [
         let mut head = 0;
         while let Some(&x) = queue.get(head) {
             head += 1;
+            if head.is_multiple_of(CANCEL_EVERY as usize) && cancel.is_cancelled() {
+                return Err(SolveError::Cancelled);
+            }
             let x = x as usize;
             let Node { value: vx, depth: dx, .. } = node[x];
             let x_wins = vx == win;
@@ -396,4 +426,5 @@ fn retrograde<T: Margin>(layer: &Layer, t: usize, value: &mut [T], depth: &mut [
         // Positions in no attractor: endless play, worth 0.
         (*v, *d) = if n.value == T::OPEN { (T::default(), 0) } else { (n.value, n.depth) };
     }
+    Ok(())
 }

@@ -45,15 +45,16 @@ const MAX_DEEPENING: u8 = 18;
 pub const MAX_LINE: usize = 200_000;
 const STACK_BYTES: usize = 1 << 30;
 
-/// Nodes between two looks at the cancel flag and two reports of progress.
+/// Nodes between two reports of progress, and between two looks at the cancel flag.
 const REPORT_EVERY: u64 = 1 << 18;
+const CANCEL_EVERY: u64 = 1 << 10;
 
 /// Bytes of one entry of the transposition table.
 const ENTRY_BYTES: u64 = 16;
 
 /// Bytes a position of the endgame table takes while it is built (its peak), and once built
 /// (a byte of value and two of depth, up to 127 seeds).
-const BUILD_BYTES: u64 = 10;
+const BUILD_BYTES: u64 = super::PEAK_BYTES;
 const TABLE_BYTES: u64 = 3;
 
 /// The largest endgame table chosen by default: a table takes about a second a million
@@ -193,7 +194,17 @@ impl SearchSolver {
         };
         let (db, endgame_positions) = match endgame {
             Some(k) => {
-                let positions = check_solvable(&rules, k)?;
+                // The table of every position of `k` seeds: refused with the largest this board
+                // allows, which `--endgame` can ask for.
+                let positions = check_solvable(&rules, k).map_err(|e| match e {
+                    SolveError::TooLarge { positions, .. } => SolveError::EndgameTooLarge {
+                        seeds: k,
+                        positions,
+                        pits,
+                        most: (0..k).rev().find(|&j| check_solvable(&rules, j).is_ok()),
+                    },
+                    e => e,
+                })?;
                 (Some(solve_with(&rules, k, options.threads, &|_, _| {}, cancel)?), positions)
             }
             None => (None, 0),
@@ -204,10 +215,17 @@ impl SearchSolver {
         let wanted = state_space(pits, seeds).unwrap_or(u64::MAX).saturating_mul(2);
         let entries = (left / ENTRY_BYTES).min(wanted).clamp(2, 1 << 40);
         let entries = 1u64 << (63 - entries.leading_zeros());
+        // Memory the system will not give is refused, not an abort: asked for once (and given
+        // back) before the table is made of zeroed pages, which are only touched as it fills.
+        Vec::<[u64; 2]>::new().try_reserve_exact(entries as usize).map_err(|_| SolveError::NoMemory {
+            what: "the transposition table",
+            bytes: entries * ENTRY_BYTES,
+        })?;
+        let table = vec![[0u64; 2]; entries as usize];
         let s = Searcher {
             rules,
             numbering: Numbering::new(pits, seeds),
-            table: vec![[0u64; 2]; entries as usize],
+            table,
             mask: (entries / 2 - 1) as usize,
             db,
             db_seeds: endgame.map_or(-1, |k| k as i64),
@@ -457,11 +475,13 @@ impl Searcher {
 
     fn tick(&mut self) {
         self.nodes += 1;
+        // A node may take microseconds (moves with long relays): the flag is looked at more
+        // often than progress is told.
+        if self.nodes.is_multiple_of(CANCEL_EVERY) && self.cancel.is_cancelled() {
+            self.stopped = true;
+        }
         if self.nodes >= self.next_report {
             self.next_report += REPORT_EVERY;
-            if self.cancel.is_cancelled() {
-                self.stopped = true;
-            }
             (self.progress)(SearchProgress {
                 nodes: self.nodes,
                 depth: (self.depth != EXACT).then_some(self.depth),
