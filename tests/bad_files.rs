@@ -93,6 +93,17 @@ fn run_case(dir: &Path, name: &str, bless: bool) -> Vec<String> {
         if want.located && !located {
             problems.push("stderr has no `--> tests/bad/...` location line".into());
         }
+        // Every message of a located case is located, not only the first.
+        let mut blocks: Vec<String> = Vec::new();
+        for line in stderr.lines() {
+            if line.starts_with("error: ") || line.starts_with("warning: ") || blocks.is_empty() {
+                blocks.push(String::new());
+            }
+            blocks.last_mut().expect("a block").push_str(line);
+        }
+        if want.located && blocks.iter().any(|b| !b.contains("--> ")) {
+            problems.push("a message in stderr has no location line".into());
+        }
         if !want.located && located {
             problems.push("stderr has a location, but the case says `# no location`".into());
         }

@@ -1323,7 +1323,58 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
             "`take ...`, `relay from ...`, `chain ...`, `again from the pit taken, ...`, `claim ...` or `move ...`"
         }
         Rule::receiver => "`for the opponent`, `for its owner`, `for the mover` or `out of play`",
-        other => return vec![format!("{other:?}").replace('_', " ")],
+        Rule::move_way => return vec!["`clockwise`".into(), "`counter-clockwise`".into()],
+        Rule::empty_pit => return vec!["`an empty pit of the mover's own`".into(), "`any empty pit`".into()],
+        Rule::ordinal => "an ordinal such as `4th`",
+        Rule::row_group | Rule::first_group => {
+            "pits named from the seat, such as `the leftmost pit`, `the 2 rightmost pits` or `the end pits`"
+        }
+        Rule::as_sown => "`, counted as the sowing left them`",
+        Rule::even_if_empty => "`, even if that is empty`",
+        Rule::listed_hand => "`, and N in each player's hand`",
+        Rule::may_decline => "`, which the mover may decline`",
+        Rule::move_ends => "`, and then the move ends`",
+        Rule::not_first => "`, and not in a player's first move`",
+        Rule::own_too => "`, with its own seeds when it holds ...`",
+        Rule::stage_most => "`, then one move from a pit holding the most seeds`",
+        Rule::take_split => "`, a shared pit split with the odd seed to player N`",
+        Rule::with_opposite => "`, each with the opposite pit`",
+        // Lines whose first words are one of several: each beginning.
+        Rule::first_move_from => {
+            return vec![
+                "`player N's first move is from ...`".into(),
+                "`each player's first move is from ...`".into(),
+            ];
+        }
+        Rule::keep_way => {
+            return vec![
+                "`each player keeps the direction of their first move`".into(),
+                "`both players keep the direction of the first move`".into(),
+            ];
+        }
+        Rule::hand_refill => "`after each lap, a player whose pits are all empty puts ...`",
+        Rule::fill_beyond => {
+            return vec![
+                "`a player whose row is full fills ...`".into(),
+                "`a player whose pits are all full fills ...`".into(),
+            ];
+        }
+        Rule::round_take => {
+            return vec![
+                "`each player takes the seeds of their own pits`".into(),
+                "`the player to move next takes all the seeds`".into(),
+            ];
+        }
+        Rule::match_end => {
+            return vec![
+                "`a player who ... loses the match`".into(),
+                "`a mover who has captured all but N seeds wins the match`".into(),
+                "`the first player to reach N points wins the match`".into(),
+            ];
+        }
+        // A rule the list has no words for is left out: its name is the grammar's, not a
+        // user's (a test finds every rule a mistake in a bundled line can expect).
+        _ => return Vec::new(),
     };
     vec![phrase.to_string()]
 }
@@ -1951,6 +2002,20 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
     if let Some(d) = dashed_run(file, &toks, pos, line_before, positives.contains(&Rule::k_to)) {
         return d;
     }
+    // `take 3 occupied pits of the opponent's, chosen by the mover`: a number after `take`
+    // counts seeds; the mover chooses one pit at a time.
+    if positives.contains(&Rule::k_seeds)
+        && toks.len() >= 2
+        && word(toks.get(toks.len() - 2)) == "take"
+        && word(toks.last()).chars().all(|c| c.is_ascii_digit())
+        && matches!(found_word, Some("occupied" | "empty" | "pits" | "pit"))
+    {
+        let (s, _) = toks[toks.len() - 1];
+        return Diagnostic::error("a take of several pits chosen by the mover")
+            .at(file, s..pos + found_len, "`take N` takes N seeds of one place")
+            .note("a line asks the mover to choose one pit: the move pauses for it")
+            .help("write `take an occupied pit of the opponent's, chosen by the mover`, or `take 2 seeds from the last pit` for seeds");
+    }
     // `2 or more but 4`: only `any count` leaves counts out with `but` alone.
     if positives == [Rule::k_not] && word(toks.last()) == "but" {
         return Diagnostic::error("counts are left out with `but not`")
@@ -2037,7 +2102,12 @@ fn syntax_error(file: &Arc<SourceFile>, err: pest::error::Error<Rule>) -> Diagno
                     // opponent`).
                     let after = line_before.filter(|&(_, end)| !text[end..pos].contains(['\n', '\r']));
                     match after.map(|(i, _)| (word(Some(&toks[i])), word(toks.get(i + 1)))) {
-                        Some((first, second)) if guessed.is_none() && line_forms(w, next).is_none() => {
+                        // A guess at a rule's first word, after a complete line on the same line
+                        // of the file, reads the end of that line as a new rule: a short word
+                        // (`as`) is more likely the line going on.
+                        Some((first, second))
+                            if (guessed.is_none() || w.chars().count() < 4) && line_forms(w, next).is_none() =>
+                        {
                             let d = Diagnostic::error(format!(
                                 "unexpected word `{w}` after a complete `{first}` line"
                             ))
@@ -2113,6 +2183,54 @@ mod tests {
     fn err(text: &str) -> String {
         let file = SourceFile::new("t.sow", text);
         parse(&file).unwrap_err().to_string()
+    }
+
+    /// Whether a rule is said in words when a mistake expects it.
+    fn has_words(rule: Rule) -> bool {
+        !expected_phrases(rule).is_empty()
+    }
+
+    /// Every rule the grammar may expect where a bundled line is cut short or goes on with a
+    /// stray word has words in messages: no grammar name reaches a user.
+    #[test]
+    fn every_rule_a_mistake_expects_is_said_in_words() {
+        use pest::error::ErrorVariant;
+        let mut unsaid = std::collections::BTreeMap::new();
+        for (name, text) in crate::lang::library::BUNDLED {
+            let file = SourceFile::new(format!("{name}.sow"), text.to_string());
+            let ast = parse(&file).unwrap();
+            for line in ast.rules.iter().chain(ast.rulesets.iter().flat_map(|r| &r.rules)) {
+                let written = &text[line.span.clone()];
+                let words: Vec<&str> = written.split_whitespace().collect();
+                for k in 1..=words.len() {
+                    for tail in ["", " zzz"] {
+                        let cut = format!("{}{tail}", words[..k].join(" "));
+                        let Err(e) = SowParser::parse(Rule::rule_line, &cut) else { continue };
+                        if let ErrorVariant::ParsingError { positives, .. } = e.variant {
+                            for r in positives.into_iter().filter(|&r| !has_words(r) && r != Rule::EOI) {
+                                unsaid.entry(format!("{r:?}")).or_insert(cut.clone());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // In a whole file too: a stray word at the end of each line.
+        for (_, text) in crate::lang::library::BUNDLED {
+            let mut at = 0;
+            for line in text.split_inclusive('\n') {
+                let end = at + line.trim_end().len();
+                let stray = format!("{} zzz{}", &text[..end], &text[end..]);
+                at += line.len();
+                let Err(e) = SowParser::parse(Rule::file, &stray) else { continue };
+                if let ErrorVariant::ParsingError { positives, .. } = e.variant {
+                    for r in positives.into_iter().filter(|&r| !has_words(r)) {
+                        unsaid.entry(format!("{r:?}")).or_insert(text[at - line.len()..end].to_string());
+                    }
+                }
+            }
+        }
+        assert!(unsaid.is_empty(), "rules without words, and a text that expects each: {unsaid:#?}");
     }
 
     #[test]

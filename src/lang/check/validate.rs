@@ -1315,10 +1315,11 @@ impl<'a> Validator<'a> {
                     .note("the move pauses for the choice, and ends after it"),
             );
         }
-        if rule
-            .effects
+        // Effects after the choice are the message above's; before it, a lap sown on or a
+        // line gone again would come before the choice it waits for.
+        if rule.effects[..i]
             .iter()
-            .any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(..) | Effect::Again(_)))
+            .any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(..) | Effect::SowEnd(_)))
         {
             self.diags.push(
                 at.error("a line that asks the mover to choose a pit cannot go on sowing", "the move ends after the choice")
@@ -1338,10 +1339,14 @@ impl<'a> Validator<'a> {
             );
         }
         if i + 1 != rule.effects.len() {
-            self.diags.push(
-                at.error("`sow them from ...` must end its line", "effects after it")
-                    .note("the seeds are sown on as a new lap: the rules are tried again after it"),
-            );
+            let d = at
+                .error("`sow them from ...` must end its line", "effects after it")
+                .note("the seeds are sown on as a new lap: the rules are tried again after it");
+            self.diags.push(if rule.effects[i + 1..].contains(&Effect::End) {
+                d.help("to end the move after that lap, write a `when` line that holds then, with `end the move` alone")
+            } else {
+                d
+            });
         }
         if rule.receivers().any(|r| r != Receiver::Mover) {
             self.diags.push(
@@ -1520,10 +1525,14 @@ impl<'a> Validator<'a> {
                         self.diags.push(Self::chain_without_take(&at, *opposite));
                     }
                     Effect::Again(_) => {
-                        if i + 1 != rule.effects.len()
-                            || !rule.effects[..i]
-                                .iter()
-                                .any(|e| matches!(e, Effect::Take(p, _) if p.len() == 1))
+                        // After a pit chosen by the mover, its own message says the line ends.
+                        let after_choice =
+                            rule.effects[..i].iter().any(|e| matches!(e, Effect::TakeChosen(..)));
+                        if !after_choice
+                            && (i + 1 != rule.effects.len()
+                                || !rule.effects[..i]
+                                    .iter()
+                                    .any(|e| matches!(e, Effect::Take(p, _) if p.len() == 1)))
                         {
                             self.diags.push(at.error(
                                 "`again from the pit taken` must end a line that takes one place",

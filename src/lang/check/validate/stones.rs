@@ -2,7 +2,7 @@
 
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::Stated;
-use crate::lang::lap_rule::{Condition, LapRule, Predicate};
+use crate::lang::lap_rule::{Condition, Effect, LapRule, Predicate};
 use crate::lang::syntax::WrittenCounts;
 
 type LapRuleLine = LapRule<WrittenCounts>;
@@ -133,9 +133,25 @@ impl Validator<'_> {
                     .help("write it as a `when` line: `when the next pit is an end place: end the move`"),
             );
         } else if rule.effects.len() > 1 {
+            // What the other effects do next: a lap sown from what was taken is followed by
+            // the rules, as any lap; a relay is a lap too; anything else ends the move.
+            let lap = rule
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::SowTaken(..) | Effect::SowEnd(_) | Effect::Relay(_)));
+            // A lap sown from the seeds taken must end its line: that message says it.
+            if rule.effects.iter().any(|e| matches!(e, Effect::SowTaken(..) | Effect::SowEnd(_))) {
+                return;
+            }
+            let note = if lap {
+                "the lap this line sows is followed by the rules after each lap, as every lap is: to end \
+                 the move after it, write a `when` line that holds then with `end the move` alone"
+            } else {
+                "a line that takes and neither relays nor sows ends the move already"
+            };
             self.diags.push(
                 at.error("`end the move` must be the only effect of its line", "with other effects")
-                    .note("a line that takes and does not relay ends the move already"),
+                    .note(note),
             );
         }
     }
