@@ -30,11 +30,10 @@ pub fn check(v: &VariantFile, ruleset: Option<&str>) -> Result<(Spec, Diagnostic
 pub fn check_all(v: &VariantFile) -> Diagnostics {
     let mut diags = Diagnostics::default();
     check_file(v, &mut diags);
-    let mut seen = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let plain = build(v, None, &mut diags);
     for r in &v.ast.rulesets {
-        if !seen.contains(&&r.name.value) {
-            seen.push(&r.name.value);
+        if seen.insert(&r.name.value) {
             let mut d = Diagnostics::default();
             let with = build(v, Some(&r.name.value), &mut d);
             diags.extend(d);
