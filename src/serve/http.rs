@@ -36,9 +36,10 @@ const POLL: Duration = Duration::from_millis(100);
 /// destroy the answer on its way to the client.
 const LINGER: Duration = Duration::from_secs(2);
 
-/// Connections past [`Options::max_connections`] answered 503 at once (each for at most
-/// [`LINGER`]); past these, a connection is closed without a word.
-const REFUSALS: usize = 16;
+/// Connections past [`Options::max_connections`] answered 503 at once, each lingering for
+/// [`REFUSAL_LINGER`] at most; past these, a connection is closed without a word.
+const REFUSALS: usize = 64;
+const REFUSAL_LINGER: Duration = Duration::from_millis(500);
 
 /// The first and the longest wait before accepting again after a failure (out of file
 /// descriptors): the open connections close in time, as every one is timed out.
@@ -195,7 +196,7 @@ async fn connection(
     if let Ok(parts) = parts {
         let mut stream = parts.io.into_inner();
         if unread.load(Ordering::Relaxed) {
-            linger(&mut stream).await;
+            linger(&mut stream, LINGER).await;
         } else {
             let _ = stream.shutdown().await;
         }
@@ -203,14 +204,13 @@ async fn connection(
 }
 
 /// Shuts the connection's sending side (the client reads the answer to its end), then reads
-/// and drops what the client still sends, for [`LINGER`] at most.
-async fn linger(stream: &mut TcpStream) {
+/// and drops what the client still sends, for `time` at most.
+async fn linger(stream: &mut TcpStream, time: Duration) {
     let _ = stream.shutdown().await;
     let mut sink = vec![0u8; 16 << 10];
-    let _ = tokio::time::timeout(LINGER, async {
-        while matches!(stream.read(&mut sink).await, Ok(n) if n > 0) {}
-    })
-    .await;
+    let _ =
+        tokio::time::timeout(time, async { while matches!(stream.read(&mut sink).await, Ok(n) if n > 0) {} })
+            .await;
 }
 
 /// Answers a connection past [`Options::max_connections`]: 503 with a sentence, and closed.
@@ -223,8 +223,8 @@ async fn refuse(mut stream: TcpStream, most: usize, _permit: OwnedSemaphorePermi
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
     );
-    if let Ok(Ok(())) = tokio::time::timeout(LINGER, stream.write_all(answer.as_bytes())).await {
-        linger(&mut stream).await;
+    if let Ok(Ok(())) = tokio::time::timeout(REFUSAL_LINGER, stream.write_all(answer.as_bytes())).await {
+        linger(&mut stream, REFUSAL_LINGER).await;
     }
 }
 
