@@ -152,6 +152,25 @@ enum Stop {
     Request,
 }
 
+/// Why a solve gave no table.
+enum Failed {
+    Stopped(Stop),
+    /// The solver refused the variant.
+    Refused(SolveError),
+    Panicked,
+}
+
+/// Ends the solve under way when dropped: a request may solve again, and those waiting look
+/// for the table.
+struct Over<'a>(&'a Solutions);
+
+impl Drop for Over<'_> {
+    fn drop(&mut self) {
+        self.0.lock().solving = None;
+        self.0.ended.notify_all();
+    }
+}
+
 impl Solutions {
     pub fn new(limits: Limits) -> Solutions {
         Solutions { limits, tables: Mutex::default(), ended: Condvar::new() }
@@ -197,40 +216,36 @@ impl Solutions {
         }
         tables.solving = Some((key, label.clone()));
         drop(tables);
+        // Whatever the end, the next request may solve once this is over.
+        let _over = Over(self);
         let solved = self.solve(rules, cancel);
-        let mut tables = self.lock();
-        tables.solving = None;
         let limits = &self.limits;
-        let found = match solved {
+        let refused = match solved {
             Ok(solution) => {
                 let ways = solve::state_space(rules.pits(), rules.total_seeds() as usize).unwrap_or(0);
                 let bytes = KEPT_BYTES * solution.positions() + marks(ways);
                 let solution = Arc::new(solution);
+                let mut tables = self.lock();
                 tables.entries.push((key, Entry::Solved(solution.clone(), bytes)));
                 self.drop_old(&mut tables);
-                Ok(solution)
+                return Ok(solution);
             }
-            Err(Ok(Stop::Request)) => Err(Unsolved::Stopped),
-            Err(stopped) => {
-                let why = match stopped {
-                    Ok(Stop::Time) => format!(
-                        "{label} takes more than {} s to solve here: `sow solve` solves it from the command line",
-                        limits.time.as_secs_f64()
-                    ),
-                    Ok(_) => format!(
-                        "{label} needs more than the {} the server gives a solve: `sow solve` solves it from the command line",
-                        megabytes(limits.memory)
-                    ),
-                    Err(e) => format!("{label}: {e}"),
-                };
-                tables.entries.push((key, Entry::Refused(why.clone())));
-                self.drop_old(&mut tables);
-                Err(Unsolved::Refused(why))
-            }
+            Err(Failed::Stopped(Stop::Request)) => return Err(Unsolved::Stopped),
+            Err(Failed::Stopped(Stop::Time)) => format!(
+                "{label} takes more than {} s to solve here: `sow solve` solves it from the command line",
+                limits.time.as_secs_f64()
+            ),
+            Err(Failed::Stopped(Stop::Memory)) => format!(
+                "{label} needs more than the {} the server gives a solve: `sow solve` solves it from the command line",
+                megabytes(limits.memory)
+            ),
+            Err(Failed::Refused(e)) => format!("{label}: {e}"),
+            Err(Failed::Panicked) => format!("{label}: the solver failed on it"),
         };
-        drop(tables);
-        self.ended.notify_all();
-        found
+        let mut tables = self.lock();
+        tables.entries.push((key, Entry::Refused(refused.clone())));
+        self.drop_old(&mut tables);
+        Err(Unsolved::Refused(refused))
     }
 
     /// Keeps the tables within their number and memory (the newest always), and the refusals
@@ -255,8 +270,8 @@ impl Solutions {
 
     /// Solves `rules` from its start while a watcher stops it when its time is up, when the
     /// process has grown by more than the memory allowed (where the system tells), or when
-    /// `cancel` is set. `Err(Ok(why))` when stopped, `Err(Err(e))` when the solver refused.
-    fn solve(&self, rules: &Rules, cancel: &Cancel) -> Result<Solution, Result<Stop, SolveError>> {
+    /// `cancel` is set.
+    fn solve(&self, rules: &Rules, cancel: &Cancel) -> Result<Solution, Failed> {
         let stop = Cancel::new();
         let done = AtomicBool::new(false);
         let why = Mutex::new(None);
@@ -285,19 +300,23 @@ impl Solutions {
                     std::thread::park_timeout(WATCH);
                 }
             });
-            let start = rules.initial_state();
-            let solved = solve::solve_from(rules, &start, solve::default_threads(), &|_, _| {}, &stop);
+            // A panic of the solver is told as a refusal; the watcher ends either way.
+            let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let start = rules.initial_state();
+                solve::solve_from(rules, &start, solve::default_threads(), &|_, _| {}, &stop)
+            }));
             done.store(true, Ordering::Release);
             watcher.thread().unpark();
             solved
         });
         match solved {
-            Ok(solution) => Ok(solution),
-            Err(SolveError::Cancelled) => {
+            Ok(Ok(solution)) => Ok(solution),
+            Ok(Err(SolveError::Cancelled)) => {
                 let why = why.lock().unwrap_or_else(|p| p.into_inner()).unwrap_or(Stop::Request);
-                Err(Ok(why))
+                Err(Failed::Stopped(why))
             }
-            Err(e) => Err(Err(e)),
+            Ok(Err(e)) => Err(Failed::Refused(e)),
+            Err(_) => Err(Failed::Panicked),
         }
     }
 }
