@@ -146,6 +146,7 @@ impl Drop for Served {
 /// A server in this test's process, with limits of its own, stopped when dropped.
 struct Local {
     host: String,
+    server: std::sync::Arc<Server>,
     stop: Cancel,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -153,12 +154,12 @@ struct Local {
 impl Local {
     fn start(options: Options) -> Local {
         let options = Options { host: std::net::Ipv4Addr::LOCALHOST.into(), port: 0, ..options };
-        let server = Server::bind(&options, Catalogue::new(&[]).unwrap()).unwrap();
+        let server = std::sync::Arc::new(Server::bind(&options, Catalogue::new(&[]).unwrap()).unwrap());
         let host = server.addr().to_string();
         let stop = Cancel::new();
-        let running = stop.clone();
-        let thread = std::thread::spawn(move || server.run(&running));
-        Local { host, stop, thread: Some(thread) }
+        let (running, serving) = (stop.clone(), server.clone());
+        let thread = std::thread::spawn(move || serving.run(&running));
+        Local { host, server, stop, thread: Some(thread) }
     }
 }
 
@@ -887,9 +888,9 @@ fn a_client_that_leaves_stops_the_work_it_asked_for() {
         body.len()
     );
     leaving.write_all(head.as_bytes()).unwrap();
+    until("the agent to think", || s.server.thinking() == 1);
     // While it thinks, another that thinks is told the server is busy; the rest is answered.
     let quick = json!({ "variant": "bakuk", "player": "random" });
-    until("the first request to think", || s.post("/api/agent", &quick).0 == 503);
     let (status, busy) = s.post("/api/agent", &quick);
     assert_eq!(status, 503);
     assert_eq!(
@@ -900,7 +901,8 @@ fn a_client_that_leaves_stops_the_work_it_asked_for() {
     assert_eq!(s.post("/api/game", &json!({ "variant": "bakuk", "moves": ["3"] })).0, 200);
     // The client leaves: its agent stops, and frees its place.
     drop(leaving);
-    until("the agent to stop", || s.post("/api/agent", &quick).0 == 200);
+    until("the agent to stop", || s.server.thinking() == 0);
+    assert_eq!(s.post("/api/agent", &quick).0, 200);
 }
 
 #[test]
@@ -922,19 +924,20 @@ fn perfect_play_is_solved_one_variant_at_a_time_within_bounds() {
         long.len()
     );
     leaving.write_all(head.as_bytes()).unwrap();
+    until("the solve to start", || s.server.solving().as_deref() == Some("Big"));
     // Meanwhile another variant's hint is a search's, saying why, and its perfect seat is
     // told to wait.
     let busy = "the server is solving Big for perfect play, one variant at a time: ask again once it is done";
-    until("the solve to start", || {
-        s.post("/api/hint", &json!({ "variant": "bakuk" })).1["perfect_refused"] == busy
-    });
     let (status, hint) = s.post("/api/hint", &json!({ "variant": "bakuk" }));
     assert_eq!((status, hint["exact"].as_bool()), (200, Some(false)), "{hint}");
+    assert_eq!(hint["perfect_refused"], busy);
     let (status, answer) = s.post("/api/agent", &json!({ "variant": "bakuk", "player": "perfect" }));
     assert_eq!((status, answer["error"].as_str()), (503, Some(busy)));
     // Its client leaves: the solve stops, and the next is solved.
     drop(leaving);
-    until("the solve to stop", || s.post("/api/hint", &json!({ "variant": "bakuk" })).1["exact"] == true);
+    until("the solve to stop", || s.server.solving().is_none());
+    let (status, hint) = s.post("/api/hint", &json!({ "variant": "bakuk" }));
+    assert_eq!((status, hint["exact"].as_bool()), (200, Some(true)), "{hint}");
 }
 
 #[test]

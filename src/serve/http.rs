@@ -51,6 +51,8 @@ pub(super) struct Http {
     runtime: Option<tokio::runtime::Runtime>,
     listener: Option<TcpListener>,
     addr: SocketAddr,
+    pools: Arc<Pools>,
+    thinking: usize,
 }
 
 /// The requests worked on at once: those that think, and the others.
@@ -77,22 +79,28 @@ impl Http {
             TcpListener::from_std(listener).map_err(start)?
         };
         let addr = listener.local_addr().map_err(start)?;
-        Ok(Http { runtime: Some(runtime), listener: Some(listener), addr })
+        let thinking = options.thinking.max(1);
+        let pools = Arc::new(Pools {
+            thinking: Arc::new(Semaphore::new(thinking)),
+            working: Arc::new(Semaphore::new(options.working.max(1))),
+        });
+        Ok(Http { runtime: Some(runtime), listener: Some(listener), addr, pools, thinking })
     }
 
     pub fn addr(&self) -> SocketAddr {
         self.addr
     }
 
+    /// The requests thinking now.
+    pub fn thinking(&self) -> usize {
+        self.thinking - self.pools.thinking.available_permits()
+    }
+
     /// Accepts and answers until `cancel` is set; the connections still open are then
     /// dropped, which stops their work.
     pub fn run(&self, site: &Arc<Site>, cancel: &Cancel) {
         let (Some(runtime), Some(listener)) = (&self.runtime, &self.listener) else { return };
-        let options = &site.options;
-        let pools = Arc::new(Pools {
-            thinking: Arc::new(Semaphore::new(options.thinking.max(1))),
-            working: Arc::new(Semaphore::new(options.working.max(1))),
-        });
+        let pools = &self.pools;
         runtime.block_on(async {
             let (stopping, stop) = watch::channel(false);
             tokio::select! {
@@ -101,7 +109,7 @@ impl Http {
                         tokio::time::sleep(POLL).await;
                     }
                 } => {}
-                () = accept(listener, site, &pools, &stop) => {}
+                () = accept(listener, site, pools, &stop) => {}
             }
             let _ = stopping.send(true);
         });

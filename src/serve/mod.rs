@@ -159,6 +159,17 @@ impl Server {
         self.http.addr()
     }
 
+    /// The requests thinking now (agents, hints, runs being started), of
+    /// [`Options::thinking`].
+    pub fn thinking(&self) -> usize {
+        self.http.thinking()
+    }
+
+    /// The variant being solved for perfect play (its label), if one is.
+    pub fn solving(&self) -> Option<String> {
+        self.site.solutions.solving()
+    }
+
     /// Answers requests until `cancel` is set; then stops the work under way (runs, agents,
     /// solves) and returns.
     pub fn run(&self, cancel: &Cancel) {

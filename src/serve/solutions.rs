@@ -176,6 +176,11 @@ impl Solutions {
         Solutions { limits, tables: Mutex::default(), ended: Condvar::new() }
     }
 
+    /// The label of the variant being solved, if one is.
+    pub fn solving(&self) -> Option<String> {
+        self.lock().solving.as_ref().map(|(_, label)| label.clone())
+    }
+
     fn lock(&self) -> MutexGuard<'_, Tables> {
         self.tables.lock().unwrap_or_else(|p| p.into_inner())
     }
