@@ -895,7 +895,7 @@ fn a_client_that_leaves_stops_the_work_it_asked_for() {
     assert_eq!(status, 503);
     assert_eq!(
         busy["error"],
-        "the server is busy: 1 requests are thinking already (agents, hints, perfect play, runs started); ask again in a moment"
+        "the server is busy: 1 request is thinking already (agents, hints, perfect play, runs started); ask again in a moment"
     );
     assert_eq!(s.get("/api/variants").0, 200);
     assert_eq!(s.post("/api/game", &json!({ "variant": "bakuk", "moves": ["3"] })).0, 200);

@@ -1,7 +1,8 @@
 //! HTTP for `sow serve`: hyper's HTTP/1.1 server on a small tokio runtime, within the limits
-//! of [`Options`]. Connections are tasks, not threads: an idle or slow client holds a few
-//! kilobytes and one of [`Options::max_connections`], until its head or body is late
-//! ([`Options::header_timeout`], [`Options::body_timeout`]). The routes' work runs on the
+//! of [`Options`]. Connections are tasks, not threads: an idle or slow client holds one of
+//! [`Options::max_connections`] and its buffers (a head of at most
+//! [`Options::max_header_bytes`], a body of at most [`MAX_BODY`]) until its head or body is
+//! late ([`Options::header_timeout`], [`Options::body_timeout`]). The routes' work runs on the
 //! runtime's blocking threads, at most [`Options::working`] at once for most requests and
 //! [`Options::thinking`] for agents, hints and runs (a request past those is told the server
 //! is busy), so that the page's files and the list of variants are answered whatever else
@@ -284,11 +285,14 @@ async fn answer(site: &Arc<Site>, pools: &Pools, unread: &AtomicBool, request: R
         match pools.thinking.clone().try_acquire_owned() {
             Ok(permit) => permit,
             Err(_) => {
+                let thinking = match site.options.thinking.max(1) {
+                    1 => "1 request is".to_string(),
+                    n => format!("{n} requests are"),
+                };
                 return Reply::error(
                     503,
                     format!(
-                        "the server is busy: {} requests are thinking already (agents, hints, perfect play, runs started); ask again in a moment",
-                        site.options.thinking.max(1)
+                        "the server is busy: {thinking} thinking already (agents, hints, perfect play, runs started); ask again in a moment"
                     ),
                 );
             }
