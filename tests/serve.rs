@@ -1,15 +1,89 @@
 //! `sow serve` over HTTP, without a browser: every route, the position after moves against
 //! `sow play`, located errors of a variant text, and bad requests answered with a status and a
-//! sentence; the server stops on Ctrl-C. A plain HTTP/1.1 client over a socket: nothing else
-//! to build.
+//! sentence; the server stops on Ctrl-C; and what a client can make it spend is bounded (its
+//! connections, slow or huge requests, agents and perfect play). A plain HTTP/1.1 client over
+//! a socket: nothing else to build.
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-/// A server on a free port, stopped when dropped.
+use sow::cancel::Cancel;
+use sow::serve::{Catalogue, Options, Server};
+
+/// A server that does not answer fails the test rather than hanging it.
+const GUARD: Duration = Duration::from_secs(60);
+
+/// Talks HTTP to a server at `host()`.
+trait Http {
+    fn host(&self) -> &str;
+
+    /// Sends a request; the status and the body.
+    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
+        let mut stream = TcpStream::connect(self.host()).unwrap();
+        stream.set_read_timeout(Some(GUARD)).unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            self.host(),
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        // A body the server refuses may be cut short: the answer is still read.
+        let _ = stream.write_all(body);
+        read_answer(&mut stream)
+    }
+
+    fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
+        self.request("GET", path, b"")
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let (status, _, body) = self.request("POST", path, body.to_string().as_bytes());
+        (status, json_of(&body))
+    }
+}
+
+fn json_of(body: &[u8]) -> Value {
+    serde_json::from_slice(body).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(body)))
+}
+
+/// Reads an answer to its end (the server closes the connection): its status, its content
+/// type and its body.
+fn read_answer(stream: &mut TcpStream) -> (u16, String, Vec<u8>) {
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no answer: {:?}", String::from_utf8_lossy(&answer)));
+    let head = String::from_utf8_lossy(&answer[..split]).to_string();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let content_type = head
+        .lines()
+        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-type: ").map(str::to_string))
+        .unwrap_or_default();
+    let mut body = answer[split + 4..].to_vec();
+    // A large body may come in chunks, each after its length in hex.
+    if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        let (mut whole, mut rest) = (Vec::new(), &body[..]);
+        loop {
+            let end = rest.windows(2).position(|w| w == b"\r\n").unwrap();
+            let size = usize::from_str_radix(std::str::from_utf8(&rest[..end]).unwrap().trim(), 16).unwrap();
+            if size == 0 {
+                break;
+            }
+            whole.extend_from_slice(&rest[end + 2..end + 2 + size]);
+            rest = &rest[end + 2 + size + 2..];
+        }
+        body = whole;
+    }
+    (status, content_type, body)
+}
+
+/// A `sow serve` on a free port, stopped when dropped.
 struct Served {
     child: Child,
     host: String,
@@ -17,10 +91,21 @@ struct Served {
 
 impl Served {
     fn start(args: &[&str]) -> Served {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sow"))
-            .arg("serve")
-            .args(["--port", "0"])
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sow"));
+        command.arg("serve").args(["--port", "0"]).args(args);
+        Served::spawn(command)
+    }
+
+    /// The server with at most `descriptors` file descriptors open.
+    fn limited(descriptors: usize) -> Served {
+        let mut command = Command::new("sh");
+        command.args(["-c", &format!("ulimit -n {descriptors} && exec \"$0\" serve --port 0")]);
+        command.arg(env!("CARGO_BIN_EXE_sow"));
+        Served::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Served {
+        let mut child = command
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -36,58 +121,18 @@ impl Served {
         Served { child, host }
     }
 
-    /// Sends a request; the status and the body.
-    fn request(&self, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
-        let mut stream = TcpStream::connect(&self.host).unwrap();
-        // A server that does not answer fails the test rather than hanging it.
-        stream.set_read_timeout(Some(std::time::Duration::from_secs(60))).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            self.host,
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        // A body the server refuses may be cut short: the answer is still read.
-        let _ = stream.write_all(body);
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).unwrap();
-        let split = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
-        let head = String::from_utf8_lossy(&answer[..split]).to_string();
-        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-        let content_type = head
-            .lines()
-            .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-type: ").map(str::to_string))
-            .unwrap_or_default();
-        let mut body = answer[split + 4..].to_vec();
-        // A large body comes in chunks, each after its length in hex.
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
-            let (mut whole, mut rest) = (Vec::new(), &body[..]);
-            loop {
-                let end = rest.windows(2).position(|w| w == b"\r\n").unwrap();
-                let size =
-                    usize::from_str_radix(std::str::from_utf8(&rest[..end]).unwrap().trim(), 16).unwrap();
-                if size == 0 {
-                    break;
-                }
-                whole.extend_from_slice(&rest[end + 2..end + 2 + size]);
-                rest = &rest[end + 2 + size + 2..];
-            }
-            body = whole;
-        }
-        (status, content_type, body)
+    /// A line of the process's `/proc` status (`Threads`, `VmRSS`), as a number.
+    #[cfg(target_os = "linux")]
+    fn status(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        let line = status.lines().find_map(|l| l.strip_prefix(&format!("{field}:"))).unwrap();
+        line.split_whitespace().next().unwrap().parse().unwrap()
     }
+}
 
-    fn get(&self, path: &str) -> (u16, String, Vec<u8>) {
-        self.request("GET", path, b"")
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let (status, _, body) = self.request("POST", path, body.to_string().as_bytes());
-        (
-            status,
-            serde_json::from_slice(&body)
-                .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&body))),
-        )
+impl Http for Served {
+    fn host(&self) -> &str {
+        &self.host
     }
 }
 
@@ -95,6 +140,50 @@ impl Drop for Served {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A server in this test's process, with limits of its own, stopped when dropped.
+struct Local {
+    host: String,
+    server: std::sync::Arc<Server>,
+    stop: Cancel,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Local {
+    fn start(options: Options) -> Local {
+        let options = Options { host: std::net::Ipv4Addr::LOCALHOST.into(), port: 0, ..options };
+        let server = std::sync::Arc::new(Server::bind(&options, Catalogue::new(&[]).unwrap()).unwrap());
+        let host = server.addr().to_string();
+        let stop = Cancel::new();
+        let (running, serving) = (stop.clone(), server.clone());
+        let thread = std::thread::spawn(move || serving.run(&running));
+        Local { host, server, stop, thread: Some(thread) }
+    }
+}
+
+impl Http for Local {
+    fn host(&self) -> &str {
+        &self.host
+    }
+}
+
+impl Drop for Local {
+    fn drop(&mut self) {
+        self.stop.cancel();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Waits until `f` holds, failing the test after [`GUARD`].
+fn until(what: &str, mut f: impl FnMut() -> bool) {
+    let started = Instant::now();
+    while !f() {
+        assert!(started.elapsed() < GUARD, "waited {GUARD:?} for {what}");
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
@@ -592,4 +681,301 @@ fn a_tournament_reports_what_sow_tournament_reports() {
         answer["error"],
         "the tournament plays 1200000 games: a run on the page plays at most 1000000"
     );
+}
+
+// What a client can make the server spend (issue 36): each test reproduces a finding.
+
+/// Options with the limits `sow serve` keeps, but for those a test sets.
+fn options() -> Options {
+    Options::default()
+}
+
+/// Sends `head` (and whatever follows it) on a new connection, and reads the answer to its
+/// end.
+fn raw(host: &str, text: &[u8]) -> (u16, String, Vec<u8>) {
+    let mut stream = TcpStream::connect(host).unwrap();
+    stream.set_read_timeout(Some(GUARD)).unwrap();
+    let _ = stream.write_all(text);
+    read_answer(&mut stream)
+}
+
+/// Whether the server has closed `stream` (it reads the end, or a reset), waiting up to
+/// [`GUARD`].
+fn closed(stream: &mut TcpStream) -> bool {
+    stream.set_read_timeout(Some(GUARD)).unwrap();
+    let mut rest = Vec::new();
+    match stream.read_to_end(&mut rest) {
+        Ok(_) => true,
+        Err(e) => matches!(e.kind(), std::io::ErrorKind::ConnectionReset),
+    }
+}
+
+#[test]
+fn a_huge_announced_body_is_refused_unread_and_the_server_goes_on() {
+    let mut s = Served::start(&[]);
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n{{}}",
+        s.host
+    );
+    let (status, _, body) = raw(&s.host, head.as_bytes());
+    assert_eq!(status, 413);
+    assert_eq!(json_of(&body)["error"], "the request is larger than 1048576 bytes");
+    assert_eq!(s.get("/api/variants").0, 200);
+    assert!(s.child.try_wait().unwrap().is_none(), "the server stopped");
+    // A body larger than announced is refused as it comes, and the connection closed.
+    let head = format!("POST /api/check HTTP/1.1\r\nHost: {}\r\nTransfer-Encoding: chunked\r\n\r\n", s.host);
+    let mut stream = TcpStream::connect(&s.host).unwrap();
+    stream.set_read_timeout(Some(GUARD)).unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    let chunk = format!("{:x}\r\n{}\r\n", 1 << 16, "x".repeat(1 << 16));
+    for _ in 0..17 {
+        if stream.write_all(chunk.as_bytes()).is_err() {
+            break;
+        }
+    }
+    assert_eq!(read_answer(&mut stream).0, 413);
+    assert_eq!(s.get("/api/variants").0, 200);
+}
+
+#[test]
+fn connections_past_the_most_are_refused_and_idle_ones_closed() {
+    let s = Local::start(Options { max_connections: 4, header_timeout: Duration::from_secs(2), ..options() });
+    let mut idle: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(&s.host).unwrap()).collect();
+    // One more is told why, and closed.
+    let (status, _, body) =
+        raw(&s.host, format!("GET /api/variants HTTP/1.1\r\nHost: {}\r\n\r\n", s.host).as_bytes());
+    assert_eq!(status, 503);
+    assert_eq!(
+        json_of(&body)["error"],
+        "the server has 4 connections open, the most it keeps: close one, or try again in a moment"
+    );
+    // The idle ones are closed when their time to send a request is up, and then the
+    // server answers again.
+    for stream in &mut idle {
+        assert!(closed(stream), "an idle connection was kept");
+    }
+    assert_eq!(s.get("/api/variants").0, 200);
+}
+
+#[test]
+#[cfg(unix)]
+fn the_server_listens_again_once_file_descriptors_free_up() {
+    let s = Served::limited(40);
+    assert_eq!(s.get("/api/variants").0, 200);
+    // More connections than the server can open files: it cannot accept the last ones.
+    let many: Vec<TcpStream> = (0..60).map(|_| TcpStream::connect(&s.host).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    drop(many);
+    // Once they are closed it accepts again: those left waiting, then this one.
+    assert_eq!(s.get("/api/variants").0, 200);
+}
+
+#[test]
+fn slow_clients_are_dropped_when_their_time_is_up() {
+    let s = Local::start(Options {
+        header_timeout: Duration::from_millis(300),
+        body_timeout: Duration::from_millis(300),
+        max_header_bytes: 4096,
+        ..options()
+    });
+    // A head never finished: the connection is closed.
+    let mut stream = TcpStream::connect(&s.host).unwrap();
+    stream.write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\n", s.host).as_bytes()).unwrap();
+    assert!(closed(&mut stream), "a client that never finished its head was kept");
+    // A body never finished: 408, and closed.
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"source\": ",
+        s.host
+    );
+    let (status, _, body) = raw(&s.host, head.as_bytes());
+    assert_eq!(status, 408);
+    assert_eq!(json_of(&body)["error"], "the request's body did not come within 0.3 s");
+    // A head too large: 431, and closed, without reading it all.
+    let mut stream = TcpStream::connect(&s.host).unwrap();
+    stream.set_read_timeout(Some(GUARD)).unwrap();
+    let _ = stream.write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Long: ", s.host).as_bytes());
+    for _ in 0..1000 {
+        if stream.write_all(&[b'x'; 1 << 14]).is_err() {
+            break;
+        }
+    }
+    assert_eq!(read_answer(&mut stream).0, 431);
+    assert_eq!(s.get("/api/variants").0, 200);
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn slow_clients_hold_neither_threads_nor_memory() {
+    let s = Served::start(&[]);
+    // 100 clients announce bodies they never send.
+    let head = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{{\"source\": \"",
+        s.host
+    );
+    let slow: Vec<TcpStream> = (0..100)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&s.host).unwrap();
+            let _ = stream.write_all(head.as_bytes());
+            stream
+        })
+        .collect();
+    // 40 MB of one header line.
+    let mut long = TcpStream::connect(&s.host).unwrap();
+    let _ = long.write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Long: ", s.host).as_bytes());
+    for _ in 0..40 {
+        if long.write_all(&[b'x'; 1 << 20]).is_err() {
+            break;
+        }
+    }
+    // Others are answered meanwhile, and the server has grown by neither.
+    assert_eq!(s.get("/api/variants").0, 200);
+    let threads = s.status("Threads");
+    assert!(threads < 40, "{threads} threads");
+    let kb = s.status("VmRSS");
+    assert!(kb < 100_000, "{kb} kB");
+    drop(slow);
+}
+
+/// A variant whose games take a million plies (nothing is captured): a playout of MCTS runs
+/// to its end, and one move of `mcts:2000` would take minutes.
+const ENDLESS: &str = r#"variant "Endless" {
+  source "test"
+  board 2 rows of 6 pits, no stores
+  seeds 4 in each pit
+  players 2 {
+    player 1 owns the south row
+    player 2 owns the north row
+  }
+  sowing {
+    counter-clockwise
+    first seed into the next pit
+    laps skip the emptied pit
+  }
+  capture { none }
+  end {
+    player to move cannot move: they pass
+    leftover seeds: each pit's owner
+    ply limit 1000000
+  }
+}
+"#;
+
+#[test]
+fn an_agent_plays_its_best_move_when_its_time_is_up() {
+    let s = Local::start(Options { move_time: Duration::from_millis(200), ..options() });
+    for player in ["mcts:200000", "alphabeta:12"] {
+        let (status, answer) = s.post("/api/agent", &json!({ "source": ENDLESS, "player": player }));
+        assert_eq!(status, 200, "{player}: {answer}");
+        let (_, game) = s.post("/api/game", &json!({ "source": ENDLESS }));
+        assert!(game["position"]["legal_moves"].as_array().unwrap().contains(&answer["move"]), "{answer}");
+    }
+    // A hint's search says how deep it went in the time.
+    let (status, hint) = s.post("/api/hint", &json!({ "variant": "kalah", "by": "alphabeta:12" }));
+    assert_eq!(status, 200, "{hint}");
+    let depth: u32 = hint["by"].as_str().unwrap().strip_prefix("alphabeta:").unwrap().parse().unwrap();
+    assert!((1..=12).contains(&depth), "{hint}");
+}
+
+#[test]
+fn a_client_that_leaves_stops_the_work_it_asked_for() {
+    // One request thinks at a time, for as long as it likes.
+    let s = Local::start(Options { thinking: 1, move_time: Duration::from_secs(3600), ..options() });
+    let body = json!({ "source": ENDLESS, "player": "mcts:200000" }).to_string();
+    let mut leaving = TcpStream::connect(&s.host).unwrap();
+    let head = format!(
+        "POST /api/agent HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        s.host,
+        body.len()
+    );
+    leaving.write_all(head.as_bytes()).unwrap();
+    until("the agent to think", || s.server.thinking() == 1);
+    // While it thinks, another that thinks is told the server is busy; the rest is answered.
+    let quick = json!({ "variant": "bakuk", "player": "random" });
+    let (status, busy) = s.post("/api/agent", &quick);
+    assert_eq!(status, 503);
+    assert_eq!(
+        busy["error"],
+        "the server is busy: 1 request is thinking already (agents, hints, perfect play, runs started); ask again in a moment"
+    );
+    assert_eq!(s.get("/api/variants").0, 200);
+    assert_eq!(s.post("/api/game", &json!({ "variant": "bakuk", "moves": ["3"] })).0, 200);
+    // The client leaves: its agent stops, and frees its place.
+    drop(leaving);
+    until("the agent to stop", || s.server.thinking() == 0);
+    assert_eq!(s.post("/api/agent", &quick).0, 200);
+}
+
+#[test]
+fn perfect_play_is_solved_one_variant_at_a_time_within_bounds() {
+    let s = Local::start(Options {
+        solve_time: Duration::from_secs(3600),
+        // Room for Um ed-Dyar's 2 x 4 board with 5 seeds a pit (754 million ways), which
+        // takes minutes: the solve below is stopped long before.
+        solve_distributions: 1_000_000_000,
+        solve_memory: 1 << 40,
+        ..options()
+    });
+    let big = "variant \"Big\" extends \"Um ed-Dyar\" {\n  source \"test\"\n  seeds 5 in each pit\n}\n";
+    let long = json!({ "source": big, "by": "perfect" }).to_string();
+    let mut leaving = TcpStream::connect(&s.host).unwrap();
+    let head = format!(
+        "POST /api/hint HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{long}",
+        s.host,
+        long.len()
+    );
+    leaving.write_all(head.as_bytes()).unwrap();
+    until("the solve to start", || s.server.solving().as_deref() == Some("Big"));
+    // Meanwhile another variant's hint is a search's, saying why, and its perfect seat is
+    // told to wait.
+    let busy = "the server is solving Big for perfect play, one variant at a time: ask again once it is done";
+    let (status, hint) = s.post("/api/hint", &json!({ "variant": "bakuk" }));
+    assert_eq!((status, hint["exact"].as_bool()), (200, Some(false)), "{hint}");
+    assert_eq!(hint["perfect_refused"], busy);
+    let (status, answer) = s.post("/api/agent", &json!({ "variant": "bakuk", "player": "perfect" }));
+    assert_eq!((status, answer["error"].as_str()), (503, Some(busy)));
+    // Its client leaves: the solve stops, and the next is solved.
+    drop(leaving);
+    until("the solve to stop", || s.server.solving().is_none());
+    let (status, hint) = s.post("/api/hint", &json!({ "variant": "bakuk" }));
+    assert_eq!((status, hint["exact"].as_bool()), (200, Some(true)), "{hint}");
+}
+
+#[test]
+fn perfect_play_out_of_time_or_memory_is_refused_and_hinted_by_a_search() {
+    let s = Local::start(Options { solve_time: Duration::ZERO, ..options() });
+    let (status, hint) = s.post("/api/hint", &json!({ "variant": "modiar" }));
+    assert_eq!((status, hint["exact"].as_bool()), (200, Some(false)), "{hint}");
+    let why = "Modiar takes more than 0 s to solve here: `sow solve` solves it from the command line";
+    assert_eq!(hint["perfect_refused"], why);
+    let (status, answer) = s.post("/api/agent", &json!({ "variant": "modiar", "player": "perfect" }));
+    assert_eq!((status, answer["error"].as_str()), (422, Some(why)));
+    if cfg!(target_os = "linux") {
+        // Memory is measured as it is used: Um ed-Dyar's table takes some 230 MB.
+        let s = Local::start(Options { solve_memory: 40_000_000, ..options() });
+        let (_, hint) = s.post("/api/hint", &json!({ "variant": "um-ed-dyar" }));
+        assert_eq!(
+            hint["perfect_refused"],
+            "Um ed-Dyar needs more than the 40 MB the server gives a solve: `sow solve` solves it from the command line"
+        );
+    }
+}
+
+#[test]
+fn a_text_of_thousands_of_rulesets_is_checked_as_sow_check_checks_it() {
+    let s = Local::start(options());
+    let mut text = String::from("variant \"Many\" extends \"Bakuk\" {\n  source \"test\"\n");
+    // 24,000 rulesets of a line each (985 KB).
+    for i in 0..24_000 {
+        text.push_str(&format!("ruleset \"{i}\" {{ seeds {} in each pit }}\n", 2 + i % 5));
+    }
+    text.push_str("}\n");
+    let (status, checked) = s.post("/api/check", &json!({ "source": text }));
+    assert_eq!((status, checked["ok"].as_bool()), (200, Some(true)));
+    // A ruleset of Bakuk's own 6 seeds a pit changes nothing: a warning each, as `sow check`
+    // says.
+    let diagnostics = checked["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 4800);
+    assert_eq!(diagnostics[0]["message"], "ruleset \"4\" changes no rule");
+    let last = &diagnostics[4799];
+    assert_eq!((last["line"].as_u64(), last["column"].as_u64()), (Some(24_002), Some(9)), "{last}");
 }

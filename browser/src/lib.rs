@@ -61,7 +61,7 @@ pub fn start() -> Option<Setup> {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let options = Options { host: IpAddr::V4(Ipv4Addr::LOCALHOST), port: 0 };
+    let options = Options { host: IpAddr::V4(Ipv4Addr::LOCALHOST), port: 0, ..Options::default() };
     let server = Server::bind(&options, Catalogue::new(&[]).unwrap()).unwrap();
     let address = format!("http://{}/", server.addr());
     let stop = Cancel::new();

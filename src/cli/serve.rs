@@ -36,7 +36,7 @@ pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
             args.host
         );
     }
-    let options = Options { host: args.host, port: args.port };
+    let options = Options { host: args.host, port: args.port, ..Options::default() };
     let server = Server::bind(&options, catalogue).map_err(|e| sow::error::In::new("sow serve", e))?;
     let address = match server.addr() {
         std::net::SocketAddr::V6(a) => format!("http://[{}]:{}/", a.ip(), a.port()),

@@ -3,34 +3,56 @@
 
 use std::fmt;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Byte offsets into a source text.
 pub type Span = Range<usize>;
 
 /// A variant file's text with the name it is shown under (a path, or `bakuk (bundled)`).
-#[derive(Debug, PartialEq, Eq)]
 pub struct SourceFile {
     pub name: String,
     pub text: String,
+    /// Where each line after the first starts, found the first time a line is asked for: a
+    /// file of thousands of rulesets may have a message for each, and counting the lines
+    /// before every one of them took time in the square of the file's size.
+    line_starts: OnceLock<Vec<usize>>,
+}
+
+impl PartialEq for SourceFile {
+    fn eq(&self, other: &SourceFile) -> bool {
+        self.name == other.name && self.text == other.text
+    }
+}
+
+impl Eq for SourceFile {}
+
+impl fmt::Debug for SourceFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SourceFile").field("name", &self.name).field("text", &self.text).finish()
+    }
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Arc<SourceFile> {
-        Arc::new(SourceFile { name: name.into(), text: text.into() })
+        Arc::new(SourceFile { name: name.into(), text: text.into(), line_starts: OnceLock::new() })
     }
 
     /// 1-based line and column (in characters) of a byte offset. Lines end at `\n`, `\r\n`
     /// or a lone `\r` (old Mac files).
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.clamp(offset);
-        let before = &self.text[..offset];
-        let lone_cr =
-            before.match_indices('\r').filter(|&(i, _)| !self.text[i + 1..].starts_with('\n')).count();
-        let line = before.matches('\n').count() + lone_cr + 1;
-        let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let starts = self.line_starts.get_or_init(|| {
+            let b = self.text.as_bytes();
+            (0..b.len())
+                .filter(|&i| b[i] == b'\n' || (b[i] == b'\r' && b.get(i + 1) != Some(&b'\n')))
+                .map(|i| i + 1)
+                .collect()
+        });
+        // The lines that start at or before the offset, after the first.
+        let later = starts.partition_point(|&s| s <= offset);
+        let line_start = if later == 0 { 0 } else { starts[later - 1] };
         let col = self.text[line_start..offset].chars().count() + 1;
-        (line, col)
+        (later + 1, col)
     }
 
     /// The line holding `offset`, without its line break, and the line's start offset.
@@ -352,6 +374,23 @@ mod tests {
         let file = SourceFile::new("x.sow", format!("oops{}", "x".repeat(300)));
         let d = Diagnostic::error("e").at(&file, 0..4, "here").to_string();
         assert!(d.contains(&format!("1 | oops{}…\n  | ^^^^ here", "x".repeat(236))), "{d}");
+    }
+
+    #[test]
+    fn lines_are_counted_as_the_text_reads_at_every_offset() {
+        // Counted afresh from the start of the text, as they were before the lines were
+        // found once for all.
+        let text = "a\nbé\r\n\r\rc\n\nd\r\ne é\r";
+        let file = SourceFile::new("x.sow", text);
+        for offset in 0..=text.len() + 2 {
+            let at = file.clamp(offset);
+            let before = &text[..at];
+            let lone = before.match_indices('\r').filter(|&(i, _)| !text[i + 1..].starts_with('\n')).count();
+            let line = before.matches('\n').count() + lone + 1;
+            let start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            let col = text[start..at].chars().count() + 1;
+            assert_eq!(file.line_col(offset), (line, col), "offset {offset}");
+        }
     }
 
     #[test]

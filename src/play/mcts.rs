@@ -45,6 +45,7 @@
 //! so a warm player allocates nothing per simulation.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use rand::RngExt as _;
 
@@ -68,8 +69,6 @@ pub const DEFAULT_C: f64 = std::f64::consts::SQRT_2;
 /// The longest playout under rules without a ply limit.
 pub const PLAYOUT_PLIES: u32 = 1000;
 
-/// Simulations between two looks at the cancel flag.
-const CANCEL_EVERY: u32 = 256;
 /// Past this many nodes the tree stops growing (about 600 MB): simulations still run, scoring
 /// the leaves they reach by playouts.
 const MAX_NODES: usize = 1 << 22;
@@ -398,6 +397,8 @@ fn proven_rewards(node: &Node) -> Rewards {
 pub struct MctsPlayer {
     config: MctsConfig,
     cancel: Cancel,
+    /// The longest a move may think: past it, the simulations made so far choose.
+    move_time: Option<Duration>,
     /// The solver is on, and the variant has two players.
     solving: bool,
     /// The tree of the last move searched: the root at 0.
@@ -410,7 +411,14 @@ impl MctsPlayer {
     /// A player for `config` (checked against the variant: see [`MctsConfig::check`]);
     /// `cancel` stops it mid-search.
     pub fn new(config: MctsConfig, cancel: Cancel) -> MctsPlayer {
-        MctsPlayer { config, cancel, solving: false, nodes: Vec::new(), path: Vec::new() }
+        MctsPlayer { config, cancel, move_time: None, solving: false, nodes: Vec::new(), path: Vec::new() }
+    }
+
+    /// The same player, thinking at most `time` a move (`None`: until its simulations are
+    /// done): once the time is up it plays the best move of the simulations made so far.
+    pub fn with_move_time(mut self, time: Option<Duration>) -> MctsPlayer {
+        self.move_time = time;
+        self
     }
 
     pub fn config(&self) -> &MctsConfig {
@@ -425,9 +433,16 @@ impl MctsPlayer {
         self.nodes.clear();
         let into_root = state.last_mover().unwrap_or(mover) as u8;
         self.nodes.push(Node::new(*state, None, into_root, UNKNOWN));
+        let deadline = self.move_time.map(|t| Instant::now() + t);
+        // Both looked at before every simulation: under a ply limit of a million plies, one
+        // playout can take a tenth of a second.
         for i in 0..self.config.simulations {
-            if i % CANCEL_EVERY == 0 && self.cancel.is_cancelled() {
+            if self.cancel.is_cancelled() {
                 return Err(PlayerError::Cancelled);
+            }
+            // The first simulation is always made: it makes the root's children.
+            if i > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
             }
             if self.nodes[0].proven != UNKNOWN {
                 break;
@@ -947,6 +962,23 @@ mod tests {
         assert_eq!(rules.ply_limit(), None);
         let s = rules.initial_state();
         assert!(player("mcts:100").choose(&rules, &s, &mut game_rng(0, 0)).is_ok());
+    }
+
+    #[test]
+    fn a_move_out_of_time_plays_by_the_simulations_made() {
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let s = rules.initial_state();
+        let config = MctsConfig { simulations: MAX_SIMULATIONS, ..MctsConfig::default() };
+        // No time at all: one simulation, which makes the root's children, and a legal move.
+        let mut p = MctsPlayer::new(config, Cancel::new()).with_move_time(Some(Duration::ZERO));
+        let mv = p.choose(&rules, &s, &mut game_rng(0, 0)).unwrap();
+        assert!(rules.legal_moves(&s).contains(mv));
+        assert_eq!(p.nodes[0].visits, 1);
+        // Time enough: every simulation asked for.
+        let config = MctsConfig { simulations: 300, solver: false, ..MctsConfig::default() };
+        let mut p = MctsPlayer::new(config, Cancel::new()).with_move_time(Some(Duration::from_secs(3600)));
+        p.choose(&rules, &s, &mut game_rng(0, 0)).unwrap();
+        assert_eq!(p.nodes[0].visits, 300);
     }
 
     #[test]

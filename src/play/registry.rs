@@ -9,6 +9,7 @@
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::cancel::Cancel;
 use crate::engine::notation::{self, NotationError};
@@ -306,6 +307,18 @@ impl Agent {
             Agent::Perfect { solution, .. } => {
                 AnyPlayer::Perfect(PerfectPlayer { solution: solution.clone() })
             }
+        }
+    }
+}
+
+impl AnyPlayer {
+    /// The same player, thinking at most `time` a move: the searches (alpha-beta, MCTS) then
+    /// play their best move so far; the others take no time worth limiting.
+    pub fn with_move_time(self, time: Duration) -> AnyPlayer {
+        match self {
+            AnyPlayer::AlphaBeta(p) => AnyPlayer::AlphaBeta(p.with_move_time(Some(time))),
+            AnyPlayer::Mcts(p) => AnyPlayer::Mcts(p.with_move_time(Some(time))),
+            other => other,
         }
     }
 }

@@ -43,6 +43,8 @@
 //! them, and leaves in the table a best move for the nodes of the deeper search; the values of
 //! these shallower searches are not used.
 
+use std::time::{Duration, Instant};
+
 use rand::RngExt as _;
 
 use crate::cancel::Cancel;
@@ -56,7 +58,8 @@ pub const DEFAULT_DEPTH: u32 = 8;
 /// The deepest search a player may be asked for.
 pub const MAX_DEPTH: u32 = 30;
 
-/// Nodes searched between two looks at the cancel flag.
+/// Nodes searched between two looks at the cancel flag (and the clock, for a move with a
+/// time limit).
 const CANCEL_EVERY: u32 = 4096;
 
 /// Looks `depth` plies ahead and takes a move of the best value, at random among equals.
@@ -65,6 +68,8 @@ const CANCEL_EVERY: u32 = 4096;
 pub struct AlphaBetaPlayer {
     depth: u32,
     cancel: Cancel,
+    /// The longest a move may think: past it, the deepest search finished chooses.
+    move_time: Option<Duration>,
     table: Table,
 }
 
@@ -255,10 +260,11 @@ struct Search<'a> {
     root: usize,
     nodes: u32,
     cancel: &'a Cancel,
+    deadline: Option<Instant>,
     table: &'a mut Table,
 }
 
-/// Stopped by [`Cancel`].
+/// Stopped by [`Cancel`], or out of time.
 struct Stopped;
 
 /// The legal moves of a position with what each gains, in an array where they fit (every
@@ -344,7 +350,9 @@ impl Search<'_> {
             return Ok(0);
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CANCEL_EVERY) && self.cancel.is_cancelled() {
+        if self.nodes.is_multiple_of(CANCEL_EVERY)
+            && (self.cancel.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             return Err(Stopped);
         }
         let maximise = mover == self.root;
@@ -418,7 +426,15 @@ impl Search<'_> {
 impl AlphaBetaPlayer {
     /// A player searching `depth` plies (at most [`MAX_DEPTH`]); `cancel` stops it mid-search.
     pub fn new(depth: u32, cancel: Cancel) -> AlphaBetaPlayer {
-        AlphaBetaPlayer { depth: depth.min(MAX_DEPTH), cancel, table: Table::new() }
+        AlphaBetaPlayer { depth: depth.min(MAX_DEPTH), cancel, move_time: None, table: Table::new() }
+    }
+
+    /// The same player, thinking at most `time` a move (`None`: to its depth, however long):
+    /// once the time is up it plays by the deepest of its searches that it finished (the
+    /// moves' immediate gains, one ply, before any).
+    pub fn with_move_time(mut self, time: Option<Duration>) -> AlphaBetaPlayer {
+        self.move_time = time;
+        self
     }
 
     pub fn depth(&self) -> u32 {
@@ -428,20 +444,29 @@ impl AlphaBetaPlayer {
     /// Every legal move with its searched value for the player to move, or `None` if the
     /// search was cancelled.
     pub fn move_values(&mut self, rules: &Rules, state: &State) -> Option<Vec<(Move, i32)>> {
+        self.searched_values(rules, state).map(|(values, _)| values)
+    }
+
+    /// [`move_values`](Self::move_values), with the depth they were searched to: less than
+    /// the player's when its time ran out.
+    pub fn searched_values(&mut self, rules: &Rules, state: &State) -> Option<(Vec<(Move, i32)>, u32)> {
         self.root_values(rules, state, true)
     }
 
     /// Every legal move, in the order of the legal moves, with its value: with `exact`, its
     /// searched value; without, the searched value of each move of the best value, and for
-    /// the others a value below the best. `None` if the search was cancelled.
-    fn root_values(&mut self, rules: &Rules, state: &State, exact: bool) -> Option<Vec<(Move, i32)>> {
+    /// the others a value below the best; and the depth searched. `None` if the search was
+    /// cancelled.
+    fn root_values(&mut self, rules: &Rules, state: &State, exact: bool) -> Option<(Vec<(Move, i32)>, u32)> {
         let root = state.to_move()?;
         let mut values: Vec<(Move, i32)> = rules.legal_moves(state).iter().map(|mv| (mv, 0)).collect();
         if self.depth == 0 {
-            return Some(values);
+            return Some((values, 0));
         }
+        let deadline = self.move_time.map(|t| Instant::now() + t);
         self.table.start(rules);
-        let mut search = Search { rules, root, nodes: 0, cancel: &self.cancel, table: &mut self.table };
+        let mut search =
+            Search { rules, root, nodes: 0, cancel: &self.cancel, deadline, table: &mut self.table };
         let bound = i32::MAX / 2;
         // The moves that gain most at once first, then those that were worth most a few plies
         // less deep: the best is likely among the first, and the moves after it are then only
@@ -449,31 +474,40 @@ impl AlphaBetaPlayer {
         // to be searched first at each node of the deeper ones.
         let mut order: Vec<(i32, i32, Move)> =
             ordered(rules, state, root, true).iter().map(|&(gain, mv)| (gain, gain, mv)).collect();
+        // The deepest search finished, for a move out of time: the gains are the values of a
+        // search one ply deep.
+        let mut finished = (order.clone(), 1);
         let mut depth = self.depth;
         while depth >= DEEPENING_FROM + DEEPENING_STEP {
             depth -= DEEPENING_STEP;
         }
-        loop {
+        'deepening: loop {
             let mut best = -bound;
             for (value, gain, mv) in &mut order {
                 let mut child = *state;
                 rules.apply(&mut child, *mv);
                 // Below `best - 1`, a value only bounds the move's from above: it is worse.
                 let alpha = if exact { -bound } else { best - 1 };
-                *value = *gain + search.value(&child, depth - 1, alpha - *gain, bound - *gain).ok()?;
+                match search.value(&child, depth - 1, alpha - *gain, bound - *gain) {
+                    Ok(v) => *value = *gain + v,
+                    Err(Stopped) if self.cancel.is_cancelled() => return None,
+                    Err(Stopped) => break 'deepening,
+                }
                 best = best.max(*value);
             }
+            finished = (order.clone(), depth);
             if depth == self.depth {
                 break;
             }
             order.sort_by_key(|&(value, _, _)| -value);
             depth += DEEPENING_STEP;
         }
+        let (order, depth) = finished;
         for &(value, _, mv) in &order {
             let at = values.iter().position(|&(m, _)| m == mv).expect("a legal move");
             values[at].1 = value;
         }
-        Some(values)
+        Some((values, depth))
     }
 }
 
@@ -483,7 +517,7 @@ impl Player for AlphaBetaPlayer {
     }
 
     fn choose(&mut self, rules: &Rules, state: &State, rng: &mut GameRng) -> Result<Move, PlayerError> {
-        let values = self.root_values(rules, state, false).ok_or(PlayerError::Cancelled)?;
+        let (values, _) = self.root_values(rules, state, false).ok_or(PlayerError::Cancelled)?;
         let best = values
             .iter()
             .map(|&(_, v)| v)
@@ -618,6 +652,31 @@ mod tests {
         assert_eq!(p.choose(&rules, &s, &mut game_rng(0, 0)), Err(PlayerError::Cancelled));
     }
 
+    #[test]
+    fn a_move_out_of_time_plays_by_the_deepest_search_finished() {
+        let rules = crate::load_rules("kalah", None).unwrap();
+        let s = rules.initial_state();
+        // No time at all: the first look at the clock stops it, and the deepest search
+        // finished by then chooses, with the values of a search of that depth.
+        let mut p = AlphaBetaPlayer::new(MAX_DEPTH, Cancel::new()).with_move_time(Some(Duration::ZERO));
+        let (values, depth) = p.searched_values(&rules, &s).unwrap();
+        assert!((1..MAX_DEPTH).contains(&depth), "{depth}");
+        let mut shallow = AlphaBetaPlayer::new(depth, Cancel::new());
+        assert_eq!(shallow.searched_values(&rules, &s), Some((values, depth)));
+        assert!(rules.legal_moves(&s).contains(p.choose(&rules, &s, &mut game_rng(0, 0)).unwrap()));
+        // Time enough: the search's own depth, and the values of a search without a limit.
+        let mut timed =
+            AlphaBetaPlayer::new(4, Cancel::new()).with_move_time(Some(Duration::from_secs(3600)));
+        let mut plain = AlphaBetaPlayer::new(4, Cancel::new());
+        assert_eq!(timed.searched_values(&rules, &s), plain.searched_values(&rules, &s));
+        assert_eq!(timed.searched_values(&rules, &s).unwrap().1, 4);
+        // Cancelled is not out of time: no move.
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let mut p = AlphaBetaPlayer::new(MAX_DEPTH, cancel).with_move_time(Some(Duration::ZERO));
+        assert_eq!(p.searched_values(&rules, &s), None);
+    }
+
     /// The root player's margin by plain minimax over every line, without pruning: others
     /// minimise it (paranoid).
     fn exhaustive(rules: &Rules, s: &State, root: usize, depth: u32) -> i32 {
@@ -694,7 +753,7 @@ mod tests {
                             let best = values.iter().map(|&(_, v)| v).max();
                             values.iter().filter(|&&(_, v)| Some(v) == best).copied().collect::<Vec<_>>()
                         };
-                        let chosen = player.root_values(&rules, &s, false).unwrap();
+                        let (chosen, _) = player.root_values(&rules, &s, false).unwrap();
                         assert_eq!(
                             top(&chosen),
                             top(&ours),

@@ -1,10 +1,10 @@
 //! The server's routes: the page and its files, and a JSON API. Every request is checked: a
-//! body too large is refused (413) before it is read whole, a body that is not the JSON a
-//! route expects is a 400 with a sentence, a variant with mistakes gets the checker's located
+//! body too large is refused (413) before it is read, a body that is not the JSON a route
+//! expects is a 400 with a sentence, a variant with mistakes gets the checker's located
 //! messages (422), a move that cannot be played says why (422), an unknown route is a 404.
+//! The routes know nothing of HTTP beyond a method, a path and a body (see `http.rs`).
 
-use std::io::Read as _;
-use std::sync::Arc;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -23,6 +23,7 @@ use crate::play::registry::{Agent, PlayerSpec};
 use super::Site;
 use super::catalogue::Catalogue;
 use super::runs::{self, Contest, Simulation, Work};
+use super::solutions::Unsolved;
 use crate::run::simulate::Planned;
 use crate::tournament::entrants::entrants;
 
@@ -33,8 +34,8 @@ pub const MAX_BODY: u64 = 1 << 20;
 /// The most moves a request may replay.
 pub const MAX_MOVES: usize = 20_000;
 
-/// The deepest alpha-beta and the most MCTS simulations a move an agent of the page may take:
-/// seconds of thinking at most.
+/// The deepest alpha-beta and the most MCTS simulations a move an agent of the page may take;
+/// a move thinks for [`super::Options::move_time`] at most, whatever these say.
 const MAX_DEPTH: u32 = 12;
 const MAX_SIMULATIONS: u32 = 200_000;
 
@@ -44,88 +45,96 @@ const SIMULATE_SCRIPT: &str = include_str!("assets/simulate.js");
 const STYLE: &str = include_str!("assets/style.css");
 
 /// A response before it is sent.
-struct Reply {
-    status: u16,
-    content_type: &'static str,
-    body: Vec<u8>,
+pub struct Reply {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+    /// The connection is closed after it (a body was refused unread).
+    pub close: bool,
 }
 
 impl Reply {
     fn json(status: u16, value: &impl Serialize) -> Reply {
         let body = serde_json::to_vec(value).expect("a reply serializes");
-        Reply { status, content_type: "application/json; charset=utf-8", body }
+        Reply { status, content_type: "application/json; charset=utf-8", body, close: false }
     }
 
-    fn error(status: u16, message: impl Into<String>) -> Reply {
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
         Reply::json(status, &json!({ "error": message.into() }))
     }
 
     fn text(content_type: &'static str, text: &str) -> Reply {
-        Reply { status: 200, content_type, body: text.as_bytes().to_vec() }
+        Reply { status: 200, content_type, body: text.as_bytes().to_vec(), close: false }
+    }
+
+    fn bytes(content_type: &'static str, body: &[u8]) -> Reply {
+        Reply { status: 200, content_type, body: body.to_vec(), close: false }
+    }
+
+    /// The same, closing the connection after it.
+    pub fn closing(self) -> Reply {
+        Reply { close: true, ..self }
     }
 }
 
-/// Bodies up to this size are read whole before a request is handed over (by tiny_http);
-/// a larger one is read as it comes.
-const BUFFERED: usize = 1024;
-
-/// Answers one request, on this thread if its body has come, or else on a thread of its own:
-/// a client that announces a body and is slow to send it (or never does) holds that thread
-/// only, never one of the server's few.
-pub fn answer(site: &Arc<Site>, request: tiny_http::Request, cancel: &Cancel) {
-    if request.body_length().is_none_or(|n| n <= BUFFERED) && !is_chunked(&request) {
-        return answer_now(site, request, cancel);
-    }
-    let (site, cancel) = (site.clone(), cancel.clone());
-    std::thread::spawn(move || answer_now(&site, request, &cancel));
+/// The answer to a body larger than [`MAX_BODY`].
+pub fn too_large() -> Reply {
+    Reply::error(413, format!("the request is larger than {MAX_BODY} bytes"))
 }
 
-fn is_chunked(request: &tiny_http::Request) -> bool {
-    request.headers().iter().any(|h| h.field.equiv("Transfer-Encoding"))
+/// The methods the routes tell apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Head,
+    Post,
+    Delete,
+    Other,
+}
+
+impl Method {
+    pub fn of(name: &str) -> Method {
+        match name {
+            "GET" => Method::Get,
+            "HEAD" => Method::Head,
+            "POST" => Method::Post,
+            "DELETE" => Method::Delete,
+            _ => Method::Other,
+        }
+    }
+}
+
+/// What answering a request costs, and so where it is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    /// Next to nothing (the page's files, the list of variants, a run's state, a refusal):
+    /// answered at once, whatever else is under way.
+    Now,
+    /// A variant checked, moves replayed: in turn with the others of its kind.
+    Works,
+    /// An agent, a hint, a run started (which may solve the variant for a `perfect` seat):
+    /// refused when as many think already.
+    Thinks,
+}
+
+pub fn weight(method: Method, path: &str) -> Weight {
+    match (method, path) {
+        (Method::Post, "/api/agent" | "/api/hint" | "/api/runs" | "/api/tournaments") => Weight::Thinks,
+        (Method::Post, "/api/game" | "/api/check" | "/api/describe" | "/api/diff") => Weight::Works,
+        _ => Weight::Now,
+    }
 }
 
 /// Answers one request; never panics on what it was sent (a panic in a route is answered
-/// 500 and the server goes on).
-fn answer_now(site: &Site, mut request: tiny_http::Request, cancel: &Cancel) {
-    let method = request.method().clone();
-    let url = request.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or("/").to_string();
-    let reply = match read_body(&mut request) {
-        Err(reply) => reply,
-        Ok(body) => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            route(site, &method, &path, &body, cancel)
-        }))
-        .unwrap_or_else(|_| Reply::error(500, "the server failed on this request")),
-    };
-    let header = tiny_http::Header::from_bytes("Content-Type", reply.content_type).expect("a valid header");
-    let response =
-        tiny_http::Response::from_data(reply.body).with_status_code(reply.status).with_header(header);
-    // The page may have gone away: nothing to do about a failed write.
-    let _ = request.respond(response);
+/// 500 and the server goes on). `cancel` is set when the client has gone.
+pub fn answer(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) -> Reply {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(site, method, path, body, cancel)))
+        .unwrap_or_else(|_| Reply::error(500, "the server failed on this request"))
 }
 
-/// The body, if it is at most [`MAX_BODY`] bytes.
-fn read_body(request: &mut tiny_http::Request) -> Result<Vec<u8>, Reply> {
-    let too_large = || Reply::error(413, format!("the request is larger than {MAX_BODY} bytes"));
-    if request.body_length().is_some_and(|n| n as u64 > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| Reply::error(400, format!("the request could not be read: {e}")))?;
-    if body.len() as u64 > MAX_BODY {
-        return Err(too_large());
-    }
-    Ok(body)
-}
-
-fn route(site: &Site, method: &tiny_http::Method, path: &str, body: &[u8], cancel: &Cancel) -> Reply {
-    use tiny_http::Method::{Delete, Get, Head, Post};
-    let get = matches!(method, Get | Head);
-    let post = matches!(method, Post);
+fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) -> Reply {
+    let get = matches!(method, Method::Get | Method::Head);
+    let post = matches!(method, Method::Post);
     let catalogue = &site.catalogue;
     if let Some(id) = path.strip_prefix("/api/runs/") {
         let Some(id) = id.parse::<u64>().ok().filter(|&n| n > 0) else {
@@ -141,11 +150,11 @@ fn route(site: &Site, method: &tiny_http::Method, path: &str, body: &[u8], cance
             )
         };
         return match method {
-            Get | Head => site.runs.status(id, |s| Reply::json(200, s)).unwrap_or_else(gone),
-            Delete if site.runs.cancel(id) => {
+            Method::Get | Method::Head => site.runs.status(id, |s| Reply::json(200, s)).unwrap_or_else(gone),
+            Method::Delete if site.runs.cancel(id) => {
                 site.runs.status(id, |s| Reply::json(200, s)).unwrap_or_else(gone)
             }
-            Delete => gone(),
+            Method::Delete => gone(),
             _ => Reply::error(405, format!("{path} is read with GET, or cancelled with DELETE")),
         };
     }
@@ -154,7 +163,7 @@ fn route(site: &Site, method: &tiny_http::Method, path: &str, body: &[u8], cance
         "/app.js" if get => Reply::text("text/javascript; charset=utf-8", SCRIPT),
         "/simulate.js" if get => Reply::text("text/javascript; charset=utf-8", SIMULATE_SCRIPT),
         "/style.css" if get => Reply::text("text/css; charset=utf-8", STYLE),
-        "/api/variants" if get => Reply::json(200, &json!({ "variants": catalogue.list() })),
+        "/api/variants" if get => Reply::bytes("application/json; charset=utf-8", &site.variants),
         "/api/game" if post => with(body, |r: GameRequest| game(catalogue, &r)),
         "/api/agent" if post => with(body, |r: AgentRequest| agent(site, &r, cancel)),
         "/api/hint" if post => with(body, |r: HintRequest| hint(site, &r, cancel)),
@@ -477,13 +486,31 @@ fn agent_spec(name: &str) -> Result<PlayerSpec, String> {
     PlayerSpec::parse(name, false).map_err(|e| e.to_string())
 }
 
+/// Why an agent could not be readied: a status and a sentence.
+struct NotReady {
+    status: u16,
+    message: String,
+}
+
+impl std::fmt::Display for NotReady {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<Unsolved> for NotReady {
+    fn from(u: Unsolved) -> NotReady {
+        NotReady { status: u.status(), message: u.message() }
+    }
+}
+
 /// `spec` ready to play `rules`: a perfect player gets the table the server keeps.
-fn prepared(site: &Site, spec: &PlayerSpec, rules: &Rules, cancel: &Cancel) -> Result<Agent, String> {
+fn prepared(site: &Site, spec: &PlayerSpec, rules: &Rules, cancel: &Cancel) -> Result<Agent, NotReady> {
     let mut solved = None;
     if spec.solves() {
         solved = Some(site.solutions.get(rules, cancel)?);
     }
-    spec.prepare(rules, &mut solved, cancel).map_err(|e| e.to_string())
+    spec.prepare(rules, &mut solved, cancel).map_err(|e| NotReady { status: 422, message: e.to_string() })
 }
 
 fn agent(site: &Site, r: &AgentRequest, cancel: &Cancel) -> Reply {
@@ -505,39 +532,29 @@ fn agent(site: &Site, r: &AgentRequest, cancel: &Cancel) -> Reply {
     }
     let agent = match prepared(site, &spec, &rules, cancel) {
         Ok(a) => a,
-        Err(e) => return Reply::error(422, e),
+        Err(e) => return Reply::error(e.status, e.message),
     };
-    let mut player = agent.new_player(cancel);
+    // A search plays its best move so far when its time is up.
+    let mut player = agent.new_player(cancel).with_move_time(site.options.move_time);
     let mut rng = game_rng(r.seed, r.moves.len() as u64);
     match player.choose(&rules, &state, &mut rng) {
         Ok(mv) => Reply::json(200, &json!({ "move": mv.to_string(), "player": agent.name() })),
+        Err(crate::play::player::PlayerError::Cancelled) => Reply::error(503, "the request was stopped"),
         Err(e) => Reply::error(422, e.to_string()),
     }
 }
 
+/// The messages `sow check` gives a text: of the variant, and of each of its rulesets.
 fn check_text(r: &CheckRequest) -> Reply {
     let file = match library::load_text("the editor", &r.source) {
         Ok(f) => f,
         Err(d) => return Reply::json(200, &json!({ "ok": false, "diagnostics": messages(&d) })),
     };
-    let mut found: Vec<Message> = Vec::new();
-    let mut ok = true;
-    // Every ruleset is checked too, as `sow check` does.
-    let mut rulesets: Vec<Option<&str>> = vec![None];
-    rulesets.extend(file.ruleset_names().into_iter().map(Some));
-    for ruleset in rulesets {
-        match check::check(&file, ruleset) {
-            Ok((_, warnings)) => found.extend(messages(&warnings)),
-            Err(d) => {
-                ok = false;
-                found.extend(messages(&d));
-            }
-        }
-    }
-    // A ruleset repeats the messages of the variant it changes: each once.
-    let mut seen = std::collections::HashSet::new();
-    found.retain(|m| seen.insert(m.rendered.clone()));
-    Reply::json(200, &json!({ "ok": ok, "name": file.name(), "diagnostics": found }))
+    let found = check::check_all(&file);
+    Reply::json(
+        200,
+        &json!({ "ok": !found.has_errors(), "name": file.name(), "diagnostics": messages(&found) }),
+    )
 }
 
 fn describe(catalogue: &Catalogue, r: &VariantRequest) -> Reply {
@@ -599,7 +616,7 @@ fn simulate(site: &Site, r: &SimulateRequest, cancel: &Cancel) -> Reply {
         let agents =
             match chosen.iter().map(|p| prepared(site, p, &rules, cancel)).collect::<Result<Vec<_>, _>>() {
                 Ok(a) => a,
-                Err(e) => return Reply::error(422, e),
+                Err(e) => return Reply::error(e.status, e.message),
             };
         let reference = v.variant.clone().unwrap_or_else(|| "the editor".to_string());
         let job = crate::run::simulate::Job {
@@ -652,21 +669,23 @@ fn hint(site: &Site, r: &HintRequest, cancel: &Cancel) -> Reply {
             }
         },
     };
+    let time = site.options.move_time;
     let (by, why_not, mut values): (String, Option<String>, Vec<(Move, i32)>) = match depth {
         None => match site.solutions.get(&rules, cancel) {
             Ok(table) => {
                 let values = table.move_values(&rules, &state).iter().map(|m| (m.mv, m.value)).collect();
                 ("perfect".to_string(), None, values)
             }
-            Err(why) if r.by.is_some() => return Reply::error(422, why),
-            Err(why) => match searched(&rules, &state, HINT_DEPTH, cancel) {
-                Some(values) => (format!("alphabeta:{HINT_DEPTH}"), Some(why), values),
-                None => return Reply::error(503, "the server is stopping"),
+            Err(Unsolved::Stopped) => return Reply::error(503, "the request was stopped"),
+            Err(why) if r.by.is_some() => return Reply::error(why.status(), why.message()),
+            Err(why) => match searched(&rules, &state, HINT_DEPTH, time, cancel) {
+                Some((values, reached)) => (format!("alphabeta:{reached}"), Some(why.message()), values),
+                None => return Reply::error(503, "the request was stopped"),
             },
         },
-        Some(d) => match searched(&rules, &state, d, cancel) {
-            Some(values) => (format!("alphabeta:{d}"), None, values),
-            None => return Reply::error(503, "the server is stopping"),
+        Some(d) => match searched(&rules, &state, d, time, cancel) {
+            Some((values, reached)) => (format!("alphabeta:{reached}"), None, values),
+            None => return Reply::error(503, "the request was stopped"),
         },
     };
     values.sort_by_key(|&(mv, v)| (-v, mv));
@@ -689,11 +708,20 @@ fn hint(site: &Site, r: &HintRequest, cancel: &Cancel) -> Reply {
     )
 }
 
-/// Every legal move's value for the player to move, searched `depth` plies deep; `None` when
-/// the search was cancelled.
-fn searched(rules: &Rules, state: &State, depth: u32, cancel: &Cancel) -> Option<Vec<(Move, i32)>> {
-    crate::play::search::AlphaBetaPlayer::new(depth, cancel.clone()).move_values(rules, state)
+/// Every legal move's value for the player to move, searched `depth` plies deep (less, when
+/// `time` runs out first), and the depth searched; `None` when the search was cancelled.
+fn searched(
+    rules: &Rules,
+    state: &State,
+    depth: u32,
+    time: Duration,
+    cancel: &Cancel,
+) -> Option<(Vec<(Move, i32)>, u32)> {
+    crate::play::search::AlphaBetaPlayer::new(depth, cancel.clone())
+        .with_move_time(Some(time))
+        .searched_values(rules, state)
 }
+
 /// The rules that differ between two variants, as `sow diff A B --format json` gives them,
 /// with each variant's title.
 fn diff(catalogue: &Catalogue, r: &DiffRequest) -> Reply {
@@ -766,7 +794,7 @@ fn tournament(site: &Site, r: &TournamentRequest, cancel: &Cancel) -> Reply {
     // players is not needed.
     let entrants = match entrants(&t, |spec, rules, _| prepared(site, spec, rules, cancel)) {
         Ok(e) => e,
-        Err(e) => return Reply::error(422, e.to_string()),
+        Err(e) => return Reply::error(e.error.status, e.to_string()),
     };
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     match site.runs.start(Work::Tournament(Box::new(Contest { tournament: t, entrants })), threads) {

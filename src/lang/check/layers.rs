@@ -10,7 +10,7 @@ use crate::lang::diagnostic::{Diagnostic, Diagnostics, SourceFile, closest};
 use crate::lang::kinds::{Kind, Merged, Origin};
 use crate::lang::library::VariantFile;
 use crate::lang::spec::Layer;
-use crate::lang::syntax::{Meta, RuleLine, Spanned};
+use crate::lang::syntax::{Meta, RuleLine, RulesetAst, Spanned};
 
 /// One layer: a variant file's own rules, or one of its rulesets.
 pub(super) struct LayerRef<'a> {
@@ -26,6 +26,30 @@ pub(super) fn layers<'a>(
     ruleset: Option<&str>,
     out: &mut Vec<LayerRef<'a>>,
 ) -> Result<(), Diagnostic> {
+    let ruleset = match ruleset {
+        None => None,
+        Some(name) => match v.ast.rulesets.iter().find(|r| r.name.value == name) {
+            Some(r) => Some(r),
+            None => {
+                let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{name}\"", v.name()))
+                    .note(rulesets_note(v));
+                return Err(match closest(name, v.ruleset_names()) {
+                    Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
+                    None => d,
+                });
+            }
+        },
+    };
+    layers_of(v, ruleset, out)
+}
+
+/// [`layers`] with the ruleset found already: a file of thousands of rulesets checked one
+/// after another is not searched for each.
+pub(super) fn layers_of<'a>(
+    v: &'a VariantFile,
+    ruleset: Option<&'a RulesetAst>,
+    out: &mut Vec<LayerRef<'a>>,
+) -> Result<(), Diagnostic> {
     if let (Some(base), Some(ext)) = (&v.base, &v.ast.extends) {
         layers(base, ext.ruleset.as_ref().map(|r| r.value.as_str()), out)?;
     }
@@ -35,19 +59,11 @@ pub(super) fn layers<'a>(
         layer: Layer { variant: v.name().to_string(), ruleset: None },
         about: None,
     });
-    if let Some(name) = ruleset {
-        let Some(r) = v.ast.rulesets.iter().find(|r| r.name.value == name) else {
-            let d = Diagnostic::error(format!("\"{}\" has no ruleset \"{name}\"", v.name()))
-                .note(rulesets_note(v));
-            return Err(match closest(name, v.ruleset_names()) {
-                Some(guess) => d.help(format!("did you mean \"{guess}\"?")),
-                None => d,
-            });
-        };
+    if let Some(r) = ruleset {
         out.push(LayerRef {
             file: &v.file,
             rules: &r.rules,
-            layer: Layer { variant: v.name().to_string(), ruleset: Some(name.to_string()) },
+            layer: Layer { variant: v.name().to_string(), ruleset: Some(r.name.value.clone()) },
             about: Some(&r.about),
         });
     }

@@ -30,22 +30,33 @@ pub fn check(v: &VariantFile, ruleset: Option<&str>) -> Result<(Spec, Diagnostic
 pub fn check_all(v: &VariantFile) -> Diagnostics {
     let mut diags = Diagnostics::default();
     check_file(v, &mut diags);
-    let mut seen = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let plain = build(v, None, &mut diags);
+    // The same mistake seen from two rulesets is reported once (as `Diagnostics::extend`
+    // does), looked up in a set: a file may have thousands of rulesets, each with a message.
+    let mut reported: std::collections::HashSet<_> = diags.0.iter().map(said).collect();
     for r in &v.ast.rulesets {
-        if !seen.contains(&&r.name.value) {
-            seen.push(&r.name.value);
+        if seen.insert(&r.name.value) {
             let mut d = Diagnostics::default();
-            let with = build(v, Some(&r.name.value), &mut d);
-            diags.extend(d);
+            let with = build_ruleset(v, r, &mut d);
             if let (Some(plain), Some(with)) = (&plain, &with)
                 && same_rules(plain, with)
             {
-                diags.push(changes_nothing(v, r));
+                d.push(changes_nothing(v, r));
+            }
+            for m in d.0 {
+                if reported.insert(said(&m)) {
+                    diags.push(m);
+                }
             }
         }
     }
     diags
+}
+
+/// What makes two messages the same one: their words, severity and place.
+fn said(d: &Diagnostic) -> (bool, String, Option<(String, Span)>) {
+    (d.is_error(), d.message.clone(), d.location.as_ref().map(|l| (l.file.name.clone(), l.span.clone())))
 }
 
 /// Do two checked variants play the same game: every rule alike, whatever their names,
@@ -156,6 +167,21 @@ fn build(v: &VariantFile, ruleset: Option<&str>, diags: &mut Diagnostics) -> Opt
     }
     let (merged, provenance) = layers::merge(&stack, diags);
     Validator::new(v, &merged, diags).spec(&stack, &provenance, ruleset)
+}
+
+/// [`build`] with a ruleset of the file's own, as found.
+fn build_ruleset(v: &VariantFile, r: &RulesetAst, diags: &mut Diagnostics) -> Option<Spec> {
+    if let Some(e) = layers::missing_base_ruleset(v) {
+        diags.push(e);
+        return None;
+    }
+    let mut stack = Vec::new();
+    if let Err(e) = layers::layers_of(v, Some(r), &mut stack) {
+        diags.push(e);
+        return None;
+    }
+    let (merged, provenance) = layers::merge(&stack, diags);
+    Validator::new(v, &merged, diags).spec(&stack, &provenance, Some(&r.name.value))
 }
 
 fn about(meta: &[Spanned<Meta>]) -> About {
