@@ -4685,6 +4685,19 @@ fn seeds_held_in_hand_are_sown_back_from_the_leftmost_pit_and_a_way_is_allowed_o
     // 1cw lands in 8, facing the emptied pit 1; 2cw in 8, facing pit 1 then holding 2: no
     // capture, so neither is legal. No seeds in hand: no move from it.
     assert_eq!(legal_written(&r, &s), ["1ccw", "2ccw"].map(String::from));
+    // Written without a way: the one way it may go now is named; an empty pit is told so.
+    let unwritten = |s: &State, n: usize| r.check_move(s, pit(n)).unwrap_err().to_string();
+    assert_eq!(unwritten(&s, 1), "pit 1 sows either way, but only counter-clockwise now: write `1ccw`");
+    assert_eq!(unwritten(&s, 3), "pit 3 is empty");
+    // So does `--moves`, which reads the moves before it plays any.
+    assert_eq!(
+        parse_moves(&r, "1").unwrap_err().to_string(),
+        "`1`: pit 1 sows either way, but only counter-clockwise now: write `1ccw`"
+    );
+    assert_eq!(
+        parse_moves(&r, "1ccw 8ccw 3").unwrap_err().to_string(),
+        "move 3 (`3`): pit 3 sows either way, but only counter-clockwise now: write `3ccw`"
+    );
     // 1ccw: the last seed makes pit 2 hold 3; pit 7 facing it holds 1: taken; then pit 3
     // (pit 6 facing: 3) taken, pit 4 (pit 5 facing: 2) ends the chain.
     let (sum, _) = play_move(&r, &mut s, parse_move(&r, "1ccw").unwrap());
@@ -4701,6 +4714,8 @@ fn seeds_held_in_hand_are_sown_back_from_the_leftmost_pit_and_a_way_is_allowed_o
         ["1ccw", "2cw", "2ccw", "3ccw", "4ccw", "h1cw", "h1ccw", "h2ccw", "h3cw", "h3ccw", "h4cw", "h4ccw"]
             .map(String::from)
     );
+    // Both ways allowed: either must be written.
+    assert_eq!(unwritten(&s, 2), "pit 2 sows either way: write the direction after the pit, `2cw` or `2ccw`");
     // Wrongly written or not allowed: said why.
     let refused =
         |text: &str| r.play(&mut s.clone(), parse_move(&r, text).unwrap(), &mut ()).unwrap_err().to_string();
@@ -4900,7 +4915,8 @@ fn an_opening_move_of_a_pit_that_sows_either_way_is_written_without_a_way() {
         r.play(&mut s, parse_move(&r, m).unwrap(), &mut ()).unwrap();
     }
     assert_eq!(r.play(&mut s.clone(), pit(1), &mut ()).unwrap_err(), IllegalMove::NeedsDirection { pit: 1 });
-    assert_eq!(r.play(&mut s.clone(), pit(7), &mut ()).unwrap_err(), IllegalMove::NeedsDirection { pit: 7 });
+    // Pit 7, emptied by the opening, is told so: either way it cannot be played.
+    assert_eq!(r.play(&mut s.clone(), pit(7), &mut ()).unwrap_err(), IllegalMove::Empty { pit: 7 });
     assert!(parse_move(&r, "1").is_err() && parse_move(&r, "7").is_ok(), "only the opening's pits");
     r.play(&mut s, parse_move(&r, "1ccw").unwrap(), &mut ()).unwrap();
 }

@@ -659,6 +659,10 @@ fn simulate_report(
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let opts = RunOptions { games, seed, jobs, shard: Shard::WHOLE };
     opts.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    if let Some(p) = max_plies {
+        sow::lang::spec::check_ply_limit(p)
+            .map_err(|e| PyValueError::new_err(format!("max_plies={p}: {e} plies")))?;
+    }
     let mut entries: Vec<Entry> = Vec::new();
     for v in &variants {
         let rules = match max_plies {

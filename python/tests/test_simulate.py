@@ -55,6 +55,9 @@ def test_players_per_seat_and_rulesets():
         ({"variants": "bakuk", "players": "nobody"}, "players"),
         ({"variants": ["bakuk", "bakuk"]}, "named twice"),
         ({"variants": []}, "at least one variant"),
+        # As `sow simulate --max-plies 0` refuses it: every game lasts a ply at least.
+        ({"variants": "bakuk", "max_plies": 0}, r"max_plies=0: expected 1 to 1000000 plies"),
+        ({"variants": "bakuk", "max_plies": 1_000_001}, r"max_plies=1000001: expected 1 to 1000000 plies"),
     ],
 )
 def test_bad_arguments(kwargs, message):

@@ -499,7 +499,7 @@ fn play(args: &PlayArgs) -> Result<String, CliError> {
     let start = args.position.state(&rules)?;
     // Moves are read before anything is played: a mistake in the list is bad input.
     let moves = match &args.moves {
-        Some(text) => notation::parse_moves(&rules, text).map_err(|e| In::new("--moves", e))?,
+        Some(text) => notation::parse_moves_from(&rules, &start, text).map_err(|e| In::new("--moves", e))?,
         None => Vec::new(),
     };
     if args.interactive && args.format == Format::Json {

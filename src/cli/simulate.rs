@@ -12,7 +12,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sow::engine::{Rules, compile};
 use sow::error::In;
 use sow::lang::library;
-use sow::lang::spec::MAX_PLY_LIMIT;
 use sow::play::registry::{Agent, PlayerSpec};
 use sow::run::metrics::{Evaluator, EvaluatorSpec};
 use sow::run::report::{Report, RunInfo, VariantReport, Varied};
@@ -318,10 +317,8 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let shard = args.shard.as_deref().map(Shard::parse).transpose().map_err(usage)?.unwrap_or(Shard::WHOLE);
     let opts = RunOptions { games: args.games, seed: args.seed, jobs, shard };
     opts.check()?;
-    if let Some(p) = args.max_plies
-        && !(1..=MAX_PLY_LIMIT).contains(&p)
-    {
-        return Err(usage(format!("--max-plies {p}: expected 1 to {MAX_PLY_LIMIT} plies")).into());
+    if let Some(p) = args.max_plies {
+        sow::lang::spec::check_ply_limit(p).map_err(|e| usage(format!("--max-plies {p}: {e} plies")))?;
     }
     let players = parse_players(&args.players, args.fallback.is_some())?;
 

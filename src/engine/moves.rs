@@ -435,6 +435,11 @@ pub enum IllegalMove {
     NeedsDirection {
         pit: usize,
     },
+    /// The pit sows either way, but only one way is legal now: the move must say it.
+    OneWayNow {
+        pit: usize,
+        clockwise: bool,
+    },
     /// The pit sows one way only, and the move names the other.
     WrongDirection {
         pit: usize,
@@ -558,6 +563,11 @@ impl fmt::Display for IllegalMove {
                 f,
                 "pit {pit} sows either way: write the direction after the pit, `{pit}cw` or `{pit}ccw`"
             ),
+            IllegalMove::OneWayNow { pit, clockwise } => {
+                let (way, written) =
+                    if *clockwise { ("clockwise", "cw") } else { ("counter-clockwise", "ccw") };
+                write!(f, "pit {pit} sows either way, but only {way} now: write `{pit}{written}`")
+            }
             IllegalMove::WrongDirection { pit, its } => {
                 write!(f, "pit {pit} sows {its} only: write it `{pit}`")
             }

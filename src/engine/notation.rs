@@ -9,6 +9,7 @@ use crate::error::{Failure, Status};
 
 use super::compile::Rules;
 use super::moves::{IllegalMove, Move, MoveDirection};
+use super::state::State;
 
 /// What the items of a list are, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -254,15 +255,47 @@ pub fn parse_move(rules: &Rules, text: &str) -> Result<Move, NotationError> {
 /// written with them after its move, joined by `/` (`4/13`: pit 4 sown, then pit 13 chosen):
 /// each is a move of the list, in order.
 pub fn parse_moves(rules: &Rules, text: &str) -> Result<Vec<Move>, NotationError> {
+    parse_moves_from(rules, &rules.initial_state(), text)
+}
+
+/// [`parse_moves`] of a game from `start`: a pit that sows either way, written without its
+/// way where only one way may be played, is told that way (the moves before it are played
+/// out to find it; they are read, not played, otherwise).
+pub fn parse_moves_from(rules: &Rules, start: &State, text: &str) -> Result<Vec<Move>, NotationError> {
     let list = items(text, Item::Move)?;
     let numbered = list.len() > 1;
     let mut out = Vec::with_capacity(list.len());
     for (i, item) in list.iter().enumerate() {
         for step in item.split('/') {
-            out.push(parse_move_for(rules, step, numbered.then_some(i + 1))?);
+            match parse_move_for(rules, step, numbered.then_some(i + 1)) {
+                Ok(mv) => out.push(mv),
+                Err(NotationError::Direction {
+                    given,
+                    index,
+                    error: IllegalMove::NeedsDirection { pit },
+                }) => {
+                    let error =
+                        one_way_after(rules, start, &out, pit).unwrap_or(IllegalMove::NeedsDirection { pit });
+                    return Err(NotationError::Direction { given, index, error });
+                }
+                Err(e) => return Err(e),
+            }
         }
     }
     Ok(out)
+}
+
+/// The one way pit `pit` (1-based) may be played after `moves` from `start`, if only one may.
+fn one_way_after(rules: &Rules, start: &State, moves: &[Move], pit: usize) -> Option<IllegalMove> {
+    let mut s = *start;
+    for &m in moves {
+        rules.play(&mut s, m, &mut ()).ok()?;
+    }
+    match rules.ways_now(&s, pit - 1) {
+        (true, false) => Some(IllegalMove::OneWayNow { pit, clockwise: true }),
+        (false, true) => Some(IllegalMove::OneWayNow { pit, clockwise: false }),
+        _ => None,
+    }
 }
 
 /// A turn as written: its move and the choices it paused for, joined by `/` (`4/13`).

@@ -325,6 +325,27 @@ impl Rules {
         }
     }
 
+    /// Whether pit `pit` (0-based), which sows either way, may be played clockwise and
+    /// counter-clockwise in `s`.
+    pub(crate) fn ways_now(&self, s: &State, pit: usize) -> (bool, bool) {
+        let way = |d| Move::new(pit, d).is_some_and(|m| s.moves.contains(m));
+        (way(MoveDirection::Clockwise), way(MoveDirection::CounterClockwise))
+    }
+
+    /// Why pit `pit` (0-based), which sows either way, cannot be played written without its
+    /// way: the one way it may go now is named; with neither, why it cannot be played.
+    fn unwritten_way(&self, s: &State, pit: usize) -> IllegalMove {
+        let needs = IllegalMove::NeedsDirection { pit: pit + 1 };
+        match self.ways_now(s, pit) {
+            (true, false) => IllegalMove::OneWayNow { pit: pit + 1, clockwise: true },
+            (false, true) => IllegalMove::OneWayNow { pit: pit + 1, clockwise: false },
+            (false, false) => Move::new(pit, MoveDirection::CounterClockwise)
+                .and_then(|ccw| self.check_move(s, ccw).err())
+                .unwrap_or(needs),
+            (true, true) => needs,
+        }
+    }
+
     /// Why `mv` cannot be played in `s`, if it cannot.
     pub fn check_move(&self, s: &State, mv: Move) -> Result<(), IllegalMove> {
         if let Some(reason) = s.end {
@@ -355,10 +376,17 @@ impl Rules {
         }
         // `3ccw` for a pit that sows counter-clockwise only is that pit's move; a move as the
         // legal moves write it stands.
-        let mv = if s.moves.contains(mv) { mv } else { self.resolve(mv)? };
+        let mv = if s.moves.contains(mv) {
+            mv
+        } else {
+            match self.resolve(mv) {
+                Err(IllegalMove::NeedsDirection { .. }) => return Err(self.unwritten_way(s, pit)),
+                resolved => resolved?,
+            }
+        };
         // A pit that sows either way, written without one, outside the opening.
         if mv.direction() == MoveDirection::Given && self.t.choice >> pit & 1 != 0 && !s.moves.contains(mv) {
-            return Err(IllegalMove::NeedsDirection { pit: pit + 1 });
+            return Err(self.unwritten_way(s, pit));
         }
         // A pit both players own (`... and the other player tops it up`) is the mover's.
         let owner = if s.shared >> pit & 1 != 0 { s.to_move } else { self.t.owner_now(s, pit) as u8 };

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::lang::draw;
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::*;
-use crate::lang::words::{and_list, number_word, or_list, ordinal, pit_list, plural};
+use crate::lang::words::{and_list, number_word, or_list, ordinal, pit_list, plural, seeds_of};
 
 /// The widest line of the description (and of `sow diff`'s table).
 pub const WIDTH: usize = 92;
@@ -1321,7 +1321,7 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
                 ),
             }
         }
-        Condition::Board(n) => format!("the board holds {} seeds", n.words()),
+        Condition::Board(n) => format!("the board holds {}", seeds_of(&n.words())),
         Condition::RowEmpty(whose, side, yes) => format!(
             "{} {} row is {}",
             if *whose == Where::Own { "the mover's" } else { "the opponent's" },
@@ -1330,7 +1330,7 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
         ),
         Condition::MoverClaims(true) => "the mover has a claimed pit".to_string(),
         Condition::MoverClaims(false) => "the mover has no claimed pit".to_string(),
-        Condition::Lifted(n) => format!("the lap was sown with {} seeds", n.words()),
+        Condition::Lifted(n) => format!("the lap was sown with {}", seeds_of(&n.words())),
     }
 }
 
@@ -1340,6 +1340,8 @@ fn take_words(to: Receiver, what: &str) -> String {
         Receiver::Mover => format!("the mover takes {what}"),
         Receiver::Opponent => format!("the opponent takes {what}"),
         Receiver::Owner => format!("each pit's owner takes {what}"),
+        // `one seed from the last pit is removed`, `the seeds ... are`.
+        Receiver::Nobody if what.starts_with("one seed ") => format!("{what} is removed from the game"),
         Receiver::Nobody => format!("{what} are removed from the game"),
         // Only compiled rules have it; a line that sows its seeds on reads `the mover takes`.
         Receiver::Sown => format!("{what} are taken up"),
@@ -1456,7 +1458,7 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         Some(o) => {
             let mut when = Vec::new();
             if let Some(c) = &o.unless {
-                when.push(format!("when no pit of the mover's holds {} seeds", c.words()));
+                when.push(format!("when no pit of the mover's holds {}", seeds_of(&c.words())));
             }
             if o.next_empty {
                 when.push("when the next pit, the one its seed goes into, is empty".to_string());

@@ -28,6 +28,16 @@ pub const DEFAULT_PLY_LIMIT: u32 = 1000;
 /// lengths are counted exactly in a table of at most this many entries.
 pub const MAX_PLY_LIMIT: u32 = 1_000_000;
 
+/// A ply limit a user gives a run (`--max-plies`, Python's `max_plies`, a tournament's): 1 to
+/// [`MAX_PLY_LIMIT`], or what is wrong with it.
+pub fn check_ply_limit(plies: u32) -> Result<u32, String> {
+    if (1..=MAX_PLY_LIMIT).contains(&plies) {
+        Ok(plies)
+    } else {
+        Err(format!("expected 1 to {MAX_PLY_LIMIT}"))
+    }
+}
+
 /// The pit numbers (1-based) of a mask of pits (bit 0 for pit 1), in order.
 pub fn pit_numbers(mask: u64) -> Vec<usize> {
     (0..MAX_PITS).filter(|q| mask >> q & 1 != 0).map(|q| q + 1).collect()

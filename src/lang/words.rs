@@ -15,6 +15,11 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     if n == 1 { format!("{} {one}", number_word(n)) } else { format!("{} {many}", number_word(n)) }
 }
 
+/// Counts as written, with the word for what they count: `1 seed`, `2 or 3 seeds`.
+pub fn seeds_of(counts: &str) -> String {
+    if counts == "1" { "1 seed".into() } else { format!("{counts} seeds") }
+}
+
 /// `first`, `second`, ... `twelfth`, then `13th`.
 pub fn ordinal(n: usize) -> String {
     const WORDS: [&str; 13] = [

@@ -440,12 +440,9 @@ fn check(
         }
     }
     if let Some(p) = raw.max_plies
-        && !(1..=MAX_PLY_LIMIT).contains(&p)
+        && let Err(e) = crate::lang::spec::check_ply_limit(p)
     {
-        r.error(
-            "max_plies",
-            format!("a game is cut off after `max_plies` plies: expected 1 to {MAX_PLY_LIMIT}, not {p}"),
-        );
+        r.error("max_plies", format!("a game is cut off after `max_plies` plies: {e}, not {p}"));
     }
 
     // Participants.

@@ -870,28 +870,39 @@ impl<'a> Validator<'a> {
                             }
                         }
                     }
+                    // The pits of one item (a range) owned already, by whom: one message each.
+                    let mut clashes: Vec<(Span, Option<(u8, usize)>, Vec<usize>)> = Vec::new();
                     for (i, span) in listed {
-                        match owner[i] {
-                            Some((other, _)) if other == pl => {
-                                self.diags.push(err(
-                                    &span,
-                                    format!("pit {} is listed twice", i + 1),
-                                    "listed again here".into(),
-                                ));
+                        let clash = match owner[i] {
+                            Some((other, _)) if other == pl => None,
+                            Some((other, line_start)) => Some((other, line_start)),
+                            None => {
+                                owner[i] = Some((pl, line.span.start));
+                                continue;
                             }
-                            Some((other, line_start)) => {
-                                self.diags.push(err(
-                                    &span,
-                                    format!("pit {} is owned by two players", i + 1),
-                                    format!(
-                                        "player {} already owns it (line {})",
-                                        other + 1,
-                                        file.line_col(line_start).0
-                                    ),
-                                ));
-                            }
-                            None => owner[i] = Some((pl, line.span.start)),
+                        };
+                        match clashes.iter_mut().find(|(sp, c, _)| *sp == span && *c == clash) {
+                            Some((_, _, pits)) => pits.push(i + 1),
+                            None => clashes.push((span, clash, vec![i + 1])),
                         }
+                    }
+                    for (span, clash, pits) in clashes {
+                        let (what, are) = (pit_list(&pits), if pits.len() == 1 { "is" } else { "are" });
+                        self.diags.push(match clash {
+                            None => {
+                                err(&span, format!("{what} {are} listed twice"), "listed again here".into())
+                            }
+                            Some((other, line_start)) => err(
+                                &span,
+                                format!("{what} {are} owned by two players"),
+                                format!(
+                                    "player {} already owns {} (line {})",
+                                    other + 1,
+                                    if pits.len() == 1 { "it" } else { "them" },
+                                    file.line_col(line_start).0
+                                ),
+                            ),
+                        });
                     }
                 }
             }
