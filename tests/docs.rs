@@ -188,3 +188,118 @@ fn every_example_of_the_documentation_prints_what_it_says() {
     assert!(examples_run > 20, "only {examples_run} examples found");
     assert!(failures.is_empty(), "{} examples print otherwise:\n\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The prose of a Markdown document: its text outside fenced blocks and tables, paragraph by
+/// paragraph (a paragraph's lines joined by spaces).
+fn paragraphs(text: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            out.push(String::new());
+            continue;
+        }
+        // Code and tables are not prose.
+        if fenced || line.starts_with('|') {
+            continue;
+        }
+        if line.trim().is_empty() {
+            out.push(String::new());
+        } else {
+            let p = out.last_mut().unwrap();
+            p.push(' ');
+            p.push_str(line.trim());
+        }
+    }
+    out.retain(|p| !p.is_empty());
+    out
+}
+
+/// Figures that come out of a run: a time, a size, a count of positions or games, a rating.
+fn figures(text: &str) -> Vec<String> {
+    let figure = regex::Regex::new(
+        r"[+-]?\d[\d,]*(?:\.\d+)?(?: ± \d+| ?(?:s|minutes|MB|GB|KB|×)\b| million\b| positions\b)",
+    )
+    .unwrap();
+    figure.find_iter(text).map(|m| m.as_str().to_string()).collect()
+}
+
+/// Every figure the README gives a command for is one docs/measured.md shows with that command
+/// (written the same), and every figure of its section of measured figures is one
+/// docs/measured.md gives: a README figure is never one nobody measured, and a command whose
+/// time changes is measured again in measured.md when the README changes.
+#[test]
+fn the_readme_figures_are_the_measured_ones() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let measured = std::fs::read_to_string(Path::new(ROOT).join("docs/measured.md")).unwrap();
+    let flat = measured.split_whitespace().collect::<Vec<_>>().join(" ");
+    let code = regex::Regex::new(r"`((?:sow|cargo bench) [^`]+)`").unwrap();
+    let mut missing = Vec::new();
+    for p in paragraphs(&readme) {
+        let commands: Vec<String> = code.captures_iter(&p).map(|c| c[1].to_string()).collect();
+        if figures(&p).is_empty() || commands.is_empty() {
+            continue;
+        }
+        // A command with figures beside it: both as measured.md gives them.
+        for command in commands.into_iter().filter(|c| !flat.contains(c)) {
+            missing.push(format!("the command `{command}`"));
+        }
+        for f in figures(&p).into_iter().filter(|f| !flat.contains(f)) {
+            missing.push(format!("the figure {f}"));
+        }
+    }
+    let section = readme.split("## Measured figures").nth(1).expect("a section of measured figures");
+    let section = section.split("\n## ").next().unwrap();
+    for f in paragraphs(section).iter().flat_map(|p| figures(p)) {
+        if !flat.contains(&f) {
+            missing.push(format!("the figure {f}"));
+        }
+    }
+    assert!(missing.is_empty(), "the README gives, and docs/measured.md does not:\n{}", missing.join("\n"));
+}
+
+/// The README's table of limits says the program's: each row names the constant it states.
+#[test]
+fn the_readme_limits_are_the_programs() {
+    use sow::lang::spec;
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let table = readme.split("## Limits").nth(1).expect("a section of limits");
+    let table = table.split("\n## ").next().unwrap();
+    let row = |name: &str| -> String {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("| {name} |")))
+            .unwrap_or_else(|| panic!("no row `{name}` in the README's limits"))
+            .to_string()
+    };
+    let thousands = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let says = |name: &str, what: String| {
+        let r = row(name);
+        assert!(r.contains(&what), "the README's limit `{name}` does not say `{what}`:\n{r}");
+    };
+    says("board", format!("at most {} pits", spec::MAX_PITS));
+    says("board", "2, 3 or 4 rows".into());
+    says("seeds", format!("at most {} on the board", spec::MAX_SEEDS));
+    says("seeds in hand", format!("at most {} a move", spec::MAX_HAND));
+    says("relay sowing", format!("at most {} laps a move", spec::MAX_LAPS));
+    says("players", format!("2 to {}", spec::MAX_PLAYERS));
+    says("ply limit", format!("1 to {} (default {})", thousands(spec::MAX_PLY_LIMIT as u64), spec::DEFAULT_PLY_LIMIT));
+    says("`alphabeta:DEPTH`", format!("depth 0 to {}", sow::play::search::MAX_DEPTH));
+    says("`mcts:N`", format!("1 to {} simulations", thousands(sow::play::mcts::MAX_SIMULATIONS as u64)));
+    says("`sow solve`", format!("at most {} positions", thousands(sow::play::solve::MAX_POSITIONS)));
+    says("`sow solve`", format!("2^{}", sow::play::solve::MAX_MARKED.trailing_zeros()));
+    says("`sow solve`", format!("{} plies", thousands(sow::play::solve::MAX_LINE as u64)));
+    says("variant files", format!("at most {} MiB", sow::files::VARIANT.limit >> 20));
+    says("`sow serve`", format!("{} MiB", sow::serve::MAX_BODY >> 20));
+}
