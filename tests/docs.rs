@@ -277,7 +277,7 @@ fn the_readme_limits_are_the_programs() {
         let digits = n.to_string();
         let mut out = String::new();
         for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i) % 3 == 0 {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
                 out.push(',');
             }
             out.push(c);
@@ -294,7 +294,10 @@ fn the_readme_limits_are_the_programs() {
     says("seeds in hand", format!("at most {} a move", spec::MAX_HAND));
     says("relay sowing", format!("at most {} laps a move", spec::MAX_LAPS));
     says("players", format!("2 to {}", spec::MAX_PLAYERS));
-    says("ply limit", format!("1 to {} (default {})", thousands(spec::MAX_PLY_LIMIT as u64), spec::DEFAULT_PLY_LIMIT));
+    says(
+        "ply limit",
+        format!("1 to {} (default {})", thousands(spec::MAX_PLY_LIMIT as u64), spec::DEFAULT_PLY_LIMIT),
+    );
     says("`alphabeta:DEPTH`", format!("depth 0 to {}", sow::play::search::MAX_DEPTH));
     says("`mcts:N`", format!("1 to {} simulations", thousands(sow::play::mcts::MAX_SIMULATIONS as u64)));
     says("`sow solve`", format!("at most {} positions", thousands(sow::play::solve::MAX_POSITIONS)));

@@ -112,6 +112,42 @@ def test_refusals():
         sow.solve("no-such-variant")
 
 
+# The audit's board (issue 36): 4 rows of 2 pits, relays whose way the mover chooses. The
+# solver panicked on it; now it is refused with the rule's line, as `sow solve` refuses it.
+CHOSEN_RELAY = """variant "Small four rows" {
+  source "test"
+  board 4 rows of 2 pits, no stores
+  seeds 2 in each pit
+  players 2 {
+    player 1 owns the two south rows
+    player 2 owns the two north rows
+    player 1 starts
+  }
+  sowing {
+    either way, as the mover chooses
+    a relay sows as a move from its pit would
+    relay when the last seed falls into an occupied pit
+    first seed into the next pit
+    laps sow into the emptied pit
+  }
+  capture {
+    when the last pit holds 1 and is in the mover's inner row: take the opposite pit and the pit behind it
+  }
+  end {
+    player to move cannot move: they pass
+    leftover seeds: nobody
+  }
+}"""
+
+
+def test_rules_a_table_cannot_value_are_refused_at_their_line():
+    variant = sow.load_text(CHOSEN_RELAY)
+    with pytest.raises(ValueError, match=r"a relay sows as a move from its pit would.*:\d+:\d+"):
+        sow.solve(variant)
+    with pytest.raises(ValueError, match="player to move cannot move: they pass before the last stage"):
+        sow.solve("quela")
+
+
 def test_ctrl_c_stops_a_solve():
     timer = threading.Timer(0.3, _thread.interrupt_main)
     start = time.monotonic()

@@ -870,8 +870,11 @@ impl<'a> Validator<'a> {
                             }
                         }
                     }
-                    // The pits of one item (a range) owned already, by whom: one message each.
-                    let mut clashes: Vec<(Span, Option<(u8, usize)>, Vec<usize>)> = Vec::new();
+                    // The pits of one item (a range) owned already, by whom (none: by this
+                    // player, listed twice; or another player and where their line starts):
+                    // one message each.
+                    type Clash = Option<(u8, usize)>;
+                    let mut clashes: Vec<(Span, Clash, Vec<usize>)> = Vec::new();
                     for (i, span) in listed {
                         let clash = match owner[i] {
                             Some((other, _)) if other == pl => None,
