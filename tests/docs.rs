@@ -262,7 +262,7 @@ fn the_readme_figures_are_the_measured_ones() {
 /// The README's table of limits says the program's: each row names the constant it states.
 #[test]
 fn the_readme_limits_are_the_programs() {
-    use sow::lang::spec;
+    use sow::lang::{spec, words::thousands};
     let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
     let table = readme.split("## Limits").nth(1).expect("a section of limits");
     let table = table.split("\n## ").next().unwrap();
@@ -272,17 +272,6 @@ fn the_readme_limits_are_the_programs() {
             .find(|l| l.starts_with(&format!("| {name} |")))
             .unwrap_or_else(|| panic!("no row `{name}` in the README's limits"))
             .to_string()
-    };
-    let thousands = |n: u64| {
-        let digits = n.to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
     };
     let says = |name: &str, what: String| {
         let r = row(name);

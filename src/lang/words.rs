@@ -1,5 +1,5 @@
-//! Words that every stage writes: small numbers and ordinals as words, and lists joined as
-//! English joins them (`2, 4 or 6`, `pits 1-3 and 5`).
+//! Words that every stage writes: small numbers and ordinals as words, numbers with their
+//! thousands marked, and lists joined as English joins them (`2, 4 or 6`, `pits 1-3 and 5`).
 
 /// Small numbers as words, as a field description would write them.
 pub fn number_word(n: usize) -> String {
@@ -27,6 +27,19 @@ pub fn ordinal(n: usize) -> String {
         "tenth", "eleventh", "twelfth",
     ];
     WORDS.get(n).map_or_else(|| format!("{n}th"), |w| w.to_string())
+}
+
+/// `20000` as `20,000`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `2`, `2 or 4`, `2, 4 or 6`.

@@ -45,19 +45,6 @@ pub(crate) fn text_width(text: &str, px: f64) -> f64 {
     text.chars().count() as f64 * px * 0.6
 }
 
-/// `20000` as `20,000`.
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// A tick label: a number without needless decimals, and never `-0`.
 pub(crate) fn tick(v: f64) -> String {
     let v = if v.abs() < 1e-9 { 0.0 } else { v };

@@ -10,10 +10,11 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::lang::words::thousands;
+use crate::run::chart::group_mesh;
 use crate::run::chart::{
     Area, Drawn, FAINT, GREY, Groups, INK, bold, colour, font, legend, text_width, tick,
 };
-use crate::run::chart::{group_mesh, thousands};
 
 use crate::run::report::{Report, VariantReport};
 use crate::run::stats::{self, Histogram};

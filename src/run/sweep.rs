@@ -6,8 +6,9 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::lang::words::thousands;
+use crate::run::chart::group_mesh;
 use crate::run::chart::{Area, Drawn, GREY, Groups, INK, bold, colour, font, legend, text_width};
-use crate::run::chart::{group_mesh, thousands};
 use crate::run::report::Report;
 use crate::run::stats;
 
