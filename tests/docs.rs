@@ -295,3 +295,86 @@ fn the_readme_limits_are_the_programs() {
     says("variant files", format!("at most {} MiB", sow::files::VARIANT.limit >> 20));
     says("`sow serve`", format!("{} MiB", sow::serve::MAX_BODY >> 20));
 }
+
+/// The generated columns of a bundled variant's row of docs/variants.md's table: its name on
+/// the command line, the game, its board, its region and who documented it.
+fn variant_columns(name: &'static str, text: &'static str) -> [String; 5] {
+    let file = sow::lang::library::load_bundled(name, text).unwrap();
+    let (spec, _) = sow::lang::check::check(&file, None).unwrap();
+    let stores = if spec.stores { ", stores" } else { "" };
+    let players = if spec.players == 2 { String::new() } else { format!(", {} players", spec.players) };
+    let board = format!("{} × {}{stores}{players}", spec.rows, spec.pits_per_row);
+    let region = spec.about.region.clone().unwrap_or_else(|| "—".into());
+    let documented = match spec.about.documented.first() {
+        Some((by, Some(year))) => format!("{by}, {year}"),
+        Some((by, None)) => by.clone(),
+        None => "—".into(),
+    };
+    [format!("`{name}`"), spec.name.clone(), board, region, documented]
+}
+
+/// The cells of a table row.
+fn cells(row: &str) -> Vec<String> {
+    row.trim().trim_matches('|').split('|').map(|c| c.trim().to_string()).collect()
+}
+
+#[test]
+fn the_variants_table_is_every_bundled_file() {
+    let path = Path::new(ROOT).join("docs/variants.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let head = lines.iter().position(|l| l.starts_with("| name |")).expect("the table's head");
+    let end = (head + 2..lines.len()).find(|&i| !lines[i].starts_with('|')).unwrap_or(lines.len());
+    let rows: Vec<Vec<String>> = lines[head + 2..end].iter().map(|r| cells(r)).collect();
+    // The games replayed against Ludii's recorded games: their variant files are named by the
+    // replay tests.
+    let replays: String = ["tests/ludii.rs", "tests/ludii_corpus.rs"]
+        .iter()
+        .map(|f| std::fs::read_to_string(Path::new(ROOT).join(f)).unwrap())
+        .collect();
+    let mut expected = Vec::new();
+    for &(name, text) in sow::lang::library::BUNDLED {
+        let generated = variant_columns(name, text);
+        let row = rows.iter().find(|r| r[0] == generated[0]);
+        let (family, ludii) = match row {
+            Some(r) if r.len() == 7 => (r[5].clone(), r[6].clone()),
+            _ => (String::new(), String::new()),
+        };
+        expected.push((generated, family, ludii, replays.contains(&format!("\"variants/{name}.sow\""))));
+    }
+    let table: Vec<String> = expected
+        .iter()
+        .map(|(g, family, ludii, _)| {
+            format!("| {} | {} | {} | {} | {} | {family} | {ludii} |", g[0], g[1], g[2], g[3], g[4])
+        })
+        .collect();
+    if bless::blessing() {
+        let mut out: Vec<String> = lines[..head + 2].iter().map(|l| l.to_string()).collect();
+        out.extend(table.iter().cloned());
+        out.extend(lines[end..].iter().map(|l| l.to_string()));
+        std::fs::write(&path, out.join("\n") + "\n").unwrap();
+        return;
+    }
+    let written: Vec<String> = lines[head + 2..end].iter().map(|l| l.to_string()).collect();
+    assert_eq!(
+        written, table,
+        "docs/variants.md: one row a bundled variant, as its file says (SOW_BLESS=1 rewrites the generated columns)"
+    );
+    for (g, family, ludii, replayed) in &expected {
+        assert!(!family.is_empty(), "{}: a family", g[0]);
+        // A game replayed against Ludii says how far it agrees; a game that is not says `—`.
+        assert_eq!(
+            ludii != "—",
+            *replayed,
+            "{}: the Ludii column is `—` exactly when no replay names the file",
+            g[0]
+        );
+        if *replayed {
+            assert!(
+                ludii.contains(" of ") && ludii.contains("moves"),
+                "{}: `{ludii}` gives moves agreed of moves",
+                g[0]
+            );
+        }
+    }
+}

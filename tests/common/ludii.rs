@@ -1245,3 +1245,41 @@ impl FileReport {
         assert!(problems.is_empty(), "{}:\n{}\n{}", self.file, problems.join("\n"), self.summary());
     }
 }
+
+/// Whether ply `n` is the last of a game Ludii stopped at its turn limit: a move Ludii cut
+/// short after one of its laps, which sow plays whole.
+pub fn cut_by_turn_limit(rec: &Record, n: usize) -> bool {
+    rec.end.turn_limit_hit && n == rec.plies.len()
+}
+
+/// The skip of a game's last ply where Ludii's turn limit cut it after a lap of a move that sow
+/// plays whole.
+pub fn turn_limit_cut() -> Skip {
+    Skip::new(
+        Games::All,
+        1..,
+        "Ludii's turn limit stops the game after a lap of a move, which sow plays whole",
+    )
+    .when(cut_by_turn_limit)
+}
+
+/// Whether Ludii's ply `n` is a lap that Ludii's bug B1 judges at the wrong pit (the shared
+/// README): on a circuit of 12 pits, a lap that skips its own pit and whose last seed falls
+/// just after it (12, 23, 34 ... seeds) is judged at the pit it started from.
+pub fn b1_lap_of_twelve(rec: &Record, n: usize) -> bool {
+    let ply = &rec.plies[n - 1];
+    let lifted = if ply.mv.from >= 0 { rec.at(rec.before(n), ply.mv.from as usize) } else { 0 };
+    lifted > 1 && lifted % 11 == 1
+}
+
+/// The skip of Ludii's bug B1 on a circuit of 12 pits: the replay resumes after the lap.
+pub fn b1_skip() -> Skip {
+    Skip::new(
+        Games::All,
+        1..,
+        "Ludii bug B1: a lap of 12 or 23 seeds that skips its own pit is judged at that pit, \
+         not where its last seed fell",
+    )
+    .when(b1_lap_of_twelve)
+    .then_resume()
+}

@@ -1,0 +1,160 @@
+//! The games of Ludii's mancala corpus shipped since the first 24 (issue 37's two-row games;
+//! `../shared/oracles/ludii/corpus/`), replayed through the shipped variant files exactly as
+//! `tests/ludii.rs` replays the first ones: before every `sow` move the player to move and the
+//! legal pits, after it every pit, store and hand, at the end the result. The first games of
+//! each file are in `tests/oracles/ludii/corpus/`; `SOW_LUDII=<dir>` replays the full files of
+//! `<dir>/corpus/`. Run with `--nocapture` to see the figures of each game.
+//!
+//! Each entry names the variant, the Ludii file, where `sow`'s pits and captured seeds lie
+//! among Ludii's sites, and each disagreement the game keeps with its reason (docs/variants.md
+//! says so too).
+
+#[path = "common/ludii.rs"]
+mod ludii;
+use ludii::*;
+
+/// Replays a game's file and prints the figures; fails on a disagreement no skip explains.
+fn check(entry: Entry) {
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+}
+
+// ------------------------------------------------------------------------------------------
+// Games the language said before its core: rules of today's lines.
+
+#[test]
+fn ludii_chungcajon() {
+    check(Entry::new(
+        "variants/chungcajon.sow",
+        "corpus/two_rows__Chungcajon.jsonl.gz",
+        Mapping::two_rows(7, Keep::Stores { left: 0 }),
+    ));
+}
+
+#[test]
+fn ludii_das_bohnenspiel() {
+    check(Entry::new(
+        "variants/das-bohnenspiel.sow",
+        "corpus/two_rows__Das_Bohnenspiel.jsonl.gz",
+        Mapping::two_rows(6, Keep::Stores { left: 0 }),
+    ));
+}
+
+#[test]
+fn ludii_fondji() {
+    check(
+        Entry::new(
+            "variants/fondji.sow",
+            "corpus/two_rows__Fondji.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        .skip(b1_skip())
+        .skip(turn_limit_cut()),
+    );
+}
+
+#[test]
+fn ludii_french_wari() {
+    check(Entry::new(
+        "variants/french-wari.sow",
+        "corpus/two_rows__French_Wari.jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    ));
+}
+
+#[test]
+fn ludii_gabata_adegrat() {
+    check(
+        Entry::new(
+            "variants/gabata-adegrat.sow",
+            "corpus/two_rows__Gabata_(Adegrat).jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .hooks(Fills)
+        .skip(turn_limit_cut()),
+    );
+}
+
+#[test]
+fn ludii_mangala_turkey() {
+    check(Entry::new(
+        "variants/mangala-turkey.sow",
+        "corpus/two_rows__Mangala_(Turkey).jsonl.gz",
+        Mapping::two_rows(7, Keep::Hands),
+    ));
+}
+
+#[test]
+fn ludii_meusueb() {
+    check(Entry::new(
+        "variants/meusueb.sow",
+        "corpus/two_rows__Meusueb.jsonl.gz",
+        Mapping::two_rows(6, Keep::Stores { left: 0 }),
+    ));
+}
+
+#[test]
+fn ludii_ntyenge() {
+    check(Entry::new(
+        "variants/ntyenge.sow",
+        "corpus/two_rows__Ntyenge.jsonl.gz",
+        Mapping::two_rows(8, Keep::Hands),
+    ));
+}
+
+#[test]
+fn ludii_shono() {
+    check(
+        Entry::new(
+            "variants/shono.sow",
+            "corpus/two_rows__Shono.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        .skip(b1_skip()),
+    );
+}
+
+#[test]
+fn ludii_unnee_tugalluulax() {
+    check(Entry::new(
+        "variants/unnee-tugalluulax.sow",
+        "corpus/two_rows__Unnee_Tugalluulax.jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    ));
+}
+
+/// Wari's lud declares a hand for each player (sites 14 and 15) that no move uses: the
+/// captures are in the stores.
+fn wari() -> Mapping {
+    Mapping::two_rows(6, Keep::Stores { left: 0 })
+        .ignoring(14, "player 1's hand, declared and never used")
+        .ignoring(15, "player 2's hand, declared and never used")
+}
+
+#[test]
+fn ludii_wari() {
+    check(Entry::new("variants/wari.sow", "corpus/two_rows__Wari.jsonl.gz", wari()));
+}
+
+#[test]
+fn ludii_wore() {
+    check(Entry::new(
+        "variants/wore.sow",
+        "corpus/two_rows__Wore.jsonl.gz",
+        Mapping::two_rows(4, Keep::Hands),
+    ));
+}
+
+// ------------------------------------------------------------------------------------------
+// Ludii's reading of a game shipped before the corpus: the bundled file plays it.
+
+#[test]
+fn ludii_um_el_tuweisat() {
+    // A centre pit sows either way: the replay tries both of sow's moves from its site.
+    check(Entry::new(
+        "variants/um-el-tuweisat.sow",
+        "corpus/two_rows__Um_el_Tuweisat.jsonl.gz",
+        Mapping::two_rows(3, Keep::Hands),
+    ));
+}
