@@ -158,3 +158,63 @@ fn ludii_um_el_tuweisat() {
         Mapping::two_rows(3, Keep::Hands),
     ));
 }
+
+#[test]
+fn ludii_gamacha_nobility() {
+    check(Entry::new(
+        "variants/gamacha-nobility.sow",
+        "corpus/two_rows__Gamacha_(Nobility).jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    ));
+}
+
+#[test]
+fn ludii_halusa() {
+    check(
+        Entry::new(
+            "variants/halusa.sow",
+            "corpus/two_rows__Halusa.jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .skip(turn_limit_cut()),
+    );
+}
+
+#[test]
+fn ludii_hoyito() {
+    check(Entry::new(
+        "variants/hoyito.sow",
+        "corpus/two_rows__Hoyito.jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    ));
+}
+
+#[test]
+fn ludii_kara() {
+    check(Entry::new(
+        "variants/kara.sow",
+        "corpus/two_rows__Kara.jsonl.gz",
+        Mapping::two_rows(3, Keep::Stores { left: 0 }),
+    ));
+}
+
+#[test]
+fn ludii_kay() {
+    check(
+        Entry::new(
+            "variants/kay.sow",
+            "corpus/two_rows__Kay.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        .skip(b1_skip()),
+    );
+}
+
+#[test]
+fn ludii_kpo() {
+    check(Entry::new(
+        "variants/kpo.sow",
+        "corpus/two_rows__Kpo.jsonl.gz",
+        Mapping::two_rows(6, Keep::Stores { left: 0 }),
+    ));
+}

@@ -1263,13 +1263,17 @@ pub fn turn_limit_cut() -> Skip {
     .when(cut_by_turn_limit)
 }
 
-/// Whether Ludii's ply `n` is a lap that Ludii's bug B1 judges at the wrong pit (the shared
-/// README): on a circuit of 12 pits, a lap that skips its own pit and whose last seed falls
-/// just after it (12, 23, 34 ... seeds) is judged at the pit it started from.
+/// Whether the Ludii turn from ply `n` holds a lap that Ludii's bug B1 judges at the wrong pit
+/// (the shared README): on a circuit of 12 pits, a lap that skips its own pit and whose last
+/// seed falls just after it (12, 23, 34 ... seeds) is judged at the pit it started from.
 pub fn b1_lap_of_twelve(rec: &Record, n: usize) -> bool {
-    let ply = &rec.plies[n - 1];
-    let lifted = if ply.mv.from >= 0 { rec.at(rec.before(n), ply.mv.from as usize) } else { 0 };
-    lifted > 1 && lifted % 11 == 1
+    // The lap may be a relay: any lap of the mover's run of plies from `n`.
+    let mover = rec.plies[n - 1].mover;
+    (n..=rec.plies.len()).take_while(|&i| rec.plies[i - 1].mover == mover).any(|i| {
+        let ply = &rec.plies[i - 1];
+        let lifted = if ply.mv.from >= 0 { rec.at(rec.before(i), ply.mv.from as usize) } else { 0 };
+        lifted > 1 && lifted % 11 == 1
+    })
 }
 
 /// The skip of Ludii's bug B1 on a circuit of 12 pits: the replay resumes after the lap.
