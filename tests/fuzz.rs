@@ -82,6 +82,8 @@ const LAPS: &str = r#"variant "Laps" {
     when the last pit holds 6 and is the mover's own and the last pit is not its owner's leftmost or 3rd pit: take the opposite pit and the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit
     when the last pit holds 1 and is the mover's own and the opposite pit is occupied: take the last pit and the opposite pit for the opponent
     when the board holds 0, 1, 2 or 3 seeds: take every seed on the board for the mover
+    when the last pit holds 3: take the last pit, then take every pit beside the last pit that holds 2 or 3, then take every pit of the opponent's that holds 6
+    after each lap, when the last pit holds 9: take every pit that holds 1 out of play
     when the pit the lap started from is occupied and the next pit is occupied: relay from the next pit
     last seed makes 5 in any pit: take them
   }

@@ -218,3 +218,20 @@ fn ludii_kpo() {
         Mapping::two_rows(6, Keep::Stores { left: 0 }),
     ));
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with the core's sets of pits.
+
+#[test]
+fn ludii_oure_ngat() {
+    check(Entry::new(
+        "variants/oure-ngat.sow",
+        "corpus/two_rows__Oure_Ngat.jsonl.gz",
+        Mapping::two_rows(4, Keep::Hands),
+    ));
+}
+
+#[test]
+fn ludii_i() {
+    check(Entry::new("variants/i.sow", "corpus/two_rows__I.jsonl.gz", Mapping::two_rows(3, Keep::Hands)));
+}

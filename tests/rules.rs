@@ -2477,6 +2477,67 @@ fn take_every_sown_pit_takes_this_laps_pits_in_sowing_order() {
 }
 
 #[test]
+fn take_every_pit_takes_the_board_s_pits_sown_or_not_in_their_order() {
+    // Pit 1 (1 seed): 2. Pits holding 2 or 3: 4 (2) and 6 (3), neither sown: both taken, in
+    // the board's order; pit 2 (1) and pit 8 (1) stay.
+    let r = laps("after each lap: take every pit that holds 2 or 3");
+    let (s, m, rec) = lap_move(&r, &[1, 0, 0, 2, 0, 3, 0, 1], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(4, 2), (6, 3)]);
+    assert_eq!(s.pits(), &[0, 1, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[5, 0]);
+    assert_eq!((m.captured, m.captured_pits), (5, 2));
+    // The same move with the sown pits only: pit 2 holds 1, nothing is taken.
+    let sown = laps("after each lap: take every sown pit that holds 2 or 3");
+    let (s, _, rec) = lap_move(&sown, &[1, 0, 0, 2, 0, 3, 0, 1], 1, 1);
+    assert!(rec.captures.is_empty());
+    assert_eq!(s.pits(), &[0, 1, 0, 2, 0, 3, 0, 1]);
+}
+
+#[test]
+fn take_every_pit_of_a_player_takes_the_pits_they_own() {
+    // Pit 1 (2 seeds): 2 3. The opponent's pits (5 to 8) holding 2: 5 and 8; the mover's pit
+    // 4 holds 2 too and stays.
+    let r = laps("after each lap: take every pit of the opponent's that holds 2");
+    let (s, _, rec) = lap_move(&r, &[2, 0, 0, 2, 2, 0, 0, 2], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(5, 2), (8, 2)]);
+    assert_eq!(s.pits(), &[0, 1, 1, 2, 0, 0, 0, 0]);
+    assert_eq!(s.captured(), &[4, 0]);
+    // The mover's own: pit 4 only.
+    let own = laps("after each lap: take every pit of the mover's that holds 2");
+    let (s, _, rec) = lap_move(&own, &[2, 0, 0, 2, 2, 0, 0, 2], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(4, 2)]);
+    assert_eq!(s.pits(), &[0, 1, 1, 0, 2, 0, 0, 2]);
+    // Player 2 moving: the opponent is player 1. Pit 8 (1 seed): 1, making 3; pit 4 holds 2.
+    let (s, _, rec) = lap_move(&r, &[2, 0, 0, 2, 2, 0, 0, 1], 2, 8);
+    assert_eq!(captures_1based(&rec), vec![(4, 2)]);
+    assert_eq!(s.captured(), &[0, 2]);
+}
+
+#[test]
+fn take_every_pit_beside_a_place_takes_its_neighbours_in_its_row() {
+    // Pit 1 (1 seed): 2, making 2: pit 2 is taken, then the pits beside it in the south row,
+    // 1 (empty now) and 3 (2 seeds): pit 3 too. Pit 7, facing pit 2, holds 2 and stays.
+    let r = laps(
+        "when the last pit holds 2 or 3: take the last pit, then take every pit beside the last pit that holds 2 or 3",
+    );
+    let (s, _, rec) = lap_move(&r, &[1, 1, 2, 0, 0, 0, 2, 0], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(2, 2), (3, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 2, 0]);
+    assert_eq!(s.captured(), &[4, 0]);
+    // Pit 3 (1 seed): 4, making 2, at the south row's end: its one neighbour is pit 3 (empty
+    // now); pit 5, the next pit round the board, holds 3 but is not beside it in its row.
+    let (s, _, rec) = lap_move(&r, &[0, 0, 1, 1, 3, 0, 0, 0], 1, 3);
+    assert_eq!(captures_1based(&rec), vec![(4, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 3, 0, 0, 0]);
+    // In the north row (drawn 8 7 6 5): player 2's pit 5 (1 seed): 6, making 3; beside it
+    // are 7 (2 seeds, taken) and 5 (empty now).
+    let (s, _, rec) = lap_move(&r, &[0, 0, 0, 0, 1, 2, 2, 1], 2, 5);
+    assert_eq!(captures_1based(&rec), vec![(6, 3), (7, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[0, 5]);
+}
+
+#[test]
 fn each_receiver_of_a_take() {
     // The same move as above: pits 2 (2 seeds) and 4 (3) are player 1's, pit 5 (2) player 2's.
     let pits = [4, 1, 0, 2, 1, 0, 0, 2];

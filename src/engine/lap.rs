@@ -3,7 +3,9 @@
 //! conditions and effects, compiled into [`LapTable`]s and read by one loop. Only variants that
 //! have such rules come here: the other tiers never test for them.
 
-use crate::lang::lap_rule::{Base, Claimer, Column, Condition, Effect, LapRule, Place, Predicate, Receiver};
+use crate::lang::lap_rule::{
+    Base, Claimer, Column, Condition, Effect, LapRule, Pits, Place, Predicate, Receiver,
+};
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
 
@@ -32,12 +34,25 @@ pub(crate) enum Test {
     RowEmpty([u64; MAX_PLAYERS], bool),
 }
 
+/// A set of pits `take every ...` takes, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PitSet {
+    /// The pits this lap sowed into, in sowing order.
+    Sown,
+    /// The board's pits.
+    Board,
+    /// The pits each mover's player (or their opponent) owns, as compiled: read now.
+    Owned([u64; MAX_PLAYERS]),
+    /// The pits beside the place in its row: for each pit, its neighbours.
+    Beside(Place, Vec<u64>),
+}
+
 /// An effect, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Act {
     Take(Vec<Place>, Receiver),
-    TakeSown(Counts, Receiver),
-    TakeBoard(Receiver),
+    /// Every pit of a set, or those that hold one of the counts (`None`: every one).
+    TakeEvery(PitSet, Option<Counts>, Receiver),
     Relay(Place),
     /// From the pit taken last; with the receiver of that take.
     Chain {
@@ -164,8 +179,18 @@ impl LapTable {
                     to = receiver(*r);
                     Act::Take(places.clone(), to)
                 }
-                Effect::TakeSown(n, r) => Act::TakeSown(Counts::from_set(n), receiver(*r)),
-                Effect::TakeBoard(r) => Act::TakeBoard(receiver(*r)),
+                Effect::TakeEvery { pits, holding, to: r } => {
+                    let set = match pits {
+                        Pits::Sown => PitSet::Sown,
+                        Pits::Board => PitSet::Board,
+                        Pits::Owned(w) => PitSet::Owned(masks(*w)),
+                        Pits::Beside(p) => {
+                            let g = spec.geometry();
+                            PitSet::Beside(*p, (0..spec.pits()).map(|q| g.beside(q)).collect())
+                        }
+                    };
+                    Act::TakeEvery(set, holding.as_ref().map(Counts::from_set), receiver(*r))
+                }
                 Effect::TakeChosen(r, declined) => Act::TakeChosen(*r, *declined),
                 Effect::Relay(p) => Act::Relay(*p),
                 Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
@@ -246,11 +271,31 @@ impl LapTable {
                     out.extend([0, receiver(r), places.len() as u8]);
                     out.extend(places.iter().map(place));
                 }
-                Act::TakeSown(c, r) => {
+                // Today's takes of the sown pits and of the board keep their bytes.
+                Act::TakeEvery(PitSet::Sown, Some(c), r) => {
                     out.extend([1, receiver(r)]);
                     counts(c, out);
                 }
-                Act::TakeBoard(r) => out.extend([2, receiver(r)]),
+                Act::TakeEvery(PitSet::Board, None, r) => out.extend([2, receiver(r)]),
+                Act::TakeEvery(set, c, r) => {
+                    out.extend([20, receiver(r)]);
+                    match set {
+                        PitSet::Sown => out.push(0),
+                        PitSet::Board => out.push(1),
+                        PitSet::Owned(m) => {
+                            out.push(2);
+                            masks(m, out);
+                        }
+                        PitSet::Beside(p, _) => out.extend([3, place(p)]),
+                    }
+                    match c {
+                        Some(c) => {
+                            out.push(1);
+                            counts(c, out);
+                        }
+                        None => out.push(0),
+                    }
+                }
                 Act::Relay(p) => out.extend([3, place(p)]),
                 Act::Chain { forward, counts: c, pits, to, opposite, sown } => {
                     out.extend([4, *forward as u8, receiver(to)]);
@@ -695,19 +740,27 @@ impl Rules {
                             }
                         }
                     }
-                    Act::TakeSown(c, to) => {
+                    Act::TakeEvery(PitSet::Sown, c, to) => {
                         // In sowing order, from the pit after the lap's first.
                         let mut q = lap.start;
                         for _ in 0..n {
                             q = t.next[lap.d][q] as usize;
-                            if sown >> q & 1 != 0 && c.contains(s.pits[q]) {
+                            if sown >> q & 1 != 0 && c.as_ref().is_none_or(|c| c.contains(s.pits[q])) {
                                 self.take_pit(s, m, q, *to, out, obs);
                             }
                         }
                     }
-                    Act::TakeBoard(to) => {
-                        for q in 0..n {
-                            self.take_pit(s, m, q, *to, out, obs);
+                    Act::TakeEvery(set, c, to) => {
+                        // The set as it is before its takes, each pit tested as it comes.
+                        let pits = match set {
+                            PitSet::Board | PitSet::Sown => u64::MAX,
+                            PitSet::Owned(masks) => t.masks_now(s, masks, m),
+                            PitSet::Beside(p, beside) => t.place(lap, *p).map_or(0, |q| beside[q]),
+                        };
+                        for q in (0..n).filter(|q| pits >> q & 1 != 0) {
+                            if c.as_ref().is_none_or(|c| c.contains(s.pits[q])) {
+                                self.take_pit(s, m, q, *to, out, obs);
+                            }
                         }
                     }
                     // A pit of the opponent's of the mover's choice: taken at once if it is

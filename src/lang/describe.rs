@@ -16,7 +16,7 @@ fn capitalized(s: &str) -> String {
     c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
-use crate::lang::lap_rule::{Claimer, Condition, Effect, Predicate, Receiver};
+use crate::lang::lap_rule::{Claimer, Condition, Effect, Pits, Predicate, Receiver};
 
 /// Word-wraps a paragraph with an indent.
 fn paragraph(out: &mut String, text: &str) {
@@ -1627,10 +1627,20 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             let names: Vec<String> = places.iter().map(|p| p.words().to_string()).collect();
             take_words(*to, &format!("the seeds of {}", and_list(&names)))
         }
-        Effect::TakeSown(n, to) => {
-            take_words(*to, &format!("the seeds of every pit the lap sowed into that holds {}", n.words()))
+        Effect::TakeEvery { pits, holding, to } => {
+            let that = holding.as_ref().map(|n| format!(" that holds {}", n.words())).unwrap_or_default();
+            let what = match pits {
+                Pits::Board if holding.is_none() => "the seeds on the board".to_string(),
+                Pits::Sown => format!("the seeds of every pit the lap sowed into{that}"),
+                Pits::Board => format!("the seeds of every pit of the board{that}"),
+                Pits::Owned(Where::Own) => format!("the seeds of every pit of the mover's{that}"),
+                Pits::Owned(_) => format!("the seeds of every pit of the opponent's{that}"),
+                Pits::Beside(p) => {
+                    format!("the seeds of each pit beside {} in its row{that}, each on its own", p.words())
+                }
+            };
+            take_words(*to, &what)
         }
-        Effect::TakeBoard(to) => take_words(*to, "the seeds on the board"),
         Effect::TakeChosen(to, false) => format!(
             "{}: the mover chooses it (written after the move's pit with `/`, `4/13`; a choice of one is \
              made at once, and with none nothing is taken)",

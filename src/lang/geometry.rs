@@ -123,6 +123,18 @@ impl Geometry {
         }
     }
 
+    /// The pits next to `p` in its row as drawn (one at a row's end), as a mask.
+    pub fn beside(&self, p: usize) -> u64 {
+        for row in self.drawn_rows() {
+            if let Some(i) = row.iter().position(|&q| q == p) {
+                let left = i.checked_sub(1).map_or(0, |j| 1u64 << row[j]);
+                let right = row.get(i + 1).map_or(0, |&q| 1u64 << q);
+                return left | right;
+            }
+        }
+        0
+    }
+
     /// The pits of a side, as a mask (bit 0 for pit 1): every pit on 2 rows for
     /// [`Side::Only`].
     pub fn side_mask(&self, side: Side) -> u64 {
@@ -132,6 +144,21 @@ impl Geometry {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_pits_beside_a_pit_are_its_neighbours_in_its_row() {
+        // 2 x 3: south 0 1 2 from the left, north 5 4 3 as drawn.
+        let g = Geometry::new(2, 3);
+        assert_eq!(g.beside(0), 1 << 1);
+        assert_eq!(g.beside(1), 1 << 0 | 1 << 2);
+        assert_eq!(g.beside(2), 1 << 1);
+        assert_eq!(g.beside(3), 1 << 4);
+        assert_eq!(g.beside(4), 1 << 5 | 1 << 3);
+        // 4 x 4: player 1's inner row is drawn 7 6 5 4.
+        let g = Geometry::new(4, 4);
+        assert_eq!(g.beside(5), 1 << 6 | 1 << 4);
+        assert_eq!(g.beside(7), 1 << 6);
+    }
+
     use super::*;
 
     /// A 4 x 4 board as `show` draws it (docs/language.md): 13 above 8, 16 above 5; 12 behind

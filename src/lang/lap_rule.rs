@@ -167,15 +167,30 @@ impl Receiver {
     }
 }
 
+/// A set of pits named from the lap or the board: what `take every ...` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pits {
+    /// `every sown pit`: the pits this lap sowed into, in sowing order.
+    Sown,
+    /// `every pit` (`every seed on the board`): the board's pits, in their order.
+    Board,
+    /// `every pit of the mover's` ([`Where::Own`]) or `of the opponent's`
+    /// ([`Where::Opponents`]): the pits the player owns now.
+    Owned(Where),
+    /// `every pit beside the last pit`: the pits next to the place in its row (one at a row's
+    /// end), each on its own test.
+    Beside(Place),
+}
+
 /// One thing a line does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect<C> {
     /// `take the last pit and the opposite pit`: the places, in order.
     Take(Vec<Place>, Receiver),
-    /// `take every sown pit that holds 4`: the pits this lap sowed into.
-    TakeSown(C, Receiver),
-    /// `take every seed on the board`.
-    TakeBoard(Receiver),
+    /// `take every sown pit that holds 4`, `take every pit of the opponent's that holds 4`,
+    /// `take every pit beside the last pit that holds 2 or 3`, `take every seed on the board`:
+    /// every pit of a set, or those of it that hold one of the counts.
+    TakeEvery { pits: Pits, holding: Option<C>, to: Receiver },
     /// `take an occupied pit of the opponent's, chosen by the mover`: a choice within the
     /// move, which pauses for it; with `true` (`, which the mover may decline`), the mover may
     /// take none.
@@ -297,8 +312,12 @@ impl<C> LapRule<C> {
             .map(|e| {
                 Ok(match e {
                     Effect::Take(places, to) => Effect::Take(places.clone(), *to),
-                    Effect::TakeSown(n, to) => Effect::TakeSown(f(n, 1)?, *to),
-                    Effect::TakeBoard(to) => Effect::TakeBoard(*to),
+                    // A sown pit holds at least the seed sown into it.
+                    Effect::TakeEvery { pits, holding, to } => Effect::TakeEvery {
+                        pits: *pits,
+                        holding: holding.as_ref().map(|n| f(n, u8::from(*pits == Pits::Sown))).transpose()?,
+                        to: *to,
+                    },
                     Effect::TakeChosen(to, declined) => Effect::TakeChosen(*to, *declined),
                     Effect::Relay(p) => Effect::Relay(*p),
                     Effect::Chain { direction, counts, pits, opposite, sown } => Effect::Chain {
@@ -340,8 +359,7 @@ impl<C> LapRule<C> {
             matches!(
                 e,
                 Effect::Take(..)
-                    | Effect::TakeSown(..)
-                    | Effect::TakeBoard(_)
+                    | Effect::TakeEvery { .. }
                     | Effect::TakeChosen(..)
                     | Effect::TakeSeeds { .. }
             )
@@ -356,7 +374,10 @@ impl<C> LapRule<C> {
         });
         let acted = self.effects.iter().flat_map(|e| match e {
             Effect::Take(places, _) | Effect::Claim(places) => places.clone(),
-            Effect::Relay(p) | Effect::SowTaken(p, _) | Effect::TakeSeeds { from: p, .. } => vec![*p],
+            Effect::Relay(p)
+            | Effect::SowTaken(p, _)
+            | Effect::TakeSeeds { from: p, .. }
+            | Effect::TakeEvery { pits: Pits::Beside(p), .. } => vec![*p],
             Effect::Move { from, to, .. } => vec![*from, *to],
             _ => Vec::new(),
         });
@@ -399,8 +420,7 @@ impl<C> LapRule<C> {
     pub fn receivers(&self) -> impl Iterator<Item = Receiver> + '_ {
         self.effects.iter().filter_map(|e| match e {
             Effect::Take(_, to)
-            | Effect::TakeSown(_, to)
-            | Effect::TakeBoard(to)
+            | Effect::TakeEvery { to, .. }
             | Effect::TakeChosen(to, _)
             | Effect::TakeSeeds { to, .. } => Some(*to),
             _ => None,

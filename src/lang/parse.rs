@@ -10,7 +10,8 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
-    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Place, Predicate, Receiver, SownSeeds,
+    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Pits, Place, Predicate, Receiver,
+    SownSeeds,
 };
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
@@ -542,12 +543,31 @@ impl Builder<'_> {
                 }
                 Effect::Take(places, receiver(to))
             }
-            Rule::take_sown => {
+            Rule::take_every => {
                 let mut inner = values(pair);
-                let counts = self.counts(inner.next().expect("counts"))?;
-                Effect::TakeSown(counts, receiver(inner.next()))
+                let set = only(inner.next().expect("the pits"));
+                let pits = match set.as_rule() {
+                    Rule::sown_pits => Pits::Sown,
+                    Rule::beside_pits => Pits::Beside(place(only(set))?),
+                    Rule::owned_pits => {
+                        let mover = set.into_inner().any(|w| w.as_rule() == Rule::k_mover_s);
+                        Pits::Owned(if mover { Where::Own } else { Where::Opponents })
+                    }
+                    _ => Pits::Board,
+                };
+                let mut holding = None;
+                let mut to = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::counts => holding = Some(self.counts(p)?),
+                        _ => to = Some(p),
+                    }
+                }
+                Effect::TakeEvery { pits, holding, to: receiver(to) }
             }
-            Rule::take_board => Effect::TakeBoard(receiver(values(pair).next())),
+            Rule::take_board => {
+                Effect::TakeEvery { pits: Pits::Board, holding: None, to: receiver(values(pair).next()) }
+            }
             Rule::take_chosen => {
                 let parts: Vec<_> = values(pair).collect();
                 let declined = parts.iter().any(|p| p.as_rule() == Rule::may_decline);
@@ -1321,6 +1341,15 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::condition => "a condition such as `the next pit is empty`",
         Rule::effect => {
             "`take ...`, `relay from ...`, `chain ...`, `again from the pit taken, ...`, `claim ...` or `move ...`"
+        }
+        Rule::every_pits => {
+            return vec![
+                "`sown pit`".into(),
+                "`pit`".into(),
+                "`pit of the mover's`".into(),
+                "`pit of the opponent's`".into(),
+                "`pit beside PLACE`".into(),
+            ];
         }
         Rule::receiver => "`for the opponent`, `for its owner`, `for the mover` or `out of play`",
         Rule::move_way => return vec!["`clockwise`".into(), "`counter-clockwise`".into()],

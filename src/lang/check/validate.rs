@@ -1344,8 +1344,7 @@ impl<'a> Validator<'a> {
 
     /// `sow them from PLACE`: after a take, last in its line, the takes for nobody else.
     fn sow_taken(&mut self, at: &Stated<()>, rule: &crate::lang::lap_rule::LapRuleLine, i: usize) {
-        let takes =
-            |e: &Effect<_>| matches!(e, Effect::Take(..) | Effect::TakeSown(..) | Effect::TakeBoard(_));
+        let takes = |e: &Effect<_>| matches!(e, Effect::Take(..) | Effect::TakeEvery { .. });
         if !rule.effects[..i].iter().any(takes) {
             self.diags.push(
                 at.error("`sow them` must follow a take", "nothing taken before it")
@@ -1505,7 +1504,7 @@ impl<'a> Validator<'a> {
                             seen.push(*p);
                         }
                     }
-                    Effect::TakeSown(..) | Effect::TakeBoard(_) | Effect::TakeSeeds { .. } => took = true,
+                    Effect::TakeEvery { .. } | Effect::TakeSeeds { .. } => took = true,
                     Effect::TakeChosen(_, declined) => {
                         took = true;
                         self.chosen_take(&at, rule, i, players);
