@@ -57,8 +57,8 @@ use sow::play::random::RandomPlayer;
 const BAKUK: &str = include_str!("../variants/bakuk.sow");
 const KOUMMA: &str = include_str!("../variants/koumma.sow");
 const GRAMMAR: &str = include_str!("../grammar/sow.pest");
-/// A variant with rules after each lap and the board ending, so that mutations reach their
-/// words: every place, predicate, effect and receiver.
+/// A variant with rules after each lap, the board ending and an ending with its outcome, so
+/// that mutations reach their words: every place, predicate, effect and receiver.
 const LAPS: &str = r#"variant "Laps" {
   source "test"
   board 2 rows of 6 pits, one store per player
@@ -89,6 +89,7 @@ const LAPS: &str = r#"variant "Laps" {
   }
   end {
     game over when the board holds 0 or 1 seeds
+    game over when a player's pits are all empty: they win
     player to move cannot move: game over
     leftover seeds: each pit's owner
     ply limit 1000
@@ -764,7 +765,22 @@ struct Generated {
     no_move: u8,
     leftovers: u8,
     ply_limit: u64,
+    /// An ending and its outcome, from [`ENDINGS`], taken modulo their number.
+    ending: u8,
 }
+
+/// The endings the generator writes, with their outcomes: none, the empty side with each
+/// outcome, and nobody able to move (a mistake without `they pass`; `they win` always).
+const ENDINGS: [&str; 8] = [
+    "",
+    "game over when a player's pits are all empty",
+    "game over when a player's pits are all empty: they win",
+    "game over when a player's pits are all empty: they lose",
+    "game over when a player's pits are all empty: the game is a draw",
+    "game over when nobody can move",
+    "game over when nobody can move: the game is a draw",
+    "game over when nobody can move: they win",
+];
 
 impl Generated {
     fn pits(&self) -> u64 {
@@ -836,6 +852,10 @@ impl Generated {
         let leftovers = ["nobody", "each pit's owner", "the last mover"][self.leftovers as usize % 3];
         writeln!(t, "  end {{\n    player to move cannot move: {no_move}\n    leftover seeds: {leftovers}")
             .unwrap();
+        let ending = ENDINGS[self.ending as usize % ENDINGS.len()];
+        if !ending.is_empty() {
+            writeln!(t, "    {ending}").unwrap();
+        }
         writeln!(t, "    ply limit {}\n    winner: most captured\n  }}\n}}", self.ply_limit).unwrap();
         t
     }
@@ -874,6 +894,16 @@ impl Generated {
         let players_ok = board_ok && !m.contains(&"players");
         if self.no_move % 3 == 2 && self.players != 2 && seeds_ok && players_ok {
             m.push("a loss for two players");
+        }
+        let ending = ENDINGS[self.ending as usize % ENDINGS.len()];
+        if ending.ends_with("they lose") && self.players != 2 && seeds_ok && players_ok {
+            m.push("an empty side's loss for two players");
+        }
+        if ending.contains("nobody can move") && self.no_move % 3 != 1 {
+            m.push("nobody can move, but nobody passes");
+        }
+        if ending.ends_with("nobody can move: they win") {
+            m.push("a win when nobody can move");
         }
         m
     }
@@ -920,6 +950,7 @@ fn generated() -> impl Strategy<Value = Generated> {
         any::<u8>(),
         any::<u8>(),
         prop_oneof![20 => 1..=400u64, 1 => Just(0u64), 1 => Just(5_000_000_000u64)],
+        prop_oneof![3 => Just(0u8), 2 => any::<u8>()],
     );
     (board, seeds, players, sowing, capture, end).prop_map(
         |(
@@ -928,7 +959,7 @@ fn generated() -> impl Strategy<Value = Generated> {
             (players, first),
             (clockwise, emptied, skip, min_seeds),
             capture,
-            (no_move, leftovers, ply_limit),
+            (no_move, leftovers, ply_limit, ending),
         )| {
             // Listed seeds fit the board most of the time; when they do not, that is the mistake.
             let listed = listed.map(|mut l| {
@@ -952,6 +983,7 @@ fn generated() -> impl Strategy<Value = Generated> {
                 no_move,
                 leftovers,
                 ply_limit,
+                ending,
             }
         },
     )

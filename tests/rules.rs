@@ -6891,3 +6891,109 @@ fn a_chosen_take_the_mover_may_decline_asks_even_for_one_pit() {
     play_move(&r, &mut s, pit(7));
     assert_eq!((s.pending(), s.removed(), s.end()), (None, 6, Some(EndReason::EmptyLoses)));
 }
+
+/// A 2 x 3 board with stores, each player sowing into their own store (Waurie's sowing),
+/// nothing captured, with the `end` lines given. Pits 1-3 south, 4-6 north; counter-clockwise
+/// 1 2 3, player 1's store, 4 5 6, player 2's store.
+fn waurie_like(end: &str) -> Rules {
+    load(&format!(
+        "variant \"Test\" {{ source \"test\"
+           board 2 rows of 3 pits, one store per player  seeds 2 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                     sow into the mover's own store }}
+           capture {{ none }}
+           end {{ leftover seeds: each pit's owner  {end} }} }}"
+    ))
+}
+
+#[test]
+fn an_ending_with_an_outcome_decides_the_game_whatever_the_scores() {
+    let over = "player to move cannot move: game over  game over when a player's pits are all empty";
+    // Player 1's last seed, in pit 3, goes into their store: their pits are all empty, and the
+    // game is over. Player 1 has 1 seed (their store), player 2 the 9 of their pits (each
+    // pit's owner).
+    let position = [0, 0, 1, 3, 3, 3];
+    let played = |r: &Rules| {
+        let mut s = at(r, &position, 1);
+        play(r, &mut s, 3);
+        assert_eq!(s.pits(), &[0, 0, 0, 3, 3, 3]);
+        assert!(s.is_over());
+        assert_eq!(&r.scores(&s)[..2], &[1, 9]);
+        s
+    };
+    // Without an outcome, the scores decide: player 2.
+    let scored = waurie_like(over);
+    let s = played(&scored);
+    assert_eq!(s.end(), Some(EndReason::SideEmpty));
+    assert_eq!(scored.outcome(&s), Some(Outcome::Win(1)));
+    // `: they win`: player 1, whose pits are empty, wins with 1 seed against 9.
+    let win = waurie_like(&format!("{over}: they win"));
+    let s = played(&win);
+    assert_eq!(s.end(), Some(EndReason::SideEmpty));
+    assert_eq!(win.outcome(&s), Some(Outcome::Win(0)));
+    // `: they lose`: player 1 loses, as `a player whose pits are all empty loses` says.
+    let lose = waurie_like(&format!("{over}: they lose"));
+    let s = played(&lose);
+    assert_eq!(s.end(), Some(EndReason::EmptyLoses));
+    assert_eq!(lose.outcome(&s), Some(Outcome::Win(1)));
+    // `: the game is a draw`: whatever the scores.
+    let draw = waurie_like(&format!("{over}: the game is a draw"));
+    let s = played(&draw);
+    assert_eq!(draw.outcome(&s), Some(Outcome::Draw));
+    // Both rows empty at once: the win is a draw.
+    let mut s = at(&win, &[0, 0, 1, 0, 0, 0], 1);
+    play(&win, &mut s, 3);
+    assert_eq!((s.end(), win.outcome(&s)), (Some(EndReason::SideEmpty), Some(Outcome::Draw)));
+    // A move that leaves a row with seeds plays on, whatever the outcome.
+    let mut s = at(&win, &[0, 1, 1, 3, 3, 3], 1);
+    play(&win, &mut s, 3);
+    assert!(!s.is_over());
+    // Four different games, four fingerprints.
+    let prints = [&scored, &win, &lose, &draw].map(|r| r.fingerprint());
+    assert!((1..4).all(|i| !prints[..i].contains(&prints[i])), "{prints:?}");
+}
+
+#[test]
+fn a_player_whose_pits_are_all_empty_loses_is_the_ending_with_they_lose() {
+    let end = "player to move cannot move: game over";
+    let old = waurie_like(&format!("{end}  a player whose pits are all empty loses"));
+    let new = waurie_like(&format!("{end}  game over when a player's pits are all empty: they lose"));
+    assert_eq!(old.fingerprint(), new.fingerprint());
+    assert_eq!(old.spec().endings, new.spec().endings);
+    assert_eq!(
+        sow::lang::describe::describe(old.spec(), &[]),
+        sow::lang::describe::describe(new.spec(), &[])
+    );
+    let mut s = at(&old, &[0, 0, 1, 3, 3, 3], 1);
+    play(&old, &mut s, 3);
+    assert_eq!((s.end(), old.outcome(&s)), (Some(EndReason::EmptyLoses), Some(Outcome::Win(1))));
+}
+
+#[test]
+fn a_draw_when_nobody_can_move_under_they_pass() {
+    let pass = "player to move cannot move: they pass";
+    // Player 1's last seed goes into their store: player 2 has no seed to move and passes,
+    // and player 1 has none either. Nobody can move: the game is over, player 1 ahead by 1.
+    let played = |r: &Rules| {
+        let mut s = at(r, &[0, 0, 1, 0, 0, 0], 1);
+        play(r, &mut s, 3);
+        assert_eq!(s.end(), Some(EndReason::NobodyCanMove));
+        assert_eq!(&r.scores(&s)[..2], &[1, 0]);
+        s
+    };
+    let scored = waurie_like(pass);
+    assert_eq!(scored.outcome(&played(&scored)), Some(Outcome::Win(0)));
+    // `game over when nobody can move: the game is a draw`: a draw, whatever the scores.
+    let draw = waurie_like(&format!("{pass}  game over when nobody can move: the game is a draw"));
+    assert_eq!(draw.outcome(&played(&draw)), Some(Outcome::Draw));
+    // A player who passes while the other can move plays on: player 2 cannot move, player 1
+    // moves again.
+    let mut s = at(&draw, &[0, 1, 1, 0, 0, 0], 1);
+    play(&draw, &mut s, 3);
+    assert_eq!((s.is_over(), s.turn()), (false, 0));
+    // Without an outcome the line says what `they pass` does already: the same game.
+    let said = waurie_like(&format!("{pass}  game over when nobody can move"));
+    assert_eq!(said.fingerprint(), scored.fingerprint());
+    assert_eq!(said.outcome(&played(&said)), Some(Outcome::Win(0)));
+}

@@ -806,9 +806,30 @@ fn solve_refuses_a_set_up_from_the_hands_naming_its_line() {
 fn solve_refuses_a_loss_by_rule_naming_its_line() {
     // A table holds margins of seeds; a game lost by a rule, whatever the seeds, is not one.
     let dir = scratch("loss-by-rule");
-    for (rule, line) in [
-        ("player to move cannot move: they lose", "`player to move cannot move: they lose`"),
-        ("a player whose pits are all empty loses", "`a player whose pits are all empty loses`"),
+    for (rule, line, by) in [
+        ("player to move cannot move: they lose", "`player to move cannot move: they lose`", "a loss"),
+        ("a player whose pits are all empty loses", "`a player whose pits are all empty loses`", "a loss"),
+        // The same line written as an ending with its outcome, and the other outcomes.
+        (
+            "game over when a player's pits are all empty: they lose",
+            "`a player whose pits are all empty loses`",
+            "a loss",
+        ),
+        (
+            "game over when a player's pits are all empty: they win",
+            "`game over when a player's pits are all empty: they win`",
+            "a win",
+        ),
+        (
+            "game over when a player's pits are all empty: the game is a draw",
+            "`game over when a player's pits are all empty: the game is a draw`",
+            "a draw",
+        ),
+        (
+            "player to move cannot move: they pass game over when nobody can move: the game is a draw",
+            "`game over when nobody can move: the game is a draw`",
+            "a draw",
+        ),
     ] {
         let file = dir.join("lose.sow");
         std::fs::write(
@@ -823,7 +844,7 @@ fn solve_refuses_a_loss_by_rule_naming_its_line() {
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(
-            err.contains(&format!("its rule {line} decides the game by a loss, not by the seeds")),
+            err.contains(&format!("its rule {line} decides the game by {by}, not by the seeds")),
             "{err}"
         );
     }

@@ -7,8 +7,8 @@ use super::state::EndReason;
 use crate::lang::counts::CountSet;
 use crate::lang::geometry::Side;
 use crate::lang::spec::{
-    ChainDirection, Direction, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove, Opening, Relay,
-    Spec, StoreSowing, Way, Where,
+    ChainDirection, Direction, EndOutcome, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove,
+    Opening, Relay, Spec, StoreSowing, Way, Where,
 };
 
 /// Places on a sowing's path: the pits, then each player's store (store of player p at
@@ -149,6 +149,13 @@ pub(crate) struct Tables {
     /// Why a game ends when a player's pits ([`Tables::alive`]) are all empty: the game is
     /// over, or, by a phase's rule, that player loses (made from `phase`).
     pub side_end: EndReason,
+    /// The outcome of a game ended by a player's pits all empty, a win or a draw whatever the
+    /// scores (`game over when a player's pits are all empty: they win`); a loss is
+    /// [`EndReason::EmptyLoses`]. Read only once a game is over ([`Rules::by_rule`]).
+    pub side_outcome: Option<EndOutcome>,
+    /// The outcome of a game that ended with nobody able to move, whatever the scores (`game
+    /// over when nobody can move: the game is a draw`). Read only once a game is over.
+    pub nobody_outcome: Option<EndOutcome>,
     /// A rule after each lap asks the mover to choose ([`super::step`]): moves may pause.
     pub chooses: bool,
     /// Which copy of the move plays these rules ([`PLAIN`], [`CLASSIC`], [`RICH`] or
@@ -244,14 +251,11 @@ pub fn compile(spec: &Spec) -> Rules {
         pass_when_stuck: spec.no_move == NoMove::Pass,
         stuck_loses: matches!(spec.no_move, NoMove::Lose | NoMove::PassThenLose),
         leftovers: spec.leftovers,
-        side_empty: spec.endings.side_empty || spec.phases.empty_loses || spec.phases.inner_loses,
+        side_empty: spec.endings.side_empty || spec.phases.inner_loses,
         majority: spec.endings.majority,
         repetition: spec.endings.repetition,
         board_end: spec.board_end.as_ref().map(Counts::from_set),
-        endings: spec.endings.any()
-            || spec.board_end.is_some()
-            || spec.phases.empty_loses
-            || spec.phases.inner_loses,
+        endings: spec.endings.any() || spec.board_end.is_some() || spec.phases.inner_loses,
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
@@ -264,11 +268,14 @@ pub fn compile(spec: &Spec) -> Rules {
         hand_rules: spec.phases.hand_sowing.is_some() || spec.phases.only_if_captures.is_some(),
         side_end: if spec.phases.inner_loses {
             EndReason::InnerEmpty
-        } else if spec.phases.empty_loses {
+        } else if spec.endings.empty_loses() {
             EndReason::EmptyLoses
         } else {
             EndReason::SideEmpty
         },
+        // A loss has its reason, `side_end`; a win or a draw is read from here.
+        side_outcome: spec.endings.side_outcome.filter(|&o| o != EndOutcome::Lose),
+        nobody_outcome: spec.endings.nobody_outcome,
         // A rule after a lap that asks the mover, or a relay that may.
         chooses: spec.lap_rules.iter().any(crate::lang::lap_rule::LapRule::chooses)
             || spec.legality.relays.is_some(),
@@ -569,6 +576,8 @@ impl Rules {
             // Made from `phase`, in its bytes.
             hand_rules: _,
             side_end: _,
+            side_outcome,
+            nobody_outcome,
             alive: _,
             // Made from `lap_rules`, in their bytes.
             chooses: _,
@@ -622,6 +631,20 @@ impl Rules {
         // Only where it is, so that other fingerprints stay as they were.
         if *stuck_loses {
             bytes.extend(b"stuck loses");
+        }
+        // Only where a line gives one, as above (a loss is in the phases' bytes).
+        let code = |o: &EndOutcome| match o {
+            EndOutcome::Win => b'w',
+            EndOutcome::Lose => b'l',
+            EndOutcome::Draw => b'd',
+        };
+        if let Some(o) = side_outcome {
+            bytes.extend(b"side outcome");
+            bytes.push(code(o));
+        }
+        if let Some(o) = nobody_outcome {
+            bytes.extend(b"nobody outcome");
+            bytes.push(code(o));
         }
         if let Some(c) = board_end {
             bytes.extend(b"board end");
@@ -727,7 +750,7 @@ mod tests {
         same.first_player = 1;
         assert_eq!(same.fingerprint(), f);
         // Every table changes it.
-        let changes: [fn(&mut Tables); 8] = [
+        let changes: [fn(&mut Tables); 11] = [
             |t| t.next[0][0] = 2,
             |t| t.prev[0][0] = 2,
             |t| t.owner[0] = 1,
@@ -736,6 +759,9 @@ mod tests {
             |t| t.pass_when_stuck = true,
             |t| t.leftovers = Leftovers::LastMover,
             |t| t.landing_counts = Counts::from_list(&[3]),
+            |t| t.side_outcome = Some(EndOutcome::Win),
+            |t| t.side_outcome = Some(EndOutcome::Draw),
+            |t| t.nobody_outcome = Some(EndOutcome::Draw),
         ];
         for (i, change) in changes.iter().enumerate() {
             let mut other = bakuk.clone();

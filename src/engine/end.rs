@@ -1,6 +1,6 @@
 //! Scores and results: seeds captured, the leftovers the end rules award, and who won.
 
-use crate::lang::spec::{ClaimSeeds, Leftovers, MAX_PLAYERS};
+use crate::lang::spec::{ClaimSeeds, EndOutcome, Leftovers, MAX_PLAYERS};
 
 use super::compile::Rules;
 use super::state::{EndReason, Outcome, State};
@@ -108,9 +108,10 @@ impl Rules {
     }
 
     /// The outcome of a finished game that a rule decided whatever the scores: a match lost by
-    /// a rule of rounds, a player who could not move under `... cannot move: they lose`, a
-    /// player whose pits are all empty under `... are all empty loses`. `None` for a game the
-    /// scores decide (and while it goes on).
+    /// a rule of rounds, a player who could not move under `... cannot move: they lose`, an
+    /// ending whose line gives its outcome (`game over when a player's pits are all empty:
+    /// they win`, `... nobody can move: the game is a draw`; `a player whose pits are all
+    /// empty loses`). `None` for a game the scores decide (and while it goes on).
     pub fn by_rule(&self, s: &State) -> Option<Outcome> {
         let end = s.end?;
         if self.t.rounds.is_some()
@@ -122,13 +123,94 @@ impl Rules {
         if self.t.stuck_loses && end == EndReason::NoLegalMove {
             return Some(Outcome::Win(1 - s.turn()));
         }
-        // A player whose pits are all empty loses; both at once: a draw.
-        if matches!(end, EndReason::EmptyLoses | EndReason::InnerEmpty) {
+        // A player whose pits are all empty loses, or wins; both at once: a draw.
+        let empty = || -> Vec<usize> {
             let nonempty = at_least(&s.pits, self.t.pits, 1);
-            let empty: Vec<usize> =
-                (0..self.players()).filter(|&p| self.t.alive[p] & nonempty == 0).collect();
-            return Some(if let [p] = empty[..] { Outcome::Win(1 - p) } else { Outcome::Draw });
+            (0..self.players()).filter(|&p| self.t.alive[p] & nonempty == 0).collect()
+        };
+        match end {
+            EndReason::EmptyLoses | EndReason::InnerEmpty => {
+                Some(if let [p] = empty()[..] { Outcome::Win(1 - p) } else { Outcome::Draw })
+            }
+            EndReason::SideEmpty => match self.t.side_outcome? {
+                EndOutcome::Win => Some(if let [p] = empty()[..] { Outcome::Win(p) } else { Outcome::Draw }),
+                // A loss ends the game as `EndReason::EmptyLoses`.
+                EndOutcome::Lose | EndOutcome::Draw => Some(Outcome::Draw),
+            },
+            EndReason::NobodyCanMove => self.t.nobody_outcome.map(|_| Outcome::Draw),
+            _ => None,
         }
-        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::compile::compile;
+
+    /// A 2 x 3 board with stores, each player sowing into their own store, nothing captured,
+    /// with `end` lines of its own.
+    fn rules(end: &str) -> Rules {
+        let text = format!(
+            "variant \"T\" {{ source \"t\" board 2 rows of 3 pits, one store per player seeds 2 in each pit \
+             players 2 {{ player 1 owns the south row player 2 owns the north row }} \
+             sowing {{ counter-clockwise first seed into the next pit laps sow into the emptied pit \
+             sow into the mover's own store }} capture {{ none }} \
+             end {{ leftover seeds: each pit's owner {end} }} }}"
+        );
+        let file = crate::lang::library::load_text("t.sow", &text).unwrap();
+        compile(&crate::lang::check::check(&file, None).unwrap().0)
+    }
+
+    /// The position `pits` after `end`, player 1 having moved last.
+    fn ended(r: &Rules, pits: &[u8], end: EndReason) -> State {
+        let mut s = r.state_from(pits, 1).unwrap();
+        s.last_mover = 0;
+        s.end = Some(end);
+        s
+    }
+
+    #[test]
+    fn an_outcome_on_empty_pits_names_the_player_whose_pits_are_empty() {
+        let over = "player to move cannot move: game over game over when a player's pits are all empty";
+        // Player 1's pits empty, player 2's hold 3: the scores give it to player 2.
+        let pits = [0, 0, 0, 1, 1, 1];
+        let r = rules(over);
+        assert_eq!(r.by_rule(&ended(&r, &pits, r.t.side_end)), None);
+        assert_eq!(r.outcome(&ended(&r, &pits, r.t.side_end)), Some(Outcome::Win(1)));
+        for (outcome, want, both) in [
+            (": they win", Outcome::Win(0), Outcome::Draw),
+            (": they lose", Outcome::Win(1), Outcome::Draw),
+            (": the game is a draw", Outcome::Draw, Outcome::Draw),
+        ] {
+            let r = rules(&format!("{over}{outcome}"));
+            assert_eq!(r.by_rule(&ended(&r, &pits, r.t.side_end)), Some(want), "{outcome}");
+            // Player 2's pits empty: the mirror.
+            let mirror = ended(&r, &[1, 1, 1, 0, 0, 0], r.t.side_end);
+            let flip = |o: Outcome| if let Outcome::Win(p) = o { Outcome::Win(1 - p) } else { o };
+            assert_eq!(r.by_rule(&mirror), Some(flip(want)), "{outcome}");
+            // Both at once: a draw.
+            assert_eq!(r.by_rule(&ended(&r, &[0; 6], r.t.side_end)), Some(both), "{outcome}");
+            // Another end is left to the scores.
+            assert_eq!(r.by_rule(&ended(&r, &pits, EndReason::PlyLimit)), None, "{outcome}");
+        }
+        // A loss keeps its own end, as `a player whose pits are all empty loses` always had.
+        assert_eq!(rules(&format!("{over}: they lose")).t.side_end, EndReason::EmptyLoses);
+        assert_eq!(rules(&format!("{over}: they win")).t.side_end, EndReason::SideEmpty);
+    }
+
+    #[test]
+    fn a_draw_when_nobody_can_move_is_read_only_at_that_end() {
+        let pass = "player to move cannot move: they pass";
+        let r = rules(&format!("{pass} game over when nobody can move: the game is a draw"));
+        let pits = [0, 0, 0, 1, 1, 1];
+        assert_eq!(r.by_rule(&ended(&r, &pits, EndReason::NobodyCanMove)), Some(Outcome::Draw));
+        assert_eq!(r.by_rule(&ended(&r, &pits, EndReason::PlyLimit)), None);
+        // Without an outcome, the line changes nothing: the same tables.
+        let plain = rules(pass);
+        let said = rules(&format!("{pass} game over when nobody can move"));
+        assert_eq!(said.fingerprint(), plain.fingerprint());
+        assert_eq!(said.by_rule(&ended(&said, &pits, EndReason::NobodyCanMove)), None);
+        assert_ne!(r.fingerprint(), plain.fingerprint());
     }
 }

@@ -64,7 +64,10 @@ pub(crate) struct PhaseTable {
 impl PhaseTable {
     pub fn new(spec: &Spec) -> Option<PhaseTable> {
         let ph: &Phases = &spec.phases;
-        if !ph.any() {
+        // A loss of a player whose pits are all empty keeps the table it always had (its
+        // byte below, the tier): the same tables whichever way the line is written.
+        let empty_loses = spec.endings.empty_loses();
+        if !ph.any() && !empty_loses {
             return None;
         }
         let players = spec.players as usize;
@@ -96,7 +99,7 @@ impl PhaseTable {
                 .as_ref()
                 .and_then(|o| o.before.as_ref())
                 .map(|conditions| super::legal::tests_of(spec, conditions)),
-            empty_loses: ph.empty_loses,
+            empty_loses,
             inner_loses: ph.inner_loses,
             place: [0; MAX_PLAYERS],
             feed: None,

@@ -1957,14 +1957,39 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         NoMove::Lose => "When the player to move has no legal move, the game ends and they lose it, whatever the seeds.",
         NoMove::PassThenLose => "A player with no legal move before their last stage passes, and the next player moves; in their last stage, the game ends and they lose it, whatever the seeds.",
     }));
+    let kinds = &[Kind::NobodyMoves];
+    rules.push(match spec.endings.nobody_outcome {
+        Some(_) => said(
+            S,
+            "nobody can move",
+            kinds,
+            "A game that ends so, with no player able to move, is a draw, whatever the scores.",
+        ),
+        None => unsaid(
+            S,
+            "nobody can move",
+            kinds,
+            "No rule but the scores decides a game that ends with no player able to move.",
+        ),
+    });
     let kinds = &[Kind::SideEmpty];
     rules.push(if spec.endings.side_empty {
-        said(
-            S,
-            "empty side",
-            kinds,
-            "The game also ends as soon as a player's pits are all empty, after any move and whoever is to move.",
-        )
+        said(S, "empty side", kinds, match spec.endings.side_outcome {
+            None => "The game also ends as soon as a player's pits are all empty, after any move and whoever is to move.",
+            // `a player whose pits are all empty loses`, in the words it always had.
+            Some(EndOutcome::Lose) => {
+                "After any move, a player whose pits are all empty loses, whatever the scores (seeds in hand do \
+                 not count); both at once draw."
+            }
+            Some(EndOutcome::Win) => {
+                "After any move, a player whose pits are all empty wins, whatever the scores (seeds in hand do \
+                 not count); both at once draw."
+            }
+            Some(EndOutcome::Draw) => {
+                "The game also ends as soon as a player's pits are all empty, after any move and whoever is to \
+                 move, and it is a draw, whatever the scores."
+            }
+        })
     } else {
         unsaid(S, "empty side", kinds, "A player's pits being all empty does not by itself end the game.")
     });
@@ -1987,14 +2012,6 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             kinds,
             "A player whose inner row is empty loses, whatever the scores, as soon as a move or a relay \
              leaves it so: a lap that empties an inner row relays no more.",
-        )
-    } else if spec.phases.empty_loses {
-        said(
-            S,
-            "empty pits lose",
-            kinds,
-            "After any move, a player whose pits are all empty loses, whatever the scores (seeds in hand do \
-             not count); both at once draw.",
         )
     } else {
         unsaid(S, "empty pits lose", kinds, "A player whose pits are all empty does not lose by that alone.")
@@ -2157,6 +2174,49 @@ mod tests {
         let file = crate::lang::library::load_text("test.sow", text).expect("a variant");
         let (spec, _) = crate::lang::check::check(&file, None).expect("a valid variant");
         rules(&spec).into_iter().find(|r| r.name == name).expect("the rule").text
+    }
+
+    #[test]
+    fn an_ending_with_its_outcome_is_put_in_words() {
+        let kalah = |end: &str| {
+            let text = format!("variant \"T\" extends \"Kalah\" {{ source \"x\" end {{ {end} }} }}");
+            rule_of(&text, "empty side")
+        };
+        let over = "game over when a player's pits are all empty";
+        assert_eq!(
+            kalah(over),
+            "The game also ends as soon as a player's pits are all empty, after any move and whoever is to move."
+        );
+        assert_eq!(
+            kalah(&format!("{over}: they win")),
+            "After any move, a player whose pits are all empty wins, whatever the scores (seeds in hand do not \
+             count); both at once draw."
+        );
+        // The loss reads as `a player whose pits are all empty loses` always read.
+        let lose = kalah(&format!("{over}: they lose"));
+        assert_eq!(lose, kalah("a player whose pits are all empty loses"));
+        assert!(
+            lose.starts_with("After any move, a player whose pits are all empty loses, whatever the scores")
+        );
+        assert!(
+            kalah(&format!("{over}: the game is a draw")).ends_with("and it is a draw, whatever the scores.")
+        );
+        let pass = |end: &str| {
+            let text = format!(
+                "variant \"T\" extends \"Kalah\" {{ source \"x\" end {{ player to move cannot move: they pass {end} }} }}"
+            );
+            let file = crate::lang::library::load_text("test.sow", &text).expect("a variant");
+            let (spec, _) = crate::lang::check::check(&file, None).expect("a valid variant");
+            rules(&spec).into_iter().find(|r| r.name == "nobody can move").expect("the rule")
+        };
+        let draw = pass("game over when nobody can move: the game is a draw");
+        assert!(draw.said);
+        assert_eq!(
+            draw.text,
+            "A game that ends so, with no player able to move, is a draw, whatever the scores."
+        );
+        // Without an outcome, nothing is said that `they pass` does not say.
+        assert!(!pass("game over when nobody can move").said);
     }
 
     #[test]

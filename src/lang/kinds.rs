@@ -255,12 +255,16 @@ kinds! {
     MustPlay(MustPlayLine) in must_play, "`a move whose last pit ... must be played when there is one`", "the moves that must be played", None;
     /// `each player's leftmost pit may be played only when it holds 4 or more seeds or when no other pit can be played`
     SeatOnly(SeatOnlyLine) in seat_only, "`each player's ... pit may be played only when it holds ...`", "when a player's named pit may be played", None;
-    /// `a player whose pits are all empty loses`
-    EmptyLoses(EmptyLoses) in empty_loses, "`a player whose pits are all empty loses`", "the loss of a player whose pits (or inner row) are empty", None;
+    /// `a player whose inner row is empty loses` (`a player whose pits are all empty loses` is
+    /// the line `game over when a player's pits are all empty: they lose`, of kind `SideEmpty`).
+    EmptyLoses(EmptyLoses) in empty_loses, "`a player whose inner row is empty loses`", "the loss of a player whose inner row is empty", None;
     /// `winner: most captured`
     Winner(Winner) in winner, "`winner`", "the winner", None;
-    /// `game over when a player's pits are all empty`
+    /// `game over when a player's pits are all empty`, with its outcome if any (`: they win`);
+    /// `a player whose pits are all empty loses` too.
     SideEmpty(Ending) in side_empty, "`game over when a player's pits are all empty`", "the end when a player's pits are empty", None;
+    /// `game over when nobody can move: the game is a draw`
+    NobodyMoves(Ending) in nobody_moves, "`game over when nobody can move`", "the end when nobody can move", None;
     /// `game over when a player has captured more than half the seeds`
     Majority(Ending) in majority, "`game over when a player has captured more than half the seeds`", "the end when a player has captured more than half the seeds", None;
     /// `game over when the board holds 0 or 1 seeds`

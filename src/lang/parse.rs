@@ -996,7 +996,15 @@ impl Builder<'_> {
                 let conditions = self.conditions(parts, &mut Some(Place::LAST))?;
                 RuleLine::MustPlay(MustPlayLine { way, conditions })
             }
-            Rule::empty_loses => RuleLine::EmptyLoses(EmptyLoses { inner: values(pair).next().is_some() }),
+            // `a player whose pits are all empty loses` is `game over when a player's pits are
+            // all empty: they lose`, its outcome the whole line.
+            Rule::empty_loses => {
+                let sp = span(&pair);
+                match values(pair).next() {
+                    Some(_) => RuleLine::EmptyLoses(EmptyLoses { inner: true }),
+                    None => RuleLine::SideEmpty(Ending { outcome: Some(Spanned::new(EndOutcome::Lose, sp)) }),
+                }
+            }
             Rule::place_hand => {
                 use crate::lang::geometry::Side;
                 let target = only(pair);
@@ -1050,16 +1058,29 @@ impl Builder<'_> {
                 _ => GrandSlam::Take,
             }),
             Rule::ending => {
-                let which = only(pair);
+                let mut parts = values(pair);
+                let which = parts.next().expect("the condition");
+                // `: they win`: the outcome, underlined without its colon.
+                let outcome = parts.next().map(|o| {
+                    let o = only(o);
+                    let outcome = match o.as_rule() {
+                        Rule::they_win => EndOutcome::Win,
+                        Rule::they_lose => EndOutcome::Lose,
+                        _ => EndOutcome::Draw,
+                    };
+                    Spanned::new(outcome, span(&o))
+                });
+                let ending = Ending { outcome: outcome.clone() };
                 match which.as_rule() {
-                    Rule::side_empty => RuleLine::SideEmpty(Ending),
-                    Rule::unclaimed_empty => RuleLine::UnclaimedEmpty(Ending),
-                    Rule::majority => RuleLine::Majority(Ending),
+                    Rule::side_empty => RuleLine::SideEmpty(ending),
+                    Rule::unclaimed_empty => RuleLine::UnclaimedEmpty(ending),
+                    Rule::majority => RuleLine::Majority(ending),
                     Rule::board_seeds => {
-                        RuleLine::BoardSeeds(BoardEnding { counts: self.counts(only(which))? })
+                        RuleLine::BoardSeeds(BoardEnding { counts: self.counts(only(which))?, outcome })
                     }
-                    Rule::no_big_stone => RuleLine::NoStoneEnd(NoStoneEnd),
-                    _ => RuleLine::Repetition(Ending),
+                    Rule::no_big_stone => RuleLine::NoStoneEnd(NoStoneEnd { outcome }),
+                    Rule::nobody_moves => RuleLine::NobodyMoves(ending),
+                    _ => RuleLine::Repetition(ending),
                 }
             }
             Rule::landing => {
@@ -1492,9 +1513,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         }
         ("grand", _) => "`grand slam: take them`, `grand slam: no capture` or `grand slam: not allowed`",
         ("game", _) => {
-            "`game over when a player's pits are all empty`, `game over when a player has captured \
-             more than half the seeds`, `game over when a position repeats since the last capture` or `game over \
-             when the board holds 0 or 1 seeds`"
+            "`game over when a player's pits are all empty` (and its outcome, if any: `: they win`, `: they \
+             lose` or `: the game is a draw`), `game over when a player has captured more than half the \
+             seeds`, `game over when a position repeats since the last capture`, `game over when the board \
+             holds 0 or 1 seeds` or `game over when nobody can move: the game is a draw`"
         }
         ("capture", _) => "`capture { ... }` or `capture { none }`",
         ("last", _) => {

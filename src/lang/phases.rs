@@ -155,8 +155,9 @@ pub enum KeepWay {
     Both,
 }
 
-/// `a player whose pits are all empty loses`: after any move; or, with `inner`, `a player
-/// whose inner row is empty loses` (boards of 4 rows), after any move or relay.
+/// `a player whose inner row is empty loses` (boards of 4 rows, `inner`), after any move or
+/// relay. (`a player whose pits are all empty loses` is an ending with its outcome:
+/// [`crate::lang::spec::Endings::side_outcome`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EmptyLoses {
     pub inner: bool,
@@ -182,8 +183,6 @@ pub struct Phases {
     /// Seeds held in hand and sown back (`crate::lang::phases::HandSowing`).
     pub hand_sowing: Option<HandSowing<SeatPit>>,
     pub only_if_captures: Option<OnlyIf<super::counts::CountSet>>,
-    /// A player whose pits are all empty after a move loses.
-    pub empty_loses: bool,
     /// A player whose inner row is empty after a move or a relay loses (4 rows).
     pub inner_loses: bool,
     /// Seeds put into play from the hand, one a move, each the last seed of a lap.
@@ -209,7 +208,6 @@ impl Phases {
             || self.setup.is_some()
             || self.hand_sowing.is_some()
             || self.only_if_captures.is_some()
-            || self.empty_loses
             || self.inner_loses
             || self.place_hand.is_some()
             || self.distribute.is_some()

@@ -6,7 +6,7 @@ pub use crate::lang::counts::CountSet;
 pub use crate::lang::kinds::Kind;
 pub use crate::lang::lap_rule::LapRule;
 pub use crate::lang::syntax::{
-    ChainDirection, Direction, Laps, Leftovers, NoMove, Opening, Row, RowPart, Way, Where, Winner,
+    ChainDirection, Direction, EndOutcome, Laps, Leftovers, NoMove, Opening, Row, RowPart, Way, Where, Winner,
 };
 pub use crate::lang::syntax::{ClaimSeeds, GrandSlam, OppositeLine as OppositeRule, StoreSowing};
 
@@ -143,11 +143,24 @@ pub struct Endings {
     pub repetition: bool,
     /// When a player's pits that are not claimed are all empty.
     pub unclaimed_empty: bool,
+    /// What decides a game ended by a player's pits all empty, whatever the scores (`None`:
+    /// the scores): `: they win`, `: they lose` (`a player whose pits are all empty loses`),
+    /// `: the game is a draw`.
+    pub side_outcome: Option<EndOutcome>,
+    /// What decides a game that ends with nobody able to move (under `they pass`), whatever
+    /// the scores: `game over when nobody can move: the game is a draw`.
+    pub nobody_outcome: Option<EndOutcome>,
 }
 
 impl Endings {
+    /// Any ending checked after every move (not the outcomes, read once a game is over).
     pub fn any(&self) -> bool {
         self.side_empty || self.majority || self.repetition || self.unclaimed_empty
+    }
+
+    /// A player whose pits are all empty loses (`a player whose pits are all empty loses`).
+    pub fn empty_loses(&self) -> bool {
+        self.side_empty && self.side_outcome == Some(EndOutcome::Lose)
     }
 }
 

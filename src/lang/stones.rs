@@ -27,9 +27,11 @@ pub struct HandRefillLine {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoneWorth(pub Number);
 
-/// `game over when no big stone is on the board`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NoStoneEnd;
+/// `game over when no big stone is on the board`, and the outcome its line gives, if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoStoneEnd {
+    pub outcome: Option<crate::lang::syntax::Spanned<crate::lang::syntax::EndOutcome>>,
+}
 
 /// The checked rules of end places and big stones: none by default.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

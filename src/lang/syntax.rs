@@ -302,14 +302,40 @@ pub enum GrandSlam {
     NotAllowed,
 }
 
-/// An ending checked after every move: `game over when ...`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Ending;
+/// An ending: `game over when ...`, and the outcome its line gives, if any (`: they win`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ending {
+    /// `None`: the scores decide.
+    pub outcome: Option<Spanned<EndOutcome>>,
+}
+
+/// What an ending's line says of the game it ends, whatever the scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndOutcome {
+    /// `they win`: the player the condition names wins (several at once: a draw).
+    Win,
+    /// `they lose`: the player the condition names loses (two players; both at once: a draw).
+    Lose,
+    /// `the game is a draw`.
+    Draw,
+}
+
+impl EndOutcome {
+    /// As the line writes it.
+    pub fn line(self) -> &'static str {
+        match self {
+            EndOutcome::Win => "they win",
+            EndOutcome::Lose => "they lose",
+            EndOutcome::Draw => "the game is a draw",
+        }
+    }
+}
 
 /// `game over when the board holds 0 or 1 seeds`: the counts of seeds left on the board.
 #[derive(Debug, Clone)]
 pub struct BoardEnding {
     pub counts: WrittenCounts,
+    pub outcome: Option<Spanned<EndOutcome>>,
 }
 
 /// How many laps a sowing makes.

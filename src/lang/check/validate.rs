@@ -15,6 +15,7 @@ use crate::lang::syntax::*;
 
 use super::layers::LayerRef;
 
+mod endings;
 mod legality;
 
 use legality::{pit_of_each, seat_place};
@@ -492,6 +493,7 @@ impl<'a> Validator<'a> {
         // The board may be empty: its counts start at 0.
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
+        let endings = self.endings(players);
         let layer_of = |i: usize| stack[i].layer.clone();
         let ruleset_about = stack.last().and_then(|l| l.about).map(about).unwrap_or_default();
         let about = about(&self.v.ast.about);
@@ -550,12 +552,7 @@ impl<'a> Validator<'a> {
             legality,
             staging,
             board_end,
-            endings: Endings {
-                side_empty: m.side_empty.is_some(),
-                majority: m.majority.is_some(),
-                repetition: m.repetition.is_some(),
-                unclaimed_empty: m.unclaimed_empty.is_some(),
-            },
+            endings,
             provenance: provenance.iter().map(|(&t, &i)| (t, layer_of(i))).collect(),
             lines: RuleLines {
                 kinds: Kind::ALL

@@ -130,9 +130,11 @@ impl SolveError {
                 "its rule {rule} puts captured seeds back onto the board, while a solution table is built \
                  from boards of fewer seeds to more, so it cannot be solved exactly"
             ),
-            SolveError::WonByRule(_) => format!(
-                "its rule {rule} decides the game by a loss, not by the seeds each player ends with, \
-                 which is what a solution table values, so it cannot be solved exactly"
+            SolveError::WonByRule(r) => format!(
+                "its rule {rule} decides the game by {}, not by the seeds each player ends with, \
+                 which is what a solution table values, so it cannot be solved exactly",
+                // The label says what: `a loss, whatever the seeds`.
+                r.label.strip_suffix(", whatever the seeds").unwrap_or(r.label)
             ),
             _ => format!(
                 "its rule {rule} asks the mover to choose in the middle of a move, while a solution table \
@@ -339,8 +341,26 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
             lost,
         )));
     }
-    if phases.empty_loses {
-        return Err(SolveError::WonByRule(by_kind(Kind::EmptyLoses, lost)));
+    // An ending whose line gives its outcome, whatever the seeds.
+    if let Some(o) = spec.endings.side_outcome {
+        let (rule, label) = match o {
+            crate::lang::syntax::EndOutcome::Lose => ("`a player whose pits are all empty loses`", lost),
+            crate::lang::syntax::EndOutcome::Win => {
+                ("`game over when a player's pits are all empty: they win`", "a win, whatever the seeds")
+            }
+            crate::lang::syntax::EndOutcome::Draw => (
+                "`game over when a player's pits are all empty: the game is a draw`",
+                "a draw, whatever the seeds",
+            ),
+        };
+        return Err(SolveError::WonByRule(named(Kind::SideEmpty, rule, label)));
+    }
+    if spec.endings.nobody_outcome.is_some() {
+        return Err(SolveError::WonByRule(named(
+            Kind::NobodyMoves,
+            "`game over when nobody can move: the game is a draw`",
+            "a draw, whatever the seeds",
+        )));
     }
     if spec.endings.repetition {
         return Err(SolveError::NeedsHistory(by_kind(

@@ -475,18 +475,16 @@ impl Validator<'_> {
                 );
             }
         }
-        if let Some(e) = &m.empty_loses {
-            if players == 2 {
-                out.empty_loses = !e.value.inner;
-            } else {
-                self.diags.push(
-                    e.error(
-                        "a player whose pits are empty loses, but the game has more than two players",
-                        "a rule for two players",
-                    )
-                    .note("the other player wins: this needs two players"),
-                );
-            }
+        if let Some(e) = &m.empty_loses
+            && players != 2
+        {
+            self.diags.push(
+                e.error(
+                    "a player whose pits are empty loses, but the game has more than two players",
+                    "a rule for two players",
+                )
+                .note("the other player wins: this needs two players"),
+            );
         }
     }
 
