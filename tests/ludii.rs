@@ -1379,6 +1379,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Shono.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Um_el_Tuweisat.jsonl.gz", Mapping::two_rows(3, Hands)),
         ("corpus/two_rows__Unnee_Tugalluulax.jsonl.gz", Mapping::two_rows(6, Hands)),
+        ("corpus/two_rows__Uril.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         // Wari's lud declares hands (sites 14 and 15) that no move uses.
         (
             "corpus/two_rows__Wari.jsonl.gz",
@@ -1386,6 +1387,8 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
                 .ignoring(14, "player 1's hand, declared and never used")
                 .ignoring(15, "player 2's hand, declared and never used"),
         ),
+        // Waurie's player 1 keeps their store at their right.
+        ("corpus/two_rows__Waurie.jsonl.gz", Mapping::two_rows(6, Stores { left: 1 })),
         ("corpus/two_rows__Wore.jsonl.gz", Mapping::two_rows(4, Hands)),
         ("two_rows__Baqura.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("two_rows__Bosh.jsonl.gz", Mapping::two_rows(5, Hands)),

@@ -235,3 +235,29 @@ fn ludii_oure_ngat() {
 fn ludii_i() {
     check(Entry::new("variants/i.sow", "corpus/two_rows__I.jsonl.gz", Mapping::two_rows(3, Keep::Hands)));
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with endings that give their outcome.
+
+#[test]
+fn ludii_uril() {
+    check(
+        Entry::new(
+            "variants/uril.sow",
+            "corpus/two_rows__Uril.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        .skip(b1_skip())
+        .skip(turn_limit_cut()),
+    );
+}
+
+#[test]
+fn ludii_waurie() {
+    // Player 1's store is the right one (Ludii's site 13).
+    check(Entry::new(
+        "variants/waurie.sow",
+        "corpus/two_rows__Waurie.jsonl.gz",
+        Mapping::two_rows(6, Keep::Stores { left: 1 }),
+    ));
+}
