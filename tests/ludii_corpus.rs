@@ -13,13 +13,6 @@
 mod ludii;
 use ludii::*;
 
-/// Replays a game's file and prints the figures; fails on a disagreement no skip explains.
-fn check(entry: Entry) {
-    let report = replay_file(&entry);
-    println!("{}", report.summary());
-    report.assert_agrees();
-}
-
 // ------------------------------------------------------------------------------------------
 // Games the language said before its core: rules of today's lines.
 
@@ -122,14 +115,6 @@ fn ludii_unnee_tugalluulax() {
         "corpus/two_rows__Unnee_Tugalluulax.jsonl.gz",
         Mapping::two_rows(6, Keep::Hands),
     ));
-}
-
-/// Wari's lud declares a hand for each player (sites 14 and 15) that no move uses: the
-/// captures are in the stores.
-fn wari() -> Mapping {
-    Mapping::two_rows(6, Keep::Stores { left: 0 })
-        .ignoring(14, "player 1's hand, declared and never used")
-        .ignoring(15, "player 2's hand, declared and never used")
 }
 
 #[test]

@@ -1287,3 +1287,18 @@ pub fn b1_skip() -> Skip {
     .when(b1_lap_of_twelve)
     .then_resume()
 }
+
+/// Replays a game's file and prints the figures; fails on a disagreement no skip explains.
+pub fn check(entry: Entry) {
+    let report = replay_file(&entry);
+    println!("{}", report.summary());
+    report.assert_agrees();
+}
+
+/// Wari's sites: its lud declares a hand for each player (sites 14 and 15) that no move uses;
+/// the captures are in the stores.
+pub fn wari() -> Mapping {
+    Mapping::two_rows(6, Keep::Stores { left: 0 })
+        .ignoring(14, "player 1's hand, declared and never used")
+        .ignoring(15, "player 2's hand, declared and never used")
+}
