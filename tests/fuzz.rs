@@ -85,10 +85,13 @@ const LAPS: &str = r#"variant "Laps" {
     when the last pit holds 3: take the last pit, then take every pit beside the last pit that holds 2 or 3, then take every pit of the opponent's that holds 6
     after each lap, when the last pit holds 9: take every pit that holds 1 out of play
     when the pit the lap started from is occupied and the next pit is occupied: relay from the next pit
+    when the last pit holds 7 and no pit of the opponent's is empty and every sown pit holds 2 or more seeds: take the last pit
     last seed makes 5 in any pit: take them
   }
   end {
     game over when the board holds 0 or 1 seeds
+    game over when every pit holds 1 or fewer seeds and every pit of the mover's is not claimed
+    game over when the board holds 2 seeds, after each lap: the game is a draw
     game over when a player's pits are all empty: they win
     player to move cannot move: game over
     leftover seeds: each pit's owner
@@ -770,8 +773,9 @@ struct Generated {
 }
 
 /// The endings the generator writes, with their outcomes: none, the empty side with each
-/// outcome, and nobody able to move (a mistake without `they pass`; `they win` always).
-const ENDINGS: [&str; 8] = [
+/// outcome, nobody able to move (a mistake without `they pass`; `they win` always), and
+/// endings written as conditions (`they win` a mistake).
+const ENDINGS: [&str; 11] = [
     "",
     "game over when a player's pits are all empty",
     "game over when a player's pits are all empty: they win",
@@ -780,6 +784,9 @@ const ENDINGS: [&str; 8] = [
     "game over when nobody can move",
     "game over when nobody can move: the game is a draw",
     "game over when nobody can move: they win",
+    "game over when every pit holds 1 or fewer seeds",
+    "game over when the board holds 1 seed, after each lap",
+    "game over when no pit of the opponent's is occupied: they win",
 ];
 
 impl Generated {
@@ -904,6 +911,9 @@ impl Generated {
         }
         if ending.ends_with("nobody can move: they win") {
             m.push("a win when nobody can move");
+        }
+        if ending.ends_with("occupied: they win") {
+            m.push("a win for no player named");
         }
         m
     }

@@ -1353,8 +1353,10 @@ fn two_row_mappings_go_round_the_board_and_face_across_it() {
 fn layouts() -> Vec<(&'static str, Mapping)> {
     use Keep::*;
     vec![
+        ("corpus/two_rows__Awari.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Chungcajon.jsonl.gz", Mapping::two_rows(7, Stores { left: 0 })),
         ("corpus/two_rows__Das_Bohnenspiel.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
+        ("corpus/two_rows__Foji.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Fondji.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__French_Wari.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Gabata_(Adegrat).jsonl.gz", Mapping::two_rows(6, Hands)),
@@ -1369,6 +1371,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Meusueb.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Ntyenge.jsonl.gz", Mapping::two_rows(8, Hands)),
         ("corpus/two_rows__Oure_Ngat.jsonl.gz", Mapping::two_rows(4, Hands)),
+        ("corpus/two_rows__Pachgarhwa.jsonl.gz", Mapping::two_rows(5, Hands)),
         ("corpus/two_rows__Shono.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Um_el_Tuweisat.jsonl.gz", Mapping::two_rows(3, Hands)),
         ("corpus/two_rows__Unnee_Tugalluulax.jsonl.gz", Mapping::two_rows(6, Hands)),
@@ -1377,6 +1380,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         // Waurie's player 1 keeps their store at their right.
         ("corpus/two_rows__Waurie.jsonl.gz", Mapping::two_rows(6, Stores { left: 1 })),
         ("corpus/two_rows__Wore.jsonl.gz", Mapping::two_rows(4, Hands)),
+        ("corpus/two_rows__Wouri.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("two_rows__Baqura.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("two_rows__Bosh.jsonl.gz", Mapping::two_rows(5, Hands)),
         ("two_rows__Dongjintian.jsonl.gz", Mapping::two_rows(5, Hands)),

@@ -246,3 +246,52 @@ fn ludii_waurie() {
         Mapping::two_rows(6, Keep::Stores { left: 1 }),
     ));
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with endings written as conditions.
+
+#[test]
+fn ludii_awari() {
+    check(
+        Entry::new(
+            "variants/awari.sow",
+            "corpus/two_rows__Awari.jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .skip(b1_skip()),
+    );
+}
+
+#[test]
+fn ludii_pachgarhwa() {
+    check(Entry::new(
+        "variants/pachgarhwa.sow",
+        "corpus/two_rows__Pachgarhwa.jsonl.gz",
+        Mapping::two_rows(5, Keep::Hands),
+    ));
+}
+
+// ------------------------------------------------------------------------------------------
+// Games whose moves must leave the opponent seeds after their first lap.
+
+#[test]
+fn ludii_foji() {
+    check(
+        Entry::new("variants/foji.sow", "corpus/two_rows__Foji.jsonl.gz", Mapping::two_rows(6, Keep::Hands))
+            .skip(b1_skip())
+            .skip(turn_limit_cut()),
+    );
+}
+
+#[test]
+fn ludii_wouri() {
+    check(
+        Entry::new(
+            "variants/wouri.sow",
+            "corpus/two_rows__Wouri.jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .skip(b1_skip())
+        .skip(turn_limit_cut()),
+    );
+}

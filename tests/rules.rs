@@ -6997,3 +6997,153 @@ fn a_draw_when_nobody_can_move_under_they_pass() {
     assert_eq!(said.fingerprint(), scored.fingerprint());
     assert_eq!(said.outcome(&played(&said)), Some(Outcome::Win(0)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Conditions on every pit of a set, and endings written as conditions (issue 37's core)
+
+/// Two rows of 3 pits without stores (Awari's play: laps skip the emptied pit, 2 or 3 in an
+/// opponent's pit taken), with `rules` added. Pit 1 faces pit 6, pit 2 pit 5, pit 3 pit 4:
+///
+///          6   5   4          player 2 (north)
+///          1   2   3          player 1 (south)
+fn small_awari(capture: &str, end: &str) -> Rules {
+    load(&format!(
+        "variant \"Test\" {{ source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 4 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ counter-clockwise  first seed into the next pit  laps skip the emptied pit }}
+           capture {{ {capture} }}
+           end {{ player to move cannot move: they pass  leftover seeds: nobody  {end} }} }}"
+    ))
+}
+
+#[test]
+fn a_condition_on_every_pit_of_a_set_in_a_rule_after_each_lap() {
+    let capture = "when the last pit is an opponent's and every pit of the opponent's holds 1 or more seeds: \
+                   take the last pit";
+    let r = small_awari(capture, "");
+    // Pit 3's 2 seeds fall into 4 and 5 (player 2's): the last pit, 5, is an opponent's; the
+    // opponent's pits 4, 5, 6 hold 1, 2, 1: every one 1 or more. Pit 5's 2 seeds are taken.
+    let mut s = at(&r, &[0, 0, 2, 0, 1, 1], 1);
+    play(&r, &mut s, 3);
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 0, 1]);
+    assert_eq!(s.captured()[0], 2);
+    // Pit 6 empty: the same move takes nothing.
+    let mut s = at(&r, &[0, 0, 2, 0, 1, 0], 1);
+    play(&r, &mut s, 3);
+    assert_eq!((s.pits(), s.captured()[0]), (&[0, 0, 0, 1, 2, 0][..], 0));
+    // `no pit ... is empty` says the same, and compiles to another rule only in its bytes.
+    let no = small_awari(
+        "when the last pit is an opponent's and no pit of the opponent's is empty: take the last pit",
+        "",
+    );
+    let mut s = at(&no, &[0, 0, 2, 0, 1, 1], 1);
+    play(&no, &mut s, 3);
+    assert_eq!(s.captured()[0], 2);
+    // The pits sown this lap: 4 and 5 hold 1 and 2 after it, every one 2 or fewer.
+    let sown = small_awari("when every sown pit holds 2 or fewer seeds: take the last pit", "");
+    let mut s = at(&sown, &[0, 0, 2, 0, 1, 0], 1);
+    play(&sown, &mut s, 3);
+    assert_eq!(s.captured()[0], 2);
+    // Pit 3's 3 seeds make 4, 5, 6 hold 1, 4, 1: pit 5 holds more than 2, nothing is taken.
+    let mut s = at(&sown, &[0, 0, 3, 0, 3, 0], 1);
+    play(&sown, &mut s, 3);
+    assert_eq!(s.captured()[0], 0);
+}
+
+#[test]
+fn an_ending_on_every_pit_of_the_board() {
+    let r = small_awari(
+        "last seed makes 2 or 3 in an opponent's pit: take them",
+        "game over when every pit holds 1 or fewer seeds",
+    );
+    // Pit 2's 2 seeds fall into 3 and 4: 4 now holds 2, an opponent's, taken. The board is
+    // then 1 0 1 0 1 1: no pit holds more than 1. The game is over, the leftovers nobody's.
+    let mut s = at(&r, &[1, 2, 0, 1, 1, 1], 1);
+    play(&r, &mut s, 2);
+    assert_eq!(s.pits(), &[1, 0, 1, 0, 1, 1]);
+    assert_eq!((s.end(), r.scores(&s)[..2].to_vec()), (Some(EndReason::Condition), vec![2, 0]));
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(0)));
+    // A pit left with 2: the game goes on.
+    let mut s = at(&r, &[2, 2, 0, 1, 1, 1], 1);
+    play(&r, &mut s, 2);
+    assert!(!s.is_over());
+    // With an outcome: a draw, whatever the scores.
+    let draw = small_awari(
+        "last seed makes 2 or 3 in an opponent's pit: take them",
+        "game over when every pit holds 1 or fewer seeds: the game is a draw",
+    );
+    let mut s = at(&draw, &[1, 2, 0, 1, 1, 1], 1);
+    play(&draw, &mut s, 2);
+    assert_eq!((s.end(), draw.outcome(&s)), (Some(EndReason::Condition), Some(Outcome::Draw)));
+    assert_ne!(draw.fingerprint(), r.fingerprint());
+    // `the board holds 0 or 1 seeds` alone is the line it always was.
+    let few = small_awari("none", "game over when the board holds 0 or 1 seeds");
+    assert!(few.spec().game_ends.is_empty());
+    assert!(few.spec().board_end.is_some());
+}
+
+#[test]
+fn an_ending_looked_at_after_each_lap_stops_the_relay() {
+    // Pachgarhwa's rules on 2 x 3: the next pit occupied, it is taken and the lap relays from
+    // the last pit.
+    let capture = "when the next pit is occupied: take the next pit, then relay from the last pit";
+    let after_move = small_awari(capture, "game over when the board holds 1 seed");
+    let after_lap = small_awari(capture, "game over when the board holds 1 seed, after each lap");
+    // Pit 1's seed falls into pit 2 (now 2); the next pit, 3, holds 1: taken. The board holds
+    // 3 seeds (pit 2's 2, pit 6's 1): pit 2 relays into 3 and 4; the next pit, 5, is empty,
+    // and the move ends with 3 seeds on the board.
+    let mut s = at(&after_move, &[1, 1, 1, 0, 0, 1], 1);
+    relaying(&after_move, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 0, 1]);
+    assert!(!s.is_over());
+    // Pit 1's seed into pit 2 (1 seed); the next pit, 3, holds 1: taken. The board holds 1
+    // seed (pit 2): looked at after the lap, the game is over before the relay from pit 2.
+    let mut s = at(&after_lap, &[1, 0, 1, 0, 0, 0], 1);
+    relaying(&after_lap, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 1, 0, 0, 0, 0]);
+    assert_eq!((s.end(), s.captured()[0]), (Some(EndReason::Condition), 1));
+    // Looked at after the move only, the relay from pit 2 sows its seed into pit 3, whose next
+    // pit, 4, is empty; the board holds 1 seed then, and the game is over too, pit 3's seed
+    // left to nobody.
+    let mut s = at(&after_move, &[1, 0, 1, 0, 0, 0], 1);
+    relaying(&after_move, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 0, 1, 0, 0, 0]);
+    assert_eq!(s.end(), Some(EndReason::FewSeeds));
+    assert_ne!(after_lap.fingerprint(), after_move.fingerprint());
+}
+
+#[test]
+fn a_move_must_leave_the_opponent_seeds_after_its_first_lap() {
+    // Foji's rules on 2 x 3 pits (clockwise there; counter-clockwise here): relays, and the pit
+    // facing an empty pit of the mover's own taken. Pit 1 faces 6, pit 2 faces 5, pit 3 faces 4.
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps skip the emptied pit
+                    relay when the last seed falls into an occupied pit }
+           turns { a move must leave the opponent seeds after its first lap }
+           capture { last seed in an empty pit of the mover's own: take the opposite pit }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner } }",
+    );
+    // Pit 1's seed falls into pit 2, empty and the mover's: pit 5, the opponent's last seed,
+    // is taken. That first lap leaves the opponent nothing: pit 1 cannot be played.
+    let mut s = at(&r, &[1, 0, 2, 0, 1, 0], 1);
+    assert_eq!(legal(&r, &s), [3]);
+    let refused = r.play(&mut s.clone(), pit(1), &mut Record::default()).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "pit 1's first lap leaves the opponent without seeds, and a move must leave them seeds after its first lap"
+    );
+    // Pit 3's 2 seeds go into 4 and 5 (now 2): a relay from 5 into 6 and 1 (now 2), a relay from
+    // 1 into 2 and 3; pit 3 was empty and is the mover's: pit 4's seed is taken. The first lap
+    // left the opponent seeds, whatever the laps after it do.
+    relaying(&r, &mut s, 3);
+    assert_eq!((s.pits(), s.captured()[0]), (&[0, 1, 1, 0, 0, 1][..], 1));
+    // Player 2's one pit, 4, would sow into pit 5, empty and theirs, and take pit 2, player
+    // 1's last seed: no move is allowed, and the game is over.
+    let s = at(&r, &[0, 1, 0, 1, 0, 0], 2);
+    assert!(legal(&r, &s).is_empty());
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+}

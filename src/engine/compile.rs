@@ -84,7 +84,11 @@ pub(crate) struct Tables {
     pub path_back: Option<Box<[[u8; PLACES]; MAX_PLAYERS]>>,
     pub extra_turn: bool,
     pub must_feed: bool,
-    /// Legal moves are filtered by playing them out: must feed, or grand slams not allowed.
+    /// `a move must leave the opponent seeds after its first lap` (only in the [`GENERAL`]
+    /// tier, whose loop of laps looks after the first).
+    pub first_lap_feeds: bool,
+    /// Legal moves are filtered by playing them out: must feed, grand slams not allowed, or
+    /// a first lap that must leave the opponent seeds.
     pub filter_moves: bool,
     /// Pits where the last seed may capture, for each mover (empty: no captures).
     pub landing_pits: [u64; MAX_PLAYERS],
@@ -119,6 +123,10 @@ pub(crate) struct Tables {
     pub repetition: bool,
     /// `game over when the board holds ...`: the counts of seeds left that end the game.
     pub board_end: Option<Counts>,
+    /// The endings written as conditions ([`super::lap::GameEndTable`]), in order.
+    pub game_ends: Vec<super::lap::GameEndTable>,
+    /// One of them is looked at after each lap too.
+    pub end_after_lap: bool,
     /// Any of the endings above: one test on every move instead of four.
     pub endings: bool,
     /// Whole hands sown at once in each direction some pit sows, on boards small enough (made
@@ -232,7 +240,8 @@ pub fn compile(spec: &Spec) -> Rules {
         path_back: None,
         extra_turn: spec.extra_turn,
         must_feed: spec.must_feed,
-        filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed,
+        first_lap_feeds: spec.first_lap_feeds,
+        filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed || spec.first_lap_feeds,
         landing_pits: [0; MAX_PLAYERS],
         landing_counts: Counts::default(),
         chain_pits: [0; MAX_PLAYERS],
@@ -255,7 +264,12 @@ pub fn compile(spec: &Spec) -> Rules {
         majority: spec.endings.majority,
         repetition: spec.endings.repetition,
         board_end: spec.board_end.as_ref().map(Counts::from_set),
-        endings: spec.endings.any() || spec.board_end.is_some() || spec.phases.inner_loses,
+        game_ends: spec.game_ends.iter().map(|e| super::lap::GameEndTable::new(spec, e)).collect(),
+        end_after_lap: spec.game_ends.iter().any(|e| e.after_lap),
+        endings: spec.endings.any()
+            || spec.board_end.is_some()
+            || spec.phases.inner_loses
+            || !spec.game_ends.is_empty(),
         hand: [None, None],
         lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
@@ -412,7 +426,11 @@ pub fn compile(spec: &Spec) -> Rules {
             *alive &= !ph.stores;
         }
     }
+    // An ending looked at after each lap, and a first lap that must leave the opponent seeds,
+    // are looked at by the general tier's loop of laps.
     t.tier = if !t.lap_rules.is_empty()
+        || t.end_after_lap
+        || t.first_lap_feeds
         || t.phase.is_some()
         || t.extras.any()
         || t.rounds.is_some()
@@ -536,6 +554,7 @@ impl Rules {
             path_back,
             extra_turn,
             must_feed,
+            first_lap_feeds,
             filter_moves,
             landing_pits,
             landing_counts,
@@ -562,6 +581,9 @@ impl Rules {
             majority,
             repetition,
             board_end,
+            game_ends,
+            // Made from `game_ends`, in their bytes.
+            end_after_lap: _,
             endings,
             // Made from the tables above: the same for equal tables.
             hand: _,
@@ -629,6 +651,9 @@ impl Rules {
             bytes.extend(relay_counts.0.iter().flat_map(|w| w.to_le_bytes()));
         }
         // Only where it is, so that other fingerprints stay as they were.
+        if *first_lap_feeds {
+            bytes.extend(b"first lap feeds");
+        }
         if *stuck_loses {
             bytes.extend(b"stuck loses");
         }
@@ -649,6 +674,13 @@ impl Rules {
         if let Some(c) = board_end {
             bytes.extend(b"board end");
             bytes.extend(c.0.iter().flat_map(|w| w.to_le_bytes()));
+        }
+        // Only where there are some, as above.
+        if !game_ends.is_empty() {
+            bytes.extend(b"game ends");
+            for end in game_ends {
+                end.bytes(&mut bytes);
+            }
         }
         if !lap_rules.is_empty() {
             bytes.extend(b"lap rules");

@@ -138,6 +138,10 @@ impl Rules {
                 EndOutcome::Lose | EndOutcome::Draw => Some(Outcome::Draw),
             },
             EndReason::NobodyCanMove => self.t.nobody_outcome.map(|_| Outcome::Draw),
+            // The ending that held, as it held when the game ended.
+            EndReason::Condition => {
+                self.t.game_end(s, s.last_mover as usize, false).filter(|e| e.draw).map(|_| Outcome::Draw)
+            }
             _ => None,
         }
     }

@@ -4,10 +4,11 @@
 //! have such rules come here: the other tiers never test for them.
 
 use crate::lang::lap_rule::{
-    Base, Claimer, Column, Condition, Effect, LapRule, Pits, Place, Predicate, Receiver,
+    Base, Claimer, Column, Condition, Effect, GameEnd, LapRule, Pits, Place, Predicate, Quantifier, Receiver,
 };
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
+use crate::lang::syntax::EndOutcome;
 
 use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
@@ -32,6 +33,9 @@ pub(crate) enum Test {
     Lifted(Counts),
     /// The pits of a row, for each mover, are all empty (`true`) or not all.
     RowEmpty([u64; MAX_PLAYERS], bool),
+    /// Every pit of a set passes the test (`true`), or none does: the test is compiled for
+    /// `the last pit` and read with each pit of the set as the last.
+    Each(PitSet, Box<Test>, bool),
 }
 
 /// A set of pits `take every ...` takes, compiled.
@@ -115,58 +119,81 @@ pub(crate) struct LapTable {
     pub from_end: bool,
 }
 
+impl Test {
+    /// The test's bytes, for the fingerprint.
+    fn bytes(&self, out: &mut Vec<u8>) {
+        let place = |p: &Place| p.code();
+        let counts =
+            |c: &Counts, out: &mut Vec<u8>| out.extend(c.words().iter().flat_map(|w| w.to_le_bytes()));
+        let masks =
+            |m: &[u64; MAX_PLAYERS], out: &mut Vec<u8>| out.extend(m.iter().flat_map(|w| w.to_le_bytes()));
+        match self {
+            Test::Count(p, c) => {
+                out.extend([0, place(p)]);
+                counts(c, out);
+            }
+            Test::Among(p, m) => {
+                out.extend([1, place(p)]);
+                masks(m, out);
+            }
+            Test::Board(c) => {
+                out.push(2);
+                counts(c, out);
+            }
+            Test::Claimed(p, who, yes) => out.extend([3, place(p), *who as u8, *yes as u8]),
+            Test::Mirror(p, yes) => out.extend([4, place(p), *yes as u8]),
+            Test::MoverClaims(yes) => out.extend([5, *yes as u8]),
+            Test::Lifted(c) => {
+                out.push(6);
+                counts(c, out);
+            }
+            Test::RowEmpty(m, yes) => {
+                out.extend([7, *yes as u8]);
+                masks(m, out);
+            }
+            Test::Each(set, test, every) => {
+                out.extend([8, *every as u8]);
+                set.bytes(out);
+                test.bytes(out);
+            }
+        }
+    }
+}
+
+impl PitSet {
+    /// The set's bytes, for the fingerprint.
+    fn bytes(&self, out: &mut Vec<u8>) {
+        match self {
+            PitSet::Sown => out.push(0),
+            PitSet::Board => out.push(1),
+            PitSet::Owned(m) => {
+                out.push(2);
+                out.extend(m.iter().flat_map(|w| w.to_le_bytes()));
+            }
+            PitSet::Beside(p, _) => out.extend([3, p.code()]),
+        }
+    }
+
+    /// The pits of the set now, the lap's `sown` pits for [`PitSet::Sown`] (all the board's
+    /// for the other sets: a take of them tests each as it comes).
+    #[inline]
+    fn pits(&self, t: &Tables, s: &State, m: usize, lap: Lap) -> u64 {
+        let all = if t.pits as usize >= 64 { u64::MAX } else { (1u64 << t.pits) - 1 };
+        match self {
+            PitSet::Sown => lap.sown,
+            PitSet::Board => all,
+            PitSet::Owned(masks) => t.masks_now(s, masks, m),
+            PitSet::Beside(p, beside) => t.place(lap, *p).map_or(0, |q| beside[q]),
+        }
+    }
+}
+
 impl LapTable {
     pub fn new(spec: &Spec, rule: &LapRule<CountSet>) -> LapTable {
         let masks = |w: Where| -> [u64; MAX_PLAYERS] {
             std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
         };
-        let occupied: Vec<u8> = (1..=u8::MAX).collect();
-        let tests = rule
-            .conditions
-            .iter()
-            .map(|c| match c {
-                Condition::At(p, Predicate::Holds(n)) => Test::Count(*p, Counts::from_set(n)),
-                Condition::At(p, Predicate::Empty) => Test::Count(*p, Counts::from_list(&[0])),
-                Condition::At(p, Predicate::Occupied) => Test::Count(*p, Counts::from_list(&occupied)),
-                Condition::At(p, Predicate::Owned(w)) => Test::Among(*p, masks(*w)),
-                // Stores on the circuit, the same for every mover.
-                Condition::At(p, Predicate::Store(is)) => {
-                    let stores = super::phase::PhaseTable::new(spec).map_or(0, |t| t.stores);
-                    let all = if spec.pits() == 64 { u64::MAX } else { (1u64 << spec.pits()) - 1 };
-                    let pits = if *is { stores } else { all & !stores };
-                    Test::Among(*p, std::array::from_fn(|m| if m < spec.players as usize { pits } else { 0 }))
-                }
-                Condition::At(p, Predicate::Claimed(who, yes)) => Test::Claimed(*p, *who, *yes),
-                Condition::At(p, Predicate::Mirror(yes)) => Test::Mirror(*p, *yes),
-                Condition::At(p, Predicate::Seat(seats, row, yes)) => {
-                    // Those pits of each row, from its owner's seat.
-                    let named = spec.seat_mask_in(seats, *row);
-                    let pits = if *yes { named } else { !named & pit_mask(spec, 0, Where::Any) };
-                    Test::Among(*p, [pits; MAX_PLAYERS])
-                }
-                Condition::Board(n) => Test::Board(Counts::from_set(n)),
-                Condition::RowEmpty(w, side, yes) => {
-                    let row = spec.geometry().side_mask(*side);
-                    Test::RowEmpty(masks(*w).map(|m| m & row), *yes)
-                }
-                Condition::MoverClaims(yes) => Test::MoverClaims(*yes),
-                // End places ([`super::stones`]), the same for every mover.
-                Condition::At(p, Predicate::EndPlace(is)) => {
-                    let ends = super::stones::StoneTable::new(spec).map_or(0, |t| t.ends);
-                    let pits = if *is { ends } else { pit_mask(spec, 0, Where::Any) & !ends };
-                    Test::Among(*p, [pits; MAX_PLAYERS])
-                }
-                Condition::Lifted(n) => Test::Lifted(Counts::from_set(n)),
-                // A row of a board of 4 rows: the pits of that side, the mover's, an
-                // opponent's or anyone's.
-                Condition::At(p, Predicate::InRow(w, side, yes)) => {
-                    let row = spec.geometry().side_mask(*side);
-                    let all = pit_mask(spec, 0, Where::Any);
-                    let pits = masks(*w).map(|m| if *yes { m & row } else { all & !(m & row) });
-                    Test::Among(*p, pits)
-                }
-            })
-            .collect();
+        let tests = rule.conditions.iter().map(|c| Self::test(spec, c)).collect();
         // The takes of a line that sows the seeds on go to the move.
         let sown_on = rule.sows_taken();
         let receiver = |r: Receiver| if sown_on { Receiver::Sown } else { r };
@@ -179,18 +206,11 @@ impl LapTable {
                     to = receiver(*r);
                     Act::Take(places.clone(), to)
                 }
-                Effect::TakeEvery { pits, holding, to: r } => {
-                    let set = match pits {
-                        Pits::Sown => PitSet::Sown,
-                        Pits::Board => PitSet::Board,
-                        Pits::Owned(w) => PitSet::Owned(masks(*w)),
-                        Pits::Beside(p) => {
-                            let g = spec.geometry();
-                            PitSet::Beside(*p, (0..spec.pits()).map(|q| g.beside(q)).collect())
-                        }
-                    };
-                    Act::TakeEvery(set, holding.as_ref().map(Counts::from_set), receiver(*r))
-                }
+                Effect::TakeEvery { pits, holding, to: r } => Act::TakeEvery(
+                    Self::pit_set(spec, pits),
+                    holding.as_ref().map(Counts::from_set),
+                    receiver(*r),
+                ),
                 Effect::TakeChosen(r, declined) => Act::TakeChosen(*r, *declined),
                 Effect::Relay(p) => Act::Relay(*p),
                 Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
@@ -229,6 +249,78 @@ impl LapTable {
         LapTable { every_lap: rule.every_lap, tests, acts, as_sown, takes: rule.takes(), from_end }
     }
 
+    /// A condition on one place (or on the board, the lap, a row), compiled.
+    pub(crate) fn test(spec: &Spec, c: &Condition<CountSet>) -> Test {
+        let masks = |w: Where| -> [u64; MAX_PLAYERS] {
+            std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
+        };
+        match c {
+            Condition::At(p, Predicate::Holds(n)) => Test::Count(*p, Counts::from_set(n)),
+            Condition::At(p, Predicate::Occupied) => {
+                Test::Count(*p, Counts::from_list(&(1..=u8::MAX).collect::<Vec<u8>>()))
+            }
+            Condition::At(p, Predicate::Empty) => Test::Count(*p, Counts::from_list(&[0])),
+            Condition::At(p, Predicate::Owned(w)) => Test::Among(*p, masks(*w)),
+            // Stores on the circuit, the same for every mover.
+            Condition::At(p, Predicate::Store(is)) => {
+                let stores = super::phase::PhaseTable::new(spec).map_or(0, |t| t.stores);
+                let all = if spec.pits() == 64 { u64::MAX } else { (1u64 << spec.pits()) - 1 };
+                let pits = if *is { stores } else { all & !stores };
+                Test::Among(*p, std::array::from_fn(|m| if m < spec.players as usize { pits } else { 0 }))
+            }
+            Condition::At(p, Predicate::Claimed(who, yes)) => Test::Claimed(*p, *who, *yes),
+            Condition::At(p, Predicate::Mirror(yes)) => Test::Mirror(*p, *yes),
+            Condition::At(p, Predicate::Seat(seats, row, yes)) => {
+                // Those pits of each row, from its owner's seat.
+                let named = spec.seat_mask_in(seats, *row);
+                let pits = if *yes { named } else { !named & pit_mask(spec, 0, Where::Any) };
+                Test::Among(*p, [pits; MAX_PLAYERS])
+            }
+            Condition::Board(n) => Test::Board(Counts::from_set(n)),
+            Condition::RowEmpty(w, side, yes) => {
+                let row = spec.geometry().side_mask(*side);
+                Test::RowEmpty(masks(*w).map(|m| m & row), *yes)
+            }
+            Condition::MoverClaims(yes) => Test::MoverClaims(*yes),
+            // End places ([`super::stones`]), the same for every mover.
+            Condition::At(p, Predicate::EndPlace(is)) => {
+                let ends = super::stones::StoneTable::new(spec).map_or(0, |t| t.ends);
+                let pits = if *is { ends } else { pit_mask(spec, 0, Where::Any) & !ends };
+                Test::Among(*p, [pits; MAX_PLAYERS])
+            }
+            Condition::Lifted(n) => Test::Lifted(Counts::from_set(n)),
+            // A row of a board of 4 rows: the pits of that side, the mover's, an
+            // opponent's or anyone's.
+            Condition::At(p, Predicate::InRow(w, side, yes)) => {
+                let row = spec.geometry().side_mask(*side);
+                let all = pit_mask(spec, 0, Where::Any);
+                let pits = masks(*w).map(|m| if *yes { m & row } else { all & !(m & row) });
+                Test::Among(*p, pits)
+            }
+            Condition::Each(q, pits, p) => Test::Each(
+                Self::pit_set(spec, pits),
+                Box::new(Self::test(spec, &Condition::At(Place::LAST, p.clone()))),
+                *q == Quantifier::Every,
+            ),
+        }
+    }
+
+    /// A set of pits, compiled.
+    fn pit_set(spec: &Spec, pits: &Pits) -> PitSet {
+        let masks = |w: Where| -> [u64; MAX_PLAYERS] {
+            std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
+        };
+        match pits {
+            Pits::Sown => PitSet::Sown,
+            Pits::Board => PitSet::Board,
+            Pits::Owned(w) => PitSet::Owned(masks(*w)),
+            Pits::Beside(p) => {
+                let g = spec.geometry();
+                PitSet::Beside(*p, (0..spec.pits()).map(|q| g.beside(q)).collect())
+            }
+        }
+    }
+
     /// The table's bytes, for the fingerprint.
     pub fn bytes(&self, out: &mut Vec<u8>) {
         let place = |p: &Place| p.code();
@@ -239,31 +331,7 @@ impl LapTable {
             |m: &[u64; MAX_PLAYERS], out: &mut Vec<u8>| out.extend(m.iter().flat_map(|w| w.to_le_bytes()));
         out.extend([self.every_lap as u8, self.tests.len() as u8, self.acts.len() as u8]);
         for t in &self.tests {
-            match t {
-                Test::Count(p, c) => {
-                    out.extend([0, place(p)]);
-                    counts(c, out);
-                }
-                Test::Among(p, m) => {
-                    out.extend([1, place(p)]);
-                    masks(m, out);
-                }
-                Test::Board(c) => {
-                    out.push(2);
-                    counts(c, out);
-                }
-                Test::Claimed(p, who, yes) => out.extend([3, place(p), *who as u8, *yes as u8]),
-                Test::Mirror(p, yes) => out.extend([4, place(p), *yes as u8]),
-                Test::MoverClaims(yes) => out.extend([5, *yes as u8]),
-                Test::Lifted(c) => {
-                    out.push(6);
-                    counts(c, out);
-                }
-                Test::RowEmpty(m, yes) => {
-                    out.extend([7, *yes as u8]);
-                    masks(m, out);
-                }
-            }
+            t.bytes(out);
         }
         for a in &self.acts {
             match a {
@@ -279,15 +347,7 @@ impl LapTable {
                 Act::TakeEvery(PitSet::Board, None, r) => out.extend([2, receiver(r)]),
                 Act::TakeEvery(set, c, r) => {
                     out.extend([20, receiver(r)]);
-                    match set {
-                        PitSet::Sown => out.push(0),
-                        PitSet::Board => out.push(1),
-                        PitSet::Owned(m) => {
-                            out.push(2);
-                            masks(m, out);
-                        }
-                        PitSet::Beside(p, _) => out.extend([3, place(p)]),
-                    }
+                    set.bytes(out);
                     match c {
                         Some(c) => {
                             out.push(1);
@@ -335,6 +395,45 @@ impl LapTable {
     }
 }
 
+/// An ending written as conditions, compiled: its conditions read with no lap (they name no
+/// place of one), for the player who moved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GameEndTable {
+    pub tests: Vec<Test>,
+    /// Looked at after each lap too.
+    pub after_lap: bool,
+    /// `: the game is a draw`, whatever the scores.
+    pub draw: bool,
+}
+
+impl GameEndTable {
+    pub fn new(spec: &Spec, end: &GameEnd<CountSet, EndOutcome>) -> GameEndTable {
+        GameEndTable {
+            tests: end.conditions.iter().map(|c| LapTable::test(spec, c)).collect(),
+            after_lap: end.after_lap,
+            draw: end.outcome == Some(EndOutcome::Draw),
+        }
+    }
+
+    /// The ending's bytes, for the fingerprint.
+    pub fn bytes(&self, out: &mut Vec<u8>) {
+        out.extend([self.after_lap as u8, self.draw as u8, self.tests.len() as u8]);
+        for t in &self.tests {
+            t.bytes(out);
+        }
+    }
+}
+
+impl Tables {
+    /// The first ending written as conditions that holds in `s`, `mover` having moved (with
+    /// `lap`, only those looked at after each lap).
+    pub(crate) fn game_end(&self, s: &State, mover: usize, lap: bool) -> Option<&GameEndTable> {
+        // No lap: its last place is past the pits, so that it names no pit.
+        let none = Lap { d: 0, start: 0, last: self.pits as usize, lifted: 0, sown: 0 };
+        self.game_ends.iter().filter(|e| !lap || e.after_lap).find(|e| self.holds(s, mover, none, &e.tests))
+    }
+}
+
 /// Where a lap stands, for naming places: its direction, first pit and last place.
 #[derive(Clone, Copy)]
 struct Lap {
@@ -343,6 +442,8 @@ struct Lap {
     last: usize,
     /// The seeds the lap was sown with.
     lifted: u8,
+    /// The pits it sowed into.
+    sown: u64,
 }
 
 impl Tables {
@@ -400,6 +501,21 @@ impl Tables {
                 claimed(if q < k { q + k } else { q - k }, Claimer::Anyone) == *yes
             }),
             Test::MoverClaims(yes) => (s.claimed[m & 1] != 0) == *yes,
+            Test::Each(set, test, every) => {
+                // Every pit passes (`every`), or none does (`no`).
+                let mut pits = set.pits(self, s, m, lap);
+                loop {
+                    if pits == 0 {
+                        break true;
+                    }
+                    let q = pits.trailing_zeros() as usize;
+                    pits &= pits - 1;
+                    // The pit's test is compiled for the last pit: read with this pit as the last.
+                    if self.holds(s, m, Lap { last: q, ..lap }, std::slice::from_ref(test)) != *every {
+                        break false;
+                    }
+                }
+            }
         })
     }
 }
@@ -505,7 +621,15 @@ impl Rules {
         } else {
             s.pits[pit]
         };
-        let summary = MoveSummary { mv, lifted, last: pit, captured: 0, captured_pits: 0, grand_slam: false };
+        let summary = MoveSummary {
+            mv,
+            lifted,
+            last: pit,
+            captured: 0,
+            captured_pits: 0,
+            grand_slam: false,
+            starves: false,
+        };
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
@@ -549,7 +673,7 @@ impl Rules {
             };
             s.pits[from] += rest;
             summary.last = last;
-            let lap = Lap { d, start: from, last, lifted };
+            let lap = Lap { d, start: from, last, lifted, sown };
             let mut out = Outcome::default();
             // The first moves of a game capture nothing: a line that takes is passed over.
             let early = s.plies < t.capture_start;
@@ -592,6 +716,11 @@ impl Rules {
             }
             summary.captured += out.captured;
             summary.captured_pits += out.captured_pits;
+            // A first lap that leaves the opponent without seeds: the move is not allowed.
+            if laps == 1 && t.first_lap_feeds {
+                let opponent = t.masks_now(s, &t.own, 1 - (m & 1));
+                summary.starves = super::turn::at_least(&s.pits, t.pits, 1) & opponent == 0;
+            }
             // Captures go into stores on the circuit before the next lap can sow into them.
             if t.phase.is_some() {
                 self.bank(s);
@@ -603,6 +732,11 @@ impl Rules {
                 && self.round_over_after_lap(s, out.relay.is_some())
             {
                 return (summary, Some(out.relay.is_some() && laps < MAX_LAPS));
+            }
+            // A lap after which an ending looked at after each lap holds relays no more: the
+            // move is over, and the game with it.
+            if t.end_after_lap && out.relay.is_some() && t.game_end(s, m, true).is_some() {
+                out.relay = None;
             }
             // A lap that leaves an inner row empty relays no more: the game is over (the seeds a
             // capture sows on from an end are that lap's, and go on).
@@ -670,20 +804,27 @@ impl Rules {
         let m = player as usize;
         // A seed put into play falls where it is put.
         if mv.hand() == 0 && self.t.phase.as_deref().is_some_and(|ph| ph.places(s, player)) {
-            let lap = Lap { d: self.direction_of(mv), start: mv.pit(), last: mv.pit(), lifted: 1 };
+            let lap = Lap {
+                d: self.direction_of(mv),
+                start: mv.pit(),
+                last: mv.pit(),
+                lifted: 1,
+                sown: 1 << mv.pit(),
+            };
             return self.t.holds(s, m, lap, tests);
         }
         let lifted = if mv.hand() > 0 { mv.hand() as u8 } else { s.pits[mv.pit()] };
-        let (start, d, last) = if mv.hand() > 0 {
+        let (start, d, last, sown) = if mv.hand() > 0 {
             let d = self.way_of(mv, m);
-            let (entry, last) = self.sow_from_hand(&mut after, mv, d, &mut ());
-            (entry, d, last)
+            let mut tracked = Sown { obs: &mut (), pits: 0, n: self.t.pits as usize };
+            let (entry, last) = self.sow_from_hand(&mut after, mv, d, &mut tracked);
+            (entry, d, last, tracked.pits)
         } else {
             let d = self.direction_of(mv);
-            let (last, _) = self.sow_tracked(&mut after, mv.pit(), m, d, &mut ());
-            (mv.pit(), d, last)
+            let (last, sown) = self.sow_tracked(&mut after, mv.pit(), m, d, &mut ());
+            (mv.pit(), d, last, sown)
         };
-        self.t.holds(s, m, Lap { d, start, last, lifted }, tests)
+        self.t.holds(s, m, Lap { d, start, last, lifted, sown }, tests)
     }
 
     /// One lap from `pit`, seed by seed (the other tiers' lap, heard seed by seed); returns
@@ -752,11 +893,7 @@ impl Rules {
                     }
                     Act::TakeEvery(set, c, to) => {
                         // The set as it is before its takes, each pit tested as it comes.
-                        let pits = match set {
-                            PitSet::Board | PitSet::Sown => u64::MAX,
-                            PitSet::Owned(masks) => t.masks_now(s, masks, m),
-                            PitSet::Beside(p, beside) => t.place(lap, *p).map_or(0, |q| beside[q]),
-                        };
+                        let pits = set.pits(t, s, m, lap);
                         for q in (0..n).filter(|q| pits >> q & 1 != 0) {
                             if c.as_ref().is_none_or(|c| c.contains(s.pits[q])) {
                                 self.take_pit(s, m, q, *to, out, obs);
@@ -942,7 +1079,7 @@ impl Rules {
     ) -> MoveSummary {
         let m = s.to_move as usize;
         let mut out = Outcome { end: Some(mv.pit()), ..Outcome::default() };
-        let lap = Lap { d, start: last, last, lifted: 0 };
+        let lap = Lap { d, start: last, last, lifted: 0, sown: 0 };
         if let Some(rule) = self.t.lap_rules.get(line) {
             self.act(s, m, lap, 0, rule, &mut out, obs);
         }
@@ -953,6 +1090,7 @@ impl Rules {
             captured: out.captured,
             captured_pits: out.captured_pits,
             grand_slam: false,
+            starves: false,
         };
         if let (Some(q), Some(way)) = (out.relay, out.way)
             && laps < MAX_LAPS

@@ -326,6 +326,9 @@ pub struct MoveSummary {
     /// Its captures would have left every pit of the opponent empty (a grand slam), and so
     /// were not made.
     pub grand_slam: bool,
+    /// Its first lap, with that lap's captures, left the opponent without seeds, which `a move
+    /// must leave the opponent seeds after its first lap` does not allow.
+    pub starves: bool,
 }
 
 /// Where seeds moved without sowing go.
@@ -429,6 +432,11 @@ pub enum IllegalMove {
     },
     /// The move would capture every seed of the opponent, which the rules forbid.
     GrandSlam {
+        pit: usize,
+    },
+    /// The move's first lap leaves the opponent without seeds (`a move must leave the opponent
+    /// seeds after its first lap`).
+    FirstLapStarves {
         pit: usize,
     },
     /// The pit sows either way: the move must say which (`2cw`, `2ccw`).
@@ -554,6 +562,11 @@ impl fmt::Display for IllegalMove {
             IllegalMove::DoesNotFeed { pit } => write!(
                 f,
                 "pit {pit} leaves the opponent without seeds, and a player must feed an opponent who has none"
+            ),
+            IllegalMove::FirstLapStarves { pit } => write!(
+                f,
+                "pit {pit}'s first lap leaves the opponent without seeds, and a move must leave them seeds \
+                 after its first lap"
             ),
             IllegalMove::GrandSlam { pit } => write!(
                 f,

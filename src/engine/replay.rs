@@ -480,6 +480,7 @@ pub fn why_over(state: &State, reason: EndReason) -> String {
         EndReason::NoSeeds => "a player has no seeds left".to_string(),
         EndReason::NoBigStone => "no big stone is left on the board".to_string(),
         EndReason::Points => "a player has reached the points that win the match".to_string(),
+        EndReason::Condition => "a `game over when` condition is met".to_string(),
     }
 }
 

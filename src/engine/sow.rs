@@ -157,7 +157,15 @@ impl Rules {
                 laps += 1;
             }
         }
-        let mut summary = MoveSummary { mv, lifted, last, captured: 0, captured_pits: 0, grand_slam: false };
+        let mut summary = MoveSummary {
+            mv,
+            lifted,
+            last,
+            captured: 0,
+            captured_pits: 0,
+            grand_slam: false,
+            starves: false,
+        };
         if last < n && (TIER < RICH || s.plies >= t.capture_start) {
             let (taken, how) = self.taken_by::<TIER>(s, m, last, d);
             if taken != 0 {
@@ -426,7 +434,13 @@ impl Rules {
         if t.side_empty && self.a_side_is_empty(s) {
             return Some(t.side_end);
         }
-        t.board_end.filter(|c| c.contains(s.seeds_on_board() as u8)).map(|_| EndReason::FewSeeds)
+        if t.board_end.is_some_and(|c| c.contains(s.seeds_on_board() as u8)) {
+            return Some(EndReason::FewSeeds);
+        }
+        if !t.game_ends.is_empty() && t.game_end(s, s.last_mover as usize, false).is_some() {
+            return Some(EndReason::Condition);
+        }
+        None
     }
 
     /// Has a player captured more than half the seeds, or both players exactly half?

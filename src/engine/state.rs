@@ -55,6 +55,9 @@ pub enum EndReason {
     /// Once the pits were filled for a round, a player owned too few pits (`a player who owns
     /// 2 pits or fewer loses the match`): that player lost.
     FewPits,
+    /// An ending written as conditions held (`game over when every pit holds 1 or fewer
+    /// seeds`).
+    Condition,
 }
 
 impl EndReason {
@@ -79,6 +82,7 @@ impl EndReason {
             EndReason::HeldTooFew => "held-too-few",
             EndReason::Points => "points",
             EndReason::FewPits => "few-pits",
+            EndReason::Condition => "condition",
         }
     }
 
@@ -103,6 +107,7 @@ impl EndReason {
             EndReason::HeldTooFew => "a player held too few seeds at the end of a round",
             EndReason::Points => "a player reached the points that win the match",
             EndReason::FewPits => "a player owned too few pits for the next round",
+            EndReason::Condition => "the board met a `game over when` condition",
         }
     }
 }

@@ -184,7 +184,7 @@ impl Rules {
         // without seeds to feed (seen from one mask of the pits holding seeds: the same one
         // when a single seed can be played).
         let filter = t.filter_moves
-            && (t.grand_slam == GrandSlam::NotAllowed || {
+            && (t.grand_slam == GrandSlam::NotAllowed || TIER == GENERAL && t.first_lap_feeds || {
                 let nonempty = if t.min_seeds == 1 { playable } else { at_least(&s.pits, t.pits, 1) };
                 t.own[1 - player as usize] & nonempty == 0
             });
@@ -237,7 +237,7 @@ impl Rules {
             after.to_move = player;
             let sown = self.sow_and_capture_any(&mut after, mv);
             let fed = !starving || !opponent_empty(&after, opponent);
-            if fed && !(forbid_slams && sown.grand_slam) {
+            if fed && !(forbid_slams && sown.grand_slam) && !sown.starves {
                 kept.insert(mv);
             }
         }
@@ -455,9 +455,11 @@ impl Rules {
         // of the two: played out on a copy, as the legal moves were.
         let opponent = self.t.own[1 - s.to_move as usize];
         let mut after = *s;
-        self.sow_and_capture_any(&mut after, mv);
+        let sown = self.sow_and_capture_any(&mut after, mv);
         let starves = self.t.must_feed && opponent_empty(s, opponent) && opponent_empty(&after, opponent);
-        if starves {
+        if sown.starves {
+            IllegalMove::FirstLapStarves { pit: pit + 1 }
+        } else if starves {
             IllegalMove::DoesNotFeed { pit: pit + 1 }
         } else {
             IllegalMove::GrandSlam { pit: pit + 1 }

@@ -969,6 +969,19 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     } else {
         unsaid(S, "must feed", kinds, "A player need not feed an opponent whose pits are all empty.")
     });
+    let kinds = &[Kind::FirstLapFeeds];
+    rules.push(if spec.first_lap_feeds {
+        said(
+            S,
+            "first lap feeds",
+            kinds,
+            "A move may be played only if its first lap, with that lap's captures, leaves the opponent \
+             holding seeds (the laps after it may empty their pits); a player who has no such move has \
+             no legal move.",
+        )
+    } else {
+        unsaid(S, "first lap feeds", kinds, "A move's first lap may leave the opponent without seeds.")
+    });
     let kinds = &[Kind::FirstMoves];
     let pits = |mask: u64| pit_numbers(mask).iter().map(|q| q.to_string()).collect::<Vec<_>>();
     let several = spec.first_move.iter().flatten().any(|&m| m.count_ones() > 1);
@@ -1272,53 +1285,19 @@ fn where_phrase(spec: &Spec, w: Where, chain: bool) -> &'static str {
 /// A condition of a rule after each lap, in words: `the next pit is occupied`.
 pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
     match c {
-        Condition::At(place, p) => {
-            let place = place.words();
+        Condition::At(place, p) => predicate_words(&place.words(), p),
+        Condition::Each(q, pits, p) => {
+            let set = match pits {
+                Pits::Sown => "pit the lap sowed into".to_string(),
+                Pits::Board => "pit of the board".to_string(),
+                Pits::Owned(Where::Own) => "pit of the mover's".to_string(),
+                Pits::Owned(_) => "pit of the opponent's".to_string(),
+                Pits::Beside(place) => format!("pit beside {} in its row", place.words()),
+            };
             match p {
-                Predicate::Holds(n) => format!("{place} holds {}", n.words()),
-                Predicate::Empty => format!("{place} is empty"),
-                Predicate::Occupied => format!("{place} holds seeds"),
-                Predicate::Owned(Where::Own) => format!("{place} is one of the mover's own"),
-                Predicate::Owned(_) => format!("{place} is one of the opponent's"),
-                Predicate::Store(true) => format!("{place} is a store"),
-                Predicate::Store(false) => format!("{place} is not a store"),
-                Predicate::Claimed(who, yes) => {
-                    let is = if *yes { "is" } else { "is not" };
-                    match who {
-                        Claimer::Anyone => format!("{place} {is} claimed"),
-                        Claimer::Mover => format!("{place} {is} claimed by the mover"),
-                        Claimer::Opponent => format!("{place} {is} claimed by the opponent"),
-                    }
-                }
-                Predicate::Mirror(yes) => format!(
-                    "{place} {} the mirror of a claimed pit (the pit at the same place in the other row, \
-                     counted from each owner's left)",
-                    if *yes { "is" } else { "is not" }
-                ),
-                Predicate::Seat(seats, None, yes) => format!(
-                    "{place} {} its owner's {} pit",
-                    if *yes { "is" } else { "is not" },
-                    or_list(&seats.iter().map(|s| s.word()).collect::<Vec<_>>())
-                ),
-                Predicate::Seat(seats, Some(row), yes) => format!(
-                    "{place} {} the {} pit of its owner's {} row (counted from their left)",
-                    if *yes { "is" } else { "is not" },
-                    or_list(&seats.iter().map(|s| s.word()).collect::<Vec<_>>()),
-                    if *row == crate::lang::geometry::Side::Inner { "inner" } else { "outer" }
-                ),
-                Predicate::EndPlace(yes) => {
-                    format!("{place} {} an end place", if *yes { "is" } else { "is not" })
-                }
-                Predicate::InRow(whose, side, yes) => format!(
-                    "{place} {} in {} {} row",
-                    if *yes { "is" } else { "is not" },
-                    match whose {
-                        Where::Own => "the mover's",
-                        Where::Opponents => "an opponent's",
-                        Where::Any => "an",
-                    },
-                    side.word()
-                ),
+                // `every pit of the board holds 1 or fewer seeds`.
+                Predicate::Holds(n) => format!("{} {set} holds {}", q.word(), seeds_of(&n.words())),
+                p => predicate_words(&format!("{} {set}", q.word()), p),
             }
         }
         Condition::Board(n) => format!("the board holds {}", seeds_of(&n.words())),
@@ -1331,6 +1310,56 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
         Condition::MoverClaims(true) => "the mover has a claimed pit".to_string(),
         Condition::MoverClaims(false) => "the mover has no claimed pit".to_string(),
         Condition::Lifted(n) => format!("the lap was sown with {}", seeds_of(&n.words())),
+    }
+}
+
+/// A predicate of a place (or of each pit of a set, `every pit of the mover's`) in words.
+fn predicate_words(place: &str, p: &Predicate<CountSet>) -> String {
+    match p {
+        Predicate::Holds(n) => format!("{place} holds {}", n.words()),
+        Predicate::Empty => format!("{place} is empty"),
+        Predicate::Occupied => format!("{place} holds seeds"),
+        Predicate::Owned(Where::Own) => format!("{place} is one of the mover's own"),
+        Predicate::Owned(_) => format!("{place} is one of the opponent's"),
+        Predicate::Store(true) => format!("{place} is a store"),
+        Predicate::Store(false) => format!("{place} is not a store"),
+        Predicate::Claimed(who, yes) => {
+            let is = if *yes { "is" } else { "is not" };
+            match who {
+                Claimer::Anyone => format!("{place} {is} claimed"),
+                Claimer::Mover => format!("{place} {is} claimed by the mover"),
+                Claimer::Opponent => format!("{place} {is} claimed by the opponent"),
+            }
+        }
+        Predicate::Mirror(yes) => format!(
+            "{place} {} the mirror of a claimed pit (the pit at the same place in the other row, \
+                     counted from each owner's left)",
+            if *yes { "is" } else { "is not" }
+        ),
+        Predicate::Seat(seats, None, yes) => format!(
+            "{place} {} its owner's {} pit",
+            if *yes { "is" } else { "is not" },
+            or_list(&seats.iter().map(|s| s.word()).collect::<Vec<_>>())
+        ),
+        Predicate::Seat(seats, Some(row), yes) => format!(
+            "{place} {} the {} pit of its owner's {} row (counted from their left)",
+            if *yes { "is" } else { "is not" },
+            or_list(&seats.iter().map(|s| s.word()).collect::<Vec<_>>()),
+            if *row == crate::lang::geometry::Side::Inner { "inner" } else { "outer" }
+        ),
+        Predicate::EndPlace(yes) => {
+            format!("{place} {} an end place", if *yes { "is" } else { "is not" })
+        }
+        Predicate::InRow(whose, side, yes) => format!(
+            "{place} {} in {} {} row",
+            if *yes { "is" } else { "is not" },
+            match whose {
+                Where::Own => "the mover's",
+                Where::Opponents => "an opponent's",
+                Where::Any => "an",
+            },
+            side.word()
+        ),
     }
 }
 
@@ -2050,6 +2079,29 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             kinds,
             "The seeds left on the board do not by themselves end the game.",
         ),
+    });
+    let kinds = &[Kind::EndRules];
+    rules.push(if spec.game_ends.is_empty() {
+        unsaid(S, "ends on conditions", kinds, "No other condition on the board ends the game.")
+    } else {
+        let ends: Vec<String> = spec
+            .game_ends
+            .iter()
+            .map(|e| {
+                format!(
+                    "It ends as soon as {}, after any move{}{}.",
+                    crate::lang::legality::conditions_words(&e.conditions),
+                    if e.after_lap {
+                        " and after each lap of a move, once the rules after the lap have applied (the \
+                         move then ends: no relay follows)"
+                    } else {
+                        ""
+                    },
+                    if e.outcome.is_some() { ", and it is a draw, whatever the scores" } else { "" },
+                )
+            })
+            .collect();
+        said(S, "ends on conditions", kinds, ends.join(" "))
     });
     let kinds = &[Kind::Repetition];
     rules.push(if spec.endings.repetition {

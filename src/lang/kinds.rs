@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use super::diagnostic::{Diagnostic, SourceFile, Span};
-use super::lap_rule::LapRuleLines;
+use super::lap_rule::{GameEndLines, LapRuleLines};
 use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine, SeatOnlyLine};
 use super::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, PlaceHand,
@@ -25,8 +25,9 @@ use super::stages::{RearrangeLine, StagesLine};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
-    ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed, NoMove, Number,
-    Opening, OppositeLine, PlayersBlock, RelayLine, SeedsLine, SingleSeed, Spanned, StoreSowing, Winner,
+    ExtraTurn, FirstLapFeeds, FirstMoveLines, GrandSlam, LandingLine, LapCount, Laps, Leftovers, MustFeed,
+    NoMove, Number, Opening, OppositeLine, PlayersBlock, RelayLine, SeedsLine, SingleSeed, Spanned,
+    StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -137,7 +138,8 @@ macro_rules! kinds {
                 }
             }
 
-            /// Adds the lines of a kind that is a list (the rules after each lap) to those
+            /// Adds the lines of a kind that is a list (the rules after each lap, the first
+            /// moves, the endings written as conditions) to those
             /// already stated by the same layer; false for any other kind.
             pub fn extend(&mut self, line: &RuleLine) -> bool {
                 match (line, &mut self.lap_rules) {
@@ -145,8 +147,12 @@ macro_rules! kinds {
                         stated.value.extend(more.iter().cloned());
                         true
                     }
-                    _ => match (line, &mut self.first_moves) {
-                        (RuleLine::FirstMoves(more), Some(stated)) => {
+                    _ => match (line, &mut self.first_moves, &mut self.end_rules) {
+                        (RuleLine::FirstMoves(more), Some(stated), _) => {
+                            stated.value.extend(more.iter().cloned());
+                            true
+                        }
+                        (RuleLine::EndRules(more), _, Some(stated)) => {
                             stated.value.extend(more.iter().cloned());
                             true
                         }
@@ -203,6 +209,8 @@ kinds! {
     ExtraTurn(ExtraTurn) in extra_turn, "`last seed in the mover's own store`", "the extra turn", None;
     /// `must feed an opponent who has no seeds`
     MustFeed(MustFeed) in must_feed, "`must feed ...`", "feeding an opponent without seeds", None;
+    /// `a move must leave the opponent seeds after its first lap`
+    FirstLapFeeds(FirstLapFeeds) in first_lap_feeds, "`a move must leave the opponent seeds after its first lap`", "the seeds a move's first lap must leave the opponent", None;
     /// `last seed makes 2 or 4 in any pit: take them`; `None` for `capture { none }`.
     Landing(Option<LandingLine>) in landing, "`last seed makes ...`", "what the last seed captures",
         needs("what is captured",
@@ -269,6 +277,11 @@ kinds! {
     Majority(Ending) in majority, "`game over when a player has captured more than half the seeds`", "the end when a player has captured more than half the seeds", None;
     /// `game over when the board holds 0 or 1 seeds`
     BoardSeeds(BoardEnding) in board_seeds, "`game over when the board holds ...`", "the end when few seeds are left", None;
+    /// `game over when every pit holds 1 or fewer seeds`, `game over when the board holds 1
+    /// seed, after each lap`: every ending of a layer written as conditions, in order (a later
+    /// layer replaces them all). `game over when the board holds 0 or 1 seeds` alone is
+    /// `BoardSeeds`.
+    EndRules(GameEndLines) in end_rules, "the `game over when` lines with conditions", "the ends written as conditions", None;
     /// `game over when a position repeats since the last capture`
     Repetition(Ending) in repetition, "`game over when a position repeats since the last capture`", "the end when a position repeats", None;
     /// `a pit of one seed sows it into the next pit`

@@ -3,7 +3,7 @@
 //! the capture block cannot say. The same types serve the syntax tree (counts as written) and
 //! the checked [`super::spec::Spec`] (counts checked), through the count type `C`.
 
-use super::syntax::{ChainDirection, Spanned, Where, WrittenCounts};
+use super::syntax::{ChainDirection, EndOutcome, Spanned, Where, WrittenCounts};
 
 /// A pit named from the lap just sown: a pit of the lap, or a pit of its column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -120,6 +120,27 @@ impl<C> Predicate<C> {
     pub fn of_claims(&self) -> bool {
         matches!(self, Predicate::Claimed(..) | Predicate::Mirror(_))
     }
+
+    /// The same predicate with its counts turned by `f`, told the fewest seeds the place can
+    /// hold (see [`LapRule::try_map`]).
+    pub fn try_map<D, E>(
+        &self,
+        lowest: u8,
+        f: &mut impl FnMut(&C, u8) -> Result<D, E>,
+    ) -> Result<Predicate<D>, E> {
+        Ok(match self {
+            Predicate::Holds(n) => Predicate::Holds(f(n, lowest)?),
+            Predicate::Empty => Predicate::Empty,
+            Predicate::Occupied => Predicate::Occupied,
+            Predicate::Owned(w) => Predicate::Owned(*w),
+            Predicate::Store(b) => Predicate::Store(*b),
+            Predicate::Claimed(c, yes) => Predicate::Claimed(*c, *yes),
+            Predicate::Mirror(yes) => Predicate::Mirror(*yes),
+            Predicate::Seat(pits, row, yes) => Predicate::Seat(pits.clone(), *row, *yes),
+            Predicate::EndPlace(yes) => Predicate::EndPlace(*yes),
+            Predicate::InRow(w, side, yes) => Predicate::InRow(*w, *side, *yes),
+        })
+    }
 }
 
 /// One condition of a line.
@@ -135,6 +156,38 @@ pub enum Condition<C> {
     /// `the opponent's inner row is empty` ([`Where::Opponents`], or the mover's: [`Where::Own`]);
     /// with `false`, `is not empty`. Boards of 4 rows.
     RowEmpty(Where, super::geometry::Side, bool),
+    /// `every pit of the opponent's is empty`, `no pit holds 2 or more`: the predicate of each
+    /// pit of a set ([`Quantifier::Every`]: all of them, and a set without pits; or
+    /// [`Quantifier::No`]: none of them).
+    Each(Quantifier, Pits, Predicate<C>),
+}
+
+impl<C> Condition<C> {
+    /// What it says of a place, or of each pit of a set.
+    pub fn predicate(&self) -> Option<&Predicate<C>> {
+        match self {
+            Condition::At(_, p) | Condition::Each(_, _, p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// How many pits of a set a condition asks about ([`Condition::Each`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Quantifier {
+    /// `every pit ...`: all of them.
+    Every,
+    /// `no pit ...`: none of them.
+    No,
+}
+
+impl Quantifier {
+    pub fn word(self) -> &'static str {
+        match self {
+            Quantifier::Every => "every",
+            Quantifier::No => "no",
+        }
+    }
 }
 
 /// Who receives what a take takes.
@@ -277,25 +330,12 @@ impl<C> LapRule<C> {
             .iter()
             .map(|c| {
                 Ok(match c {
-                    Condition::At(p, Predicate::Holds(n)) => {
-                        Condition::At(*p, Predicate::Holds(f(n, u8::from(*p == Place::LAST))?))
+                    Condition::At(p, pred) => {
+                        Condition::At(*p, pred.try_map(u8::from(*p == Place::LAST), &mut f)?)
                     }
-                    Condition::At(p, Predicate::Empty) => Condition::At(*p, Predicate::Empty),
-                    Condition::At(p, Predicate::Occupied) => Condition::At(*p, Predicate::Occupied),
-                    Condition::At(p, Predicate::Owned(w)) => Condition::At(*p, Predicate::Owned(*w)),
-                    Condition::At(p, Predicate::Store(b)) => Condition::At(*p, Predicate::Store(*b)),
-                    Condition::At(p, Predicate::Claimed(c, yes)) => {
-                        Condition::At(*p, Predicate::Claimed(*c, *yes))
-                    }
-                    Condition::At(p, Predicate::Mirror(yes)) => Condition::At(*p, Predicate::Mirror(*yes)),
-                    Condition::At(p, Predicate::Seat(pits, row, yes)) => {
-                        Condition::At(*p, Predicate::Seat(pits.clone(), *row, *yes))
-                    }
-                    Condition::At(p, Predicate::EndPlace(yes)) => {
-                        Condition::At(*p, Predicate::EndPlace(*yes))
-                    }
-                    Condition::At(p, Predicate::InRow(w, side, yes)) => {
-                        Condition::At(*p, Predicate::InRow(*w, *side, *yes))
+                    // A sown pit holds at least the seed sown into it.
+                    Condition::Each(q, pits, pred) => {
+                        Condition::Each(*q, *pits, pred.try_map(u8::from(*pits == Pits::Sown), &mut f)?)
                     }
                     // Counted from 0, so that a 0 is reported as a lap's (checked with the
                     // rules of end places).
@@ -369,7 +409,7 @@ impl<C> LapRule<C> {
     /// Every place the line names, conditions first.
     pub fn places(&self) -> impl Iterator<Item = Place> + '_ {
         let named = self.conditions.iter().filter_map(|c| match c {
-            Condition::At(p, _) => Some(*p),
+            Condition::At(p, _) | Condition::Each(_, Pits::Beside(p), _) => Some(*p),
             _ => None,
         });
         let acted = self.effects.iter().flat_map(|e| match e {
@@ -410,7 +450,7 @@ impl<C> LapRule<C> {
     /// Does the line ask about claimed pits?
     pub fn asks_of_claims(&self) -> bool {
         self.conditions.iter().any(|c| match c {
-            Condition::At(_, p) => p.of_claims(),
+            Condition::At(_, p) | Condition::Each(_, _, p) => p.of_claims(),
             Condition::MoverClaims(_) => true,
             Condition::Board(_) | Condition::Lifted(_) | Condition::RowEmpty(..) => false,
         })
@@ -427,3 +467,19 @@ impl<C> LapRule<C> {
         })
     }
 }
+
+/// `game over when every pit holds 1 or fewer seeds`: an ending written as conditions on the
+/// board (no place of a lap), looked at after each move, or with `after_lap` (`, after each
+/// lap`) after each lap too: a lap after which it holds ends the move (no relay) and the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameEnd<C, O> {
+    pub conditions: Vec<Condition<C>>,
+    pub after_lap: bool,
+    /// What decides the game it ends (`None`: the scores).
+    pub outcome: Option<O>,
+}
+
+/// An ending as written: counts as numbers, the outcome with its span.
+pub type GameEndLine = GameEnd<WrittenCounts, Spanned<EndOutcome>>;
+/// The endings of one layer, in order, each with its span.
+pub type GameEndLines = Vec<Spanned<GameEndLine>>;

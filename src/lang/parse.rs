@@ -10,8 +10,8 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
-    Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Pits, Place, Predicate, Receiver,
-    SownSeeds,
+    Base, Claimer, Column, Condition, Effect, GameEndLine, LapRule, LapRuleLine, Pits, Place, Predicate,
+    Quantifier, Receiver, SownSeeds,
 };
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
@@ -393,6 +393,15 @@ impl Builder<'_> {
             let first = inner.next().expect("a condition");
             if first.as_rule() == Rule::board_holds {
                 conditions.push(Condition::Board(self.counts(only(first))?));
+            } else if first.as_rule() == Rule::set_holds {
+                let mut parts = values(first);
+                let q = match parts.next().expect("every or no").as_rule() {
+                    Rule::all_of => Quantifier::Every,
+                    _ => Quantifier::No,
+                };
+                let pits = self.pit_set(parts.next().expect("the pits"), named)?;
+                let predicate = self.predicate(parts.next().expect("a predicate"))?;
+                conditions.push(Condition::Each(q, pits, predicate));
             } else if first.as_rule() == Rule::lap_lifted {
                 conditions.push(Condition::Lifted(self.counts(only(first))?));
             } else if first.as_rule() == Rule::mover_claims {
@@ -458,6 +467,25 @@ impl Builder<'_> {
             groups.push((group, row));
         }
         Ok(groups)
+    }
+
+    /// The pits of `every_pits` (`sown pit`, `pit of the opponent's`, `pit beside PLACE`);
+    /// `named` is the place named last, for `it`.
+    fn pit_set(&self, pair: Pair<'_, Rule>, named: &mut Option<Place>) -> Result<Pits, Diagnostic> {
+        let set = only(pair);
+        Ok(match set.as_rule() {
+            Rule::sown_pits => Pits::Sown,
+            Rule::beside_pits => {
+                let p = self.place(only(set), *named)?;
+                *named = Some(p);
+                Pits::Beside(p)
+            }
+            Rule::owned_pits => {
+                let mover = set.into_inner().any(|w| w.as_rule() == Rule::k_mover_s);
+                Pits::Owned(if mover { Where::Own } else { Where::Opponents })
+            }
+            _ => Pits::Board,
+        })
     }
 
     fn predicate(&self, pair: Pair<'_, Rule>) -> Result<Predicate<WrittenCounts>, Diagnostic> {
@@ -545,16 +573,7 @@ impl Builder<'_> {
             }
             Rule::take_every => {
                 let mut inner = values(pair);
-                let set = only(inner.next().expect("the pits"));
-                let pits = match set.as_rule() {
-                    Rule::sown_pits => Pits::Sown,
-                    Rule::beside_pits => Pits::Beside(place(only(set))?),
-                    Rule::owned_pits => {
-                        let mover = set.into_inner().any(|w| w.as_rule() == Rule::k_mover_s);
-                        Pits::Owned(if mover { Where::Own } else { Where::Opponents })
-                    }
-                    _ => Pits::Board,
-                };
+                let pits = self.pit_set(inner.next().expect("the pits"), named)?;
                 let mut holding = None;
                 let mut to = None;
                 for p in inner {
@@ -935,6 +954,7 @@ impl Builder<'_> {
             }),
             Rule::extra_turn => RuleLine::ExtraTurn(ExtraTurn),
             Rule::must_feed => RuleLine::MustFeed(MustFeed),
+            Rule::first_lap_feeds => RuleLine::FirstLapFeeds(FirstLapFeeds),
             Rule::store_move => {
                 let mut inner = values(pair);
                 let holds = self.counts(inner.next().expect("the store's counts"))?;
@@ -1058,11 +1078,13 @@ impl Builder<'_> {
                 _ => GrandSlam::Take,
             }),
             Rule::ending => {
-                let mut parts = values(pair);
-                let which = parts.next().expect("the condition");
+                let line_span = span(&pair);
+                let parts: Vec<_> = values(pair).collect();
+                let which = parts[0].clone();
+                let after_lap = parts.iter().find(|p| p.as_rule() == Rule::after_lap);
                 // `: they win`: the outcome, underlined without its colon.
-                let outcome = parts.next().map(|o| {
-                    let o = only(o);
+                let outcome = parts.iter().find(|p| p.as_rule() == Rule::end_outcome).map(|o| {
+                    let o = only(o.clone());
                     let outcome = match o.as_rule() {
                         Rule::they_win => EndOutcome::Win,
                         Rule::they_lose => EndOutcome::Lose,
@@ -1070,14 +1092,31 @@ impl Builder<'_> {
                     };
                     Spanned::new(outcome, span(&o))
                 });
+                if which.as_rule() == Rule::end_conditions {
+                    let conditions = self.conditions(values(only(which)), &mut None)?;
+                    // `the board holds 0 or 1 seeds` alone, after each move: the line it always was.
+                    if let ([Condition::Board(counts)], None) = (&conditions[..], after_lap) {
+                        return Ok(vec![RuleLine::BoardSeeds(BoardEnding {
+                            counts: counts.clone(),
+                            outcome,
+                        })]);
+                    }
+                    let line = GameEndLine { conditions, after_lap: after_lap.is_some(), outcome };
+                    return Ok(vec![RuleLine::EndRules(vec![Spanned::new(line, line_span)])]);
+                }
+                if let Some(lap) = after_lap {
+                    return Err(Diagnostic::error("this ending is looked at after each move only")
+                        .at(self.file, span(lap), "not after each lap")
+                        .help(
+                            "an ending written as conditions may be looked at after each lap: `game over when \
+                             the board holds 1 seed, after each lap`",
+                        ));
+                }
                 let ending = Ending { outcome: outcome.clone() };
                 match which.as_rule() {
                     Rule::side_empty => RuleLine::SideEmpty(ending),
                     Rule::unclaimed_empty => RuleLine::UnclaimedEmpty(ending),
                     Rule::majority => RuleLine::Majority(ending),
-                    Rule::board_seeds => {
-                        RuleLine::BoardSeeds(BoardEnding { counts: self.counts(only(which))?, outcome })
-                    }
                     Rule::no_big_stone => RuleLine::NoStoneEnd(NoStoneEnd { outcome }),
                     Rule::nobody_moves => RuleLine::NobodyMoves(ending),
                     _ => RuleLine::Repetition(ending),
@@ -1353,6 +1392,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],
         Rule::when_rule => "`when ...: ...`",
         Rule::every_lap => "`after each lap: ...`",
+        Rule::after_lap => "`, after each lap`",
         Rule::place | Rule::column_place => {
             "a place such as `the last pit`, `the next pit`, `the opposite pit` or `the pit behind the last pit`"
         }
@@ -1515,8 +1555,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("game", _) => {
             "`game over when a player's pits are all empty` (and its outcome, if any: `: they win`, `: they \
              lose` or `: the game is a draw`), `game over when a player has captured more than half the \
-             seeds`, `game over when a position repeats since the last capture`, `game over when the board \
-             holds 0 or 1 seeds` or `game over when nobody can move: the game is a draw`"
+             seeds`, `game over when a position repeats since the last capture`, `game over when nobody \
+             can move: the game is a draw`, or conditions on the board, as the `when` lines write them: \
+             `game over when the board holds 0 or 1 seeds`, `game over when every pit holds 1 or fewer \
+             seeds` (and `, after each lap` to look at them after each lap too)"
         }
         ("capture", _) => "`capture { ... }` or `capture { none }`",
         ("last", _) => {
@@ -1586,6 +1628,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::relay,
     Rule::extra_turn,
     Rule::must_feed,
+    Rule::first_lap_feeds,
     Rule::store_move,
     Rule::hand_sowing,
     Rule::place_hand,

@@ -231,6 +231,8 @@ pub struct Spec {
     pub extra_turn: bool,
     /// An opponent without seeds must be given some.
     pub must_feed: bool,
+    /// `a move must leave the opponent seeds after its first lap`.
+    pub first_lap_feeds: bool,
     /// `None`: nothing is ever captured.
     pub landing: Option<CaptureRule>,
     pub chain: Option<ChainRule>,
@@ -270,6 +272,9 @@ pub struct Spec {
     /// `game over when the board holds ...`: the counts of seeds left on the board that end
     /// the game (0 may be one), checked after every move.
     pub board_end: Option<CountSet>,
+    /// The endings written as conditions (`game over when every pit holds 1 or fewer seeds`,
+    /// `..., after each lap`), in order, each with its outcome if it gives one.
+    pub game_ends: Vec<crate::lang::lap_rule::GameEnd<CountSet, EndOutcome>>,
     /// The layer that last set each group of rules.
     pub provenance: Vec<(Kind, Layer)>,
     /// Where the rules were written, for messages about a variant that checks.
@@ -310,6 +315,8 @@ impl std::fmt::Debug for RuleAt {
 pub struct RuleLines {
     pub kinds: Vec<(Kind, RuleAt)>,
     pub lap_rules: Vec<RuleAt>,
+    /// Each ending written as conditions (in the order of [`Spec::game_ends`]).
+    pub game_ends: Vec<RuleAt>,
 }
 
 impl Spec {

@@ -291,6 +291,10 @@ pub struct ExtraTurn;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MustFeed;
 
+/// `a move must leave the opponent seeds after its first lap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FirstLapFeeds;
+
 /// A move whose captures would leave every pit of the opponent empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GrandSlam {

@@ -582,7 +582,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
     // keep their shape; every other ending that some game of the run met (`nobody could
     // move` under `they pass` too, with `--all` even when none did).
     type Count = fn(&stats::EndTally) -> u64;
-    let endings: [(&str, Count, bool); 18] = [
+    let endings: [(&str, Count, bool); 19] = [
         ("ended: no legal move", |e| e.no_legal_move, true),
         ("ended: ply limit", |e| e.ply_limit, true),
         ("ended: nobody could move", |e| e.nobody_can_move, all),
@@ -601,6 +601,7 @@ fn rows(report: &Report, all: bool) -> Vec<Vec<String>> {
         ("ended: a player held too few seeds", |e| e.held_too_few, false),
         ("ended: a player owned too few pits", |e| e.few_pits, false),
         ("ended: a player reached the points to win", |e| e.points, false),
+        ("ended: a `game over when` condition", |e| e.condition, false),
     ];
     for (name, count, always) in endings {
         if always || rs.iter().any(|r| count(&r.ends) > 0) {
@@ -805,7 +806,8 @@ mod tests {
             | EndReason::InnerEmpty
             | EndReason::HeldTooFew
             | EndReason::Points
-            | EndReason::FewPits => r,
+            | EndReason::FewPits
+            | EndReason::Condition => r,
         };
         let reasons = [
             EndReason::NoLegalMove,
@@ -826,6 +828,7 @@ mod tests {
             EndReason::HeldTooFew,
             EndReason::Points,
             EndReason::FewPits,
+            EndReason::Condition,
         ]
         .map(every);
         let mut seen = Vec::new();

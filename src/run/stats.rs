@@ -183,6 +183,9 @@ pub struct EndTally {
     /// Matches lost by a player owning too few pits once the pits were filled.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub few_pits: u64,
+    /// Games over by an ending written as conditions: left out where no game met one.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub condition: u64,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -210,6 +213,7 @@ impl EndTally {
             EndReason::HeldTooFew => self.held_too_few += 1,
             EndReason::Points => self.points += 1,
             EndReason::FewPits => self.few_pits += 1,
+            EndReason::Condition => self.condition += 1,
         }
     }
 }
@@ -317,6 +321,7 @@ impl Tally {
         self.ends.inner_empty += o.ends.inner_empty;
         self.ends.held_too_few += o.ends.held_too_few;
         self.ends.few_pits += o.ends.few_pits;
+        self.ends.condition += o.ends.condition;
         self.ends.points += o.ends.points;
         self.length.merge(&o.length);
         self.rounds.merge(&o.rounds);

@@ -418,6 +418,9 @@ impl<'a> Validator<'a> {
         if let Some(f) = &m.must_feed {
             two(&mut self, &f.at, "feeding an opponent");
         }
+        if let Some(f) = &m.first_lap_feeds {
+            two(&mut self, &f.at, "leaving the opponent seeds after the first lap");
+        }
         if let Some(l) = &m.leftovers
             && l.value == Leftovers::NotRunOut
         {
@@ -494,6 +497,7 @@ impl<'a> Validator<'a> {
         let board_end =
             m.board_seeds.as_ref().and_then(|b| self.counts("board", &b.value.counts, b, total, 0));
         let endings = self.endings(players);
+        let game_ends = m.end_rules.as_ref().map_or_else(Vec::new, |l| self.game_ends(l, total));
         let layer_of = |i: usize| stack[i].layer.clone();
         let ruleset_about = stack.last().and_then(|l| l.about).map(about).unwrap_or_default();
         let about = about(&self.v.ast.about);
@@ -538,6 +542,7 @@ impl<'a> Validator<'a> {
             store_sowing,
             extra_turn: m.extra_turn.is_some(),
             must_feed: m.must_feed.is_some(),
+            first_lap_feeds: m.first_lap_feeds.is_some(),
             opposite: m.opposite.as_ref().and_then(|o| o.value),
             grand_slam,
             relay,
@@ -553,6 +558,7 @@ impl<'a> Validator<'a> {
             staging,
             board_end,
             endings,
+            game_ends,
             provenance: provenance.iter().map(|(&t, &i)| (t, layer_of(i))).collect(),
             lines: RuleLines {
                 kinds: Kind::ALL
@@ -563,6 +569,9 @@ impl<'a> Validator<'a> {
                     })
                     .collect(),
                 lap_rules: m.lap_rules.as_ref().map_or_else(Vec::new, |l| {
+                    l.value.iter().map(|r| RuleAt { file: l.at.file.clone(), span: r.span.clone() }).collect()
+                }),
+                game_ends: m.end_rules.as_ref().map_or_else(Vec::new, |l| {
                     l.value.iter().map(|r| RuleAt { file: l.at.file.clone(), span: r.span.clone() }).collect()
                 }),
             },
@@ -1453,7 +1462,7 @@ impl<'a> Validator<'a> {
             let checked =
                 rule.try_map(|counts, lowest| self.counts("condition", counts, &at, total, lowest).ok_or(()));
             for c in &rule.conditions {
-                if let Condition::At(_, Predicate::Store(_)) = c
+                if let Some(Predicate::Store(_)) = c.predicate()
                     && self.m.pit_store.is_none()
                 {
                     self.diags.push(
@@ -1462,7 +1471,7 @@ impl<'a> Validator<'a> {
                     );
                 }
                 // Pits named from the owner's seat, in a row of `k`.
-                if let Condition::At(_, Predicate::Seat(seats, row, _)) = c {
+                if let Some(Predicate::Seat(seats, row, _)) = c.predicate() {
                     let k = self.m.board.as_ref().map_or(0, |b| b.value.pits_per_row.value as usize);
                     let rows = self.m.board.as_ref().map_or(2, |b| b.value.rows.value);
                     if row.is_some() && rows != 4 {

@@ -362,6 +362,28 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
             "a draw, whatever the seeds",
         )));
     }
+    // An ending written as conditions: a draw whatever the seeds is not a margin, and one that
+    // names the mover's pits (or claims, a row of the mover's) depends on who moved last,
+    // which a table's positions do not hold where a player may move twice.
+    for (i, end) in spec.game_ends.iter().enumerate() {
+        let at = spec.lines.game_ends.get(i).cloned();
+        let rule = "`game over when ...` (an ending written as conditions)";
+        if end.outcome.is_some() {
+            return Err(SolveError::WonByRule(Refused { rule, label: "a draw, whatever the seeds", at }));
+        }
+        let of_mover = end.conditions.iter().any(|c| {
+            use crate::lang::lap_rule::{Condition, Pits};
+            matches!(
+                c,
+                Condition::Each(_, Pits::Owned(_), _) | Condition::RowEmpty(..) | Condition::MoverClaims(_)
+            ) || c
+                .predicate()
+                .is_some_and(|p| p.of_claims() || matches!(p, crate::lang::lap_rule::Predicate::Owned(_)))
+        });
+        if of_mover {
+            return Err(SolveError::NeedsHistory(Refused { rule, label: "who moved last", at }));
+        }
+    }
     if spec.endings.repetition {
         return Err(SolveError::NeedsHistory(by_kind(
             Kind::Repetition,

@@ -1,8 +1,10 @@
 //! The checks of the `game over when` endings and the outcomes their lines give (`: they
 //! win`, `: they lose`, `: the game is a draw`).
 
+use crate::lang::counts::CountSet;
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::{Origin, Stated};
+use crate::lang::lap_rule::{Condition, GameEnd, GameEndLines, LapRule, Pits};
 use crate::lang::spec::Endings;
 use crate::lang::syntax::{EndOutcome, NoMove, Spanned};
 
@@ -145,5 +147,64 @@ impl Validator<'_> {
             ok = false;
         }
         ok.then_some(o.value)
+    }
+
+    /// The endings written as conditions (`game over when every pit holds 1 or fewer seeds`):
+    /// their counts checked, no place of a lap named (an ending is looked at after a move,
+    /// where there is none), and an outcome that names no player.
+    pub(super) fn game_ends(
+        &mut self,
+        lines: &Stated<GameEndLines>,
+        total: usize,
+    ) -> Vec<GameEnd<CountSet, EndOutcome>> {
+        let mut out = Vec::new();
+        for line in &lines.value {
+            let at = Stated {
+                value: (),
+                at: Origin { file: lines.at.file.clone(), span: line.span.clone(), layer: lines.at.layer },
+            };
+            let before = self.diags.0.len();
+            let end = &line.value;
+            let lap_place = end.conditions.iter().find_map(|c| match c {
+                Condition::At(p, _) | Condition::Each(_, Pits::Beside(p), _) => Some(p.words()),
+                Condition::Each(_, Pits::Sown, _) => Some("the pits a lap sowed into".to_string()),
+                Condition::Lifted(_) => Some("the seeds a lap was sown with".to_string()),
+                _ => None,
+            });
+            if let Some(place) = lap_place {
+                self.diags.push(
+                    at.error(format!("an ending cannot speak of {place}"), "a condition on a lap")
+                        .note("an ending is looked at once a move is over, where no lap names a place")
+                        .help(
+                            "speak of the board, a player's pits or a row: `game over when every pit of the \
+                             opponent's is empty`",
+                        ),
+                );
+            }
+            if let Some(o) = &end.outcome
+                && o.value != EndOutcome::Draw
+            {
+                self.diags.push(
+                    at_outcome(&at.at, o, "`they` names no player here".into(), "which player?")
+                        .note("an ending written as conditions says nothing of a player")
+                        .help(
+                            "write `: the game is a draw`, or leave the outcome out for the scores to decide",
+                        ),
+                );
+            }
+            let rule = LapRule { every_lap: false, conditions: end.conditions.clone(), effects: Vec::new() };
+            let checked =
+                rule.try_map(|counts, lowest| self.counts("condition", counts, &at, total, lowest).ok_or(()));
+            if let Ok(rule) = checked
+                && self.diags.0.len() == before
+            {
+                out.push(GameEnd {
+                    conditions: rule.conditions,
+                    after_lap: end.after_lap,
+                    outcome: end.outcome.as_ref().map(|o| o.value),
+                });
+            }
+        }
+        out
     }
 }

@@ -111,11 +111,8 @@ impl Validator<'_> {
         if let Some(rules) = &m.lap_rules {
             for line in &rules.value {
                 let r = &line.value;
-                let facing = r.conditions.iter().any(|c| match c {
-                    Condition::At(_, pred) => {
-                        matches!(pred, Predicate::Seat(_, None, _) | Predicate::Mirror(_))
-                    }
-                    _ => false,
+                let facing = r.conditions.iter().any(|c| {
+                    matches!(c.predicate(), Some(Predicate::Seat(_, None, _) | Predicate::Mirror(_)))
                 }) || r.effects.iter().any(|e| match e {
                     Effect::Claim(places) => places.contains(&Place::OPPOSITE),
                     Effect::Move { from, to, .. } => *from == Place::OPPOSITE || *to == Place::OPPOSITE,
@@ -140,7 +137,8 @@ impl Validator<'_> {
                     let column =
                         r.places().any(|p| p.in_column() || p.base == crate::lang::lap_rule::Base::Opposite);
                     let inner = r.conditions.iter().any(|c| {
-                        matches!(c, Condition::At(_, Predicate::InRow(..)) | Condition::RowEmpty(..))
+                        matches!(c.predicate(), Some(Predicate::InRow(..)))
+                            || matches!(c, Condition::RowEmpty(..))
                     });
                     if column || inner {
                         self.diags.push(
@@ -170,10 +168,10 @@ impl Validator<'_> {
                 if let Some(p) = r.places().find(|p| p.in_column()) {
                     self.diags.push(here(column(&p), "no pit lies behind another"));
                 }
-                if r.conditions
-                    .iter()
-                    .any(|c| matches!(c, Condition::At(_, Predicate::InRow(..)) | Condition::RowEmpty(..)))
-                {
+                if r.conditions.iter().any(|c| {
+                    matches!(c.predicate(), Some(Predicate::InRow(..)))
+                        || matches!(c, Condition::RowEmpty(..))
+                }) {
                     self.diags.push(here(
                         Diagnostic::error("an inner or outer row on a board of 2 rows")
                             .note("inner and outer rows are on boards of 4 rows: `board 4 rows of 8 pits`"),

@@ -111,7 +111,7 @@ impl Validator<'_> {
                     .value
                     .conditions
                     .iter()
-                    .any(|c| matches!(c, Condition::At(_, Predicate::EndPlace(_))));
+                    .any(|c| matches!(c.predicate(), Some(Predicate::EndPlace(_))));
                 if asks {
                     self.diags.push(
                         Diagnostic::error("a line asks whether a place is an end place, but there are none")
