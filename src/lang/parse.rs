@@ -11,7 +11,7 @@ use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, LapRule, LapRuleLine, Pits, Place, Predicate, Receiver,
-    SownSeeds,
+    SownSeeds, Total,
 };
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
@@ -392,7 +392,15 @@ impl Builder<'_> {
             let mut inner = values(c);
             let first = inner.next().expect("a condition");
             if first.as_rule() == Rule::board_holds {
-                conditions.push(Condition::Board(self.counts(only(first))?));
+                conditions.push(Condition::Total(Total::Board, self.counts(only(first))?));
+            } else if first.as_rule() == Rule::captured_total {
+                let mut parts = values(first);
+                let whose = match parts.next().map(|p| p.as_rule()) {
+                    Some(Rule::total_opponent) => Where::Opponents,
+                    _ => Where::Own,
+                };
+                let counts = self.counts(parts.next().expect("counts"))?;
+                conditions.push(Condition::Total(Total::Captured(whose), counts));
             } else if first.as_rule() == Rule::lap_lifted {
                 conditions.push(Condition::Lifted(self.counts(only(first))?));
             } else if first.as_rule() == Rule::mover_claims {
