@@ -196,3 +196,35 @@ fn bad_input_exits_2_with_nothing_on_standard_output() {
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_total_and_a_place_named_from_a_store_are_compared_in_their_words() {
+    // Ako Okwe and its ruleset `murray` differ in the counts of the seeds captured (the file
+    // draws `sow check`'s warning of a pit of one seed, on standard error).
+    let (code, out, _) = run(&["diff", "ako-okwe", "ako-okwe:murray", "--format", "json"]);
+    assert_eq!(code, 0);
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(rules(&report), ["rules after each lap"]);
+    let d = &report["differences"][0];
+    assert!(
+        d["a"]
+            .as_str()
+            .unwrap()
+            .contains("if the mover has captured 3 seeds so far and the last pit holds 1")
+    );
+    assert!(d["b"].as_str().unwrap().contains("if the mover has captured 1 or more seeds so far"));
+    // Sonka names the pit after a store; Sungka names no place of a lap.
+    let report = json(&["diff", "sonka", "sungka", "--format", "json"]);
+    let laps = report["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["rule"] == "rules after each lap")
+        .unwrap();
+    assert!(laps["a"].as_str().unwrap().ends_with(
+        "When a lap's last seed falls into a store, the next pit is the pit after that store on the mover's \
+         way, and the pit after the next the one after it; the last pit and the places named from it are no \
+         pit then."
+    ));
+    assert_eq!(laps["b"], "No rule is named from the places of a lap.");
+}

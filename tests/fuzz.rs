@@ -58,7 +58,8 @@ const BAKUK: &str = include_str!("../variants/bakuk.sow");
 const KOUMMA: &str = include_str!("../variants/koumma.sow");
 const GRAMMAR: &str = include_str!("../grammar/sow.pest");
 /// A variant with rules after each lap, the board ending and an ending with its outcome, so
-/// that mutations reach their words: every place, predicate, effect and receiver.
+/// that mutations reach their words: every place, predicate, effect and receiver, the totals
+/// (the board's seeds, each player's captured seeds), and places named from a store.
 const LAPS: &str = r#"variant "Laps" {
   source "test"
   board 2 rows of 6 pits, one store per player
@@ -73,10 +74,12 @@ const LAPS: &str = r#"variant "Laps" {
     counter-clockwise
     first seed into the next pit
     laps sow into the emptied pit
+    sow into the mover's own store
     relay when the last seed falls into an occupied pit
   }
   capture {
     after each lap, when the last pit is an opponent's: take every sown pit that holds 4 for its owner
+    when the mover has captured 0 or 1 seeds and the opponent has captured 2 or more seeds and the last pit holds 4: take the last pit
     when the next pit is empty and the pit after the next is occupied: take the pit after the next out of play, then again from the pit taken, at most 2 times
     when the last pit holds 2 or 3 and is an opponent's: take the last pit, then chain backward while 2 or 3 in the opponent's pits
     when the last pit holds 6 and is the mover's own and the last pit is not its owner's leftmost or 3rd pit: take the opposite pit and the last pit, then chain backward while an even count in the mover's own pits, each with the opposite pit

@@ -1353,6 +1353,7 @@ fn two_row_mappings_go_round_the_board_and_face_across_it() {
 fn layouts() -> Vec<(&'static str, Mapping)> {
     use Keep::*;
     vec![
+        ("corpus/two_rows__Ako_Okwe.jsonl.gz", Mapping::two_rows(5, Stores { left: 0 })),
         ("corpus/two_rows__Awari.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Chungcajon.jsonl.gz", Mapping::two_rows(7, Stores { left: 0 })),
         ("corpus/two_rows__Das_Bohnenspiel.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
@@ -1373,6 +1374,8 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Oure_Ngat.jsonl.gz", Mapping::two_rows(4, Hands)),
         ("corpus/two_rows__Pachgarhwa.jsonl.gz", Mapping::two_rows(5, Hands)),
         ("corpus/two_rows__Shono.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
+        // Sonka's player 1 keeps their store at their right.
+        ("corpus/two_rows__Sonka.jsonl.gz", Mapping::two_rows(5, Stores { left: 1 })),
         ("corpus/two_rows__Um_el_Tuweisat.jsonl.gz", Mapping::two_rows(3, Hands)),
         ("corpus/two_rows__Unnee_Tugalluulax.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Uril.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),

@@ -295,3 +295,30 @@ fn ludii_wouri() {
         .skip(turn_limit_cut()),
     );
 }
+// Games said with places named from a store and conditions on a total.
+
+#[test]
+fn ludii_sonka() {
+    // Player 1's store is the right one (Ludii's site 11). Every one of Ludii's games ends at
+    // its limit of 10000 plies inside a relay that goes round for ever.
+    check(
+        Entry::new(
+            "variants/sonka.sow",
+            "corpus/two_rows__Sonka.jsonl.gz",
+            Mapping::two_rows(5, Keep::Stores { left: 1 }),
+        )
+        .hooks(Fills)
+        .skip(turn_limit_cut()),
+    );
+}
+
+#[test]
+fn ludii_ako_okwe() {
+    // Ludii counts the captures each player has made; the file reads them from the seeds in
+    // the mover's store (0 before the first, 3 after it, 4 or more after the second).
+    check(Entry::new(
+        "variants/ako-okwe.sow",
+        "corpus/two_rows__Ako_Okwe.jsonl.gz",
+        Mapping::two_rows(5, Keep::Stores { left: 0 }),
+    ));
+}

@@ -7146,4 +7146,113 @@ fn a_move_must_leave_the_opponent_seeds_after_its_first_lap() {
     let s = at(&r, &[0, 1, 0, 1, 0, 0], 2);
     assert!(legal(&r, &s).is_empty());
     assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+// Conditions on a total (issue 37's core): the seeds a player has captured
+
+/// A position with seeds captured: seeds of pits 1..N, each player's captured seeds, and the
+/// player (1-based) to move.
+fn with_captured(rules: &Rules, pits: &[u8], captured: &[u16], to_move: usize) -> State {
+    rules.state_in_round(pits, captured, to_move - 1, 0, false, 0).unwrap()
+}
+
+#[test]
+fn ako_okwe_takes_by_the_seeds_the_mover_has_captured() {
+    // Ako Okwe: pits 1..5 south (player 1), 6..10 north; a sowing starts in the pit it was
+    // lifted from. Pit 4 (3 seeds) counter-clockwise: 4 5 6; pit 6 held 2 and now holds 3.
+    let r = bundled("ako-okwe", None);
+    let pits = [0, 0, 0, 3, 0, 2, 1, 0, 0, 1];
+    // Nothing captured yet: a first capture is of 3, and pit 6 is taken.
+    let mut s = with_captured(&r, &pits, &[0, 0], 1);
+    let (m, rec) = play_move(&r, &mut s, ccw(4));
+    assert_eq!(pits_1based(&rec), vec![4, 5, 6]);
+    assert_eq!(captures_1based(&rec), vec![(6, 3)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 1, 0, 1, 0, 0, 1]);
+    assert_eq!((s.captured(), m.captured), (&[3, 0][..], 3));
+    // One capture made (3 seeds in the store): the second must be of 1, and the 3 stays.
+    let mut s = with_captured(&r, &pits, &[3, 0], 1);
+    let (m, _) = play_move(&r, &mut s, ccw(4));
+    assert_eq!(s.pits(), &[0, 0, 0, 1, 1, 3, 1, 0, 0, 1]);
+    assert_eq!((s.captured(), m.captured), (&[3, 0][..], 0));
+    // A pit of 1 seed sows it back into itself: the last pit holds 1, the second capture.
+    let mut s = with_captured(&r, &[0, 0, 0, 0, 1, 2, 1, 0, 0, 1], &[3, 0], 1);
+    let (m, rec) = play_move(&r, &mut s, cw(5));
+    assert_eq!(captures_1based(&rec), vec![(5, 1)]);
+    assert_eq!((s.captured(), m.captured), (&[4, 0][..], 1));
+    // Two captures made (4 seeds or more): any odd count up to 9, the 3 again; the opponent's
+    // captures do not count for the mover.
+    let mut s = with_captured(&r, &pits, &[4, 0], 1);
+    play_move(&r, &mut s, ccw(4));
+    assert_eq!(s.captured(), &[7, 0]);
+    let mut s = with_captured(&r, &pits, &[0, 4], 1);
+    play_move(&r, &mut s, ccw(4));
+    assert_eq!(s.captured(), &[3, 4]);
+    // Murray's ruleset: a first capture of 1.
+    let r = bundled("ako-okwe", Some("murray"));
+    let mut s = with_captured(&r, &[0, 0, 0, 0, 1, 2, 1, 0, 0, 1], &[0, 0], 1);
+    play_move(&r, &mut s, cw(5));
+    assert_eq!(s.captured(), &[1, 0]);
+}
+
+#[test]
+fn a_condition_on_the_opponents_captured_seeds() {
+    // Pit 2 (3 seeds): 3 4 5; pit 5 held 2 and holds 3. Taken only while the opponent has
+    // captured 2 seeds or fewer.
+    let r =
+        laps("when the opponent has captured 2 or fewer seeds and the last pit holds 3: take the last pit");
+    let pits = [0, 3, 0, 0, 2, 0, 0, 1];
+    let mut s = with_captured(&r, &pits, &[5, 2], 1);
+    play_move(&r, &mut s, pit(2));
+    assert_eq!(s.captured(), &[8, 2]);
+    let mut s = with_captured(&r, &pits, &[0, 3], 1);
+    play_move(&r, &mut s, pit(2));
+    assert_eq!(s.captured(), &[0, 3]);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 3, 0, 0, 1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Places named from a store (issue 37's core)
+
+#[test]
+fn sonka_relays_from_the_pit_after_the_movers_store() {
+    // Sonka: pits 1..5 south (player 1), 6..10 north; each player sows counter-clockwise into
+    // their own store, after their rightmost pit. Pit 4 (2 seeds): 5 S1; the lap ended in the
+    // store, so the next pit is pit 6, the pit after the store: it holds 2, lifted: 7 8. The
+    // next pit, 9, is empty and pit 8 is the opponent's: nothing taken, the move ends.
+    let r = bundled("sonka", None);
+    let mut s = at(&r, &[1, 0, 0, 2, 0, 2, 0, 0, 0, 1], 1);
+    let (m, rec) = play_move(&r, &mut s, pit(4));
+    assert_eq!(places(&r, &rec), ["5", "S1", "7", "8"]);
+    assert_eq!(relays_1based(&rec), vec![(6, 2)]);
+    assert_eq!(s.pits(), &[1, 0, 0, 0, 1, 0, 1, 1, 0, 1]);
+    assert_eq!((s.captured(), m.captured), (&[1, 0][..], 0));
+    assert_eq!(s.to_move(), Some(1));
+    // The pit after the store empty: no relay, and the last place is no pit of the mover's:
+    // nothing taken.
+    let mut s = at(&r, &[1, 0, 0, 2, 0, 0, 0, 0, 0, 1], 1);
+    let (_, rec) = play_move(&r, &mut s, pit(4));
+    assert!(rec.relays.is_empty());
+    assert_eq!(s.pits(), &[1, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[1, 0]);
+    // Player 2's store comes after pit 10; the pit after it is pit 1. Pit 9 (2 seeds): 10
+    // S2; pit 1 holds 1: lifted, 2; pit 3 is empty and pit 2 is not player 2's: the move ends.
+    let mut s = at(&r, &[1, 0, 0, 0, 3, 0, 0, 0, 2, 0], 2);
+    let (_, rec) = play_move(&r, &mut s, pit(9));
+    assert_eq!(places(&r, &rec), ["10", "S2", "2"]);
+    assert_eq!(relays_1based(&rec), vec![(1, 1)]);
+    assert_eq!(s.pits(), &[0, 1, 0, 0, 3, 0, 0, 0, 0, 1]);
+    assert_eq!(s.captured(), &[0, 1]);
+}
+
+#[test]
+fn a_lap_ending_in_a_store_names_no_last_pit() {
+    // Kalah's rules on 2 x 3 with a line on the last pit: a lap ending in the store names the
+    // pit after it as the next pit, but no last pit, nor a pit facing it. Pit 3 (1 seed): S1.
+    let r = small_kalah("capture { when the last pit holds 1: take the opposite pit }");
+    let mut s = at(&r, &[1, 0, 1, 2, 2, 2], 1);
+    let (_, rec) = play_move(&r, &mut s, pit(3));
+    assert!(rec.captures.is_empty());
+    // The pit after the store (pit 4, 2 seeds) taken by a line on the next pit.
+    let r = small_kalah("capture { when the next pit holds 2: take the next pit }");
+    let mut s = at(&r, &[1, 0, 1, 2, 2, 2], 1);
+    let (_, rec) = play_move(&r, &mut s, pit(3));
+    assert_eq!(captures_1based(&rec), vec![(4, 2)]);
 }

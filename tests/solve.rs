@@ -1410,3 +1410,23 @@ fn auto_takes_a_table_when_the_positions_reached_fit_the_memory() {
     ]);
     assert!(kalah["search"].is_object(), "{kalah}");
 }
+
+#[test]
+fn a_condition_on_the_seeds_captured_is_refused_at_its_line() {
+    // Ako Okwe's captures depend on the seeds the mover has captured so far, which a table's
+    // positions do not hold (its values are the seeds won from a position on).
+    let line = "    when the mover has captured 0 seeds and the last pit holds 3: take the last pit";
+    let out = sow(&["solve", "ako-okwe"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    // After `sow check`'s warning of a pit of one seed, the refusal at the line.
+    let expected = format!(
+        "error: Ako Okwe: its rule `when ... the mover has captured ... seeds` (in the `when` lines) depends on more than the seeds in the pits and the player to move, which is all a solution table holds, so it cannot be solved exactly\n  --> ako-okwe (bundled):48:5\n   |\n48 | {line}\n   |     {} the seeds captured so far\n",
+        "^".repeat(line.trim_start().len())
+    );
+    assert!(stderr.ends_with(&expected), "{stderr}");
+    let rules = sow::load_rules("ako-okwe", Some("murray")).unwrap();
+    let e = sow::play::solve::check_rules(&rules).unwrap_err().to_string();
+    assert!(e.contains("the mover has captured") && e.ends_with("so it cannot be solved exactly"), "{e}");
+}

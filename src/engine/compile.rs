@@ -687,6 +687,11 @@ impl Rules {
             for rule in lap_rules {
                 rule.bytes(&mut bytes);
             }
+            // A lap ending in a store names the pit after it (issue 37): a mark where that can
+            // happen, so that the fingerprints of rules made before it stay as they were.
+            if *store_sowing && lap_rules.iter().any(LapTable::names_after_last) {
+                bytes.extend(b"named from a store");
+            }
         }
         if let Some(p) = phase {
             p.bytes(&mut bytes);

@@ -5,6 +5,7 @@
 
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, GameEnd, LapRule, Pits, Place, Predicate, Quantifier, Receiver,
+    Total,
 };
 use crate::lang::phases::KeepWay;
 use crate::lang::spec::{ChainDirection, ClaimSeeds, CountSet, MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec, Where};
@@ -23,6 +24,8 @@ pub(crate) enum Test {
     /// The pits the place must be among, for each mover.
     Among(Place, [u64; MAX_PLAYERS]),
     Board(Counts),
+    /// The seeds the mover (`false`) or their opponent (`true`) has captured, in their store.
+    Captured(bool, Counts),
     /// The place is claimed (by anyone, the mover, the opponent); with `false`, it is not.
     Claimed(Place, Claimer, bool),
     /// The pit at the same place in the other row is claimed; with `false`, it is not.
@@ -151,8 +154,12 @@ impl Test {
                 out.extend([7, *yes as u8]);
                 masks(m, out);
             }
+            Test::Captured(opponent, c) => {
+                out.extend([8, *opponent as u8]);
+                counts(c, out);
+            }
             Test::Each(set, test, every) => {
-                out.extend([8, *every as u8]);
+                out.extend([9, *every as u8]);
                 set.bytes(out);
                 test.bytes(out);
             }
@@ -276,7 +283,10 @@ impl LapTable {
                 let pits = if *yes { named } else { !named & pit_mask(spec, 0, Where::Any) };
                 Test::Among(*p, [pits; MAX_PLAYERS])
             }
-            Condition::Board(n) => Test::Board(Counts::from_set(n)),
+            Condition::Total(Total::Board, n) => Test::Board(Counts::from_set(n)),
+            Condition::Total(Total::Captured(whose), n) => {
+                Test::Captured(*whose != Where::Own, Counts::from_set(n))
+            }
             Condition::RowEmpty(w, side, yes) => {
                 let row = spec.geometry().side_mask(*side);
                 Test::RowEmpty(masks(*w).map(|m| m & row), *yes)
@@ -319,6 +329,23 @@ impl LapTable {
                 PitSet::Beside(*p, (0..spec.pits()).map(|q| g.beside(q)).collect())
             }
         }
+    }
+
+    /// Does the line name the next pit or the pit after it (which a lap ending in a store
+    /// names too)?
+    pub fn names_after_last(&self) -> bool {
+        let after = |p: &Place| matches!(p.base, Base::Next | Base::AfterNext);
+        self.tests.iter().any(|t| match t {
+            Test::Count(p, _) | Test::Among(p, _) | Test::Claimed(p, ..) | Test::Mirror(p, _) => after(p),
+            Test::Each(PitSet::Beside(p, _), ..) => after(p),
+            _ => false,
+        }) || self.acts.iter().any(|a| match a {
+            Act::Take(places, _) | Act::Claim(places) => places.iter().any(after),
+            Act::Relay(p) | Act::SowTaken(p, _) | Act::TakeSeeds { from: p, .. } => after(p),
+            Act::TakeEvery(PitSet::Beside(p, _), ..) => after(p),
+            Act::Move { from, to, .. } => after(from) || after(to),
+            _ => false,
+        })
     }
 
     /// The table's bytes, for the fingerprint.
@@ -429,7 +456,7 @@ impl Tables {
     /// `lap`, only those looked at after each lap).
     pub(crate) fn game_end(&self, s: &State, mover: usize, lap: bool) -> Option<&GameEndTable> {
         // No lap: its last place is past the pits, so that it names no pit.
-        let none = Lap { d: 0, start: 0, last: self.pits as usize, lifted: 0, sown: 0 };
+        let none = Lap { m: mover, d: 0, start: 0, last: self.pits as usize, lifted: 0, sown: 0 };
         self.game_ends.iter().filter(|e| !lap || e.after_lap).find(|e| self.holds(s, mover, none, &e.tests))
     }
 }
@@ -437,6 +464,8 @@ impl Tables {
 /// Where a lap stands, for naming places: its direction, first pit and last place.
 #[derive(Clone, Copy)]
 struct Lap {
+    /// The mover, whose path names the pit after a store.
+    m: usize,
     d: usize,
     start: usize,
     last: usize,
@@ -447,14 +476,16 @@ struct Lap {
 }
 
 impl Tables {
-    /// The pit a place names, if it names one (a lap that ends in a store names none, nor
-    /// does the opposite pit of an outer pit of a board of 4 rows, or a pit behind another
-    /// on a board of 2 rows).
+    /// The pit a place names, if it names one (the opposite pit of an outer pit of a board of
+    /// 4 rows names none, nor does a pit behind another on a board of 2 rows). After a lap
+    /// that ends in a store, the places are named along the mover's path from the store: the
+    /// next pit is the pit after it; the store itself, the pit facing it and the pits of its
+    /// column are no pit.
     #[inline]
     fn place(&self, lap: Lap, p: Place) -> Option<usize> {
         let n = self.pits as usize;
         if lap.last >= n && p.base != Base::Start {
-            return None;
+            return self.place_from_store(lap, p);
         }
         let some = |q: u8| (q != super::compile::NO_PIT).then_some(q as usize);
         let q = match p.base {
@@ -470,6 +501,39 @@ impl Tables {
             // Towards the middle: the pit facing an inner pit, the inner pit before an outer one.
             Column::InFront => some(self.opposite[q]).or_else(|| some(self.behind[q])),
         }
+    }
+
+    /// [`Tables::place`] after a lap that ended in a store (`lap.last`, past the pits): the
+    /// next pit is the pit after the store on the mover's path in the lap's direction, the
+    /// pit after the next the pit after that; no other place is a pit. Out of line: only a
+    /// variant that sows into stores and names places from the last seed comes here.
+    #[cold]
+    #[inline(never)]
+    fn place_from_store(&self, lap: Lap, p: Place) -> Option<usize> {
+        if p.column != Column::Same || !self.store_sowing {
+            return None;
+        }
+        let path = match &self.path_back {
+            Some(back) if lap.d != 0 => &back[lap.m],
+            _ => &self.path[lap.m],
+        };
+        let after = path[lap.last] as usize;
+        match p.base {
+            Base::Next => Some(after),
+            Base::AfterNext => Some(self.next[lap.d][after] as usize),
+            _ => None,
+        }
+    }
+
+    /// The seeds player `p` has captured so far: their count, and their store on the circuit
+    /// where they have one (a game has at most 255 seeds: checked).
+    #[cold]
+    fn captured_by(&self, s: &State, p: usize) -> u8 {
+        let stored = self.phase.as_deref().map_or(0, |ph| match ph.store[p] {
+            q if q == super::compile::NO_PIT => 0,
+            q => s.pits[q as usize] as u16,
+        });
+        (s.captured[p] + stored).min(u8::MAX as u16) as u8
     }
 
     fn holds(&self, s: &State, m: usize, lap: Lap, tests: &[Test]) -> bool {
@@ -491,6 +555,7 @@ impl Tables {
                 self.place(lap, *p).is_some_and(|q| self.masks_now(s, pits, m) >> q & 1 != 0)
             }
             Test::Board(c) => c.contains(s.seeds_on_board() as u8),
+            Test::Captured(opponent, c) => c.contains(self.captured_by(s, if *opponent { 1 - m } else { m })),
             Test::RowEmpty(rows, yes) => {
                 (super::turn::at_least(&s.pits, self.pits, 1) & self.masks_now(s, rows, m) == 0) == *yes
             }
@@ -673,7 +738,7 @@ impl Rules {
             };
             s.pits[from] += rest;
             summary.last = last;
-            let lap = Lap { d, start: from, last, lifted, sown };
+            let lap = Lap { m, d, start: from, last, lifted, sown };
             let mut out = Outcome::default();
             // The first moves of a game capture nothing: a line that takes is passed over.
             let early = s.plies < t.capture_start;
@@ -805,6 +870,7 @@ impl Rules {
         // A seed put into play falls where it is put.
         if mv.hand() == 0 && self.t.phase.as_deref().is_some_and(|ph| ph.places(s, player)) {
             let lap = Lap {
+                m,
                 d: self.direction_of(mv),
                 start: mv.pit(),
                 last: mv.pit(),
@@ -824,7 +890,7 @@ impl Rules {
             let (last, sown) = self.sow_tracked(&mut after, mv.pit(), m, d, &mut ());
             (mv.pit(), d, last, sown)
         };
-        self.t.holds(s, m, Lap { d, start, last, lifted, sown }, tests)
+        self.t.holds(s, m, Lap { m, d, start, last, lifted, sown }, tests)
     }
 
     /// One lap from `pit`, seed by seed (the other tiers' lap, heard seed by seed); returns
@@ -1079,7 +1145,7 @@ impl Rules {
     ) -> MoveSummary {
         let m = s.to_move as usize;
         let mut out = Outcome { end: Some(mv.pit()), ..Outcome::default() };
-        let lap = Lap { d, start: last, last, lifted: 0, sown: 0 };
+        let lap = Lap { m, d, start: last, last, lifted: 0, sown: 0 };
         if let Some(rule) = self.t.lap_rules.get(line) {
             self.act(s, m, lap, 0, rule, &mut out, obs);
         }

@@ -167,11 +167,12 @@ impl Rules {
         };
         if !over {
             self.finish::<GENERAL, O>(s, mover, summary.last, summary.captured, history, obs);
-            // Nobody can move: not the end of the game, but of the round. The player to move
-            // passed first: the filling starts with the player after them (as Ludii plays it).
+            // Nobody can move: not the end of the game, but of the round. The filling starts
+            // with the player after the last mover (as Ludii plays it: each player passes in
+            // a turn of their own, the last mover last, after a move again of theirs too).
             if r.over.when == RoundEnd::NobodyCanMove && s.end == Some(EndReason::NobodyCanMove) {
                 s.end = None;
-                let next = self.after(s.to_move);
+                let next = self.after(mover);
                 self.end_round(s, next, obs);
             }
             self.mover_all_but(s, mover);

@@ -16,7 +16,7 @@ fn capitalized(s: &str) -> String {
     c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
-use crate::lang::lap_rule::{Claimer, Condition, Effect, Pits, Predicate, Receiver};
+use crate::lang::lap_rule::{Claimer, Condition, Effect, Pits, Predicate, Receiver, Total};
 
 /// Word-wraps a paragraph with an indent.
 fn paragraph(out: &mut String, text: &str) {
@@ -1300,7 +1300,12 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
                 p => predicate_words(&format!("{} {set}", q.word()), p),
             }
         }
-        Condition::Board(n) => format!("the board holds {}", seeds_of(&n.words())),
+        Condition::Total(Total::Board, n) => format!("the board holds {}", seeds_of(&n.words())),
+        Condition::Total(Total::Captured(whose), n) => format!(
+            "{} has captured {} so far",
+            if *whose == Where::Own { "the mover" } else { "the opponent" },
+            seeds_of(&n.words())
+        ),
         Condition::RowEmpty(whose, side, yes) => format!(
             "{} {} row is {}",
             if *whose == Where::Own { "the mover's" } else { "the opponent's" },
@@ -1829,6 +1834,18 @@ fn lap_rules_words(spec: &Spec) -> String {
             .collect();
         text.push_str(&parts.join("; "));
         text.push('.');
+    }
+    // Places named from a store (issue 37): said only where a lap can end in one and a line
+    // names a place after the last, so that other variants read as before.
+    let after = |p: crate::lang::lap_rule::Place| {
+        matches!(p.base, crate::lang::lap_rule::Base::Next | crate::lang::lap_rule::Base::AfterNext)
+    };
+    if spec.store_sowing != StoreSowing::Neither && spec.lap_rules.iter().any(|r| r.places().any(after)) {
+        text.push_str(
+            " When a lap's last seed falls into a store, the next pit is the pit after that store on the \
+             mover's way, and the pit after the next the one after it; the last pit and the places named \
+             from it are no pit then.",
+        );
     }
     text.trim_end().to_string()
 }

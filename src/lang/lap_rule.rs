@@ -147,8 +147,9 @@ impl<C> Predicate<C> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Condition<C> {
     At(Place, Predicate<C>),
-    /// `the board holds 8 or fewer seeds`: the seeds left on the board.
-    Board(C),
+    /// A total in a count: `the board holds 8 or fewer seeds` (the seeds left on the board),
+    /// `the mover has captured 0 seeds` (the seeds in their store).
+    Total(Total, C),
     /// `the mover has a claimed pit` (`true`) or `the mover has no claimed pit` (`false`).
     MoverClaims(bool),
     /// `the lap lifted 10 or more seeds`: the seeds the lap was sown with.
@@ -186,6 +187,28 @@ impl Quantifier {
         match self {
             Quantifier::Every => "every",
             Quantifier::No => "no",
+        }
+    }
+}
+
+/// A total a condition counts (issue 37's core: a condition on a total, with every comparison
+/// of [`super::counts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Total {
+    /// The seeds left on the board (stores on the circuit included).
+    Board,
+    /// The seeds a player has captured so far, in their store: the mover's ([`Where::Own`]) or
+    /// the opponent's ([`Where::Opponents`], two players).
+    Captured(Where),
+}
+
+impl Total {
+    /// `the board holds`, `the mover has captured`, as lines write it before the counts.
+    pub fn words(self) -> &'static str {
+        match self {
+            Total::Board => "the board holds",
+            Total::Captured(Where::Own) => "the mover has captured",
+            Total::Captured(_) => "the opponent has captured",
         }
     }
 }
@@ -340,7 +363,7 @@ impl<C> LapRule<C> {
                     // Counted from 0, so that a 0 is reported as a lap's (checked with the
                     // rules of end places).
                     Condition::Lifted(n) => Condition::Lifted(f(n, 0)?),
-                    Condition::Board(n) => Condition::Board(f(n, 0)?),
+                    Condition::Total(what, n) => Condition::Total(*what, f(n, 0)?),
                     Condition::RowEmpty(w, side, yes) => Condition::RowEmpty(*w, *side, *yes),
                     Condition::MoverClaims(yes) => Condition::MoverClaims(*yes),
                 })
@@ -452,8 +475,13 @@ impl<C> LapRule<C> {
         self.conditions.iter().any(|c| match c {
             Condition::At(_, p) | Condition::Each(_, _, p) => p.of_claims(),
             Condition::MoverClaims(_) => true,
-            Condition::Board(_) | Condition::Lifted(_) | Condition::RowEmpty(..) => false,
+            Condition::Total(..) | Condition::Lifted(_) | Condition::RowEmpty(..) => false,
         })
+    }
+
+    /// Does the line count the seeds a player has captured?
+    pub fn reads_captures(&self) -> bool {
+        self.conditions.iter().any(|c| matches!(c, Condition::Total(Total::Captured(_), _)))
     }
 
     /// The receivers of its takes.

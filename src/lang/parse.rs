@@ -11,7 +11,7 @@ use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
     Base, Claimer, Column, Condition, Effect, GameEndLine, LapRule, LapRuleLine, Pits, Place, Predicate,
-    Quantifier, Receiver, SownSeeds,
+    Quantifier, Receiver, SownSeeds, Total,
 };
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
@@ -392,7 +392,15 @@ impl Builder<'_> {
             let mut inner = values(c);
             let first = inner.next().expect("a condition");
             if first.as_rule() == Rule::board_holds {
-                conditions.push(Condition::Board(self.counts(only(first))?));
+                conditions.push(Condition::Total(Total::Board, self.counts(only(first))?));
+            } else if first.as_rule() == Rule::captured_total {
+                let mut parts = values(first);
+                let whose = match parts.next().map(|p| p.as_rule()) {
+                    Some(Rule::total_opponent) => Where::Opponents,
+                    _ => Where::Own,
+                };
+                let counts = self.counts(parts.next().expect("counts"))?;
+                conditions.push(Condition::Total(Total::Captured(whose), counts));
             } else if first.as_rule() == Rule::set_holds {
                 let mut parts = values(first);
                 let q = match parts.next().expect("every or no").as_rule() {
@@ -1095,7 +1103,7 @@ impl Builder<'_> {
                 if which.as_rule() == Rule::end_conditions {
                     let conditions = self.conditions(values(only(which)), &mut None)?;
                     // `the board holds 0 or 1 seeds` alone, after each move: the line it always was.
-                    if let ([Condition::Board(counts)], None) = (&conditions[..], after_lap) {
+                    if let ([Condition::Total(Total::Board, counts)], None) = (&conditions[..], after_lap) {
                         return Ok(vec![RuleLine::BoardSeeds(BoardEnding {
                             counts: counts.clone(),
                             outcome,

@@ -1488,6 +1488,15 @@ impl<'a> Validator<'a> {
                         self.seat_pit_in_row(&at.at.file, &at.at.span, s, k);
                     }
                 }
+                if let Condition::Total(crate::lang::lap_rule::Total::Captured(w), _) = c
+                    && *w != Where::Own
+                    && players != 2
+                {
+                    self.diags.push(at.error(
+                        "a condition on the seeds the opponent has captured is a rule for two players",
+                        format!("this variant has {players}"),
+                    ));
+                }
                 if let Condition::At(Place::LAST, Predicate::Empty) = c {
                     self.diags.push(at.error(
                         "the last pit is never empty",

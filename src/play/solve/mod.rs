@@ -375,7 +375,10 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
             use crate::lang::lap_rule::{Condition, Pits};
             matches!(
                 c,
-                Condition::Each(_, Pits::Owned(_), _) | Condition::RowEmpty(..) | Condition::MoverClaims(_)
+                Condition::Each(_, Pits::Owned(_), _)
+                    | Condition::RowEmpty(..)
+                    | Condition::MoverClaims(_)
+                    | Condition::Total(crate::lang::lap_rule::Total::Captured(_), _)
             ) || c
                 .predicate()
                 .is_some_and(|p| p.of_claims() || matches!(p, crate::lang::lap_rule::Predicate::Owned(_)))
@@ -429,6 +432,16 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
         if relays.declined.iter().any(|&pits| pits != 0) {
             return Err(SolveError::Chooses(by_kind(Kind::RelayDecline, paused)));
         }
+    }
+    // A rule on the seeds captured so far: a table values the seeds won from a position on,
+    // whatever was captured before it.
+    if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::reads_captures) {
+        let at = spec.lines.lap_rules.get(i).cloned();
+        return Err(SolveError::NeedsHistory(Refused {
+            rule: "`when ... the mover has captured ... seeds` (in the `when` lines)",
+            label: "the seeds captured so far",
+            at,
+        }));
     }
     // Claimed pits and first moves are more than a table of seeds holds.
     if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::claims) {

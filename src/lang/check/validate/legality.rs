@@ -116,6 +116,15 @@ impl Validator<'_> {
         let four = m.board.as_ref().is_some_and(|b| b.value.rows.value == 4);
         let here = |d: Diagnostic, label: &str| d.at(&line.at.file, line.at.span.clone(), label);
         for c in conditions {
+            if let Condition::Total(crate::lang::lap_rule::Total::Captured(_), _) = c {
+                self.diags.push(
+                    here(
+                        Diagnostic::error("a condition on the seeds captured, in a test before a move"),
+                        "a total the rules after each lap read",
+                    )
+                    .help("say it in a `when` line of the capture block: `when the last pit holds 3 and the mover has captured 0 seeds: take the last pit`"),
+                );
+            }
             let Condition::At(place, p) = c else { continue };
             if !four && place.in_column() {
                 self.diags.push(here(
