@@ -16,7 +16,7 @@ use crate::lang::lap_rule::{
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, PlaceHand,
-    SeatPit, SetupLine, StoreMoveLine, SwapChoice, Target,
+    SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine, Target,
 };
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
@@ -1037,6 +1037,32 @@ impl Builder<'_> {
                 };
                 RuleLine::OpeningMoves(OpeningLine { moves, from, to })
             }
+            Rule::opening_turns => {
+                let mut order = Vec::new();
+                let (mut holds, mut to, mut first) = (None, Receiver::Mover, None);
+                for p in values(pair) {
+                    match p.as_rule() {
+                        Rule::turn_order => {
+                            for t in values(p) {
+                                order.push(self.number(only(t))?);
+                            }
+                        }
+                        Rule::counted_pit => holds = Some(self.counts(only(p))?),
+                        Rule::receiver => {
+                            to = match only(p).as_rule() {
+                                Rule::for_opponent => Receiver::Opponent,
+                                Rule::for_owner => Receiver::Owner,
+                                Rule::out_of_play => Receiver::Nobody,
+                                _ => Receiver::Mover,
+                            }
+                        }
+                        Rule::turn_player => first = Some(self.number(only(p))?),
+                        _ => {}
+                    }
+                }
+                let first = first.expect("who moves first");
+                RuleLine::TakeOpening(TakeOpeningLine { order, holds, to, first })
+            }
             // Nothing is captured, so there is no chain either.
             Rule::capture_none => {
                 return Ok(vec![RuleLine::Landing(None), RuleLine::Chain(None), RuleLine::Opposite(None)]);
@@ -1603,6 +1629,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::hand_refill,
     Rule::stone_worth,
     Rule::opening_move,
+    Rule::opening_turns,
     Rule::landing,
     Rule::opposite,
     Rule::chain,
