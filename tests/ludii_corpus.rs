@@ -264,6 +264,10 @@ fn ludii_mangala_suez() {
         // turn until its limit of 10,000 moves, sow ends a move after 1000 laps, in a position
         // Ludii's relay passes through at ply 163 (the relay's period divides the laps left),
         // and the turn passes there.
-        .skip(Skip::new(Games::Only(&[5]), 164..=164, "an endless relay: sow ends a move after 1000 laps")),
+        .skip(Skip::new(
+            Games::Only(&[5]),
+            164..=164,
+            "an endless relay: sow ends a move after 1000 laps",
+        )),
     );
 }

@@ -1472,7 +1472,11 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("seeds", _) => "`seeds 6 in each pit` or `seeds pit by pit 4 4 4 0 0 0`",
         ("players", _) => "`players 2 { ... }`",
         ("player", "to") => "`player to move cannot move: game over`, `...: they pass` or `...: they lose`",
-        ("player", _) => "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts`",
+        ("player", _) => {
+            "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts` (in a players block), \
+             or `player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs, of \
+             their choice, out of play; then player 2 moves first` (in an opening block)"
+        }
         ("sowing", _) => "`sowing { ... }`",
         ("first", _) => "`first seed into the next pit` or `first seed into the emptied pit`",
         ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",

@@ -572,12 +572,18 @@ impl Validator<'_> {
                     first_player + 1
                 ))
                 .at(&o.at.file, order[0].span.clone(), "the first move of the game")
-                .help(format!("name player {} first, or write `player {} starts` in the players block", first_player + 1, seq[0] + 1)),
+                .help(format!(
+                    "name player {} first, or write `player {} starts` in the players block",
+                    first_player + 1,
+                    seq[0] + 1
+                )),
             );
             ok = false;
         }
         if *to == Receiver::Opponent && players != 2 {
-            self.diags.push(o.error("the seeds go to the opponent, but there are not two players", "for the opponent"));
+            self.diags.push(
+                o.error("the seeds go to the opponent, but there are not two players", "for the opponent"),
+            );
             ok = false;
         }
         let holds = match holds {
