@@ -596,6 +596,6 @@ impl Validator<'_> {
                 }
             },
         };
-        ok.then(|| TakeOpening { order: seq, holds, to: *to, first: begins })
+        ok.then_some(TakeOpening { order: seq, holds, to: *to, first: begins })
     }
 }
