@@ -337,6 +337,10 @@ pub enum Destination {
     Store,
     /// The mover's hand, with the seeds they captured (a board without stores).
     Hand,
+    /// The opponent's captures (an opening's take for the opponent).
+    Opponent,
+    /// Out of the game: nobody's (an opening's take out of play).
+    OutOfPlay,
 }
 
 /// Sees the steps of a move as they happen: each seed sown, each pit captured, each player who

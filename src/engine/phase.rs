@@ -350,15 +350,23 @@ impl Rules {
             && let Some(tk) = &ph.takes
         {
             // A take of the opening: every seed of the pit, for whoever the rule says.
+            // Told as seeds moved without sowing, as the other openings' moves are.
             s.pits[pit] = 0;
-            obs.capture(pit, lifted);
-            match tk.to {
-                Receiver::Nobody => s.removed += lifted,
-                Receiver::Opponent => s.captured[1 - m] += lifted as u16,
-                _ => s.captured[m] += lifted as u16,
-            }
-            summary.captured = lifted as u16;
-            summary.captured_pits = 1;
+            let dest = match tk.to {
+                Receiver::Nobody => {
+                    s.removed += lifted;
+                    Destination::OutOfPlay
+                }
+                Receiver::Opponent => {
+                    s.captured[1 - m] += lifted as u16;
+                    Destination::Opponent
+                }
+                _ => {
+                    s.captured[m] += lifted as u16;
+                    if ph.opening_hand { Destination::Hand } else { Destination::Store }
+                }
+            };
+            obs.transfer(pit, dest, lifted);
             return Some(summary);
         }
         if s.plies < ph.opening_plies {
