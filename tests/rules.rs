@@ -2226,13 +2226,14 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
     for (name, _) in sow::lang::library::BUNDLED {
         let file = sow::lang::library::load(name).unwrap();
         for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
-            // The moves of an opening (I Pere's) put seeds into a pit without sowing a lap:
-            // the laps are those of the moves after it. So does feeding by a transfer (Li'b
+            // The moves of an opening (I Pere's, Mangala (Suez)'s takes) move seeds without
+            // sowing a lap: the laps are those of the moves after it. So does feeding by a transfer (Li'b
             // al-'Aqil's), the move when the opponent's pits are all empty, as they are here.
             // Quela's rearrangement moves a seed, and its stages choose the pits played: its
             // laps are those of any move in play.
             let mut spec = bundled(name, ruleset).spec().clone();
             spec.phases.opening = None;
+            spec.phases.take_opening = None;
             spec.phases.feed_one = None;
             spec.staging.rearrange = None;
             spec.staging.stages = None;

@@ -315,7 +315,8 @@ fn next_from_hand(hands: [u64; 2], at: &mut u32) -> Option<Move> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveSummary {
     pub mv: Move,
-    /// Seeds lifted from the pit.
+    /// Seeds lifted from the pit to be sown (0 for a take that sows nothing: a pit chosen
+    /// within a move, an opening's take).
     pub lifted: u8,
     /// The pit the last seed fell into (0-based).
     pub last: usize,

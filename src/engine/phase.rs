@@ -367,6 +367,8 @@ impl Rules {
                 }
             };
             obs.transfer(pit, dest, lifted);
+            // Nothing is lifted to be sown, as in a take chosen within a move.
+            summary.lifted = 0;
             return Some(summary);
         }
         if s.plies < ph.opening_plies {
