@@ -20,6 +20,8 @@
 //!   mutated, loaded as a text;
 //! - a board of four rows ([`FOUR`]: each player sowing round their own two rows), mutated,
 //!   loaded as a text;
+//! - Mangala (Suez)'s text ([`OPENINGS`]: an opening of takes out of play in an order of
+//!   players, then the player named moves first), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -103,6 +105,9 @@ const LAPS: &str = r#"variant "Laps" {
 }
 "#;
 
+/// Mangala (Suez): an opening of takes in an order of players, out of play, with its player
+/// who moves first; no capture in the game's first moves.
+const OPENINGS: &str = include_str!("../variants/mangala-suez.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -447,6 +452,7 @@ enum Setup {
     Tshuba,
     Nsolo,
     Gabata,
+    Openings,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -487,6 +493,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Tshuba => named("tshuba.sow"),
         Setup::Nsolo => named("nsolo.sow"),
         Setup::Gabata => named("gabata.sow"),
+        Setup::Openings => named("openings.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -588,6 +595,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Tshuba => (TSHUBA, 0),
         Setup::Nsolo => (NSOLO, 0),
         Setup::Gabata => (GABATA, 0),
+        Setup::Openings => (OPENINGS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1056,6 +1064,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Tshuba,
         Setup::Nsolo,
         Setup::Gabata,
+        Setup::Openings,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1072,6 +1081,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Tshuba => TSHUBA,
             Setup::Nsolo => NSOLO,
             Setup::Gabata => GABATA,
+            Setup::Openings => OPENINGS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1146,7 +1156,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

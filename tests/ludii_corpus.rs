@@ -295,6 +295,8 @@ fn ludii_wouri() {
         .skip(turn_limit_cut()),
     );
 }
+
+// ------------------------------------------------------------------------------------------
 // Games said with places named from a store and conditions on a total.
 
 #[test]
@@ -321,4 +323,29 @@ fn ludii_ako_okwe() {
         "corpus/two_rows__Ako_Okwe.jsonl.gz",
         Mapping::two_rows(5, Keep::Stores { left: 0 }),
     ));
+}
+
+// ------------------------------------------------------------------------------------------
+// Games said with an opening of moves given by rule, in an order of players.
+
+#[test]
+fn ludii_mangala_suez() {
+    // The opening's three takes out of play are three of Ludii's plies (`Remove`), each a
+    // `sow` move of its own.
+    check(
+        Entry::new(
+            "variants/mangala-suez.sow",
+            "corpus/two_rows__Mangala_(Suez).jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        // Game 5 reaches a relay that goes round for ever (from ply 116): Ludii plays that one
+        // turn until its limit of 10,000 moves, sow ends a move after 1000 laps, in a position
+        // Ludii's relay passes through at ply 163 (the relay's period divides the laps left),
+        // and the turn passes there.
+        .skip(Skip::new(
+            Games::Only(&[5]),
+            164..=164,
+            "an endless relay: sow ends a move after 1000 laps",
+        )),
+    );
 }

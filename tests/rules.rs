@@ -2226,13 +2226,14 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
     for (name, _) in sow::lang::library::BUNDLED {
         let file = sow::lang::library::load(name).unwrap();
         for ruleset in std::iter::once(None).chain(file.ruleset_names().into_iter().map(Some)) {
-            // The moves of an opening (I Pere's) put seeds into a pit without sowing a lap:
-            // the laps are those of the moves after it. So does feeding by a transfer (Li'b
+            // The moves of an opening (I Pere's, Mangala (Suez)'s takes) move seeds without
+            // sowing a lap: the laps are those of the moves after it. So does feeding by a transfer (Li'b
             // al-'Aqil's), the move when the opponent's pits are all empty, as they are here.
             // Quela's rearrangement moves a seed, and its stages choose the pits played: its
             // laps are those of any move in play.
             let mut spec = bundled(name, ruleset).spec().clone();
             spec.phases.opening = None;
+            spec.phases.take_opening = None;
             spec.phases.feed_one = None;
             spec.staging.rearrange = None;
             spec.staging.stages = None;
@@ -2942,6 +2943,87 @@ fn an_opening_of_two_moves_each_from_a_choice_of_pits_and_into_a_store_of_captur
     let (_, rec) = play(&r, &mut s, 3);
     assert_eq!(places(&r, &rec), vec!["S1", "S1", "S1", "S1"]);
     assert_eq!((s.pits(), s.captured()), (&[4, 4, 0, 4, 4, 4][..], &[4u16, 0][..]));
+}
+
+/// Plays an opening's take of pit (1-based): no seed is sown.
+fn take(rules: &Rules, state: &mut State, pit: usize) -> MoveSummary {
+    let mut record = Record::default();
+    let summary = rules.play(state, self::pit(pit), &mut record).unwrap_or_else(|e| panic!("pit {pit}: {e}"));
+    assert!(record.sown.is_empty(), "an opening's take sows nothing");
+    summary
+}
+
+#[test]
+fn an_opening_of_takes_in_an_order_of_players_takes_pits_out_of_play_then_the_player_named_moves() {
+    // Mangala (Suez)'s opening on 2 x 3: player 1, player 2, then player 1 again each take a
+    // pit of theirs out of play; then player 2 moves first. A last seed alone takes the
+    // opposite pit, but not in the game's first N moves, the opening's 3 counted.
+    let rules = |n: usize| {
+        load(&format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 3 pits, no stores  seeds 2 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               opening {{ player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs, of their choice, out of play; then player 2 moves first }}
+               sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+               capture {{ no capture in the first {n} moves of the game
+                         when the last pit holds 1 and the opposite pit is occupied: take the opposite pit }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        ))
+    };
+    for (n, taken) in [(4, 0), (3, 1)] {
+        let r = rules(n);
+        let mut s = r.initial_state();
+        // Ply 1: player 1 may take any occupied pit of theirs (1 to 3); pit 2's 2 seeds leave
+        // the game: no sowing, nobody's capture.
+        assert_eq!(legal(&r, &s), vec![1, 2, 3]);
+        take(&r, &mut s, 2);
+        assert_eq!((s.pits(), s.captured(), s.removed()), (&[2, 0, 2, 2, 2, 2][..], &[0u16, 0][..], 2));
+        // Ply 2: player 2's pits 4 to 6; they take pit 6.
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![4, 5, 6]));
+        take(&r, &mut s, 6);
+        // Ply 3: player 1 again, from their occupied pits only (pit 2 is empty).
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1, 3]));
+        take(&r, &mut s, 1);
+        assert_eq!((s.pits(), s.removed()), (&[0, 0, 2, 2, 2, 0][..], 6));
+        // Then player 2 sows first, the game's 4th move: pit 5's 2 seeds into pits 6 and 1, the
+        // last alone in pit 1, facing pit 6 (1 seed). With no capture in the first 4 moves it
+        // is not taken; in the first 3 only, it is.
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![4, 5]));
+        let (m, _) = play(&r, &mut s, 5);
+        assert_eq!((m.captured, s.pits()[5], s.captured()), (taken, 1 - taken as u8, &[0, taken][..]));
+        assert_eq!(s.to_move(), Some(0));
+    }
+}
+
+#[test]
+fn an_opening_of_takes_may_name_any_order_counts_and_receiver() {
+    // Player 1 twice, then player 2, each taking a pit of theirs that holds 3 or more, for the
+    // opponent; then player 1 moves first (the turns do not follow in order).
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds pit by pit 3 1 4 2 5 3
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           opening { player 1, player 1 again, then player 2 each take every seed of a pit of theirs that holds 3 or more, of their choice, for the opponent; then player 1 moves first }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { none }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner } }",
+    );
+    let mut s = r.initial_state();
+    // Player 1's pits holding 3 or more: 1 (3) and 3 (4); pit 2 (1) is not.
+    assert_eq!(legal(&r, &s), vec![1, 3]);
+    take(&r, &mut s, 3);
+    assert_eq!((s.pits(), s.captured()), (&[3, 1, 0, 2, 5, 3][..], &[0u16, 4][..]));
+    // Player 1 again.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1]));
+    take(&r, &mut s, 1);
+    // Then player 2: pits 5 (5) and 6 (3); pit 4 (2) is not.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![5, 6]));
+    take(&r, &mut s, 5);
+    assert_eq!((s.pits(), s.captured()), (&[0, 1, 0, 2, 0, 3][..], &[5u16, 7][..]));
+    // Then player 1 moves first, an ordinary move: their occupied pit 2, and turns pass.
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![2]));
+    play(&r, &mut s, 2);
+    assert_eq!((s.to_move(), s.pits()), (Some(1), &[0, 0, 1, 2, 0, 3][..]));
 }
 
 #[test]
@@ -7146,6 +7228,9 @@ fn a_move_must_leave_the_opponent_seeds_after_its_first_lap() {
     let s = at(&r, &[0, 1, 0, 1, 0, 0], 2);
     assert!(legal(&r, &s).is_empty());
     assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Conditions on a total (issue 37's core): the seeds a player has captured
 
 /// A position with seeds captured: seeds of pits 1..N, each player's captured seeds, and the

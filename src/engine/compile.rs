@@ -33,6 +33,11 @@ impl Counts {
         self.0
     }
 
+    /// Every count but 0: a pit that holds seeds.
+    pub fn occupied() -> Counts {
+        Counts([!1, u64::MAX, u64::MAX, u64::MAX])
+    }
+
     /// The engine's mask of a rule's counts.
     pub fn from_set(set: &CountSet) -> Counts {
         Counts(set.bits())

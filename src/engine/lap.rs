@@ -1291,6 +1291,10 @@ pub(crate) struct Extras {
     pub keep_way: Option<KeepWay>,
     /// `each player's centre pit cannot be played`: the pits never played, a mask.
     pub never_played: u64,
+    /// An opening whose players do not follow in turn (`player 1, player 1, then player 2
+    /// ...`; [`crate::lang::phases::TakeOpening`]): its plies (0: none, the turns pass as
+    /// always). [`super::phase::PhaseTable::turn_after`] says who moves after each.
+    pub turn_order: u32,
 }
 
 impl Extras {
@@ -1307,6 +1311,13 @@ impl Extras {
             first_move_of_match: spec.first_move_of_match,
             keep_way: spec.phases.keep_way,
             never_played: spec.seat_mask(&spec.phases.never_played),
+            turn_order: spec.phases.take_opening.as_ref().map_or(0, |o| {
+                let players = spec.players as usize;
+                let n = o.order.len();
+                let next = |i: usize| ((o.order[0] as usize + i) % players) as u8;
+                let in_turn = o.order.iter().enumerate().all(|(i, &p)| p == next(i)) && o.first == next(n);
+                if in_turn { 0 } else { n as u32 }
+            }),
         }
     }
 
@@ -1341,6 +1352,10 @@ impl Extras {
         if self.never_played != 0 {
             out.extend(b"never played");
             out.extend(self.never_played.to_le_bytes());
+        }
+        if self.turn_order != 0 {
+            out.extend(b"turn order");
+            out.extend(self.turn_order.to_le_bytes());
         }
     }
 }

@@ -315,7 +315,8 @@ fn next_from_hand(hands: [u64; 2], at: &mut u32) -> Option<Move> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MoveSummary {
     pub mv: Move,
-    /// Seeds lifted from the pit.
+    /// Seeds lifted from the pit to be sown (0 for a take that sows nothing: a pit chosen
+    /// within a move, an opening's take).
     pub lifted: u8,
     /// The pit the last seed fell into (0-based).
     pub last: usize,
@@ -340,6 +341,10 @@ pub enum Destination {
     Store,
     /// The mover's hand, with the seeds they captured (a board without stores).
     Hand,
+    /// The opponent's captures (an opening's take for the opponent).
+    Opponent,
+    /// Out of the game: nobody's (an opening's take out of play).
+    OutOfPlay,
 }
 
 /// Sees the steps of a move as they happen: each seed sown, each pit captured, each player who

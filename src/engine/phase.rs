@@ -3,6 +3,7 @@
 //! game. Only variants that have one come here (`Tables::phase`), and they play in the general
 //! tier; the other tiers never look.
 
+use crate::lang::lap_rule::Receiver;
 use crate::lang::phases::{Phases, SeatPit, Target, seat_row};
 use crate::lang::spec::{MAX_PITS, MAX_PLAYERS, Spec};
 
@@ -59,6 +60,21 @@ pub(crate) struct PhaseTable {
     /// its end: `facing`), and the other's choice after it (the points too: `swap_points`).
     pub distribute: Option<crate::lang::phases::Distribute>,
     pub swap: Option<crate::lang::phases::SwapChoice>,
+    /// An opening of takes in an order of players ([`crate::lang::phases::TakeOpening`]):
+    /// its plies are `opening_plies`, the pits each player may empty `opening_from`.
+    pub takes: Option<OpeningTakes>,
+}
+
+/// An opening of takes, compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OpeningTakes {
+    /// The counts a pit taken may hold (every count but 0 for `an occupied pit`).
+    pub counts: Counts,
+    /// Whom the seeds go to.
+    pub to: Receiver,
+    /// The players of the opening's moves in order, and who moves first after it (0-based).
+    pub order: Vec<u8>,
+    pub first: u8,
 }
 
 impl PhaseTable {
@@ -106,6 +122,7 @@ impl PhaseTable {
             own_pits: [0; MAX_PLAYERS],
             distribute: ph.distribute,
             swap: ph.swap,
+            takes: None,
         };
         for p in 0..players {
             t.own_pits[p] = seat_row(&spec.owners, p as u8).into_iter().fold(0u64, |m, q| m | 1 << q);
@@ -158,6 +175,17 @@ impl PhaseTable {
                     Target::Pit(s) => seat(p, s),
                 };
             }
+        }
+        if let Some(o) = &ph.take_opening {
+            t.opening_plies = o.order.len() as u32;
+            t.opening_from = t.own_pits;
+            t.opening_hand = o.to != Receiver::Nobody && !spec.stores && ph.store_pit.is_none();
+            t.takes = Some(OpeningTakes {
+                counts: o.holds.as_ref().map_or_else(Counts::occupied, Counts::from_set),
+                to: o.to,
+                order: o.order.clone(),
+                first: o.first,
+            });
         }
         for p in 0..players.min(2) {
             let other = seat_row(&spec.owners, 1 - p as u8).into_iter().fold(0u64, |m, q| m | 1 << q);
@@ -216,6 +244,13 @@ impl PhaseTable {
             out.push(*seeds);
             out.extend(to);
         }
+        if let Some(tk) = &self.takes {
+            out.extend(b"takes");
+            out.extend(tk.counts.words().iter().flat_map(|w| w.to_le_bytes()));
+            out.push(tk.to as u8);
+            out.extend(&tk.order);
+            out.push(tk.first);
+        }
         if let Some(d) = &self.distribute {
             out.extend(b"deal");
             out.push(d.facing as u8);
@@ -235,6 +270,12 @@ impl PhaseTable {
             return Some(Ways::given(self.own_pits[p] & super::turn::at_least(&s.pits, s.n_pits, *seeds)));
         }
         if s.plies < self.opening_plies {
+            if let Some(tk) = &self.takes {
+                let mine = (0..s.n_pits as usize)
+                    .filter(|&q| self.opening_from[p] >> q & 1 != 0 && tk.counts.contains(s.pits[q]))
+                    .fold(0u64, |m, q| m | 1 << q);
+                return Some(Ways::given(mine));
+            }
             let full = (0..s.n_pits as usize).filter(|&q| s.pits[q] > 0).fold(0u64, |m, q| m | 1 << q);
             return Some(Ways::given(self.opening_from[p] & full));
         }
@@ -260,7 +301,23 @@ impl PhaseTable {
     }
 }
 
+impl PhaseTable {
+    /// Who moves after the opening's ply `plies` (1-based: the plies played): the next player
+    /// of its order, or, after its last, the player who moves first.
+    pub fn turn_after(&self, plies: u32) -> u8 {
+        let tk = self.takes.as_ref().expect("an opening in an order of players");
+        tk.order.get(plies as usize).copied().unwrap_or(tk.first)
+    }
+}
+
 impl Rules {
+    /// Who moves after the opening's ply `plies`, in an opening whose players do not follow
+    /// in turn.
+    #[cold]
+    pub(crate) fn turn_after(&self, plies: u32) -> u8 {
+        self.t.phase.as_deref().expect("an opening").turn_after(plies)
+    }
+
     /// Is the move of the player to move in `s` a seed put into play from their hand?
     #[inline]
     pub(crate) fn places(&self, s: &State) -> bool {
@@ -295,6 +352,31 @@ impl Rules {
         // A seed put into play from the hand is sown as a lap ([`Rules::laps_from`]).
         if ph.places(s, m as u8) {
             return None;
+        }
+        if s.plies < ph.opening_plies
+            && let Some(tk) = &ph.takes
+        {
+            // A take of the opening: every seed of the pit, for whoever the rule says.
+            // Told as seeds moved without sowing, as the other openings' moves are.
+            s.pits[pit] = 0;
+            let dest = match tk.to {
+                Receiver::Nobody => {
+                    s.removed += lifted;
+                    Destination::OutOfPlay
+                }
+                Receiver::Opponent => {
+                    s.captured[1 - m] += lifted as u16;
+                    Destination::Opponent
+                }
+                _ => {
+                    s.captured[m] += lifted as u16;
+                    if ph.opening_hand { Destination::Hand } else { Destination::Store }
+                }
+            };
+            obs.transfer(pit, dest, lifted);
+            // Nothing is lifted to be sown, as in a take chosen within a move.
+            summary.lifted = 0;
+            return Some(summary);
         }
         if s.plies < ph.opening_plies {
             s.pits[pit] = 0;

@@ -243,17 +243,15 @@ pub fn describe_step(step: &Step) -> String {
     // Seeds moved without sowing: an opening's move, a seed of a rearrangement.
     if let Some((from, to, seeds)) = step.record.transfer {
         let to = match to {
-            Destination::Pit(q) => format!("pit {}", q + 1),
-            Destination::Store => "their store".into(),
-            Destination::Hand => "their hand".into(),
+            Destination::Pit(q) => format!("into pit {}", q + 1),
+            Destination::Store => "into their store".into(),
+            Destination::Hand => "into their hand".into(),
+            Destination::Opponent => "for the opponent".into(),
+            Destination::OutOfPlay => "out of play".into(),
         };
         let what = crate::lang::words::plural(seeds as usize, "seed", "seeds");
-        let mut text = format!(
-            "ply {}: player {} moves {what} from pit {} into {to}",
-            step.ply,
-            step.player + 1,
-            from + 1
-        );
+        let mut text =
+            format!("ply {}: player {} moves {what} from pit {} {to}", step.ply, step.player + 1, from + 1);
         tail(step, &mut text);
         return text;
     }

@@ -383,7 +383,10 @@ impl Rules {
         let t = &self.t;
         s.plies += 1;
         s.last_mover = mover;
-        let next = if TIER > PLAIN && t.extra_turn && last == t.pits as usize + mover as usize {
+        let next = if TIER == GENERAL && s.plies <= t.extras.turn_order {
+            // An opening whose players do not follow in turn ([`super::phase`]).
+            self.turn_after(s.plies)
+        } else if TIER > PLAIN && t.extra_turn && last == t.pits as usize + mover as usize {
             mover
         } else if mover + 1 == t.players {
             0

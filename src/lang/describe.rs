@@ -1152,11 +1152,36 @@ fn stones_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     });
 }
 
+/// `player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs,
+/// of their choice, out of play; then player 2 moves first`, in words.
+fn take_opening(spec: &Spec) -> String {
+    use crate::lang::lap_rule::Receiver;
+    let o = spec.phases.take_opening.as_ref().expect("an opening of takes");
+    let pit = match &o.holds {
+        None => "a pit of their own that holds seeds".to_string(),
+        Some(c) => format!("a pit of their own that holds {}", c.words()),
+    };
+    let to = match o.to {
+        Receiver::Nobody => " out of play (the seeds leave the game)",
+        Receiver::Opponent => " for the opponent (as if the opponent had captured them)",
+        _ => " for themselves (as if they had captured them)",
+    };
+    let each = if o.order.len() == 1 { "makes" } else { "each make" };
+    format!(
+        "Before play, {} {each} a move of the opening (written as the pit's number): they take every seed of \
+         {pit}, of their choice,{to}, without sowing or capture. Then player {} moves first, and turns pass in \
+         order. The opening's moves are moves of the game: a rule on the game's first moves counts them.",
+        o.order_words(),
+        o.first + 1
+    )
+}
+
 /// The opening and the move once a game (`crate::lang::phases`).
 fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     use Section::Turns as S;
-    let kinds = &[Kind::OpeningMoves];
+    let kinds = &[Kind::OpeningMoves, Kind::TakeOpening];
     rules.push(match &spec.phases.opening {
+        None if spec.phases.take_opening.is_some() => said(S, "opening", kinds, take_opening(spec)),
         None => unsaid(S, "opening", kinds, "The game starts with ordinary moves."),
         Some(o) => {
             let moves =

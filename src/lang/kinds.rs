@@ -15,7 +15,7 @@ use super::lap_rule::{GameEndLines, LapRuleLines};
 use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine, SeatOnlyLine};
 use super::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, PlaceHand,
-    SeatPit, SetupLine, StoreMoveLine, SwapChoice,
+    SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine,
 };
 use super::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver,
@@ -243,6 +243,8 @@ kinds! {
     NeverPlayed(Vec<Spanned<SeatPit>>) in never_played, "`each player's ... pit cannot be played`", "the pits never played", None;
     /// `each player's first move: move the seeds of their 4th pit into their store`
     OpeningMoves(OpeningLine) in opening_moves, "`each player's first move ...`", "the opening", None;
+    /// `player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs, of their choice, out of play; then player 2 moves first`
+    TakeOpening(TakeOpeningLine) in take_opening, "`player 1, player 2, ... each take every seed of ...`", "the opening's takes", None;
     /// `once a game, when the mover's store holds 13 or more: they must sow their store, ...`
     StoreMove(StoreMoveLine) in store_move, "`once a game, ...`", "the move once a game", None;
     /// `a move may sow any number of the mover's captured seeds from their leftmost pit`

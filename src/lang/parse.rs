@@ -16,7 +16,7 @@ use crate::lang::lap_rule::{
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
     Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, PlaceHand,
-    SeatPit, SetupLine, StoreMoveLine, SwapChoice, Target,
+    SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine, Target,
 };
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
@@ -1065,6 +1065,32 @@ impl Builder<'_> {
                 };
                 RuleLine::OpeningMoves(OpeningLine { moves, from, to })
             }
+            Rule::opening_turns => {
+                let mut order = Vec::new();
+                let (mut holds, mut to, mut first) = (None, Receiver::Mover, None);
+                for p in values(pair) {
+                    match p.as_rule() {
+                        Rule::turn_order => {
+                            for t in values(p) {
+                                order.push(self.number(only(t))?);
+                            }
+                        }
+                        Rule::counted_pit => holds = Some(self.counts(only(p))?),
+                        Rule::receiver => {
+                            to = match only(p).as_rule() {
+                                Rule::for_opponent => Receiver::Opponent,
+                                Rule::for_owner => Receiver::Owner,
+                                Rule::out_of_play => Receiver::Nobody,
+                                _ => Receiver::Mover,
+                            }
+                        }
+                        Rule::turn_player => first = Some(self.number(only(p))?),
+                        _ => {}
+                    }
+                }
+                let first = first.expect("who moves first");
+                RuleLine::TakeOpening(TakeOpeningLine { order, holds, to, first })
+            }
             // Nothing is captured, so there is no chain either.
             Rule::capture_none => {
                 return Ok(vec![RuleLine::Landing(None), RuleLine::Chain(None), RuleLine::Opposite(None)]);
@@ -1494,7 +1520,11 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("seeds", _) => "`seeds 6 in each pit` or `seeds pit by pit 4 4 4 0 0 0`",
         ("players", _) => "`players 2 { ... }`",
         ("player", "to") => "`player to move cannot move: game over`, `...: they pass` or `...: they lose`",
-        ("player", _) => "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts`",
+        ("player", _) => {
+            "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts` (in a players block), \
+             or `player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs, of \
+             their choice, out of play; then player 2 moves first` (in an opening block)"
+        }
         ("sowing", _) => "`sowing { ... }`",
         ("first", _) => "`first seed into the next pit` or `first seed into the emptied pit`",
         ("laps", _) => "`laps sow into the emptied pit` or `laps skip the emptied pit`",
@@ -1654,6 +1684,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::hand_refill,
     Rule::stone_worth,
     Rule::opening_move,
+    Rule::opening_turns,
     Rule::landing,
     Rule::opposite,
     Rule::chain,

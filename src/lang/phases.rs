@@ -72,6 +72,40 @@ pub struct OpeningRule<N, P> {
 /// The line as written.
 pub type OpeningLine = OpeningRule<Number, Spanned<SeatPit>>;
 
+/// An opening of moves given by rule, in an order of players: `player 1, player 2, then
+/// player 1 again each take every seed of an occupied pit of theirs, of their choice, out of
+/// play; then player 2 moves first`. Each player of `order`, in turn, takes every seed of a
+/// pit of their own that holds seeds (or, with `holds`, one of those counts), for whoever
+/// `to` names; then `first` moves, and play goes on in turns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TakeOpening<P, C> {
+    pub order: Vec<P>,
+    /// `a pit of theirs that holds 2 or more` (`None`: `an occupied pit of theirs`).
+    pub holds: Option<C>,
+    pub to: super::lap_rule::Receiver,
+    pub first: P,
+}
+
+/// The line as written (players 1-based).
+pub type TakeOpeningLine = TakeOpening<Number, WrittenCounts>;
+
+impl<C> TakeOpening<u8, C> {
+    /// `player 1, player 2, then player 1 again` (players 0-based).
+    pub fn order_words(&self) -> String {
+        let mut out = String::new();
+        for (i, &p) in self.order.iter().enumerate() {
+            if i > 0 {
+                out.push_str(if i + 1 == self.order.len() { ", then " } else { ", " });
+            }
+            out.push_str(&format!("player {}", p + 1));
+            if self.order[..i].contains(&p) {
+                out.push_str(" again");
+            }
+        }
+        out
+    }
+}
+
 /// `once a game, when the mover's store holds 13 or more: they must sow their store, skipping
 /// the stores, then take every opponent's pit that holds 2 or 3`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -176,6 +210,8 @@ pub struct Phases {
     /// Each player's store is this pit of their row, on the circuit.
     pub store_pit: Option<SeatPit>,
     pub opening: Option<OpeningRule<u8, SeatPit>>,
+    /// An opening of moves given by rule, in an order of players (0-based).
+    pub take_opening: Option<TakeOpening<u8, super::counts::CountSet>>,
     pub store_move: Option<StoreMove<super::counts::CountSet>>,
     /// A set-up from the hands before the first move: the seeds each placement puts into a
     /// pit of the mover's choice.
@@ -204,6 +240,7 @@ impl Phases {
     pub fn any(&self) -> bool {
         self.store_pit.is_some()
             || self.opening.is_some()
+            || self.take_opening.is_some()
             || self.store_move.is_some()
             || self.setup.is_some()
             || self.hand_sowing.is_some()

@@ -408,10 +408,11 @@ pub trait Hooks {
     /// `sow` move asks its mover ([`State::pending`]). By default a `[Remove ...]` ply, the
     /// opponent's pit the mover takes (Tshuba, Nsolo). A choice of one option, which `sow`
     /// makes at once, is a ply of the move's run like a relay lap, folded into the move.
-    /// `before` is Ludii's ply before it, if any.
+    /// `before` is Ludii's ply before it, if any: a choice follows a ply of its mover's turn,
+    /// and a `[Remove ...]` ply that starts a turn (no ply before it, or one of another
+    /// player's) is a move of its own, an opening's take (Mangala (Suez)).
     fn is_step(&self, ply: &Ply, before: Option<&Ply>) -> bool {
-        let _ = before;
-        ply.mv.text.starts_with("[Remove:")
+        ply.mv.text.starts_with("[Remove:") && before.is_some_and(|b| b.mover == ply.mover)
     }
 
     /// The `sow` steps Ludii's choice may be, among the options of the paused move: by

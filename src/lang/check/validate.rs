@@ -480,7 +480,7 @@ impl<'a> Validator<'a> {
         } else {
             self.no_columns();
         }
-        let phases = self.phases(board, &owners, players, total);
+        let phases = self.phases(board, &owners, players, first_player, total);
         let claims = self.claims(&lap_rules);
         let rounds = self.rounds(total, board.value.pits_per_row.value as usize, players);
         let (first_move, first_move_of_match) = self.first_moves(players, &owners, rounds.is_some());

@@ -288,6 +288,10 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
     if phases.opening.is_some() {
         return Err(SolveError::NeedsHistory(by_kind(Kind::OpeningMoves, counted)));
     }
+    // So do the takes of an opening in an order of players.
+    if phases.take_opening.is_some() {
+        return Err(SolveError::NeedsHistory(by_kind(Kind::TakeOpening, counted)));
+    }
     if phases.store_move.is_some() {
         return Err(SolveError::NeedsHistory(by_kind(Kind::StoreMove, "who has made it is remembered")));
     }

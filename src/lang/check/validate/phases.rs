@@ -10,6 +10,8 @@ use crate::lang::spec::{MAX_HAND, MAX_SEEDS};
 use crate::lang::syntax::{BoardLine, DirectionLine, SeedsLine, Spanned, Way};
 
 use super::Validator;
+use crate::lang::lap_rule::Receiver;
+use crate::lang::phases::{TakeOpening, TakeOpeningLine};
 
 /// Most moves of each player an opening may script.
 const MAX_OPENING_MOVES: u64 = 100;
@@ -21,6 +23,7 @@ impl Validator<'_> {
         board: &Stated<BoardLine>,
         owners: &[u8],
         players: u8,
+        first_player: u8,
         total: usize,
     ) -> Phases {
         let m = self.m;
@@ -144,6 +147,17 @@ impl Validator<'_> {
             }
             if ok && rows {
                 out.opening = Some(OpeningRule { moves: moves.value as u8, from: pits, to: *to });
+            }
+        }
+        if let Some(o) = &m.take_opening {
+            out.take_opening = self.take_opening(o, players, first_player, total);
+            if let Some(other) = &m.opening_moves {
+                self.diags.push(
+                    o.error("a second opening", "an opening of its own")
+                        .note(format!("the opening is said already (line {})", other.at.line()))
+                        .help("say the opening in one line"),
+                );
+                out.take_opening = None;
             }
         }
         if let Some(s) = &m.store_move {
@@ -514,5 +528,74 @@ impl Validator<'_> {
             return None;
         }
         Some(n.value as u8)
+    }
+}
+
+impl Validator<'_> {
+    /// `player 1, player 2, then player 1 again each take every seed of ...; then player 2
+    /// moves first`: the players in range, the first the player who starts, the counts.
+    fn take_opening(
+        &mut self,
+        o: &Stated<TakeOpeningLine>,
+        players: u8,
+        first_player: u8,
+        total: usize,
+    ) -> Option<TakeOpening<u8, crate::lang::counts::CountSet>> {
+        let TakeOpening { order, holds, to, first } = &o.value;
+        let mut ok = true;
+        let mut player = |this: &mut Self, n: &Spanned<u64>| -> u8 {
+            if n.value == 0 || n.value > players as u64 {
+                this.diags.push(Diagnostic::error(format!("there is no player {}", n.value)).at(
+                    &o.at.file,
+                    n.span.clone(),
+                    format!("the players are 1 to {players}"),
+                ));
+                ok = false;
+                return 0;
+            }
+            n.value as u8 - 1
+        };
+        let seq: Vec<u8> = order.iter().map(|n| player(self, n)).collect();
+        let begins = player(self, first);
+        if order.len() as u64 > MAX_OPENING_MOVES {
+            self.diags.push(o.error(
+                format!("an opening of {} moves is out of range", order.len()),
+                format!("expected 1 to {MAX_OPENING_MOVES}"),
+            ));
+            ok = false;
+        }
+        if ok && seq[0] != first_player {
+            self.diags.push(
+                Diagnostic::error(format!(
+                    "the opening begins with player {}, but player {} starts",
+                    seq[0] + 1,
+                    first_player + 1
+                ))
+                .at(&o.at.file, order[0].span.clone(), "the first move of the game")
+                .help(format!(
+                    "name player {} first, or write `player {} starts` in the players block",
+                    first_player + 1,
+                    seq[0] + 1
+                )),
+            );
+            ok = false;
+        }
+        if *to == Receiver::Opponent && players != 2 {
+            self.diags.push(
+                o.error("the seeds go to the opponent, but there are not two players", "for the opponent"),
+            );
+            ok = false;
+        }
+        let holds = match holds {
+            None => None,
+            Some(h) => match self.counts("opening", h, o, total, 1) {
+                Some(c) => Some(c),
+                None => {
+                    ok = false;
+                    None
+                }
+            },
+        };
+        ok.then_some(TakeOpening { order: seq, holds, to: *to, first: begins })
     }
 }
