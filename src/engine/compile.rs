@@ -132,6 +132,8 @@ pub(crate) struct Tables {
     pub game_ends: Vec<super::lap::GameEndTable>,
     /// One of them is looked at after each lap too.
     pub end_after_lap: bool,
+    /// `board_end` or `game_ends`: the endings on counts, looked at out of line.
+    pub counted_ends: bool,
     /// Any of the endings above: one test on every move instead of four.
     pub endings: bool,
     /// Whole hands sown at once in each direction some pit sows, on boards small enough (made
@@ -271,6 +273,7 @@ pub fn compile(spec: &Spec) -> Rules {
         board_end: spec.board_end.as_ref().map(Counts::from_set),
         game_ends: spec.game_ends.iter().map(|e| super::lap::GameEndTable::new(spec, e)).collect(),
         end_after_lap: spec.game_ends.iter().any(|e| e.after_lap),
+        counted_ends: spec.board_end.is_some() || !spec.game_ends.is_empty(),
         endings: spec.endings.any()
             || spec.board_end.is_some()
             || spec.phases.inner_loses
@@ -589,6 +592,8 @@ impl Rules {
             game_ends,
             // Made from `game_ends`, in their bytes.
             end_after_lap: _,
+            // Made from `board_end` and `game_ends`.
+            counted_ends: _,
             endings,
             // Made from the tables above: the same for equal tables.
             hand: _,

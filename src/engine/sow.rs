@@ -437,13 +437,22 @@ impl Rules {
         if t.side_empty && self.a_side_is_empty(s) {
             return Some(t.side_end);
         }
+        // The endings on counts, out of line: one test here for the variants without them.
+        if t.counted_ends {
+            return self.counted_ending(s);
+        }
+        None
+    }
+
+    /// `game over when the board holds ...` and the endings written as conditions.
+    #[cold]
+    #[inline(never)]
+    fn counted_ending(&self, s: &State) -> Option<EndReason> {
+        let t = &self.t;
         if t.board_end.is_some_and(|c| c.contains(s.seeds_on_board() as u8)) {
             return Some(EndReason::FewSeeds);
         }
-        if !t.game_ends.is_empty() && t.game_end(s, s.last_mover as usize, false).is_some() {
-            return Some(EndReason::Condition);
-        }
-        None
+        t.game_end(s, s.last_mover as usize, false).map(|_| EndReason::Condition)
     }
 
     /// Has a player captured more than half the seeds, or both players exactly half?
