@@ -61,7 +61,8 @@ const KOUMMA: &str = include_str!("../variants/koumma.sow");
 const GRAMMAR: &str = include_str!("../grammar/sow.pest");
 /// A variant with rules after each lap, the board ending and an ending with its outcome, so
 /// that mutations reach their words: every place, predicate, effect and receiver, the totals
-/// (the board's seeds, each player's captured seeds), and places named from a store.
+/// (the board's seeds, each player's captured seeds), places named from a store, and a test
+/// after each lap that ends the game.
 const LAPS: &str = r#"variant "Laps" {
   source "test"
   board 2 rows of 6 pits, one store per player
@@ -78,6 +79,9 @@ const LAPS: &str = r#"variant "Laps" {
     laps sow into the emptied pit
     sow into the mover's own store
     relay when the last seed falls into an occupied pit
+  }
+  turns {
+    a move must leave the opponent seeds after each lap: a relay that would not is not sown and ends the game
   }
   capture {
     after each lap, when the last pit is an opponent's: take every sown pit that holds 4 for its owner

@@ -7230,6 +7230,54 @@ fn a_move_must_leave_the_opponent_seeds_after_its_first_lap() {
     assert_eq!(s.end(), Some(EndReason::NoLegalMove));
 }
 
+#[test]
+fn a_relay_that_would_leave_the_opponent_no_seeds_is_not_sown_and_ends_the_game() {
+    // J'odu's rules on 2 x 4 pits with stores: relays, and the pit facing an empty pit of the
+    // mover's own taken. Pit 1 faces 8, 2 faces 7, 3 faces 6, 4 faces 5.
+    let rules = |laps: &str| {
+        load(&format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 4 pits, one store per player  seeds 4 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                        relay when the last seed falls into an occupied pit }}
+               turns {{ a move must leave the opponent seeds after {laps} }}
+               capture {{ last seed in an empty pit of the mover's own: take the opposite pit }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        ))
+    };
+    let each = rules("each lap: a relay that would not is not sown and ends the game");
+    let first = rules("its first lap");
+    assert_ne!(each.fingerprint(), first.fingerprint());
+    // The opponent's only seeds are in pit 5. Pit 1's seed falls into pit 2 (now 2): the first
+    // lap leaves the opponent their seeds, and relays. Pit 2's seed falls into pit 3, empty and
+    // the mover's: pit 6 is empty, nothing is taken. Both moves are allowed.
+    let start = at(&each, &[1, 1, 0, 0, 2, 0, 0, 0], 1);
+    assert_eq!(legal(&each, &start), [1, 2]);
+    // The relay from pit 2 would sow into 3 and 4, pit 4 empty and the mover's, and take pit 5:
+    // the opponent would have no seeds. It is not sown (nobody hears of it) and the game is
+    // over, the mover having no lap to play; each player takes their own row's seeds.
+    let mut s = start;
+    let (_, record) = relaying(&each, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 2, 0, 0, 2, 0, 0, 0]);
+    assert_eq!(places(&each, &record), ["2"]);
+    assert!(record.relays.is_empty() && record.captures.is_empty());
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    assert_eq!(s.turn(), 0);
+    assert_eq!(each.scores(&s)[..2], [2, 2]);
+    // Judged after the first lap only, the relay is sown and takes pit 5; player 2 then has
+    // no seeds and no move.
+    let mut s = at(&first, &[1, 1, 0, 0, 2, 0, 0, 0], 1);
+    let (_, record) = relaying(&first, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 0, 1, 1, 0, 0, 0, 0]);
+    assert_eq!((places(&first, &record), s.captured()[0]), (vec!["2".into(), "3".into(), "4".into()], 2));
+    // A move whose first lap leaves the opponent nothing is refused under both: pit 3's seed
+    // falls into pit 4, empty and the mover's, and takes pit 5.
+    let s = at(&each, &[0, 0, 1, 0, 2, 0, 0, 0], 1);
+    assert!(legal(&each, &s).is_empty());
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Conditions on a total (issue 37's core): the seeds a player has captured
 

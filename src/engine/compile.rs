@@ -7,8 +7,8 @@ use super::state::EndReason;
 use crate::lang::counts::CountSet;
 use crate::lang::geometry::Side;
 use crate::lang::spec::{
-    ChainDirection, Direction, EndOutcome, GrandSlam, Laps, Leftovers, MAX_PITS, MAX_PLAYERS, NoMove,
-    Opening, Relay, Spec, StoreSowing, Way, Where,
+    ChainDirection, Direction, EndOutcome, GrandSlam, LapFeeds, Laps, Leftovers, MAX_PITS, MAX_PLAYERS,
+    NoMove, Opening, Relay, Spec, StoreSowing, Way, Where,
 };
 
 /// Places on a sowing's path: the pits, then each player's store (store of player p at
@@ -92,6 +92,9 @@ pub(crate) struct Tables {
     /// `a move must leave the opponent seeds after its first lap` (only in the [`GENERAL`]
     /// tier, whose loop of laps looks after the first).
     pub first_lap_feeds: bool,
+    /// `... after each lap: a relay that would not is not sown and ends the game`: the relay
+    /// laps are looked at too (the [`GENERAL`] tier).
+    pub relay_feeds: bool,
     /// Legal moves are filtered by playing them out: must feed, grand slams not allowed, or
     /// a first lap that must leave the opponent seeds.
     pub filter_moves: bool,
@@ -247,8 +250,9 @@ pub fn compile(spec: &Spec) -> Rules {
         path_back: None,
         extra_turn: spec.extra_turn,
         must_feed: spec.must_feed,
-        first_lap_feeds: spec.first_lap_feeds,
-        filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed || spec.first_lap_feeds,
+        first_lap_feeds: spec.lap_feeds.is_some(),
+        relay_feeds: spec.lap_feeds == Some(LapFeeds::EachLap),
+        filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed || spec.lap_feeds.is_some(),
         landing_pits: [0; MAX_PLAYERS],
         landing_counts: Counts::default(),
         chain_pits: [0; MAX_PLAYERS],
@@ -563,6 +567,7 @@ impl Rules {
             extra_turn,
             must_feed,
             first_lap_feeds,
+            relay_feeds,
             filter_moves,
             landing_pits,
             landing_counts,
@@ -663,6 +668,9 @@ impl Rules {
         // Only where it is, so that other fingerprints stay as they were.
         if *first_lap_feeds {
             bytes.extend(b"first lap feeds");
+        }
+        if *relay_feeds {
+            bytes.extend(b"relays feed");
         }
         if *stuck_loses {
             bytes.extend(b"stuck loses");

@@ -13,7 +13,7 @@ use crate::lang::syntax::EndOutcome;
 
 use super::compile::{Counts, GENERAL, RICH, Rules, Tables, pit_mask};
 use super::moves::{IllegalMove, Move, MoveDirection, MoveSummary, Observer};
-use super::state::State;
+use super::state::{EndReason, State};
 use super::step::RelayGo;
 
 /// A condition, compiled: a place's count in a set, a place among a mover's pits, or the
@@ -719,7 +719,6 @@ impl Rules {
         obs: &mut O,
     ) -> (MoveSummary, Option<bool>) {
         let t = &self.t;
-        let n = t.pits as usize;
         let m = s.to_move as usize;
         let hand = mv.hand();
         // The first lap sows from the hand: a move from the hand, or a seed put into play.
@@ -739,52 +738,10 @@ impl Rules {
             s.pits[from] += rest;
             summary.last = last;
             let lap = Lap { m, d, start: from, last, lifted, sown };
-            let mut out = Outcome::default();
-            // The first moves of a game capture nothing: a line that takes is passed over.
-            let early = s.plies < t.capture_start;
-            let live = |r: &LapTable| !(quiet || early && r.takes);
-            for rule in t.lap_rules.iter().filter(|r| r.every_lap && live(r)) {
-                if t.holds(s, m, lap, &rule.tests) {
-                    self.act(s, m, lap, sown, rule, &mut out, obs);
-                }
-            }
-            let fired =
-                t.lap_rules.iter().filter(|r| !r.every_lap && live(r)).find(|r| t.holds(s, m, lap, &r.tests));
-            match fired {
-                Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
-                // As in the other tiers, the last lap a move may make relays no more: its
-                // capture is judged.
-                None if t.relay
-                    && !quiet
-                    && laps < MAX_LAPS
-                    && last < n
-                    && t.masks_now(s, &t.relay_pits, m) >> last & 1 != 0
-                    && t.relay_counts.contains(s.pits[last]) =>
-                {
-                    out.relay = Some(last);
-                }
-                None if last < n && s.plies >= t.capture_start && !quiet => {
-                    let (taken, how) = self.taken_by::<GENERAL>(s, m, last, d);
-                    if taken != 0 {
-                        if self.leaves_opponent_bare(s, m, taken) {
-                            summary.grand_slam = true;
-                        } else {
-                            out.captured_pits += taken.count_ones() as u8;
-                            out.captured += self.take(s, m, last, taken, how, obs);
-                        }
-                    }
-                }
-                None => {}
-            }
-            if t.extras.claim_seeds == Some(ClaimSeeds::AfterLap) {
-                self.harvest(s, obs);
-            }
-            summary.captured += out.captured;
-            summary.captured_pits += out.captured_pits;
+            let mut out = self.after_lap(s, lap, laps, quiet, &mut summary, obs);
             // A first lap that leaves the opponent without seeds: the move is not allowed.
             if laps == 1 && t.first_lap_feeds {
-                let opponent = t.masks_now(s, &t.own, 1 - (m & 1));
-                summary.starves = super::turn::at_least(&s.pits, t.pits, 1) & opponent == 0;
+                summary.starves = self.starved(s, m);
             }
             // Captures go into stores on the circuit before the next lap can sow into them.
             if t.phase.is_some() {
@@ -826,6 +783,12 @@ impl Rules {
                             RelayGo::End => break,
                         }
                     }
+                    // A relay lap that would leave the opponent without seeds is not sown: the
+                    // mover has no legal lap, and the game is over.
+                    if t.relay_feeds && self.relay_starves(s, q, d, laps + 1, part, summary) {
+                        s.end = Some(EndReason::NoLegalMove);
+                        break;
+                    }
                     obs.relay(q, part.unwrap_or(s.pits[q]));
                     from = q;
                 }
@@ -839,6 +802,107 @@ impl Rules {
             }
         }
         (summary, None)
+    }
+
+    /// The rules after a lap, `lap`, in order: the lines looked at after each lap, the first
+    /// `when` line that holds, or else the relay and capture lines; adds the lap's captures to
+    /// `summary`. Returns what the move does next.
+    #[inline(always)]
+    fn after_lap<O: Observer>(
+        &self,
+        s: &mut State,
+        lap: Lap,
+        laps: u32,
+        quiet: bool,
+        summary: &mut MoveSummary,
+        obs: &mut O,
+    ) -> Outcome {
+        let t = &self.t;
+        let n = t.pits as usize;
+        let Lap { m, d, last, sown, .. } = lap;
+        let mut out = Outcome::default();
+        // The first moves of a game capture nothing: a line that takes is passed over.
+        let early = s.plies < t.capture_start;
+        let live = |r: &LapTable| !(quiet || early && r.takes);
+        for rule in t.lap_rules.iter().filter(|r| r.every_lap && live(r)) {
+            if t.holds(s, m, lap, &rule.tests) {
+                self.act(s, m, lap, sown, rule, &mut out, obs);
+            }
+        }
+        let fired =
+            t.lap_rules.iter().filter(|r| !r.every_lap && live(r)).find(|r| t.holds(s, m, lap, &r.tests));
+        match fired {
+            Some(rule) => self.act(s, m, lap, sown, rule, &mut out, obs),
+            // As in the other tiers, the last lap a move may make relays no more: its
+            // capture is judged.
+            None if t.relay
+                && !quiet
+                && laps < MAX_LAPS
+                && last < n
+                && t.masks_now(s, &t.relay_pits, m) >> last & 1 != 0
+                && t.relay_counts.contains(s.pits[last]) =>
+            {
+                out.relay = Some(last);
+            }
+            None if last < n && s.plies >= t.capture_start && !quiet => {
+                let (taken, how) = self.taken_by::<GENERAL>(s, m, last, d);
+                if taken != 0 {
+                    if self.leaves_opponent_bare(s, m, taken) {
+                        summary.grand_slam = true;
+                    } else {
+                        out.captured_pits += taken.count_ones() as u8;
+                        out.captured += self.take(s, m, last, taken, how, obs);
+                    }
+                }
+            }
+            None => {}
+        }
+        if t.extras.claim_seeds == Some(ClaimSeeds::AfterLap) {
+            self.harvest(s, obs);
+        }
+        summary.captured += out.captured;
+        summary.captured_pits += out.captured_pits;
+        out
+    }
+
+    /// Would the relay lap from `from` leave the opponent of two players without seeds, with
+    /// its captures (`... after each lap: a relay that would not is not sown and ends the
+    /// game`)? Sown on a copy, heard by no observer.
+    #[cold]
+    #[inline(never)]
+    fn relay_starves(
+        &self,
+        s: &State,
+        from: usize,
+        d: usize,
+        laps: u32,
+        part: Option<u8>,
+        summary: MoveSummary,
+    ) -> bool {
+        let m = s.to_move as usize;
+        let mut after = *s;
+        let rest = part.map_or(0, |k| after.pits[from] - k);
+        after.pits[from] -= rest;
+        let lifted = after.pits[from];
+        let (last, sown) = self.sow_tracked(&mut after, from, m, d, &mut ());
+        after.pits[from] += rest;
+        let mut summary = summary;
+        self.after_lap(
+            &mut after,
+            Lap { m, d, start: from, last, lifted, sown },
+            laps,
+            false,
+            &mut summary,
+            &mut (),
+        );
+        self.starved(&after, m)
+    }
+
+    /// Are the pits of `m`'s opponent (of two players) all empty?
+    #[inline(always)]
+    fn starved(&self, s: &State, m: usize) -> bool {
+        let t = &self.t;
+        super::turn::at_least(&s.pits, t.pits, 1) & t.masks_now(s, &t.own, 1 - (m & 1)) == 0
     }
 
     /// The first lap of a move from the hand: where its last seed fell and the pits sown.

@@ -383,6 +383,14 @@ impl Rules {
         let t = &self.t;
         s.plies += 1;
         s.last_mover = mover;
+        // A relay that could not be sown (`... after each lap: a relay that would not is not
+        // sown and ends the game`): the mover, left without a legal lap, ends the game.
+        if TIER == GENERAL
+            && t.relay_feeds
+            && let Some(end) = s.end
+        {
+            return Self::end(s, mover, end);
+        }
         let next = if TIER == GENERAL && s.plies <= t.extras.turn_order {
             // An opening whose players do not follow in turn ([`super::phase`]).
             self.turn_after(s.plies)

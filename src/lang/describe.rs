@@ -969,18 +969,26 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     } else {
         unsaid(S, "must feed", kinds, "A player need not feed an opponent whose pits are all empty.")
     });
-    let kinds = &[Kind::FirstLapFeeds];
-    rules.push(if spec.first_lap_feeds {
-        said(
+    let kinds = &[Kind::LapFeeds];
+    rules.push(match spec.lap_feeds {
+        Some(LapFeeds::FirstLap) => said(
             S,
-            "first lap feeds",
+            "laps feed",
             kinds,
             "A move may be played only if its first lap, with that lap's captures, leaves the opponent \
              holding seeds (the laps after it may empty their pits); a player who has no such move has \
              no legal move.",
-        )
-    } else {
-        unsaid(S, "first lap feeds", kinds, "A move's first lap may leave the opponent without seeds.")
+        ),
+        Some(LapFeeds::EachLap) => said(
+            S,
+            "laps feed",
+            kinds,
+            "A move may be played only if its first lap, with that lap's captures, leaves the opponent \
+             holding seeds; a player who has no such move has no legal move. A relay lap that would \
+             leave the opponent no seeds, with its captures, is not sown: the move is over where it \
+             stands, and so is the game, the mover having no legal lap to play.",
+        ),
+        None => unsaid(S, "laps feed", kinds, "A move's laps may leave the opponent without seeds."),
     });
     let kinds = &[Kind::FirstMoves];
     let pits = |mask: u64| pit_numbers(mask).iter().map(|q| q.to_string()).collect::<Vec<_>>();

@@ -962,7 +962,10 @@ impl Builder<'_> {
             }),
             Rule::extra_turn => RuleLine::ExtraTurn(ExtraTurn),
             Rule::must_feed => RuleLine::MustFeed(MustFeed),
-            Rule::first_lap_feeds => RuleLine::FirstLapFeeds(FirstLapFeeds),
+            Rule::lap_feeds => RuleLine::LapFeeds(match only(pair).as_rule() {
+                Rule::feeds_each => LapFeeds::EachLap,
+                _ => LapFeeds::FirstLap,
+            }),
             Rule::store_move => {
                 let mut inner = values(pair);
                 let holds = self.counts(inner.next().expect("the store's counts"))?;
@@ -1666,7 +1669,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::relay,
     Rule::extra_turn,
     Rule::must_feed,
-    Rule::first_lap_feeds,
+    Rule::lap_feeds,
     Rule::store_move,
     Rule::hand_sowing,
     Rule::place_hand,

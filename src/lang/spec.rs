@@ -8,7 +8,7 @@ pub use crate::lang::lap_rule::LapRule;
 pub use crate::lang::syntax::{
     ChainDirection, Direction, EndOutcome, Laps, Leftovers, NoMove, Opening, Row, RowPart, Way, Where, Winner,
 };
-pub use crate::lang::syntax::{ClaimSeeds, GrandSlam, OppositeLine as OppositeRule, StoreSowing};
+pub use crate::lang::syntax::{ClaimSeeds, GrandSlam, LapFeeds, OppositeLine as OppositeRule, StoreSowing};
 
 use std::sync::Arc;
 
@@ -231,8 +231,8 @@ pub struct Spec {
     pub extra_turn: bool,
     /// An opponent without seeds must be given some.
     pub must_feed: bool,
-    /// `a move must leave the opponent seeds after its first lap`.
-    pub first_lap_feeds: bool,
+    /// `a move must leave the opponent seeds after its first lap` (or `after each lap: ...`).
+    pub lap_feeds: Option<LapFeeds>,
     /// `None`: nothing is ever captured.
     pub landing: Option<CaptureRule>,
     pub chain: Option<ChainRule>,

@@ -291,9 +291,17 @@ pub struct ExtraTurn;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MustFeed;
 
-/// `a move must leave the opponent seeds after its first lap`.
+/// `a move must leave the opponent seeds after ...`: which laps are looked at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FirstLapFeeds;
+pub enum LapFeeds {
+    /// `after its first lap`: a move whose first lap leaves the opponent no seeds is not
+    /// allowed; its later laps are not looked at.
+    FirstLap,
+    /// `after each lap: a relay that would not is not sown and ends the game`: as
+    /// [`LapFeeds::FirstLap`], and a later lap that would leave the opponent none is not
+    /// sown, and the game is over.
+    EachLap,
+}
 
 /// A move whose captures would leave every pit of the opponent empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

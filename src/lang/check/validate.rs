@@ -418,8 +418,22 @@ impl<'a> Validator<'a> {
         if let Some(f) = &m.must_feed {
             two(&mut self, &f.at, "feeding an opponent");
         }
-        if let Some(f) = &m.first_lap_feeds {
-            two(&mut self, &f.at, "leaving the opponent seeds after the first lap");
+        if let Some(f) = &m.lap_feeds {
+            two(&mut self, &f.at, "leaving the opponent seeds after a lap");
+            // The relays' part of the line says nothing where no lap is sown on.
+            let relays = m.relay.is_some()
+                || m.lap_rules.as_ref().is_some_and(|l| {
+                    l.value
+                        .iter()
+                        .flat_map(|r| &r.value.effects)
+                        .any(|e| matches!(e, Effect::Relay(_) | Effect::SowTaken(..) | Effect::SowEnd(_)))
+                });
+            if f.value == LapFeeds::EachLap && !relays {
+                self.diags.push(
+                    f.error("a rule for the relays of a move, but no lap is sown on", "a relay that would not")
+                        .help("every move is one lap: write `a move must leave the opponent seeds after its first lap`"),
+                );
+            }
         }
         if let Some(l) = &m.leftovers
             && l.value == Leftovers::NotRunOut
@@ -542,7 +556,7 @@ impl<'a> Validator<'a> {
             store_sowing,
             extra_turn: m.extra_turn.is_some(),
             must_feed: m.must_feed.is_some(),
-            first_lap_feeds: m.first_lap_feeds.is_some(),
+            lap_feeds: m.lap_feeds.as_ref().map(|f| f.value),
             opposite: m.opposite.as_ref().and_then(|o| o.value),
             grand_slam,
             relay,
