@@ -61,8 +61,8 @@ const KOUMMA: &str = include_str!("../variants/koumma.sow");
 const GRAMMAR: &str = include_str!("../grammar/sow.pest");
 /// A variant with rules after each lap, the board ending and an ending with its outcome, so
 /// that mutations reach their words: every place, predicate, effect and receiver, the totals
-/// (the board's seeds, each player's captured seeds), places named from a store, and a test
-/// after each lap that ends the game.
+/// (the board's seeds, each player's captured seeds), places named from a store, a test
+/// after each lap that ends the game, and players who play from the opponent's row.
 const LAPS: &str = r#"variant "Laps" {
   source "test"
   board 2 rows of 6 pits, one store per player
@@ -72,6 +72,7 @@ const LAPS: &str = r#"variant "Laps" {
     player 2 owns the north row
     player 1 starts
     each player's 2nd or rightmost pit cannot be played
+    each player plays from the opponent's row
   }
   sowing {
     counter-clockwise

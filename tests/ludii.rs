@@ -1411,6 +1411,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         // Sonka's player 1 keeps their store at their right.
         ("corpus/two_rows__Sonka.jsonl.gz", Mapping::two_rows(5, Stores { left: 1 })),
         ("corpus/two_rows__Um_el_Tuweisat.jsonl.gz", Mapping::two_rows(3, Hands)),
+        ("corpus/two_rows__Tap_Urdy.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Unnee_Tugalluulax.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Uril.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Wari.jsonl.gz", wari()),

@@ -316,6 +316,18 @@ fn ludii_jodu() {
 }
 
 // ------------------------------------------------------------------------------------------
+// Games said with who may play what.
+
+#[test]
+fn ludii_tap_urdy() {
+    check(Entry::new(
+        "variants/tap-urdy.sow",
+        "corpus/two_rows__Tap_Urdy.jsonl.gz",
+        Mapping::two_rows(6, Keep::Hands),
+    ));
+}
+
+// ------------------------------------------------------------------------------------------
 // Games said with places named from a store and conditions on a total.
 
 #[test]

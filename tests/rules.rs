@@ -7278,6 +7278,50 @@ fn a_relay_that_would_leave_the_opponent_no_seeds_is_not_sown_and_ends_the_game(
     assert_eq!(s.end(), Some(EndReason::NoLegalMove));
 }
 
+#[test]
+fn each_player_plays_from_the_opponents_row_and_keeps_their_own() {
+    // Tap Urdy's rules on 2 x 3 pits: player 1 owns pits 1-3 and plays 4-6, player 2 owns 4-6
+    // and plays 1-3. Sown clockwise: 3 2 1 6 5 4 3.
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts
+                       each player plays from the opponent's row }
+           sowing { clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { when the last pit holds 2 or more and the next pit is occupied: relay from the last pit }
+           end { game over when every pit of the opponent's is empty, after each lap
+                 player to move cannot move: game over  leftover seeds: each pit's owner } }",
+    );
+    let s = at(&r, &[1, 0, 2, 0, 3, 1], 1);
+    // Player 1's moves are the occupied pits of the north row, 5 and 6.
+    assert_eq!(legal(&r, &s), [5, 6]);
+    let own = r.play(&mut s.clone(), pit(3), &mut Record::default()).unwrap_err();
+    assert_eq!(
+        own.to_string(),
+        "pit 3 is in player 1's own row, and each player plays from the opponent's row"
+    );
+    // Pit 6's seed falls into pit 5 (now 4), whose next pit, 4, is empty: the move ends.
+    let mut after = s;
+    relaying(&r, &mut after, 6);
+    assert_eq!(after.pits(), &[1, 0, 2, 0, 4, 0]);
+    // Player 2 plays from the south row: pits 1 and 3.
+    assert_eq!(legal(&r, &after), [1, 3]);
+    // Pit 5's 3 seeds go into 4, 3 and 2 (now 1): the move ends. Player 1's own row is not
+    // empty; their pits 1 and 3 are player 2's to play.
+    let mut s = at(&r, &[1, 0, 2, 0, 3, 1], 1);
+    relaying(&r, &mut s, 5);
+    assert_eq!(s.pits(), &[1, 1, 3, 1, 0, 1]);
+    // Player 2's pit 1 sows into pit 6 (now 2), whose next pit, 5, is empty: the move ends.
+    relaying(&r, &mut s, 1);
+    assert_eq!(s.pits(), &[0, 1, 3, 1, 0, 2]);
+    // Player 2's pit 1 sows its seed into pit 6: player 1's own row is empty, and the game is
+    // over. Each player takes the seeds of the row they own, not of the row they play.
+    let mut s = at(&r, &[1, 0, 0, 2, 0, 1], 2);
+    relaying(&r, &mut s, 1);
+    assert_eq!(s.end(), Some(EndReason::Condition));
+    assert_eq!(r.scores(&s)[..2], [0, 4]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Conditions on a total (issue 37's core): the seeds a player has captured
 

@@ -1355,6 +1355,8 @@ pub(crate) struct Extras {
     pub keep_way: Option<KeepWay>,
     /// `each player's centre pit cannot be played`: the pits never played, a mask.
     pub never_played: u64,
+    /// `each player plays from the opponent's row` (two players, a row each).
+    pub plays_other: bool,
     /// An opening whose players do not follow in turn (`player 1, player 1, then player 2
     /// ...`; [`crate::lang::phases::TakeOpening`]): its plies (0: none, the turns pass as
     /// always). [`super::phase::PhaseTable::turn_after`] says who moves after each.
@@ -1375,6 +1377,7 @@ impl Extras {
             first_move_of_match: spec.first_move_of_match,
             keep_way: spec.phases.keep_way,
             never_played: spec.seat_mask(&spec.phases.never_played),
+            plays_other: spec.plays_other,
             turn_order: spec.phases.take_opening.as_ref().map_or(0, |o| {
                 let players = spec.players as usize;
                 let n = o.order.len();
@@ -1416,6 +1419,9 @@ impl Extras {
         if self.never_played != 0 {
             out.extend(b"never played");
             out.extend(self.never_played.to_le_bytes());
+        }
+        if self.plays_other {
+            out.extend(b"plays the other row");
         }
         if self.turn_order != 0 {
             out.extend(b"turn order");

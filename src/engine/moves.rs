@@ -422,6 +422,11 @@ pub enum IllegalMove {
         owner: usize,
         mover: usize,
     },
+    /// A pit of the mover's own row, where each player plays from the opponent's.
+    OwnRow {
+        pit: usize,
+        mover: usize,
+    },
     TooFew {
         pit: usize,
         seeds: u8,
@@ -556,6 +561,10 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotOwn { pit, owner, mover } => {
                 write!(f, "pit {pit} belongs to player {owner}, and it is player {mover}'s turn")
             }
+            IllegalMove::OwnRow { pit, mover } => write!(
+                f,
+                "pit {pit} is in player {mover}'s own row, and each player plays from the opponent's row"
+            ),
             IllegalMove::TooFew { pit, seeds, needed } => write!(
                 f,
                 "pit {pit} holds {seeds} seed{}, and a pit needs {needed} to be played",

@@ -151,9 +151,14 @@ impl Rules {
             return self.fill_moves(s, player);
         }
         let playable = at_least(&s.pits, t.pits, t.min_seeds);
-        // The pits a player owns may change between rounds (the general tier only).
-        let own =
-            if TIER == GENERAL { t.masks_now(s, &t.own, player as usize) } else { t.own[player as usize] };
+        // The pits a player owns may change between rounds (the general tier only); a player
+        // who plays from the opponent's row plays the pits the opponent owns.
+        let own = if TIER == GENERAL {
+            let from = if t.extras.plays_other { 1 - player } else { player };
+            t.masks_now(s, &t.own, from as usize)
+        } else {
+            t.own[player as usize]
+        };
         let mut pits = own & playable;
         // Compiled out below the general tier: the opening, the move once a game, stores on
         // the circuit (which ordinary moves never play), claimed pits, first moves, and pits
@@ -390,13 +395,20 @@ impl Rules {
         }
         // A pit both players own (`... and the other player tops it up`) is the mover's.
         let owner = if s.shared >> pit & 1 != 0 { s.to_move } else { self.t.owner_now(s, pit) as u8 };
-        if owner != s.to_move {
+        // Each player plays from the opponent's row: a pit of the mover's own is not theirs to
+        // play, and the opponent's are.
+        let other = self.t.extras.plays_other;
+        if other && owner == s.to_move {
+            return Err(IllegalMove::OwnRow { pit: pit + 1, mover: s.to_move as usize + 1 });
+        }
+        if owner != s.to_move && !other {
             return Err(IllegalMove::NotOwn {
                 pit: pit + 1,
                 owner: owner as usize + 1,
                 mover: s.to_move as usize + 1,
             });
         }
+        let owner = s.to_move;
         if s.out >> pit & 1 != 0 {
             return Err(IllegalMove::OutOfPlay { pit: pit + 1 });
         }

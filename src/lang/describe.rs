@@ -229,6 +229,7 @@ pub fn rules(spec: &Spec) -> Vec<Rule> {
     players_rules(&mut rules, spec);
     store_pit_rule(&mut rules, spec);
     never_played_rule(&mut rules, spec);
+    plays_other_rule(&mut rules, spec);
     stones_rules(&mut rules, spec);
     sowing_rules(&mut rules, spec);
     turns_rules(&mut rules, spec);
@@ -793,9 +794,11 @@ fn sowing_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     // On 4 rows a player's seeds go round their own two rows only.
     let four = spec.rows == 4;
     let n = if four { spec.pits() / 2 } else { spec.pits() };
+    // Each player may play from the opponent's row, their own still theirs.
+    let whose = if spec.plays_other { "the opponent's pits" } else { "their pits" };
     let which = match spec.min_seeds {
-        1 => "one of their pits that is not empty".to_string(),
-        k => format!("one of their pits holding at least {} seeds", number_word(k as usize)),
+        1 => format!("one of {whose} that is not empty"),
+        k => format!("one of {whose} holding at least {} seeds", number_word(k as usize)),
     };
     let dir =
         format!("{}{}", sowing_word(&spec.direction), if four { " round their own two rows" } else { "" });
@@ -1046,6 +1049,22 @@ fn store_pit_rule(rules: &mut Vec<Rule>, spec: &Spec) {
                 }
             ),
         ),
+    });
+}
+
+/// Who plays which row (`each player plays from the opponent's row`).
+fn plays_other_rule(rules: &mut Vec<Rule>, spec: &Spec) {
+    let kinds = &[Kind::PlaysOther];
+    rules.push(if spec.plays_other {
+        said(
+            Section::Players,
+            "row played",
+            kinds,
+            "Each player plays from the opponent's row: their moves start from the pits the opponent \
+             owns, while their own row stays theirs, its seeds counted as theirs.",
+        )
+    } else {
+        unsaid(Section::Players, "row played", kinds, "Each player plays from the pits they own.")
     });
 }
 

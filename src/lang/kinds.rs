@@ -26,8 +26,8 @@ use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
     ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, LapFeeds, Laps, Leftovers, MustFeed, NoMove,
-    Number, Opening, OppositeLine, PlayersBlock, RelayLine, SeedsLine, SingleSeed, Spanned, StoreSowing,
-    Winner,
+    Number, Opening, OppositeLine, PlayersBlock, PlaysOther, RelayLine, SeedsLine, SingleSeed, Spanned,
+    StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -241,6 +241,8 @@ kinds! {
     PitStore(Spanned<SeatPit>) in pit_store, "`each player's ... pit is their store`", "the stores on the circuit", None;
     /// `each player's centre pit cannot be played`
     NeverPlayed(Vec<Spanned<SeatPit>>) in never_played, "`each player's ... pit cannot be played`", "the pits never played", None;
+    /// `each player plays from the opponent's row`
+    PlaysOther(PlaysOther) in plays_other, "`each player plays from the opponent's row`", "the row each player plays from", None;
     /// `each player's first move: move the seeds of their 4th pit into their store`
     OpeningMoves(OpeningLine) in opening_moves, "`each player's first move ...`", "the opening", None;
     /// `player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs, of their choice, out of play; then player 2 moves first`

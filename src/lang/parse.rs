@@ -122,6 +122,7 @@ pub fn parse_rule(file: &Arc<SourceFile>) -> Result<Vec<Spanned<RuleLine>>, Diag
             | Rule::pit_store
             | Rule::end_place
             | Rule::never_played
+            | Rule::plays_other
             | Rule::sowing
             | Rule::turns
             | Rule::capture
@@ -147,6 +148,9 @@ const MAX_AGAIN: u8 = 63;
 fn seat_rule(line: Pair<'_, Rule>) -> Spanned<RuleLine> {
     let sp = span(&line);
     let rule = line.as_rule();
+    if rule == Rule::plays_other {
+        return Spanned::new(RuleLine::PlaysOther(PlaysOther), sp);
+    }
     let mut inner = values(line);
     let pits = inner.next().expect("a pit");
     let made = match rule {
@@ -817,14 +821,19 @@ impl Builder<'_> {
                 let count = self.number(inner.next().expect("player count"))?;
                 // A store on the circuit is a rule of its own, stated in the players block.
                 let (stores, lines): (Vec<_>, Vec<_>) = inner.partition(|l| {
-                    matches!(l.as_rule(), Rule::pit_store | Rule::end_place | Rule::never_played)
+                    matches!(
+                        l.as_rule(),
+                        Rule::pit_store | Rule::end_place | Rule::never_played | Rule::plays_other
+                    )
                 });
                 let lines = lines.into_iter().map(|l| self.player_line(l)).collect::<Result<_, _>>()?;
                 let block = PlayersBlock { keyword: keyword.clone(), count, lines, span: sp };
                 out.push(Spanned::new(RuleLine::Players(block), keyword));
                 out.extend(stores.into_iter().map(seat_rule));
             }
-            Rule::pit_store | Rule::end_place | Rule::never_played => out.push(seat_rule(pair)),
+            Rule::pit_store | Rule::end_place | Rule::never_played | Rule::plays_other => {
+                out.push(seat_rule(pair))
+            }
             Rule::sowing
             | Rule::turns
             | Rule::capture
@@ -1684,6 +1693,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::pit_store,
     Rule::end_place,
     Rule::never_played,
+    Rule::plays_other,
     Rule::hand_refill,
     Rule::stone_worth,
     Rule::opening_move,

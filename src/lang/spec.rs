@@ -233,6 +233,9 @@ pub struct Spec {
     pub must_feed: bool,
     /// `a move must leave the opponent seeds after its first lap` (or `after each lap: ...`).
     pub lap_feeds: Option<LapFeeds>,
+    /// `each player plays from the opponent's row`: their moves are from the pits the
+    /// opponent owns (two players, a row each), their own row still theirs.
+    pub plays_other: bool,
     /// `None`: nothing is ever captured.
     pub landing: Option<CaptureRule>,
     pub chain: Option<ChainRule>,

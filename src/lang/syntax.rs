@@ -291,6 +291,10 @@ pub struct ExtraTurn;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MustFeed;
 
+/// `each player plays from the opponent's row`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlaysOther;
+
 /// `a move must leave the opponent seeds after ...`: which laps are looked at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LapFeeds {

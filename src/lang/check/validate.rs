@@ -418,6 +418,20 @@ impl<'a> Validator<'a> {
         if let Some(f) = &m.must_feed {
             two(&mut self, &f.at, "feeding an opponent");
         }
+        if let Some(p) = &m.plays_other {
+            two(&mut self, &p.at, "playing from the opponent's row");
+            // The opponent's row is the row they own: each player must own one whole row.
+            let rows = owners.len() % 2 == 0 && {
+                let k = owners.len() / 2;
+                owners[..k].iter().all(|&o| o == owners[0]) && owners[k..].iter().all(|&o| o == owners[k])
+            };
+            if players == 2 && !rows {
+                self.diags.push(
+                    p.error("each player must own a row to play from the opponent's", "the opponent's row")
+                        .help("give each player a row: `player 1 owns the south row`, `player 2 owns the north row`"),
+                );
+            }
+        }
         if let Some(f) = &m.lap_feeds {
             two(&mut self, &f.at, "leaving the opponent seeds after a lap");
             // The relays' part of the line says nothing where no lap is sown on.
@@ -557,6 +571,7 @@ impl<'a> Validator<'a> {
             extra_turn: m.extra_turn.is_some(),
             must_feed: m.must_feed.is_some(),
             lap_feeds: m.lap_feeds.as_ref().map(|f| f.value),
+            plays_other: m.plays_other.is_some(),
             opposite: m.opposite.as_ref().and_then(|o| o.value),
             grand_slam,
             relay,

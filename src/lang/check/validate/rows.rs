@@ -17,6 +17,7 @@ use super::Validator;
 const TWO_ROWS_ONLY: &[Kind] = &[
     Kind::PitStore,
     Kind::NeverPlayed,
+    Kind::PlaysOther,
     Kind::OpeningMoves,
     Kind::StoreMove,
     Kind::HandSowing,
