@@ -588,12 +588,17 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
             "a short fill",
             &[Kind::ShortFill],
             format!(
-                "A player who holds fewer than {} but at least 1 still fills: they put all they hold into the \
+                "A player who holds fewer than {}, but some, still fills: they put all they hold into the \
                  pit they would fill, a fill of its own like the others.",
                 plural(r.fill as usize, "seed", "seeds")
             ),
         ),
-        None => unsaid(S, "a short fill", &[Kind::ShortFill], "A player who cannot make a whole fill does not fill."),
+        None => unsaid(
+            S,
+            "a short fill",
+            &[Kind::ShortFill],
+            "A player who cannot make a whole fill does not fill.",
+        ),
     });
     rules.push(if back {
         said(

@@ -113,7 +113,9 @@ impl Validator<'_> {
             let lines = [
                 m.round_begin.as_ref().map(|b| (&b.at, "the players take turns to begin the rounds")),
                 m.fill_first.as_ref().map(|f| (&f.at, "the player with fewer seeds fills first")),
-                m.short_fill.as_ref().map(|f| (&f.at, "a player holding fewer seeds than a fill fills with all they hold")),
+                m.short_fill
+                    .as_ref()
+                    .map(|f| (&f.at, "a player holding fewer seeds than a fill fills with all they hold")),
             ];
             if let Some((at, line)) = lines.into_iter().flatten().next() {
                 self.diags.push(
@@ -286,8 +288,11 @@ impl Validator<'_> {
         if let Some(s) = &m.short_fill {
             if filler != Filler::InTurns {
                 self.diags.push(
-                    s.error("a fill short of seeds, but only one player fills", "the placer places one seed a move")
-                        .help("a short fill is a rule of `in turns, each player fills ...`"),
+                    s.error(
+                        "a fill short of seeds, but only one player fills",
+                        "the placer places one seed a move",
+                    )
+                    .help("a short fill is a rule of `in turns, each player fills ...`"),
                 );
                 ok = false;
             } else if let Some(t) = &m.top_up {
@@ -299,8 +304,11 @@ impl Validator<'_> {
                 ok = false;
             } else if fill == 1 {
                 self.diags.push(
-                    s.error("a fill of 1 seed cannot be short", "a player holding any seed fills a whole pit")
-                        .help("remove this line"),
+                    s.error(
+                        "a fill of 1 seed cannot be short",
+                        "a player holding any seed fills a whole pit",
+                    )
+                    .help("remove this line"),
                 );
                 ok = false;
             }
