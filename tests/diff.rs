@@ -228,3 +228,17 @@ fn a_total_and_a_place_named_from_a_store_are_compared_in_their_words() {
     ));
     assert_eq!(laps["b"], "No rule is named from the places of a lap.");
 }
+
+#[test]
+fn a_short_fill_is_compared_in_its_words() {
+    // Pallankuli's rounds and Erherhe's differ, among others, in what a player short of a fill
+    // does.
+    let report = json(&["diff", "erherhe", "pallankuli", "--format", "json"]);
+    let short =
+        report["differences"].as_array().unwrap().iter().find(|d| d["rule"] == "a short fill").unwrap();
+    assert!(short["a"].as_str().unwrap().starts_with(
+        "A player who holds fewer than four seeds, but some, still fills: they put all they hold into the pit \
+         they would fill"
+    ));
+    assert_eq!(short["b"], "A player who cannot make a whole fill does not fill.");
+}

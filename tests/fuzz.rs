@@ -168,6 +168,7 @@ const ROUNDS: &str = r#"variant "Rounds" {
       round over when a row is empty
       each player takes the seeds of their own pits
       in turns, each player fills their leftmost empty pit with 3 seeds
+      a player holding fewer seeds than a fill fills with all they hold
       pits not filled are out of play for the round
       a player who cannot fill a pit loses the match
       the player with fewer seeds fills first, player 2 on a tie

@@ -356,6 +356,18 @@ fn ludii_ako_okwe() {
     ));
 }
 
+#[test]
+fn ludii_erherhe() {
+    check(
+        Entry::new(
+            "variants/erherhe.sow",
+            "corpus/two_rows__Erherhe.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        .hooks(Fills),
+    );
+}
+
 // ------------------------------------------------------------------------------------------
 // Games said with an opening of moves given by rule, in an order of players.
 

@@ -3674,6 +3674,51 @@ fn the_players_take_turns_to_begin_the_rounds_whoever_filled_last() {
 }
 
 #[test]
+fn a_player_short_of_a_fill_fills_with_all_they_hold() {
+    let r = leftmost_rounds_with(
+        "a player holding fewer seeds than a fill fills with all they hold  \
+         a player who cannot fill a pit loses the match",
+    );
+    // Fills of 2 from hands of 3 and 8, player 2 first: pits 4, 1, 5; player 1, left with 1,
+    // puts it into pit 2 (a fill of its own, their last); player 2 fills pit 6. Pit 3 alone is
+    // out of play, and the round starts with player 1, after the last to fill.
+    let mut s = r.state_in_round(&[0; 6], &[3, 8], 1, 0, true, 1).unwrap();
+    for (pit, fills) in [(4, vec![4]), (1, vec![1]), (5, vec![5]), (2, vec![2]), (6, vec![6])] {
+        assert_eq!(legal(&r, &s), fills);
+        play(&r, &mut s, pit);
+    }
+    assert!(!s.filling());
+    assert_eq!(s.pits(), &[2, 1, 0, 2, 2, 2]);
+    assert_eq!(s.captured(), &[0, 2]);
+    assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![1, 2]));
+    // Without the line, player 1 keeps their seed and pit 2 is out of play too.
+    let plain = leftmost_rounds();
+    let mut s = plain.state_in_round(&[0; 6], &[3, 8], 1, 0, true, 1).unwrap();
+    for pit in [4, 1, 5, 6] {
+        play(&plain, &mut s, pit);
+    }
+    assert_eq!(s.pits(), &[2, 0, 0, 2, 2, 2]);
+    assert_eq!(s.captured(), &[1, 2]);
+    // A player who cannot fill a pit holds no seed. Player 1 sows pit 3's seed into pit 4 and
+    // their row is empty: holding 1 (and player 2 10), they fill pit 1 with it, where without
+    // the line they have lost; holding none, they have lost.
+    let mut s = in_round(&r, &[0, 0, 1, 2, 3, 4], &[1, 0], 1, &[], false);
+    play(&r, &mut s, 3);
+    assert!(s.filling() && !s.is_over());
+    assert_eq!(s.captured(), &[1, 10]);
+    let mut p = in_round(&plain, &[0, 0, 1, 2, 3, 4], &[1, 0], 1, &[], false);
+    play(&plain, &mut p, 3);
+    assert_eq!(plain.outcome(&p), Some(Outcome::Win(1)));
+    let mut s = in_round(&r, &[0, 0, 1, 2, 3, 5], &[0, 0], 1, &[], false);
+    play(&r, &mut s, 3);
+    assert_eq!(r.outcome(&s), Some(Outcome::Win(1)));
+    // describe says it (its lines wrapped).
+    let words = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("fewer than two seeds, but some, still fills: they put all they hold"), "{words}");
+    assert_ne!(r.fingerprint(), plain.fingerprint());
+}
+
+#[test]
 fn the_player_with_fewer_seeds_fills_first_whoever_ended_the_round() {
     let fewer = |tie: &str| {
         leftmost_rounds_with(&format!(

@@ -109,9 +109,11 @@ impl Rules {
             let f = self.fill_now(s);
             let p = mv.pit();
             let held = s.captured[mover as usize];
-            s.pits[p] += f.seeds;
-            s.captured[mover as usize] -= f.seeds as u16;
-            obs.fill(p, f.seeds);
+            // A player short of a fill puts in all they hold (where the rules say so).
+            let seeds = f.seeds.min(held.min(u8::MAX as u16) as u8);
+            s.pits[p] += seeds;
+            s.captured[mover as usize] -= seeds as u16;
+            obs.fill(p, seeds);
             if self.t.rounds.is_some_and(|r| r.owners.to_filler) && self.t.owner[p] != mover {
                 s.annexed |= 1 << p;
             }
@@ -300,7 +302,7 @@ impl Rules {
         if matches!(r.unfilled, Unfilled::ForRound | Unfilled::Unplayable) {
             s.out = 0;
         }
-        if r.match_end == MatchEnd::CannotFill && s.captured().iter().any(|&c| c < r.fill as u16) {
+        if r.match_end == MatchEnd::CannotFill && s.captured().iter().any(|&c| c < r.least_fill()) {
             return Self::end(s, next, EndReason::CannotFill);
         }
         if let MatchEnd::HeldAtMost(most) = r.match_end
@@ -404,7 +406,12 @@ impl Rules {
             return Ways::given(0b11);
         }
         let f = self.fill_now(s);
-        if s.captured[player as usize] < f.seeds as u16 {
+        // A player short of a fill fills with all they hold, where the rules say so.
+        let least = match self.t.rounds {
+            Some(r) if s.phase == FILLING => r.least_fill(),
+            _ => f.seeds as u16,
+        };
+        if s.captured[player as usize] < least {
             return Ways::default();
         }
         if let Filler::Fewer { tie } = f.filler
@@ -624,7 +631,7 @@ impl Rules {
         let r = self.t.rounds?;
         let losers = match s.end? {
             EndReason::CannotFill => {
-                (0..self.players()).filter(|&p| s.captured[p] < r.fill as u16).fold(0u8, |m, p| m | 1 << p)
+                (0..self.players()).filter(|&p| s.captured[p] < r.least_fill()).fold(0u8, |m, p| m | 1 << p)
             }
             EndReason::NoPitInPlay => self.without_pits(s)?,
             EndReason::FewPits => {

@@ -583,6 +583,24 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     } else {
         unsaid(S, "a pit topped up", &[Kind::TopUp], "No pit is filled by both players.")
     });
+    rules.push(match r.filter(|r| r.short) {
+        Some(r) => said(
+            S,
+            "a short fill",
+            &[Kind::ShortFill],
+            format!(
+                "A player who holds fewer than {}, but some, still fills: they put all they hold into the \
+                 pit they would fill, a fill of its own like the others.",
+                plural(r.fill as usize, "seed", "seeds")
+            ),
+        ),
+        None => unsaid(
+            S,
+            "a short fill",
+            &[Kind::ShortFill],
+            "A player who cannot make a whole fill does not fill.",
+        ),
+    });
     rules.push(if back {
         said(
             S,

@@ -19,7 +19,7 @@ use super::phases::{
 };
 use super::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver,
-    RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
+    RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TopUp, Unfilled,
 };
 use super::stages::{RearrangeLine, StagesLine};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
@@ -338,6 +338,8 @@ kinds! {
     FillOn(FillOn) in fill_on, "`a player goes on filling while ...`", "whether a player goes on filling", None;
     /// `a player left with 3 or more seeds puts them into the next empty pit, and the other player tops it up`
     TopUp(TopUp) in top_up, "`a player left with ... tops it up`", "a pit filled by both players", None;
+    /// `a player holding fewer seeds than a fill fills with all they hold`
+    ShortFill(ShortFill) in short_fill, "`a player holding fewer seeds than a fill ...`", "a fill short of seeds", None;
     /// `big stones go back to the end places`
     StonesBack(StonesBack) in stones_back, "`big stones go back to the end places`", "whether the big stones go back", None;
     /// `each player's leftmost pit is an end place with a big stone`

@@ -20,7 +20,7 @@ use crate::lang::phases::{
 };
 use crate::lang::rounds::{
     CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
-    RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, StonesBack, TopUp, Unfilled,
+    RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TopUp, Unfilled,
 };
 use crate::lang::stages::{PassWhen, RearrangeLine, StagesLine};
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
@@ -1251,6 +1251,7 @@ impl Builder<'_> {
             | Rule::fill_owner
             | Rule::fill_on
             | Rule::top_up
+            | Rule::short_fill
             | Rule::stones_back
             | Rule::unfilled
             | Rule::match_end => self.rounds_line(pair)?,
@@ -1320,6 +1321,7 @@ impl Builder<'_> {
                 RuleLine::TopUp(TopUp(n, inner.next().is_some()))
             }
             Rule::stones_back => RuleLine::StonesBack(StonesBack),
+            Rule::short_fill => RuleLine::ShortFill(ShortFill),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
                 let mut inner = values(pair);
@@ -1717,6 +1719,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::fill_owner,
     Rule::fill_on,
     Rule::top_up,
+    Rule::short_fill,
     Rule::stones_back,
     Rule::refill_fewer,
     Rule::copy_fill,

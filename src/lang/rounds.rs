@@ -83,6 +83,12 @@ pub struct FillOn(pub Number);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TopUp(pub Number, pub bool);
 
+/// `a player holding fewer seeds than a fill fills with all they hold`: between rounds, a
+/// player whose hand holds 1 seed or more but fewer than a fill fills their next pit (as any
+/// fill, a move of its own) with all they hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ShortFill;
+
 /// `big stones go back to the end places`: once the pits are filled for the next round,
 /// every end place holds its big stone again, and no player holds one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -217,6 +223,9 @@ pub struct Rounds {
     /// `... and borrows the rest from the other player`: the pit topped up is the filler's
     /// alone, not shared.
     pub borrow: bool,
+    /// `a player holding fewer seeds than a fill fills with all they hold`: a fill of 1 seed
+    /// or more, all the filler holds, where a full one cannot be made.
+    pub short: bool,
     /// `big stones go back to the end places`.
     pub stones_back: bool,
     /// `the player who captured more scores the difference`: points across the rounds.
@@ -238,6 +247,12 @@ pub struct Owners {
 }
 
 impl Rounds {
+    /// The fewest seeds a player must hold to fill a pit between rounds: a fill, or 1 where a
+    /// player short of a fill fills with all they hold.
+    pub fn least_fill(&self) -> u16 {
+        if self.short { 1 } else { self.fill as u16 }
+    }
+
     /// The lines of a `rounds` block that say these rules, in order, as a file writes them:
     /// those every game of rounds has, then those of pits that change owner, if any.
     pub fn lines(&self) -> Vec<String> {
@@ -257,6 +272,9 @@ impl Rounds {
                 self.top_up,
                 if self.top_up == 1 { "seed" } else { "seeds" }
             ));
+        }
+        if self.short {
+            lines.push("a player holding fewer seeds than a fill fills with all they hold".to_string());
         }
         if self.stones_back {
             lines.push("big stones go back to the end places".to_string());

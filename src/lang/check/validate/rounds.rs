@@ -29,6 +29,7 @@ impl Validator<'_> {
             Kind::FillOwner,
             Kind::FillOn,
             Kind::TopUp,
+            Kind::ShortFill,
             Kind::StonesBack,
             Kind::RoundScore,
             Kind::SetupAgain,
@@ -112,6 +113,9 @@ impl Validator<'_> {
             let lines = [
                 m.round_begin.as_ref().map(|b| (&b.at, "the players take turns to begin the rounds")),
                 m.fill_first.as_ref().map(|f| (&f.at, "the player with fewer seeds fills first")),
+                m.short_fill
+                    .as_ref()
+                    .map(|f| (&f.at, "a player holding fewer seeds than a fill fills with all they hold")),
             ];
             if let Some((at, line)) = lines.into_iter().flatten().next() {
                 self.diags.push(
@@ -158,6 +162,7 @@ impl Validator<'_> {
                 fill_on: 0,
                 top_up: 0,
                 borrow: false,
+                short: false,
                 stones_back: false,
                 alternate: false,
                 first: first_fill,
@@ -200,6 +205,7 @@ impl Validator<'_> {
             fill_on,
             top_up,
             borrow: m.top_up.as_ref().is_some_and(|t| t.value.1),
+            short: m.short_fill.is_some(),
             stones_back: stones?,
             points: m.round_score.is_some(),
             again: false,
@@ -277,6 +283,34 @@ impl Validator<'_> {
                 ok = false;
             } else {
                 top_up = n.value as u8;
+            }
+        }
+        if let Some(s) = &m.short_fill {
+            if filler != Filler::InTurns {
+                self.diags.push(
+                    s.error(
+                        "a fill short of seeds, but only one player fills",
+                        "the placer places one seed a move",
+                    )
+                    .help("a short fill is a rule of `in turns, each player fills ...`"),
+                );
+                ok = false;
+            } else if let Some(t) = &m.top_up {
+                self.diags.push(
+                    s.error("a player short of a fill fills with all they hold, and puts them into a pit topped up", "which?")
+                        .note(format!("the pit topped up is said at {}", t.at.seen_from(&s.at)))
+                        .help("keep one of the two lines"),
+                );
+                ok = false;
+            } else if fill == 1 {
+                self.diags.push(
+                    s.error(
+                        "a fill of 1 seed cannot be short",
+                        "a player holding any seed fills a whole pit",
+                    )
+                    .help("remove this line"),
+                );
+                ok = false;
             }
         }
         if let Some(take) = &m.round_take
