@@ -2139,7 +2139,12 @@ fn laps_from_every_pit(rules: &Rules, seeds: u8) -> Vec<(String, bool)> {
     for pit in 0..n {
         let mut pits = vec![0; n];
         pits[pit] = seeds;
-        let state = at(rules, &pits, rules.owner(pit) + 1);
+        // The pit's owner plays it, or, where each player plays from the opponent's row (Tap
+        // Urdy), the other player.
+        let mut state = at(rules, &pits, rules.owner(pit) + 1);
+        if rules.legal_moves(&state).is_empty() && rules.players() == 2 {
+            state = at(rules, &pits, 2 - rules.owner(pit));
+        }
         for mv in rules.legal_moves(&state).iter() {
             let mut record = Record::default();
             rules.play(&mut state.clone(), mv, &mut record).unwrap_or_else(|e| panic!("{mv}: {e}"));
