@@ -195,11 +195,14 @@ impl PitSet {
     }
 }
 
+/// For each player, the pits `w` names from them (`the mover's own`, `an opponent's`): 0 past
+/// the players of the variant.
+fn player_masks(spec: &Spec, w: Where) -> [u64; MAX_PLAYERS] {
+    std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
+}
+
 impl LapTable {
     pub fn new(spec: &Spec, rule: &LapRule<CountSet>) -> LapTable {
-        let masks = |w: Where| -> [u64; MAX_PLAYERS] {
-            std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
-        };
         let tests = rule.conditions.iter().map(|c| Self::test(spec, c)).collect();
         // The takes of a line that sows the seeds on go to the move.
         let sown_on = rule.sows_taken();
@@ -223,7 +226,7 @@ impl LapTable {
                 Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
                     counts: Counts::from_set(counts),
-                    pits: masks(*pits),
+                    pits: player_masks(spec, *pits),
                     to,
                     opposite: *opposite,
                     sown: *sown,
@@ -258,16 +261,13 @@ impl LapTable {
 
     /// A condition on one place (or on the board, the lap, a row), compiled.
     pub(crate) fn test(spec: &Spec, c: &Condition<CountSet>) -> Test {
-        let masks = |w: Where| -> [u64; MAX_PLAYERS] {
-            std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
-        };
         match c {
             Condition::At(p, Predicate::Holds(n)) => Test::Count(*p, Counts::from_set(n)),
             Condition::At(p, Predicate::Occupied) => {
                 Test::Count(*p, Counts::from_list(&(1..=u8::MAX).collect::<Vec<u8>>()))
             }
             Condition::At(p, Predicate::Empty) => Test::Count(*p, Counts::from_list(&[0])),
-            Condition::At(p, Predicate::Owned(w)) => Test::Among(*p, masks(*w)),
+            Condition::At(p, Predicate::Owned(w)) => Test::Among(*p, player_masks(spec, *w)),
             // Stores on the circuit, the same for every mover.
             Condition::At(p, Predicate::Store(is)) => {
                 let stores = super::phase::PhaseTable::new(spec).map_or(0, |t| t.stores);
@@ -289,7 +289,7 @@ impl LapTable {
             }
             Condition::RowEmpty(w, side, yes) => {
                 let row = spec.geometry().side_mask(*side);
-                Test::RowEmpty(masks(*w).map(|m| m & row), *yes)
+                Test::RowEmpty(player_masks(spec, *w).map(|m| m & row), *yes)
             }
             Condition::MoverClaims(yes) => Test::MoverClaims(*yes),
             // End places ([`super::stones`]), the same for every mover.
@@ -304,7 +304,7 @@ impl LapTable {
             Condition::At(p, Predicate::InRow(w, side, yes)) => {
                 let row = spec.geometry().side_mask(*side);
                 let all = pit_mask(spec, 0, Where::Any);
-                let pits = masks(*w).map(|m| if *yes { m & row } else { all & !(m & row) });
+                let pits = player_masks(spec, *w).map(|m| if *yes { m & row } else { all & !(m & row) });
                 Test::Among(*p, pits)
             }
             Condition::Each(q, pits, p) => Test::Each(
@@ -317,13 +317,10 @@ impl LapTable {
 
     /// A set of pits, compiled.
     fn pit_set(spec: &Spec, pits: &Pits) -> PitSet {
-        let masks = |w: Where| -> [u64; MAX_PLAYERS] {
-            std::array::from_fn(|m| if m < spec.players as usize { pit_mask(spec, m as u8, w) } else { 0 })
-        };
         match pits {
             Pits::Sown => PitSet::Sown,
             Pits::Board => PitSet::Board,
-            Pits::Owned(w) => PitSet::Owned(masks(*w)),
+            Pits::Owned(w) => PitSet::Owned(player_masks(spec, *w)),
             Pits::Beside(p) => {
                 let g = spec.geometry();
                 PitSet::Beside(*p, (0..spec.pits()).map(|q| g.beside(q)).collect())
