@@ -92,8 +92,9 @@ pub(crate) struct Tables {
     /// `a move must leave the opponent seeds after its first lap` (only in the [`GENERAL`]
     /// tier, whose loop of laps looks after the first).
     pub first_lap_feeds: bool,
-    /// Legal moves are filtered by playing them out: must feed, grand slams not allowed, or
-    /// a first lap that must leave the opponent seeds.
+    /// Legal moves are filtered by playing them out: must feed, grand slams not allowed, a
+    /// first lap that must leave the opponent seeds, or a move that must leave the opponent a
+    /// move.
     pub filter_moves: bool,
     /// Pits where the last seed may capture, for each mover (empty: no captures).
     pub landing_pits: [u64; MAX_PLAYERS],
@@ -248,7 +249,10 @@ pub fn compile(spec: &Spec) -> Rules {
         extra_turn: spec.extra_turn,
         must_feed: spec.must_feed,
         first_lap_feeds: spec.first_lap_feeds,
-        filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed || spec.first_lap_feeds,
+        filter_moves: spec.must_feed
+            || spec.grand_slam == GrandSlam::NotAllowed
+            || spec.first_lap_feeds
+            || spec.leaves_move,
         landing_pits: [0; MAX_PLAYERS],
         landing_counts: Counts::default(),
         chain_pits: [0; MAX_PLAYERS],

@@ -963,6 +963,7 @@ impl Builder<'_> {
             Rule::extra_turn => RuleLine::ExtraTurn(ExtraTurn),
             Rule::must_feed => RuleLine::MustFeed(MustFeed),
             Rule::first_lap_feeds => RuleLine::FirstLapFeeds(FirstLapFeeds),
+            Rule::leaves_a_move => RuleLine::LeavesMove(LeavesMove),
             Rule::store_move => {
                 let mut inner = values(pair);
                 let holds = self.counts(inner.next().expect("the store's counts"))?;
@@ -1057,10 +1058,16 @@ impl Builder<'_> {
                 } else {
                     (Spanned::new(1, span(&first)), first)
                 };
-                let from = values(pits).map(seat_word).collect();
+                // `a pit of theirs`: none named, any of theirs.
+                let from = if pits.as_rule() == Rule::any_own_pit {
+                    Vec::new()
+                } else {
+                    values(pits).map(seat_word).collect()
+                };
                 let to = match inner.next().expect("where the seeds go") {
                     t if t.as_rule() == Rule::their_store => Target::Store,
                     t if t.as_rule() == Rule::their_hand => Target::Hand,
+                    t if t.as_rule() == Rule::next_pit => Target::Next,
                     t => Target::Pit(seat_pit(t).value),
                 };
                 RuleLine::OpeningMoves(OpeningLine { moves, from, to })
@@ -1667,6 +1674,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::extra_turn,
     Rule::must_feed,
     Rule::first_lap_feeds,
+    Rule::leaves_a_move,
     Rule::store_move,
     Rule::hand_sowing,
     Rule::place_hand,

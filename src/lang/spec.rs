@@ -233,6 +233,8 @@ pub struct Spec {
     pub must_feed: bool,
     /// `a move must leave the opponent seeds after its first lap`.
     pub first_lap_feeds: bool,
+    /// `a move must leave the opponent a move`: a pit they may play after it.
+    pub leaves_move: bool,
     /// `None`: nothing is ever captured.
     pub landing: Option<CaptureRule>,
     pub chain: Option<ChainRule>,

@@ -421,6 +421,9 @@ impl<'a> Validator<'a> {
         if let Some(f) = &m.first_lap_feeds {
             two(&mut self, &f.at, "leaving the opponent seeds after the first lap");
         }
+        if let Some(f) = &m.leaves_move {
+            two(&mut self, &f.at, "leaving the opponent a move");
+        }
         if let Some(l) = &m.leftovers
             && l.value == Leftovers::NotRunOut
         {
@@ -543,6 +546,7 @@ impl<'a> Validator<'a> {
             extra_turn: m.extra_turn.is_some(),
             must_feed: m.must_feed.is_some(),
             first_lap_feeds: m.first_lap_feeds.is_some(),
+            leaves_move: m.leaves_move.is_some(),
             opposite: m.opposite.as_ref().and_then(|o| o.value),
             grand_slam,
             relay,
