@@ -7341,3 +7341,47 @@ fn a_lap_ending_in_a_store_names_no_last_pit() {
     let (_, rec) = play_move(&r, &mut s, pit(3));
     assert_eq!(captures_1based(&rec), vec![(4, 2)]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// An opening move from a pit of the mover's choice, and a move that must leave the opponent a
+// move (English Wari (St. Lucia))
+
+#[test]
+fn an_opening_move_goes_from_a_pit_of_theirs_into_the_next_pit() {
+    // English Wari (St. Lucia): pits 1..6 south (player 1), 7..12 north, four in each. Each
+    // player's first move carries every seed of a pit of their own into the next pit,
+    // counter-clockwise, without sowing or capture; pit 6's next is pit 7, the opponent's.
+    let r = bundled("english-wari-st-lucia", None);
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), [1, 2, 3, 4, 5, 6]);
+    r.play(&mut s, pit(6), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[4, 4, 4, 4, 4, 0, 8, 4, 4, 4, 4, 4]);
+    // Player 2's: pit 12's next is pit 1. Pit 7 holds 8: into pit 8, no capture of the 4s.
+    assert_eq!(legal(&r, &s), [7, 8, 9, 10, 11, 12]);
+    r.play(&mut s, pit(12), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[8, 4, 4, 4, 4, 0, 8, 4, 4, 4, 4, 0]);
+    assert_eq!(s.captured(), &[0, 0]);
+    // The opening over, moves are sown, from pits of two seeds or more.
+    assert_eq!(legal(&r, &s), [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn a_move_must_leave_the_opponent_a_move() {
+    // English Wari (St. Lucia), past its opening: a pit needs 2 seeds to be played, and a last
+    // seed that makes 4 takes the pit. Player 2's pits 7, 8 and 12 hold a seed each.
+    let r = bundled("english-wari-st-lucia", None);
+    // The opponent has nothing of 2 seeds or more, whatever player 1 plays: pit 1's 2
+    // seeds go into 2 and 3, and player 2's pits hold 1 each. No move is legal.
+    let s = r.after_plies(at(&r, &[2, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1], 1), 2);
+    assert!(legal(&r, &s).is_empty());
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    // Pit 4's 3 seeds go into 5, 6 and 7: pit 7 holds 2, player 2 has a move. Pit 5's 2 seeds
+    // would go into 6 and 7 too; pit 1's 2 seeds into 2 and 3 leave player 2 without one.
+    let s = r.after_plies(at(&r, &[2, 0, 0, 3, 2, 0, 1, 0, 0, 0, 0, 1], 1), 2);
+    assert_eq!(legal(&r, &s), [4, 5]);
+    let refused = r.play(&mut s.clone(), pit(1), &mut Record::default()).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "pit 1 leaves the opponent no pit they may play, and a move must leave the opponent a move"
+    );
+}

@@ -1429,6 +1429,8 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::seat_pits | Rule::seat_pit => {
             "a pit named from the player's seat, such as `4th pit` or `rightmost pit`"
         }
+        Rule::any_own_pit => "`a pit of theirs`",
+        Rule::leaves_a_move => "`a move must leave the opponent a move`",
         Rule::capture_start => "`no capture on the first move of the game`",
         Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],
         Rule::when_rule => "`when ...: ...`",
