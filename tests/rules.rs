@@ -2230,8 +2230,11 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
             // sowing a lap: the laps are those of the moves after it. So does feeding by a transfer (Li'b
             // al-'Aqil's), the move when the opponent's pits are all empty, as they are here.
             // Quela's rearrangement moves a seed, and its stages choose the pits played: its
-            // laps are those of any move in play.
+            // laps are those of any move in play. English Wari (St. Lucia)'s moves must leave
+            // the opponent a move, which a board of one pit's seeds does not: its laps are
+            // those of the moves it allows.
             let mut spec = bundled(name, ruleset).spec().clone();
+            spec.leaves_move = false;
             spec.phases.opening = None;
             spec.phases.take_opening = None;
             spec.phases.feed_one = None;
