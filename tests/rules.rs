@@ -7388,3 +7388,33 @@ fn a_move_must_leave_the_opponent_a_move() {
         "pit 1 leaves the opponent no pit they may play, and a move must leave the opponent a move"
     );
 }
+
+#[test]
+fn an_opening_from_a_pit_of_theirs_names_the_next_pit_the_way_it_sows() {
+    // Bakuk's board (2 x 3; pits 1-3 player 1's, 4-6 player 2's), sown clockwise: pit 1's
+    // next pit is pit 6.
+    let text = |sowing: &str, into: &str| {
+        format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 3 pits, no stores  seeds 2 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               opening {{ each player's first move: move the seeds of a pit of theirs into {into} }}
+               sowing {{ {sowing}  first seed into the next pit  laps skip the emptied pit }}
+               capture {{ none }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        )
+    };
+    let r = load(&text("clockwise", "the next pit"));
+    let mut s = r.initial_state();
+    r.play(&mut s, pit(1), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[0, 2, 2, 2, 2, 4]);
+    // Pits that sow either way: the next pit counter-clockwise, pit 2.
+    let r = load(&text("either way, as the mover chooses", "the next pit"));
+    let mut s = r.initial_state();
+    r.play(&mut s, pit(1), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[0, 4, 2, 2, 2, 2]);
+    // Into a pit named: any pit of theirs but that one.
+    let r = load(&text("counter-clockwise", "their 3rd pit"));
+    let s = r.initial_state();
+    assert_eq!(legal(&r, &s), [1, 2]);
+}

@@ -183,6 +183,10 @@ impl PhaseTable {
                     // Named from the pit emptied, as the move is played.
                     Target::Next => NEXT_PIT,
                 };
+                // Any pit of theirs but the one the seeds go into.
+                if o.from.is_empty() && t.opening_to[p] < NEXT_PIT {
+                    t.opening_from[p] &= !(1u64 << t.opening_to[p]);
+                }
             }
         }
         if let Some(o) = &ph.take_opening {
@@ -390,7 +394,12 @@ impl Rules {
         if s.plies < ph.opening_plies {
             s.pits[pit] = 0;
             let to = match ph.opening_to[m] {
-                NEXT_PIT => self.t.next[self.t.pit_dir[pit] as usize][pit],
+                // The way the pit sows; counter-clockwise where it sows either way.
+                NEXT_PIT => {
+                    let t = &self.t;
+                    let d = if t.choice >> pit & 1 != 0 { 1 - t.cw } else { t.pit_dir[pit] };
+                    t.next[d as usize][pit]
+                }
                 to => to,
             };
             // Into the store of captures: the move's last place stays its pit, so that no
