@@ -242,3 +242,25 @@ fn a_short_fill_is_compared_in_its_words() {
     ));
     assert_eq!(short["b"], "A player who cannot make a whole fill does not fill.");
 }
+
+#[test]
+fn an_opening_into_the_next_pit_and_a_move_left_to_the_opponent_are_compared_in_their_words() {
+    // English Wari (St. Lucia) and Oware: among their differences, the opening and the move a
+    // move must leave the opponent.
+    let report = json(&["diff", "english-wari-st-lucia", "oware", "--format", "json"]);
+    let find = |rule: &str| {
+        report["differences"].as_array().unwrap().iter().find(|d| d["rule"] == rule).unwrap().clone()
+    };
+    let opening = find("opening");
+    assert_eq!(
+        opening["a"],
+        "Each player's first move moves every seed of a pit of theirs (one that holds seeds, as they choose) \
+         into the next pit, without sowing or capture."
+    );
+    assert_eq!(opening["b"], "The game starts with ordinary moves.");
+    let leaves = find("leaves a move");
+    assert!(
+        leaves["a"].as_str().unwrap().starts_with("A move may be played only if, after it and its captures")
+    );
+    assert_eq!(leaves["b"], "A move may leave the opponent without a move.");
+}

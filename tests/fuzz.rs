@@ -22,6 +22,9 @@
 //!   loaded as a text;
 //! - Mangala (Suez)'s text ([`OPENINGS`]: an opening of takes out of play in an order of
 //!   players, then the player named moves first), mutated, loaded as a text;
+//! - English Wari (St. Lucia)'s text ([`OPENERS`]: an opening move from a pit of the mover's
+//!   choice into the next pit, a move that must leave the opponent a move), mutated, loaded as
+//!   a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -113,6 +116,9 @@ const LAPS: &str = r#"variant "Laps" {
 /// Mangala (Suez): an opening of takes in an order of players, out of play, with its player
 /// who moves first; no capture in the game's first moves.
 const OPENINGS: &str = include_str!("../variants/mangala-suez.sow");
+/// English Wari (St. Lucia): an opening move from a pit of the mover's choice into the next
+/// pit, and a move that must leave the opponent a move.
+const OPENERS: &str = include_str!("../variants/english-wari-st-lucia.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -459,6 +465,7 @@ enum Setup {
     Nsolo,
     Gabata,
     Openings,
+    Openers,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -500,6 +507,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Nsolo => named("nsolo.sow"),
         Setup::Gabata => named("gabata.sow"),
         Setup::Openings => named("openings.sow"),
+        Setup::Openers => named("openers.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -602,6 +610,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Nsolo => (NSOLO, 0),
         Setup::Gabata => (GABATA, 0),
         Setup::Openings => (OPENINGS, 0),
+        Setup::Openers => (OPENERS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1071,6 +1080,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Nsolo,
         Setup::Gabata,
         Setup::Openings,
+        Setup::Openers,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1088,6 +1098,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Nsolo => NSOLO,
             Setup::Gabata => GABATA,
             Setup::Openings => OPENINGS,
+            Setup::Openers => OPENERS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1162,7 +1173,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

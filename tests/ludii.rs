@@ -1389,6 +1389,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Awari.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Chungcajon.jsonl.gz", Mapping::two_rows(7, Stores { left: 0 })),
         ("corpus/two_rows__Das_Bohnenspiel.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
+        ("corpus/two_rows__English_Wari_(St._Lucia).jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Erherhe.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Foji.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Fondji.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),

@@ -392,3 +392,22 @@ fn ludii_mangala_suez() {
         )),
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with an opening of moves from a pit of the mover's choice, and a move that must
+// leave the opponent a move.
+
+#[test]
+fn ludii_english_wari_st_lucia() {
+    // Each player's first move carries a pit's seeds into the next pit: one ply of Ludii's
+    // (`Select`, then `fromTo`), a `sow` move of its own.
+    check(
+        Entry::new(
+            "variants/english-wari-st-lucia.sow",
+            "corpus/two_rows__English_Wari_(St._Lucia).jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        .hooks(PliesCounted)
+        .skip(b1_skip()),
+    );
+}

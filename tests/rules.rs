@@ -2235,8 +2235,11 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
             // sowing a lap: the laps are those of the moves after it. So does feeding by a transfer (Li'b
             // al-'Aqil's), the move when the opponent's pits are all empty, as they are here.
             // Quela's rearrangement moves a seed, and its stages choose the pits played: its
-            // laps are those of any move in play.
+            // laps are those of any move in play. English Wari (St. Lucia)'s moves must leave
+            // the opponent a move, which a board of one pit's seeds does not: its laps are
+            // those of the moves it allows.
             let mut spec = bundled(name, ruleset).spec().clone();
+            spec.leaves_move = false;
             spec.phases.opening = None;
             spec.phases.take_opening = None;
             spec.phases.feed_one = None;
@@ -7482,4 +7485,78 @@ fn a_lap_ending_in_a_store_names_no_last_pit() {
     let mut s = at(&r, &[1, 0, 1, 2, 2, 2], 1);
     let (_, rec) = play_move(&r, &mut s, pit(3));
     assert_eq!(captures_1based(&rec), vec![(4, 2)]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// An opening move from a pit of the mover's choice, and a move that must leave the opponent a
+// move (English Wari (St. Lucia))
+
+#[test]
+fn an_opening_move_goes_from_a_pit_of_theirs_into_the_next_pit() {
+    // English Wari (St. Lucia): pits 1..6 south (player 1), 7..12 north, four in each. Each
+    // player's first move carries every seed of a pit of their own into the next pit,
+    // counter-clockwise, without sowing or capture; pit 6's next is pit 7, the opponent's.
+    let r = bundled("english-wari-st-lucia", None);
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), [1, 2, 3, 4, 5, 6]);
+    r.play(&mut s, pit(6), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[4, 4, 4, 4, 4, 0, 8, 4, 4, 4, 4, 4]);
+    // Player 2's: pit 12's next is pit 1. Pit 7 holds 8: into pit 8, no capture of the 4s.
+    assert_eq!(legal(&r, &s), [7, 8, 9, 10, 11, 12]);
+    r.play(&mut s, pit(12), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[8, 4, 4, 4, 4, 0, 8, 4, 4, 4, 4, 0]);
+    assert_eq!(s.captured(), &[0, 0]);
+    // The opening over, moves are sown, from pits of two seeds or more.
+    assert_eq!(legal(&r, &s), [1, 2, 3, 4, 5]);
+}
+
+#[test]
+fn a_move_must_leave_the_opponent_a_move() {
+    // English Wari (St. Lucia), past its opening: a pit needs 2 seeds to be played, and a last
+    // seed that makes 4 takes the pit. Player 2's pits 7, 8 and 12 hold a seed each.
+    let r = bundled("english-wari-st-lucia", None);
+    // The opponent has nothing of 2 seeds or more, whatever player 1 plays: pit 1's 2
+    // seeds go into 2 and 3, and player 2's pits hold 1 each. No move is legal.
+    let s = r.after_plies(at(&r, &[2, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1], 1), 2);
+    assert!(legal(&r, &s).is_empty());
+    assert_eq!(s.end(), Some(EndReason::NoLegalMove));
+    // Pit 4's 3 seeds go into 5, 6 and 7: pit 7 holds 2, player 2 has a move. Pit 5's 2 seeds
+    // would go into 6 and 7 too; pit 1's 2 seeds into 2 and 3 leave player 2 without one.
+    let s = r.after_plies(at(&r, &[2, 0, 0, 3, 2, 0, 1, 0, 0, 0, 0, 1], 1), 2);
+    assert_eq!(legal(&r, &s), [4, 5]);
+    let refused = r.play(&mut s.clone(), pit(1), &mut Record::default()).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "pit 1 leaves the opponent no pit they may play, and a move must leave the opponent a move"
+    );
+}
+
+#[test]
+fn an_opening_from_a_pit_of_theirs_names_the_next_pit_the_way_it_sows() {
+    // Bakuk's board (2 x 3; pits 1-3 player 1's, 4-6 player 2's), sown clockwise: pit 1's
+    // next pit is pit 6.
+    let text = |sowing: &str, into: &str| {
+        format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 3 pits, no stores  seeds 2 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               opening {{ each player's first move: move the seeds of a pit of theirs into {into} }}
+               sowing {{ {sowing}  first seed into the next pit  laps skip the emptied pit }}
+               capture {{ none }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        )
+    };
+    let r = load(&text("clockwise", "the next pit"));
+    let mut s = r.initial_state();
+    r.play(&mut s, pit(1), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[0, 2, 2, 2, 2, 4]);
+    // Pits that sow either way: the next pit counter-clockwise, pit 2.
+    let r = load(&text("either way, as the mover chooses", "the next pit"));
+    let mut s = r.initial_state();
+    r.play(&mut s, pit(1), &mut Record::default()).unwrap();
+    assert_eq!(s.pits(), &[0, 4, 2, 2, 2, 2]);
+    // Into a pit named: any pit of theirs but that one.
+    let r = load(&text("counter-clockwise", "their 3rd pit"));
+    let s = r.initial_state();
+    assert_eq!(legal(&r, &s), [1, 2]);
 }

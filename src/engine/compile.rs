@@ -95,8 +95,9 @@ pub(crate) struct Tables {
     /// `... after each lap: a relay that would not is not sown and ends the game`: the relay
     /// laps are looked at too (the [`GENERAL`] tier).
     pub relay_feeds: bool,
-    /// Legal moves are filtered by playing them out: must feed, grand slams not allowed, or
-    /// a first lap that must leave the opponent seeds.
+    /// Legal moves are filtered by playing them out: must feed, grand slams not allowed, a
+    /// first lap that must leave the opponent seeds, or a move that must leave the opponent a
+    /// move.
     pub filter_moves: bool,
     /// Pits where the last seed may capture, for each mover (empty: no captures).
     pub landing_pits: [u64; MAX_PLAYERS],
@@ -252,7 +253,10 @@ pub fn compile(spec: &Spec) -> Rules {
         must_feed: spec.must_feed,
         first_lap_feeds: spec.lap_feeds.is_some(),
         relay_feeds: spec.lap_feeds == Some(LapFeeds::EachLap),
-        filter_moves: spec.must_feed || spec.grand_slam == GrandSlam::NotAllowed || spec.lap_feeds.is_some(),
+        filter_moves: spec.must_feed
+            || spec.grand_slam == GrandSlam::NotAllowed
+            || spec.lap_feeds.is_some()
+            || spec.leaves_move,
         landing_pits: [0; MAX_PLAYERS],
         landing_counts: Counts::default(),
         chain_pits: [0; MAX_PLAYERS],

@@ -1358,6 +1358,9 @@ pub(crate) struct Extras {
     /// ...`; [`crate::lang::phases::TakeOpening`]): its plies (0: none, the turns pass as
     /// always). [`super::phase::PhaseTable::turn_after`] says who moves after each.
     pub turn_order: u32,
+    /// `a move must leave the opponent a move` (its moves filtered by playing them out:
+    /// [`super::turn`]).
+    pub leaves_move: bool,
 }
 
 impl Extras {
@@ -1382,6 +1385,7 @@ impl Extras {
                 let in_turn = o.order.iter().enumerate().all(|(i, &p)| p == next(i)) && o.first == next(n);
                 if in_turn { 0 } else { n as u32 }
             }),
+            leaves_move: spec.leaves_move,
         }
     }
 
@@ -1423,6 +1427,9 @@ impl Extras {
         if self.turn_order != 0 {
             out.extend(b"turn order");
             out.extend(self.turn_order.to_le_bytes());
+        }
+        if self.leaves_move {
+            out.extend(b"leaves a move");
         }
     }
 }

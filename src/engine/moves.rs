@@ -449,6 +449,11 @@ pub enum IllegalMove {
     FirstLapStarves {
         pit: usize,
     },
+    /// The move leaves the opponent no pit they may play (`a move must leave the opponent a
+    /// move`).
+    LeavesNoMove {
+        pit: usize,
+    },
     /// The pit sows either way: the move must say which (`2cw`, `2ccw`).
     NeedsDirection {
         pit: usize,
@@ -581,6 +586,10 @@ impl fmt::Display for IllegalMove {
                 f,
                 "pit {pit}'s first lap leaves the opponent without seeds, and a move must leave them seeds \
                  after its first lap"
+            ),
+            IllegalMove::LeavesNoMove { pit } => write!(
+                f,
+                "pit {pit} leaves the opponent no pit they may play, and a move must leave the opponent a move"
             ),
             IllegalMove::GrandSlam { pit } => write!(
                 f,

@@ -13,6 +13,8 @@ use super::state::State;
 
 /// No pit: a player without a store on the circuit, or seeds moved into the store of captures.
 pub(crate) const NO_PIT: u8 = u8::MAX;
+/// In `opening_to`: the pit after the one emptied (`into the next pit`).
+const NEXT_PIT: u8 = u8::MAX - 1;
 
 /// The phases, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,7 +23,8 @@ pub(crate) struct PhaseTable {
     pub stores: u64,
     pub store: [u8; MAX_PLAYERS],
     /// The opening: the plies it lasts (0: none), the pits each player may empty in it, and
-    /// the pit the seeds go to ([`NO_PIT`]: the store of captures).
+    /// the pit the seeds go to ([`NO_PIT`]: the store of captures; [`NEXT_PIT`]: the pit after
+    /// the one emptied).
     pub opening_plies: u32,
     pub opening_from: [u64; MAX_PLAYERS],
     pub opening_to: [u8; MAX_PLAYERS],
@@ -166,14 +169,24 @@ impl PhaseTable {
             t.opening_plies = o.moves as u32 * players as u32;
             t.opening_hand = o.to == Target::Hand;
             for p in 0..players {
-                t.opening_from[p] =
-                    o.from.iter().map(|&s| seat(p, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q);
+                // `a pit of theirs`: every pit of their row.
+                t.opening_from[p] = if o.from.is_empty() {
+                    t.own_pits[p] & !t.stores
+                } else {
+                    o.from.iter().map(|&s| seat(p, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q)
+                };
                 t.opening_to[p] = match o.to {
                     Target::Store => t.store[p],
                     // With the captures: no pit (a board without stores).
                     Target::Hand => NO_PIT,
                     Target::Pit(s) => seat(p, s),
+                    // Named from the pit emptied, as the move is played.
+                    Target::Next => NEXT_PIT,
                 };
+                // Any pit of theirs but the one the seeds go into.
+                if o.from.is_empty() && t.opening_to[p] < NEXT_PIT {
+                    t.opening_from[p] &= !(1u64 << t.opening_to[p]);
+                }
             }
         }
         if let Some(o) = &ph.take_opening {
@@ -380,7 +393,15 @@ impl Rules {
         }
         if s.plies < ph.opening_plies {
             s.pits[pit] = 0;
-            let to = ph.opening_to[m];
+            let to = match ph.opening_to[m] {
+                // The way the pit sows; counter-clockwise where it sows either way.
+                NEXT_PIT => {
+                    let t = &self.t;
+                    let d = if t.choice >> pit & 1 != 0 { 1 - t.cw } else { t.pit_dir[pit] };
+                    t.next[d as usize][pit]
+                }
+                to => to,
+            };
             // Into the store of captures: the move's last place stays its pit, so that no
             // rule of a last seed in a store (an extra turn) reads it.
             let place = if to == NO_PIT {

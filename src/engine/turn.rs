@@ -107,6 +107,21 @@ impl Rules {
         Ok(self.state_with(board, to_move as u8))
     }
 
+    /// The position `s` as reached after `plies` plies, the same player to move: the rules
+    /// that count them (an opening, `no capture in the first N moves of the game`, the ply
+    /// limit) read them as played, and the legal moves are theirs.
+    pub fn after_plies(&self, mut s: State, plies: u32) -> State {
+        s.plies = plies;
+        s.end = None;
+        let to_move = s.to_move;
+        if self.t.tier == GENERAL {
+            self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
+        } else {
+            self.settle::<RICH, ()>(&mut s, to_move, &mut ());
+        }
+        s
+    }
+
     fn state_with(&self, pits: [u8; MAX_PITS], to_move: u8) -> State {
         let mut s = State {
             pits,
@@ -189,10 +204,12 @@ impl Rules {
         // without seeds to feed (seen from one mask of the pits holding seeds: the same one
         // when a single seed can be played).
         let filter = t.filter_moves
-            && (t.grand_slam == GrandSlam::NotAllowed || TIER == GENERAL && t.first_lap_feeds || {
-                let nonempty = if t.min_seeds == 1 { playable } else { at_least(&s.pits, t.pits, 1) };
-                t.own[1 - player as usize] & nonempty == 0
-            });
+            && (t.grand_slam == GrandSlam::NotAllowed
+                || TIER == GENERAL && (t.first_lap_feeds || t.extras.leaves_move)
+                || {
+                    let nonempty = if t.min_seeds == 1 { playable } else { at_least(&s.pits, t.pits, 1) };
+                    t.own[1 - player as usize] & nonempty == 0
+                });
         // A pit that sows either way is two moves.
         let c = t.choice;
         let moves = if TIER < RICH || c == 0 {
@@ -236,17 +253,33 @@ impl Rules {
         let opponent = self.t.own[1 - player as usize];
         let starving = self.t.must_feed && opponent_empty(s, opponent);
         let forbid_slams = self.t.grand_slam == GrandSlam::NotAllowed;
+        let leaves_move = self.t.extras.leaves_move;
         let mut kept = Ways::default();
         for mv in MoveSet::from(moves).iter() {
             let mut after = *s;
             after.to_move = player;
             let sown = self.sow_and_capture_any(&mut after, mv);
             let fed = !starving || !opponent_empty(&after, opponent);
-            if fed && !(forbid_slams && sown.grand_slam) && !sown.starves {
+            let left = !leaves_move || self.can_play(&after, 1 - player);
+            if fed && left && !(forbid_slams && sown.grand_slam) && !sown.starves {
                 kept.insert(mv);
             }
         }
         kept
+    }
+
+    /// Has `player` a pit they may play in `s` (`a move must leave the opponent a move`): one
+    /// of theirs holding the seeds a move needs, not kept from play by a rule of pits. The
+    /// rules judged by playing moves out are not looked at (this one would call itself).
+    #[cold]
+    fn can_play(&self, s: &State, player: u8) -> bool {
+        let t = &self.t;
+        // The pits the player plays: their own, or the opponent's row.
+        let from = if t.extras.plays_other { 1 - player } else { player };
+        let own = t.masks_now(s, &t.own, from as usize);
+        let stores = t.phase.as_deref().map_or(0, |ph| ph.stores);
+        own & at_least(&s.pits, t.pits, t.min_seeds) & self.general_playable(s, player) & !s.out & !stores
+            != 0
     }
 
     /// Gives the turn to `player`, or applies the rule for a player who cannot move.
@@ -471,6 +504,8 @@ impl Rules {
         let starves = self.t.must_feed && opponent_empty(s, opponent) && opponent_empty(&after, opponent);
         if sown.starves {
             IllegalMove::FirstLapStarves { pit: pit + 1 }
+        } else if self.t.extras.leaves_move && !self.can_play(&after, 1 - s.to_move) {
+            IllegalMove::LeavesNoMove { pit: pit + 1 }
         } else if starves {
             IllegalMove::DoesNotFeed { pit: pit + 1 }
         } else {

@@ -1011,6 +1011,19 @@ fn turns_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         ),
         None => unsaid(S, "laps feed", kinds, "A move's laps may leave the opponent without seeds."),
     });
+    let kinds = &[Kind::LeavesMove];
+    rules.push(if spec.leaves_move {
+        said(
+            S,
+            "leaves a move",
+            kinds,
+            "A move may be played only if, after it and its captures, the opponent has a pit they may \
+             play (one of theirs holding the seeds a move needs); a player who has no such move has no \
+             legal move.",
+        )
+    } else {
+        unsaid(S, "leaves a move", kinds, "A move may leave the opponent without a move.")
+    });
     let kinds = &[Kind::FirstMoves];
     let pits = |mask: u64| pit_numbers(mask).iter().map(|q| q.to_string()).collect::<Vec<_>>();
     let several = spec.first_move.iter().flatten().any(|&m| m.count_ones() > 1);
@@ -1231,7 +1244,11 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         Some(o) => {
             let moves =
                 if o.moves == 1 { "first move".to_string() } else { format!("first {} moves", o.moves) };
-            let which = if o.from.len() == 1 { "" } else { " (one that holds seeds, as they choose)" };
+            let which = match o.from.len() {
+                0 => " (one that holds seeds, as they choose)",
+                1 => "",
+                _ => " (one that holds seeds, as they choose)",
+            };
             said(
                 S,
                 "opening",

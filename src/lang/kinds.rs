@@ -25,9 +25,9 @@ use super::stages::{RearrangeLine, StagesLine};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
     BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
-    ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, LapFeeds, Laps, Leftovers, MustFeed, NoMove,
-    Number, Opening, OppositeLine, PlayersBlock, PlaysOther, RelayLine, SeedsLine, SingleSeed, Spanned,
-    StoreSowing, Winner,
+    ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, LapFeeds, Laps, LeavesMove, Leftovers,
+    MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, PlaysOther, RelayLine, SeedsLine,
+    SingleSeed, Spanned, StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -211,6 +211,8 @@ kinds! {
     MustFeed(MustFeed) in must_feed, "`must feed ...`", "feeding an opponent without seeds", None;
     /// `a move must leave the opponent seeds after its first lap`
     LapFeeds(LapFeeds) in lap_feeds, "`a move must leave the opponent seeds after ...`", "the seeds a move's laps must leave the opponent", None;
+    /// `a move must leave the opponent a move`
+    LeavesMove(LeavesMove) in leaves_move, "`a move must leave the opponent a move`", "the move a move must leave the opponent", None;
     /// `last seed makes 2 or 4 in any pit: take them`; `None` for `capture { none }`.
     Landing(Option<LandingLine>) in landing, "`last seed makes ...`", "what the last seed captures",
         needs("what is captured",

@@ -975,6 +975,7 @@ impl Builder<'_> {
                 Rule::feeds_each => LapFeeds::EachLap,
                 _ => LapFeeds::FirstLap,
             }),
+            Rule::leaves_a_move => RuleLine::LeavesMove(LeavesMove),
             Rule::store_move => {
                 let mut inner = values(pair);
                 let holds = self.counts(inner.next().expect("the store's counts"))?;
@@ -1069,10 +1070,16 @@ impl Builder<'_> {
                 } else {
                     (Spanned::new(1, span(&first)), first)
                 };
-                let from = values(pits).map(seat_word).collect();
+                // `a pit of theirs`: none named, any of theirs.
+                let from = if pits.as_rule() == Rule::any_own_pit {
+                    Vec::new()
+                } else {
+                    values(pits).map(seat_word).collect()
+                };
                 let to = match inner.next().expect("where the seeds go") {
                     t if t.as_rule() == Rule::their_store => Target::Store,
                     t if t.as_rule() == Rule::their_hand => Target::Hand,
+                    t if t.as_rule() == Rule::next_pit => Target::Next,
                     t => Target::Pit(seat_pit(t).value),
                 };
                 RuleLine::OpeningMoves(OpeningLine { moves, from, to })
@@ -1436,6 +1443,8 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::seat_pits | Rule::seat_pit => {
             "a pit named from the player's seat, such as `4th pit` or `rightmost pit`"
         }
+        Rule::any_own_pit => "`a pit of theirs`",
+        Rule::leaves_a_move => "`a move must leave the opponent a move`",
         Rule::capture_start => "`no capture on the first move of the game`",
         Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],
         Rule::when_rule => "`when ...: ...`",
@@ -1681,6 +1690,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::extra_turn,
     Rule::must_feed,
     Rule::lap_feeds,
+    Rule::leaves_a_move,
     Rule::store_move,
     Rule::hand_sowing,
     Rule::place_hand,

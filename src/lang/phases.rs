@@ -57,6 +57,9 @@ pub enum Target {
     /// `their hand`: on a board without stores, with the seeds the player has captured.
     Hand,
     Pit(SeatPit),
+    /// `the next pit`: the pit after the one emptied, the way that pit sows (counter-clockwise
+    /// where it sows either way).
+    Next,
 }
 
 /// `each player's first 2 moves: move the seeds of their 6th or 7th pit into their 8th pit`.
@@ -64,7 +67,8 @@ pub enum Target {
 pub struct OpeningRule<N, P> {
     /// How many of each player's first moves.
     pub moves: N,
-    /// The pits one of which the mover empties.
+    /// The pits one of which the mover empties; none written (`a pit of theirs`): any pit of
+    /// theirs.
     pub from: Vec<P>,
     pub to: Target,
 }
@@ -261,6 +265,9 @@ pub fn seat_row(owners: &[u8], player: u8) -> Vec<usize> {
 
 /// `their 4th pit`, `their 6th or 7th pit`: pits as lines write them.
 pub fn seat_words(pits: &[SeatPit]) -> String {
+    if pits.is_empty() {
+        return "a pit of theirs".into();
+    }
     let words: Vec<String> = pits.iter().map(|p| p.word()).collect();
     format!("their {} pit", crate::lang::words::or_list(&words))
 }
@@ -271,6 +278,7 @@ impl Target {
             Target::Store => "their store".into(),
             Target::Hand => "their hand, with the seeds they have captured".into(),
             Target::Pit(p) => seat_words(&[p]),
+            Target::Next => "the next pit".into(),
         }
     }
 }

@@ -236,6 +236,8 @@ pub struct Spec {
     /// `each player plays from the opponent's row`: their moves are from the pits the
     /// opponent owns (two players, a row each), their own row still theirs.
     pub plays_other: bool,
+    /// `a move must leave the opponent a move`: a pit they may play after it.
+    pub leaves_move: bool,
     /// `None`: nothing is ever captured.
     pub landing: Option<CaptureRule>,
     pub chain: Option<ChainRule>,

@@ -307,6 +307,10 @@ pub enum LapFeeds {
     EachLap,
 }
 
+/// `a move must leave the opponent a move`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeavesMove;
+
 /// A move whose captures would leave every pit of the opponent empty.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GrandSlam {

@@ -507,6 +507,30 @@ pub trait Hooks {
 pub struct Plain;
 impl Hooks for Plain {}
 
+/// Games whose rules count the plies played (an opening of moves given by rule): a replay
+/// that resumes takes Ludii's pits and captures with sow's count of plies, the move passed
+/// over counted, so that an opening over stays over.
+pub struct PliesCounted;
+impl Hooks for PliesCounted {
+    fn resync(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        sow: &State,
+        map: &Mapping,
+        next: &Ply,
+    ) -> Option<State> {
+        let pits: Vec<u8> = (0..map.pit_count()).map(|p| rec.at(at, map.site(p)) as u8).collect();
+        let captured: Vec<u16> = (0..rules.players())
+            .map(|p| map.captured(p).iter().map(|&s| rec.at(at, s)).sum::<i64>() as u16)
+            .collect();
+        let state = rules.state_in_round(&pits, &captured, next.mover - 1, 0, false, 0);
+        let state = state.ok()?;
+        Some(rules.after_plies(state, sow.plies() + 1))
+    }
+}
+
 /// Games of rounds whose pits are filled from the hands between rounds: Ludii moves the seeds
 /// from the mover's hand site to the pit (a ply each), `sow` plays a fill of that pit; its
 /// legal sites are the hand's. Ludii's passes between rounds (forced, or Bosh's pass of a

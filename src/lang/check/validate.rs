@@ -449,6 +449,9 @@ impl<'a> Validator<'a> {
                 );
             }
         }
+        if let Some(f) = &m.leaves_move {
+            two(&mut self, &f.at, "leaving the opponent a move");
+        }
         if let Some(l) = &m.leftovers
             && l.value == Leftovers::NotRunOut
         {
@@ -572,6 +575,7 @@ impl<'a> Validator<'a> {
             must_feed: m.must_feed.is_some(),
             lap_feeds: m.lap_feeds.as_ref().map(|f| f.value),
             plays_other: m.plays_other.is_some(),
+            leaves_move: m.leaves_move.is_some(),
             opposite: m.opposite.as_ref().and_then(|o| o.value),
             grand_slam,
             relay,

@@ -99,7 +99,7 @@ impl Validator<'_> {
                     Some(q)
                         if match to {
                             Target::Pit(t) => t.index(k) == q.index(k),
-                            Target::Hand => false,
+                            Target::Hand | Target::Next => false,
                             Target::Store => {
                                 m.pit_store.as_ref().is_some_and(|s| s.value.value.index(k) == q.index(k))
                             }
