@@ -683,15 +683,7 @@ impl Rules {
         } else {
             s.pits[pit]
         };
-        let summary = MoveSummary {
-            mv,
-            lifted,
-            last: pit,
-            captured: 0,
-            captured_pits: 0,
-            grand_slam: false,
-            starves: false,
-        };
+        let summary = MoveSummary::new(mv, lifted, pit);
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
@@ -1211,13 +1203,9 @@ impl Rules {
             self.act(s, m, lap, 0, rule, &mut out, obs);
         }
         let mut summary = MoveSummary {
-            mv,
-            lifted: 0,
-            last,
             captured: out.captured,
             captured_pits: out.captured_pits,
-            grand_slam: false,
-            starves: false,
+            ..MoveSummary::new(mv, 0, last)
         };
         if let (Some(q), Some(way)) = (out.relay, out.way)
             && laps < MAX_LAPS

@@ -332,6 +332,15 @@ pub struct MoveSummary {
     pub starves: bool,
 }
 
+impl MoveSummary {
+    /// A move of `mv` that lifted `lifted` seeds and whose last seed fell into `last`, having
+    /// captured nothing (yet).
+    #[inline(always)]
+    pub(crate) fn new(mv: Move, lifted: u8, last: usize) -> MoveSummary {
+        MoveSummary { mv, lifted, last, captured: 0, captured_pits: 0, grand_slam: false, starves: false }
+    }
+}
+
 /// Where seeds moved without sowing go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Destination {

@@ -353,15 +353,7 @@ impl Rules {
         let m = s.to_move as usize;
         let pit = mv.pit();
         let lifted = s.pits[pit];
-        let mut summary = MoveSummary {
-            mv,
-            lifted,
-            last: pit,
-            captured: 0,
-            captured_pits: 0,
-            grand_slam: false,
-            starves: false,
-        };
+        let mut summary = MoveSummary::new(mv, lifted, pit);
         // A seed put into play from the hand is sown as a lap ([`Rules::laps_from`]).
         if ph.places(s, m as u8) {
             return None;

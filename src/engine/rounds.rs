@@ -132,15 +132,7 @@ impl Rules {
                 self.next_filler(s, next, obs);
             }
             self.mover_all_but(s, mover);
-            return MoveSummary {
-                mv,
-                lifted: 0,
-                last: p,
-                captured: 0,
-                captured_pits: 0,
-                grand_slam: false,
-                starves: false,
-            };
+            return MoveSummary::new(mv, 0, p);
         }
         let r = self.t.rounds.expect("a game of rounds");
         let (summary, relaying) = self.general_laps(s, mv, obs);
@@ -759,15 +751,7 @@ impl Rules {
         let p = mv.pit();
         s.plies += 1;
         s.last_mover = mover;
-        let summary = MoveSummary {
-            mv,
-            lifted: 0,
-            last: p,
-            captured: 0,
-            captured_pits: 0,
-            grand_slam: false,
-            starves: false,
-        };
+        let summary = MoveSummary::new(mv, 0, p);
         if s.phase == DEAL {
             s.pits[p] += 1;
             s.captured[mover as usize] -= 1;

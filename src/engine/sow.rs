@@ -157,15 +157,7 @@ impl Rules {
                 laps += 1;
             }
         }
-        let mut summary = MoveSummary {
-            mv,
-            lifted,
-            last,
-            captured: 0,
-            captured_pits: 0,
-            grand_slam: false,
-            starves: false,
-        };
+        let mut summary = MoveSummary::new(mv, lifted, last);
         if last < n && (TIER < RICH || s.plies >= t.capture_start) {
             let (taken, how) = self.taken_by::<TIER>(s, m, last, d);
             if taken != 0 {

@@ -186,15 +186,7 @@ impl Rules {
     ) -> MoveSummary {
         let st = self.t.staged.as_deref().expect("stages");
         let mover = s.to_move;
-        let summary = MoveSummary {
-            mv,
-            lifted: 0,
-            last: 0,
-            captured: 0,
-            captured_pits: 0,
-            grand_slam: false,
-            starves: false,
-        };
+        let summary = MoveSummary::new(mv, 0, 0);
         if mv.is_pass() {
             obs.pass(mover as usize);
             // Both players have passed in turn: play begins.
@@ -228,15 +220,7 @@ impl Rules {
         obs.sow(to);
         obs.transfer(from, super::Destination::Pit(to), 1);
         self.finish::<GENERAL, O>(s, mover, to, 0, history, obs);
-        MoveSummary {
-            mv,
-            lifted: 1,
-            last: to,
-            captured: 0,
-            captured_pits: 0,
-            grand_slam: false,
-            starves: false,
-        }
+        MoveSummary::new(mv, 1, to)
     }
 
     /// After a move of play: the mover's move from a pit holding the most is made, and a

@@ -234,15 +234,7 @@ impl Rules {
         s.pending = 0;
         // Declined: nothing taken, and the move ends.
         if mv.is_pass() {
-            let summary = MoveSummary {
-                mv,
-                lifted: 0,
-                last: 0,
-                captured: 0,
-                captured_pits: 0,
-                grand_slam: false,
-                starves: false,
-            };
+            let summary = MoveSummary::new(mv, 0, 0);
             self.end_general_move(s, mover, summary, history, obs);
             return summary;
         }
@@ -250,15 +242,7 @@ impl Rules {
         let seeds = s.pits[q];
         self.take_chosen(s, m, q, to, obs);
         self.after_general_move(s, mover, obs);
-        let summary = MoveSummary {
-            mv,
-            lifted: 0,
-            last: q,
-            captured: seeds as u16,
-            captured_pits: 1,
-            grand_slam: false,
-            starves: false,
-        };
+        let summary = MoveSummary { captured: seeds as u16, captured_pits: 1, ..MoveSummary::new(mv, 0, q) };
         self.finish::<GENERAL, O>(s, mover, q, summary.captured, history, obs);
         summary
     }
@@ -294,15 +278,7 @@ impl Rules {
         let laps = s.pending_laps as u32;
         let part = Self::part(s);
         (s.pending, s.pending_at, s.pending_laps, s.pending_seeds) = (0, 0, 0, 0);
-        let mut summary = MoveSummary {
-            mv,
-            lifted: 0,
-            last: q,
-            captured: 0,
-            captured_pits: 0,
-            grand_slam: false,
-            starves: false,
-        };
+        let mut summary = MoveSummary::new(mv, 0, q);
         if !mv.is_pass() && laps < MAX_LAPS {
             // Nothing is lifted by the choice itself: its lap is the move's relay.
             obs.relay(q, part.unwrap_or(s.pits[q]));
