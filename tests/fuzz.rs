@@ -799,11 +799,12 @@ struct Generated {
 }
 
 /// The endings the generator writes, with their outcomes: none, the empty side with each
-/// outcome, nobody able to move (a mistake without `they pass`; `they win` always), and
+/// outcome (once looked at after each lap), nobody able to move (a mistake without `they pass`; `they win` always), and
 /// endings written as conditions (`they win` a mistake).
-const ENDINGS: [&str; 11] = [
+const ENDINGS: [&str; 12] = [
     "",
     "game over when a player's pits are all empty",
+    "game over when a player's pits are all empty, after each lap: they lose",
     "game over when a player's pits are all empty: they win",
     "game over when a player's pits are all empty: they lose",
     "game over when a player's pits are all empty: the game is a draw",

@@ -7375,6 +7375,38 @@ fn each_player_plays_from_the_opponents_row_and_keeps_their_own() {
     assert_eq!(r.scores(&s)[..2], [0, 4]);
 }
 
+#[test]
+fn an_empty_side_looked_at_after_each_lap_stops_the_relay_there() {
+    // 2 x 3 pits, counter-clockwise, a last seed in an occupied pit relays.
+    let rules = |ending: &str| {
+        load(&format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 3 pits, no stores  seeds 4 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                        relay when the last seed falls into an occupied pit }}
+               capture {{ none }}
+               end {{ {ending}  player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        ))
+    };
+    let lap = rules("game over when a player's pits are all empty, after each lap");
+    let mov = rules("game over when a player's pits are all empty");
+    assert_ne!(lap.fingerprint(), mov.fingerprint());
+    // Pit 3's seed falls into pit 4 (now 2): player 1's pits are all empty after that lap,
+    // which relays no more; the game is over.
+    let mut s = at(&lap, &[0, 0, 1, 1, 0, 0], 1);
+    let (_, record) = relaying(&lap, &mut s, 3);
+    assert!(record.relays.is_empty());
+    assert_eq!(s.pits(), &[0, 0, 0, 2, 0, 0]);
+    assert_eq!(s.end(), Some(EndReason::SideEmpty));
+    // Looked at after the move only, the relay from pit 4 sows into 5 and 6, and the game ends
+    // after the move.
+    let mut s = at(&mov, &[0, 0, 1, 1, 0, 0], 1);
+    relaying(&mov, &mut s, 3);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 1, 1]);
+    assert_eq!(s.end(), Some(EndReason::SideEmpty));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Conditions on a total (issue 37's core): the seeds a player has captured
 

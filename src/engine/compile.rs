@@ -136,6 +136,9 @@ pub(crate) struct Tables {
     pub game_ends: Vec<super::lap::GameEndTable>,
     /// One of them is looked at after each lap too.
     pub end_after_lap: bool,
+    /// `game over when a player's pits are all empty, after each lap`: with
+    /// [`Tables::end_after_lap`], the loop of laps looks at it too.
+    pub side_after_lap: bool,
     /// `board_end` or `game_ends`: the endings on counts, looked at out of line.
     pub counted_ends: bool,
     /// Any of the endings above: one test on every move instead of four.
@@ -280,7 +283,8 @@ pub fn compile(spec: &Spec) -> Rules {
         repetition: spec.endings.repetition,
         board_end: spec.board_end.as_ref().map(Counts::from_set),
         game_ends: spec.game_ends.iter().map(|e| super::lap::GameEndTable::new(spec, e)).collect(),
-        end_after_lap: spec.game_ends.iter().any(|e| e.after_lap),
+        end_after_lap: spec.game_ends.iter().any(|e| e.after_lap) || spec.endings.side_after_lap,
+        side_after_lap: spec.endings.side_after_lap,
         counted_ends: spec.board_end.is_some() || !spec.game_ends.is_empty(),
         endings: spec.endings.any()
             || spec.board_end.is_some()
@@ -601,6 +605,7 @@ impl Rules {
             game_ends,
             // Made from `game_ends`, in their bytes.
             end_after_lap: _,
+            side_after_lap,
             // Made from `board_end` and `game_ends`.
             counted_ends: _,
             endings,
@@ -645,6 +650,10 @@ impl Rules {
                 .map(u8::from),
         );
         bytes.extend([*side_empty, *majority, *repetition, *endings, *filter_moves].map(u8::from));
+        // Only where it is, so that other fingerprints stay as they were.
+        if *side_after_lap {
+            bytes.extend(b"side empty after each lap");
+        }
         bytes.push(match grand_slam {
             GrandSlam::Take => 0,
             GrandSlam::NoCapture => 1,

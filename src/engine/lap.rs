@@ -746,7 +746,10 @@ impl Rules {
             }
             // A lap after which an ending looked at after each lap holds relays no more: the
             // move is over, and the game with it.
-            if t.end_after_lap && out.relay.is_some() && t.game_end(s, m, true).is_some() {
+            if t.end_after_lap
+                && out.relay.is_some()
+                && (t.game_end(s, m, true).is_some() || t.side_after_lap && self.a_side_is_empty(s))
+            {
                 out.relay = None;
             }
             // A lap that leaves an inner row empty relays no more: the game is over (the seeds a

@@ -2106,8 +2106,15 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         ),
     });
     let kinds = &[Kind::SideEmpty];
+    // Looked at after each lap too: a lap that empties a player's pits relays no more.
+    let lap = if spec.endings.side_after_lap {
+        " It is looked at after each lap too: a lap after which a player's pits are all empty relays no more, \
+         and the move and the game end there."
+    } else {
+        ""
+    };
     rules.push(if spec.endings.side_empty {
-        said(S, "empty side", kinds, match spec.endings.side_outcome {
+        said(S, "empty side", kinds, format!("{}{lap}", match spec.endings.side_outcome {
             None => "The game also ends as soon as a player's pits are all empty, after any move and whoever is to move.",
             // `a player whose pits are all empty loses`, in the words it always had.
             Some(EndOutcome::Lose) => {
@@ -2122,7 +2129,7 @@ fn end_rules(rules: &mut Vec<Rule>, spec: &Spec) {
                 "The game also ends as soon as a player's pits are all empty, after any move and whoever is to \
                  move, and it is a draw, whatever the scores."
             }
-        })
+        }))
     } else {
         unsaid(S, "empty side", kinds, "A player's pits being all empty does not by itself end the game.")
     });

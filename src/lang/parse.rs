@@ -1043,7 +1043,10 @@ impl Builder<'_> {
                 let sp = span(&pair);
                 match values(pair).next() {
                     Some(_) => RuleLine::EmptyLoses(EmptyLoses { inner: true }),
-                    None => RuleLine::SideEmpty(Ending { outcome: Some(Spanned::new(EndOutcome::Lose, sp)) }),
+                    None => RuleLine::SideEmpty(Ending {
+                        outcome: Some(Spanned::new(EndOutcome::Lose, sp)),
+                        after_lap: false,
+                    }),
                 }
             }
             Rule::place_hand => {
@@ -1157,15 +1160,15 @@ impl Builder<'_> {
                     let line = GameEndLine { conditions, after_lap: after_lap.is_some(), outcome };
                     return Ok(vec![RuleLine::EndRules(vec![Spanned::new(line, line_span)])]);
                 }
-                if let Some(lap) = after_lap {
+                if let Some(lap) = after_lap.filter(|_| which.as_rule() != Rule::side_empty) {
                     return Err(Diagnostic::error("this ending is looked at after each move only")
                         .at(self.file, span(lap), "not after each lap")
                         .help(
-                            "an ending written as conditions may be looked at after each lap: `game over when \
-                             the board holds 1 seed, after each lap`",
+                            "an ending written as conditions, or `a player's pits are all empty`, may be looked \
+                             at after each lap: `game over when the board holds 1 seed, after each lap`",
                         ));
                 }
-                let ending = Ending { outcome: outcome.clone() };
+                let ending = Ending { outcome: outcome.clone(), after_lap: after_lap.is_some() };
                 match which.as_rule() {
                     Rule::side_empty => RuleLine::SideEmpty(ending),
                     Rule::unclaimed_empty => RuleLine::UnclaimedEmpty(ending),

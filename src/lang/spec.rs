@@ -137,6 +137,8 @@ pub const MAX_LAPS: u32 = 1000;
 pub struct Endings {
     /// When a player's pits are all empty.
     pub side_empty: bool,
+    /// That ending is looked at after each lap too (`, after each lap`).
+    pub side_after_lap: bool,
     /// When a player has captured more than half the seeds, or both exactly half.
     pub majority: bool,
     /// When a position repeats one seen since the last capture.

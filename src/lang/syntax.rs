@@ -327,6 +327,8 @@ pub enum GrandSlam {
 pub struct Ending {
     /// `None`: the scores decide.
     pub outcome: Option<Spanned<EndOutcome>>,
+    /// `, after each lap` (a player's pits all empty only): looked at after each lap too.
+    pub after_lap: bool,
 }
 
 /// What an ending's line says of the game it ends, whatever the scores.

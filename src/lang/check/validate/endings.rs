@@ -89,6 +89,7 @@ impl Validator<'_> {
         let nobody_outcome = m.nobody_moves.as_ref().and_then(|n| self.nobody_moves(n));
         Endings {
             side_empty: m.side_empty.is_some(),
+            side_after_lap: m.side_empty.as_ref().is_some_and(|e| e.value.after_lap),
             majority: m.majority.is_some(),
             repetition: m.repetition.is_some(),
             unclaimed_empty: m.unclaimed_empty.is_some(),
