@@ -713,6 +713,16 @@ impl Rules {
         // The first lap sows from the hand: a move from the hand, or a seed put into play.
         let held = first == 1 && (hand > 0 || t.phase.is_some() && self.places(s));
         for laps in first..=MAX_LAPS {
+            // A relay resumed after its mover's choice ([`super::step`]) is tried as the loop
+            // tries its own (`... after each lap: a relay that would not is not sown ...`).
+            if laps == first
+                && first > 1
+                && t.relay_feeds
+                && self.relay_starves(s, from, d, laps, part, summary)
+            {
+                s.end = Some(EndReason::NoLegalMove);
+                break;
+            }
             // A lap of some of the pit's seeds (`sow only them`): the others stay, set aside
             // while it is sown.
             let rest = part.take().map_or(0, |k| s.pits[from] - k);
