@@ -326,6 +326,16 @@ impl Mapping {
         &self.captured[p]
     }
 
+    /// The seeds of each `sow` pit in Ludii's position `at`.
+    pub fn pits_at(&self, rec: &Record, at: &Position) -> Vec<u8> {
+        (0..self.pit_count()).map(|p| rec.at(at, self.site(p)) as u8).collect()
+    }
+
+    /// The seeds player `p` (0-based) holds in Ludii's position `at`: their stores and hands.
+    pub fn held_at(&self, rec: &Record, at: &Position, p: usize) -> i64 {
+        self.captured(p).iter().map(|&s| rec.at(at, s)).sum()
+    }
+
     pub fn pit_count(&self) -> usize {
         self.pits.len()
     }
@@ -521,10 +531,8 @@ impl Hooks for PliesCounted {
         map: &Mapping,
         next: &Ply,
     ) -> Option<State> {
-        let pits: Vec<u8> = (0..map.pit_count()).map(|p| rec.at(at, map.site(p)) as u8).collect();
-        let captured: Vec<u16> = (0..rules.players())
-            .map(|p| map.captured(p).iter().map(|&s| rec.at(at, s)).sum::<i64>() as u16)
-            .collect();
+        let pits = map.pits_at(rec, at);
+        let captured: Vec<u16> = (0..rules.players()).map(|p| map.held_at(rec, at, p) as u16).collect();
         let state = rules.state_in_round(&pits, &captured, next.mover - 1, 0, false, 0);
         let state = state.ok()?;
         Some(rules.after_plies(state, sow.plies() + 1))
@@ -563,10 +571,8 @@ impl Hooks for Fills {
         map: &Mapping,
         next: &Ply,
     ) -> Option<State> {
-        let pits: Vec<u8> = (0..map.pit_count()).map(|p| rec.at(at, map.site(p)) as u8).collect();
-        let hands: Vec<u16> = (0..rules.players())
-            .map(|p| map.captured(p).iter().map(|&s| rec.at(at, s)).sum::<i64>() as u16)
-            .collect();
+        let pits = map.pits_at(rec, at);
+        let hands: Vec<u16> = (0..rules.players()).map(|p| map.held_at(rec, at, p) as u16).collect();
         // From a hand, or from a store (Sungka).
         let filling = (0..rules.players()).any(|p| map.captured(p).iter().any(|&h| h as i64 == next.mv.from));
         let ended = filling && !sow.filling();
@@ -976,10 +982,9 @@ impl<'a> Replay<'a> {
             self.offset = [0; 2];
             return Some(Game::new(self.rules, state));
         }
-        let pits: Vec<u8> = (0..map.pit_count()).map(|p| rec.at(at, map.site(p)) as u8).collect();
-        let state = self.rules.state_from(&pits, next.mover - 1).ok()?;
+        let state = self.rules.state_from(&map.pits_at(rec, at), next.mover - 1).ok()?;
         for (p, offset) in self.offset.iter_mut().enumerate() {
-            *offset = map.captured(p).iter().map(|&s| rec.at(at, s)).sum();
+            *offset = map.held_at(rec, at, p);
         }
         Some(Game::new(self.rules, state))
     }
