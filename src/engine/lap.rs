@@ -713,15 +713,18 @@ impl Rules {
         // The first lap sows from the hand: a move from the hand, or a seed put into play.
         let held = first == 1 && (hand > 0 || t.phase.is_some() && self.places(s));
         for laps in first..=MAX_LAPS {
-            // A relay resumed after its mover's choice ([`super::step`]) is tried as the loop
-            // tries its own (`... after each lap: a relay that would not is not sown ...`).
-            if laps == first
-                && first > 1
-                && t.relay_feeds
-                && self.relay_starves(s, from, d, laps, part, summary)
-            {
-                s.end = Some(EndReason::NoLegalMove);
-                break;
+            if laps > 1 {
+                // A relay lap that would leave the opponent without seeds is not sown: the mover
+                // has no legal lap, and the game is over. A relay resumed after its mover's
+                // choice ([`super::step`]) is tried too.
+                if t.relay_feeds && self.relay_starves(s, from, d, laps, part, summary) {
+                    s.end = Some(EndReason::NoLegalMove);
+                    break;
+                }
+                // The loop's own relays are heard here; a resumed one, by its caller.
+                if laps > first {
+                    obs.relay(from, part.unwrap_or(s.pits[from]));
+                }
             }
             // A lap of some of the pit's seeds (`sow only them`): the others stay, set aside
             // while it is sown.
@@ -785,13 +788,6 @@ impl Rules {
                             RelayGo::End => break,
                         }
                     }
-                    // A relay lap that would leave the opponent without seeds is not sown: the
-                    // mover has no legal lap, and the game is over.
-                    if t.relay_feeds && self.relay_starves(s, q, d, laps + 1, part, summary) {
-                        s.end = Some(EndReason::NoLegalMove);
-                        break;
-                    }
-                    obs.relay(q, part.unwrap_or(s.pits[q]));
                     from = q;
                 }
                 _ => {
