@@ -25,6 +25,8 @@
 //! - English Wari (St. Lucia)'s text ([`OPENERS`]: an opening move from a pit of the mover's
 //!   choice into the next pit, a move that must leave the opponent a move), mutated, loaded as
 //!   a text;
+//! - Ti's text ([`DROPS`]: an opening sowing whose drops the mover chooses, a seed at a time),
+//!   mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -119,6 +121,8 @@ const OPENINGS: &str = include_str!("../variants/mangala-suez.sow");
 /// English Wari (St. Lucia): an opening move from a pit of the mover's choice into the next
 /// pit, and a move that must leave the opponent a move.
 const OPENERS: &str = include_str!("../variants/english-wari-st-lucia.sow");
+/// Ti: an opening sowing whose drops the mover chooses, a step a seed.
+const DROPS: &str = include_str!("../variants/ti.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -466,6 +470,7 @@ enum Setup {
     Gabata,
     Openings,
     Openers,
+    Drops,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -508,6 +513,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Gabata => named("gabata.sow"),
         Setup::Openings => named("openings.sow"),
         Setup::Openers => named("openers.sow"),
+        Setup::Drops => named("drops.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -549,11 +555,12 @@ fn check_messages(diags: &Diagnostics, context: &str) -> Result<(), TestCaseErro
     Ok(())
 }
 
-/// Seeds on the board, captured, or taken out of play.
+/// Seeds on the board, captured, taken out of play, or in the hand of a paused sowing.
 fn seeds_in_play(s: &State) -> u32 {
     s.pits().iter().map(|&x| u32::from(x)).sum::<u32>()
         + s.captured().iter().map(|&x| u32::from(x)).sum::<u32>()
         + s.removed()
+        + s.in_hand()
 }
 
 fn play_game(rules: &Rules, seed: u64, game: u64, context: &str) -> Result<(), TestCaseError> {
@@ -611,6 +618,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Gabata => (GABATA, 0),
         Setup::Openings => (OPENINGS, 0),
         Setup::Openers => (OPENERS, 0),
+        Setup::Drops => (DROPS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1082,6 +1090,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Gabata,
         Setup::Openings,
         Setup::Openers,
+        Setup::Drops,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1100,6 +1109,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Gabata => GABATA,
             Setup::Openings => OPENINGS,
             Setup::Openers => OPENERS,
+            Setup::Drops => DROPS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1174,7 +1184,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -981,8 +981,8 @@ impl Hooks for Rearranging {
             options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
         }
     }
-    fn step_within(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Option<Move> {
-        let to = map.pit(ply.mv.to)?;
+    fn step_within(&self, rules: &Rules, state: &State, run: &[Ply], map: &Mapping) -> Option<Move> {
+        let to = map.pit(run[0].mv.to)?;
         rules.legal_moves(state).iter().find(|m| m.pit() == to)
     }
     fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
@@ -1414,6 +1414,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Sonka.jsonl.gz", Mapping::two_rows(5, Stores { left: 1 })),
         ("corpus/two_rows__Um_el_Tuweisat.jsonl.gz", Mapping::two_rows(3, Hands)),
         ("corpus/two_rows__Tap_Urdy.jsonl.gz", Mapping::two_rows(6, Hands)),
+        ("corpus/two_rows__Ti.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Unnee_Tugalluulax.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Uril.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Wari.jsonl.gz", wari()),
@@ -1464,15 +1465,28 @@ fn every_two_row_file_has_a_mapping_that_fits_it() {
                 first.legal_from
             );
             // Seeds are neither made nor lost: the board and hands hold as many after every ply,
-            // but for a `[Remove ...]` ply that takes seeds out of play (Mangala (Suez)'s opening).
+            // but for a `[Remove ...]` ply that takes seeds out of play (Mangala (Suez)'s opening),
+            // and a ply that lifts seeds into the mover's hand (Ti's opening), which the `[Add
+            // ...]` plies after it drop, every one, before another ply.
             let total = |p: &Position| p.counts.iter().sum::<i64>() + p.hands.iter().sum::<i64>();
             let mut before = total(&rec.start.position);
+            let mut held = 0;
             for p in &rec.plies {
                 let now = total(&p.position);
                 let removes = p.mv.text.starts_with("[Remove:");
-                assert!(now == before || removes && now < before, "{file} game {}", rec.index);
+                if p.mv.text.contains("[Add:") {
+                    held -= now - before;
+                    assert!(now > before && held >= 0, "{file} game {}: a drop of seeds not held", rec.index);
+                } else {
+                    assert_eq!(held, 0, "{file} game {}: seeds lifted and not dropped", rec.index);
+                    if now < before && !removes {
+                        held = before - now;
+                    }
+                    assert!(now <= before, "{file} game {}", rec.index);
+                }
                 before = now;
             }
+            assert_eq!(held, 0, "{file} game {}: seeds lifted and not dropped", rec.index);
         }
     }
     // The check finds what does not fit: a site left out, a hand of the other player.

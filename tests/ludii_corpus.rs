@@ -12,6 +12,7 @@
 #[path = "common/ludii.rs"]
 mod ludii;
 use ludii::*;
+use sow::engine::{Move, Rules, State, Step};
 
 // ------------------------------------------------------------------------------------------
 // Games the language said before its core: rules of today's lines.
@@ -408,6 +409,86 @@ fn ludii_english_wari_st_lucia() {
             Mapping::two_rows(6, Keep::Stores { left: 0 }),
         )
         .hooks(PliesCounted)
+        .skip(b1_skip()),
+    );
+}
+
+// ------------------------------------------------------------------------------------------
+// Games said with an opening whose drops the mover chooses.
+
+/// Ti's opening: Ludii's `Select` ply lifts a pit's seeds, then each of its plies drops a
+/// number of the mover's choice into the next pit (`alt_index` the number less one). `sow`'s
+/// move lifts the pit and drops the first seed into the next pit, then pauses for each later
+/// seed's pit: the pit before or the next. Ludii's `Select` and first drop are sow's move and
+/// its first steps; each later drop of n seeds is n steps. At a drop Ludii lists the next pit
+/// with as many options as the seeds in hand: sow's options are that pit and the one before,
+/// the seeds in hand the same.
+struct Drops;
+
+impl Hooks for Drops {
+    fn is_step(&self, ply: &Ply, before: Option<&Ply>) -> bool {
+        ply.mv.text.contains("[Add:") && before.is_some_and(|b| b.mover == ply.mover)
+    }
+
+    fn legal_check(
+        &self,
+        rules: &Rules,
+        state: &State,
+        ply: &Ply,
+        map: &Mapping,
+    ) -> Option<Result<(), String>> {
+        let at = state.pending_at().filter(|_| state.pending() == Some(Step::Drop))?;
+        let next = rules.legal_moves(state).iter().map(|m| m.pit()).find(|&q| q != at);
+        let ours = (next.map(|q| vec![map.site(q) as i64]), state.in_hand() as usize);
+        let theirs = (Some(ply.legal_from.clone()), ply.legal_n);
+        Some(if ours == theirs {
+            Ok(())
+        } else {
+            Err(format!(
+                "Ludii drops into {:?} with {} options, sow into {:?} with {} in hand",
+                theirs.0, theirs.1, ours.0, ours.1
+            ))
+        })
+    }
+
+    fn step_within(&self, rules: &Rules, state: &State, run: &[Ply], map: &Mapping) -> Option<Move> {
+        if state.pending() != Some(Step::Drop) {
+            return None;
+        }
+        // The drop this step answers: the ply itself, or after Ludii's `Select`, the next.
+        let drop = if run[0].mv.text.starts_with("[Select") { run.get(1)? } else { &run[0] };
+        if !drop.mv.text.contains("[Add:") {
+            return None;
+        }
+        let q = map.pit(drop.mv.to)?;
+        if i64::from(state.pits()[q]) >= drop.position.counts[drop.mv.to as usize] {
+            return None;
+        }
+        rules.legal_moves(state).iter().find(|m| m.pit() == q)
+    }
+
+    fn resync(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        sow: &State,
+        map: &Mapping,
+        next: &Ply,
+    ) -> Option<State> {
+        PliesCounted.resync(rec, at, rules, sow, map, next)
+    }
+}
+
+#[test]
+fn ludii_ti() {
+    check(
+        Entry::new(
+            "variants/ti.sow",
+            "corpus/two_rows__Ti.jsonl.gz",
+            Mapping::two_rows(6, Keep::Stores { left: 0 }),
+        )
+        .hooks(Drops)
         .skip(b1_skip()),
     );
 }

@@ -3,7 +3,7 @@
 //! Pits and players are written 1-based here, as a reader of the rules counts them.
 
 use sow::engine::replay::Record;
-use sow::engine::{EndReason, Game, IllegalMove, Move, MoveSummary, Outcome, Rules, State, compile};
+use sow::engine::{EndReason, Game, IllegalMove, Move, MoveSummary, Outcome, Rules, State, Step, compile};
 
 fn bundled(name: &str, ruleset: Option<&str>) -> Rules {
     sow::load_rules(name, ruleset).unwrap_or_else(|e| panic!("{e}"))
@@ -67,11 +67,13 @@ fn places(rules: &Rules, record: &Record) -> Vec<String> {
     record.sown.iter().map(|&p| if p < n { (p + 1).to_string() } else { format!("S{}", p - n + 1) }).collect()
 }
 
-/// Seeds on the board, captured, or taken out of play: constant through a game.
+/// Seeds on the board, captured, taken out of play, or in a paused sowing's hand: constant
+/// through a game.
 fn seeds_in_play(state: &State) -> u32 {
     state.pits().iter().map(|&s| s as u32).sum::<u32>()
         + state.captured().iter().map(|&s| s as u32).sum::<u32>()
         + state.removed()
+        + state.in_hand()
 }
 
 /// Plays pit (1-based); returns what happened. Every move keeps every seed, and the engine's
@@ -2951,6 +2953,76 @@ fn an_opening_of_two_moves_each_from_a_choice_of_pits_and_into_a_store_of_captur
     let (_, rec) = play(&r, &mut s, 3);
     assert_eq!(places(&r, &rec), vec!["S1", "S1", "S1", "S1"]);
     assert_eq!((s.pits(), s.captured()), (&[4, 4, 0, 4, 4, 4][..], &[4u16, 0][..]));
+}
+
+#[test]
+fn an_opening_sowing_drops_each_seed_where_the_mover_chooses_the_pit_before_or_the_next() {
+    // Ti's opening on 2 x 3: each player's first 2 moves lift a pit of theirs and drop one
+    // seed or more into each pit from the next on, the pit of each seed chosen in turn.
+    //
+    //          6   5   4        player 2
+    //          1   2   3        player 1
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, one store per player  seeds 4 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           opening { each player's first 2 moves: sow the seeds of a pit of theirs, one or more into each pit, as the mover chooses }
+           sowing { counter-clockwise  first seed into the next pit  laps skip the emptied pit }
+           capture { last seed makes 2 or 3 in any pit: take them }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner } }",
+    );
+    let drop = |s: &mut State, n: usize| {
+        let summary = r.play(s, pit(n), &mut ()).unwrap_or_else(|e| panic!("pit {n}: {e}"));
+        let board: u32 = s.pits().iter().map(|&x| x as u32).sum::<u32>() + s.in_hand();
+        assert_eq!(board, 24, "every seed on the board or in hand after {n}");
+        summary
+    };
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![1, 2, 3]);
+    // Pit 3's four seeds: the first falls into pit 4 at once, and the mover holds three.
+    drop(&mut s, 3);
+    assert_eq!((s.pits(), s.in_hand()), (&[4, 4, 0, 5, 4, 4][..], 3));
+    assert_eq!(
+        (s.pending(), s.pending_at(), s.to_move(), s.plies()),
+        (Some(Step::Drop), Some(3), Some(0), 0)
+    );
+    // The next seed goes into pit 4 again or into pit 5, and nowhere else.
+    assert_eq!(legal(&r, &s), vec![4, 5]);
+    let refused = r.play(&mut s.clone(), pit(6), &mut ()).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "`6` is not a choice here: the move waits for the mover to choose the pit the next seed falls into (the \
+         pit the last one fell into, or the next): `4`, `5`"
+    );
+    drop(&mut s, 4);
+    drop(&mut s, 5);
+    assert_eq!(legal(&r, &s), vec![5, 6]);
+    // The last seed ends the move: pit 6 makes 5, and nothing is captured in the opening, as
+    // pit 4's 6 and pit 5's 5 show.
+    let summary = drop(&mut s, 6);
+    assert_eq!((s.pits(), s.in_hand(), s.pending()), (&[4, 4, 0, 6, 5, 5][..], 0, None));
+    assert_eq!((summary.captured, s.to_move(), s.plies()), (0, Some(1), 1));
+    // Player 2 drops four of pit 6's five seeds into pit 1, the next after pit 6.
+    drop(&mut s, 6);
+    assert_eq!(legal(&r, &s), vec![1, 2]);
+    for n in [1, 1, 1, 2] {
+        drop(&mut s, n);
+    }
+    assert_eq!((s.pits(), s.to_move()), (&[8, 5, 0, 6, 5, 0][..], Some(0)));
+    // Player 1's second move goes round onto the pit it emptied, which takes seeds like any;
+    // its last seed makes 3 there, and the opening captures nothing.
+    drop(&mut s, 1);
+    for n in [3, 4, 5, 6, 1, 1, 1] {
+        drop(&mut s, n);
+    }
+    assert_eq!((s.pits(), s.to_move()), (&[3, 6, 1, 7, 6, 1][..], Some(1)));
+    // Player 2's second move: a pit of one seed is lifted and sown, and the move ends at once.
+    drop(&mut s, 6);
+    assert_eq!((s.pits(), s.pending(), s.plies()), (&[4, 6, 1, 7, 6, 0][..], None, 4));
+    // The opening over, pit 3's one seed sows as a move sows, and makes 8 in pit 4: no capture.
+    assert_eq!(legal(&r, &s), vec![1, 2, 3]);
+    let summary = drop(&mut s, 3);
+    assert_eq!((s.pits(), s.pending(), summary.lifted), (&[4, 6, 0, 8, 6, 0][..], None, 1));
 }
 
 /// Plays an opening's take of pit (1-based): no seed is sown.

@@ -657,6 +657,9 @@ impl fmt::Display for IllegalMove {
                     super::step::Step::Relay => "to relay or to pass",
                     super::step::Step::End => "to choose the end of their inner row to sow from",
                     super::step::Step::Target => "to choose the pit the seed goes to",
+                    super::step::Step::Drop => {
+                        "to choose the pit the next seed falls into (the pit the last one fell into, or the next)"
+                    }
                 };
                 write!(
                     f,

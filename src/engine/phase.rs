@@ -15,6 +15,9 @@ use super::state::State;
 pub(crate) const NO_PIT: u8 = u8::MAX;
 /// In `opening_to`: the pit after the one emptied (`into the next pit`).
 const NEXT_PIT: u8 = u8::MAX - 1;
+/// In `opening_to`: sown from the next pit on, the mover choosing the drops (`one or more
+/// into each pit, as the mover chooses`).
+const SPREAD: u8 = u8::MAX - 2;
 
 /// The phases, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,9 +185,10 @@ impl PhaseTable {
                     Target::Pit(s) => seat(p, s),
                     // Named from the pit emptied, as the move is played.
                     Target::Next => NEXT_PIT,
+                    Target::Spread => SPREAD,
                 };
                 // Any pit of theirs but the one the seeds go into.
-                if o.from.is_empty() && t.opening_to[p] < NEXT_PIT {
+                if o.from.is_empty() && (t.opening_to[p] as usize) < MAX_PITS {
                     t.opening_from[p] &= !(1u64 << t.opening_to[p]);
                 }
             }
@@ -383,15 +387,13 @@ impl Rules {
             summary.lifted = 0;
             return Some(summary);
         }
+        if s.plies < ph.opening_plies && ph.opening_to[m] == SPREAD {
+            return Some(self.spread(s, pit, summary, obs));
+        }
         if s.plies < ph.opening_plies {
             s.pits[pit] = 0;
             let to = match ph.opening_to[m] {
-                // The way the pit sows; counter-clockwise where it sows either way.
-                NEXT_PIT => {
-                    let t = &self.t;
-                    let d = if t.choice >> pit & 1 != 0 { 1 - t.cw } else { t.pit_dir[pit] };
-                    t.next[d as usize][pit]
-                }
+                NEXT_PIT => self.t.next[self.opening_way(pit)][pit],
                 to => to,
             };
             // Into the store of captures: the move's last place stays its pit, so that no
@@ -466,6 +468,38 @@ impl Rules {
             }
         }
         Some(summary)
+    }
+
+    /// The way an opening's move from `pit` goes: the way the pit sows; counter-clockwise
+    /// where it sows either way.
+    fn opening_way(&self, pit: usize) -> usize {
+        let t = &self.t;
+        (if t.choice >> pit & 1 != 0 { 1 - t.cw } else { t.pit_dir[pit] }) as usize
+    }
+
+    /// An opening's sowing whose drops the mover chooses: every seed of `pit` is lifted and the
+    /// first falls into the next pit; the move then pauses for where each later seed falls
+    /// ([`super::step`]), the mover holding them meanwhile. No capture.
+    fn spread<O: Observer>(
+        &self,
+        s: &mut State,
+        pit: usize,
+        mut summary: MoveSummary,
+        obs: &mut O,
+    ) -> MoveSummary {
+        let d = self.opening_way(pit);
+        let lifted = s.pits[pit];
+        s.pits[pit] = 0;
+        let q = self.t.next[d][pit] as usize;
+        s.pits[q] += 1;
+        obs.sow(q);
+        summary.last = q;
+        if lifted > 1 {
+            s.pending = super::step::DROP | (d as u8) << 7;
+            s.pending_at = q as u8;
+            s.pending_seeds = lifted - 1;
+        }
+        summary
     }
 
     /// Puts what each player captured into their store on the circuit, where they have one:

@@ -283,6 +283,26 @@ pub fn describe_step(step: &Step) -> String {
         );
     }
     let n = step.after.pits().len();
+    // A seed of a sowing whose drops the mover chooses ([`super::step`]): one seed sown,
+    // nothing lifted, no relay, no capture.
+    if s.lifted == 0
+        && !s.mv.is_pass()
+        && s.mv.hand() == 0
+        && step.record.relays.is_empty()
+        && step.record.captures.is_empty()
+        && let [q] = step.record.sown[..]
+        && q < n
+    {
+        let mut text = format!(
+            "ply {}: player {} drops a seed into pit {} (now {})",
+            step.ply,
+            step.player + 1,
+            q + 1,
+            step.after.pits()[q]
+        );
+        tail(step, &mut text);
+        return text;
+    }
     // A move paused at a relay, resumed: the relay is its first lap.
     let resumed = s.mv.hand() == 0 && step.record.relays.first().is_some_and(|r| r.0 == 0);
     let sown = |from: usize, to: usize| -> String {
@@ -400,6 +420,12 @@ fn tail(step: &Step, text: &mut String) {
             pit + 1,
             if seeds == 1 { "goes" } else { "go" },
             player + 1
+        ));
+    }
+    if step.after.in_hand() > 0 {
+        text.push_str(&format!(
+            "; {} in hand",
+            crate::lang::words::plural(step.after.in_hand() as usize, "seed", "seeds")
         ));
     }
     if let Some(asked) = step.after.pending() {
@@ -565,6 +591,10 @@ pub struct PositionReport {
     /// opponent's); the legal moves are the options.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pending: Option<&'static str>,
+    /// A sowing paused for where its next seed falls (`"drop"`): the seeds still in the
+    /// mover's hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_hand: Option<u32>,
     pub plies: u32,
     pub finished: bool,
     /// 1-based; `null` for a draw or an unfinished game.
@@ -627,6 +657,7 @@ impl PositionReport {
             to_move: state.to_move().map(|p| p + 1),
             legal_moves: rules.legal_moves(state).iter().collect(),
             pending: state.pending().map(super::step::Step::name),
+            in_hand: (state.in_hand() > 0).then(|| state.in_hand()),
             plies: state.plies(),
             finished: state.is_over(),
             winner: match outcome {

@@ -37,6 +37,10 @@ pub(crate) const TARGET: u8 = 3;
 /// `pending_at` is the lap's last pit; `pending_laps` holds the laps made (bits 0-9), the line
 /// (bits 10-13) and the move's way (bit 15).
 pub(crate) const END: u8 = 4;
+/// [`State::pending`]'s kind: the pit the next seed of an opening's sowing falls into, the
+/// pit the seed before it fell into (`pending_at`) or the pit after it. The seeds still in
+/// the mover's hand are `pending_seeds`; the way is bit 7.
+pub(crate) const DROP: u8 = 5;
 
 /// What a paused move asks its mover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +55,9 @@ pub enum Step {
     End,
     /// The pit of the mover's a seed lifted goes to (`3/9`).
     Target,
+    /// The pit the next seed of a sowing falls into: the pit the seed before it fell into,
+    /// or the pit after it (`2/3/3/4`).
+    Drop,
 }
 
 impl Step {
@@ -62,6 +69,7 @@ impl Step {
             Step::Relay => "relay",
             Step::End => "end",
             Step::Target => "target",
+            Step::Drop => "drop",
         }
     }
 
@@ -73,6 +81,7 @@ impl Step {
             Step::Relay => "relay, or pass?",
             Step::End => "sow from which end?",
             Step::Target => "move the seed to which pit?",
+            Step::Drop => "the next seed into which pit?",
         }
     }
 }
@@ -83,6 +92,7 @@ impl State {
         match self.pending & 0xf {
             TAKE => Some(Step::Take),
             TARGET => Some(Step::Target),
+            DROP => Some(Step::Drop),
             RELAY if self.moves.contains(Move::PASS) => Some(Step::Relay),
             RELAY => Some(Step::Way),
             END => Some(Step::End),
@@ -90,10 +100,17 @@ impl State {
         }
     }
 
-    /// The pit (0-based) a paused move asks about: the relay's pit, or the pit a seed was
-    /// lifted from.
+    /// The pit (0-based) a paused move asks about: the relay's pit, the pit a seed was
+    /// lifted from, or the pit the last seed of a sowing fell into.
     pub fn pending_at(&self) -> Option<usize> {
-        matches!(self.pending & 0xf, RELAY | TARGET).then_some(self.pending_at as usize)
+        matches!(self.pending & 0xf, RELAY | TARGET | DROP).then_some(self.pending_at as usize)
+    }
+
+    /// The seeds a paused move holds in its mover's hand, still to be sown (an opening's
+    /// sowing whose drops the mover chooses); 0 otherwise. With the pits, the captures and
+    /// the seeds out of play they make every seed of the game.
+    pub fn in_hand(&self) -> u32 {
+        if self.pending & 0xf == DROP { self.pending_seeds as u32 } else { 0 }
     }
 }
 
@@ -158,6 +175,10 @@ impl Rules {
             END => {
                 let (right, left) = self.inner_ends(s.to_move as usize);
                 Ways::given(1 << right | 1 << left).into()
+            }
+            DROP => {
+                let (q, d) = (s.pending_at as usize, (s.pending >> 7) as usize);
+                Ways::given(1 << q | 1 << self.t.next[d][q]).into()
             }
             _ => self.relay_options(s, s.to_move, s.pending_at as usize, Self::part(s)),
         };
@@ -228,6 +249,9 @@ impl Rules {
         if s.pending & 0xf == TARGET {
             return self.place_seed(s, mv, obs, history);
         }
+        if s.pending & 0xf == DROP {
+            return self.drop_seed(s, mv, obs, history);
+        }
         let mover = s.to_move;
         let m = mover as usize;
         let to = receiver(s.pending >> 4 & 7);
@@ -244,6 +268,30 @@ impl Rules {
         self.after_general_move(s, mover, obs);
         let summary = MoveSummary { captured: seeds as u16, captured_pits: 1, ..MoveSummary::new(mv, 0, q) };
         self.finish::<GENERAL, O>(s, mover, q, summary.captured, history, obs);
+        summary
+    }
+
+    /// Plays the choice `mv` of a sowing paused for where its next seed falls: the seed falls
+    /// there, and the move pauses again while the mover holds seeds, or ends.
+    fn drop_seed<O: Observer>(
+        &self,
+        s: &mut State,
+        mv: Move,
+        obs: &mut O,
+        history: Option<&mut History>,
+    ) -> MoveSummary {
+        let q = mv.pit();
+        s.pits[q] += 1;
+        obs.sow(q);
+        s.pending_seeds -= 1;
+        let summary = MoveSummary::new(mv, 0, q);
+        if s.pending_seeds > 0 {
+            s.pending_at = q as u8;
+            self.paused(s);
+            return summary;
+        }
+        (s.pending, s.pending_at) = (0, 0);
+        self.end_general_move(s, s.to_move, summary, history, obs);
         summary
     }
 

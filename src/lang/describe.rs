@@ -1242,23 +1242,31 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         None if spec.phases.take_opening.is_some() => said(S, "opening", kinds, take_opening(spec)),
         None => unsaid(S, "opening", kinds, "The game starts with ordinary moves."),
         Some(o) => {
-            let moves =
-                if o.moves == 1 { "first move".to_string() } else { format!("first {} moves", o.moves) };
+            let moves = if o.moves == 1 {
+                "In their first move, a player".to_string()
+            } else {
+                format!("In each of their first {} moves, a player", o.moves)
+            };
             let which = match o.from.len() {
                 0 => " (one that holds seeds, as they choose)",
                 1 => "",
                 _ => " (one that holds seeds, as they choose)",
             };
-            said(
-                S,
-                "opening",
-                kinds,
-                format!(
-                    "Each player's {moves} moves every seed of {}{which} into {}, without sowing or capture.",
-                    crate::lang::phases::seat_words(&o.from),
+            let pits = crate::lang::phases::seat_words(&o.from);
+            let text = match o.to {
+                crate::lang::phases::Target::Spread => format!(
+                    "{moves} lifts every seed of {pits}{which} and sows them along the circuit, the \
+                     way the pit sows: the first seed into the next pit, and each later one into the pit the one \
+                     before it fell into or the pit after that, as the mover chooses (so that each pit gets one \
+                     seed or more, as many as the mover likes, the emptied pit too when the seeds come round), \
+                     without capture. Each choice is a step of the move, written as the pit's number (`2/3/3/4`)."
+                ),
+                _ => format!(
+                    "{moves} moves every seed of {pits}{which} into {}, without sowing or capture.",
                     o.to.words()
                 ),
-            )
+            };
+            said(S, "opening", kinds, text)
         }
     });
     let kinds = &[Kind::Setup];

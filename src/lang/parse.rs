@@ -1083,6 +1083,7 @@ impl Builder<'_> {
                     t if t.as_rule() == Rule::their_store => Target::Store,
                     t if t.as_rule() == Rule::their_hand => Target::Hand,
                     t if t.as_rule() == Rule::next_pit => Target::Next,
+                    t if t.as_rule() == Rule::spread_drops => Target::Spread,
                     t => Target::Pit(seat_pit(t).value),
                 };
                 RuleLine::OpeningMoves(OpeningLine { moves, from, to })
@@ -1447,6 +1448,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
             "a pit named from the player's seat, such as `4th pit` or `rightmost pit`"
         }
         Rule::any_own_pit => "`a pit of theirs`",
+        Rule::spread_drops => "`, one or more into each pit, as the mover chooses`",
         Rule::leaves_a_move => "`a move must leave the opponent a move`",
         Rule::capture_start => "`no capture on the first move of the game`",
         Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],

@@ -60,6 +60,11 @@ pub enum Target {
     /// `the next pit`: the pit after the one emptied, the way that pit sows (counter-clockwise
     /// where it sows either way).
     Next,
+    /// `sow the seeds of ..., one or more into each pit, as the mover chooses`: sown from the
+    /// next pit on (the way the pit sows) along the circuit, every pit included, the first
+    /// seed into the next pit and each later one into the pit the one before fell into or the
+    /// pit after it, as the mover chooses: a move of several steps.
+    Spread,
 }
 
 /// `each player's first 2 moves: move the seeds of their 6th or 7th pit into their 8th pit`.
@@ -279,6 +284,9 @@ impl Target {
             Target::Hand => "their hand, with the seeds they have captured".into(),
             Target::Pit(p) => seat_words(&[p]),
             Target::Next => "the next pit".into(),
+            Target::Spread => {
+                "the pits from the next pit on, one or more into each, as the mover chooses".into()
+            }
         }
     }
 }

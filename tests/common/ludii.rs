@@ -434,11 +434,26 @@ pub trait Hooks {
         }
     }
 
-    /// The step that answers, within Ludii's same ply, the choice a `sow` move paused for:
-    /// where one Ludii ply is a whole move of several `sow` steps (Quela's rearrangement:
-    /// Ludii's `[Move from=a to=b]` is sow's `a/b`). By default none: a choice is a ply of
-    /// its own ([`Hooks::is_step`]).
-    fn step_within(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Option<Move> {
+    /// The step that answers, within Ludii's ply `run[0]` (or with the plies of the mover's
+    /// run after it), the choice a `sow` move paused for: where one Ludii ply is several `sow`
+    /// steps (Quela's rearrangement: Ludii's `[Move from=a to=b]` is sow's `a/b`; Ti's drop of
+    /// 3 seeds into a pit is three steps). Asked again after each step while the move waits.
+    /// By default none: a choice is a ply of its own ([`Hooks::is_step`]).
+    fn step_within(&self, rules: &Rules, state: &State, run: &[Ply], map: &Mapping) -> Option<Move> {
+        let _ = (rules, state, run, map);
+        None
+    }
+
+    /// Ludii's legal moves at `ply` compared with sow's in `state` otherwise than by their
+    /// sites, where the two choose differently (Ti's drops: Ludii chooses how many seeds go
+    /// into one pit, sow where each seed goes): a difference in words. `None`: the sites.
+    fn legal_check(
+        &self,
+        rules: &Rules,
+        state: &State,
+        ply: &Ply,
+        map: &Mapping,
+    ) -> Option<Result<(), String>> {
         let _ = (rules, state, ply, map);
         None
     }
@@ -1008,10 +1023,16 @@ impl<'a> Replay<'a> {
             }
             Some(_) => {}
         }
-        let ours = self.legal_sites(&s);
-        let theirs: BTreeSet<i64> = ply.legal_from.iter().copied().collect();
-        if ours != theirs {
-            return Err(self.disagree(i + 1, What::Legal { ludii: theirs, sow: ours }));
+        match hooks.legal_check(rules, &s, ply, &self.entry.mapping) {
+            Some(Err(e)) => return Err(self.disagree(i + 1, What::Extra(e))),
+            Some(Ok(())) => {}
+            None => {
+                let ours = self.legal_sites(&s);
+                let theirs: BTreeSet<i64> = ply.legal_from.iter().copied().collect();
+                if ours != theirs {
+                    return Err(self.disagree(i + 1, What::Legal { ludii: theirs, sow: ours }));
+                }
+            }
         }
         // A choice within a move is answered by Ludii's choice ply, and by nothing else.
         let waits = s.pending().is_some();
@@ -1038,7 +1059,7 @@ impl<'a> Replay<'a> {
             }
             // The steps Ludii's ply makes too.
             while g.state().pending().is_some()
-                && let Some(step) = hooks.step_within(rules, g.state(), ply, &self.entry.mapping)
+                && let Some(step) = hooks.step_within(rules, g.state(), &plies[i..end], &self.entry.mapping)
             {
                 if let Err(e) = g.play(step, &mut ()) {
                     let what = What::Extra(format!("sow refuses the step {m}/{step} of Ludii's ply: {e}"));

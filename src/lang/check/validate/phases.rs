@@ -99,7 +99,7 @@ impl Validator<'_> {
                     Some(q)
                         if match to {
                             Target::Pit(t) => t.index(k) == q.index(k),
-                            Target::Hand | Target::Next => false,
+                            Target::Hand | Target::Next | Target::Spread => false,
                             Target::Store => {
                                 m.pit_store.as_ref().is_some_and(|s| s.value.value.index(k) == q.index(k))
                             }
@@ -124,6 +124,22 @@ impl Validator<'_> {
                     format!("a row of {k} pits has no {} pit", t.word()),
                     format!("pits are counted 1 to {k} from each player's left"),
                 ));
+                ok = false;
+            }
+            // A move paused for its drops is resumed by the rules of a game of one round.
+            if *to == Target::Spread
+                && let Some(r) = &m.round_over
+            {
+                self.diags.push(
+                    o.error(
+                        "an opening whose drops the mover chooses, in a game of rounds",
+                        "as the mover chooses",
+                    )
+                    .note(format!("the game is played in rounds (`round over ...`, line {})", r.at.line()))
+                    .help(
+                        "an opening that moves the seeds of a pit into a pit or a store may go with rounds",
+                    ),
+                );
                 ok = false;
             }
             if *to == Target::Store && !board.value.stores && m.pit_store.is_none() {
