@@ -254,8 +254,8 @@ fn an_opening_into_the_next_pit_and_a_move_left_to_the_opponent_are_compared_in_
     let opening = find("opening");
     assert_eq!(
         opening["a"],
-        "Each player's first move moves every seed of a pit of theirs (one that holds seeds, as they choose) \
-         into the next pit, without sowing or capture."
+        "In their first move, a player moves every seed of a pit of theirs (one that holds seeds, as they \
+         choose) into the next pit, without sowing or capture."
     );
     assert_eq!(opening["b"], "The game starts with ordinary moves.");
     let leaves = find("leaves a move");
