@@ -88,6 +88,7 @@ const LAPS: &str = r#"variant "Laps" {
   }
   turns {
     a move must leave the opponent seeds after each lap: a relay that would not is not sown and ends the game
+    a move whose last pit is the mover's own and holds 5 or more before the move may not be played
   }
   capture {
     after each lap, when the last pit is an opponent's: take every sown pit that holds 4 for its owner

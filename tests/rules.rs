@@ -6061,6 +6061,59 @@ fn a_move_that_passes_a_test_of_its_last_pit_must_be_played_when_there_is_one() 
 }
 
 #[test]
+fn a_move_that_passes_a_test_of_its_last_pit_may_not_be_played() {
+    // Intotoi's rule: a move may not end in an occupied pit of the mover's own (counted before
+    // the move); it may end in an empty one, or in the opponent's row.
+    //
+    //           8   7   6   5        player 2
+    //           1   2   3   4        player 1
+    let game = |opening: &str| {
+        load(&format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 4 pits, no stores  seeds 2 in each pit
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               {opening}
+               sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+               turns {{ a move whose last pit is the mover's own and is occupied before the move may not be played }}
+               capture {{ last seed makes 2 in any pit: take them }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        ))
+    };
+    let r = game("");
+    // Pit 1's seed would fall into pit 2 (2 seeds), pit 2's last into pit 4 (1 seed): both
+    // refused; pit 4's seed goes into pit 5, the opponent's.
+    let s = at(&r, &[1, 2, 0, 1, 1, 1, 1, 1], 1);
+    assert_eq!(legal(&r, &s), vec![4]);
+    assert_eq!(
+        r.check_move(&s, pit(1)).unwrap_err().to_string(),
+        "`1` may not be played: a move for which the last pit is one of the mover's own and the last pit holds \
+         seeds before the move (named from the pit its last seed will reach) may not be played"
+    );
+    // Pit 2 empty: pit 1's seed falls into an empty pit of the mover's, which it may.
+    let s = at(&r, &[1, 0, 0, 1, 1, 1, 1, 1], 1);
+    assert_eq!(legal(&r, &s), vec![1, 4]);
+    // The same for player 2: pit 5's seed into pit 6 (occupied) is refused; pit 6's falls into
+    // pit 7 (empty), and pit 8's goes round into pit 1.
+    let s = at(&r, &[1, 0, 0, 1, 1, 1, 0, 1], 2);
+    assert_eq!(legal(&r, &s), vec![6, 8]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "A move for which, before it is made, the last pit is one of the mover's own and the last pit holds \
+             seeds, its places named from the pit its last seed will reach"
+        ),
+        "{said}"
+    );
+    // The moves of an opening are given by rule and not judged: player 1's first move empties
+    // their 1st pit into their 2nd, an occupied pit of theirs.
+    let r = game("opening { each player's first move: move the seeds of their 1st pit into their 2nd pit }");
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![1]);
+    r.play(&mut s, pit(1), &mut ()).unwrap();
+    assert_eq!(s.pits(), &[0, 4, 2, 2, 2, 2, 2, 2]);
+}
+
+#[test]
 fn on_four_rows_a_direction_by_pit_names_the_rows_from_each_seat() {
     // Kubuguza: the ends of the inner row and the 2nd pit from each end of the outer row sow
     // either way, clockwise only when the last pit, counted, is in the mover's inner row and

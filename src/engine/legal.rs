@@ -57,6 +57,8 @@ pub(crate) struct SeatOnlyTable {
 pub(crate) struct LegalTable {
     pub one_seed: Option<OneSeedTable>,
     pub must: Option<MustTable>,
+    /// `a move whose last pit ... before the move may not be played`.
+    pub never: Option<MustTable>,
     pub relays: Option<RelayTable>,
     pub seat_only: Option<SeatOnlyTable>,
 }
@@ -72,10 +74,12 @@ impl LegalTable {
             next_empty: o.next_empty,
             ends: o.ends,
         });
-        let must = l.must.as_ref().map(|m| MustTable {
+        let tested = |m: &crate::lang::legality::MustPlay<_>| MustTable {
             clockwise: m.way.map(|d| d == Direction::Clockwise),
             tests: tests_of(spec, &m.conditions),
-        });
+        };
+        let must = l.must.as_ref().map(tested);
+        let never = l.never.as_ref().map(tested);
         let relays = l.relays.as_ref().map(|r| {
             let mut declined = [0; 2];
             for (p, &mask) in r.declined.iter().take(2).enumerate() {
@@ -98,7 +102,7 @@ impl LegalTable {
             }),
             counts: Counts::from_set(&o.counts),
         });
-        Some(LegalTable { one_seed, must, relays, seat_only })
+        Some(LegalTable { one_seed, must, never, relays, seat_only })
     }
 
     /// The table's bytes, for the fingerprint.
@@ -118,6 +122,11 @@ impl LegalTable {
         }
         if let Some(m) = &self.must {
             out.extend(b"must");
+            out.push(m.clockwise.map_or(2, u8::from));
+            test_bytes(&m.tests, out);
+        }
+        if let Some(m) = &self.never {
+            out.extend(b"never");
             out.push(m.clockwise.map_or(2, u8::from));
             test_bytes(&m.tests, out);
         }
@@ -267,6 +276,18 @@ impl Rules {
                 s.moves = kept;
             }
         }
+        if let Some(never) = self.t.legal.as_deref().and_then(|l| l.never.as_ref())
+            && self.plays_freely(s, player)
+        {
+            let mut kept = MoveSet::default();
+            for mv in s.moves.iter() {
+                if !self.must_speaks_of(never, mv, player) || !self.holds_before(s, player, mv, &never.tests)
+                {
+                    kept.insert(mv);
+                }
+            }
+            s.moves = kept;
+        }
     }
 
     /// Are the moves of `player` in `s` ordinary moves, which the rules of legal moves judge:
@@ -301,6 +322,23 @@ impl Rules {
         let way = rule.way.map_or(String::new(), |d| format!("{} ", d.word()));
         let test = crate::lang::legality::conditions_words(&rule.conditions);
         Some(IllegalMove::MustPlay { mv, rule: format!("a {way}move for which {test}").into(), one })
+    }
+
+    /// Why `mv`, not among the legal moves of `s`, is not: the rule of moves that may not be
+    /// played, if it is that rule.
+    pub(crate) fn never_refusal(&self, s: &State, mv: Move) -> Option<IllegalMove> {
+        let never = self.t.legal.as_deref()?.never.as_ref()?;
+        let player = s.to_move;
+        if !self.plays_freely(s, player)
+            || !self.must_speaks_of(never, mv, player)
+            || !self.holds_before(s, player, mv, &never.tests)
+        {
+            return None;
+        }
+        let rule = self.spec().legality.never.as_ref()?;
+        let way = rule.way.map_or(String::new(), |d| format!("{} ", d.word()));
+        let test = crate::lang::legality::conditions_words(&rule.conditions);
+        Some(IllegalMove::NeverPlay { mv, rule: format!("a {way}move for which {test}").into() })
     }
 
     /// Does a move that lifts `lifted` seeds (not from the hand) end with its sowing, by the

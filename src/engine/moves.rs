@@ -563,6 +563,11 @@ pub enum IllegalMove {
         rule: Box<str>,
         one: Move,
     },
+    /// A move the rule of moves that may not be played forbids.
+    NeverPlay {
+        mv: Move,
+        rule: Box<str>,
+    },
 }
 
 impl fmt::Display for IllegalMove {
@@ -684,6 +689,11 @@ impl fmt::Display for IllegalMove {
                 f,
                 "`{mv}` may not be played: {rule} before the move (named from the pit its last seed will \
                  reach) must be played when there is one, and `{one}` is one"
+            ),
+            IllegalMove::NeverPlay { mv, rule } => write!(
+                f,
+                "`{mv}` may not be played: {rule} before the move (named from the pit its last seed will reach) \
+                 may not be played"
             ),
             IllegalMove::NoCapture { mv, clockwise, test: Some(test) } => write!(
                 f,

@@ -489,6 +489,9 @@ impl Rules {
         if let Some(must) = self.must_refusal(s, mv) {
             return must;
         }
+        if let Some(never) = self.never_refusal(s, mv) {
+            return never;
+        }
         // The opening, the move once a game, or a store on the circuit.
         if self.t.phase.is_some() && !self.t.filter_moves || self.is_pit_store(pit) {
             return IllegalMove::NotNow {

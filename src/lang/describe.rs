@@ -1642,6 +1642,24 @@ fn legality_rules(rules: &mut Vec<Rule>, spec: &Spec) {
             )
         }
     });
+    let kinds = &[Kind::NeverPlay];
+    rules.push(match &spec.legality.never {
+        None => unsaid(S, "moves that may not be played", kinds, "No move is forbidden for the pit its last seed will reach."),
+        Some(m) => {
+            let way = m.way.map_or(String::new(), |d| format!("{} ", d.word()));
+            said(
+                S,
+                "moves that may not be played",
+                kinds,
+                format!(
+                    "A {way}move for which, before it is made, {}, its places named from the pit its last seed will \
+                     reach (its first lap sown out, without relays or captures), may not be played. The moves of an \
+                     opening are not judged.",
+                    crate::lang::legality::conditions_words(&m.conditions)
+                ),
+            )
+        }
+    });
 }
 
 /// The rearrangement before play and the stages of each player's moves

@@ -267,6 +267,8 @@ kinds! {
     RelayDecline(RelayDeclineLine) in relay_decline, "`the mover may decline a relay from ...`", "the relays the mover may decline", None;
     /// `a move whose last pit is in the mover's inner row and the opposite pit is occupied before the move must be played when there is one`
     MustPlay(MustPlayLine) in must_play, "`a move whose last pit ... must be played when there is one`", "the moves that must be played", None;
+    /// `a move whose last pit is the mover's own and is occupied before the move may not be played`
+    NeverPlay(MustPlayLine) in never_play, "`a move whose last pit ... may not be played`", "the moves that may not be played", None;
     /// `each player's leftmost pit may be played only when it holds 4 or more seeds or when no other pit can be played`
     SeatOnly(SeatOnlyLine) in seat_only, "`each player's ... pit may be played only when it holds ...`", "when a player's named pit may be played", None;
     /// `a player whose inner row is empty loses` (`a player whose pits are all empty loses` is

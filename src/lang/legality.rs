@@ -80,6 +80,9 @@ pub type SeatOnlyLine = SeatOnly<WrittenCounts>;
 pub struct Legality {
     pub one_seed: Option<OneSeed<CountSet>>,
     pub must: Option<MustPlay<CountSet>>,
+    /// `a move whose last pit ... before the move may not be played`: the moves that pass the
+    /// test are not legal (the opening's moves are not judged).
+    pub never: Option<MustPlay<CountSet>>,
     pub relays: Option<Relays>,
     pub seat_only: Option<SeatOnly<CountSet>>,
 }
@@ -87,7 +90,11 @@ pub struct Legality {
 impl Legality {
     /// Does the variant have any of them?
     pub fn any(&self) -> bool {
-        self.one_seed.is_some() || self.must.is_some() || self.relays.is_some() || self.seat_only.is_some()
+        self.one_seed.is_some()
+            || self.must.is_some()
+            || self.never.is_some()
+            || self.relays.is_some()
+            || self.seat_only.is_some()
     }
 }
 

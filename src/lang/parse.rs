@@ -1033,9 +1033,16 @@ impl Builder<'_> {
                         Direction::CounterClockwise
                     }
                 });
-                // `whose last pit ...`: the first predicate speaks of the last pit.
-                let conditions = self.conditions(parts, &mut Some(Place::LAST))?;
-                RuleLine::MustPlay(MustPlayLine { way, conditions })
+                // `whose last pit ...`: the first predicate speaks of the last pit; the line ends
+                // with what becomes of the moves that pass the test.
+                let mut parts: Vec<_> = parts.collect();
+                let never = parts.pop().is_some_and(|p| p.as_rule() == Rule::may_not_be);
+                let conditions = self.conditions(parts.into_iter(), &mut Some(Place::LAST))?;
+                if never {
+                    RuleLine::NeverPlay(MustPlayLine { way, conditions })
+                } else {
+                    RuleLine::MustPlay(MustPlayLine { way, conditions })
+                }
             }
             // `a player whose pits are all empty loses` is `game over when a player's pits are
             // all empty: they lose`, its outcome the whole line.

@@ -7,7 +7,7 @@ use crate::lang::counts::CountSet;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::lang::kinds::Stated;
 use crate::lang::lap_rule::{Condition, LapRule, Predicate};
-use crate::lang::legality::{Legality, MustPlay, OneSeed, Relays, SeatOnly};
+use crate::lang::legality::{Legality, MustPlay, MustPlayLine, OneSeed, Relays, SeatOnly};
 use crate::lang::spec::PitGroupSpec;
 use crate::lang::syntax::{Number, Opening, PitGroup, RowPart, WrittenCounts};
 use crate::lang::words::ordinal;
@@ -73,7 +73,22 @@ impl Validator<'_> {
                 out.one_seed = Some(OneSeed { unless, next_empty: *next_empty, ends: *ends });
             }
         }
-        if let Some(line) = &m.must_play {
+        out.must = self.tested_moves(m.must_play.as_ref(), "must be played", total);
+        out.never = self.tested_moves(m.never_play.as_ref(), "is forbidden by the test", total);
+        out
+    }
+
+    /// A line of moves judged by the places their last seed will reach (`... must be played
+    /// when there is one`, `... may not be played`), checked.
+    fn tested_moves(
+        &mut self,
+        line: Option<&Stated<MustPlayLine>>,
+        what: &str,
+        total: usize,
+    ) -> Option<MustPlay<CountSet>> {
+        let m = self.m;
+        let mut out = None;
+        if let Some(line) = line {
             let MustPlay { way, conditions } = &line.value;
             let tested = self.counted_test(conditions, line, total);
             // A way no pit sows: no move the line speaks of.
@@ -88,12 +103,12 @@ impl Validator<'_> {
             };
             if !sown {
                 self.diags.push(line.error(
-                    format!("a {} move must be played, but no pit sows {}", way_word(way), way_word(way)),
+                    format!("a {} move {what}, but no pit sows {}", way_word(way), way_word(way)),
                     "no such move",
                 ));
             }
             if let (Some(conditions), true) = (tested, sown) {
-                out.must = Some(MustPlay { way: *way, conditions });
+                out = Some(MustPlay { way: *way, conditions });
             }
         }
         out
