@@ -715,7 +715,8 @@ impl Rules {
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
         let done = self.laps_from(s, mv, pit, d, 1, None, quiet, summary, obs);
-        // The pit played from, remembered once the move's rules have been applied.
+        // The pit played from, remembered once the move's rules have been applied (a move paused
+        // for its mover's choice, [`super::step`], is marked at the pause: no variant has both).
         if t.extras.marks_played && hand == 0 && !placed {
             s.played |= 1 << pit;
         }
