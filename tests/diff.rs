@@ -264,3 +264,25 @@ fn an_opening_into_the_next_pit_and_a_move_left_to_the_opponent_are_compared_in_
     );
     assert_eq!(leaves["b"], "A move may leave the opponent without a move.");
 }
+
+#[test]
+fn a_pit_s_history_and_a_chain_s_reach_are_compared_in_their_words() {
+    // Bechi's capture asks whether the last pit has been played from this round, and its chain
+    // goes on over empty pits, six at most, over the pit the lap started from; Sungka names no
+    // place of a lap.
+    let report = json(&["diff", "bechi", "sungka", "--format", "json"]);
+    let laps = report["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["rule"] == "rules after each lap")
+        .unwrap();
+    let a = laps["a"].as_str().unwrap();
+    assert!(a.contains("the last pit has been played from earlier in the round (by either player"), "{a}");
+    assert!(a.contains("if it holds an even count or is empty (taking nothing)"), "{a}");
+    assert!(
+        a.contains("six pits at most, going on over the pit the lap started from as over any other"),
+        "{a}"
+    );
+    assert_eq!(laps["b"], "No rule is named from the places of a lap.");
+}

@@ -67,7 +67,8 @@ const GRAMMAR: &str = include_str!("../grammar/sow.pest");
 /// A variant with rules after each lap, the board ending and an ending with its outcome, so
 /// that mutations reach their words: every place, predicate, effect and receiver, the totals
 /// (the board's seeds, each player's captured seeds), places named from a store, a test
-/// after each lap that ends the game, and players who play from the opponent's row.
+/// after each lap that ends the game, players who play from the opponent's row, the pits played
+/// from and a chain of a given reach.
 const LAPS: &str = r#"variant "Laps" {
   source "test"
   board 2 rows of 6 pits, one store per player
@@ -102,6 +103,7 @@ const LAPS: &str = r#"variant "Laps" {
     after each lap, when the last pit holds 9: take every pit that holds 1 out of play
     when the pit the lap started from is occupied and the next pit is occupied: relay from the next pit
     when the last pit holds 7 and no pit of the opponent's is empty and every sown pit holds 2 or more seeds: take the last pit
+    when the last pit holds 8 and has been played from and the next pit has not been played from: take the last pit, then chain forward while an even count or empty, at most 3 pits, through the pit the lap started from
     last seed makes 5 in any pit: take them
   }
   end {

@@ -492,3 +492,52 @@ fn ludii_ti() {
         .skip(b1_skip()),
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with a pit's history and a chain of a given reach.
+
+/// Bechi's fills, and its round that ends when both players have passed in turn: Ludii's
+/// second pass takes each row to its owner, which sow's move that leaves nobody a move does
+/// itself (sow's position after that move is Ludii's after the passes).
+struct FillsAfterPasses;
+
+impl Hooks for FillsAfterPasses {
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        Fills.candidates(rules, state, ply, map)
+    }
+
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        Fills.site_in(m, map, state)
+    }
+
+    fn resync(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        sow: &State,
+        map: &Mapping,
+        next: &Ply,
+    ) -> Option<State> {
+        Fills.resync(rec, at, rules, sow, map, next)
+    }
+
+    fn folds_passes(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn ludii_bechi() {
+    // Ludii remembers the pits played this round (`HolesSowed`), which its records do not
+    // hold: the file's own mask of the pits played from is judged by the captures it makes.
+    // Three of the 54 games stop at Ludii's turn limit of 2,500 plies, between two moves.
+    check(
+        Entry::new(
+            "variants/bechi.sow",
+            "corpus/two_rows__Bechi.jsonl.gz",
+            Mapping::two_rows(4, Keep::Hands),
+        )
+        .hooks(FillsAfterPasses),
+    );
+}

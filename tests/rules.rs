@@ -7717,3 +7717,129 @@ fn an_opening_from_a_pit_of_theirs_names_the_next_pit_the_way_it_sows() {
     let s = r.initial_state();
     assert_eq!(legal(&r, &s), [1, 2]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// A pit's history (issue 37's core): the pits played from, and a chain of a given reach
+
+/// 2 x 4 pits, no stores, counter-clockwise from the next pit, laps into the emptied pit, with
+/// the capture line given:
+///
+///          8   7   6   5          player 2 (north)
+///          1   2   3   4          player 1 (south)
+fn two_by_four(capture: &str) -> Rules {
+    load(&format!(
+        "variant \"Test\" {{ source \"test\"
+           board 2 rows of 4 pits, no stores  seeds 2 in each pit
+           players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+           sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit }}
+           capture {{ {capture} }}
+           end {{ player to move cannot move: they pass  leftover seeds: each pit's owner  winner: most captured }} }}"
+    ))
+}
+
+#[test]
+fn a_last_pit_is_taken_only_when_it_has_been_played_from_before() {
+    let rules =
+        two_by_four("when the last pit holds an even count and has been played from: take the last pit");
+    // Pit 5's 12 seeds go 6 7 8 1 2 3 4 5 6 7 8 1: pit 1 ends with 2. Player 1 played pit 1
+    // before (its seed into pit 2): it is taken, by player 2.
+    let mut s = at(&rules, &[1, 0, 0, 0, 12, 0, 0, 0], 1);
+    assert_eq!(s.played(), 0);
+    let (_, record) = play(&rules, &mut s, 1);
+    assert!(record.captures.is_empty());
+    assert_eq!(s.played(), 0b1, "pit 1 remembered once its move is over");
+    let (_, record) = play(&rules, &mut s, 5);
+    assert_eq!(captures_1based(&record), vec![(1, 2)]);
+    assert_eq!(s.pits(), &[0, 2, 1, 1, 1, 2, 2, 2]);
+    assert_eq!(s.captured()[..2], [0, 2]);
+    assert_eq!(s.played(), 0b1_0001);
+    // Never played from: the same sowing takes nothing.
+    let mut s = at(&rules, &[0, 1, 0, 0, 12, 0, 0, 0], 2);
+    let (_, record) = play(&rules, &mut s, 5);
+    assert!(record.captures.is_empty());
+    assert_eq!(s.pits()[0], 2);
+    // The pit a move is played from counts only once the move is over: pit 5's 16 seeds end in
+    // pit 5 itself, with 2, and take nothing.
+    let mut s = at(&rules, &[1, 0, 0, 0, 16, 0, 0, 0], 2);
+    let (_, record) = play(&rules, &mut s, 5);
+    assert!(record.captures.is_empty());
+    assert_eq!(s.pits()[4], 2);
+    // `has not been played from` is the other way round.
+    let never =
+        two_by_four("when the last pit holds an even count and has not been played from: take the last pit");
+    let mut s = at(&never, &[0, 1, 0, 0, 12, 0, 0, 0], 2);
+    let (_, record) = play(&never, &mut s, 5);
+    assert_eq!(captures_1based(&record), vec![(1, 2)]);
+    assert_ne!(rules.fingerprint(), never.fingerprint());
+}
+
+#[test]
+fn the_pits_played_from_are_forgotten_when_a_round_is_over() {
+    let rules = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 4 pits, no stores  seeds 2 in each pit
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                    a pit needs 2 seeds to be played }
+           capture { when the last pit holds an even count and has been played from this round: take the last pit }
+           end { player to move cannot move: they pass  leftover seeds: each pit's owner  winner: most captured }
+           rounds { round over when nobody can move  each player takes the seeds of their own pits
+                    in turns, each player fills an empty pit of their choice with 2 seeds
+                    pits not filled stay in play  a player who cannot fill a pit loses the match } }",
+    );
+    // Pit 1's 2 seeds go into 2 and 3; then nobody can play (no pit holds 2): the round is over,
+    // each player takes their row (2 seeds each), and pit 1 is forgotten.
+    let mut s = at(&rules, &[2, 0, 0, 0, 1, 0, 0, 1], 1);
+    play(&rules, &mut s, 1);
+    assert_eq!(s.rounds_over(), 1);
+    assert!(s.filling());
+    assert_eq!(s.played(), 0);
+}
+
+#[test]
+fn a_chain_may_go_on_over_empty_pits_and_take_at_most_some() {
+    // Pit 1's seed makes 2 in pit 2: it is taken, then pit 3 (empty), pit 4 and pit 5 (2 each);
+    // pit 6 would be the fourth pit.
+    let reach = two_by_four(
+        "when the last pit holds 2: take the last pit, then chain forward while 2 or empty, at most 3 pits",
+    );
+    let mut s = at(&reach, &[1, 1, 0, 2, 2, 2, 2, 0], 1);
+    let (_, record) = play(&reach, &mut s, 1);
+    assert_eq!(captures_1based(&record), vec![(2, 2), (4, 2), (5, 2)]);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 0, 2, 2, 0]);
+    // Without `or empty`, the chain stops at the empty pit 3.
+    let plain = two_by_four(
+        "when the last pit holds 2: take the last pit, then chain forward while 2, at most 3 pits",
+    );
+    let mut s = at(&plain, &[1, 1, 0, 2, 2, 2, 2, 0], 1);
+    let (_, record) = play(&plain, &mut s, 1);
+    assert_eq!(captures_1based(&record), vec![(2, 2)]);
+    // Without a limit, it takes pits 6 and 7 too, goes on over the empty pit 8, and stops before
+    // pit 1, the pit the lap started from.
+    let all =
+        two_by_four("when the last pit holds 2: take the last pit, then chain forward while 2 or empty");
+    let mut s = at(&all, &[1, 1, 0, 2, 2, 2, 2, 0], 1);
+    let (_, record) = play(&all, &mut s, 1);
+    assert_eq!(captures_1based(&record), vec![(2, 2), (4, 2), (5, 2), (6, 2), (7, 2)]);
+    assert_ne!(reach.fingerprint(), plain.fingerprint());
+    assert_ne!(reach.fingerprint(), all.fingerprint());
+}
+
+#[test]
+fn a_chain_through_the_pit_the_lap_started_from_goes_on_over_it() {
+    // Pit 1's seed makes 2 in pit 2; backward from it, pit 1 is the pit the lap started from.
+    let stops =
+        two_by_four("when the last pit holds 2: take the last pit, then chain backward while 2 or empty");
+    let mut s = at(&stops, &[1, 1, 0, 0, 0, 0, 0, 2], 1);
+    let (_, record) = play(&stops, &mut s, 1);
+    assert_eq!(captures_1based(&record), vec![(2, 2)]);
+    // Through it: pit 1 (empty) goes on the chain, then pit 8 (2) is taken, and the empty pits
+    // 7 to 3, back to pit 2, where it ends.
+    let through = two_by_four(
+        "when the last pit holds 2: take the last pit, then chain backward while 2 or empty, through the pit the lap started from",
+    );
+    let mut s = at(&through, &[1, 1, 0, 0, 0, 0, 0, 2], 1);
+    let (_, record) = play(&through, &mut s, 1);
+    assert_eq!(captures_1based(&record), vec![(2, 2), (8, 2)]);
+    assert_ne!(stops.fingerprint(), through.fingerprint());
+}

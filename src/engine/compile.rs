@@ -43,6 +43,12 @@ impl Counts {
         Counts(set.bits())
     }
 
+    /// The same counts and `n`.
+    pub fn with(mut self, n: u8) -> Counts {
+        self.0[(n >> 6) as usize] |= 1 << (n & 63);
+        self
+    }
+
     #[inline(always)]
     pub fn contains(&self, n: u8) -> bool {
         (self.0[(n >> 6) as usize] >> (n & 63)) & 1 != 0
@@ -519,6 +525,7 @@ impl Rules {
             || self.t.stones.as_ref().is_some_and(|st| st.start != 0)
             || self.t.chooses
             || self.t.staged.is_some()
+            || self.t.extras.marks_played
     }
 
     /// The first this many plies of a game capture nothing.

@@ -79,6 +79,9 @@ impl Key {
 pub struct History {
     hashes: Vec<u64>,
     keys: Vec<Key>,
+    /// The pits played from (`has been played from`) of every position kept: none in most
+    /// games. Kept once for the list rather than in each key.
+    played: u64,
 }
 
 impl std::fmt::Debug for History {
@@ -123,6 +126,16 @@ impl History {
             self.keys.push(key);
         }
         !seen
+    }
+
+    /// Have the pits played from (`has been played from`) changed since the positions kept
+    /// were noted? Positions with other pits played from are other positions, and the pits
+    /// played only add up until a round is over: once they change, no position kept can come
+    /// again, and the caller clears the list. Notes the new pits.
+    pub(crate) fn played_changed(&mut self, s: &State) -> bool {
+        let changed = self.played != s.played;
+        self.played = s.played;
+        changed
     }
 
     pub fn len(&self) -> usize {
@@ -182,5 +195,23 @@ mod tests {
             assert!(h.note(s, 0), "a new position");
         }
         assert!(!h.note(&second, 0), "and seen once noted");
+    }
+
+    #[test]
+    fn the_pits_played_from_are_part_of_a_position() {
+        // The same seeds, a pit played from: another position; the positions before it can
+        // never come again, and are dropped.
+        let rules = crate::load_rules("bakuk", None).unwrap();
+        let s = rules.initial_state();
+        let mut played = s;
+        played.played = 1 << 2;
+        let mut h = History::new();
+        assert!(h.note(&s, 0));
+        assert!(!h.played_changed(&s));
+        assert!(h.played_changed(&played), "a position with a pit played from is new");
+        h.clear();
+        assert!(h.note(&played, 0));
+        assert!(!h.played_changed(&played));
+        assert!(!h.note(&played, 0), "and seen once noted");
     }
 }

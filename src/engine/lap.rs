@@ -39,6 +39,9 @@ pub(crate) enum Test {
     /// Every pit of a set passes the test (`true`), or none does: the test is compiled for
     /// `the last pit` and read with each pit of the set as the last.
     Each(PitSet, Box<Test>, bool),
+    /// The place has been played from (`true`) or not, earlier in the game or the round
+    /// ([`State::played`]).
+    Played(Place, bool),
 }
 
 /// A set of pits `take every ...` takes, compiled.
@@ -71,6 +74,10 @@ pub(crate) enum Act {
         opposite: bool,
         /// Each pit's count read as the lap's sowing left it.
         sown: bool,
+        /// At most this many pits (`u8::MAX`: no limit but the board).
+        most: u8,
+        /// Over the pit the lap started from as over any other.
+        through: bool,
     },
     /// From the lap's last pit on: the pits facing them.
     ChainOpposite {
@@ -163,6 +170,7 @@ impl Test {
                 set.bytes(out);
                 test.bytes(out);
             }
+            Test::Played(p, yes) => out.extend([10, place(p), *yes as u8]),
         }
     }
 }
@@ -223,13 +231,20 @@ impl LapTable {
                 ),
                 Effect::TakeChosen(r, declined) => Act::TakeChosen(*r, *declined),
                 Effect::Relay(p) => Act::Relay(*p),
-                Effect::Chain { direction, counts, pits, opposite, sown } => Act::Chain {
+                Effect::Chain { direction, counts, pits, opposite, sown, reach } => Act::Chain {
                     forward: *direction == ChainDirection::Forward,
-                    counts: Counts::from_set(counts),
+                    // An empty pit goes on the chain: a count of 0 among its counts.
+                    counts: if reach.empty {
+                        Counts::from_set(counts).with(0)
+                    } else {
+                        Counts::from_set(counts)
+                    },
                     pits: player_masks(spec, *pits),
                     to,
                     opposite: *opposite,
                     sown: *sown,
+                    most: reach.most.unwrap_or(u8::MAX),
+                    through: reach.through,
                 },
                 Effect::ChainOpposite { direction, counts } => Act::ChainOpposite {
                     forward: *direction == ChainDirection::Forward,
@@ -277,6 +292,7 @@ impl LapTable {
             }
             Condition::At(p, Predicate::Claimed(who, yes)) => Test::Claimed(*p, *who, *yes),
             Condition::At(p, Predicate::Mirror(yes)) => Test::Mirror(*p, *yes),
+            Condition::At(p, Predicate::Played(yes, _)) => Test::Played(*p, *yes),
             Condition::At(p, Predicate::Seat(seats, row, yes)) => {
                 // Those pits of each row, from its owner's seat.
                 let named = spec.seat_mask_in(seats, *row);
@@ -333,7 +349,11 @@ impl LapTable {
     pub fn names_after_last(&self) -> bool {
         let after = |p: &Place| matches!(p.base, Base::Next | Base::AfterNext);
         self.tests.iter().any(|t| match t {
-            Test::Count(p, _) | Test::Among(p, _) | Test::Claimed(p, ..) | Test::Mirror(p, _) => after(p),
+            Test::Count(p, _)
+            | Test::Among(p, _)
+            | Test::Claimed(p, ..)
+            | Test::Mirror(p, _)
+            | Test::Played(p, _) => after(p),
             Test::Each(PitSet::Beside(p, _), ..) => after(p),
             _ => false,
         }) || self.acts.iter().any(|a| match a {
@@ -381,7 +401,7 @@ impl LapTable {
                     }
                 }
                 Act::Relay(p) => out.extend([3, place(p)]),
-                Act::Chain { forward, counts: c, pits, to, opposite, sown } => {
+                Act::Chain { forward, counts: c, pits, to, opposite, sown, most, through } => {
                     out.extend([4, *forward as u8, receiver(to)]);
                     counts(c, out);
                     masks(pits, out);
@@ -391,6 +411,12 @@ impl LapTable {
                     }
                     if *sown {
                         out.push(9);
+                    }
+                    if *most != u8::MAX {
+                        out.extend([10, *most]);
+                    }
+                    if *through {
+                        out.push(11);
                     }
                 }
                 Act::Again(n) => out.extend([5, *n]),
@@ -563,6 +589,7 @@ impl Tables {
                 claimed(if q < k { q + k } else { q - k }, Claimer::Anyone) == *yes
             }),
             Test::MoverClaims(yes) => (s.claimed[m & 1] != 0) == *yes,
+            Test::Played(p, yes) => self.place(lap, *p).is_some_and(|q| (s.played >> q & 1 != 0) == *yes),
             Test::Each(set, test, every) => {
                 // Every pit passes (`every`), or none does (`no`).
                 let mut pits = set.pits(self, s, m, lap);
@@ -687,7 +714,13 @@ impl Rules {
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
-        self.laps_from(s, mv, pit, d, 1, None, quiet, summary, obs)
+        let done = self.laps_from(s, mv, pit, d, 1, None, quiet, summary, obs);
+        // The pit played from, remembered once the move's rules have been applied (a move paused
+        // for its mover's choice, [`super::step`], is marked at the pause: no variant has both).
+        if t.extras.marks_played && hand == 0 && !placed {
+            s.played |= 1 << pit;
+        }
+        done
     }
 
     /// The laps of a move from lap `first` on, the first from `from` in direction `d`:
@@ -1079,7 +1112,7 @@ impl Rules {
                             s.pits[b] += k;
                         }
                     }
-                    Act::Chain { forward, counts, pits, to, opposite, sown } => {
+                    Act::Chain { forward, counts, pits, to, opposite, sown, most, through } => {
                         let Some(first) = taken_last else { continue };
                         let step = if *forward { &t.next[lap.d] } else { &t.prev[lap.d] };
                         let mut q = step[first] as usize;
@@ -1088,8 +1121,12 @@ impl Rules {
                             Some(before) => before[q],
                             None => s.pits[q],
                         };
+                        // The pit it stops before: the lap's first, unless it goes through it.
+                        let stop = if *through { first } else { lap.start };
+                        let mut left = *most;
                         while q != first
-                            && q != lap.start
+                            && q != stop
+                            && left > 0
                             && pits >> q & 1 != 0
                             && counts.contains(count(s, q))
                         {
@@ -1098,6 +1135,7 @@ impl Rules {
                                 self.take_pit(s, m, t.opposite[q] as usize, *to, out, obs);
                             }
                             q = step[q] as usize;
+                            left -= 1;
                         }
                     }
                     Act::ChainOpposite { forward, counts, to } => {
@@ -1358,6 +1396,9 @@ pub(crate) struct Extras {
     /// `a move must leave the opponent a move` (its moves filtered by playing them out:
     /// [`super::turn`]).
     pub leaves_move: bool,
+    /// A rule asks whether a pit has been played from (`has been played from`): each move's
+    /// pit is marked in [`State::played`] once the move is over.
+    pub marks_played: bool,
 }
 
 impl Extras {
@@ -1383,6 +1424,7 @@ impl Extras {
                 if in_turn { 0 } else { n as u32 }
             }),
             leaves_move: spec.leaves_move,
+            marks_played: spec.lap_rules.iter().any(LapRule::asks_of_played),
         }
     }
 
@@ -1427,6 +1469,9 @@ impl Extras {
         }
         if self.leaves_move {
             out.extend(b"leaves a move");
+        }
+        if self.marks_played {
+            out.extend(b"marks the pits played");
         }
     }
 }

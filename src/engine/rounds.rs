@@ -283,9 +283,10 @@ impl Rules {
             s.captured[..2].fill(0);
             s.captured[next as usize] = all;
         }
-        // Every pit goes back to its row's owner.
+        // Every pit goes back to its row's owner; the pits played from are forgotten.
         s.annexed = 0;
         s.shared = 0;
+        s.played = 0;
         s.round = s.round.saturating_add(1);
         obs.round_over(s.round);
         if self.t.one_round {

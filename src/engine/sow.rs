@@ -395,7 +395,8 @@ impl Rules {
         };
         if TIER > PLAIN
             && t.endings
-            && let Some(end) = self.ending(s, next, captured, history)
+            && let Some(end) =
+                self.ending(s, next, captured, TIER == GENERAL && t.extras.marks_played, history)
         {
             return Self::end(s, next, end);
         }
@@ -421,10 +422,20 @@ impl Rules {
     /// a side empty, the seeds left on the board. (Only rules that are not plain come here, most with one of these
     /// endings: it is worth inlining.)
     #[inline(always)]
-    fn ending(&self, s: &State, next: u8, captured: u16, history: Option<&mut History>) -> Option<EndReason> {
+    fn ending(
+        &self,
+        s: &State,
+        next: u8,
+        captured: u16,
+        marks_played: bool,
+        history: Option<&mut History>,
+    ) -> Option<EndReason> {
         let t = &self.t;
         if let Some(h) = history.filter(|_| t.repetition) {
-            if captured > 0 {
+            // A move that captured, or (`has been played from`) played from a pit not played
+            // before: no position seen can come again.
+            let fresh = marks_played && h.played_changed(s);
+            if captured > 0 || fresh {
                 h.clear();
             }
             if !h.note(s, next) {

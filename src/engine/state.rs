@@ -139,6 +139,10 @@ pub struct State {
     pub(crate) end: Option<EndReason>,
     /// The pits each of two players has claimed (`claim the last pit`); no pit is in both.
     pub(crate) claimed: [u64; 2],
+    /// Games whose rules ask whether a pit has been played from (0 in every other): the pits
+    /// a move has been played from, this round in a game of rounds. It decides play: the
+    /// position keys hold it.
+    pub(crate) played: u64,
     /// Games of rounds only (0 in every other): the pits out of play, the rounds over so far,
     /// and the phase ([`super::rounds::PLAY`] or [`super::rounds::FILLING`]).
     pub(crate) out: u64,
@@ -239,6 +243,12 @@ impl State {
 
     pub fn plies(&self) -> u32 {
         self.plies
+    }
+
+    /// The pits (bit `p` for pit `p + 1`) a move has been played from, in games whose rules
+    /// ask it (`has been played from`): this round, in a game of rounds.
+    pub fn played(&self) -> u64 {
+        self.played
     }
 
     /// The pits out of play (games of rounds), as a mask of pits (bit 0: pit 1).

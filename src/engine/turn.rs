@@ -142,6 +142,7 @@ impl Rules {
             phase: 0,
             annexed: 0,
             shared: 0,
+            played: 0,
             stones: self.t.stones.as_deref().map_or(0, |st| st.start),
             kept: 0,
             pending: 0,

@@ -1450,6 +1450,12 @@ fn predicate_words(place: &str, p: &Predicate<CountSet>) -> String {
         Predicate::EndPlace(yes) => {
             format!("{place} {} an end place", if *yes { "is" } else { "is not" })
         }
+        Predicate::Played(yes, round) => format!(
+            "{place} {} been played from earlier in the {} (by either player; the pit of the move being \
+             played counts once the move is over)",
+            if *yes { "has" } else { "has not" },
+            if *round { "round" } else { "game" }
+        ),
         Predicate::InRow(whose, side, yes) => format!(
             "{place} {} in {} {} row",
             if *yes { "is" } else { "is not" },
@@ -1799,7 +1805,7 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             take_words(*to, "the seeds of one of the opponent's pits that hold seeds")
         ),
         Effect::Relay(p) => format!("the seeds of {} are lifted and sown on, as a new lap", p.words()),
-        Effect::Chain { direction, counts: n, pits, opposite, sown } => {
+        Effect::Chain { direction, counts: n, pits, opposite, sown, reach } => {
             let way = match direction {
                 ChainDirection::Forward => "the pit after it in the sowing direction",
                 ChainDirection::Backward => "the pit before it (against the sowing direction)",
@@ -1810,9 +1816,17 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             } else {
                 "holds"
             };
+            let empty = if reach.empty { " or is empty (taking nothing)" } else { "" };
+            let most = reach
+                .most
+                .map_or(String::new(), |k| format!(", {} at most", plural(k as usize, "pit", "pits")));
+            let stop = if reach.through {
+                "going on over the pit the lap started from as over any other"
+            } else {
+                "stopping before the pit the lap started from"
+            };
             format!(
-                "{way} is taken too{with} if it {held} {}{}, and so on until a pit does not, stopping before the pit \
-                 the lap started from",
+                "{way} is taken too{with} if it {held} {}{}{empty}, and so on until a pit does not{most}, {stop}",
                 n.words(),
                 where_phrase(spec, *pits, true)
             )

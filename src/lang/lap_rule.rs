@@ -105,6 +105,11 @@ pub enum Predicate<C> {
     /// ([`Where::Opponents`]), `is in an inner row` ([`Where::Any`]): boards of 4 rows; with
     /// `false`, `is not in ...`.
     InRow(Where, super::geometry::Side, bool),
+    /// `has been played from` (true) or `has not been played from`: a move of any player has
+    /// been played from the pit earlier in the game, or in a game of rounds earlier in the
+    /// round (the move being played counts once it is over). The second flag is `this round`,
+    /// as written after it (a game of rounds only).
+    Played(bool, bool),
 }
 
 /// Whose claim `is claimed` asks about.
@@ -139,6 +144,7 @@ impl<C> Predicate<C> {
             Predicate::Seat(pits, row, yes) => Predicate::Seat(pits.clone(), *row, *yes),
             Predicate::EndPlace(yes) => Predicate::EndPlace(*yes),
             Predicate::InRow(w, side, yes) => Predicate::InRow(*w, *side, *yes),
+            Predicate::Played(yes, round) => Predicate::Played(*yes, *round),
         })
     }
 }
@@ -277,8 +283,11 @@ pub enum Effect<C> {
     /// counts, to the first that does not, and before the pit the lap started from; with
     /// `opposite` (`, each with the opposite pit`), each pit taken with the pit facing it.
     /// With `sown` (`, counted as the sowing left them`), each pit's count is read as the lap's
-    /// sowing left it, before this lap's takes.
-    Chain { direction: ChainDirection, counts: C, pits: Where, opposite: bool, sown: bool },
+    /// sowing left it, before this lap's takes. The reach: `empty` (`while 2 or empty`), an
+    /// empty pit goes on the chain too; `most` (`, at most 6 pits`), the chain takes that many
+    /// pits at most; `through` (`, through the pit the lap started from`), it does not stop
+    /// before that pit.
+    Chain { direction: ChainDirection, counts: C, pits: Where, opposite: bool, sown: bool, reach: ChainReach },
     /// `chain forward over the opposite pits while 1 or 3`: from the lap's last pit, each pit
     /// after it (or before it) in turn, the pit facing it taken while it holds one of the counts.
     ChainOpposite { direction: ChainDirection, counts: C },
@@ -304,6 +313,19 @@ pub enum Effect<C> {
     /// into an end pit of the mover's inner row, named by the last pit's column, and sown on
     /// from it along that row (boards of 4 rows).
     SowEnd(EndRule),
+}
+
+/// How far a chain of the rules after each lap goes ([`Effect::Chain`]): by default (all
+/// false, no limit) it goes on over pits that hold one of its counts, and stops before the pit
+/// the lap started from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ChainReach {
+    /// `or empty`: an empty pit goes on the chain (it takes nothing).
+    pub empty: bool,
+    /// `, at most N pits`: no more than that many pits after the one taken first.
+    pub most: Option<u8>,
+    /// `, through the pit the lap started from`: that pit is on the chain as any other.
+    pub through: bool,
 }
 
 /// Which seeds `sow them from PLACE` sows from the place ([`Effect::SowTaken`]).
@@ -383,12 +405,13 @@ impl<C> LapRule<C> {
                     },
                     Effect::TakeChosen(to, declined) => Effect::TakeChosen(*to, *declined),
                     Effect::Relay(p) => Effect::Relay(*p),
-                    Effect::Chain { direction, counts, pits, opposite, sown } => Effect::Chain {
+                    Effect::Chain { direction, counts, pits, opposite, sown, reach } => Effect::Chain {
                         direction: *direction,
                         counts: f(counts, 1)?,
                         pits: *pits,
                         opposite: *opposite,
                         sown: *sown,
+                        reach: *reach,
                     },
                     Effect::ChainOpposite { direction, counts } => {
                         Effect::ChainOpposite { direction: *direction, counts: f(counts, 1)? }
@@ -477,6 +500,11 @@ impl<C> LapRule<C> {
             Condition::MoverClaims(_) => true,
             Condition::Total(..) | Condition::Lifted(_) | Condition::RowEmpty(..) => false,
         })
+    }
+
+    /// Does the line ask whether a pit has been played from?
+    pub fn asks_of_played(&self) -> bool {
+        self.conditions.iter().any(|c| matches!(c.predicate(), Some(Predicate::Played(..))))
     }
 
     /// Does the line count the seeds a player has captured?

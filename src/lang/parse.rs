@@ -10,8 +10,8 @@ use pest::iterators::Pair;
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span, closest};
 use crate::lang::geometry::Side;
 use crate::lang::lap_rule::{
-    Base, Claimer, Column, Condition, Effect, GameEndLine, LapRule, LapRuleLine, Pits, Place, Predicate,
-    Quantifier, Receiver, SownSeeds, Total,
+    Base, ChainReach, Claimer, Column, Condition, Effect, GameEndLine, LapRule, LapRuleLine, Pits, Place,
+    Predicate, Quantifier, Receiver, SownSeeds, Total,
 };
 use crate::lang::legality::{MustPlayLine, OneSeedLine, RelayAsMove, SeatOnlyLine};
 use crate::lang::phases::{
@@ -312,20 +312,21 @@ impl Builder<'_> {
     }
 
     /// `chain backward while 2 or 4 in the opponent's pits`, as the chain line and a rule
-    /// after each lap write it.
-    fn chain_rule(&self, pair: Pair<'_, Rule>) -> Result<ChainLine, Diagnostic> {
-        let mut inner = values(pair);
+    /// after each lap write it; with the span of `or empty` where it is written.
+    fn chain_rule(&self, pair: Pair<'_, Rule>) -> Result<(ChainLine, Option<Span>), Diagnostic> {
+        let mut inner = values(pair).peekable();
         let direction = match inner.next().expect("direction").as_rule() {
             Rule::backward => ChainDirection::Backward,
             _ => ChainDirection::Forward,
         };
         let counts = self.counts(inner.next().expect("counts"))?;
+        let empty = inner.next_if(|p| p.as_rule() == Rule::chain_empty).map(|p| span(&p));
         let pits = match inner.next().map(|w| only(w).as_rule()) {
             Some(Rule::opponent_pits) => Where::Opponents,
             Some(Rule::own_pits) => Where::Own,
             _ => Where::Any,
         };
-        Ok(ChainLine { direction, counts, pits })
+        Ok((ChainLine { direction, counts, pits }, empty))
     }
 
     /// A place: `the last pit`, `the pit behind the opposite pit`; `it` (`the pit behind it`)
@@ -510,6 +511,7 @@ impl Builder<'_> {
             Rule::is_store => Predicate::Store(true),
             Rule::is_not_store => Predicate::Store(false),
             Rule::is_claimed
+            | Rule::is_played
             | Rule::is_mirror
             | Rule::is_seat_pit
             | Rule::is_row_pit
@@ -519,9 +521,11 @@ impl Builder<'_> {
                 let mut claimer = Claimer::Anyone;
                 let mut seats = Vec::new();
                 let mut row = None;
+                let mut round = false;
                 for part in values(p) {
                     match part.as_rule() {
                         Rule::negated => yes = false,
+                        Rule::this_round => round = true,
                         Rule::inner => row = Some(crate::lang::geometry::Side::Inner),
                         Rule::outer => row = Some(crate::lang::geometry::Side::Outer),
                         Rule::by_mover => claimer = Claimer::Mover,
@@ -531,6 +535,7 @@ impl Builder<'_> {
                     }
                 }
                 match rule {
+                    Rule::is_played => Predicate::Played(yes, round),
                     Rule::is_claimed => Predicate::Claimed(claimer, yes),
                     Rule::is_mirror => Predicate::Mirror(yes),
                     Rule::is_end_place => Predicate::EndPlace(yes),
@@ -669,18 +674,38 @@ impl Builder<'_> {
             }
             Rule::lap_chain => {
                 let mut inner = values(pair);
-                let ChainLine { direction, counts, pits } = self.chain_rule(inner.next().expect("chain"))?;
+                let (ChainLine { direction, counts, pits }, empty) =
+                    self.chain_rule(inner.next().expect("chain"))?;
                 let (mut opposite, mut sown) = (false, false);
+                let mut reach = ChainReach { empty: empty.is_some(), ..ChainReach::default() };
                 for part in inner {
                     match part.as_rule() {
                         Rule::as_sown => sown = true,
+                        Rule::chain_through => reach.through = true,
+                        Rule::chain_most => {
+                            let n = self.number(only(part))?;
+                            reach.most = match u8::try_from(n.value) {
+                                Ok(most @ 1..) => Some(most),
+                                _ => {
+                                    return Err(Diagnostic::error(format!(
+                                        "a chain takes at most 1 to 255 pits, not {}",
+                                        n.value
+                                    ))
+                                    .at(
+                                        self.file,
+                                        n.span,
+                                        "not 1 to 255",
+                                    ));
+                                }
+                            };
+                        }
                         _ => opposite = true,
                     }
                 }
-                Effect::Chain { direction, counts, pits, opposite, sown }
+                Effect::Chain { direction, counts, pits, opposite, sown, reach }
             }
             Rule::chain_opposite => {
-                let ChainLine { direction, counts, .. } = self.chain_rule(pair)?;
+                let (ChainLine { direction, counts, .. }, _) = self.chain_rule(pair)?;
                 Effect::ChainOpposite { direction, counts }
             }
             _ => {
@@ -1195,7 +1220,13 @@ impl Builder<'_> {
                 if rule.as_rule() == Rule::no_chain {
                     return Ok(vec![RuleLine::Chain(None)]);
                 }
-                RuleLine::Chain(Some(self.chain_rule(rule)?))
+                let (line, empty) = self.chain_rule(rule)?;
+                if let Some(at) = empty {
+                    return Err(Diagnostic::error("the chain line takes pits that hold seeds: `or empty` is for a chain in a `when` line")
+                        .at(self.file, at, "not in the chain line")
+                        .help("write the capture as a `when` line: `when the last pit holds 2 or 4: take the last pit, then chain forward while 2, 4 or empty`"));
+                }
+                RuleLine::Chain(Some(line))
             }
             Rule::no_move => RuleLine::NoMove(match only(pair).as_rule() {
                 Rule::pass => NoMove::Pass,
@@ -1498,6 +1529,10 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::stage_most => "`, then one move from a pit holding the most seeds`",
         Rule::take_split => "`, a shared pit split with the odd seed to player N`",
         Rule::with_opposite => "`, each with the opposite pit`",
+        Rule::chain_empty => "`or empty`",
+        Rule::chain_most => "`, at most N pits`",
+        Rule::chain_through => "`, through the pit the lap started from`",
+        Rule::this_round => "`this round`",
         // Lines whose first words are one of several: each beginning.
         Rule::first_move_from => {
             return vec![

@@ -81,7 +81,7 @@ const TABLE_BITS: u32 = 17;
 /// rounds): the claimed pits of each player, the players who have moved, the pits out of
 /// play with the phase of the round, and the pits that changed owner for the round.
 const KEY_WORDS: usize = MAX_PITS / 8 + MAX_PLAYERS / 4 + 1 + EXTRA_WORDS;
-const EXTRA_WORDS: usize = 6;
+const EXTRA_WORDS: usize = 7;
 /// Before a search `depth` plies deep, searches every `DEEPENING_STEP` plies less deep, the
 /// shallowest at least `DEEPENING_FROM` plies deep (choosing moves 8 to 12 plies deep in Bakuk,
 /// Kalah and Oware, it searched 4% to 57% fewer nodes so).
@@ -208,6 +208,7 @@ impl Table {
                 s.out ^ (s.phase as u64) << 63,
                 s.annexed,
                 s.shared,
+                s.played,
             ]);
             len += EXTRA_WORDS;
         }

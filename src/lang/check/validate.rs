@@ -484,7 +484,9 @@ impl<'a> Validator<'a> {
                 );
             }
         }
-        let lap_rules = m.lap_rules.as_ref().map_or_else(Vec::new, |l| self.lap_rules(l, total, players));
+        let rounds = m.round_over.is_some();
+        let lap_rules =
+            m.lap_rules.as_ref().map_or_else(Vec::new, |l| self.lap_rules(l, total, players, rounds));
         if let Some(l) = &m.lap_rules
             && lap_rules.iter().any(LapRule::takes)
         {
@@ -1477,6 +1479,7 @@ impl<'a> Validator<'a> {
         lines: &Stated<crate::lang::lap_rule::LapRuleLines>,
         total: usize,
         players: u8,
+        rounds: bool,
     ) -> Vec<LapRule<CountSet>> {
         let mut out = Vec::new();
         for line in &lines.value {
@@ -1529,6 +1532,25 @@ impl<'a> Validator<'a> {
                         "a condition on the seeds the opponent has captured is a rule for two players",
                         format!("this variant has {players}"),
                     ));
+                }
+                // A pit's history is forgotten when a round is over: the line says so.
+                if let Some(Predicate::Played(_, round)) = c.predicate()
+                    && *round != rounds
+                {
+                    self.diags.push(if rounds {
+                        at.error(
+                            "a pit played from, in a game of rounds, but not said of which round",
+                            "this line does not say `this round`",
+                        )
+                        .note("the pits played from are forgotten when a round is over")
+                        .help("write `has been played from this round`")
+                    } else {
+                        at.error(
+                            "a pit played from `this round`, but there are no rounds",
+                            "this line speaks of a round",
+                        )
+                        .help("write `has been played from` (earlier in the game)")
+                    });
                 }
                 if let Condition::At(Place::LAST, Predicate::Empty) = c {
                     self.diags.push(at.error(

@@ -447,6 +447,15 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
             at,
         }));
     }
+    // The pits played from decide the captures: more than a table of seeds holds.
+    if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::asks_of_played) {
+        let at = spec.lines.lap_rules.get(i).cloned();
+        return Err(SolveError::NeedsHistory(Refused {
+            rule: "`when ... has been played from ...` (in the `when` lines)",
+            label: "the pits played from",
+            at,
+        }));
+    }
     // Claimed pits and first moves are more than a table of seeds holds.
     if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::claims) {
         let at = spec.lines.lap_rules.get(i).cloned();

@@ -167,6 +167,13 @@ impl Validator<'_> {
                     Diagnostic::error("a condition on an end place, but no pit is an end place"),
                     "this line speaks of an end place",
                 )),
+                Predicate::Played(..) => self.diags.push(
+                    here(
+                        Diagnostic::error("a condition on the pits played from, in a test before a move"),
+                        "a pit's history the rules after each lap read",
+                    )
+                    .help("say it in a `when` line of the capture block: `when the last pit holds an even count and has been played from: take the last pit`"),
+                ),
                 _ => {}
             }
         }
