@@ -74,16 +74,81 @@ def test_ctrl_c_stops_a_run():
     assert time.monotonic() - start < 5
 
 
-def test_to_pandas():
+def csv_rows(report):
+    """The rows of ``report.csv``: (variant, statistic) -> the value as written."""
+    import csv
+    import io
+
+    return {(r["variant"], r["statistic"]): r["value"] for r in csv.DictReader(io.StringIO(report.csv))}
+
+
+def test_to_pandas_numbers_are_numbers():
     pandas = require("pandas")
-    report = sow.simulate(["bakuk", "koumma"], games=500)
+    report = sow.simulate(["bakuk", "koumma"], games=500, jobs=2)
     frame = report.to_pandas()
     assert isinstance(frame, pandas.DataFrame)
-    assert list(frame.columns) == ["variant", "statistic", "value"]
+    assert list(frame.columns) == ["variant", "statistic", "value", "low", "high", "text"]
+    assert [str(t) for t in frame.dtypes[["value", "low", "high"]]] == ["float64"] * 3
     assert set(frame["variant"]) == {"Bakuk", "Koumma"}
-    wins = frame[(frame["variant"] == "Bakuk") & (frame["statistic"] == "seats.1.wins")]["value"]
-    assert int(wins.iloc[0]) == report["Bakuk"]["seats"][0]["wins"]
-    assert len(frame) == len(report.csv.splitlines()) - 1
+    figure = frame.set_index(["variant", "statistic"])
+    seat = report["Bakuk"]["seats"][0]
+    assert figure.loc[("Bakuk", "seats.1.wins"), "value"] == seat["wins"]
+    assert figure.loc[("Bakuk", "seats.1.win_rate"), "value"] + 1 == seat["win_rate"] + 1
+    # An interval is two columns beside its figure, whichever way the JSON writes it.
+    assert list(figure.loc[("Bakuk", "seats.1.win_rate"), ["low", "high"]]) == seat["win_rate_ci"]
+    assert list(figure.loc[("Bakuk", "seats.1.edge"), ["value", "low", "high"]]) == [
+        seat["edge"]["value"],
+        *seat["edge"]["ci"],
+    ]
+    assert figure.loc[("Bakuk", "run.players.1"), "text"] == "random"
+    assert pandas.isna(figure.loc[("Bakuk", "run.players.1"), "value"])
+    assert figure.loc[("Bakuk", "run.partial"), "value"] == 0.0
+    # Every row of --format csv is here, with the same value: the interval's ends beside it.
+    written = csv_rows(report)
+    seen = {}
+    for row in frame.itertuples():
+        values = {"": row.value if row.text is None or pandas.isna(row.text) else row.text}
+        if not pandas.isna(row.low):
+            values = {"": row.value, "low": row.low, "high": row.high}
+        for end, value in values.items():
+            if not end:
+                keys = [row.statistic, row.statistic + ".value"]
+            else:
+                keys = [f"{row.statistic}_ci.{end}", f"{row.statistic}.ci.{end}"]
+            [key] = [k for k in keys if (row.variant, k) in written]
+            seen[(row.variant, key)] = value
+    assert seen.keys() == written.keys()
+    for where, text in written.items():
+        value = seen[where]
+        if isinstance(value, str):
+            assert value == text, where
+        elif text in ("true", "false"):
+            assert value == (text == "true"), where
+        elif text == "":
+            assert pandas.isna(value), where
+        else:
+            assert value == float(text), where
+
+
+def test_to_pandas_wide():
+    pandas = require("pandas")
+    report = sow.simulate(["bakuk", "koumma"], games=500, jobs=2)
+    wide = report.to_pandas(wide=True)
+    assert list(wide.index) == ["Bakuk", "Koumma"] and wide.index.name == "variant"
+    dtypes = {c: str(t) for c, t in wide.dtypes.items()}
+    assert dtypes["seats.1.wins"] == "int64"
+    assert dtypes["seats.1.win_rate"] == dtypes["seats.1.win_rate.low"] == "float64"
+    assert dtypes["run.partial"] == "bool"
+    assert wide.loc["Koumma", "games_played"] == 500
+    assert list(wide.loc["Koumma", ["seats.2.edge", "seats.2.edge.low", "seats.2.edge.high"]]) == [
+        report["Koumma"]["seats"][1]["edge"]["value"],
+        *report["Koumma"]["seats"][1]["edge"]["ci"],
+    ]
+    assert (wide["seats.1.win_rate"] + wide["seats.2.win_rate"] <= 1).all()
+    long = report.to_pandas()
+    numbers = long[long.text.isna() & long.value.notna()]
+    for row in numbers.itertuples():
+        assert wide.loc[row.variant, row.statistic] == row.value, row
 
 
 def test_sigint_stops_a_run_in_another_process():

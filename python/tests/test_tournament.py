@@ -42,8 +42,20 @@ def test_text_and_pandas():
     pandas = require("pandas")
     frame = report.to_pandas()
     assert isinstance(frame, pandas.DataFrame)
-    assert list(frame.columns) == ["variant", "key", "value"]
+    # The columns of a simulation's frame: one name for the key column.
+    assert list(frame.columns) == ["variant", "statistic", "value", "low", "high", "text"]
+    assert str(frame.value.dtype) == "float64"
+    # A row of --format csv a figure, numbers as numbers (no interval in a tournament's).
     assert len(frame) == len(report.csv.splitlines()) - 1
+    figure = frame.set_index("statistic")
+    top = report["variants"][0]["figures"]["standings"][0]
+    assert figure.loc["standings.1.participant", "text"] == top["participant"]
+    assert figure.loc["standings.1.rating", "value"] == top["rating"]
+    assert figure.loc["standings.1.games", "value"] + 1 == 41
+    wide = report.to_pandas(wide=True)
+    assert list(wide.index) == ["Bakuk"]
+    assert str(wide["standings.1.games"].dtype) == "int64"
+    assert wide.loc["Bakuk", "standings.1.participant"] == top["participant"]
 
 
 def test_mistakes_are_located(sow_bin, tmp_path):

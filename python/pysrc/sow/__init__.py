@@ -26,7 +26,7 @@ import os
 from collections.abc import Iterable
 from typing import Any
 
-from . import _sow
+from . import _frames, _sow
 from ._sow import Game, Message, Solution, TournamentError, Variant, VariantError
 
 __all__ = [
@@ -79,15 +79,6 @@ def bundled() -> list[str]:
     return _sow.bundled()
 
 
-def _frame(csv: str, kind: str) -> Any:
-    """A report's CSV as a pandas DataFrame, its values as the text the program wrote."""
-    try:
-        import pandas
-    except ImportError as error:
-        raise ImportError(f"{kind}.to_pandas() needs pandas: pip install pandas") from error
-    return pandas.read_csv(io.StringIO(csv), dtype={"value": str}, keep_default_na=False)
-
-
 class Simulation(dict[str, Any]):
     """The report of :func:`simulate`: what ``sow simulate --format json`` prints, as a dict.
 
@@ -96,7 +87,7 @@ class Simulation(dict[str, Any]):
     losses, win rates with their confidence intervals, mean scores), the game lengths and the
     rest of the program's figures. Besides: ``table`` (the table ``sow simulate`` prints),
     ``csv`` (the long table of ``--format csv``), ``partial`` (stopped before its last game),
-    and :meth:`to_pandas`.
+    and :meth:`to_pandas` (its figures as numbers, long or wide).
     """
 
     table: str
@@ -109,11 +100,25 @@ class Simulation(dict[str, Any]):
         self.table = table
         self.partial = partial
 
-    def to_pandas(self) -> Any:
-        """The long table of ``sow simulate --format csv`` as a pandas DataFrame: one row per
-        variant and statistic (columns ``variant``, ``statistic``, ``value``; statistics
-        named as in the JSON, ``seats.1.win_rate``). Needs pandas installed."""
-        return _frame(self.csv, "Simulation")
+    def to_pandas(self, wide: bool = False) -> Any:
+        """The figures as a pandas DataFrame (needs pandas installed), numbers as numbers.
+
+        Long (the default): one row per variant and statistic, as ``--format csv`` has them
+        (statistics named as in the JSON, ``seats.1.win_rate``), with the columns
+        ``variant``, ``statistic``, ``value`` (a float; flags 1.0 or 0.0; NaN for a figure
+        not known or in words), ``low`` and ``high`` (the ends of the figure's 95%
+        interval, where it has one: the CSV's ``_ci.low``/``_ci.high`` or ``.ci.low``/
+        ``.ci.high`` rows, here beside the value), and ``text`` (the figures in words:
+        players, source, fingerprint; None for numbers).
+
+        ``wide=True``: one row per variant (the index, ``variant``), one column per
+        statistic, each of its own type (integers, floats, booleans, text), an interval's
+        ends in the columns ``STATISTIC.low`` and ``STATISTIC.high``.
+        """
+        figures = [(label, {k: v for k, v in report.items() if k != "tally"}) for label, report in self.items()]
+        if wide:
+            return _frames.wide_frame(figures, "Simulation")
+        return _frames.long_frame(figures, "Simulation")
 
 
 def simulate(
@@ -189,10 +194,17 @@ class Tournament(dict[str, Any]):
         self.table = table
         self.svg = svg
 
-    def to_pandas(self) -> Any:
-        """The rows of ``--format csv`` as a pandas DataFrame (columns ``variant``, ``key``,
-        ``value``; keys are paths into the JSON). Needs pandas installed."""
-        return _frame(self.csv, "Tournament")
+    def to_pandas(self, wide: bool = False) -> Any:
+        """Each variant's figures (``report["variants"][i]["figures"]``) as a pandas
+        DataFrame, numbers as numbers, as :meth:`Simulation.to_pandas` gives a simulation's:
+        long (columns ``variant``, ``statistic``, ``value``, ``low``, ``high``, ``text``;
+        statistics are paths into the figures, ``standings.1.rating``, list items numbered
+        from 1), or ``wide=True``, one row per variant and a column per statistic. Needs
+        pandas installed."""
+        figures = [(v["variant"], v["figures"]) for v in self["variants"]]
+        if wide:
+            return _frames.wide_frame(figures, "Tournament")
+        return _frames.long_frame(figures, "Tournament")
 
 
 def tournament(
