@@ -26,8 +26,9 @@ pub(crate) fn tournament_report(
     path: Option<&str>,
     text: Option<&str>,
     name: &str,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(String, String, String, String)> {
+    let jobs = jobs.map(|j| crate::whole_in(j, "jobs", 0, u64::MAX)).transpose()?;
     let checked = match (path, text) {
         (Some(p), None) => file::load(Path::new(p)),
         (None, Some(t)) => file::check_text(
@@ -38,8 +39,8 @@ pub(crate) fn tournament_report(
         _ => return Err(PyValueError::new_err("give a tournament file's path or its text")),
     };
     let t: Tournament = checked.map_err(|d| diagnostics_error(py, &d, TournamentError::new_err))?;
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 || jobs > sow::run::simulate::MAX_JOBS {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u64));
+    if jobs == 0 || jobs > sow::run::simulate::MAX_JOBS as u64 {
         return Err(PyValueError::new_err(format!(
             "jobs={jobs}: expected 1 to {}",
             sow::run::simulate::MAX_JOBS
@@ -49,7 +50,7 @@ pub(crate) fn tournament_report(
         let entrants = entrants(&t, |spec, rules, solved| spec.prepare(rules, solved, cancel))
             .map_err(|e| e.to_string())?;
         let sitting = Sitting {
-            jobs,
+            jobs: jobs as usize,
             shard: Shard::WHOLE,
             cancel,
             progress: &|_| {},

@@ -25,7 +25,7 @@ use sow::lang::library::{self, VariantFile};
 use sow::lang::{check, describe};
 use sow::play::registry::PlayerSpec;
 use sow::run::report::Report;
-use sow::run::simulate::{self, Planned, RunOptions, Shard};
+use sow::run::simulate::{self, OptionError, Planned, RunOptions, Shard};
 
 create_exception!(
     sow,
@@ -307,7 +307,33 @@ impl Variant {
     /// pits 1..N and the player to move (1-based; the variant's first player if None), with
     /// nothing captured and no plies played. A position the rules cannot hold raises ValueError.
     #[pyo3(signature = (pits, to_move = None))]
-    fn position(&self, pits: Vec<u8>, to_move: Option<usize>) -> PyResult<Game> {
+    fn position(&self, pits: Vec<Bound<'_, PyAny>>, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+        let pits = pits
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let seeds = whole(n, &format!("pits: pit {}", i + 1))?;
+                u8::try_from(seeds).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "pits: pit {} holds {seeds} seeds: a pit holds 0 to 255",
+                        i + 1
+                    ))
+                })
+            })
+            .collect::<PyResult<Vec<u8>>>()?;
+        let to_move = match to_move {
+            None => None,
+            Some(p) => match usize::try_from(whole(p, "to_move")?) {
+                Ok(p) => Some(p),
+                Err(_) => {
+                    return Err(PyValueError::new_err(format!(
+                        "to_move={}: there is no such player; players are numbered 1 to {}",
+                        p.str()?,
+                        self.rules.players()
+                    )));
+                }
+            },
+        };
         let player = match to_move {
             Some(0) => usize::MAX,
             Some(p) => p - 1,
@@ -465,10 +491,13 @@ impl Game {
         self.names.list(py, self.rules.legal_moves(&self.state).iter())
     }
 
-    /// Plays a move written in the notation (`"3"`, `"2cw"`). A move that cannot be written
-    /// so, or cannot be played here, raises ValueError with the engine's reason.
-    fn play(&mut self, mv: &str) -> PyResult<()> {
-        let parsed = notation::parse_move_for(&self.rules, mv, None)
+    /// Plays a move written in the notation (`"3"`, `"2cw"`), or a pit's number (`3`, as
+    /// `"3"`). A move that cannot be written so, or cannot be played here, raises ValueError
+    /// with the engine's reason; anything but a text or a whole number raises TypeError.
+    #[pyo3(signature = (r#move))]
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = move_text(r#move)?;
+        let parsed = notation::parse_move_for(&self.rules, &text, None)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.play_move(parsed).map_err(PyValueError::new_err)
     }
@@ -493,11 +522,12 @@ impl Game {
 
     /// Plays the move numbered `action` in the variant's `all_moves()`; ValueError if there
     /// is none or it cannot be played here.
-    fn play_action(&mut self, action: usize) -> PyResult<()> {
-        let Some(&mv) = self.actions.moves.get(action) else {
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let last = self.actions.moves.len() - 1;
+        let number = whole(action, "action")?;
+        let Some(&mv) = usize::try_from(number).ok().and_then(|a| self.actions.moves.get(a)) else {
             return Err(PyValueError::new_err(format!(
-                "action {action}: the variant numbers its moves 0 to {}",
-                self.actions.moves.len() - 1
+                "action {number}: the variant numbers its moves 0 to {last}"
             )));
         };
         self.play_move(mv).map_err(PyValueError::new_err)
@@ -526,6 +556,7 @@ impl Game {
     /// The position as `sow play --format json` prints it, as a dict (variant, ruleset, pits,
     /// captured, stores on boards with stores, score, to_move, legal_moves, plies, finished,
     /// winner, result, end, and the keys of the rules that have them).
+    #[getter]
     fn report<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let text = serde_json::to_string(&PositionReport::new(&self.rules, &self.state))
             .expect("a report serializes");
@@ -533,11 +564,13 @@ impl Game {
     }
 
     /// The board as `sow play` draws it.
+    #[getter]
     fn board(&self) -> String {
         replay::draw_state(self.rules.spec(), &self.state)
     }
 
     /// Where the game stands in a sentence, as `sow play` ends with it.
+    #[getter]
     fn status(&self) -> String {
         replay::describe_status(&self.rules, &self.state)
     }
@@ -560,6 +593,67 @@ impl Game {
             self.state.pits()
         )
     }
+}
+
+/// A move as given to `Game.play`: a text in the notation, or a pit's number.
+fn move_text(given: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(text) = given.cast::<PyString>() {
+        return Ok(text.to_cow()?.into_owned());
+    }
+    if given.is_instance_of::<pyo3::types::PyInt>() && !given.is_instance_of::<pyo3::types::PyBool>() {
+        return Ok(given.str()?.to_cow()?.into_owned());
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "a move is a text in the notation (\"3\", \"2cw\", \"pass\") or a pit's number, not {}",
+        given.get_type().name()?
+    )))
+}
+
+/// A whole number given to the argument `name`, of any size (a negative or too large one is
+/// then refused with the argument's name, where a conversion to an unsigned type would
+/// raise OverflowError naming nothing).
+fn whole(given: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
+    if !given.is_instance_of::<pyo3::types::PyInt>() || given.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name}: expected a whole number, not {}",
+            given.get_type().name()?
+        )));
+    }
+    given.extract::<i128>().or_else(|_| {
+        Err(PyValueError::new_err(format!("{name}={}: far too large", given.str()?)))
+    })
+}
+
+/// A whole number given to the argument `name`, from `low` to `high`.
+pub(crate) fn whole_in(given: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
+    let n = whole(given, name)?;
+    match u64::try_from(n) {
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
+        _ => Err(PyValueError::new_err(format!("{name}={n}: expected {low} to {high}"))),
+    }
+}
+
+/// A run's options refused, in the words of the Python call (`games=0`, not `--games 0`).
+fn option_error(e: &OptionError) -> PyErr {
+    PyValueError::new_err(match e {
+        OptionError::NoGames => "games=0: a run needs at least one game".to_string(),
+        OptionError::NoThreads => "jobs=0: a run needs at least one thread".to_string(),
+        OptionError::TooManyThreads(n) => format!(
+            "jobs={n}: a run uses at most {} threads (one or two per core is fastest)",
+            sow::run::simulate::MAX_JOBS
+        ),
+        OptionError::PlyLimit { variant, limit } => {
+            let why = match limit {
+                Some(l) => format!("a ply limit of {l} is more than a run can count"),
+                None => "the rules have no ply limit, so a game might never end".to_string(),
+            };
+            format!(
+                "{variant}: {why}; simulate with max_plies of at most {}",
+                sow::lang::spec::MAX_PLY_LIMIT
+            )
+        }
+        OptionError::Seats { .. } => format!("players: {e}"),
+    })
 }
 
 /// Runs `work` on another thread while this one, the GIL released, looks every 50 ms for a
@@ -628,7 +722,10 @@ fn simulate_all(
             .collect::<Result<Vec<_>, _>>()?;
         planned.push(Planned { reference: e.reference.clone(), rules: e.rules.clone(), agents });
     }
-    simulate::run_all(&planned, opts, cancel, &|_| {}).map_err(|err| err.to_string())
+    simulate::run_all(&planned, opts, cancel, &|_| {}).map_err(|err| match err {
+        simulate::RunError::Options(e) => option_error(&e).to_string(),
+        other => other.to_string(),
+    })
 }
 
 /// Runs a simulation as `sow simulate` does and returns its report as JSON, CSV and the
@@ -640,12 +737,18 @@ fn simulate_all(
 fn simulate_report(
     py: Python<'_>,
     variants: Vec<PyRef<'_, Variant>>,
-    games: u64,
+    games: &Bound<'_, PyAny>,
     players: Vec<String>,
-    seed: u64,
-    jobs: Option<usize>,
-    max_plies: Option<u32>,
+    seed: &Bound<'_, PyAny>,
+    jobs: Option<&Bound<'_, PyAny>>,
+    max_plies: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(String, String, String, bool)> {
+    let games = whole_in(games, "games", 0, u64::MAX)?;
+    let seed = whole_in(seed, "seed", 0, u64::MAX)?;
+    let jobs = jobs.map(|j| whole_in(j, "jobs", 0, u64::MAX).map(|j| j.min(usize::MAX as u64) as usize)).transpose()?;
+    let max_plies = max_plies
+        .map(|p| whole_in(p, "max_plies", 0, u64::MAX).map(|p| p.min(u32::MAX as u64) as u32))
+        .transpose()?;
     if variants.is_empty() {
         return Err(PyValueError::new_err("name at least one variant"));
     }
@@ -658,7 +761,7 @@ fn simulate_report(
         .collect::<PyResult<Vec<_>>>()?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let opts = RunOptions { games, seed, jobs, shard: Shard::WHOLE };
-    opts.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    opts.check().map_err(|e| option_error(&e))?;
     if let Some(p) = max_plies {
         sow::lang::spec::check_ply_limit(p)
             .map_err(|e| PyValueError::new_err(format!("max_plies={p}: {e} plies")))?;

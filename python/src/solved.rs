@@ -36,8 +36,9 @@ pub(crate) fn solve(
     variant: &Variant,
     start: Option<PyRef<'_, Game>>,
     strong: bool,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Solved> {
+    let jobs = jobs.map(|j| crate::whole_in(j, "jobs", 0, u64::MAX)).transpose()?;
     let played = Arc::clone(&variant.rules);
     let rules = solved_rules(played.spec());
     let start: State = match start {
@@ -48,7 +49,7 @@ pub(crate) fn solve(
     };
     let threads = match jobs {
         None => solver::default_threads(),
-        Some(n) if (1..=sow::run::simulate::MAX_JOBS).contains(&n) => n,
+        Some(n) if (1..=sow::run::simulate::MAX_JOBS as u64).contains(&n) => n as usize,
         Some(n) => {
             return Err(PyValueError::new_err(format!(
                 "jobs={n}: expected 1 to {}",

@@ -74,7 +74,7 @@ def test_kalah_actions_are_pits():
     assert state.current_player() == 1
     assert state.legal_actions() == [6, 7, 8, 9, 10, 11]
     assert str(state) == str(state.sow_game)
-    assert str(state).startswith(state.sow_game.board())
+    assert str(state).startswith(state.sow_game.board)
 
 
 def test_observation_tensor_layout():

@@ -50,7 +50,14 @@ def test_players_per_seat_and_rulesets():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"variants": "bakuk", "games": 0}, "game"),
+        # In the words of the call, not of the command line (`--games 0`).
+        ({"variants": "bakuk", "games": 0}, r"^games=0: a run needs at least one game$"),
+        ({"variants": "bakuk", "games": -5}, r"^games=-5: expected 0 to 18446744073709551615$"),
+        ({"variants": "bakuk", "seed": -1}, r"^seed=-1: expected 0 to"),
+        ({"variants": "bakuk", "jobs": -1}, r"^jobs=-1: expected 0 to"),
+        ({"variants": "bakuk", "jobs": 0}, r"^jobs=0: a run needs at least one thread$"),
+        ({"variants": "bakuk", "max_plies": -3}, r"^max_plies=-3: expected"),
+        ({"variants": "bakuk", "games": 10**40}, r"^games=10{40}: far too large$"),
         ({"variants": "bakuk", "players": ["random"] * 3}, "seats"),
         ({"variants": "bakuk", "players": "nobody"}, "players"),
         ({"variants": ["bakuk", "bakuk"]}, "named twice"),

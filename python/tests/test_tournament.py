@@ -75,6 +75,8 @@ def test_mistakes_are_located(sow_bin, tmp_path):
         sow.tournament(tmp_path / "missing.yaml")
     with pytest.raises(ValueError, match="path or its text"):
         sow.tournament()
+    with pytest.raises(ValueError, match=r"^jobs=-1: expected 0 to"):
+        sow.tournament(text=text, jobs=-1)
 
 
 def test_ctrl_c_stops_a_tournament():

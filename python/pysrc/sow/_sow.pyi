@@ -92,8 +92,9 @@ class Game:
     def history(self) -> list[str]: ...
     def legal_moves(self) -> list[str]:
         """The legal moves of the player to move (none once the game is over)."""
-    def play(self, mv: str) -> None:
-        """Play a move; ValueError with the engine's reason if it cannot be played."""
+    def play(self, move: str | int) -> None:
+        """Play a move in the notation (``"3"``), or a pit's number (``3``); ValueError with
+        the engine's reason if it cannot be played."""
     def legal_actions(self) -> list[int]:
         """The legal moves as their places in the variant's ``all_moves()``, ascending."""
     def play_action(self, action: int) -> None:
@@ -102,10 +103,13 @@ class Game:
         """An independent copy of the game."""
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
+    @property
     def report(self) -> dict[str, Any]:
         """The position as ``sow play --format json`` prints it."""
+    @property
     def board(self) -> str:
         """The board as ``sow play`` draws it."""
+    @property
     def status(self) -> str:
         """Where the game stands, in a sentence."""
 
