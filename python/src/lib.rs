@@ -156,6 +156,9 @@ struct Variant {
     /// The rulesets the variant's file defines.
     rulesets: Vec<String>,
     warnings: Diagnostics,
+    /// The variant's file as read (with the files it extends): what `set` and `vary` change,
+    /// and what a pickle holds.
+    file: Arc<VariantFile>,
 }
 
 impl Variant {
@@ -174,8 +177,80 @@ impl Variant {
             reference: reference.to_string(),
             rulesets: file.ruleset_names().iter().map(|s| s.to_string()).collect(),
             warnings,
+            file: Arc::new(file.clone()),
         })
     }
+
+    /// What a pickle of the variant holds: how to load it again (a bundled name, a path, or
+    /// the text and its name), the ruleset, and the fingerprint of its rules, which the
+    /// variant loaded again must have.
+    fn pickled(&self) -> (&'static str, String, String, Option<String>, String) {
+        let ruleset = self.rules.spec().ruleset.clone();
+        let fingerprint = format!("{:016x}", self.rules.game_fingerprint());
+        match &self.file.origin {
+            library::Origin::Bundled(name) => ("bundled", name.to_string(), String::new(), ruleset, fingerprint),
+            library::Origin::File(path) => {
+                ("path", path.display().to_string(), String::new(), ruleset, fingerprint)
+            }
+            library::Origin::Text(name) => {
+                ("text", self.file.file.text.clone(), name.clone(), ruleset, fingerprint)
+            }
+        }
+    }
+}
+
+/// A variant read back from its pickle (see `Variant::pickled`): loaded again as it was, and
+/// refused if its rules are not those pickled (its file has changed since).
+#[pyfunction]
+fn _unpickle_variant(
+    py: Python<'_>,
+    kind: &str,
+    what: &str,
+    name: &str,
+    ruleset: Option<&str>,
+    fingerprint: &str,
+    reference: &str,
+) -> PyResult<Variant> {
+    let file = match kind {
+        "text" => library::load_text(name, what),
+        _ => library::load(what),
+    }
+    .map_err(|d| variant_error(py, &d))?;
+    let mut variant = Variant::from_file(py, reference, &file, ruleset)?;
+    let again = format!("{:016x}", variant.rules.game_fingerprint());
+    if again != fingerprint {
+        return Err(PyValueError::new_err(format!(
+            "{}: the variant read back from its pickle plays other rules than the one pickled (its file `{what}` has changed since)",
+            variant.rules.spec().label()
+        )));
+    }
+    variant.reference = reference.to_string();
+    Ok(variant)
+}
+
+/// A game read back from its pickle: its variant, the position it started from (None for the
+/// variant's start; else the seeds in the pits and the player to move, 0-based) and the moves
+/// played since, played again.
+#[pyfunction]
+fn _unpickle_game(
+    variant: &Bound<'_, Variant>,
+    start: Option<(Vec<u8>, usize)>,
+    moves: Vec<String>,
+) -> PyResult<Game> {
+    let v = variant.get();
+    let state = match &start {
+        None => v.rules.initial_state(),
+        Some((pits, player)) => {
+            v.rules.state_from(pits, *player).map_err(|e| PyValueError::new_err(e.to_string()))?
+        }
+    };
+    let mut game = Game::new(variant, state, start);
+    for mv in moves {
+        let parsed = notation::parse_move_for(&game.rules, &mv, None)
+            .map_err(|e| PyValueError::new_err(format!("{mv}: {e}")))?;
+        game.play_move(parsed).map_err(PyValueError::new_err)?;
+    }
+    Ok(game)
 }
 
 /// Loads a variant: a bundled name (`"bakuk"`) or a path to a `.sow` file, with a ruleset
@@ -299,15 +374,20 @@ impl Variant {
     }
 
     /// A game from the start.
-    fn new_game(&self) -> Game {
-        Game::new(self, self.rules.initial_state())
+    fn new_game(slf: &Bound<'_, Self>) -> Game {
+        Game::new(slf, slf.get().rules.initial_state(), None)
     }
 
     /// A game from a position given by hand, as `sow play --position` takes it: the seeds in
     /// pits 1..N and the player to move (1-based; the variant's first player if None), with
     /// nothing captured and no plies played. A position the rules cannot hold raises ValueError.
     #[pyo3(signature = (pits, to_move = None))]
-    fn position(&self, pits: Vec<Bound<'_, PyAny>>, to_move: Option<&Bound<'_, PyAny>>) -> PyResult<Game> {
+    fn position(
+        slf: &Bound<'_, Self>,
+        pits: Vec<Bound<'_, PyAny>>,
+        to_move: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let this = slf.get();
         let pits = pits
             .iter()
             .enumerate()
@@ -329,7 +409,7 @@ impl Variant {
                     return Err(PyValueError::new_err(format!(
                         "to_move={}: there is no such player; players are numbered 1 to {}",
                         p.str()?,
-                        self.rules.players()
+                        this.rules.players()
                     )));
                 }
             },
@@ -337,9 +417,9 @@ impl Variant {
         let player = match to_move {
             Some(0) => usize::MAX,
             Some(p) => p - 1,
-            None => self.rules.spec().first_player as usize,
+            None => this.rules.spec().first_player as usize,
         };
-        let state = self.rules.state_from(&pits, player).map_err(|e| {
+        let state = this.rules.state_from(&pits, player).map_err(|e| {
             let e = match (e, to_move) {
                 (sow::engine::PositionError::NoSuchPlayer { players, .. }, Some(0)) => {
                     sow::engine::PositionError::NoSuchPlayer { given: 0, players }
@@ -348,7 +428,15 @@ impl Variant {
             };
             PyValueError::new_err(e.to_string())
         })?;
-        Ok(Game::new(self, state))
+        Ok(Game::new(slf, state, Some((pits, player))))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let py = slf.py();
+        let this = slf.get();
+        let (kind, what, name, ruleset, fingerprint) = this.pickled();
+        let args = (kind, what, name, ruleset, fingerprint, this.reference.clone()).into_pyobject(py)?;
+        Ok((py.import("sow._sow")?.getattr("_unpickle_variant")?, args.into_any()))
     }
 
     fn __repr__(&self) -> String {
@@ -360,6 +448,11 @@ impl Variant {
 /// strings in the notation of the `sow` program (`"3"`, `"2cw"`, `"h1"`, `"pass"`).
 #[pyclass(module = "sow._sow")]
 struct Game {
+    /// The variant, for a pickle of the game.
+    variant: Py<Variant>,
+    /// The position given by hand the game started from (seeds in the pits, the player to
+    /// move, 0-based), or None for the variant's start: for a pickle of the game.
+    start: Option<(Vec<u8>, usize)>,
     rules: Arc<Rules>,
     names: Arc<MoveNames>,
     actions: Arc<Actions>,
@@ -373,8 +466,11 @@ struct Game {
 }
 
 impl Game {
-    fn new(variant: &Variant, state: State) -> Game {
+    fn new(py_variant: &Bound<'_, Variant>, state: State, start: Option<(Vec<u8>, usize)>) -> Game {
+        let variant = py_variant.get();
         Game {
+            variant: py_variant.clone().unbind(),
+            start,
             rules: Arc::clone(&variant.rules),
             names: Arc::clone(&variant.names),
             actions: Arc::clone(&variant.actions),
@@ -534,8 +630,10 @@ impl Game {
     }
 
     /// An independent copy of the game (position and moves played).
-    fn clone(&self) -> Game {
+    fn clone(&self, py: Python<'_>) -> Game {
         Game {
+            variant: self.variant.clone_ref(py),
+            start: self.start.clone(),
             rules: Arc::clone(&self.rules),
             names: Arc::clone(&self.names),
             actions: Arc::clone(&self.actions),
@@ -545,12 +643,19 @@ impl Game {
         }
     }
 
-    fn __copy__(&self) -> Game {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> Game {
+        self.clone(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone(py)
+    }
+
+    /// A pickle of the game: its variant, the position it started from and the moves played
+    /// (played again when read back, which restores what the rule of repetition remembers).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let args = (self.variant.clone_ref(py), self.start.clone(), self.history()).into_pyobject(py)?;
+        Ok((py.import("sow._sow")?.getattr("_unpickle_game")?, args.into_any()))
     }
 
     /// The position as `sow play --format json` prints it, as a dict (variant, ruleset, pits,
@@ -795,6 +900,9 @@ fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_text, m)?)?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
+    m.add_function(wrap_pyfunction!(_unpickle_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(_unpickle_game, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(simulate_report, m)?)?;
     m.add_class::<solved::Solved>()?;
     m.add_function(wrap_pyfunction!(solved::solve, m)?)?;

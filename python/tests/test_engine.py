@@ -294,3 +294,76 @@ def test_ply_limit_and_fingerprint():
     same = sow.load_text('variant "Again" extends "bakuk" { source "a test" }')
     assert same.fingerprint == sow.load("bakuk").fingerprint
     assert len(same.fingerprint) == 16
+
+
+def test_version_and_dir():
+    import importlib.metadata
+
+    assert sow.__version__ == importlib.metadata.version("sow")
+    names = dir(sow)
+    assert "Any" not in names and "io" not in names and "json" not in names and "os" not in names
+    assert set(sow.__all__) <= set(names)
+    assert "__version__" in names and "openspiel" in names
+
+
+def test_pickling_round_trips(tmp_path):
+    import pickle
+
+    bakuk = sow.load("bakuk:three-player")
+    again = pickle.loads(pickle.dumps(bakuk))
+    assert (again.label, again.reference, again.fingerprint) == (bakuk.label, "bakuk", bakuk.fingerprint)
+    path = tmp_path / "mine.sow"
+    path.write_text('variant "Mine" extends "kalah" {\n  source "me" at "https://example.org"\n  seeds 3 in each pit\n}\n')
+    text = sow.load_text(path.read_text().replace("3 in", "5 in"), name="five.sow")
+    for variant in (sow.load(path), text):
+        back = pickle.loads(pickle.dumps(variant))
+        assert (back.label, back.fingerprint, back.reference) == (variant.label, variant.fingerprint, variant.reference)
+        assert back.new_game().pits == variant.new_game().pits
+    # A file changed since the pickle is not read back as the variant pickled.
+    pickled = pickle.dumps(sow.load(path))
+    path.write_text(path.read_text().replace("3 in", "4 in"))
+    with pytest.raises(ValueError, match="has changed since"):
+        pickle.loads(pickled)
+    # A game: its variant, its start (a position given by hand too) and its moves; a game of
+    # Oware read back remembers the positions the rule of repetition compares.
+    rng = random.Random(4)
+    for game in (
+        random_game(sow.load("oware"), rng),
+        bakuk.new_game(),
+        sow.load("bakuk").position([0, 2, 1, 0, 3, 1], to_move=2),
+    ):
+        for _ in range(3):
+            if not game.finished:
+                game.play(rng.choice(game.legal_moves()))
+        back = pickle.loads(pickle.dumps(game))
+        assert back.report == game.report and back.history == game.history
+        assert str(back) == str(game)
+        while not game.finished:
+            move = rng.choice(game.legal_moves())
+            game.play(move)
+            back.play(move)
+            assert back.report == game.report
+
+
+def test_games_in_other_processes():
+    import concurrent.futures
+    import multiprocessing
+
+    variant = sow.load("bakuk")
+    games = []
+    for seed in range(4):
+        game = variant.new_game()
+        game.play(random.Random(seed).choice(game.legal_moves()))
+        games.append(game)
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(2, mp_context=context) as pool:
+        played = list(pool.map(finish, games))
+    for game, back in zip(games, played):
+        assert back.history[:1] == game.history and back.finished
+        assert back.variant == "Bakuk"
+
+
+def finish(game: sow.Game) -> sow.Game:
+    while not game.finished:
+        game.play(game.legal_moves()[0])
+    return game

@@ -29,6 +29,8 @@ from typing import Any
 from . import _frames, _sow
 from ._sow import Game, Message, Solution, TournamentError, Variant, VariantError
 
+__version__: str = _sow.__version__
+
 __all__ = [
     "Game",
     "Message",
@@ -63,6 +65,11 @@ def load_text(text: str, ruleset: str | None = None, name: str = "<text>") -> Va
     ``name`` is what the messages of a :class:`VariantError` call the text.
     """
     return _sow.load_text(text, ruleset, name)
+
+
+def __dir__() -> list[str]:
+    # What the package offers, not the modules it imports (`io`, `json`, `os`, `Any`).
+    return sorted([*__all__, "__version__", "openspiel"])
 
 
 def __getattr__(name: str) -> Any:
