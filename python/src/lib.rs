@@ -7,8 +7,10 @@
 
 mod contest;
 mod solved;
+mod study;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use pyo3::create_exception;
@@ -23,9 +25,7 @@ use sow::engine::{History, Move, Outcome, Rules, State};
 use sow::lang::diagnostic::Diagnostics;
 use sow::lang::library::{self, VariantFile};
 use sow::lang::{check, describe};
-use sow::play::registry::PlayerSpec;
-use sow::run::report::Report;
-use sow::run::simulate::{self, OptionError, Planned, RunOptions, Shard};
+use sow::run::simulate::OptionError;
 
 create_exception!(
     sow,
@@ -765,19 +765,64 @@ fn option_error(e: &OptionError) -> PyErr {
 /// signal: Ctrl-C cancels the work (which stops soon after: every long call of the library
 /// watches its `Cancel`) and raises KeyboardInterrupt once it has stopped. `what` names the
 /// work in the error raised if its thread fails.
-fn detached<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(&Cancel) -> T + Send) -> PyResult<T> {
+pub(crate) fn detached<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    work: impl FnOnce(&Cancel) -> T + Send,
+) -> PyResult<T> {
+    detached_with(py, what, None, |cancel, _| work(cancel))
+}
+
+/// What a long call tells a Python `progress` callback: the work done so far, counted by the
+/// work's thread, and the whole (None where it is not known beforehand).
+pub(crate) struct Progress<'a> {
+    pub callback: &'a Bound<'a, PyAny>,
+    pub total: Option<u64>,
+}
+
+/// [`detached`], with a count the work raises as it goes: every 50 ms that it has changed,
+/// `progress` is called with it and the total (`callback(done, total)`), on this thread with
+/// the GIL held; an exception it raises stops the work and is raised.
+pub(crate) fn detached_with<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    progress: Option<Progress<'_>>,
+    work: impl FnOnce(&Cancel, &AtomicU64) -> T + Send,
+) -> PyResult<T> {
     let cancel = Cancel::new();
+    let done = AtomicU64::new(0);
+    let mut told = None;
     let (tx, mut rx) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         let worker_cancel = cancel.clone();
+        let counter = &done;
         scope.spawn(move || {
             // The receiver is gone only once the caller has stopped waiting.
-            let _ = tx.send(work(&worker_cancel));
+            let _ = tx.send(work(&worker_cancel, counter));
         });
         loop {
             // The receiver goes into the closure and comes back: it may be sent, not shared.
             let (got, back) = py.detach(move || (rx.recv_timeout(std::time::Duration::from_millis(50)), rx));
             rx = back;
+            let stop = |e: PyErr, rx: std::sync::mpsc::Receiver<T>| {
+                cancel.cancel();
+                // The work stops soon; the scope waits for it with the GIL released.
+                py.detach(move || drop(rx.recv()));
+                Err(e)
+            };
+            if let Some(p) = &progress {
+                let now = done.load(Ordering::Relaxed);
+                let finished = got.is_ok();
+                if told != Some(now) {
+                    told = Some(now);
+                    if let Err(e) = p.callback.call1((now, p.total)) {
+                        if finished {
+                            return Err(e);
+                        }
+                        return stop(e, rx);
+                    }
+                }
+            }
             match got {
                 Ok(result) => return Ok(result),
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
@@ -788,106 +833,10 @@ fn detached<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(&Cancel) -> T
                 }
             }
             if let Err(interrupt) = py.check_signals() {
-                cancel.cancel();
-                // The work stops soon; the scope waits for it with the GIL released.
-                py.detach(move || drop(rx.recv()));
-                return Err(interrupt);
+                return stop(interrupt, rx);
             }
         }
     })
-}
-
-/// One variant of a simulation: its rules (with the ply limit asked for) and how it was named.
-struct Entry {
-    rules: Rules,
-    reference: String,
-}
-
-/// Plays `entries` in turn as `sow simulate` does, each seat by its player of `players`;
-/// stops early (a partial report) if `cancel` is set.
-fn simulate_all(
-    entries: &[Entry],
-    players: &[PlayerSpec],
-    opts: &RunOptions,
-    cancel: &Cancel,
-) -> Result<Report, String> {
-    let mut planned = Vec::new();
-    for e in entries {
-        let seats = e.rules.players();
-        let label = e.rules.spec().label();
-        let specs = match players.len() {
-            1 => vec![players[0].clone(); seats],
-            n if n == seats => players.to_vec(),
-            n => return Err(format!("players: {label} has {seats} seats, and {n} players were given")),
-        };
-        let mut solved = None;
-        let agents = specs
-            .iter()
-            .map(|p| p.prepare(&e.rules, &mut solved, cancel).map_err(|err| format!("players: {err}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        planned.push(Planned { reference: e.reference.clone(), rules: e.rules.clone(), agents });
-    }
-    simulate::run_all(&planned, opts, cancel, &|_| {}).map_err(|err| match err {
-        simulate::RunError::Options(e) => option_error(&e).to_string(),
-        other => other.to_string(),
-    })
-}
-
-/// Runs a simulation as `sow simulate` does and returns its report as JSON, CSV and the
-/// table, with whether it was stopped early. The games are played on other threads while
-/// this one, the GIL released, looks every 50 ms for a signal: Ctrl-C stops the games and
-/// raises KeyboardInterrupt.
-#[pyfunction]
-#[pyo3(signature = (variants, games, players, seed, jobs = None, max_plies = None))]
-fn simulate_report(
-    py: Python<'_>,
-    variants: Vec<PyRef<'_, Variant>>,
-    games: &Bound<'_, PyAny>,
-    players: Vec<String>,
-    seed: &Bound<'_, PyAny>,
-    jobs: Option<&Bound<'_, PyAny>>,
-    max_plies: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(String, String, String, bool)> {
-    let games = whole_in(games, "games", 0, u64::MAX)?;
-    let seed = whole_in(seed, "seed", 0, u64::MAX)?;
-    let jobs = jobs.map(|j| whole_in(j, "jobs", 0, u64::MAX).map(|j| j.min(usize::MAX as u64) as usize)).transpose()?;
-    let max_plies = max_plies
-        .map(|p| whole_in(p, "max_plies", 0, u64::MAX).map(|p| p.min(u32::MAX as u64) as u32))
-        .transpose()?;
-    if variants.is_empty() {
-        return Err(PyValueError::new_err("name at least one variant"));
-    }
-    if players.is_empty() {
-        return Err(PyValueError::new_err("name a player for every seat, or one for all"));
-    }
-    let players = players
-        .iter()
-        .map(|p| PlayerSpec::parse(p, false).map_err(|e| PyValueError::new_err(format!("players: {e}"))))
-        .collect::<PyResult<Vec<_>>>()?;
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let opts = RunOptions { games, seed, jobs, shard: Shard::WHOLE };
-    opts.check().map_err(|e| option_error(&e))?;
-    if let Some(p) = max_plies {
-        sow::lang::spec::check_ply_limit(p)
-            .map_err(|e| PyValueError::new_err(format!("max_plies={p}: {e} plies")))?;
-    }
-    let mut entries: Vec<Entry> = Vec::new();
-    for v in &variants {
-        let rules = match max_plies {
-            Some(p) => v.rules.with_ply_limit(Some(p)),
-            None => (*v.rules).clone(),
-        };
-        let label = rules.spec().label();
-        if entries.iter().any(|e| e.rules.spec().label() == label) {
-            return Err(PyValueError::new_err(format!("`{label}` is named twice")));
-        }
-        entries.push(Entry { rules, reference: v.reference.clone() });
-    }
-    drop(variants);
-    let report = detached(py, "the simulation", |cancel| simulate_all(&entries, &players, &opts, cancel))?
-        .map_err(PyValueError::new_err)?;
-    let partial = report.partial();
-    Ok((report.json(), report.csv(), report.table(false), partial))
 }
 
 #[pymodule]
@@ -903,7 +852,7 @@ fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_unpickle_variant, m)?)?;
     m.add_function(wrap_pyfunction!(_unpickle_game, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add_function(wrap_pyfunction!(simulate_report, m)?)?;
+    m.add_function(wrap_pyfunction!(study::simulate_report, m)?)?;
     m.add_class::<solved::Solved>()?;
     m.add_function(wrap_pyfunction!(solved::solve, m)?)?;
     m.add_function(wrap_pyfunction!(contest::tournament_report, m)?)?;

@@ -179,3 +179,92 @@ def test_sigint_stops_a_run_in_another_process():
     out, _ = process.communicate(timeout=20)
     assert out.strip() == "interrupted"
     assert process.returncode == 0
+
+
+def program(sow_bin, *args):
+    return subprocess.run([sow_bin, "simulate", *args], check=True, capture_output=True, text=True).stdout
+
+
+def test_set_vary_metrics_and_record_as_the_program(sow_bin, tmp_path):
+    """set, vary, metrics and record give the figures, table, picture and records of
+    `sow simulate --set --vary --metrics --record --plot`."""
+    args = ["bakuk:valdez", "--games", "600", "--seed", "4", "--set", "first seed into the emptied pit"]
+    args += ["--vary", "seeds {4, 5} in each pit", "--metrics"]
+    kwargs = dict(
+        games=600, seed=4, set="first seed into the emptied pit", vary=["seeds {4, 5} in each pit"], metrics=True, jobs=2
+    )
+    with pytest.warns(sow.VariantWarning, match="can be played without changing the board"):
+        report = sow.simulate("bakuk:valdez", record=True, **kwargs)
+    assert dict(report) == json.loads(program(sow_bin, *args, "--format", "json"))
+    assert report.table == program(sow_bin, *args)
+    plot, record = tmp_path / "plot.svg", tmp_path / "games.jsonl"
+    program(sow_bin, *args, "--plot", str(plot), "--record", str(record))
+    assert report.svg == plot.read_text()
+    lines = record.read_text().splitlines()
+    assert report.records == [json.loads(line) for line in lines]
+    # A path writes the records as the program does, byte for byte.
+    mine = tmp_path / "mine.jsonl"
+    with pytest.warns(sow.VariantWarning):
+        written = sow.simulate("bakuk:valdez", record=mine, **kwargs)
+    assert mine.read_text() == record.read_text()
+    assert written.records is None and dict(written) == dict(report)
+    # The games as a frame, and the wide frame with a column per rule varied.
+    pandas = require("pandas")
+    games = report.games()
+    assert len(games) == len(lines) == 1200
+    assert list(games.columns[:5]) == ["variant", "game", "winner", "plies", "end"]
+    assert str(games.plies.dtype) == "int64" and str(games.winner.dtype) == "Int64"
+    first = json.loads(lines[0])
+    assert games.loc[0, "moves"] == first["moves"] and games.loc[0, "score.1"] == first["scores"][0]
+    assert set(games.variant) == set(report)
+    for label, figures in report.items():
+        mean = games[games.variant == label].plies.mean()
+        assert abs(mean - figures["length"]["mean"]) < 1e-9
+    wide = report.to_pandas(wide=True)
+    assert list(wide["seeds {4, 5} in each pit"]) == [4, 5]
+    assert str(wide["seeds {4, 5} in each pit"].dtype) == "int64"
+    assert isinstance(wide["metrics.balance"].iloc[0], float)
+    assert pandas.api.types.is_float_dtype(wide["metrics.drama"])
+
+
+def test_set_alone_as_the_program(sow_bin):
+    report = sow.simulate(["kalah", "bakuk"], games=500, seed=2, set=["seeds 3 in each pit"], jobs=2)
+    printed = program(sow_bin, "kalah", "bakuk", "--games", "500", "--seed", "2", "--set", "seeds 3 in each pit", "--format", "json")
+    assert dict(report) == json.loads(printed)
+
+
+def test_changes_with_mistakes_are_located():
+    with pytest.raises(sow.VariantError) as caught:
+        sow.simulate("bakuk", games=10, set="seeds 4 in each pitt")
+    assert caught.value.messages[0].message == "unexpected word `pitt`"
+    with pytest.raises(ValueError, match="metrics=True"):
+        sow.simulate("bakuk", games=10, evaluator="margin")
+    with pytest.raises(ValueError, match=r"^evaluator=`best` is not an evaluator"):
+        sow.simulate("bakuk", games=10, metrics=True, evaluator="best")
+    with pytest.raises(ValueError, match="record=True"):
+        sow.simulate("bakuk", games=10).games()
+
+
+def test_notebook_display():
+    report = sow.simulate(["bakuk", "koumma"], games=200, jobs=2)
+    html = report._repr_html_()
+    assert html.startswith("<table>") and html.count("<tr>") == len(report.table.splitlines()) - 3  # borders and the heading rule
+    assert '<th style="text-align:right">Koumma</th>' in html
+    assert "<td" in html and "┆" not in html
+    assert isinstance(report.svg, sow.SVG) and report.svg._repr_svg_().startswith("<svg")
+
+
+def test_progress():
+    seen = []
+    sow.simulate(["bakuk", "koumma"], games=5000, jobs=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (10000, 10000)
+    assert all(total == 10000 for _, total in seen)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+    def stop(done, total):
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        sow.simulate("bakuk", games=10**9, jobs=2, progress=stop)
+    with pytest.raises(TypeError, match="progress"):
+        sow.simulate("bakuk", games=10, progress="yes")

@@ -87,3 +87,12 @@ def test_ctrl_c_stops_a_tournament():
     with pytest.raises(KeyboardInterrupt):
         sow.tournament(text=text, jobs=2)
     assert time.monotonic() - start < 5
+
+
+def test_notebook_display():
+    report = sow.tournament(text="variants: [bakuk, koumma]\nparticipants: [random, greedy]\ngames: 10\n", jobs=2)
+    html = report._repr_html_()
+    assert html.count("<table>") == report.table.count("┌")
+    assert "<p>== Bakuk (10 games) ==</p>" in html
+    assert "┆" not in html and '<th style="text-align:right">participant</th>' in html
+    assert isinstance(report.svg, sow.SVG) and report.svg._repr_svg_() == str(report.svg)

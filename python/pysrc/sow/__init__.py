@@ -34,12 +34,14 @@ __version__: str = _sow.__version__
 __all__ = [
     "Game",
     "Message",
+    "SVG",
     "Simulation",
     "Solution",
     "Tournament",
     "TournamentError",
     "Variant",
     "VariantError",
+    "VariantWarning",
     "bundled",
     "load",
     "load_text",
@@ -86,26 +88,110 @@ def bundled() -> list[str]:
     return _sow.bundled()
 
 
+class VariantWarning(UserWarning):
+    """A warning of the checker about rules changed by ``set`` or ``vary`` (as ``sow simulate``
+    prints them)."""
+
+
+class SVG(str):
+    """An SVG picture (its text): a notebook shows it as the picture."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def _html_table(lines: list[str]) -> str:
+    """One table as the program draws it (box drawing, ``┆`` between cells), as HTML: a
+    heading of one or two lines, the rows, figures aligned right."""
+    import html
+
+    head: list[str] = []
+    rows: list[list[str]] = []
+    body = False
+    for line in lines:
+        if line.startswith("╞"):
+            body = True
+        elif line.startswith("│"):
+            cells = [html.escape(c.strip()) for c in line.strip().strip("│").split("┆")]
+            if body:
+                rows.append(cells)
+            elif not head:
+                head = cells
+            else:  # a heading of two lines (a variant of a sweep and its values)
+                head = [f"{a}<br>{b}" if b else a for a, b in zip(head, cells)]
+    out = ["<table>", "<thead><tr>"]
+    out.extend(f'<th style="text-align:right">{h}</th>' for h in head)
+    out.append("</tr></thead>\n<tbody>")
+    for row in rows:
+        cells = [f'<th style="text-align:left">{row[0]}</th>']
+        cells.extend(f'<td style="text-align:right">{c}</td>' for c in row[1:])
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</tbody>\n</table>")
+    return "\n".join(out)
+
+
+def _html(text: str) -> str:
+    """The tables the program prints, as HTML: each table an HTML table, each line between
+    them a paragraph."""
+    import html
+
+    out: list[str] = []
+    table: list[str] = []
+    for line in text.splitlines():
+        if line.startswith(("┌", "│", "╞", "├", "└")):
+            table.append(line)
+            if line.startswith("└"):
+                out.append(_html_table(table))
+                table = []
+        elif line.strip():
+            out.append(f"<p>{html.escape(line)}</p>")
+    if table:
+        out.append(_html_table(table))
+    return "\n".join(out)
+
+
 class Simulation(dict[str, Any]):
     """The report of :func:`simulate`: what ``sow simulate --format json`` prints, as a dict.
 
     One key per variant (its label, ``"Bakuk"`` or ``"Bakuk:three-player"``), each holding
     ``run`` (variant, games, seed, players, ...), ``games_played``, ``seats`` (wins, draws,
     losses, win rates with their confidence intervals, mean scores), the game lengths and the
-    rest of the program's figures. Besides: ``table`` (the table ``sow simulate`` prints),
-    ``csv`` (the long table of ``--format csv``), ``partial`` (stopped before its last game),
-    and :meth:`to_pandas` (its figures as numbers, long or wide).
+    rest of the program's figures (``metrics``, with ``metrics=True``). Besides: ``table``
+    (the table ``sow simulate`` prints), ``csv`` (the long table of ``--format csv``),
+    ``svg`` (the picture of ``--plot``), ``partial`` (stopped before its last game),
+    ``records`` (with ``record=True``: every game as ``--record`` writes it, a dict each),
+    :meth:`to_pandas` (its figures as numbers, long or wide) and :meth:`games` (the records
+    as a frame). In a notebook it shows as its table.
     """
 
     table: str
     csv: str
+    svg: SVG
     partial: bool
+    records: list[dict[str, Any]] | None
 
-    def __init__(self, report: dict[str, Any], csv: str, table: str, partial: bool) -> None:
+    def __init__(
+        self,
+        report: dict[str, Any],
+        csv: str,
+        table: str,
+        partial: bool,
+        svg: str = "",
+        records: list[tuple[str, str]] | None = None,
+    ) -> None:
         super().__init__(report)
         self.csv = csv
         self.table = table
         self.partial = partial
+        self.svg = SVG(svg)
+        self._labels: list[str] = []
+        self.records = None
+        if records is not None:
+            self.records = []
+            for label, lines in records:
+                for line in lines.splitlines():
+                    self.records.append(json.loads(line))
+                    self._labels.append(label)
 
     def to_pandas(self, wide: bool = False) -> Any:
         """The figures as a pandas DataFrame (needs pandas installed), numbers as numbers.
@@ -120,12 +206,51 @@ class Simulation(dict[str, Any]):
 
         ``wide=True``: one row per variant (the index, ``variant``), one column per
         statistic, each of its own type (integers, floats, booleans, text), an interval's
-        ends in the columns ``STATISTIC.low`` and ``STATISTIC.high``.
+        ends in the columns ``STATISTIC.low`` and ``STATISTIC.high``. A run of ``vary`` has
+        a column per rule varied (named as given, ``"seeds {3..5} in each pit"``) holding
+        each variant's value, as a number where every value is one.
         """
         figures = [(label, {k: v for k, v in report.items() if k != "tally"}) for label, report in self.items()]
-        if wide:
-            return _frames.wide_frame(figures, "Simulation")
-        return _frames.long_frame(figures, "Simulation")
+        if not wide:
+            return _frames.long_frame(figures, "Simulation")
+        frame = _frames.wide_frame(figures, "Simulation")
+        pandas = _frames._pandas("Simulation")
+        rules: list[str] = []
+        for report in self.values():
+            varied = report["run"].get("varied") or {"rules": []}
+            rules.extend(r for r in varied["rules"] if r not in rules)
+        for i, rule in enumerate(rules):
+            values = []
+            for report in self.values():
+                varied = report["run"].get("varied") or {"rules": [], "values": []}
+                given = dict(zip(varied["rules"], varied["values"]))
+                values.append(given.get(rule))
+            try:
+                column = pandas.to_numeric(pandas.Series(values, index=frame.index))
+            except (ValueError, TypeError):
+                column = pandas.Series(values, index=frame.index)
+            frame.insert(i, rule, column)
+        return frame
+
+    def games(self) -> Any:
+        """The games of a run with ``record=True`` as a pandas DataFrame, one row per game:
+        ``variant`` (the label, as the report's keys), ``game`` (its number in the run),
+        ``winner`` (None for a draw), ``plies``, ``end``, ``score.1`` ... ``score.P``, and
+        ``moves`` (the moves, each as ``sow play --moves`` takes it). Needs pandas."""
+        if self.records is None:
+            raise ValueError("the games were not kept: simulate with record=True")
+        pandas = _frames._pandas("Simulation")
+        players = max((len(r["scores"]) for r in self.records), default=0)
+        rows = []
+        for label, r in zip(self._labels, self.records):
+            scores = r["scores"] + [None] * (players - len(r["scores"]))
+            rows.append([label, r["game"], r["winner"], r["plies"], r["end"], *scores, r["moves"]])
+        columns = ["variant", "game", "winner", "plies", "end", *(f"score.{p + 1}" for p in range(players)), "moves"]
+        frame = pandas.DataFrame(rows, columns=columns)
+        return frame.astype({"winner": "Int64"})
+
+    def _repr_html_(self) -> str:
+        return _html(self.table)
 
 
 def simulate(
@@ -135,6 +260,13 @@ def simulate(
     seed: int = 0,
     jobs: int | None = None,
     max_plies: int | None = None,
+    *,
+    set: str | Iterable[str] = (),
+    vary: str | Iterable[str] = (),
+    metrics: bool = False,
+    evaluator: str | None = None,
+    record: bool | str | os.PathLike[str] = False,
+    progress: Any = None,
 ) -> Simulation:
     """Play ``games`` games of each variant as ``sow simulate`` does, and return its report.
 
@@ -143,15 +275,85 @@ def simulate(
     (``"random"``, ``"alphabeta:4"``, ``"mcts:1000,c=0.7"``, ``"perfect"``); game ``i`` is played
     from a random stream drawn from ``(seed, i)`` alone, on ``jobs`` threads (every core by
     default), so the figures do not depend on ``jobs``. ``max_plies`` ends every game after so
-    many plies. The games run with the GIL released; Ctrl-C stops them and raises
-    KeyboardInterrupt. Bad arguments raise ValueError.
+    many plies.
+
+    As the program's options of the same names: ``set`` changes rules, each written as in a
+    variant file (``"seeds 4 in each pit"``); ``vary`` runs each variant once for each value
+    of a rule's placeholder (``"seeds {2..8} in each pit"``, ``"first seed into the {next,
+    emptied} pit"``; two for a grid); ``metrics=True`` adds the game-design metrics (and the
+    table shows them), judged by ``evaluator`` (``"exact"``, ``"margin"``,
+    ``"alphabeta:DEPTH"``, ``"mcts:N"``; by default exact where the variant solves in
+    moments, else margin). ``record=True`` keeps every game (``Simulation.records``,
+    ``Simulation.games()``); a path writes them there as JSON lines, as ``--record FILE``.
+    A change with mistakes raises :class:`VariantError`.
+
+    ``progress`` is called as ``progress(done, total)`` (games) as the games are played,
+    every 50 ms at most; ``progress=True`` shows a tqdm bar (``pip install tqdm``). The games
+    run with the GIL released; Ctrl-C stops them and raises KeyboardInterrupt. Bad arguments
+    raise ValueError.
     """
     if isinstance(variants, (str, os.PathLike, Variant)):
         variants = [variants]
     loaded = [v if isinstance(v, Variant) else load(v) for v in variants]
     seats = [players] if isinstance(players, str) else list(players)
-    report, csv, table, partial = _sow.simulate_report(loaded, games, seats, seed, jobs, max_plies)
-    return Simulation(json.loads(report), csv, table, partial)
+    sets = [set] if isinstance(set, str) else list(set)
+    varies = [vary] if isinstance(vary, str) else list(vary)
+    path = None if isinstance(record, bool) else os.fspath(record)
+    with _progress(progress, "games") as callback:
+        report, csv, table, partial, svg, records, warned = _sow.simulate_report(
+            loaded,
+            games,
+            seats,
+            seed,
+            jobs,
+            max_plies,
+            sets,
+            varies,
+            metrics,
+            evaluator,
+            record is True,
+            path,
+            callback,
+        )
+    if warned:
+        import warnings
+
+        warnings.warn(warned.rstrip("\n"), VariantWarning, stacklevel=2)
+    return Simulation(json.loads(report), csv, table, partial, svg, records if record is True else None)
+
+
+class _progress:
+    """The callback of ``progress=``: the one given, a tqdm bar for True, or None."""
+
+    def __init__(self, progress: Any, unit: str) -> None:
+        self.bar = None
+        self.callback = None
+        if progress is True:
+            try:
+                from tqdm.auto import tqdm
+            except ImportError as error:
+                raise ImportError("progress=True shows a tqdm bar: pip install tqdm") from error
+            self.bar = tqdm(unit=" " + unit)
+
+            def tell(done: int, total: int | None) -> None:
+                assert self.bar is not None
+                if total is not None and self.bar.total != total:
+                    self.bar.total = total
+                self.bar.n = done
+                self.bar.refresh()
+
+            self.callback = tell
+        elif progress is not None and progress is not False:
+            if not callable(progress):
+                raise TypeError("progress: expected a function progress(done, total), or True for a tqdm bar")
+            self.callback = progress
+
+    def __enter__(self) -> Any:
+        return self.callback
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def solve(
@@ -188,18 +390,22 @@ class Tournament(dict[str, Any]):
     ``variants``: per variant the standings, ratings, head-to-head figures, seats, openings,
     skill trace...). Besides:
     ``table`` (the tables the program prints), ``csv`` (``--format csv``: one row per variant
-    and figure), ``svg`` (the picture of ``--plot``) and :meth:`to_pandas`.
+    and figure), ``svg`` (the picture of ``--plot``; a notebook shows it as the picture) and
+    :meth:`to_pandas`. In a notebook it shows as its tables.
     """
 
     table: str
     csv: str
-    svg: str
+    svg: SVG
 
     def __init__(self, report: dict[str, Any], csv: str, table: str, svg: str) -> None:
         super().__init__(report)
         self.csv = csv
         self.table = table
-        self.svg = svg
+        self.svg = SVG(svg)
+
+    def _repr_html_(self) -> str:
+        return _html(self.table)
 
     def to_pandas(self, wide: bool = False) -> Any:
         """Each variant's figures (``report["variants"][i]["figures"]``) as a pandas

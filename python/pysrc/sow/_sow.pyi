@@ -1,5 +1,6 @@
 """Type stubs of the native module ``sow._sow`` (built from ``python/src/lib.rs``)."""
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 class VariantError(Exception):
@@ -125,8 +126,16 @@ def simulate_report(
     seed: int,
     jobs: int | None = None,
     max_plies: int | None = None,
-) -> tuple[str, str, str, bool]:
-    """The report of a simulation as JSON, CSV and the table, and whether it was stopped."""
+    set: list[str] = ...,
+    vary: list[str] = ...,
+    metrics: bool = False,
+    evaluator: str | None = None,
+    record: bool = False,
+    record_path: str | None = None,
+    progress: Callable[[int, int | None], object] | None = None,
+) -> tuple[str, str, str, bool, str, list[tuple[str, str]], str]:
+    """The report of a simulation as JSON, CSV and the table, whether it was stopped, the
+    SVG picture, each variant's label and records (JSON lines), and the checker's warnings."""
 
 class Solution:
     """A variant solved by a table of the positions its games reach (``sow.solve``). Called
