@@ -12,21 +12,25 @@ use sow::tournament::file::{self, Tournament, Variants};
 use sow::tournament::play::{self, Sitting};
 use sow::tournament::{plot, report};
 
-use crate::{TournamentError, detached, diagnostics_error};
+use std::sync::atomic::Ordering;
+
+use crate::{Progress, TournamentError, detached_with, diagnostics_error};
 
 /// Plays the tournament of the file at `path`, or of `text` (its variants found from the
 /// working directory; `name` is what messages call it), on `jobs` threads, as `sow
 /// tournament` does: its report as JSON, CSV, the tables and the SVG plot, and whether
 /// Ctrl-C stopped it (then KeyboardInterrupt is raised instead). The file's mistakes raise
-/// TournamentError with every located message.
+/// TournamentError with every located message. `progress` is called with the games played
+/// and the games in all.
 #[pyfunction]
-#[pyo3(signature = (path = None, text = None, name = "<text>", jobs = None))]
+#[pyo3(signature = (path = None, text = None, name = "<text>", jobs = None, progress = None))]
 pub(crate) fn tournament_report(
     py: Python<'_>,
     path: Option<&str>,
     text: Option<&str>,
     name: &str,
     jobs: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(String, String, String, String)> {
     let jobs = jobs.map(|j| crate::whole_in(j, "jobs", 0, u64::MAX)).transpose()?;
     let checked = match (path, text) {
@@ -46,14 +50,16 @@ pub(crate) fn tournament_report(
             sow::run::simulate::MAX_JOBS
         )));
     }
-    let played = detached(py, "the tournament", |cancel| {
+    let total = sow::tournament::schedule::Plan::new(&t).total_games;
+    let progress = progress.map(|callback| Progress { callback, total: Some(total) });
+    let played = detached_with(py, "the tournament", progress, |cancel, done| {
         let entrants = entrants(&t, |spec, rules, solved| spec.prepare(rules, solved, cancel))
             .map_err(|e| e.to_string())?;
         let sitting = Sitting {
             jobs: jobs as usize,
             shard: Shard::WHOLE,
             cancel,
-            progress: &|_| {},
+            progress: &|n| done.store(n, Ordering::Relaxed),
             resumed: Default::default(),
             resuming: false,
         };

@@ -761,18 +761,6 @@ fn option_error(e: &OptionError) -> PyErr {
     })
 }
 
-/// Runs `work` on another thread while this one, the GIL released, looks every 50 ms for a
-/// signal: Ctrl-C cancels the work (which stops soon after: every long call of the library
-/// watches its `Cancel`) and raises KeyboardInterrupt once it has stopped. `what` names the
-/// work in the error raised if its thread fails.
-pub(crate) fn detached<T: Send>(
-    py: Python<'_>,
-    what: &str,
-    work: impl FnOnce(&Cancel) -> T + Send,
-) -> PyResult<T> {
-    detached_with(py, what, None, |cancel, _| work(cancel))
-}
-
 /// What a long call tells a Python `progress` callback: the work done so far, counted by the
 /// work's thread, and the whole (None where it is not known beforehand).
 pub(crate) struct Progress<'a> {
@@ -780,7 +768,11 @@ pub(crate) struct Progress<'a> {
     pub total: Option<u64>,
 }
 
-/// [`detached`], with a count the work raises as it goes: every 50 ms that it has changed,
+/// Runs `work` on another thread while this one, the GIL released, looks every 50 ms for a
+/// signal: Ctrl-C cancels the work (which stops soon after: every long call of the library
+/// watches its `Cancel`) and raises KeyboardInterrupt once it has stopped. `what` names the
+/// work in the error raised if its thread fails. The work counts what it has done in its
+/// `AtomicU64` as it goes: every 50 ms that the count has changed (and once at the end),
 /// `progress` is called with it and the total (`callback(done, total)`), on this thread with
 /// the GIL held; an exception it raises stops the work and is raised.
 pub(crate) fn detached_with<T: Send>(

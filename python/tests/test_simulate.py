@@ -268,3 +268,13 @@ def test_progress():
         sow.simulate("bakuk", games=10**9, jobs=2, progress=stop)
     with pytest.raises(TypeError, match="progress"):
         sow.simulate("bakuk", games=10, progress="yes")
+
+
+def test_progress_bar_is_tqdms():
+    try:
+        import tqdm  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError, match="pip install tqdm"):
+            sow.simulate("bakuk", games=100, progress=True)
+    else:
+        assert sow.simulate("bakuk", games=100, progress=True)["Bakuk"]["games_played"] == 100

@@ -178,3 +178,19 @@ def test_a_game_of_rounds_is_solved_to_the_end_of_its_first_round(sow_bin, tmp_p
             with pytest.raises(ValueError, match="first round"):
                 solution.best_move(game)
     assert past > 0, "some games went past their first round"
+
+
+def test_progress():
+    seen = []
+    solution = sow.solve("bakuk", jobs=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (solution.positions, None)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    seen = []
+    strong = sow.solve("tihbat", strong=True, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (strong.positions, strong.positions)
+
+    def stop(done, total):
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        sow.solve("um-ed-dyar", jobs=2, progress=stop)

@@ -96,3 +96,10 @@ def test_notebook_display():
     assert "<p>== Bakuk (10 games) ==</p>" in html
     assert "┆" not in html and '<th style="text-align:right">participant</th>' in html
     assert isinstance(report.svg, sow.SVG) and report.svg._repr_svg_() == str(report.svg)
+
+
+def test_progress():
+    seen = []
+    text = "variants: [bakuk, koumma]\nparticipants: [random, greedy]\ngames: 50\n"
+    sow.tournament(text=text, jobs=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (100, 100)

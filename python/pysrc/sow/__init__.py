@@ -361,6 +361,7 @@ def solve(
     start: Game | None = None,
     strong: bool = False,
     jobs: int | None = None,
+    progress: Any = None,
 ) -> Solution:
     """Solve a variant exactly, as ``sow solve --method table`` does, and keep its table.
 
@@ -378,10 +379,15 @@ def solve(
     stops it and raises KeyboardInterrupt. A variant a table cannot solve (more than two
     players, too many positions, rules that need a game's history) raises ValueError with
     the reason; ``sow solve --method search`` values bigger games.
+
+    ``progress`` is called as ``progress(done, total)`` as the table grows (positions solved
+    so far; ``total`` the positions of the table with ``strong=True``, else None: the
+    positions a game reaches are not known beforehand); ``progress=True`` shows a tqdm bar.
     """
     if not isinstance(variant, Variant):
         variant = load(variant)
-    return _sow.solve(variant, start, strong, jobs)
+    with _progress(progress, "positions") as callback:
+        return _sow.solve(variant, start, strong, jobs, callback)
 
 
 class Tournament(dict[str, Any]):
@@ -425,6 +431,7 @@ def tournament(
     *,
     text: str | None = None,
     jobs: int | None = None,
+    progress: Any = None,
 ) -> Tournament:
     """Play a tournament as ``sow tournament FILE`` does and return its report.
 
@@ -433,7 +440,10 @@ def tournament(
     threads (every core by default) with the GIL released; the figures do not depend on
     ``jobs``. Ctrl-C stops them and raises KeyboardInterrupt. A file with mistakes raises
     :class:`TournamentError`, whose ``messages`` are the located messages ``sow check`` prints.
+    ``progress`` is called as ``progress(done, total)`` (games) as the games are played;
+    ``progress=True`` shows a tqdm bar.
     """
     path = None if file is None else os.fspath(file)
-    report, csv, table, svg = _sow.tournament_report(path, text, "<text>", jobs)
+    with _progress(progress, "games") as callback:
+        report, csv, table, svg = _sow.tournament_report(path, text, "<text>", jobs, callback)
     return Tournament(json.loads(report), csv, table, svg)

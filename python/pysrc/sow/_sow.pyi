@@ -169,7 +169,11 @@ class Solution:
     def __call__(self, game: Game) -> str | None: ...
 
 def solve(
-    variant: Variant, start: Game | None = None, strong: bool = False, jobs: int | None = None
+    variant: Variant,
+    start: Game | None = None,
+    strong: bool = False,
+    jobs: int | None = None,
+    progress: Callable[[int, int | None], object] | None = None,
 ) -> Solution: ...
 
 class TournamentError(Exception):
@@ -178,6 +182,10 @@ class TournamentError(Exception):
     messages: list[Message]
 
 def tournament_report(
-    path: str | None = None, text: str | None = None, name: str = "<text>", jobs: int | None = None
+    path: str | None = None,
+    text: str | None = None,
+    name: str = "<text>",
+    jobs: int | None = None,
+    progress: Callable[[int, int | None], object] | None = None,
 ) -> tuple[str, str, str, str]:
     """A tournament's report as JSON, CSV, the tables and the SVG plot."""
