@@ -6,6 +6,7 @@
 //! around them; its docstrings and `.pyi` stubs are the user's reference.
 
 mod contest;
+mod observe;
 mod solved;
 mod study;
 
@@ -442,6 +443,15 @@ impl Variant {
     fn __repr__(&self) -> String {
         format!("<sow.Variant {}>", self.rules.spec().label())
     }
+
+    /// The parts of the observation tensor of `sow.openspiel` for this variant, in order:
+    /// (name, length) each. `pits`, `captured` and `to_move` in every variant; `claimed`,
+    /// `big_stones` and `stones_won`, `out_of_play`, `round` and `points`, `pending` and
+    /// `pending_at` where the rules have them.
+    fn observation_layout(&self) -> Vec<(&'static str, usize)> {
+        observe::layout(&self.rules)
+    }
+
 }
 
 /// A game of a variant: its position, the moves played, and the moves it allows. Moves are
@@ -580,6 +590,52 @@ impl Game {
     #[getter]
     fn history(&self) -> Vec<String> {
         self.moves.iter().map(Move::to_string).collect()
+    }
+
+    /// The position as the observation tensor of `sow.openspiel` (floats, laid out as the
+    /// variant's `observation_layout()` says).
+    fn observation(&self) -> Vec<f32> {
+        observe::tensor(&self.rules, &self.state)
+    }
+
+    /// Where a rule claims pits: the pits (1-based) each of the two players has claimed;
+    /// None in other variants.
+    #[getter]
+    fn claimed_pits(&self) -> Option<Vec<Vec<usize>>> {
+        self.rules.spec().claims_pits().then(|| (0..2).map(|p| observe::numbers(self.state.claimed(p))).collect())
+    }
+
+    /// Where the game has big stones: the pits (1-based) holding one; None in other variants.
+    #[getter]
+    fn big_stones(&self) -> Option<Vec<usize>> {
+        self.rules.spec().stones.big_stones.then(|| observe::numbers(self.rules.stones_on_board(&self.state)))
+    }
+
+    /// Where the game has big stones: the big stones each of the two players has taken; None
+    /// in other variants.
+    #[getter]
+    fn stones_won(&self) -> Option<Vec<u32>> {
+        self.rules.spec().stones.big_stones.then(|| self.state.stones_won().iter().map(|&x| x as u32).collect())
+    }
+
+    /// Games of rounds: the pits (1-based) out of play; None in other variants.
+    #[getter]
+    fn out_of_play(&self) -> Option<Vec<usize>> {
+        self.rules.spec().rounds.as_ref().map(|_| observe::numbers(self.state.out_of_play()))
+    }
+
+    /// Games of rounds: the rounds over so far; None in other variants.
+    #[getter]
+    fn rounds_over(&self) -> Option<u32> {
+        self.rules.spec().rounds.as_ref().map(|_| self.state.rounds_over())
+    }
+
+    /// A move paused for its mover's choice: what is asked (`"take"`, `"way"`, `"relay"`,
+    /// `"end"`, `"target"`, as `report["pending"]`); the legal moves are the options. None
+    /// between moves.
+    #[getter]
+    fn pending(&self) -> Option<&'static str> {
+        self.state.pending().map(sow::engine::Step::name)
     }
 
     /// The legal moves of the player to move, in the notation (none once the game is over).

@@ -60,6 +60,9 @@ class Variant:
         """The rules in words, as ``sow describe`` prints them."""
     def new_game(self) -> Game:
         """A game from the start."""
+    def observation_layout(self) -> list[tuple[str, int]]:
+        """The parts of the observation tensor (``Game.observation()``, ``sow.openspiel``):
+        name and length each, in order."""
     def position(self, pits: list[int], to_move: int | None = None) -> Game:
         """A game from a position given by hand (as ``sow play --position``); ValueError if
         the rules cannot hold it."""
@@ -91,6 +94,26 @@ class Game:
     def end(self) -> str | None: ...
     @property
     def history(self) -> list[str]: ...
+    @property
+    def claimed_pits(self) -> list[list[int]] | None:
+        """Where a rule claims pits: the pits each of the two players has claimed."""
+    @property
+    def big_stones(self) -> list[int] | None:
+        """Where the game has big stones: the pits holding one."""
+    @property
+    def stones_won(self) -> list[int] | None:
+        """Where the game has big stones: those each of the two players has taken."""
+    @property
+    def out_of_play(self) -> list[int] | None:
+        """Games of rounds: the pits out of play."""
+    @property
+    def rounds_over(self) -> int | None:
+        """Games of rounds: the rounds over so far."""
+    @property
+    def pending(self) -> Literal["take", "way", "relay", "end", "target"] | None:
+        """A move paused for its mover's choice: what is asked (the legal moves are the options)."""
+    def observation(self) -> list[float]:
+        """The position as the observation tensor, laid out as ``Variant.observation_layout()``."""
     def legal_moves(self) -> list[str]:
         """The legal moves of the player to move (none once the game is over)."""
     def play(self, move: str | int) -> None:
