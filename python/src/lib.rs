@@ -189,7 +189,9 @@ impl Variant {
         let ruleset = self.rules.spec().ruleset.clone();
         let fingerprint = format!("{:016x}", self.rules.game_fingerprint());
         match &self.file.origin {
-            library::Origin::Bundled(name) => ("bundled", name.to_string(), String::new(), ruleset, fingerprint),
+            library::Origin::Bundled(name) => {
+                ("bundled", name.to_string(), String::new(), ruleset, fingerprint)
+            }
             library::Origin::File(path) => {
                 ("path", path.display().to_string(), String::new(), ruleset, fingerprint)
             }
@@ -451,7 +453,6 @@ impl Variant {
     fn observation_layout(&self) -> Vec<(&'static str, usize)> {
         observe::layout(&self.rules)
     }
-
 }
 
 /// A game of a variant: its position, the moves played, and the moves it allows. Moves are
@@ -602,7 +603,10 @@ impl Game {
     /// None in other variants.
     #[getter]
     fn claimed_pits(&self) -> Option<Vec<Vec<usize>>> {
-        self.rules.spec().claims_pits().then(|| (0..2).map(|p| observe::numbers(self.state.claimed(p))).collect())
+        self.rules
+            .spec()
+            .claims_pits()
+            .then(|| (0..2).map(|p| observe::numbers(self.state.claimed(p))).collect())
     }
 
     /// Where the game has big stones: the pits (1-based) holding one; None in other variants.
@@ -615,7 +619,11 @@ impl Game {
     /// in other variants.
     #[getter]
     fn stones_won(&self) -> Option<Vec<u32>> {
-        self.rules.spec().stones.big_stones.then(|| self.state.stones_won().iter().map(|&x| x as u32).collect())
+        self.rules
+            .spec()
+            .stones
+            .big_stones
+            .then(|| self.state.stones_won().iter().map(|&x| x as u32).collect())
     }
 
     /// Games of rounds: the pits (1-based) out of play; None in other variants.
@@ -780,9 +788,9 @@ fn whole(given: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
             given.get_type().name()?
         )));
     }
-    given.extract::<i128>().or_else(|_| {
-        Err(PyValueError::new_err(format!("{name}={}: far too large", given.str()?)))
-    })
+    given
+        .extract::<i128>()
+        .or_else(|_| Err(PyValueError::new_err(format!("{name}={}: far too large", given.str()?))))
 }
 
 /// A whole number given to the argument `name`, from `low` to `high`.
@@ -808,10 +816,7 @@ fn option_error(e: &OptionError) -> PyErr {
                 Some(l) => format!("a ply limit of {l} is more than a run can count"),
                 None => "the rules have no ply limit, so a game might never end".to_string(),
             };
-            format!(
-                "{variant}: {why}; simulate with max_plies of at most {}",
-                sow::lang::spec::MAX_PLY_LIMIT
-            )
+            format!("{variant}: {why}; simulate with max_plies of at most {}", sow::lang::spec::MAX_PLY_LIMIT)
         }
         OptionError::Seats { .. } => format!("players: {e}"),
     })

@@ -38,7 +38,9 @@ pub(crate) fn layout(rules: &Rules) -> Vec<(&'static str, usize)> {
 /// by the mover, a relay's way or its refusal, a rearrangement before play.
 fn pauses(rules: &Rules) -> bool {
     let spec = rules.spec();
-    spec.lap_rules.iter().any(|l| l.chooses()) || spec.legality.relays.is_some() || spec.staging.rearrange.is_some()
+    spec.lap_rules.iter().any(|l| l.chooses())
+        || spec.legality.relays.is_some()
+        || spec.staging.rearrange.is_some()
 }
 
 fn mask(into: &mut Vec<f32>, n: usize, bits: u64) {

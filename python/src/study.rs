@@ -44,7 +44,12 @@ struct Planned {
 
 /// The variants `variant` stands for with `changes` applied, as `sow simulate --set --vary`
 /// makes them: one for each point of the grid of the values (the first `vary` slowest).
-fn varied(v: &Variant, changes: &[Change], errors: &mut Diagnostics, warnings: &mut Diagnostics) -> Vec<Planned> {
+fn varied(
+    v: &Variant,
+    changes: &[Change],
+    errors: &mut Diagnostics,
+    warnings: &mut Diagnostics,
+) -> Vec<Planned> {
     if changes.is_empty() {
         return vec![Planned {
             reference: v.reference.clone(),
@@ -290,7 +295,9 @@ pub(crate) fn simulate_report(
         .transpose()
         .map_err(|e| PyValueError::new_err(format!("evaluator={e}")))?;
     if asked.is_some() && !metrics {
-        return Err(PyValueError::new_err("evaluator= judges positions for the metrics: give metrics=True too"));
+        return Err(PyValueError::new_err(
+            "evaluator= judges positions for the metrics: give metrics=True too",
+        ));
     }
     // The changes, `set` first (in order), then `vary`, each read and checked.
     let mut errors = Diagnostics::default();
@@ -345,7 +352,11 @@ pub(crate) fn simulate_report(
         f.flush().map_err(|e| PyValueError::new_err(format!("record: {}", sow::files::io_reason(&e))))?;
     }
     let (report, records) = played;
-    let table = if report.0.iter().any(|r| r.metrics.is_some()) { report.metrics_table() } else { report.table(false) };
+    let table = if report.0.iter().any(|r| r.metrics.is_some()) {
+        report.metrics_table()
+    } else {
+        report.table(false)
+    };
     let records = labels
         .into_iter()
         .zip(records)
