@@ -138,7 +138,7 @@ def test_to_pandas_numbers_are_numbers():
 
 
 def test_to_pandas_wide():
-    pandas = require("pandas")
+    require("pandas")
     report = sow.simulate(["bakuk", "koumma"], games=500, jobs=2)
     wide = report.to_pandas(wide=True)
     assert list(wide.index) == ["Bakuk", "Koumma"] and wide.index.name == "variant"

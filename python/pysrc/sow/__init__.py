@@ -20,7 +20,6 @@ OpenSpiel games: ``sow.openspiel.load_game("kalah")``.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 from collections.abc import Iterable
