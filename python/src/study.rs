@@ -11,36 +11,23 @@ use pyo3::prelude::*;
 use sow::cancel::Cancel;
 use sow::engine::{Rules, compile};
 use sow::lang::diagnostic::Diagnostics;
-use sow::lang::vary::{self, Change};
-use sow::play::registry::{Agent, PlayerSpec};
+use sow::lang::vary::{self, Change, ChangeKind, Options};
+use sow::play::registry::PlayerSpec;
 use sow::play::solve as solver;
-use sow::run::metrics::{Evaluator, EvaluatorSpec};
-use sow::run::report::{Report, RunInfo, VariantReport, Varied};
-use sow::run::simulate::{self, Job, OptionError, RunOptions, Shard};
+use sow::run::metrics::{self, Evaluator, EvaluatorSpec};
+use sow::run::report::{Report, VariantReport, Varied};
+use sow::run::simulate::{self, Planned, RunOptions, Shard};
 
 use crate::{Progress, Variant, detached_with, option_error, variant_error, whole_in};
 
-/// Positions in a table that `metrics` solves without being asked (as `sow simulate
-/// --metrics` does): a few seconds' work.
-const AUTO_SOLVE: u64 = 40_000_000;
-
-/// One variant of the run, ready to play (as the CLI's).
-struct Run {
-    reference: String,
-    rules: Rules,
-    agents: Vec<Agent>,
-    varied: Option<Varied>,
-    applied: Vec<String>,
-    evaluator: Option<Evaluator>,
-}
-
-/// A variant of a run before its players: its rules and how the run names it.
-struct Planned {
-    reference: String,
-    rules: Rules,
-    varied: Option<Varied>,
-    applied: Vec<String>,
-}
+/// `set=` and `vary=`, as the messages about the rules changed name them.
+const ARGUMENTS: Options = Options {
+    set: "set=",
+    vary: "vary=",
+    example: "vary=\"seeds {2..8} in each pit\"",
+    twice: "give `vary=` a list of two rules",
+    given: |option, text| format!("{option}{text:?}"),
+};
 
 /// The variants `variant` stands for with `changes` applied, as `sow simulate --set --vary`
 /// makes them: one for each point of the grid of the values (the first `vary` slowest).
@@ -50,13 +37,9 @@ fn varied(
     errors: &mut Diagnostics,
     warnings: &mut Diagnostics,
 ) -> Vec<Planned> {
+    // The players are prepared when the run starts.
     if changes.is_empty() {
-        return vec![Planned {
-            reference: v.reference.clone(),
-            rules: (*v.rules).clone(),
-            varied: None,
-            applied: Vec::new(),
-        }];
+        return vec![Planned::new(v.reference.clone(), (*v.rules).clone(), Vec::new())];
     }
     let ruleset = v.rules.spec().ruleset.clone();
     // A changed variant is recorded as named, ruleset and all, with its changes.
@@ -64,72 +47,46 @@ fn varied(
         Some(r) => format!("{}:{r}", v.reference),
         None => v.reference.clone(),
     };
-    let mut out = Vec::new();
-    for point in vary::grid(changes) {
-        match vary::apply(&v.file, ruleset.as_deref(), &point) {
-            Ok((spec, w)) => {
-                warnings.extend(w);
-                let mut base = v.rules.spec().label();
-                for c in point.iter().filter(|c| c.value().is_none()) {
-                    base = format!("{base}, {}", c.rule().split_whitespace().collect::<Vec<_>>().join(" "));
-                }
-                let values: Vec<(String, String)> = point
-                    .iter()
-                    .filter_map(|c| c.value().map(|x| (c.change.file.text.clone(), x.to_string())))
-                    .collect();
-                let varied = (!values.is_empty()).then(|| Varied {
-                    base,
-                    rules: values.iter().map(|(r, _)| r.clone()).collect(),
-                    values: values.iter().map(|(_, x)| x.clone()).collect(),
-                });
-                out.push(Planned {
-                    reference: reference.clone(),
-                    rules: compile(&spec),
-                    varied,
-                    applied: point.iter().map(|c| c.rule()).collect(),
-                });
-            }
-            Err(d) => errors.extend(d),
+    let made = match vary::variants(&v.file, ruleset.as_deref(), changes) {
+        Ok(made) => made,
+        Err(d) => {
+            errors.extend(d);
+            return Vec::new();
         }
-    }
-    out
+    };
+    // The variant named was checked when it was read: its own warnings were heard then.
+    warnings.extend(made.warnings);
+    made.variants
+        .into_iter()
+        .map(|one| Planned {
+            reference: reference.clone(),
+            rules: compile(&one.spec),
+            agents: Vec::new(),
+            varied: Varied::of(&one),
+            applied: one.applied,
+            evaluator: None,
+        })
+        .collect()
 }
 
-/// The evaluator of `metrics` for a variant, as `sow simulate --metrics` chooses it: the one
-/// asked for, checked, or by default the exact values where the variant solves in moments,
-/// else the captured-seed margin. The exact values are solved here (cancellable).
+/// The evaluator of `metrics` for a variant, as `sow simulate --metrics` chooses it (see
+/// [`metrics::evaluator`]); the exact values are solved here (cancellable).
 fn evaluator_for(rules: &Rules, asked: Option<&EvaluatorSpec>, cancel: &Cancel) -> Result<Evaluator, String> {
-    let label = rules.spec().label();
     let seeds = rules.total_seeds() as usize;
-    let two = rules.players() == 2;
-    let exact = || -> Result<Evaluator, String> {
-        let solution = solver::solve_with(rules, seeds, solver::default_threads(), &|_, _| {}, cancel)
-            .map_err(|e| sow::error::In::new(label.clone(), e).to_string())?;
-        Ok(Evaluator::Exact(std::sync::Arc::new(solution)))
+    let exact = || {
+        solver::solve_with(rules, seeds, solver::default_threads(), &|_, _| {}, cancel)
+            .map_err(|e| sow::error::In::new(rules.spec().label(), e).to_string())
     };
-    match asked {
-        None => match solver::check_solvable(rules, seeds) {
-            Ok(n) if two && n <= AUTO_SOLVE => exact(),
-            _ => Ok(Evaluator::Margin),
-        },
-        Some(EvaluatorSpec::Margin) => Ok(Evaluator::Margin),
-        Some(EvaluatorSpec::Exact) => match solver::check_solvable(rules, seeds) {
-            Err(e) => Err(format!(
-                "evaluator=\"exact\": {label} cannot be solved ({e}); use evaluator=\"margin\" or \"alphabeta:DEPTH\""
-            )),
-            Ok(_) => exact(),
-        },
-        Some(EvaluatorSpec::AlphaBeta(d)) if two => Ok(Evaluator::AlphaBeta(*d)),
-        Some(EvaluatorSpec::Mcts(c)) if two => {
-            c.check(rules).map_err(|e| format!("evaluator=\"{}\": {e}", c.name()))?;
-            Ok(Evaluator::Mcts(*c))
-        }
-        Some(other) => Err(format!(
-            "evaluator=\"{}\": {label} has {} players, and it values positions for two; use evaluator=\"margin\"",
-            other.name(),
-            rules.players()
-        )),
-    }
+    metrics::evaluator(rules, asked, false, exact).map_err(|e| {
+        let instead = match e.instead() {
+            [] => String::new(),
+            values => {
+                let values: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
+                format!("; use evaluator={}", values.join(" or "))
+            }
+        };
+        format!("evaluator=\"{}\": {e}{instead}", e.evaluator())
+    })?
 }
 
 /// Prepares every variant's players (and evaluator) and plays the run, as `sow simulate`
@@ -146,46 +103,22 @@ fn play(
     cancel: &Cancel,
     done: &AtomicU64,
 ) -> Result<(Report, Vec<Vec<u8>>), String> {
-    let mut runs: Vec<Run> = Vec::new();
-    for p in planned {
-        let seats = p.rules.players();
-        let seat_players = match players.len() {
-            1 => vec![players[0].clone(); seats],
-            n if n == seats => players.to_vec(),
-            n => {
-                let e = OptionError::Seats { variant: p.rules.spec().label(), seats, players: n };
-                return Err(format!("players: {e}"));
-            }
-        };
+    let mut runs = planned;
+    for p in &mut runs {
+        let seat_players = simulate::seat_players(players, &p.rules).map_err(|e| format!("players: {e}"))?;
         let mut solved = None;
-        let agents = seat_players
+        p.agents = seat_players
             .iter()
             .map(|s| s.prepare(&p.rules, &mut solved, cancel).map_err(|e| format!("players: {e}")))
             .collect::<Result<Vec<_>, _>>()?;
-        let evaluator = match metrics {
-            Some(asked) => Some(evaluator_for(&p.rules, asked, cancel)?),
-            None => None,
-        };
-        runs.push(Run {
-            reference: p.reference,
-            rules: p.rules,
-            agents,
-            varied: p.varied,
-            applied: p.applied,
-            evaluator,
-        });
+        if let Some(asked) = metrics {
+            p.evaluator = Some(evaluator_for(&p.rules, asked, cancel)?);
+        }
     }
     let per_variant = opts.shard.games(opts.games);
     let mut report = Report::default();
     let mut records = Vec::new();
     for (i, run) in runs.iter().enumerate() {
-        let job = Job {
-            rules: &run.rules,
-            players: &run.agents,
-            reference: &run.reference,
-            changes: &run.applied,
-            evaluator: run.evaluator.as_ref(),
-        };
         let before = (i as u64).saturating_mul(per_variant);
         let mut lines = Vec::new();
         let record: Option<&mut (dyn std::io::Write + Send)> = match file.as_deref_mut() {
@@ -194,7 +127,7 @@ fn play(
             None => None,
         };
         let result = simulate::run(
-            &job,
+            &run.job(),
             opts,
             cancel,
             &|n| done.store(before.saturating_add(n), Ordering::Relaxed),
@@ -205,22 +138,7 @@ fn play(
             other => other.to_string(),
         })?;
         records.push(lines);
-        let spec = run.rules.spec();
-        let names: Vec<String> = run.agents.iter().map(Agent::name).collect();
-        let info = RunInfo {
-            variant: spec.name.clone(),
-            ruleset: spec.ruleset.clone(),
-            source: run.reference.clone(),
-            fingerprint: Some(sow::run::report::fingerprint(&run.rules, &names, opts.seed, opts.games)),
-            games: opts.games,
-            seed: opts.seed,
-            players: names,
-            max_plies: spec.ply_limit,
-            shard: None,
-            partial: result.partial,
-            varied: run.varied.clone(),
-        };
-        report.0.push(VariantReport::new(info, result.tally));
+        report.0.push(VariantReport::new(run.info(opts, result.partial), result.tally));
     }
     Ok((report, records))
 }
@@ -302,10 +220,9 @@ pub(crate) fn simulate_report(
     // The changes, `set` first (in order), then `vary`, each read and checked.
     let mut errors = Diagnostics::default();
     let mut changes = Vec::new();
-    // Named as the program's options: the library reads a change by its option.
-    let given = set.iter().map(|t| ("--set", t)).chain(vary.iter().map(|t| ("--vary", t)));
-    for (option, text) in given {
-        match Change::parse(option, text) {
+    let given = set.iter().map(|t| (ChangeKind::Set, t)).chain(vary.iter().map(|t| (ChangeKind::Vary, t)));
+    for (kind, text) in given {
+        match Change::parse(&ARGUMENTS, kind, text) {
             Ok(c) => changes.push(c),
             Err(d) => errors.extend(d),
         }

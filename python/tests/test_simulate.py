@@ -245,6 +245,46 @@ def test_changes_with_mistakes_are_located():
         sow.simulate("bakuk", games=10).games()
 
 
+def test_changes_are_named_as_the_arguments():
+    """The messages about `set` and `vary` name them as Python writes them, not as the
+    program's `--set` and `--vary`."""
+    with pytest.raises(sow.VariantError) as caught:
+        sow.simulate("bakuk", games=10, vary="seeds 4 in each pit")
+    message = caught.value.messages[0]
+    assert message.message == "`vary=` needs a placeholder: the values to try, in braces"
+    assert (message.file, message.column) == ("vary", 1)
+    assert "use `set=`" in message.rendered and "`--" not in message.rendered
+    with pytest.raises(sow.VariantError) as caught:
+        sow.simulate("bakuk", games=10, set="seeds {2..3} in each pit")
+    assert caught.value.messages[0].message == "`set=` changes a rule to one value: it has no placeholder"
+    with pytest.raises(sow.VariantError) as caught:
+        sow.simulate("bakuk", games=10, set="seeds 3 in each pit", vary="seeds {2..4} in each pit")
+    assert "by `set=\"seeds 3 in each pit\"` and by this `vary=`" in caught.value.messages[0].message
+
+
+@pytest.mark.parametrize(
+    "variant, evaluator, message",
+    [
+        (
+            "bakuk:three-player",
+            "alphabeta:3",
+            'evaluator="alphabeta:3": Bakuk:three-player has 3 players, and the search values positions for two; use evaluator="margin"',
+        ),
+        (
+            "bakuk:three-player",
+            "mcts:50",
+            'evaluator="mcts:50": Bakuk:three-player has 3 players, and the evaluator values positions for two; use evaluator="margin"',
+        ),
+    ],
+)
+def test_evaluators_refused_as_the_program_refuses_them(variant, evaluator, message):
+    with pytest.raises(ValueError) as caught:
+        sow.simulate(variant, games=10, metrics=True, evaluator=evaluator)
+    assert str(caught.value) == message
+    with pytest.raises(ValueError, match=r'^evaluator="exact": Oware cannot be solved \(.*\); use evaluator="margin" or "alphabeta:DEPTH"$'):
+        sow.simulate("oware", games=10, metrics=True, evaluator="exact")
+
+
 def test_notebook_display():
     report = sow.simulate(["bakuk", "koumma"], games=200, jobs=2)
     html = report._repr_html_()

@@ -62,6 +62,17 @@ pub struct Varied {
     pub values: Vec<String>,
 }
 
+impl Varied {
+    /// The rules varied to make `v` and their values, or `None` where no rule was varied.
+    pub fn of(v: &crate::lang::vary::Varied) -> Option<Varied> {
+        (!v.values.is_empty()).then(|| Varied {
+            base: v.base.clone(),
+            rules: v.values.iter().map(|(r, _)| r.clone()).collect(),
+            values: v.values.iter().map(|(_, x)| x.clone()).collect(),
+        })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeatReport {
     pub seat: usize,
