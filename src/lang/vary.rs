@@ -581,26 +581,27 @@ mod tests {
 
     #[test]
     fn the_caller_names_the_options() {
-        const ARGUMENTS: Options = Options {
-            set: "set=",
-            vary: "vary=",
-            example: "vary=\"seeds {2..8} in each pit\"",
-            twice: "give `vary=` a list of two rules",
-            given: |option, text| format!("{option}{text:?}"),
+        // As a library's keyword arguments might be named (Python's are `set=` and `vary=`).
+        let given = |option: &str, text: &str| format!("{option}{text:?}");
+        let words = Options {
+            set: "change=",
+            vary: "sweep=",
+            example: "sweep=\"seeds {2..8} in each pit\"",
+            twice: "",
+            given,
         };
-        let e = Change::parse(&ARGUMENTS, ChangeKind::Vary, "seeds 4 in each pit").unwrap_err().to_string();
-        assert!(e.contains("`vary=` needs a placeholder") && e.contains("use `set=`"), "{e}");
-        assert!(e.contains("--> vary:1:1") && !e.contains("`--"), "{e}");
-        let e =
-            Change::parse(&ARGUMENTS, ChangeKind::Set, "seeds {2..3} in each pit").unwrap_err().to_string();
-        assert!(e.contains("`set=` changes a rule") && e.contains("use `vary=`"), "{e}");
+        let e = Change::parse(&words, ChangeKind::Vary, "seeds 4 in each pit").unwrap_err().to_string();
+        assert!(e.contains("`sweep=` needs a placeholder") && e.contains("use `change=`"), "{e}");
+        assert!(e.contains("--> sweep:1:1") && !e.contains("`--"), "{e}");
+        let e = Change::parse(&words, ChangeKind::Set, "seeds {2..3} in each pit").unwrap_err().to_string();
+        assert!(e.contains("`change=` changes a rule") && e.contains("use `sweep=`"), "{e}");
         let bakuk = library::load("bakuk").unwrap();
-        let set = Change::parse(&ARGUMENTS, ChangeKind::Set, "seeds 3 in each pit").unwrap();
-        let vary = Change::parse(&ARGUMENTS, ChangeKind::Vary, "seeds {2..4} in each pit").unwrap();
+        let set = Change::parse(&words, ChangeKind::Set, "seeds 3 in each pit").unwrap();
+        let vary = Change::parse(&words, ChangeKind::Vary, "seeds {2..4} in each pit").unwrap();
         let e = apply(&bakuk, None, &[Chosen { change: &set, value: 0 }, Chosen { change: &vary, value: 0 }])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("by `set=\"seeds 3 in each pit\"` and by this `vary=`"), "{e}");
+        assert!(e.contains("by `change=\"seeds 3 in each pit\"` and by this `sweep=`"), "{e}");
     }
 
     #[test]
