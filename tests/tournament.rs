@@ -493,6 +493,10 @@ fn every_output_format_runs() {
     assert!(csv.starts_with("variant,key,value\n"), "{csv}");
     assert!(csv.lines().skip(1).all(|l| l.split(',').count() >= 3), "{csv}");
     assert!(csv.lines().any(|l| l.starts_with("Koumma,")), "{csv}");
+    // Only intervals have ends: seats' scores are numbered, as los rows are.
+    assert!(csv.contains("\nBakuk,seats.1.scores.2,"), "{csv}");
+    assert!(csv.contains("\nBakuk,los.1.3,"), "{csv}");
+    assert!(!csv.contains("scores.low") && !csv.contains("los.1.low"), "{csv}");
 
     let (code, yaml, err) = run(&["tournament", &file, "--jobs", "2", "--format", "yaml"]);
     assert_eq!((code, err.as_str()), (0, ""));
@@ -523,6 +527,16 @@ fn listed_and_every_openings_are_each_played_in_both_seat_orders() {
     assert_eq!(v["variants"][0]["opening_moves"], serde_json::json!(["1", "2", "3"]));
     let openings = v["variants"][0]["tally"]["openings"].as_array().unwrap();
     assert!(openings.iter().all(|o| o["games"] == 2), "{openings:?}");
+    // In the CSV, only intervals have ends: two participants' los rows and two seats' scores
+    // are numbered.
+    let (code, csv, err) = run(&["tournament", &every, "--jobs", "2", "--format", "csv"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    for key in
+        ["los.1.2", "seats.2.scores.2", "openings.3.first_seat_wins.low", "openings.3.first_seat_wins.high"]
+    {
+        assert!(csv.contains(&format!("\nBakuk,{key},")), "{key}: {csv}");
+    }
+    assert!(!csv.contains("los.1.low") && !csv.contains("scores.low"), "{csv}");
 
     let listed = dir.write(
         "list.yaml",

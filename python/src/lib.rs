@@ -6,9 +6,12 @@
 //! around them; its docstrings and `.pyi` stubs are the user's reference.
 
 mod contest;
+mod observe;
 mod solved;
+mod study;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use pyo3::create_exception;
@@ -23,9 +26,7 @@ use sow::engine::{History, Move, Outcome, Rules, State};
 use sow::lang::diagnostic::Diagnostics;
 use sow::lang::library::{self, VariantFile};
 use sow::lang::{check, describe};
-use sow::play::registry::PlayerSpec;
-use sow::run::report::Report;
-use sow::run::simulate::{self, Planned, RunOptions, Shard};
+use sow::run::simulate::OptionError;
 
 create_exception!(
     sow,
@@ -156,6 +157,9 @@ struct Variant {
     /// The rulesets the variant's file defines.
     rulesets: Vec<String>,
     warnings: Diagnostics,
+    /// The variant's file as read (with the files it extends): what `set` and `vary` change,
+    /// and what a pickle holds.
+    file: Arc<VariantFile>,
 }
 
 impl Variant {
@@ -174,8 +178,82 @@ impl Variant {
             reference: reference.to_string(),
             rulesets: file.ruleset_names().iter().map(|s| s.to_string()).collect(),
             warnings,
+            file: Arc::new(file.clone()),
         })
     }
+
+    /// What a pickle of the variant holds: how to load it again (a bundled name, a path, or
+    /// the text and its name), the ruleset, and the fingerprint of its rules, which the
+    /// variant loaded again must have.
+    fn pickled(&self) -> (&'static str, String, String, Option<String>, String) {
+        let ruleset = self.rules.spec().ruleset.clone();
+        let fingerprint = format!("{:016x}", self.rules.game_fingerprint());
+        match &self.file.origin {
+            library::Origin::Bundled(name) => {
+                ("bundled", name.to_string(), String::new(), ruleset, fingerprint)
+            }
+            library::Origin::File(path) => {
+                ("path", path.display().to_string(), String::new(), ruleset, fingerprint)
+            }
+            library::Origin::Text(name) => {
+                ("text", self.file.file.text.clone(), name.clone(), ruleset, fingerprint)
+            }
+        }
+    }
+}
+
+/// A variant read back from its pickle (see `Variant::pickled`): loaded again as it was, and
+/// refused if its rules are not those pickled (its file has changed since).
+#[pyfunction]
+fn _unpickle_variant(
+    py: Python<'_>,
+    kind: &str,
+    what: &str,
+    name: &str,
+    ruleset: Option<&str>,
+    fingerprint: &str,
+    reference: &str,
+) -> PyResult<Variant> {
+    let file = match kind {
+        "text" => library::load_text(name, what),
+        _ => library::load(what),
+    }
+    .map_err(|d| variant_error(py, &d))?;
+    let mut variant = Variant::from_file(py, reference, &file, ruleset)?;
+    let again = format!("{:016x}", variant.rules.game_fingerprint());
+    if again != fingerprint {
+        return Err(PyValueError::new_err(format!(
+            "{}: the variant read back from its pickle plays other rules than the one pickled (its file `{what}` has changed since)",
+            variant.rules.spec().label()
+        )));
+    }
+    variant.reference = reference.to_string();
+    Ok(variant)
+}
+
+/// A game read back from its pickle: its variant, the position it started from (None for the
+/// variant's start; else the seeds in the pits and the player to move, 0-based) and the moves
+/// played since, played again.
+#[pyfunction]
+fn _unpickle_game(
+    variant: &Bound<'_, Variant>,
+    start: Option<(Vec<u8>, usize)>,
+    moves: Vec<String>,
+) -> PyResult<Game> {
+    let v = variant.get();
+    let state = match &start {
+        None => v.rules.initial_state(),
+        Some((pits, player)) => {
+            v.rules.state_from(pits, *player).map_err(|e| PyValueError::new_err(e.to_string()))?
+        }
+    };
+    let mut game = Game::new(variant, state, start);
+    for mv in moves {
+        let parsed = notation::parse_move_for(&game.rules, &mv, None)
+            .map_err(|e| PyValueError::new_err(format!("{mv}: {e}")))?;
+        game.play_move(parsed).map_err(PyValueError::new_err)?;
+    }
+    Ok(game)
 }
 
 /// Loads a variant: a bundled name (`"bakuk"`) or a path to a `.sow` file, with a ruleset
@@ -299,21 +377,52 @@ impl Variant {
     }
 
     /// A game from the start.
-    fn new_game(&self) -> Game {
-        Game::new(self, self.rules.initial_state())
+    fn new_game(slf: &Bound<'_, Self>) -> Game {
+        Game::new(slf, slf.get().rules.initial_state(), None)
     }
 
     /// A game from a position given by hand, as `sow play --position` takes it: the seeds in
     /// pits 1..N and the player to move (1-based; the variant's first player if None), with
     /// nothing captured and no plies played. A position the rules cannot hold raises ValueError.
     #[pyo3(signature = (pits, to_move = None))]
-    fn position(&self, pits: Vec<u8>, to_move: Option<usize>) -> PyResult<Game> {
+    fn position(
+        slf: &Bound<'_, Self>,
+        pits: Vec<Bound<'_, PyAny>>,
+        to_move: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let this = slf.get();
+        let pits = pits
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let seeds = whole(n, &format!("pits: pit {}", i + 1))?;
+                u8::try_from(seeds).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "pits: pit {} holds {seeds} seeds: a pit holds 0 to 255",
+                        i + 1
+                    ))
+                })
+            })
+            .collect::<PyResult<Vec<u8>>>()?;
+        let to_move = match to_move {
+            None => None,
+            Some(p) => match usize::try_from(whole(p, "to_move")?) {
+                Ok(p) => Some(p),
+                Err(_) => {
+                    return Err(PyValueError::new_err(format!(
+                        "to_move={}: there is no such player; players are numbered 1 to {}",
+                        p.str()?,
+                        this.rules.players()
+                    )));
+                }
+            },
+        };
         let player = match to_move {
             Some(0) => usize::MAX,
             Some(p) => p - 1,
-            None => self.rules.spec().first_player as usize,
+            None => this.rules.spec().first_player as usize,
         };
-        let state = self.rules.state_from(&pits, player).map_err(|e| {
+        let state = this.rules.state_from(&pits, player).map_err(|e| {
             let e = match (e, to_move) {
                 (sow::engine::PositionError::NoSuchPlayer { players, .. }, Some(0)) => {
                     sow::engine::PositionError::NoSuchPlayer { given: 0, players }
@@ -322,11 +431,27 @@ impl Variant {
             };
             PyValueError::new_err(e.to_string())
         })?;
-        Ok(Game::new(self, state))
+        Ok(Game::new(slf, state, Some((pits, player))))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let py = slf.py();
+        let this = slf.get();
+        let (kind, what, name, ruleset, fingerprint) = this.pickled();
+        let args = (kind, what, name, ruleset, fingerprint, this.reference.clone()).into_pyobject(py)?;
+        Ok((py.import("sow._sow")?.getattr("_unpickle_variant")?, args.into_any()))
     }
 
     fn __repr__(&self) -> String {
         format!("<sow.Variant {}>", self.rules.spec().label())
+    }
+
+    /// The parts of the observation tensor of `sow.openspiel` for this variant, in order:
+    /// (name, length) each. `pits`, `captured` and `to_move` in every variant; `claimed`,
+    /// `big_stones` and `stones_won`, `out_of_play`, `round` and `points`, `pending` and
+    /// `pending_at` where the rules have them.
+    fn observation_layout(&self) -> Vec<(&'static str, usize)> {
+        observe::layout(&self.rules)
     }
 }
 
@@ -334,6 +459,11 @@ impl Variant {
 /// strings in the notation of the `sow` program (`"3"`, `"2cw"`, `"h1"`, `"pass"`).
 #[pyclass(module = "sow._sow")]
 struct Game {
+    /// The variant, for a pickle of the game.
+    variant: Py<Variant>,
+    /// The position given by hand the game started from (seeds in the pits, the player to
+    /// move, 0-based), or None for the variant's start: for a pickle of the game.
+    start: Option<(Vec<u8>, usize)>,
     rules: Arc<Rules>,
     names: Arc<MoveNames>,
     actions: Arc<Actions>,
@@ -347,8 +477,11 @@ struct Game {
 }
 
 impl Game {
-    fn new(variant: &Variant, state: State) -> Game {
+    fn new(py_variant: &Bound<'_, Variant>, state: State, start: Option<(Vec<u8>, usize)>) -> Game {
+        let variant = py_variant.get();
         Game {
+            variant: py_variant.clone().unbind(),
+            start,
             rules: Arc::clone(&variant.rules),
             names: Arc::clone(&variant.names),
             actions: Arc::clone(&variant.actions),
@@ -460,15 +593,71 @@ impl Game {
         self.moves.iter().map(Move::to_string).collect()
     }
 
+    /// The position as the observation tensor of `sow.openspiel` (floats, laid out as the
+    /// variant's `observation_layout()` says).
+    fn observation(&self) -> Vec<f32> {
+        observe::tensor(&self.rules, &self.state)
+    }
+
+    /// Where a rule claims pits: the pits (1-based) each of the two players has claimed;
+    /// None in other variants.
+    #[getter]
+    fn claimed_pits(&self) -> Option<Vec<Vec<usize>>> {
+        self.rules
+            .spec()
+            .claims_pits()
+            .then(|| (0..2).map(|p| observe::numbers(self.state.claimed(p))).collect())
+    }
+
+    /// Where the game has big stones: the pits (1-based) holding one; None in other variants.
+    #[getter]
+    fn big_stones(&self) -> Option<Vec<usize>> {
+        self.rules.spec().stones.big_stones.then(|| observe::numbers(self.rules.stones_on_board(&self.state)))
+    }
+
+    /// Where the game has big stones: the big stones each of the two players has taken; None
+    /// in other variants.
+    #[getter]
+    fn stones_won(&self) -> Option<Vec<u32>> {
+        self.rules
+            .spec()
+            .stones
+            .big_stones
+            .then(|| self.state.stones_won().iter().map(|&x| x as u32).collect())
+    }
+
+    /// Games of rounds: the pits (1-based) out of play; None in other variants.
+    #[getter]
+    fn out_of_play(&self) -> Option<Vec<usize>> {
+        self.rules.spec().rounds.as_ref().map(|_| observe::numbers(self.state.out_of_play()))
+    }
+
+    /// Games of rounds: the rounds over so far; None in other variants.
+    #[getter]
+    fn rounds_over(&self) -> Option<u32> {
+        self.rules.spec().rounds.as_ref().map(|_| self.state.rounds_over())
+    }
+
+    /// A move paused for its mover's choice: what is asked (`"take"`, `"way"`, `"relay"`,
+    /// `"end"`, `"target"`, as `report["pending"]`); the legal moves are the options. None
+    /// between moves.
+    #[getter]
+    fn pending(&self) -> Option<&'static str> {
+        self.state.pending().map(sow::engine::Step::name)
+    }
+
     /// The legal moves of the player to move, in the notation (none once the game is over).
     fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.names.list(py, self.rules.legal_moves(&self.state).iter())
     }
 
-    /// Plays a move written in the notation (`"3"`, `"2cw"`). A move that cannot be written
-    /// so, or cannot be played here, raises ValueError with the engine's reason.
-    fn play(&mut self, mv: &str) -> PyResult<()> {
-        let parsed = notation::parse_move_for(&self.rules, mv, None)
+    /// Plays a move written in the notation (`"3"`, `"2cw"`), or a pit's number (`3`, as
+    /// `"3"`). A move that cannot be written so, or cannot be played here, raises ValueError
+    /// with the engine's reason; anything but a text or a whole number raises TypeError.
+    #[pyo3(signature = (r#move))]
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text = move_text(r#move)?;
+        let parsed = notation::parse_move_for(&self.rules, &text, None)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         self.play_move(parsed).map_err(PyValueError::new_err)
     }
@@ -493,19 +682,22 @@ impl Game {
 
     /// Plays the move numbered `action` in the variant's `all_moves()`; ValueError if there
     /// is none or it cannot be played here.
-    fn play_action(&mut self, action: usize) -> PyResult<()> {
-        let Some(&mv) = self.actions.moves.get(action) else {
+    fn play_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let last = self.actions.moves.len() - 1;
+        let number = whole(action, "action")?;
+        let Some(&mv) = usize::try_from(number).ok().and_then(|a| self.actions.moves.get(a)) else {
             return Err(PyValueError::new_err(format!(
-                "action {action}: the variant numbers its moves 0 to {}",
-                self.actions.moves.len() - 1
+                "action {number}: the variant numbers its moves 0 to {last}"
             )));
         };
         self.play_move(mv).map_err(PyValueError::new_err)
     }
 
     /// An independent copy of the game (position and moves played).
-    fn clone(&self) -> Game {
+    fn clone(&self, py: Python<'_>) -> Game {
         Game {
+            variant: self.variant.clone_ref(py),
+            start: self.start.clone(),
             rules: Arc::clone(&self.rules),
             names: Arc::clone(&self.names),
             actions: Arc::clone(&self.actions),
@@ -515,17 +707,25 @@ impl Game {
         }
     }
 
-    fn __copy__(&self) -> Game {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> Game {
+        self.clone(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone(py)
+    }
+
+    /// A pickle of the game: its variant, the position it started from and the moves played
+    /// (played again when read back, which restores what the rule of repetition remembers).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let args = (self.variant.clone_ref(py), self.start.clone(), self.history()).into_pyobject(py)?;
+        Ok((py.import("sow._sow")?.getattr("_unpickle_game")?, args.into_any()))
     }
 
     /// The position as `sow play --format json` prints it, as a dict (variant, ruleset, pits,
     /// captured, stores on boards with stores, score, to_move, legal_moves, plies, finished,
     /// winner, result, end, and the keys of the rules that have them).
+    #[getter]
     fn report<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let text = serde_json::to_string(&PositionReport::new(&self.rules, &self.state))
             .expect("a report serializes");
@@ -533,11 +733,13 @@ impl Game {
     }
 
     /// The board as `sow play` draws it.
+    #[getter]
     fn board(&self) -> String {
         replay::draw_state(self.rules.spec(), &self.state)
     }
 
     /// Where the game stands in a sentence, as `sow play` ends with it.
+    #[getter]
     fn status(&self) -> String {
         replay::describe_status(&self.rules, &self.state)
     }
@@ -562,23 +764,118 @@ impl Game {
     }
 }
 
+/// A move as given to `Game.play`: a text in the notation, or a pit's number.
+fn move_text(given: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(text) = given.cast::<PyString>() {
+        return Ok(text.to_cow()?.into_owned());
+    }
+    if given.is_instance_of::<pyo3::types::PyInt>() && !given.is_instance_of::<pyo3::types::PyBool>() {
+        return Ok(given.str()?.to_cow()?.into_owned());
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "a move is a text in the notation (\"3\", \"2cw\", \"pass\") or a pit's number, not {}",
+        given.get_type().name()?
+    )))
+}
+
+/// A whole number given to the argument `name`, of any size (a negative or too large one is
+/// then refused with the argument's name, where a conversion to an unsigned type would
+/// raise OverflowError naming nothing).
+fn whole(given: &Bound<'_, PyAny>, name: &str) -> PyResult<i128> {
+    if !given.is_instance_of::<pyo3::types::PyInt>() || given.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name}: expected a whole number, not {}",
+            given.get_type().name()?
+        )));
+    }
+    given
+        .extract::<i128>()
+        .or_else(|_| Err(PyValueError::new_err(format!("{name}={}: far too large", given.str()?))))
+}
+
+/// A whole number given to the argument `name`, from `low` to `high`.
+pub(crate) fn whole_in(given: &Bound<'_, PyAny>, name: &str, low: u64, high: u64) -> PyResult<u64> {
+    let n = whole(given, name)?;
+    match u64::try_from(n) {
+        Ok(n) if (low..=high).contains(&n) => Ok(n),
+        _ => Err(PyValueError::new_err(format!("{name}={n}: expected {low} to {high}"))),
+    }
+}
+
+/// A run's options refused, in the words of the Python call (`games=0`, not `--games 0`).
+fn option_error(e: &OptionError) -> PyErr {
+    PyValueError::new_err(match e {
+        OptionError::NoGames => "games=0: a run needs at least one game".to_string(),
+        OptionError::NoThreads => "jobs=0: a run needs at least one thread".to_string(),
+        OptionError::TooManyThreads(n) => format!(
+            "jobs={n}: a run uses at most {} threads (one or two per core is fastest)",
+            sow::run::simulate::MAX_JOBS
+        ),
+        OptionError::PlyLimit { variant, limit } => {
+            let why = match limit {
+                Some(l) => format!("a ply limit of {l} is more than a run can count"),
+                None => "the rules have no ply limit, so a game might never end".to_string(),
+            };
+            format!("{variant}: {why}; simulate with max_plies of at most {}", sow::lang::spec::MAX_PLY_LIMIT)
+        }
+        OptionError::Seats { .. } => format!("players: {e}"),
+    })
+}
+
+/// What a long call tells a Python `progress` callback: the work done so far, counted by the
+/// work's thread, and the whole (None where it is not known beforehand).
+pub(crate) struct Progress<'a> {
+    pub callback: &'a Bound<'a, PyAny>,
+    pub total: Option<u64>,
+}
+
 /// Runs `work` on another thread while this one, the GIL released, looks every 50 ms for a
 /// signal: Ctrl-C cancels the work (which stops soon after: every long call of the library
 /// watches its `Cancel`) and raises KeyboardInterrupt once it has stopped. `what` names the
-/// work in the error raised if its thread fails.
-fn detached<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(&Cancel) -> T + Send) -> PyResult<T> {
+/// work in the error raised if its thread fails. The work counts what it has done in its
+/// `AtomicU64` as it goes: every 50 ms that the count has changed (and once at the end),
+/// `progress` is called with it and the total (`callback(done, total)`), on this thread with
+/// the GIL held; an exception it raises stops the work and is raised.
+pub(crate) fn detached_with<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    progress: Option<Progress<'_>>,
+    work: impl FnOnce(&Cancel, &AtomicU64) -> T + Send,
+) -> PyResult<T> {
     let cancel = Cancel::new();
+    let done = AtomicU64::new(0);
+    let mut told = None;
     let (tx, mut rx) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         let worker_cancel = cancel.clone();
+        let counter = &done;
         scope.spawn(move || {
             // The receiver is gone only once the caller has stopped waiting.
-            let _ = tx.send(work(&worker_cancel));
+            let _ = tx.send(work(&worker_cancel, counter));
         });
         loop {
             // The receiver goes into the closure and comes back: it may be sent, not shared.
             let (got, back) = py.detach(move || (rx.recv_timeout(std::time::Duration::from_millis(50)), rx));
             rx = back;
+            let stop = |e: PyErr, rx: std::sync::mpsc::Receiver<T>| {
+                cancel.cancel();
+                // The work stops soon; the scope waits for it with the GIL released.
+                py.detach(move || drop(rx.recv()));
+                Err(e)
+            };
+            if let Some(p) = &progress {
+                let now = done.load(Ordering::Relaxed);
+                let finished = got.is_ok();
+                if told != Some(now) {
+                    told = Some(now);
+                    if let Err(e) = p.callback.call1((now, p.total)) {
+                        if finished {
+                            return Err(e);
+                        }
+                        return stop(e, rx);
+                    }
+                }
+            }
             match got {
                 Ok(result) => return Ok(result),
                 Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
@@ -589,97 +886,10 @@ fn detached<T: Send>(py: Python<'_>, what: &str, work: impl FnOnce(&Cancel) -> T
                 }
             }
             if let Err(interrupt) = py.check_signals() {
-                cancel.cancel();
-                // The work stops soon; the scope waits for it with the GIL released.
-                py.detach(move || drop(rx.recv()));
-                return Err(interrupt);
+                return stop(interrupt, rx);
             }
         }
     })
-}
-
-/// One variant of a simulation: its rules (with the ply limit asked for) and how it was named.
-struct Entry {
-    rules: Rules,
-    reference: String,
-}
-
-/// Plays `entries` in turn as `sow simulate` does, each seat by its player of `players`;
-/// stops early (a partial report) if `cancel` is set.
-fn simulate_all(
-    entries: &[Entry],
-    players: &[PlayerSpec],
-    opts: &RunOptions,
-    cancel: &Cancel,
-) -> Result<Report, String> {
-    let mut planned = Vec::new();
-    for e in entries {
-        let seats = e.rules.players();
-        let label = e.rules.spec().label();
-        let specs = match players.len() {
-            1 => vec![players[0].clone(); seats],
-            n if n == seats => players.to_vec(),
-            n => return Err(format!("players: {label} has {seats} seats, and {n} players were given")),
-        };
-        let mut solved = None;
-        let agents = specs
-            .iter()
-            .map(|p| p.prepare(&e.rules, &mut solved, cancel).map_err(|err| format!("players: {err}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        planned.push(Planned { reference: e.reference.clone(), rules: e.rules.clone(), agents });
-    }
-    simulate::run_all(&planned, opts, cancel, &|_| {}).map_err(|err| err.to_string())
-}
-
-/// Runs a simulation as `sow simulate` does and returns its report as JSON, CSV and the
-/// table, with whether it was stopped early. The games are played on other threads while
-/// this one, the GIL released, looks every 50 ms for a signal: Ctrl-C stops the games and
-/// raises KeyboardInterrupt.
-#[pyfunction]
-#[pyo3(signature = (variants, games, players, seed, jobs = None, max_plies = None))]
-fn simulate_report(
-    py: Python<'_>,
-    variants: Vec<PyRef<'_, Variant>>,
-    games: u64,
-    players: Vec<String>,
-    seed: u64,
-    jobs: Option<usize>,
-    max_plies: Option<u32>,
-) -> PyResult<(String, String, String, bool)> {
-    if variants.is_empty() {
-        return Err(PyValueError::new_err("name at least one variant"));
-    }
-    if players.is_empty() {
-        return Err(PyValueError::new_err("name a player for every seat, or one for all"));
-    }
-    let players = players
-        .iter()
-        .map(|p| PlayerSpec::parse(p, false).map_err(|e| PyValueError::new_err(format!("players: {e}"))))
-        .collect::<PyResult<Vec<_>>>()?;
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let opts = RunOptions { games, seed, jobs, shard: Shard::WHOLE };
-    opts.check().map_err(|e| PyValueError::new_err(e.to_string()))?;
-    if let Some(p) = max_plies {
-        sow::lang::spec::check_ply_limit(p)
-            .map_err(|e| PyValueError::new_err(format!("max_plies={p}: {e} plies")))?;
-    }
-    let mut entries: Vec<Entry> = Vec::new();
-    for v in &variants {
-        let rules = match max_plies {
-            Some(p) => v.rules.with_ply_limit(Some(p)),
-            None => (*v.rules).clone(),
-        };
-        let label = rules.spec().label();
-        if entries.iter().any(|e| e.rules.spec().label() == label) {
-            return Err(PyValueError::new_err(format!("`{label}` is named twice")));
-        }
-        entries.push(Entry { rules, reference: v.reference.clone() });
-    }
-    drop(variants);
-    let report = detached(py, "the simulation", |cancel| simulate_all(&entries, &players, &opts, cancel))?
-        .map_err(PyValueError::new_err)?;
-    let partial = report.partial();
-    Ok((report.json(), report.csv(), report.table(false), partial))
 }
 
 #[pymodule]
@@ -692,7 +902,10 @@ fn _sow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(load, m)?)?;
     m.add_function(wrap_pyfunction!(load_text, m)?)?;
     m.add_function(wrap_pyfunction!(bundled, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate_report, m)?)?;
+    m.add_function(wrap_pyfunction!(_unpickle_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(_unpickle_game, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(study::simulate_report, m)?)?;
     m.add_class::<solved::Solved>()?;
     m.add_function(wrap_pyfunction!(solved::solve, m)?)?;
     m.add_function(wrap_pyfunction!(contest::tournament_report, m)?)?;

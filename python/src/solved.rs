@@ -11,7 +11,9 @@ use sow::engine::{Move, Rules, State};
 use sow::play::solve::{self as solver, Solution, SolveError};
 use sow::run::solved::{SolveReport, solved_rules};
 
-use crate::{Game, Variant, detached};
+use std::sync::atomic::Ordering;
+
+use crate::{Game, Progress, Variant, detached_with};
 
 /// A solved variant: the value of the position solved from, with perfect play, its moves'
 /// values, a perfect game, and the table that values every position a game from there
@@ -29,15 +31,19 @@ pub(crate) struct Solved {
 /// Solves `variant` from `start` (its start if None) on `jobs` threads, or every distribution
 /// of its seeds with `strong`; the work runs with the GIL released and stops on Ctrl-C
 /// (KeyboardInterrupt). A variant a table cannot solve raises ValueError with the reason.
+/// `progress` is called with the positions solved so far and how many there are (None
+/// where that is not known beforehand).
 #[pyfunction]
-#[pyo3(signature = (variant, start = None, strong = false, jobs = None))]
+#[pyo3(signature = (variant, start = None, strong = false, jobs = None, progress = None))]
 pub(crate) fn solve(
     py: Python<'_>,
     variant: &Variant,
     start: Option<PyRef<'_, Game>>,
     strong: bool,
-    jobs: Option<usize>,
+    jobs: Option<&Bound<'_, PyAny>>,
+    progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Solved> {
+    let jobs = jobs.map(|j| crate::whole_in(j, "jobs", 0, u64::MAX)).transpose()?;
     let played = Arc::clone(&variant.rules);
     let rules = solved_rules(played.spec());
     let start: State = match start {
@@ -48,7 +54,7 @@ pub(crate) fn solve(
     };
     let threads = match jobs {
         None => solver::default_threads(),
-        Some(n) if (1..=sow::run::simulate::MAX_JOBS).contains(&n) => n,
+        Some(n) if (1..=sow::run::simulate::MAX_JOBS as u64).contains(&n) => n as usize,
         Some(n) => {
             return Err(PyValueError::new_err(format!(
                 "jobs={n}: expected 1 to {}",
@@ -58,11 +64,16 @@ pub(crate) fn solve(
     };
     let seeds = (rules.total_seeds() as usize).max(start.seeds_on_board() as usize);
     let label = rules.spec().label();
-    let solution = detached(py, "the solve", |cancel| {
+    // The positions solved so far, of all there are where that is known beforehand (a table
+    // of every distribution).
+    let total = if strong { solver::check_solvable(&rules, seeds).ok() } else { None };
+    let progress = progress.map(|callback| Progress { callback, total });
+    let solution = detached_with(py, "the solve", progress, |cancel, done| {
+        let told = |_, positions| done.store(positions, Ordering::Relaxed);
         if strong {
-            solver::solve_with(&rules, seeds, threads, &|_, _| {}, cancel)
+            solver::solve_with(&rules, seeds, threads, &told, cancel)
         } else {
-            solver::solve_from(&rules, &start, threads, &|_, _| {}, cancel)
+            solver::solve_from(&rules, &start, threads, &told, cancel)
         }
     })?
     .map_err(|e: SolveError| PyValueError::new_err(sow::error::In::new(label, e).to_string()))?;

@@ -158,6 +158,43 @@ def test_play_and_illegal_moves():
     assert game.history == ["1"]  # nothing was played
 
 
+def test_moves_as_pit_numbers_and_bad_arguments_in_python_words():
+    game = sow.load("bakuk").new_game()
+    game.play(2)  # a pit's number, as "2"
+    game.play(move="5")
+    assert game.history == ["2", "5"]
+    with pytest.raises(TypeError, match=r"a move is a text in the notation .* not float"):
+        game.play(2.0)
+    with pytest.raises(TypeError, match="not bool"):
+        game.play(True)
+    with pytest.raises(ValueError, match="not a pit"):
+        game.play(99)
+    with pytest.raises(ValueError, match="-1"):
+        game.play(-1)
+    with pytest.raises(ValueError, match=r"action -1: the variant numbers its moves 0 to 5"):
+        game.play_action(-1)
+    with pytest.raises(ValueError, match=r"action=10{40}: far too large"):
+        game.play_action(10**40)
+    assert game.history == ["2", "5"]
+    bakuk = sow.load("bakuk")
+    with pytest.raises(ValueError, match=r"pits: pit 3 holds -1 seeds: a pit holds 0 to 255"):
+        bakuk.position([1, 2, -1, 0, 0, 0])
+    with pytest.raises(ValueError, match=r"pits: pit 1 holds 300 seeds"):
+        bakuk.position([300, 0, 0, 0, 0, 0])
+    with pytest.raises(ValueError, match=r"to_move=-1: there is no such player; players are numbered 1 to 2"):
+        bakuk.position([1] * 6, to_move=-1)
+    with pytest.raises(TypeError, match="to_move: expected a whole number, not str"):
+        bakuk.position([1] * 6, to_move="2")
+
+
+def test_board_status_and_report_are_properties():
+    game = sow.load("bakuk").new_game()
+    assert isinstance(game.board, str) and isinstance(game.status, str)
+    assert isinstance(game.report, dict)
+    game.play(1)
+    assert game.report["plies"] == 1 and game.report["pits"] == game.pits
+
+
 def test_game_over_refuses_moves():
     game = random_game(sow.load("bakuk"), random.Random(1))
     assert game.finished
@@ -197,14 +234,14 @@ def test_position():
 def test_str_is_the_board_and_status():
     game = sow.load("bakuk").new_game()
     text = str(game)
-    assert text.startswith(game.board())
-    assert text.endswith(game.status())
-    assert "player 1 to move" in game.status()
+    assert text.startswith(game.board)
+    assert text.endswith(game.status)
+    assert "player 1 to move" in game.status
     assert repr(game).startswith("<sow.Game Bakuk after 0 plies, player 1 to move")
 
 
 def test_report_has_the_keys_of_the_program():
-    report = sow.load("kalah").new_game().report()
+    report = sow.load("kalah").new_game().report
     assert report["pits"] == [4] * 12
     assert report["stores"] == [0, 0]
     assert report["to_move"] == 1
@@ -227,7 +264,7 @@ def test_random_games_agree_with_the_program(name, sow_bin):
             capture_output=True,
             text=True,
         ).stdout
-        assert json.loads(out) == game.report()
+        assert json.loads(out) == game.report
 
 
 @pytest.mark.parametrize("name", ["oware", "leb-bbut-ahbochen"])
@@ -247,7 +284,7 @@ def test_repetition_ends_as_in_the_program(name, sow_bin):
         capture_output=True,
         text=True,
     ).stdout
-    assert json.loads(out) == game.report()
+    assert json.loads(out) == game.report
 
 
 def test_ply_limit_and_fingerprint():
@@ -257,3 +294,76 @@ def test_ply_limit_and_fingerprint():
     same = sow.load_text('variant "Again" extends "bakuk" { source "a test" }')
     assert same.fingerprint == sow.load("bakuk").fingerprint
     assert len(same.fingerprint) == 16
+
+
+def test_version_and_dir():
+    import importlib.metadata
+
+    assert sow.__version__ == importlib.metadata.version("sow")
+    names = dir(sow)
+    assert "Any" not in names and "io" not in names and "json" not in names and "os" not in names
+    assert set(sow.__all__) <= set(names)
+    assert "__version__" in names and "openspiel" in names
+
+
+def test_pickling_round_trips(tmp_path):
+    import pickle
+
+    bakuk = sow.load("bakuk:three-player")
+    again = pickle.loads(pickle.dumps(bakuk))
+    assert (again.label, again.reference, again.fingerprint) == (bakuk.label, "bakuk", bakuk.fingerprint)
+    path = tmp_path / "mine.sow"
+    path.write_text('variant "Mine" extends "kalah" {\n  source "me" at "https://example.org"\n  seeds 3 in each pit\n}\n')
+    text = sow.load_text(path.read_text().replace("3 in", "5 in"), name="five.sow")
+    for variant in (sow.load(path), text):
+        back = pickle.loads(pickle.dumps(variant))
+        assert (back.label, back.fingerprint, back.reference) == (variant.label, variant.fingerprint, variant.reference)
+        assert back.new_game().pits == variant.new_game().pits
+    # A file changed since the pickle is not read back as the variant pickled.
+    pickled = pickle.dumps(sow.load(path))
+    path.write_text(path.read_text().replace("3 in", "4 in"))
+    with pytest.raises(ValueError, match="has changed since"):
+        pickle.loads(pickled)
+    # A game: its variant, its start (a position given by hand too) and its moves; a game of
+    # Oware read back remembers the positions the rule of repetition compares.
+    rng = random.Random(4)
+    for game in (
+        random_game(sow.load("oware"), rng),
+        bakuk.new_game(),
+        sow.load("bakuk").position([0, 2, 1, 0, 3, 1], to_move=2),
+    ):
+        for _ in range(3):
+            if not game.finished:
+                game.play(rng.choice(game.legal_moves()))
+        back = pickle.loads(pickle.dumps(game))
+        assert back.report == game.report and back.history == game.history
+        assert str(back) == str(game)
+        while not game.finished:
+            move = rng.choice(game.legal_moves())
+            game.play(move)
+            back.play(move)
+            assert back.report == game.report
+
+
+def test_games_in_other_processes():
+    import concurrent.futures
+    import multiprocessing
+
+    variant = sow.load("bakuk")
+    games = []
+    for seed in range(4):
+        game = variant.new_game()
+        game.play(random.Random(seed).choice(game.legal_moves()))
+        games.append(game)
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(2, mp_context=context) as pool:
+        played = list(pool.map(finish, games))
+    for game, back in zip(games, played):
+        assert back.history[:1] == game.history and back.finished
+        assert back.variant == "Bakuk"
+
+
+def finish(game: sow.Game) -> sow.Game:
+    while not game.finished:
+        game.play(game.legal_moves()[0])
+    return game

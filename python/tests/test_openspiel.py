@@ -61,7 +61,7 @@ def test_game_type_and_info():
     assert game.num_distinct_actions() == len(variant.all_moves())
     assert game.max_game_length() == 1000  # Bakuk's own ply limit
     assert sow.openspiel.load_game("iyogh").max_game_length() == 2500
-    assert game.observation_tensor_shape() == [variant.pits + 2 * 3]
+    assert game.observation_tensor_shape() == [variant.pits + 2 * 3]  # nothing but seeds
 
 
 def test_kalah_actions_are_pits():
@@ -74,7 +74,7 @@ def test_kalah_actions_are_pits():
     assert state.current_player() == 1
     assert state.legal_actions() == [6, 7, 8, 9, 10, 11]
     assert str(state) == str(state.sow_game)
-    assert str(state).startswith(state.sow_game.board())
+    assert str(state).startswith(state.sow_game.board)
 
 
 def test_observation_tensor_layout():
@@ -266,3 +266,76 @@ def test_oware_agrees_with_openspiels_oware():
         pyspiel.load_game("oware"), sow.openspiel.load_game("oware"), lambda a, p: 6 * p + a, 200, 2
     )
     assert longest < 1000
+
+
+def test_observation_has_what_the_position_holds_besides_the_seeds():
+    """Claimed pits (Toguz Kumalak), big stones and the round (Ô Ăn Quan), a paused move
+    (Bao) are in the tensor, where the layout says."""
+    for name, parts in [
+        ("kalah", ["pits", "captured", "to_move"]),
+        ("toguz-kumalak", ["pits", "captured", "to_move", "claimed"]),
+        ("o-an-quan", ["pits", "captured", "to_move", "big_stones", "stones_won", "out_of_play", "round"]),
+        ("bao", ["pits", "captured", "to_move", "pending", "pending_at"]),
+    ]:
+        variant = sow.load(name)
+        layout = variant.observation_layout()
+        assert [p for p, _ in layout] == parts
+        game = sow.openspiel.load_game(name)
+        assert game.observation_tensor_shape() == [sum(n for _, n in layout)]
+    rng = random.Random(2)
+    seen = set()
+    for name in ["toguz-kumalak", "o-an-quan", "bosh", "bao"]:
+        game = sow.openspiel.load_game(name)
+        observer = game.make_py_observer()
+        for _ in range(5):
+            state = game.new_initial_state()
+            while not state.is_terminal() and len(state.history()) < 400:
+                g = state.sow_game
+                observer.set_from(state, 0)
+                parts = observer.dict
+                assert list(parts["pits"]) == g.pits
+                if "claimed" in parts:
+                    for p in range(2):
+                        claimed = [q + 1 for q, x in enumerate(parts["claimed"][p]) if x]
+                        assert claimed == g.claimed_pits[p] == g.report["claimed"][p]
+                        seen.add("claimed") if claimed else None
+                if "big_stones" in parts:
+                    assert [q + 1 for q, x in enumerate(parts["big_stones"]) if x] == g.big_stones
+                    assert list(parts["stones_won"]) == g.stones_won
+                    seen.add("stones_won") if sum(g.stones_won) else None
+                if "out_of_play" in parts:
+                    assert [q + 1 for q, x in enumerate(parts["out_of_play"]) if x] == g.out_of_play
+                    assert list(parts["round"]) == [g.rounds_over, float(g.report["filling"])]
+                    seen.add("out_of_play") if g.out_of_play else None
+                if "pending" in parts:
+                    asked = ["take", "way", "relay", "end", "target"]
+                    expected = [float(g.pending == a) for a in asked]
+                    assert list(parts["pending"]) == expected
+                    assert g.pending == g.report.get("pending")
+                    seen.add("pending") if g.pending else None
+                assert state.observation_tensor(0) == list(observer.tensor)
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert seen == {"claimed", "out_of_play", "stones_won", "pending"}, seen
+
+
+def test_every_pause_is_in_the_layout():
+    """No bundled variant pauses for a choice, claims pits, or has big stones or rounds
+    without the part of the tensor that shows it."""
+    rng = random.Random(9)
+    for name in sow.bundled():
+        variant = sow.load(name)
+        parts = {p for p, _ in variant.observation_layout()}
+        for _ in range(3):
+            game = variant.new_game()
+            while not game.finished and game.plies < 150:
+                report = game.report
+                if "pending" in report:
+                    assert "pending" in parts, name
+                if "claimed" in report:
+                    assert "claimed" in parts, name
+                if "rounds_over" in report:
+                    assert "round" in parts and "out_of_play" in parts, name
+                if game.big_stones:
+                    assert "big_stones" in parts, name
+                assert len(game.observation()) == sum(n for _, n in variant.observation_layout())
+                game.play(rng.choice(game.legal_moves()))

@@ -108,6 +108,8 @@ def test_refusals():
         solution.value_of(sow.load("koumma").new_game())
     with pytest.raises(ValueError, match="jobs=0"):
         sow.solve("bakuk", jobs=0)
+    with pytest.raises(ValueError, match="jobs=-2"):
+        sow.solve("bakuk", jobs=-2)
     with pytest.raises(sow.VariantError):
         sow.solve("no-such-variant")
 
@@ -168,7 +170,7 @@ def test_a_game_of_rounds_is_solved_to_the_end_of_its_first_round(sow_bin, tmp_p
     for seed in range(20):
         game = variant.new_game()
         rng = random.Random(seed)
-        while not game.finished and not game.report().get("rounds_over"):
+        while not game.finished and not game.report.get("rounds_over"):
             assert solution.value_of(game) == max(solution.move_values(game).values())
             game.play(rng.choice(game.legal_moves()))
         if not game.finished:
@@ -176,3 +178,19 @@ def test_a_game_of_rounds_is_solved_to_the_end_of_its_first_round(sow_bin, tmp_p
             with pytest.raises(ValueError, match="first round"):
                 solution.best_move(game)
     assert past > 0, "some games went past their first round"
+
+
+def test_progress():
+    seen = []
+    solution = sow.solve("bakuk", jobs=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (solution.positions, None)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    seen = []
+    strong = sow.solve("tihbat", strong=True, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (strong.positions, strong.positions)
+
+    def stop(done, total):
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        sow.solve("um-ed-dyar", jobs=2, progress=stop)

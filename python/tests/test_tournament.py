@@ -42,8 +42,20 @@ def test_text_and_pandas():
     pandas = require("pandas")
     frame = report.to_pandas()
     assert isinstance(frame, pandas.DataFrame)
-    assert list(frame.columns) == ["variant", "key", "value"]
+    # The columns of a simulation's frame: one name for the key column.
+    assert list(frame.columns) == ["variant", "statistic", "value", "low", "high", "text"]
+    assert str(frame.value.dtype) == "float64"
+    # A row of --format csv a figure, numbers as numbers (no interval in a tournament's).
     assert len(frame) == len(report.csv.splitlines()) - 1
+    figure = frame.set_index("statistic")
+    top = report["variants"][0]["figures"]["standings"][0]
+    assert figure.loc["standings.1.participant", "text"] == top["participant"]
+    assert figure.loc["standings.1.rating", "value"] == top["rating"]
+    assert figure.loc["standings.1.games", "value"] + 1 == 41
+    wide = report.to_pandas(wide=True)
+    assert list(wide.index) == ["Bakuk"]
+    assert str(wide["standings.1.games"].dtype) == "int64"
+    assert wide.loc["Bakuk", "standings.1.participant"] == top["participant"]
 
 
 def test_mistakes_are_located(sow_bin, tmp_path):
@@ -63,6 +75,8 @@ def test_mistakes_are_located(sow_bin, tmp_path):
         sow.tournament(tmp_path / "missing.yaml")
     with pytest.raises(ValueError, match="path or its text"):
         sow.tournament()
+    with pytest.raises(ValueError, match=r"^jobs=-1: expected 0 to"):
+        sow.tournament(text=text, jobs=-1)
 
 
 def test_ctrl_c_stops_a_tournament():
@@ -73,3 +87,19 @@ def test_ctrl_c_stops_a_tournament():
     with pytest.raises(KeyboardInterrupt):
         sow.tournament(text=text, jobs=2)
     assert time.monotonic() - start < 5
+
+
+def test_notebook_display():
+    report = sow.tournament(text="variants: [bakuk, koumma]\nparticipants: [random, greedy]\ngames: 10\n", jobs=2)
+    html = report._repr_html_()
+    assert html.count("<table>") == report.table.count("┌")
+    assert "<p>== Bakuk (10 games) ==</p>" in html
+    assert "┆" not in html and '<th style="text-align:right">participant</th>' in html
+    assert isinstance(report.svg, sow.SVG) and report.svg._repr_svg_() == str(report.svg)
+
+
+def test_progress():
+    seen = []
+    text = "variants: [bakuk, koumma]\nparticipants: [random, greedy]\ngames: 50\n"
+    sow.tournament(text=text, jobs=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (100, 100)

@@ -24,7 +24,7 @@ use sow::engine::{PositionError, Rules, State, compile};
 use sow::error::In;
 use sow::lang::check;
 use sow::lang::library::{self, BUNDLED};
-use sow::lang::vary::{self, Change};
+use sow::lang::vary::{self, Change, ChangeKind};
 
 pub use error::{CliError, Message, usage};
 
@@ -134,9 +134,13 @@ impl ChangeArgs {
     pub fn changes(&self) -> Result<Vec<Change>, CliError> {
         let mut diags = sow::lang::diagnostic::Diagnostics::default();
         let mut out = Vec::new();
-        let given = self.set.iter().map(|t| ("--set", t)).chain(self.vary.iter().map(|t| ("--vary", t)));
-        for (option, text) in given {
-            match Change::parse(option, text) {
+        let given = self
+            .set
+            .iter()
+            .map(|t| (ChangeKind::Set, t))
+            .chain(self.vary.iter().map(|t| (ChangeKind::Vary, t)));
+        for (kind, text) in given {
+            match Change::parse(&vary::COMMAND_LINE, kind, text) {
                 Ok(c) => out.push(c),
                 Err(d) => diags.extend(d),
             }
@@ -148,52 +152,19 @@ impl ChangeArgs {
     }
 }
 
-/// One variant of a run: its checked rules, and the values of `--vary` that made it.
-pub struct Varied {
-    pub spec: sow::lang::spec::Spec,
-    /// The variant's name before the varied rules (with the `--set` rules in it).
-    pub base: String,
-    /// (rule as given, with its placeholder; the value) for each `--vary`.
-    pub values: Vec<(String, String)>,
-    /// Every rule changed, as applied (`seeds 4 in each pit`), in order.
-    pub applied: Vec<String>,
-}
-
 /// The variants `arg` names with `changes` applied: one for each point of the grid of the
 /// `--vary` values, in order (the first `--vary` slowest). Every one is checked before any is
-/// returned; the mistakes of all are reported at once.
-pub fn load_varied(arg: &VariantArg, changes: &[Change]) -> Result<Vec<Varied>, CliError> {
+/// returned; the mistakes of all are reported at once, the warnings printed.
+pub fn load_varied(arg: &VariantArg, changes: &[Change]) -> Result<Vec<vary::Varied>, CliError> {
     let (name, ruleset) = split_variant(arg)?;
     let file = library::load(&name)?;
-    // The variant named is checked on its own first, so that its own mistakes point at it.
-    let (base_spec, mut warnings) = check::check(&file, ruleset.as_deref())?;
-    let mut errors = sow::lang::diagnostic::Diagnostics::default();
-    let mut out = Vec::new();
-    for point in vary::grid(changes) {
-        match vary::apply(&file, ruleset.as_deref(), &point) {
-            Ok((spec, w)) => {
-                warnings.extend(w);
-                let mut base = base_spec.label();
-                for c in point.iter().filter(|c| c.value().is_none()) {
-                    base = format!("{base}, {}", c.rule().split_whitespace().collect::<Vec<_>>().join(" "));
-                }
-                let values = point
-                    .iter()
-                    .filter_map(|c| c.value().map(|v| (c.change.file.text.clone(), v.to_string())))
-                    .collect();
-                let applied = point.iter().map(|c| c.rule()).collect();
-                out.push(Varied { spec, base, values, applied });
-            }
-            Err(d) => errors.extend(d),
-        }
-    }
-    if errors.has_errors() {
-        return Err(errors.into());
-    }
+    let vary::Variants { variants, base_warnings: mut warnings, warnings: changed } =
+        vary::variants(&file, ruleset.as_deref(), changes)?;
+    warnings.extend(changed);
     if !warnings.0.is_empty() {
         let _ = std::io::stderr().write_all(format!("{warnings}\n").as_bytes());
     }
-    Ok(out)
+    Ok(variants)
 }
 
 #[derive(Args, Debug)]

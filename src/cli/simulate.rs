@@ -12,10 +12,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sow::engine::{Rules, compile};
 use sow::error::In;
 use sow::lang::library;
-use sow::play::registry::{Agent, PlayerSpec};
-use sow::run::metrics::{Evaluator, EvaluatorSpec};
-use sow::run::report::{Report, RunInfo, VariantReport, Varied};
-use sow::run::simulate::{self, Job, OptionError, RunOptions, Shard};
+use sow::play::registry::PlayerSpec;
+use sow::run::metrics::{self, Evaluator, EvaluatorSpec};
+use sow::run::report::{Report, VariantReport, Varied};
+use sow::run::simulate::{self, Planned, RunOptions, Shard};
 
 use super::error::write_failed;
 use super::output::{self, AtomicFile, Input};
@@ -300,17 +300,6 @@ impl Progress {
     }
 }
 
-/// One variant of a simulation, ready to play.
-struct Run {
-    /// How the variant was named, for the records.
-    reference: String,
-    rules: Rules,
-    agents: Vec<Agent>,
-    varied: Option<Varied>,
-    /// The rules changed on the command line, as applied.
-    applied: Vec<String>,
-}
-
 /// Runs a simulation; returns whether it was stopped before its end (Ctrl-C).
 pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -339,26 +328,19 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
         )
         .into());
     }
-    let mut runs: Vec<Run> = Vec::new();
+    let mut runs: Vec<Planned> = Vec::new();
     for name in &args.variants {
         for one in load_varied(&VariantArg { variant: name.clone(), ruleset: None }, &changes)? {
-            let spec = one.spec;
-            let mut rules = compile(&spec);
+            let spec = &one.spec;
+            let mut rules = compile(spec);
             if let Some(p) = args.max_plies {
                 rules = rules.with_ply_limit(Some(p));
             }
             if runs.iter().any(|r| r.rules.spec().label() == spec.label()) {
                 return Err(usage(format!("`{}` is named twice", spec.label())).into());
             }
-            let seats = rules.players();
-            let seat_players = match players.len() {
-                1 => vec![players[0].clone(); seats],
-                n if n == seats => players.clone(),
-                n => {
-                    let e = OptionError::Seats { variant: spec.label(), seats, players: n };
-                    return Err(In::new("--players", e).into());
-                }
-            };
+            let seat_players =
+                simulate::seat_players(&players, &rules).map_err(|e| In::new("--players", e))?;
             // A perfect player loads or computes its table now, once for all its seats.
             if seat_players.iter().any(PlayerSpec::solves) && std::io::stderr().is_terminal() {
                 eprintln!("solving {} for the perfect player...", spec.label());
@@ -370,24 +352,18 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
                 .collect::<Result<Vec<_>, _>>()?;
             // A changed variant is recorded as named, ruleset and all, with its changes.
             let reference = if one.applied.is_empty() { library::split_reference(name).0 } else { name };
-            let varied = (!one.values.is_empty()).then(|| Varied {
-                base: one.base.clone(),
-                rules: one.values.iter().map(|(r, _)| r.clone()).collect(),
-                values: one.values.iter().map(|(_, v)| v.clone()).collect(),
-            });
-            runs.push(Run { reference: reference.to_string(), rules, agents, varied, applied: one.applied });
+            let varied = Varied::of(&one);
+            let reference = reference.to_string();
+            runs.push(Planned { reference, rules, agents, varied, applied: one.applied, evaluator: None });
         }
     }
     if args.solution.is_some() && runs.len() > 1 {
         return Err(usage("--solution holds the table of one variant: simulate one variant with it").into());
     }
-    let mut evaluators: Vec<Option<Evaluator>> = Vec::new();
-    for run in &runs {
-        evaluators.push(if args.metrics {
-            Some(prepare_evaluator(&run.rules, evaluator.as_ref(), args.solution.as_ref())?)
-        } else {
-            None
-        });
+    if args.metrics {
+        for run in &mut runs {
+            run.evaluator = Some(prepare_evaluator(&run.rules, evaluator.as_ref(), args.solution.as_ref())?);
+        }
     }
     let mut inputs = Vec::new();
     for name in &args.variants {
@@ -405,12 +381,10 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let per_variant = shard.games(args.games);
     let progress = Progress::new(per_variant.saturating_mul(runs.len() as u64));
     let mut report = Report::default();
-    for (i, Run { reference, rules, agents, varied, applied }) in runs.iter().enumerate() {
-        let job =
-            Job { rules, players: agents, reference, changes: applied, evaluator: evaluators[i].as_ref() };
+    for (i, run) in runs.iter().enumerate() {
         let before = (i as u64).saturating_mul(per_variant);
         let result = simulate::run(
-            &job,
+            &run.job(),
             &opts,
             cancel,
             &|done| progress.update(before.saturating_add(done)),
@@ -423,23 +397,8 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
                 return Err(e.into());
             }
         };
-        let spec = rules.spec();
-        let players: Vec<String> = agents.iter().map(Agent::name).collect();
-        let run = RunInfo {
-            variant: spec.name.clone(),
-            ruleset: spec.ruleset.clone(),
-            source: reference.clone(),
-            fingerprint: Some(sow::run::report::fingerprint(rules, &players, args.seed, args.games)),
-            games: args.games,
-            seed: args.seed,
-            players,
-            max_plies: spec.ply_limit,
-            shard: (shard != Shard::WHOLE).then(|| shard.to_string()),
-            partial: result.partial,
-            varied: varied.clone(),
-        };
         // After Ctrl-C the variants still to come play no game, and say so.
-        report.0.push(VariantReport::new(run, result.tally));
+        report.0.push(VariantReport::new(run.info(&opts, result.partial), result.tally));
     }
     progress.clear();
     drop(running);
@@ -451,55 +410,26 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     Ok(partial)
 }
 
-/// Positions in a table that `--metrics` solves without being asked: a few seconds' work.
-const AUTO_SOLVE: u64 = 40_000_000;
-
-/// The evaluator of `--metrics` for a variant: the one asked for, checked, or by default the
-/// exact values where the variant solves in moments, else the captured-seed margin.
+/// The evaluator of `--metrics` for a variant (see [`metrics::evaluator`]): the table of
+/// `--solution`, or the one solved, for `exact`.
 fn prepare_evaluator(
     rules: &Rules,
     asked: Option<&EvaluatorSpec>,
     solution: Option<&PathBuf>,
 ) -> Result<Evaluator, CliError> {
-    let label = rules.spec().label();
     let seeds = rules.total_seeds() as usize;
-    let two = rules.players() == 2;
-    let exact = |rules: &Rules| -> Result<Evaluator, CliError> {
-        Ok(Evaluator::Exact(std::sync::Arc::new(super::solve::solution_for(rules, seeds, solution)?)))
-    };
-    match asked {
-        None if solution.is_some() => exact(rules),
-        None => match sow::play::solve::check_solvable(rules, seeds) {
-            Ok(n) if two && n <= AUTO_SOLVE => exact(rules),
-            _ => Ok(Evaluator::Margin),
-        },
-        Some(EvaluatorSpec::Margin) => Ok(Evaluator::Margin),
-        Some(EvaluatorSpec::Exact) => {
-            if let Err(e) = sow::play::solve::check_solvable(rules, seeds) {
-                return Err(usage(format!(
-                    "--evaluator exact: {label} cannot be solved ({e}); use `--evaluator margin` or `alphabeta:DEPTH`"
-                ))
-                .into());
+    let exact = || super::solve::solution_for(rules, seeds, solution);
+    metrics::evaluator(rules, asked, solution.is_some(), exact).map_err(|e| {
+        let instead = match e.instead() {
+            [] => String::new(),
+            [one] => format!("; use `--evaluator {one}`"),
+            [first, rest @ ..] => {
+                let rest: Vec<String> = rest.iter().map(|r| format!("`{r}`")).collect();
+                format!("; use `--evaluator {first}` or {}", rest.join(" or "))
             }
-            exact(rules)
-        }
-        Some(EvaluatorSpec::AlphaBeta(d)) if two => Ok(Evaluator::AlphaBeta(*d)),
-        Some(EvaluatorSpec::Mcts(c)) if two => {
-            c.check(rules).map_err(|e| usage(format!("--evaluator {}: {e}", c.name())))?;
-            Ok(Evaluator::Mcts(*c))
-        }
-        Some(EvaluatorSpec::Mcts(c)) => Err(usage(format!(
-            "--evaluator {}: {label} has {} players, and the evaluator values positions for two; use `--evaluator margin`",
-            c.name(),
-            rules.players()
-        ))
-        .into()),
-        Some(EvaluatorSpec::AlphaBeta(d)) => Err(usage(format!(
-            "--evaluator alphabeta:{d}: {label} has {} players, and the search values positions for two; use `--evaluator margin`",
-            rules.players()
-        ))
-        .into()),
-    }
+        };
+        usage(format!("--evaluator {}: {e}{instead}", e.evaluator()))
+    })?
 }
 
 /// Checks that results come from shards of one run, and adds them up: a simulation's, or a

@@ -430,7 +430,7 @@ fn report(
 }
 
 /// `sow solve VARIANT --vary RULE`: every variant of the sweep solved in turn, one line each.
-fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliError> {
+fn sweep(args: &SolveArgs, variants: Vec<sow::lang::vary::Varied>) -> Result<String, CliError> {
     if args.out.is_some() || args.solution.is_some() {
         return Err(usage(
             "--out and --solution hold the table of one variant: solve the variants of a sweep one at a time to keep them",
@@ -447,11 +447,7 @@ fn sweep(args: &SolveArgs, variants: Vec<super::Varied>) -> Result<String, CliEr
         if plan == Plan::Table {
             check_table(&rules, seeds, args.strong)?;
         }
-        let varied = Varied {
-            base: v.base.clone(),
-            rules: v.values.iter().map(|(r, _)| r.clone()).collect(),
-            values: v.values.iter().map(|(_, x)| x.clone()).collect(),
-        };
+        let varied = Varied::of(&v).expect("a sweep varies a rule");
         runs.push((rules, start, seeds, varied, plan));
     }
     let mut inputs = Vec::new();

@@ -16,11 +16,57 @@ use crate::lang::syntax::{Extends, Meta, Spanned, VariantAst};
 /// Values of one placeholder at most: a sweep of more is a mistake in the range.
 pub const MAX_VALUES: usize = 1000;
 
+/// Whether a change sets a rule (`--set`) or runs once for each value of a placeholder
+/// (`--vary`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeKind {
+    Set,
+    Vary,
+}
+
+/// How a program names the options that change rules, in its messages: the command line's
+/// `--set` and `--vary` ([`COMMAND_LINE`]), or a library's arguments.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The option that changes a rule: `--set`.
+    pub set: &'static str,
+    /// The option that runs once for each value of a placeholder: `--vary`.
+    pub vary: &'static str,
+    /// A rule varied, as the option is written with it: `--vary "seeds {2..8} in each pit"`.
+    pub example: &'static str,
+    /// How to vary two rules: `give `--vary` twice`.
+    pub twice: &'static str,
+    /// An option written with its text: `--set seeds 3 in each pit`.
+    pub given: fn(option: &str, text: &str) -> String,
+}
+
+/// The options of the command line: `--set RULE`, `--vary RULE`.
+pub const COMMAND_LINE: Options = Options {
+    set: "--set",
+    vary: "--vary",
+    example: "--vary \"seeds {2..8} in each pit\"",
+    twice: "give `--vary` twice",
+    given: |option, text| format!("{option} {text}"),
+};
+
+impl Options {
+    /// The option of `kind`.
+    pub fn name(&self, kind: ChangeKind) -> &'static str {
+        match kind {
+            ChangeKind::Set => self.set,
+            ChangeKind::Vary => self.vary,
+        }
+    }
+}
+
 /// A rule given on the command line, with its placeholder's values for `--vary`.
 #[derive(Debug, Clone)]
 pub struct Change {
     /// `--set` or `--vary`, as the messages name the option.
     pub option: &'static str,
+    pub kind: ChangeKind,
+    /// How the other options are named.
+    pub options: Options,
     /// The option's text, as shown in messages.
     pub file: Arc<SourceFile>,
     /// The placeholder `{...}`, braces included, if any.
@@ -70,11 +116,11 @@ impl Change {
     /// Reads `--set RULE` (no placeholder) or `--vary RULE` (exactly one), and each rule it
     /// makes as a rule of the language: its syntax is the same for every variant, so its
     /// mistakes are reported once, before any variant is read.
-    pub fn parse(option: &'static str, text: &str) -> Result<Change, Diagnostics> {
-        let change = Change::read(option, text)?;
+    pub fn parse(options: &Options, kind: ChangeKind, text: &str) -> Result<Change, Diagnostics> {
+        let change = Change::read(options, kind, text)?;
         let mut diags = Diagnostics::default();
         for i in 0..change.values.len() {
-            let rule = SourceFile::new(option, change.rule(i));
+            let rule = SourceFile::new(change.file.name.clone(), change.rule(i));
             if let Err(d) = parse_rule(&rule) {
                 diags.extend(change.relocate(i, &rule, d.into()));
             }
@@ -82,8 +128,11 @@ impl Change {
         if diags.has_errors() { Err(diags) } else { Ok(change) }
     }
 
-    fn read(option: &'static str, text: &str) -> Result<Change, Diagnostic> {
-        let file = SourceFile::new(option, text);
+    fn read(options: &Options, kind: ChangeKind, text: &str) -> Result<Change, Diagnostic> {
+        let option = options.name(kind);
+        // Named as the option, without the `=` of an argument (`vary=` points at `vary:1:7`).
+        let file = SourceFile::new(option.trim_end_matches('='), text);
+        let options = *options;
         let toks = words(text);
         let mut placeholders: Vec<Span> = Vec::new();
         // Blocks open (`capture {`), which a `}` closes when no placeholder is open.
@@ -117,23 +166,38 @@ impl Change {
                 .at(&file, start..text.len(), "opened here")
                 .help("write the values between braces: `{2..8}` or `{next, emptied}`"));
         }
-        match (option, placeholders.as_slice()) {
-            ("--set", []) => {
-                Ok(Change { option, file, placeholder: None, values: vec![Spanned::new(String::new(), 0..0)] })
+        let (set, vary) = (options.set, options.vary);
+        match (kind, placeholders.as_slice()) {
+            (ChangeKind::Set, []) => Ok(Change {
+                option,
+                kind,
+                options,
+                file,
+                placeholder: None,
+                values: vec![Spanned::new(String::new(), 0..0)],
+            }),
+            (ChangeKind::Set, [p, ..]) => {
+                Err(Diagnostic::error(format!("`{set}` changes a rule to one value: it has no placeholder"))
+                    .at(&file, p.clone(), "a placeholder")
+                    .help(format!("to run once for each value, use `{vary}`")))
             }
-            ("--set", [p, ..]) => Err(Diagnostic::error("`--set` changes a rule to one value: it has no placeholder")
-                .at(&file, p.clone(), "a placeholder")
-                .help("to run once for each value, use `--vary`")),
-            (_, []) => Err(Diagnostic::error("`--vary` needs a placeholder: the values to try, in braces")
-                .at(&file, 0..text.len(), "no `{...}` here")
-                .help("for example `--vary \"seeds {2..8} in each pit\"`; to change a rule to one value, use `--set`")),
-            (_, [p]) => {
+            (ChangeKind::Vary, []) => {
+                Err(Diagnostic::error(format!("`{vary}` needs a placeholder: the values to try, in braces"))
+                    .at(&file, 0..text.len(), "no `{...}` here")
+                    .help(format!(
+                        "for example `{}`; to change a rule to one value, use `{set}`",
+                        options.example
+                    )))
+            }
+            (ChangeKind::Vary, [p]) => {
                 let values = values(&file, p.clone())?;
-                Ok(Change { option, file, placeholder: Some(p.clone()), values })
+                Ok(Change { option, kind, options, file, placeholder: Some(p.clone()), values })
             }
-            (_, [_, second, ..]) => Err(Diagnostic::error("`--vary` takes one placeholder")
-                .at(&file, second.clone(), "a second placeholder")
-                .help("to vary two rules, give `--vary` twice: the runs make a grid")),
+            (ChangeKind::Vary, [_, second, ..]) => {
+                Err(Diagnostic::error(format!("`{vary}` takes one placeholder"))
+                    .at(&file, second.clone(), "a second placeholder")
+                    .help(format!("to vary two rules, {}: the runs make a grid", options.twice)))
+            }
         }
     }
 
@@ -308,7 +372,7 @@ pub fn apply(
     let mut files: Vec<(Arc<SourceFile>, &Chosen<'_>)> = Vec::new();
     let mut stated: Vec<(crate::lang::kinds::Kind, &Change)> = Vec::new();
     for (k, c) in chosen.iter().enumerate() {
-        let rule_file = SourceFile::new(c.change.option, c.rule());
+        let rule_file = SourceFile::new(c.change.file.name.clone(), c.rule());
         let rules = parse_rule(&rule_file).map_err(|d| c.change.relocate(c.value, &rule_file, d.into()))?;
         // Two options that change one rule: the second would silently undo the first.
         for line in &rules {
@@ -317,10 +381,9 @@ pub fn apply(
                 stated.iter().find(|(k, ch)| *k == kind && !std::ptr::eq(*ch, c.change))
             {
                 let d = Diagnostic::error(format!(
-                    "{} is changed twice: by `{} {}` and by this `{}`",
+                    "{} is changed twice: by `{}` and by this `{}`",
                     kind.line(),
-                    before.option,
-                    before.file.text,
+                    (before.options.given)(before.option, &before.file.text),
                     c.change.option
                 ))
                 .at(&c.change.file, 0..c.change.file.text.len(), "changes it again")
@@ -368,17 +431,82 @@ pub fn apply(
     }
 }
 
+/// One variant of a run: its checked rules, and the values of `--vary` that made it.
+#[derive(Debug, Clone)]
+pub struct Varied {
+    pub spec: Spec,
+    /// The variant's name before the varied rules (with the `--set` rules in it).
+    pub base: String,
+    /// (rule as given, with its placeholder; the value) for each `--vary`.
+    pub values: Vec<(String, String)>,
+    /// Every rule changed, as applied (`seeds 4 in each pit`), in order.
+    pub applied: Vec<String>,
+}
+
+/// The variants of a run, and what the checker had to say about them.
+#[derive(Debug, Clone)]
+pub struct Variants {
+    /// One for each point of the grid of the `--vary` values, in order (the first slowest).
+    pub variants: Vec<Varied>,
+    /// The warnings about the variant named, checked on its own.
+    pub base_warnings: Diagnostics,
+    /// The warnings about the variants with the changes applied, pointed into the options'
+    /// texts.
+    pub warnings: Diagnostics,
+}
+
+/// The variants `base` (with `ruleset`) makes with `changes` applied: one for each point of
+/// the grid of the `--vary` values, in order (the first `--vary` slowest). The variant named
+/// is checked on its own first, so that its own mistakes point at it; then every variant of
+/// the grid is, and the mistakes of all are returned at once.
+pub fn variants(
+    base: &VariantFile,
+    ruleset: Option<&str>,
+    changes: &[Change],
+) -> Result<Variants, Diagnostics> {
+    let (base_spec, base_warnings) = check::check(base, ruleset)?;
+    let mut errors = Diagnostics::default();
+    let mut warnings = Diagnostics::default();
+    let mut out = Vec::new();
+    for point in grid(changes) {
+        match apply(base, ruleset, &point) {
+            Ok((spec, w)) => {
+                warnings.extend(w);
+                let mut label = base_spec.label();
+                for c in point.iter().filter(|c| c.value().is_none()) {
+                    label = format!("{label}, {}", c.rule().split_whitespace().collect::<Vec<_>>().join(" "));
+                }
+                let values = point
+                    .iter()
+                    .filter_map(|c| c.value().map(|v| (c.change.file.text.clone(), v.to_string())))
+                    .collect();
+                let applied = point.iter().map(Chosen::rule).collect();
+                out.push(Varied { spec, base: label, values, applied });
+            }
+            Err(d) => errors.extend(d),
+        }
+    }
+    if errors.has_errors() {
+        return Err(errors);
+    }
+    Ok(Variants { variants: out, base_warnings, warnings })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lang::library;
 
     fn vary(text: &str) -> Change {
-        Change::parse("--vary", text).unwrap_or_else(|e| panic!("{e}"))
+        Change::parse(&COMMAND_LINE, ChangeKind::Vary, text).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn error(option: &'static str, text: &str) -> String {
-        Change::parse(option, text).unwrap_err().to_string()
+    fn set(text: &str) -> Result<Change, Diagnostics> {
+        Change::parse(&COMMAND_LINE, ChangeKind::Set, text)
+    }
+
+    fn error(kind: ChangeKind, text: &str) -> String {
+        Change::parse(&COMMAND_LINE, kind, text).unwrap_err().to_string()
     }
 
     #[test]
@@ -395,7 +523,7 @@ mod tests {
         assert_eq!(c.rule(0), "capture { last seed makes 2 in any pit: take them }");
         let c = vary("players {2,3} { player 1 starts }");
         assert_eq!(c.rule(1), "players 3 { player 1 starts }");
-        assert!(Change::parse("--set", "capture { none }").is_ok());
+        assert!(set("capture { none }").is_ok());
     }
 
     /// Every rule line of every bundled file, rulesets' too, is a rule `--set` takes as it is
@@ -433,22 +561,47 @@ mod tests {
 
     #[test]
     fn bad_placeholders_are_located() {
-        let e = error("--vary", "seeds 4 in each pit");
+        let e = error(ChangeKind::Vary, "seeds 4 in each pit");
         assert!(e.contains("`--vary` needs a placeholder"), "{e}");
-        let e = error("--vary", "board {2..3} rows of {3..4} pits, no stores");
+        let e = error(ChangeKind::Vary, "board {2..3} rows of {3..4} pits, no stores");
         assert!(e.contains("takes one placeholder") && e.contains("1:22"), "{e}");
-        let e = error("--vary", "seeds {8..2} in each pit");
+        let e = error(ChangeKind::Vary, "seeds {8..2} in each pit");
         assert!(e.contains("the range 8..2 is reversed"), "{e}");
-        let e = error("--vary", "seeds {} in each pit");
+        let e = error(ChangeKind::Vary, "seeds {} in each pit");
         assert!(e.contains("the placeholder is empty"), "{e}");
-        let e = error("--vary", "seeds {2..x} in each pit");
+        let e = error(ChangeKind::Vary, "seeds {2..x} in each pit");
         assert!(e.contains("a range is two whole numbers"), "{e}");
-        let e = error("--vary", "seeds {2, 2} in each pit");
+        let e = error(ChangeKind::Vary, "seeds {2, 2} in each pit");
         assert!(e.contains("`2` is given twice"), "{e}");
-        let e = error("--set", "seeds {2..3} in each pit");
+        let e = error(ChangeKind::Set, "seeds {2..3} in each pit");
         assert!(e.contains("no placeholder"), "{e}");
-        let e = error("--vary", "seeds {2..3 in each pit");
+        let e = error(ChangeKind::Vary, "seeds {2..3 in each pit");
         assert!(e.contains("without its closing"), "{e}");
+    }
+
+    #[test]
+    fn the_caller_names_the_options() {
+        // As a library's keyword arguments might be named (Python's are `set=` and `vary=`).
+        let given = |option: &str, text: &str| format!("{option}{text:?}");
+        let words = Options {
+            set: "change=",
+            vary: "sweep=",
+            example: "sweep=\"seeds {2..8} in each pit\"",
+            twice: "",
+            given,
+        };
+        let e = Change::parse(&words, ChangeKind::Vary, "seeds 4 in each pit").unwrap_err().to_string();
+        assert!(e.contains("`sweep=` needs a placeholder") && e.contains("use `change=`"), "{e}");
+        assert!(e.contains("--> sweep:1:1") && !e.contains("`--"), "{e}");
+        let e = Change::parse(&words, ChangeKind::Set, "seeds {2..3} in each pit").unwrap_err().to_string();
+        assert!(e.contains("`change=` changes a rule") && e.contains("use `sweep=`"), "{e}");
+        let bakuk = library::load("bakuk").unwrap();
+        let set = Change::parse(&words, ChangeKind::Set, "seeds 3 in each pit").unwrap();
+        let vary = Change::parse(&words, ChangeKind::Vary, "seeds {2..4} in each pit").unwrap();
+        let e = apply(&bakuk, None, &[Chosen { change: &set, value: 0 }, Chosen { change: &vary, value: 0 }])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("by `change=\"seeds 3 in each pit\"` and by this `sweep=`"), "{e}");
     }
 
     #[test]
@@ -486,8 +639,7 @@ mod tests {
     #[test]
     fn count_expressions_are_set_and_varied() {
         let bakuk = library::load("bakuk").unwrap();
-        let set =
-            Change::parse("--set", "relay when the last seed makes 2 or more but not 4 in any pit").unwrap();
+        let set = set("relay when the last seed makes 2 or more but not 4 in any pit").unwrap();
         let (spec, _) = apply(&bakuk, None, &[Chosen { change: &set, value: 0 }]).unwrap();
         let Some(crate::lang::spec::Relay::Makes(rule)) = &spec.relay else { panic!("{:?}", spec.relay) };
         assert_eq!(rule.counts.words(), "2 or more but not 4");
@@ -503,7 +655,7 @@ mod tests {
     #[test]
     fn a_rule_changed_twice_is_refused() {
         let bakuk = library::load("bakuk").unwrap();
-        let set = Change::parse("--set", "seeds 3 in each pit").unwrap();
+        let set = set("seeds 3 in each pit").unwrap();
         let vary = vary("seeds {2..4} in each pit");
         let e = apply(&bakuk, None, &[Chosen { change: &set, value: 0 }, Chosen { change: &vary, value: 0 }])
             .unwrap_err()
@@ -519,9 +671,12 @@ mod tests {
         assert!(e.contains("--> --vary:1:17"), "{e}");
         assert!(e.contains("board 2 rows of {0..3} pits, no stores"), "{e}");
         assert!(e.contains("with the value `0`: board 2 rows of 0 pits, no stores"), "{e}");
-        let e = Change::parse("--vary", "sed {2..3} in each pit").unwrap_err().to_string();
+        let e =
+            Change::parse(&COMMAND_LINE, ChangeKind::Vary, "sed {2..3} in each pit").unwrap_err().to_string();
         assert!(e.contains("--> --vary:1:1") && e.contains("did you mean `seeds`?"), "{e}");
-        let e = Change::parse("--vary", "seeds {3, lots} in each pit").unwrap_err().to_string();
+        let e = Change::parse(&COMMAND_LINE, ChangeKind::Vary, "seeds {3, lots} in each pit")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("--> --vary:1:11") && e.contains("with the value `lots`"), "{e}");
     }
 }

@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 use crate::cancel::Cancel;
 use crate::engine::{Rules, State};
 use crate::lang::spec::MAX_PLAYERS;
-use crate::play::mcts::{MctsConfig, MctsPlayer};
+use crate::play::mcts::{MctsConfig, MctsError, MctsPlayer};
 use crate::play::player::seat_rng;
 use crate::play::search::AlphaBetaPlayer;
-use crate::play::solve::Solution;
+use crate::play::solve::{Solution, SolveError};
 
 /// How positions are judged.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +66,101 @@ impl EvaluatorSpec {
             EvaluatorSpec::AlphaBeta(d) => format!("alphabeta:{d}"),
             EvaluatorSpec::Mcts(c) => c.name(),
         }
+    }
+}
+
+/// Positions in a table that the metrics solve without being asked for `exact`: a few
+/// seconds' work.
+pub const AUTO_SOLVE: u64 = 40_000_000;
+
+/// Why the evaluator asked for cannot judge a variant's positions. Its text says why, in no
+/// option's words: each program names the option before it (`--evaluator exact: `, as
+/// [`Self::evaluator`] is written) and words [`Self::instead`] after it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EvaluatorError {
+    /// `exact`, for a variant that cannot be solved.
+    Unsolvable { variant: String, reason: SolveError },
+    /// `mcts:N` with settings the variant does not allow.
+    Mcts { name: String, reason: MctsError },
+    /// A search (`alphabeta:D`, `mcts:N`) for a game of more than two players.
+    Players { evaluator: EvaluatorSpec, variant: String, players: usize },
+}
+
+impl EvaluatorError {
+    /// The evaluator refused, as it is written: `exact`, `alphabeta:3`, `mcts:50`.
+    pub fn evaluator(&self) -> String {
+        match self {
+            EvaluatorError::Unsolvable { .. } => "exact".into(),
+            EvaluatorError::Mcts { name, .. } => name.clone(),
+            EvaluatorError::Players { evaluator, .. } => evaluator.name(),
+        }
+    }
+
+    /// The evaluators that would do instead, as they are written.
+    pub fn instead(&self) -> &'static [&'static str] {
+        match self {
+            EvaluatorError::Unsolvable { .. } => &["margin", "alphabeta:DEPTH"],
+            EvaluatorError::Players { .. } => &["margin"],
+            EvaluatorError::Mcts { .. } => &[],
+        }
+    }
+}
+
+impl std::fmt::Display for EvaluatorError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvaluatorError::Unsolvable { variant, reason } => {
+                write!(f, "{variant} cannot be solved ({reason})")
+            }
+            EvaluatorError::Mcts { reason, .. } => reason.fmt(f),
+            EvaluatorError::Players { evaluator, variant, players } => {
+                let what = match evaluator {
+                    EvaluatorSpec::AlphaBeta(_) => "the search",
+                    _ => "the evaluator",
+                };
+                write!(f, "{variant} has {players} players, and {what} values positions for two")
+            }
+        }
+    }
+}
+
+impl std::error::Error for EvaluatorError {}
+
+/// The evaluator of the metrics for a variant: the one `asked` for, checked, or by default
+/// the exact values where a table is at hand (`solved`) or the variant solves in moments
+/// (two players, at most [`AUTO_SOLVE`] positions), else the captured-seed margin. `exact`
+/// gets the exact values (a table read or solved), called only when they are wanted: its
+/// error is the inner one.
+pub fn evaluator<E>(
+    rules: &Rules,
+    asked: Option<&EvaluatorSpec>,
+    solved: bool,
+    exact: impl FnOnce() -> Result<Solution, E>,
+) -> Result<Result<Evaluator, E>, EvaluatorError> {
+    let seeds = rules.total_seeds() as usize;
+    let two = rules.players() == 2;
+    let exact = || Ok(exact().map(|s| Evaluator::Exact(std::sync::Arc::new(s))));
+    match asked {
+        None if solved => exact(),
+        None => match crate::play::solve::check_solvable(rules, seeds) {
+            Ok(n) if two && n <= AUTO_SOLVE => exact(),
+            _ => Ok(Ok(Evaluator::Margin)),
+        },
+        Some(EvaluatorSpec::Margin) => Ok(Ok(Evaluator::Margin)),
+        Some(EvaluatorSpec::Exact) => match crate::play::solve::check_solvable(rules, seeds) {
+            Err(reason) => Err(EvaluatorError::Unsolvable { variant: rules.spec().label(), reason }),
+            Ok(_) => exact(),
+        },
+        Some(EvaluatorSpec::AlphaBeta(d)) if two => Ok(Ok(Evaluator::AlphaBeta(*d))),
+        Some(EvaluatorSpec::Mcts(c)) if two => {
+            c.check(rules).map_err(|reason| EvaluatorError::Mcts { name: c.name(), reason })?;
+            Ok(Ok(Evaluator::Mcts(*c)))
+        }
+        Some(other) => Err(EvaluatorError::Players {
+            evaluator: other.clone(),
+            variant: rules.spec().label(),
+            players: rules.players(),
+        }),
     }
 }
 

@@ -62,6 +62,17 @@ pub struct Varied {
     pub values: Vec<String>,
 }
 
+impl Varied {
+    /// The rules varied to make `v` and their values, or `None` where no rule was varied.
+    pub fn of(v: &crate::lang::vary::Varied) -> Option<Varied> {
+        (!v.values.is_empty()).then(|| Varied {
+            base: v.base.clone(),
+            rules: v.values.iter().map(|(r, _)| r.clone()).collect(),
+            values: v.values.iter().map(|(_, x)| x.clone()).collect(),
+        })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeatReport {
     pub seat: usize,
@@ -318,7 +329,7 @@ impl Report {
                 obj.remove("tally");
             }
             let mut rows = Vec::new();
-            flatten("", &value, &mut rows);
+            flatten("", &value, INTERVALS, &mut rows);
             for (key, v) in rows {
                 out.push_str(&format!("{},{},{}\n", csv_field(&r.label()), csv_field(&key), csv_field(&v)));
             }
@@ -444,21 +455,32 @@ impl Report {
     }
 }
 
-/// A JSON value as `key.path`, value pairs, for CSV (also the tournament's).
-pub(crate) fn flatten(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, String)>) {
+/// The keys of a run's report whose values are 95% intervals (`[low, high]`): `ci` (of an
+/// [`Interval`], a metric's rate or mean) and `win_rate_ci`.
+pub(crate) const INTERVALS: &[&str] = &["ci", "win_rate_ci"];
+
+/// A JSON value as `key.path`, value pairs, for CSV (also the tournament's): list items
+/// numbered from 1, but for the values of the keys named in `intervals`, whose ends are
+/// `low` and `high`.
+pub(crate) fn flatten(
+    prefix: &str,
+    v: &serde_json::Value,
+    intervals: &[&str],
+    out: &mut Vec<(String, String)>,
+) {
     let key = |k: &str| if prefix.is_empty() { k.to_string() } else { format!("{prefix}.{k}") };
     match v {
         serde_json::Value::Object(map) => {
             for (k, v) in map {
-                flatten(&key(k), v, out);
+                flatten(&key(k), v, intervals, out);
             }
         }
         serde_json::Value::Array(items) => {
-            // Seats are numbered from 1, interval ends are `low` and `high`.
-            let two_floats = items.len() == 2 && items.iter().all(serde_json::Value::is_f64);
+            let last = prefix.rsplit('.').next().unwrap_or(prefix);
+            let interval = items.len() == 2 && intervals.contains(&last);
             for (i, item) in items.iter().enumerate() {
-                let name = if two_floats { ["low", "high"][i].to_string() } else { (i + 1).to_string() };
-                flatten(&key(&name), item, out);
+                let name = if interval { ["low", "high"][i].to_string() } else { (i + 1).to_string() };
+                flatten(&key(&name), item, intervals, out);
             }
         }
         serde_json::Value::Null => out.push((prefix.to_string(), String::new())),
@@ -704,6 +726,35 @@ mod tests {
         assert_eq!(seats[1]["draws"], 1);
         assert!(seats[0]["win_rate_ci"].as_array().unwrap().len() == 2);
         assert_eq!(Report::from_json(&json).unwrap(), r);
+    }
+
+    #[test]
+    fn only_intervals_have_low_and_high_ends() {
+        let value = serde_json::json!({
+            "win_rate_ci": [0.25, 0.75],
+            "edge": {"value": 0.5, "ci": [0.25, 0.75]},
+            "los": [[0.5, 0.75], [0.25, 0.5]],
+            "scores": [0.5, 0.25],
+        });
+        let mut rows = Vec::new();
+        flatten("", &value, INTERVALS, &mut rows);
+        let keys: Vec<&str> = rows.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "win_rate_ci.low",
+                "win_rate_ci.high",
+                "edge.value",
+                "edge.ci.low",
+                "edge.ci.high",
+                "los.1.1",
+                "los.1.2",
+                "los.2.1",
+                "los.2.2",
+                "scores.1",
+                "scores.2"
+            ]
+        );
     }
 
     #[test]

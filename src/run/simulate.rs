@@ -14,9 +14,10 @@ use crate::engine::{Game, Observer, Outcome, Rules, State};
 use crate::error::{Failure, Status};
 use crate::lang::spec::MAX_PLY_LIMIT;
 use crate::play::player::{Player, PlayerError, seat_rng};
-use crate::play::registry::{Agent, AnyPlayer};
+use crate::play::registry::{Agent, AnyPlayer, PlayerSpec};
 
 use super::metrics::{Evaluator, MetricTally, Probe};
+use super::report::{Report, RunInfo, VariantReport, Varied, fingerprint};
 use super::stats::{MoveCounts, Tally};
 
 /// The most threads a run may use: more would only add scheduling, and each thread holds
@@ -642,51 +643,83 @@ impl Partial {
     }
 }
 
-/// One variant of a plain run: its rules, how it was named, and a player ready for each seat.
+/// A player for each seat of `rules` from the players named: one for all, or one each.
+pub fn seat_players(players: &[PlayerSpec], rules: &Rules) -> Result<Vec<PlayerSpec>, OptionError> {
+    let seats = rules.players();
+    match players.len() {
+        1 => Ok(vec![players[0].clone(); seats]),
+        n if n == seats => Ok(players.to_vec()),
+        n => Err(OptionError::Seats { variant: rules.spec().label(), seats, players: n }),
+    }
+}
+
+/// One variant of a run: its rules, how it was named, a player ready for each seat, and
+/// what the report and the records say of it.
 pub struct Planned {
+    /// How the variant was named, for the records.
     pub reference: String,
     pub rules: Rules,
     pub agents: Vec<Agent>,
+    /// The rules varied to make it and their values (`--vary`), if any.
+    pub varied: Option<Varied>,
+    /// The rules changed (`--set`, a value of `--vary`), as applied.
+    pub applied: Vec<String>,
+    /// Judges every position for the game-design metrics, if they are asked for.
+    pub evaluator: Option<Evaluator>,
 }
 
-/// Plays each of `variants` in turn, whole, as `sow simulate` does without records or
-/// metrics: the report of them all, partial if `cancel` stopped it. `progress` is told the
-/// games finished so far, across the variants.
-pub fn run_all(
-    variants: &[Planned],
-    opts: &RunOptions,
-    cancel: &Cancel,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<crate::run::report::Report, RunError> {
-    use crate::run::report::{Report, RunInfo, VariantReport, fingerprint};
-    let mut report = Report::default();
-    let per_variant = opts.shard.games(opts.games);
-    for (i, v) in variants.iter().enumerate() {
-        let job = Job {
-            rules: &v.rules,
-            players: &v.agents,
-            reference: &v.reference,
-            changes: &[],
-            evaluator: None,
-        };
-        let before = (i as u64).saturating_mul(per_variant);
-        let result = run(&job, opts, cancel, &|n| progress(before.saturating_add(n)), None)?;
-        let spec = v.rules.spec();
-        let players: Vec<String> = v.agents.iter().map(Agent::name).collect();
-        let info = RunInfo {
+impl Planned {
+    /// A variant as named, its rules unchanged, without metrics.
+    pub fn new(reference: String, rules: Rules, agents: Vec<Agent>) -> Planned {
+        Planned { reference, rules, agents, varied: None, applied: Vec::new(), evaluator: None }
+    }
+
+    /// What to simulate.
+    pub fn job(&self) -> Job<'_> {
+        Job {
+            rules: &self.rules,
+            players: &self.agents,
+            reference: &self.reference,
+            changes: &self.applied,
+            evaluator: self.evaluator.as_ref(),
+        }
+    }
+
+    /// What the report says of the run of this variant with `opts`.
+    pub fn info(&self, opts: &RunOptions, partial: bool) -> RunInfo {
+        let spec = self.rules.spec();
+        let players: Vec<String> = self.agents.iter().map(Agent::name).collect();
+        RunInfo {
             variant: spec.name.clone(),
             ruleset: spec.ruleset.clone(),
-            source: v.reference.clone(),
-            fingerprint: Some(fingerprint(&v.rules, &players, opts.seed, opts.games)),
+            source: self.reference.clone(),
+            fingerprint: Some(fingerprint(&self.rules, &players, opts.seed, opts.games)),
             games: opts.games,
             seed: opts.seed,
             players,
             max_plies: spec.ply_limit,
             shard: (opts.shard != Shard::WHOLE).then(|| opts.shard.to_string()),
-            partial: result.partial,
-            varied: None,
-        };
-        report.0.push(VariantReport::new(info, result.tally));
+            partial,
+            varied: self.varied.clone(),
+        }
+    }
+}
+
+/// Plays each of `variants` in turn, whole, as `sow simulate` does without records: the
+/// report of them all, partial if `cancel` stopped it. `progress` is told the games finished
+/// so far, across the variants.
+pub fn run_all(
+    variants: &[Planned],
+    opts: &RunOptions,
+    cancel: &Cancel,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Report, RunError> {
+    let mut report = Report::default();
+    let per_variant = opts.shard.games(opts.games);
+    for (i, v) in variants.iter().enumerate() {
+        let before = (i as u64).saturating_mul(per_variant);
+        let result = run(&v.job(), opts, cancel, &|n| progress(before.saturating_add(n)), None)?;
+        report.0.push(VariantReport::new(v.info(opts, result.partial), result.tally));
     }
     Ok(report)
 }

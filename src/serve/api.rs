@@ -600,18 +600,9 @@ fn simulate(site: &Site, r: &SimulateRequest, cancel: &Cancel) -> Reply {
         if variants.iter().any(|p| p.rules.spec().label() == rules.spec().label()) {
             return Reply::error(422, format!("`{}` is named twice", rules.spec().label()));
         }
-        let seats = rules.players();
-        let chosen = match specs.len() {
-            1 => vec![specs[0].clone(); seats],
-            n if n == seats => specs.clone(),
-            n => {
-                let e = crate::run::simulate::OptionError::Seats {
-                    variant: rules.spec().label(),
-                    seats,
-                    players: n,
-                };
-                return Reply::error(422, e.to_string());
-            }
+        let chosen = match crate::run::simulate::seat_players(&specs, &rules) {
+            Ok(chosen) => chosen,
+            Err(e) => return Reply::error(422, e.to_string()),
         };
         let agents =
             match chosen.iter().map(|p| prepared(site, p, &rules, cancel)).collect::<Result<Vec<_>, _>>() {
@@ -619,17 +610,11 @@ fn simulate(site: &Site, r: &SimulateRequest, cancel: &Cancel) -> Reply {
                 Err(e) => return Reply::error(e.status, e.message),
             };
         let reference = v.variant.clone().unwrap_or_else(|| "the editor".to_string());
-        let job = crate::run::simulate::Job {
-            rules: &rules,
-            players: &agents,
-            reference: &reference,
-            changes: &[],
-            evaluator: None,
-        };
-        if let Err(e) = job.check() {
+        let planned = Planned::new(reference, rules, agents);
+        if let Err(e) = planned.job().check() {
             return Reply::error(422, e.to_string());
         }
-        variants.push(Planned { reference, rules, agents });
+        variants.push(planned);
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     match site.runs.start(Work::Simulation(Simulation { variants, games: r.games, seed: r.seed }), threads) {

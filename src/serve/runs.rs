@@ -332,11 +332,7 @@ mod tests {
         let file = library::load("bakuk").unwrap();
         let rules = compile(&check::check(&file, None).unwrap().0);
         Work::Simulation(Simulation {
-            variants: vec![Planned {
-                reference: "bakuk".into(),
-                rules,
-                agents: vec![Agent::Random, Agent::Random],
-            }],
+            variants: vec![Planned::new("bakuk".into(), rules, vec![Agent::Random, Agent::Random])],
             games,
             seed: 7,
         })

@@ -57,6 +57,11 @@ pub struct Standing {
     pub draws: f64,
 }
 
+/// The keys of a tournament's figures whose values are 95% intervals (`[low, high]`), which
+/// the CSV gives as `.low` and `.high`: other lists (`los` rows, a seat's `scores`) are
+/// numbered.
+const INTERVALS: &[&str] = &["first_seat_wins"];
+
 /// The figures of one pairing.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HeadToHead {
@@ -328,7 +333,7 @@ impl TournamentReport {
         for v in &self.variants {
             let value = serde_json::to_value(&v.figures).expect("figures serialize");
             let mut rows = Vec::new();
-            flatten("", &value, &mut rows);
+            flatten("", &value, INTERVALS, &mut rows);
             for (k, x) in rows {
                 out.push_str(&format!("{},{},{}\n", csv_field(&v.variant), csv_field(&k), csv_field(&x)));
             }

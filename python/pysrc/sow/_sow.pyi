@@ -1,5 +1,6 @@
 """Type stubs of the native module ``sow._sow`` (built from ``python/src/lib.rs``)."""
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 class VariantError(Exception):
@@ -59,6 +60,9 @@ class Variant:
         """The rules in words, as ``sow describe`` prints them."""
     def new_game(self) -> Game:
         """A game from the start."""
+    def observation_layout(self) -> list[tuple[str, int]]:
+        """The parts of the observation tensor (``Game.observation()``, ``sow.openspiel``):
+        name and length each, in order."""
     def position(self, pits: list[int], to_move: int | None = None) -> Game:
         """A game from a position given by hand (as ``sow play --position``); ValueError if
         the rules cannot hold it."""
@@ -90,10 +94,31 @@ class Game:
     def end(self) -> str | None: ...
     @property
     def history(self) -> list[str]: ...
+    @property
+    def claimed_pits(self) -> list[list[int]] | None:
+        """Where a rule claims pits: the pits each of the two players has claimed."""
+    @property
+    def big_stones(self) -> list[int] | None:
+        """Where the game has big stones: the pits holding one."""
+    @property
+    def stones_won(self) -> list[int] | None:
+        """Where the game has big stones: those each of the two players has taken."""
+    @property
+    def out_of_play(self) -> list[int] | None:
+        """Games of rounds: the pits out of play."""
+    @property
+    def rounds_over(self) -> int | None:
+        """Games of rounds: the rounds over so far."""
+    @property
+    def pending(self) -> Literal["take", "way", "relay", "end", "target"] | None:
+        """A move paused for its mover's choice: what is asked (the legal moves are the options)."""
+    def observation(self) -> list[float]:
+        """The position as the observation tensor, laid out as ``Variant.observation_layout()``."""
     def legal_moves(self) -> list[str]:
         """The legal moves of the player to move (none once the game is over)."""
-    def play(self, mv: str) -> None:
-        """Play a move; ValueError with the engine's reason if it cannot be played."""
+    def play(self, move: str | int) -> None:
+        """Play a move in the notation (``"3"``), or a pit's number (``3``); ValueError with
+        the engine's reason if it cannot be played."""
     def legal_actions(self) -> list[int]:
         """The legal moves as their places in the variant's ``all_moves()``, ascending."""
     def play_action(self, action: int) -> None:
@@ -102,12 +127,17 @@ class Game:
         """An independent copy of the game."""
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
+    @property
     def report(self) -> dict[str, Any]:
         """The position as ``sow play --format json`` prints it."""
+    @property
     def board(self) -> str:
         """The board as ``sow play`` draws it."""
+    @property
     def status(self) -> str:
         """Where the game stands, in a sentence."""
+
+__version__: str
 
 def load(reference: str, ruleset: str | None = None) -> Variant: ...
 def load_text(text: str, ruleset: str | None = None, name: str = "<text>") -> Variant: ...
@@ -119,8 +149,16 @@ def simulate_report(
     seed: int,
     jobs: int | None = None,
     max_plies: int | None = None,
-) -> tuple[str, str, str, bool]:
-    """The report of a simulation as JSON, CSV and the table, and whether it was stopped."""
+    set: list[str] = ...,
+    vary: list[str] = ...,
+    metrics: bool = False,
+    evaluator: str | None = None,
+    record: bool = False,
+    record_path: str | None = None,
+    progress: Callable[[int, int | None], object] | None = None,
+) -> tuple[str, str, str, bool, str, list[tuple[str, str]], str]:
+    """The report of a simulation as JSON, CSV and the table, whether it was stopped, the
+    SVG picture, each variant's label and records (JSON lines), and the checker's warnings."""
 
 class Solution:
     """A variant solved by a table of the positions its games reach (``sow.solve``). Called
@@ -154,7 +192,11 @@ class Solution:
     def __call__(self, game: Game) -> str | None: ...
 
 def solve(
-    variant: Variant, start: Game | None = None, strong: bool = False, jobs: int | None = None
+    variant: Variant,
+    start: Game | None = None,
+    strong: bool = False,
+    jobs: int | None = None,
+    progress: Callable[[int, int | None], object] | None = None,
 ) -> Solution: ...
 
 class TournamentError(Exception):
@@ -163,6 +205,10 @@ class TournamentError(Exception):
     messages: list[Message]
 
 def tournament_report(
-    path: str | None = None, text: str | None = None, name: str = "<text>", jobs: int | None = None
+    path: str | None = None,
+    text: str | None = None,
+    name: str = "<text>",
+    jobs: int | None = None,
+    progress: Callable[[int, int | None], object] | None = None,
 ) -> tuple[str, str, str, str]:
     """A tournament's report as JSON, CSV, the tables and the SVG plot."""

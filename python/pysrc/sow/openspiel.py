@@ -35,23 +35,44 @@ our action ``6 * p + a``.
 
 Observation tensor
 ------------------
-The same for every observer (the game has perfect information), ``N + 2 * P`` floats for N
-pits and P players::
+The same for every observer (the game has perfect information): the position as
+:meth:`sow.Game.observation` lays it out, in parts named by
+:meth:`sow.Variant.observation_layout` (``observer.dict`` names them too). Every variant has
+the first three, ``N + 2 * P`` floats for N pits and P players::
 
-    [0, N)            seeds in pits 1..N (state.pits)
-    [N, N + P)        seeds captured by players 1..P (state.captured: on a board with stores,
-                      the stores; in variants with hands, what each player holds)
-    [N + P, N + 2P)   the player to move, one-hot (all zero once the game is over)
+    pits          N    seeds in pits 1..N (state.pits)
+    captured      P    seeds captured by players 1..P (state.captured: on a board with
+                       stores, the stores; in variants with hands, what each player holds)
+    to_move       P    the player to move, one-hot (all zero once the game is over)
 
-``observer.dict`` names the three parts ``"pits"``, ``"captured"`` and ``"to_move"``. Kalah:
-12 + 2 + 2 = 16 floats, ``[4.0] * 12 + [0, 0] + [1, 0]`` at the start. The observation string
-is the board as ``sow play`` draws it, with the status line (``str(state)``). For Kalah and
-the like the tensor is the whole position; it leaves out what the rule of repetition remembers
-(Oware and the others that end on a repeated position), and what some variants hold besides
-the seeds (a move paused for its mover's choice, the phase of a game of rounds, pits out of
-play, Ô Ăn Quan's big stones), which the observation string shows. The information state
-string is the history of actions, as OpenSpiel makes it for games of public information. States serialize as their history of actions
-(pyspiel's default for Python games) and clone as pyspiel clones Python states.
+and after them, in this order, the parts of what the variant's position holds besides:
+
+    claimed       2N   where a rule claims pits (Toguz Kumalak's tuzdik): 1.0 at each pit
+                       player 1 has claimed, then at each of player 2's (``observer.dict``
+                       gives it as 2 rows of N)
+    big_stones    N    where the game has big stones (Ô Ăn Quan): 1.0 at a pit holding one
+    stones_won    2    the big stones each of the two players has taken
+    out_of_play   N    games of rounds: 1.0 at each pit out of play
+    round         2    games of rounds: the rounds over so far, and 1.0 while the players
+                       fill their pits for the next round
+    points        2    matches scored in points: each player's points
+    pending       5    variants whose moves may pause for the mover's choice (a pit to take,
+                       a relay's way or whether to relay, the end of a row to sow from, the
+                       pit a seed goes to: Bao, Tshuba, ...): one-hot of the choice asked,
+                       in the order take, way, relay, end, target (all zero between moves)
+    pending_at    N    1.0 at the pit the paused move asks about (a relay's pit, the pit a
+                       seed was lifted from), where it asks about one
+
+Kalah: 12 + 2 + 2 = 16 floats, ``[4.0] * 12 + [0, 0] + [1, 0]`` at the start; Toguz Kumalak
+18 + 2 + 2 + 36; Ô Ăn Quan 12 + 2 + 2 + 12 + 2 + 12 + 2. The tensor is the whole position
+but for what the rule of repetition remembers (Oware and the others that end on a repeated
+position), the direction a player keeps for the game where a rule keeps it, the pits that
+change owner between rounds where they do, the stage of a game played in stages, and the
+laps made and seeds carried by a paused move; the observation string shows most of them,
+``state.sow_game.report`` all. The observation string is the board as ``sow play`` draws it, with the status line
+(``str(state)``). The information state string is the history of actions, as OpenSpiel makes
+it for games of public information. States serialize as their history of actions (pyspiel's
+default for Python games) and clone as pyspiel clones Python states.
 
 Returns and the length of a game
 --------------------------------
@@ -264,27 +285,27 @@ class SowState(pyspiel.State):
 
 
 class _Observer:
-    """The observation of every player: pits, captured seeds, the player to move one-hot."""
+    """The observation of every player: the position as ``sow.Game.observation()`` lays it
+    out (pits, captured seeds, the player to move one-hot, and what else the variant holds)."""
 
     def __init__(self, shared: _Shared, params: Any) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        n, p = shared.pits, shared.players
-        self.tensor = np.zeros(n + 2 * p, np.float32)
-        self.dict = {
-            "pits": self.tensor[:n],
-            "captured": self.tensor[n : n + p],
-            "to_move": self.tensor[n + p :],
-        }
+        layout = shared.variant.observation_layout()
+        self.tensor = np.zeros(sum(size for _, size in layout), np.float32)
+        self.dict = {}
+        start = 0
+        for name, size in layout:
+            part = self.tensor[start : start + size]
+            # Claimed pits: a row of pits for each of the two players.
+            self.dict[name] = part.reshape(2, -1) if name == "claimed" else part
+            start += size
+        self._to_move = self.dict["to_move"]
 
     def set_from(self, state: SowState, player: int) -> None:
-        game = state.sow_game
-        self.dict["pits"][:] = game.pits
-        self.dict["captured"][:] = game.captured
-        to_move = self.dict["to_move"]
-        to_move.fill(0.0)
-        if not state.is_terminal():
-            to_move[game.to_move - 1] = 1.0
+        self.tensor[:] = state.sow_game.observation()
+        if state.is_terminal():  # ended by max_game_length, sow's game not over
+            self._to_move.fill(0.0)
 
     def string_from(self, state: SowState, player: int) -> str:
         return str(state)
