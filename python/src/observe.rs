@@ -5,7 +5,7 @@
 use sow::engine::{Rules, State, Step};
 
 /// The choices a paused move may wait for, in the order of the tensor's one-hot.
-const STEPS: [Step; 5] = [Step::Take, Step::Way, Step::Relay, Step::End, Step::Target];
+const STEPS: [Step; 6] = [Step::Take, Step::Way, Step::Relay, Step::End, Step::Target, Step::Drop];
 
 /// The parts of a variant's observation tensor: each a name and its length, in order. The
 /// first three are in every variant; the others only in those whose rules have them.
@@ -27,20 +27,12 @@ pub(crate) fn layout(rules: &Rules) -> Vec<(&'static str, usize)> {
             parts.push(("points", 2));
         }
     }
-    if pauses(rules) {
+    if rules.may_pause() {
         parts.push(("pending", STEPS.len()));
         parts.push(("pending_at", n));
+        parts.push(("in_hand", 1));
     }
     parts
-}
-
-/// May a move of the variant pause for its mover's choice? A take or an end of a row chosen
-/// by the mover, a relay's way or its refusal, a rearrangement before play.
-fn pauses(rules: &Rules) -> bool {
-    let spec = rules.spec();
-    spec.lap_rules.iter().any(|l| l.chooses())
-        || spec.legality.relays.is_some()
-        || spec.staging.rearrange.is_some()
 }
 
 fn mask(into: &mut Vec<f32>, n: usize, bits: u64) {
@@ -67,6 +59,7 @@ pub(crate) fn tensor(rules: &Rules, state: &State) -> Vec<f32> {
             "points" => out.extend(rules.points(state).unwrap_or_default().iter().map(|&x| x as f32)),
             "pending" => out.extend(STEPS.iter().map(|&s| (state.pending() == Some(s)) as u8 as f32)),
             "pending_at" => mask(&mut out, n, state.pending_at().map_or(0, |q| 1 << q)),
+            "in_hand" => out.push(state.in_hand() as f32),
             _ => unreachable!("a part of the layout"),
         }
     }

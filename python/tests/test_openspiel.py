@@ -275,7 +275,7 @@ def test_observation_has_what_the_position_holds_besides_the_seeds():
         ("kalah", ["pits", "captured", "to_move"]),
         ("toguz-kumalak", ["pits", "captured", "to_move", "claimed"]),
         ("o-an-quan", ["pits", "captured", "to_move", "big_stones", "stones_won", "out_of_play", "round"]),
-        ("bao", ["pits", "captured", "to_move", "pending", "pending_at"]),
+        ("bao", ["pits", "captured", "to_move", "pending", "pending_at", "in_hand"]),
     ]:
         variant = sow.load(name)
         layout = variant.observation_layout()
@@ -308,7 +308,7 @@ def test_observation_has_what_the_position_holds_besides_the_seeds():
                     assert list(parts["round"]) == [g.rounds_over, float(g.report["filling"])]
                     seen.add("out_of_play") if g.out_of_play else None
                 if "pending" in parts:
-                    asked = ["take", "way", "relay", "end", "target"]
+                    asked = ["take", "way", "relay", "end", "target", "drop"]
                     expected = [float(g.pending == a) for a in asked]
                     assert list(parts["pending"]) == expected
                     assert g.pending == g.report.get("pending")

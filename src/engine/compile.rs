@@ -515,6 +515,12 @@ impl Rules {
         r
     }
 
+    /// May a move pause for its mover's choice ([`super::Step`]): a take or an end of a row
+    /// chosen, a relay's way or its refusal, a sowing's drops, a rearrangement before play?
+    pub fn may_pause(&self) -> bool {
+        self.t.chooses || self.spec.staging.rearrange.is_some()
+    }
+
     /// Does a position hold more than its seeds, captures and player to move: claimed pits, or
     /// the players who have moved (under a rule on first moves)?
     pub(crate) fn has_state_extras(&self) -> bool {

@@ -56,19 +56,23 @@ and after them, in this order, the parts of what the variant's position holds be
     round         2    games of rounds: the rounds over so far, and 1.0 while the players
                        fill their pits for the next round
     points        2    matches scored in points: each player's points
-    pending       5    variants whose moves may pause for the mover's choice (a pit to take,
+    pending       6    variants whose moves may pause for the mover's choice (a pit to take,
                        a relay's way or whether to relay, the end of a row to sow from, the
-                       pit a seed goes to: Bao, Tshuba, ...): one-hot of the choice asked,
-                       in the order take, way, relay, end, target (all zero between moves)
+                       pit a seed goes to, the pit a sowing's next seed falls into: Bao,
+                       Tshuba, Ti, ...): one-hot of the choice asked, in the order take,
+                       way, relay, end, target, drop (all zero between moves)
     pending_at    N    1.0 at the pit the paused move asks about (a relay's pit, the pit a
-                       seed was lifted from), where it asks about one
+                       seed was lifted from, the pit a sowing's last seed fell into), where
+                       it asks about one
+    in_hand       1    the seeds a paused sowing holds in the mover's hand (Ti's opening;
+                       0 in the others)
 
 Kalah: 12 + 2 + 2 = 16 floats, ``[4.0] * 12 + [0, 0] + [1, 0]`` at the start; Toguz Kumalak
 18 + 2 + 2 + 36; Ô Ăn Quan 12 + 2 + 2 + 12 + 2 + 12 + 2. The tensor is the whole position
 but for what the rule of repetition remembers (Oware and the others that end on a repeated
 position), the direction a player keeps for the game where a rule keeps it, the pits that
 change owner between rounds where they do, the stage of a game played in stages, and the
-laps made and seeds carried by a paused move; the observation string shows most of them,
+laps made and the seeds of a paused relay; the observation string shows most of them,
 ``state.sow_game.report`` all. The observation string is the board as ``sow play`` draws it, with the status line
 (``str(state)``). The information state string is the history of actions, as OpenSpiel makes
 it for games of public information. States serialize as their history of actions (pyspiel's
