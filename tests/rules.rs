@@ -3527,6 +3527,22 @@ fn a_pit_of_one_seed_sown_on_silences_the_warning_about_single_seeds() {
     };
     assert!(warnings("").contains("a pit holding 1 seed can be played without changing the board"));
     assert_eq!(warnings("a pit of one seed sows it into the next pit"), "");
+    // A capture that takes the single seed back in its pit changes the board too: a last seed
+    // that makes 1 in any pit, or a rule after the lap that takes a last pit holding 1 (Ako
+    // Okwe's). One that takes only 1s of the opponent's does not.
+    let capture = |capture: &str| {
+        let text = format!(
+            "variant \"W\" extends \"Bakuk\" {{ source \"test\" sowing {{ first seed into the emptied pit }} \
+             capture {{ {capture} }} }}"
+        );
+        let file = sow::lang::library::load_text("w.sow", &text).unwrap_or_else(|e| panic!("{e}"));
+        let (_, warnings) = sow::lang::check::check(&file, None).unwrap_or_else(|e| panic!("{e}"));
+        warnings.to_string().contains("without changing the board")
+    };
+    assert!(!capture("last seed makes 1 or 3 in any pit: take them"));
+    assert!(!capture("when the last pit holds 1: take the last pit"));
+    assert!(capture("last seed makes 1 or 3 in an opponent's pit: take them"));
+    assert!(capture("when the last pit holds 2: take the last pit"));
 }
 
 // Rounds

@@ -294,18 +294,6 @@ impl<'a> Validator<'a> {
                 format!("a game ends after at most {ply_limit} plies"),
             ));
         }
-        // A pit of one seed that sows it into the next pit changes the board.
-        if let (Some(o), Some(Opening::EmptiedPit)) = (opening, opening.map(|o| o.value))
-            && min_seeds < 2
-            && m.single_seed.is_none()
-        {
-            self.diags.push(
-                Diagnostic::warning("a pit holding 1 seed can be played without changing the board")
-                    .at(&o.at.file, o.at.span.clone(), "the first seed goes back into the emptied pit")
-                    .help("if the sources forbid that move, add `a pit needs 2 seeds to be played`"),
-            );
-        }
-
         if let Some(one) = &m.single_seed
             && opening.is_some_and(|o| o.value == Opening::NextPit)
         {
@@ -487,6 +475,27 @@ impl<'a> Validator<'a> {
         let rounds = m.round_over.is_some();
         let lap_rules =
             m.lap_rules.as_ref().map_or_else(Vec::new, |l| self.lap_rules(l, total, players, rounds));
+        // A pit of one seed that sows it into the next pit changes the board, and so does one
+        // whose seed, back in the emptied pit, a capture takes there (`last seed makes 1 ...`,
+        // or Ako Okwe's `when ... the last pit holds 1: take the last pit`).
+        let takes_a_single = landing_rule.as_ref().is_some_and(|c| c.counts.contains(1) && c.pits != Where::Opponents)
+            || lap_rules.iter().any(|r| {
+                r.takes()
+                    && r.conditions.iter().any(|c| {
+                        matches!(c, Condition::At(p, Predicate::Holds(counts)) if *p == Place::LAST && counts.contains(1))
+                    })
+            });
+        if let (Some(o), Some(Opening::EmptiedPit)) = (opening, opening.map(|o| o.value))
+            && min_seeds < 2
+            && m.single_seed.is_none()
+            && !takes_a_single
+        {
+            self.diags.push(
+                Diagnostic::warning("a pit holding 1 seed can be played without changing the board")
+                    .at(&o.at.file, o.at.span.clone(), "the first seed goes back into the emptied pit")
+                    .help("if the sources forbid that move, add `a pit needs 2 seeds to be played`"),
+            );
+        }
         if let Some(l) = &m.lap_rules
             && lap_rules.iter().any(LapRule::takes)
         {
