@@ -27,6 +27,8 @@
 //!   a text;
 //! - Ti's text ([`DROPS`]: an opening sowing whose drops the mover chooses, a seed at a time),
 //!   mutated, loaded as a text;
+//! - Intotoi's text ([`SOWINGS`]: an opening of given sowings, a line for each player, and a
+//!   test of the last pit that forbids moves), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -126,6 +128,9 @@ const OPENINGS: &str = include_str!("../variants/mangala-suez.sow");
 const OPENERS: &str = include_str!("../variants/english-wari-st-lucia.sow");
 /// Ti: an opening sowing whose drops the mover chooses, a step a seed.
 const DROPS: &str = include_str!("../variants/ti.sow");
+/// Intotoi: an opening of given sowings of some of a pit's seeds, a line for each player, and
+/// a test of a move's last pit that forbids it.
+const SOWINGS: &str = include_str!("../variants/intotoi.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -474,6 +479,7 @@ enum Setup {
     Openings,
     Openers,
     Drops,
+    Sowings,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -517,6 +523,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Openings => named("openings.sow"),
         Setup::Openers => named("openers.sow"),
         Setup::Drops => named("drops.sow"),
+        Setup::Sowings => named("sowings.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -622,6 +629,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Openings => (OPENINGS, 0),
         Setup::Openers => (OPENERS, 0),
         Setup::Drops => (DROPS, 0),
+        Setup::Sowings => (SOWINGS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1094,6 +1102,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Openings,
         Setup::Openers,
         Setup::Drops,
+        Setup::Sowings,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1113,6 +1122,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Openings => OPENINGS,
             Setup::Openers => OPENERS,
             Setup::Drops => DROPS,
+            Setup::Sowings => SOWINGS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1187,7 +1197,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

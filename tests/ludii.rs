@@ -1400,6 +1400,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Halusa.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Hoyito.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__I.jsonl.gz", Mapping::two_rows(3, Hands)),
+        ("corpus/two_rows__Intotoi.jsonl.gz", Mapping::two_rows(12, Hands)),
         ("corpus/two_rows__J'odu.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Kara.jsonl.gz", Mapping::two_rows(3, Stores { left: 0 })),
         ("corpus/two_rows__Kay.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),

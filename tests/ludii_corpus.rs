@@ -541,3 +541,15 @@ fn ludii_bechi() {
         .hooks(FillsAfterPasses),
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with an opening of given sowings and a test that forbids moves.
+
+#[test]
+fn ludii_intotoi() {
+    check(Entry::new(
+        "variants/intotoi.sow",
+        "corpus/two_rows__Intotoi.jsonl.gz",
+        Mapping::two_rows(12, Keep::Hands),
+    ));
+}

@@ -2239,10 +2239,12 @@ fn describe_counts_the_places_a_lap_passes_in_every_bundled_variant() {
             // Quela's rearrangement moves a seed, and its stages choose the pits played: its
             // laps are those of any move in play. English Wari (St. Lucia)'s moves must leave
             // the opponent a move, which a board of one pit's seeds does not: its laps are
-            // those of the moves it allows.
+            // those of the moves it allows. Intotoi forbids a move whose last pit is an occupied
+            // pit of the mover's, as the pit emptied is before a lap that comes round to it.
             let mut spec = bundled(name, ruleset).spec().clone();
             spec.leaves_move = false;
-            spec.phases.opening = None;
+            spec.legality.never = None;
+            spec.phases.opening = Vec::new();
             spec.phases.take_opening = None;
             spec.phases.feed_one = None;
             spec.staging.rearrange = None;
@@ -3025,6 +3027,81 @@ fn an_opening_sowing_drops_each_seed_where_the_mover_chooses_the_pit_before_or_t
     assert_eq!((s.pits(), s.pending(), summary.lifted), (&[4, 6, 0, 8, 6, 0][..], None, 1));
 }
 
+#[test]
+fn an_opening_of_given_sowings_lifts_the_seeds_written_and_sows_them_as_a_move_each_player_their_own() {
+    // Intotoi's opening on 2 x 4: player 1 sows 2 of the seeds of their 3rd pit in a single
+    // lap, player 2 then 2 of their 2nd or 3rd pit, relaying as moves do; the opening's two
+    // moves capture nothing.
+    //
+    //           8   7   6   5        player 2
+    //           1   2   3   4        player 1
+    let game = |seeds: &str, single: &str, capture_start: &str| {
+        load(&format!(
+            "variant \"Test\" {{ source \"test\"
+               board 2 rows of 4 pits, no stores  seeds pit by pit {seeds}
+               players 2 {{ player 1 owns the south row  player 2 owns the north row  player 1 starts }}
+               opening {{
+                 player 1's first move: sow 2 seeds of their 3rd pit{single}
+                 player 2's first move: sow 2 seeds of their 2nd or 3rd pit
+               }}
+               sowing {{ counter-clockwise  first seed into the next pit  laps sow into the emptied pit
+                         relay when the last seed falls into an occupied pit }}
+               capture {{ {capture_start} last seed in an empty pit of the mover's own: take the opposite pit }}
+               end {{ player to move cannot move: game over  leftover seeds: each pit's owner }} }}"
+        ))
+    };
+    let r = game("2 3 3 1 1 3 3 0", ", in a single lap", "no capture in the first 2 moves of the game");
+    // Ply 1: pit 3 only; 2 of its 3 seeds go into pits 4 and 5, one stays. Pit 5 held a seed,
+    // but the lap is the move's only one: no relay.
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![3]);
+    let (m, rec) = play(&r, &mut s, 3);
+    assert_eq!((pits_1based(&rec), m.lifted), (vec![4, 5], 2));
+    assert_eq!(s.pits(), &[2, 3, 1, 2, 2, 3, 3, 0]);
+    // Ply 2: player 2's 2nd or 3rd pit, pits 6 and 7. Pit 7: 2 of its 3 seeds into pits 8
+    // and 1; pit 1 held 2: relay 3 from pit 1 into 2, 3, 4; relay 3 from pit 4 into 5, 6, 7;
+    // relay the 2 of pit 7 into 8 and 1, which was empty: the move ends.
+    assert_eq!(legal(&r, &s), vec![6, 7]);
+    let mut relayed = s;
+    let (_, rec) = play_move(&r, &mut relayed, pit(7));
+    assert_eq!(pits_1based(&rec), vec![8, 1, 2, 3, 4, 5, 6, 7, 8, 1]);
+    assert_eq!(relays_1based(&rec), vec![(1, 3), (4, 3), (7, 2)]);
+    assert_eq!(relayed.pits(), &[1, 4, 2, 0, 3, 4, 0, 2]);
+    // Pit 6: into 7 and 8, which was empty, the mover's own: its opposite pit (1) holds 2, but
+    // the opening captures nothing.
+    let (m, _) = play(&r, &mut s, 6);
+    assert_eq!((m.captured, s.pits()), (0, &[2, 3, 1, 2, 2, 1, 4, 1][..]));
+    // The opening over, ordinary moves: every pit of player 1's that holds seeds.
+    assert_eq!(legal(&r, &s), vec![1, 2, 3, 4]);
+    // Without the rule on the first moves, the same sowing takes pit 1's 2.
+    let r = game("2 3 3 1 1 3 3 0", ", in a single lap", "");
+    let mut s = r.initial_state();
+    play(&r, &mut s, 3);
+    let (m, _) = play(&r, &mut s, 6);
+    assert_eq!((m.captured, s.pits(), s.captured()), (2, &[0, 3, 1, 2, 2, 1, 4, 1][..], &[0u16, 2][..]));
+    // Without `in a single lap`, player 1's sowing relays from pit 5 (2) into 6 and 7, from
+    // pit 7 (4) into 8, 1, 2, 3, and from pit 3 (2) into 4 and 5, which was empty.
+    let r = game("0 3 3 1 1 3 3 0", "", "");
+    let mut s = r.initial_state();
+    let (_, rec) = play_move(&r, &mut s, pit(3));
+    assert_eq!(pits_1based(&rec), vec![4, 5, 6, 7, 8, 1, 2, 3, 4, 5]);
+    assert_eq!(s.pits(), &[1, 4, 0, 3, 1, 4, 0, 1]);
+    // A pit of the line that holds fewer seeds than the sowing lifts cannot be played: pit 6
+    // holds 1.
+    let r = game("2 3 3 1 1 1 3 0", ", in a single lap", "");
+    let mut s = r.initial_state();
+    play(&r, &mut s, 3);
+    assert_eq!(legal(&r, &s), vec![7]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "In their first move, player 1 sows two seeds of their 3rd pit (it must hold as many; the others stay \
+             in it), as the game's moves sow and capture, but in a single lap"
+        ),
+        "{said}"
+    );
+}
+
 /// Plays an opening's take of pit (1-based): no seed is sown.
 fn take(rules: &Rules, state: &mut State, pit: usize) -> MoveSummary {
     let mut record = Record::default();
@@ -3144,7 +3221,7 @@ fn the_solver_refuses_stores_on_the_circuit_openings_and_the_move_once_a_game() 
     let solve = |r: &Rules| sow::play::solve::check_solvable(r, 24).unwrap_err().to_string();
     assert!(solve(&pit_stores(4, "", "")).contains("`each player's ... pit is their store`"));
     let opening = "opening { each player's first move: move the seeds of their 2nd pit into their store }";
-    assert!(solve(&pit_stores(4, opening, "")).contains("`each player's first move ...`"));
+    assert!(solve(&pit_stores(4, opening, "")).contains("`... first move: ...`"));
     let once = "once a game, when the mover's store holds 3 or more: they must sow their store";
     assert!(solve(&pit_stores(4, "", once)).contains("`once a game, ...`"));
 }

@@ -319,7 +319,7 @@ pub fn compile(spec: &Spec) -> Rules {
         // A rule after a lap that asks the mover, or a relay that may.
         chooses: spec.lap_rules.iter().any(crate::lang::lap_rule::LapRule::chooses)
             || spec.legality.relays.is_some()
-            || spec.phases.opening.as_ref().is_some_and(|o| o.to == crate::lang::phases::Target::Spread),
+            || spec.phases.opening.iter().any(|o| o.to == crate::lang::phases::Target::Spread),
         tier: RICH,
     };
     let mut initial = [0; MAX_PITS];

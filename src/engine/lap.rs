@@ -714,7 +714,7 @@ impl Rules {
         // A pit of a single seed whose move ends with its sowing ([`super::legal`]): no rule
         // after it.
         let quiet = hand == 0 && t.legal.is_some() && self.ends_with_sowing(lifted);
-        let done = self.laps_from(s, mv, pit, d, 1, None, quiet, summary, obs);
+        let done = self.laps_from(s, mv, pit, d, 1, MAX_LAPS, None, quiet, summary, obs);
         // The pit played from, remembered once the move's rules have been applied (a move paused
         // for its mover's choice, [`super::step`], is marked at the pause: no variant has both).
         if t.extras.marks_played && hand == 0 && !placed {
@@ -723,9 +723,9 @@ impl Rules {
         done
     }
 
-    /// The laps of a move from lap `first` on, the first from `from` in direction `d`:
-    /// [`Rules::general_laps`]'s loop, which a move paused at a relay ([`super::step`])
-    /// resumes.
+    /// The laps of a move from lap `first` on, the first from `from` in direction `d`, lap
+    /// `limit` its last (it relays no more: its capture is judged): [`Rules::general_laps`]'s
+    /// loop, which a move paused at a relay ([`super::step`]) resumes.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn laps_from<O: Observer>(
@@ -735,6 +735,7 @@ impl Rules {
         mut from: usize,
         mut d: usize,
         first: u32,
+        limit: u32,
         mut part: Option<u8>,
         quiet: bool,
         mut summary: MoveSummary,
@@ -745,7 +746,7 @@ impl Rules {
         let hand = mv.hand();
         // The first lap sows from the hand: a move from the hand, or a seed put into play.
         let held = first == 1 && (hand > 0 || t.phase.is_some() && self.places(s));
-        for laps in first..=MAX_LAPS {
+        for laps in first..=limit {
             if laps > 1 {
                 // A relay lap that would leave the opponent without seeds is not sown: the mover
                 // has no legal lap, and the game is over. A relay resumed after its mover's
@@ -773,7 +774,7 @@ impl Rules {
             s.pits[from] += rest;
             summary.last = last;
             let lap = Lap { m, d, start: from, last, lifted, sown };
-            let mut out = self.after_lap(s, lap, laps, quiet, &mut summary, obs);
+            let mut out = self.after_lap(s, lap, laps >= limit, quiet, &mut summary, obs);
             // A first lap that leaves the opponent without seeds: the move is not allowed.
             if laps == 1 && t.first_lap_feeds {
                 summary.starves = self.starved(s, m);
@@ -788,7 +789,7 @@ impl Rules {
             if t.rounds.is_some_and(|r| r.over.after_each_lap)
                 && self.round_over_after_lap(s, out.relay.is_some())
             {
-                return (summary, Some(out.relay.is_some() && laps < MAX_LAPS));
+                return (summary, Some(out.relay.is_some() && laps < limit));
             }
             // A lap after which an ending looked at after each lap holds relays no more: the
             // move is over, and the game with it.
@@ -808,7 +809,7 @@ impl Rules {
                 out.relay = None;
             }
             match out.relay {
-                Some(q) if laps < MAX_LAPS => {
+                Some(q) if laps < limit => {
                     part = out.relay_seeds;
                     // The seeds taken, sown on from an end of a row: away from it.
                     if let Some(way) = out.way {
@@ -836,14 +837,15 @@ impl Rules {
     }
 
     /// The rules after a lap, `lap`, in order: the lines looked at after each lap, the first
-    /// `when` line that holds, or else the relay and capture lines; adds the lap's captures to
-    /// `summary`. Returns what the move does next.
+    /// `when` line that holds, or else the relay and capture lines (none relays after the
+    /// move's `last_lap`); adds the lap's captures to `summary`. Returns what the move does
+    /// next.
     #[inline(always)]
     fn after_lap<O: Observer>(
         &self,
         s: &mut State,
         lap: Lap,
-        laps: u32,
+        last_lap: bool,
         quiet: bool,
         summary: &mut MoveSummary,
         obs: &mut O,
@@ -868,7 +870,7 @@ impl Rules {
             // capture is judged.
             None if t.relay
                 && !quiet
-                && laps < MAX_LAPS
+                && !last_lap
                 && last < n
                 && t.masks_now(s, &t.relay_pits, m) >> last & 1 != 0
                 && t.relay_counts.contains(s.pits[last]) =>
@@ -921,7 +923,7 @@ impl Rules {
         self.after_lap(
             &mut after,
             Lap { m, d, start: from, last, lifted, sown },
-            laps,
+            laps >= MAX_LAPS,
             false,
             &mut summary,
             &mut (),
@@ -1259,7 +1261,7 @@ impl Rules {
         {
             // The choice lifts nothing itself: its lap is heard as the move's relay.
             obs.relay(q, s.pits[q]);
-            summary = self.laps_from(s, mv, q, way, laps + 1, None, false, summary, obs).0;
+            summary = self.laps_from(s, mv, q, way, laps + 1, MAX_LAPS, None, false, summary, obs).0;
         }
         summary
     }

@@ -5,7 +5,7 @@
 
 use crate::lang::lap_rule::Receiver;
 use crate::lang::phases::{Phases, SeatPit, Target, seat_row};
-use crate::lang::spec::{MAX_PITS, MAX_PLAYERS, Spec};
+use crate::lang::spec::{MAX_LAPS, MAX_PITS, MAX_PLAYERS, Spec};
 
 use super::compile::{Counts, GENERAL, Rules};
 use super::moves::{Destination, Move, MoveSummary, Observer, Ways};
@@ -18,6 +18,10 @@ const NEXT_PIT: u8 = u8::MAX - 1;
 /// In `opening_to`: sown from the next pit on, the mover choosing the drops (`one or more
 /// into each pit, as the mover chooses`).
 const SPREAD: u8 = u8::MAX - 2;
+/// In `opening_to`: sown as the variant's moves are (`sow 2 seeds of ...`), of
+/// `opening_seeds`; or in a single lap (`, in a single lap`).
+const SOW: u8 = u8::MAX - 3;
+const SOW_SINGLE: u8 = u8::MAX - 4;
 
 /// The phases, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,10 +31,12 @@ pub(crate) struct PhaseTable {
     pub store: [u8; MAX_PLAYERS],
     /// The opening: the plies it lasts (0: none), the pits each player may empty in it, and
     /// the pit the seeds go to ([`NO_PIT`]: the store of captures; [`NEXT_PIT`]: the pit after
-    /// the one emptied).
+    /// the one emptied; [`SPREAD`], [`SOW`], [`SOW_SINGLE`]: sown); the seeds a sowing lifts
+    /// (0: every seed of the pit).
     pub opening_plies: u32,
     pub opening_from: [u64; MAX_PLAYERS],
     pub opening_to: [u8; MAX_PLAYERS],
+    pub opening_seeds: [u8; MAX_PLAYERS],
     /// The store of captures of `opening_to` is the mover's hand (a board without stores):
     /// only the words of a move differ.
     pub opening_hand: bool,
@@ -104,6 +110,7 @@ impl PhaseTable {
             opening_plies: 0,
             opening_from: [0; MAX_PLAYERS],
             opening_to: [NO_PIT; MAX_PLAYERS],
+            opening_seeds: [0; MAX_PLAYERS],
             opening_hand: false,
             store_move: ph
                 .store_move
@@ -168,29 +175,35 @@ impl PhaseTable {
         {
             *skip = false;
         }
-        if let Some(o) = &ph.opening {
+        // Each player's rule: their own line, or the line for all.
+        let rule_of = |p: usize| ph.opening.iter().find(|o| o.who.is_none_or(|w| w as usize == p));
+        if let Some(o) = ph.opening.first() {
             t.opening_plies = o.moves as u32 * players as u32;
             t.opening_hand = o.to == Target::Hand;
-            for p in 0..players {
-                // `a pit of theirs`: every pit of their row.
-                t.opening_from[p] = if o.from.is_empty() {
-                    t.own_pits[p] & !t.stores
-                } else {
-                    o.from.iter().map(|&s| seat(p, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q)
-                };
-                t.opening_to[p] = match o.to {
-                    Target::Store => t.store[p],
-                    // With the captures: no pit (a board without stores).
-                    Target::Hand => NO_PIT,
-                    Target::Pit(s) => seat(p, s),
-                    // Named from the pit emptied, as the move is played.
-                    Target::Next => NEXT_PIT,
-                    Target::Spread => SPREAD,
-                };
-                // Any pit of theirs but the one the seeds go into.
-                if o.from.is_empty() && (t.opening_to[p] as usize) < MAX_PITS {
-                    t.opening_from[p] &= !(1u64 << t.opening_to[p]);
-                }
+        }
+        for p in 0..players {
+            let Some(o) = rule_of(p) else { continue };
+            // `a pit of theirs`: every pit of their row.
+            t.opening_from[p] = if o.from.is_empty() {
+                t.own_pits[p] & !t.stores
+            } else {
+                o.from.iter().map(|&s| seat(p, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q)
+            };
+            t.opening_to[p] = match o.to {
+                Target::Store => t.store[p],
+                // With the captures: no pit (a board without stores).
+                Target::Hand => NO_PIT,
+                Target::Pit(s) => seat(p, s),
+                // Named from the pit emptied, as the move is played.
+                Target::Next => NEXT_PIT,
+                Target::Spread => SPREAD,
+                Target::Sow { single: false } => SOW,
+                Target::Sow { single: true } => SOW_SINGLE,
+            };
+            t.opening_seeds[p] = o.seeds.unwrap_or(0);
+            // Any pit of theirs but the one the seeds go into.
+            if o.from.is_empty() && (t.opening_to[p] as usize) < MAX_PITS {
+                t.opening_from[p] &= !(1u64 << t.opening_to[p]);
             }
         }
         if let Some(o) = &ph.take_opening {
@@ -228,6 +241,10 @@ impl PhaseTable {
         // Appended only where said, so that other variants keep their fingerprints.
         if self.only_if_later {
             out.extend(b"later");
+        }
+        if self.opening_seeds.iter().any(|&n| n > 0) {
+            out.extend(b"opening seeds");
+            out.extend(self.opening_seeds);
         }
         match self.only_if_before.as_deref() {
             None => {}
@@ -293,7 +310,9 @@ impl PhaseTable {
                     .fold(0u64, |m, q| m | 1 << q);
                 return Some(Ways::given(mine));
             }
-            let full = (0..s.n_pits as usize).filter(|&q| s.pits[q] > 0).fold(0u64, |m, q| m | 1 << q);
+            // A pit that holds the seeds the move lifts: one or more, or the seeds a sowing
+            // of some of them sows.
+            let full = super::turn::at_least(&s.pits, s.n_pits, self.opening_seeds[p].max(1));
             return Some(Ways::given(self.opening_from[p] & full));
         }
         // While the mover holds seeds in hand, each move puts one into play.
@@ -389,6 +408,16 @@ impl Rules {
         }
         if s.plies < ph.opening_plies && ph.opening_to[m] == SPREAD {
             return Some(self.spread(s, pit, summary, obs));
+        }
+        if s.plies < ph.opening_plies && matches!(ph.opening_to[m], SOW | SOW_SINGLE) {
+            // Sown and captured as a move is, of the seeds the rule gives; in a single lap,
+            // the lap's last pit judged as a move's last lap's is.
+            let part = (ph.opening_seeds[m] > 0).then_some(ph.opening_seeds[m]);
+            summary.lifted = part.unwrap_or(lifted);
+            let limit = if ph.opening_to[m] == SOW_SINGLE { 1 } else { MAX_LAPS };
+            return Some(
+                self.laps_from(s, mv, pit, self.opening_way(pit), 1, limit, part, false, summary, obs).0,
+            );
         }
         if s.plies < ph.opening_plies {
             s.pits[pit] = 0;

@@ -330,8 +330,20 @@ impl Rules {
         if !mv.is_pass() && laps < MAX_LAPS {
             // Nothing is lifted by the choice itself: its lap is the move's relay.
             obs.relay(q, part.unwrap_or(s.pits[q]));
-            summary =
-                self.laps_from(s, mv, q, self.relay_way_of(mv, q, d), laps + 1, part, false, summary, obs).0;
+            summary = self
+                .laps_from(
+                    s,
+                    mv,
+                    q,
+                    self.relay_way_of(mv, q, d),
+                    laps + 1,
+                    MAX_LAPS,
+                    part,
+                    false,
+                    summary,
+                    obs,
+                )
+                .0;
             if self.paused(s) {
                 return summary;
             }

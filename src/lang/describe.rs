@@ -1234,40 +1234,70 @@ fn take_opening(spec: &Spec) -> String {
     )
 }
 
+/// One line of the opening of moves given by rule, in prose.
+fn opening_words(o: &crate::lang::phases::OpeningRule<u8, crate::lang::phases::SeatPit>) -> String {
+    use crate::lang::phases::Target;
+    let moves = match (o.who, o.moves) {
+        (None, 1) => "In their first move, a player".to_string(),
+        (None, n) => format!("In each of their first {n} moves, a player"),
+        (Some(p), 1) => format!("In their first move, player {}", p + 1),
+        (Some(p), n) => format!("In each of their first {n} moves, player {}", p + 1),
+    };
+    let which = match o.from.len() {
+        1 => "",
+        _ => " (one that holds seeds, as they choose)",
+    };
+    let pits = crate::lang::phases::seat_words(&o.from);
+    match o.to {
+        Target::Spread => format!(
+            "{moves} lifts every seed of {pits}{which} and sows them along the circuit, the \
+             way the pit sows: the first seed into the next pit, and each later one into the pit the one \
+             before it fell into or the pit after that, as the mover chooses (so that each pit gets one \
+             seed or more, as many as the mover likes, the emptied pit too when the seeds come round), \
+             without capture. Each choice is a step of the move, written as the pit's number (`2/3/3/4`)."
+        ),
+        Target::Sow { single } => {
+            let which = match (o.from.len(), o.seeds) {
+                (1, None) => String::new(),
+                (1, Some(_)) => " (it must hold as many; the others stay in it)".into(),
+                (_, None) => " (one that holds seeds, as they choose)".into(),
+                (_, Some(n)) => {
+                    format!(" (one that holds {n} or more, as they choose; the others stay in it)")
+                }
+            };
+            let lifted = o.seeds.map_or("every seed".into(), |n| plural(n as usize, "seed", "seeds"));
+            let laps = if single {
+                ", but in a single lap: the lap's last pit relays no more, and its capture, if any, is judged"
+            } else {
+                ""
+            };
+            format!("{moves} sows {lifted} of {pits}{which}, as the game's moves sow and capture{laps}.")
+        }
+        _ => format!(
+            "{moves} moves every seed of {pits}{which} into {}, without sowing or capture.",
+            o.to.words()
+        ),
+    }
+}
+
 /// The opening and the move once a game (`crate::lang::phases`).
 fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     use Section::Turns as S;
     let kinds = &[Kind::OpeningMoves, Kind::TakeOpening];
-    rules.push(match &spec.phases.opening {
-        None if spec.phases.take_opening.is_some() => said(S, "opening", kinds, take_opening(spec)),
-        None => unsaid(S, "opening", kinds, "The game starts with ordinary moves."),
-        Some(o) => {
-            let moves = if o.moves == 1 {
-                "In their first move, a player".to_string()
-            } else {
-                format!("In each of their first {} moves, a player", o.moves)
-            };
-            let which = match o.from.len() {
-                0 => " (one that holds seeds, as they choose)",
-                1 => "",
-                _ => " (one that holds seeds, as they choose)",
-            };
-            let pits = crate::lang::phases::seat_words(&o.from);
-            let text = match o.to {
-                crate::lang::phases::Target::Spread => format!(
-                    "{moves} lifts every seed of {pits}{which} and sows them along the circuit, the \
-                     way the pit sows: the first seed into the next pit, and each later one into the pit the one \
-                     before it fell into or the pit after that, as the mover chooses (so that each pit gets one \
-                     seed or more, as many as the mover likes, the emptied pit too when the seeds come round), \
-                     without capture. Each choice is a step of the move, written as the pit's number (`2/3/3/4`)."
-                ),
-                _ => format!(
-                    "{moves} moves every seed of {pits}{which} into {}, without sowing or capture.",
-                    o.to.words()
-                ),
-            };
-            said(S, "opening", kinds, text)
+    let opening = &spec.phases.opening;
+    rules.push(if !opening.is_empty() {
+        let mut texts: Vec<String> = opening.iter().map(opening_words).collect();
+        if opening.iter().any(|o| matches!(o.to, crate::lang::phases::Target::Sow { .. })) {
+            texts.push(
+                "The opening's moves are moves of the game: a rule on the game's first moves counts them."
+                    .into(),
+            );
         }
+        said(S, "opening", kinds, texts.join(" "))
+    } else if spec.phases.take_opening.is_some() {
+        said(S, "opening", kinds, take_opening(spec))
+    } else {
+        unsaid(S, "opening", kinds, "The game starts with ordinary moves.")
     });
     let kinds = &[Kind::Setup];
     rules.push(match spec.phases.setup {

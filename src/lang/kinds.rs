@@ -14,7 +14,7 @@ use super::diagnostic::{Diagnostic, SourceFile, Span};
 use super::lap_rule::{GameEndLines, LapRuleLines};
 use super::legality::{MustPlayLine, OneSeedLine, RelayAsMove, RelayDeclineLine, SeatOnlyLine};
 use super::phases::{
-    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLine, PlaceHand,
+    Distribute, EmptyLoses, FeedOneLine, HandSowingLine, KeepWay, OnlyIfCaptures, OpeningLines, PlaceHand,
     SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine,
 };
 use super::rounds::{
@@ -139,25 +139,21 @@ macro_rules! kinds {
             }
 
             /// Adds the lines of a kind that is a list (the rules after each lap, the first
-            /// moves, the endings written as conditions) to those
+            /// moves, the endings written as conditions, the opening's lines) to those
             /// already stated by the same layer; false for any other kind.
             pub fn extend(&mut self, line: &RuleLine) -> bool {
-                match (line, &mut self.lap_rules) {
-                    (RuleLine::LapRules(more), Some(stated)) => {
+                fn add<T: Clone>(slot: &mut Option<Stated<Vec<T>>>, more: &[T]) -> bool {
+                    slot.as_mut().is_some_and(|stated| {
                         stated.value.extend(more.iter().cloned());
                         true
-                    }
-                    _ => match (line, &mut self.first_moves, &mut self.end_rules) {
-                        (RuleLine::FirstMoves(more), Some(stated), _) => {
-                            stated.value.extend(more.iter().cloned());
-                            true
-                        }
-                        (RuleLine::EndRules(more), _, Some(stated)) => {
-                            stated.value.extend(more.iter().cloned());
-                            true
-                        }
-                        _ => false,
-                    },
+                    })
+                }
+                match line {
+                    RuleLine::LapRules(more) => add(&mut self.lap_rules, more),
+                    RuleLine::FirstMoves(more) => add(&mut self.first_moves, more),
+                    RuleLine::EndRules(more) => add(&mut self.end_rules, more),
+                    RuleLine::OpeningMoves(more) => add(&mut self.opening_moves, more),
+                    _ => false,
                 }
             }
 
@@ -246,7 +242,7 @@ kinds! {
     /// `each player plays from the opponent's row`
     PlaysOther(PlaysOther) in plays_other, "`each player plays from the opponent's row`", "the row each player plays from", None;
     /// `each player's first move: move the seeds of their 4th pit into their store`
-    OpeningMoves(OpeningLine) in opening_moves, "`each player's first move ...`", "the opening", None;
+    OpeningMoves(OpeningLines) in opening_moves, "`... first move: ...`", "the opening", None;
     /// `player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs, of their choice, out of play; then player 2 moves first`
     TakeOpening(TakeOpeningLine) in take_opening, "`player 1, player 2, ... each take every seed of ...`", "the opening's takes", None;
     /// `once a game, when the mover's store holds 13 or more: they must sow their store, ...`

@@ -1098,12 +1098,25 @@ impl Builder<'_> {
                 _ => KeepWay::Both,
             }),
             Rule::opening_move => {
-                let mut inner = values(pair);
+                let sp = span(&pair);
+                let mut inner = values(pair).peekable();
+                let who = match inner.next_if(|p| p.as_rule() == Rule::one_player) {
+                    Some(p) => Some(self.number(only(p))?),
+                    None => None,
+                };
                 let first = inner.next().expect("how many moves");
-                let (moves, pits) = if first.as_rule() == Rule::number {
+                let (moves, mut pits) = if first.as_rule() == Rule::number {
                     (self.number(first)?, inner.next().expect("the pits"))
                 } else {
                     (Spanned::new(1, span(&first)), first)
+                };
+                // `sow 2 seeds of ...`: the seeds the move sows.
+                let seeds = if pits.as_rule() == Rule::sown_seeds {
+                    let n = self.number(only(pits))?;
+                    pits = inner.next().expect("the pits");
+                    Some(n)
+                } else {
+                    None
                 };
                 // `a pit of theirs`: none named, any of theirs.
                 let from = if pits.as_rule() == Rule::any_own_pit {
@@ -1111,14 +1124,17 @@ impl Builder<'_> {
                 } else {
                     values(pits).map(seat_word).collect()
                 };
-                let to = match inner.next().expect("where the seeds go") {
-                    t if t.as_rule() == Rule::their_store => Target::Store,
-                    t if t.as_rule() == Rule::their_hand => Target::Hand,
-                    t if t.as_rule() == Rule::next_pit => Target::Next,
-                    t if t.as_rule() == Rule::spread_drops => Target::Spread,
-                    t => Target::Pit(seat_pit(t).value),
+                // Nothing after the pits: `sow the seeds of ...`, sown as the variant sows.
+                let to = match inner.next() {
+                    None => Target::Sow { single: false },
+                    Some(t) if t.as_rule() == Rule::sown_lap => Target::Sow { single: true },
+                    Some(t) if t.as_rule() == Rule::their_store => Target::Store,
+                    Some(t) if t.as_rule() == Rule::their_hand => Target::Hand,
+                    Some(t) if t.as_rule() == Rule::next_pit => Target::Next,
+                    Some(t) if t.as_rule() == Rule::spread_drops => Target::Spread,
+                    Some(t) => Target::Pit(seat_pit(t).value),
                 };
-                RuleLine::OpeningMoves(OpeningLine { moves, from, to })
+                RuleLine::OpeningMoves(vec![Spanned::new(OpeningLine { who, moves, from, to, seeds }, sp)])
             }
             Rule::opening_turns => {
                 let mut order = Vec::new();
@@ -1487,6 +1503,9 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         }
         Rule::any_own_pit => "`a pit of theirs`",
         Rule::spread_drops => "`, one or more into each pit, as the mover chooses`",
+        Rule::sown_lap => "`, in a single lap`",
+        Rule::opening_move => "`each player's first move: ...` or `player 1's first move: ...`",
+        Rule::sown_seeds => "a number of seeds, such as `2 seeds`",
         Rule::leaves_a_move => "`a move must leave the opponent a move`",
         Rule::capture_start => "`no capture on the first move of the game`",
         Rule::lap_rule => return vec!["`when ...: ...`".into(), "`after each lap: ...`".into()],
@@ -1590,6 +1609,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("seeds", _) => "`seeds 6 in each pit` or `seeds pit by pit 4 4 4 0 0 0`",
         ("players", _) => "`players 2 { ... }`",
         ("player", "to") => "`player to move cannot move: game over`, `...: they pass` or `...: they lose`",
+        ("player", whose) if whose.ends_with("'s") => {
+            "`player 1's first move is from pit 11` (in a turns block), or `player 1's first move: sow 2 seeds of \
+             their 11th pit` (in an opening block)"
+        }
         ("player", _) => {
             "`player 1 owns the south row`, `player 2 owns pits 4 to 6` or `player 1 starts` (in a players block), \
              or `player 1, player 2, then player 1 again each take every seed of an occupied pit of theirs, of \

@@ -65,21 +65,34 @@ pub enum Target {
     /// seed into the next pit and each later one into the pit the one before fell into or the
     /// pit after it, as the mover chooses: a move of several steps.
     Spread,
+    /// `sow 2 seeds of their 11th pit`: sown and captured as the variant's moves are, of the
+    /// seeds the rule gives ([`OpeningRule::seeds`]); `single`: `, in a single lap`, without
+    /// relays.
+    Sow {
+        single: bool,
+    },
 }
 
-/// `each player's first 2 moves: move the seeds of their 6th or 7th pit into their 8th pit`.
+/// `each player's first 2 moves: move the seeds of their 6th or 7th pit into their 8th pit`,
+/// `player 1's first move: sow 2 seeds of their 11th pit`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpeningRule<N, P> {
+    /// The player whose first moves these are (`None`: each player's).
+    pub who: Option<N>,
     /// How many of each player's first moves.
     pub moves: N,
     /// The pits one of which the mover empties; none written (`a pit of theirs`): any pit of
     /// theirs.
     pub from: Vec<P>,
     pub to: Target,
+    /// With [`Target::Sow`]: the seeds lifted and sown (`None`: every seed of the pit).
+    pub seeds: Option<N>,
 }
 
 /// The line as written.
 pub type OpeningLine = OpeningRule<Number, Spanned<SeatPit>>;
+/// The opening's lines as written, one for each player or one for all.
+pub type OpeningLines = Vec<Spanned<OpeningLine>>;
 
 /// An opening of moves given by rule, in an order of players: `player 1, player 2, then
 /// player 1 again each take every seed of an occupied pit of theirs, of their choice, out of
@@ -218,7 +231,9 @@ pub struct PlaceHand {
 pub struct Phases {
     /// Each player's store is this pit of their row, on the circuit.
     pub store_pit: Option<SeatPit>,
-    pub opening: Option<OpeningRule<u8, SeatPit>>,
+    /// The opening of moves given by rule: one rule for each player (0-based `who`), or one
+    /// for all (`who` none); none if the variant has none.
+    pub opening: Vec<OpeningRule<u8, SeatPit>>,
     /// An opening of moves given by rule, in an order of players (0-based).
     pub take_opening: Option<TakeOpening<u8, super::counts::CountSet>>,
     pub store_move: Option<StoreMove<super::counts::CountSet>>,
@@ -248,7 +263,7 @@ impl Phases {
     /// Does the variant have any of them?
     pub fn any(&self) -> bool {
         self.store_pit.is_some()
-            || self.opening.is_some()
+            || !self.opening.is_empty()
             || self.take_opening.is_some()
             || self.store_move.is_some()
             || self.setup.is_some()
@@ -287,6 +302,7 @@ impl Target {
             Target::Spread => {
                 "the pits from the next pit on, one or more into each, as the mover chooses".into()
             }
+            Target::Sow { .. } => "the pits from the next pit on, as the variant sows".into(),
         }
     }
 }

@@ -285,7 +285,7 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
     let phases = &spec.phases;
     let counted = "a rule of the plies played, not of the position";
     // The opening counts plies and the move once a game is remembered: neither is in a table.
-    if phases.opening.is_some() {
+    if !phases.opening.is_empty() {
         return Err(SolveError::NeedsHistory(by_kind(Kind::OpeningMoves, counted)));
     }
     // So do the takes of an opening in an order of players.

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use crate::lang::diagnostic::{Diagnostic, SourceFile, Span};
 use crate::lang::kinds::{Origin, Stated};
-use crate::lang::phases::{HandSowing, OnlyIf, OpeningRule, Phases, SeatPit, StoreMove, Target, seat_row};
+use crate::lang::phases::{
+    HandSowing, OnlyIf, OpeningLines, OpeningRule, Phases, SeatPit, StoreMove, Target, seat_row,
+};
 use crate::lang::spec::{MAX_HAND, MAX_SEEDS};
 use crate::lang::syntax::{BoardLine, DirectionLine, SeedsLine, Spanned, Way};
 
@@ -15,6 +17,11 @@ use crate::lang::phases::{TakeOpening, TakeOpeningLine};
 
 /// Most moves of each player an opening may script.
 const MAX_OPENING_MOVES: u64 = 100;
+
+/// `1 move`, `2 moves`.
+fn plural_moves(n: u64) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
+}
 
 impl Validator<'_> {
     /// The phases of the variant, each line checked against the board and the players.
@@ -69,101 +76,7 @@ impl Validator<'_> {
             }
         }
         if let Some(o) = &m.opening_moves {
-            let OpeningRule { moves, from, to } = &o.value;
-            let mut ok = seats(self, &o.at, "an opening");
-            if moves.value == 0 || moves.value > MAX_OPENING_MOVES {
-                self.diags.push(
-                    Diagnostic::error(format!("an opening of {} moves is out of range", moves.value)).at(
-                        &o.at.file,
-                        moves.span.clone(),
-                        format!("expected 1 to {MAX_OPENING_MOVES}"),
-                    ),
-                );
-                ok = false;
-            }
-            let mut pits = Vec::new();
-            for p in from {
-                if !rows {
-                    break;
-                }
-                match in_row(self, &o.at, p) {
-                    Some(q) if pits.iter().any(|&x: &SeatPit| x.index(k) == q.index(k)) => {
-                        self.diags.push(Diagnostic::error("a pit named twice").at(
-                            &o.at.file,
-                            p.span.clone(),
-                            "named already",
-                        ));
-                        ok = false;
-                    }
-                    // Into itself: the pit named, or the store when the store is that pit.
-                    Some(q)
-                        if match to {
-                            Target::Pit(t) => t.index(k) == q.index(k),
-                            Target::Hand | Target::Next | Target::Spread => false,
-                            Target::Store => {
-                                m.pit_store.as_ref().is_some_and(|s| s.value.value.index(k) == q.index(k))
-                            }
-                        } =>
-                    {
-                        self.diags.push(Diagnostic::error("an opening move into the pit it empties").at(
-                            &o.at.file,
-                            p.span.clone(),
-                            "the seeds would stay where they are",
-                        ));
-                        ok = false;
-                    }
-                    Some(q) => pits.push(q),
-                    None => ok = false,
-                }
-            }
-            if let Target::Pit(t) = to
-                && rows
-                && t.index(k).is_none()
-            {
-                self.diags.push(o.error(
-                    format!("a row of {k} pits has no {} pit", t.word()),
-                    format!("pits are counted 1 to {k} from each player's left"),
-                ));
-                ok = false;
-            }
-            // A move paused for its drops is resumed by the rules of a game of one round.
-            if *to == Target::Spread
-                && let Some(r) = &m.round_over
-            {
-                self.diags.push(
-                    o.error(
-                        "an opening whose drops the mover chooses, in a game of rounds",
-                        "as the mover chooses",
-                    )
-                    .note(format!("the game is played in rounds (`round over ...`, line {})", r.at.line()))
-                    .help(
-                        "an opening that moves the seeds of a pit into a pit or a store may go with rounds",
-                    ),
-                );
-                ok = false;
-            }
-            if *to == Target::Store && !board.value.stores && m.pit_store.is_none() {
-                self.diags.push(
-                    o.error("the seeds go into the mover's store, but the board has no stores", "into their store")
-                        .note("on a board without stores, the seeds a player captures are held in their hand")
-                        .help("write `into their hand` to put them with the seeds the mover has captured, or make a pit the store: `each player's rightmost pit is their store`"),
-                );
-                ok = false;
-            }
-            if *to == Target::Hand && (board.value.stores || m.pit_store.is_some()) {
-                self.diags.push(
-                    o.error(
-                        "the seeds go into the mover's hand, but the board has stores",
-                        "into their hand",
-                    )
-                    .note("on a board with stores, the seeds a player captures go into their store")
-                    .help("write `into their store`"),
-                );
-                ok = false;
-            }
-            if ok && rows {
-                out.opening = Some(OpeningRule { moves: moves.value as u8, from: pits, to: *to });
-            }
+            out.opening = self.opening(o, rows, k, players, board.value.stores);
         }
         if let Some(o) = &m.take_opening {
             out.take_opening = self.take_opening(o, players, first_player, total);
@@ -380,6 +293,212 @@ impl Validator<'_> {
                 out.feed_one = Some((n.value as u8, f.value.pit.value));
             }
         }
+    }
+
+    /// The opening of moves given by rule: each line checked, one for each player or one for
+    /// all, of as many moves each.
+    fn opening(
+        &mut self,
+        lines: &Stated<OpeningLines>,
+        rows: bool,
+        k: usize,
+        players: u8,
+        stores: bool,
+    ) -> Vec<OpeningRule<u8, SeatPit>> {
+        let seats = |this: &mut Self, at: &Origin, what: &str| -> bool {
+            if !rows {
+                this.diags.push(
+                    at.error(format!("{what} names pits from each player's seat"), "pits named from a seat")
+                        .note("this needs two players who own a row each"),
+                );
+            }
+            rows
+        };
+        let in_row = |this: &mut Self, at: &Origin, pit: &Spanned<SeatPit>| -> Option<SeatPit> {
+            this.seat_pit_in_row(&at.file, &pit.span, pit.value, k).then_some(pit.value)
+        };
+        // The rules so far, with the line of each; whether a line was refused.
+        let mut out: Vec<(OpeningRule<u8, SeatPit>, usize)> = Vec::new();
+        let mut rejected = false;
+        for line in &lines.value {
+            let o =
+                &Origin { file: Arc::clone(&lines.at.file), span: line.span.clone(), layer: lines.at.layer };
+            let OpeningRule { who, moves, from, to, seeds } = &line.value;
+            let mut ok = seats(self, o, "an opening");
+            if moves.value == 0 || moves.value > MAX_OPENING_MOVES {
+                self.diags.push(
+                    Diagnostic::error(format!("an opening of {} moves is out of range", moves.value)).at(
+                        &o.file,
+                        moves.span.clone(),
+                        format!("expected 1 to {MAX_OPENING_MOVES}"),
+                    ),
+                );
+                ok = false;
+            }
+            let mut pits = Vec::new();
+            for p in from {
+                if !rows {
+                    break;
+                }
+                match in_row(self, o, p) {
+                    Some(q) if pits.iter().any(|&x: &SeatPit| x.index(k) == q.index(k)) => {
+                        self.diags.push(Diagnostic::error("a pit named twice").at(
+                            &o.file,
+                            p.span.clone(),
+                            "named already",
+                        ));
+                        ok = false;
+                    }
+                    // Into itself: the pit named, or the store when the store is that pit.
+                    Some(q)
+                        if match to {
+                            Target::Pit(t) => t.index(k) == q.index(k),
+                            Target::Hand | Target::Next | Target::Spread | Target::Sow { .. } => false,
+                            Target::Store => self
+                                .m
+                                .pit_store
+                                .as_ref()
+                                .is_some_and(|s| s.value.value.index(k) == q.index(k)),
+                        } =>
+                    {
+                        self.diags.push(Diagnostic::error("an opening move into the pit it empties").at(
+                            &o.file,
+                            p.span.clone(),
+                            "the seeds would stay where they are",
+                        ));
+                        ok = false;
+                    }
+                    Some(q) => pits.push(q),
+                    None => ok = false,
+                }
+            }
+            if let Target::Pit(t) = to
+                && rows
+                && t.index(k).is_none()
+            {
+                self.diags.push(o.error(
+                    format!("a row of {k} pits has no {} pit", t.word()),
+                    format!("pits are counted 1 to {k} from each player's left"),
+                ));
+                ok = false;
+            }
+            // A move paused for its drops is resumed by the rules of a game of one round.
+            if *to == Target::Spread
+                && let Some(r) = &self.m.round_over
+            {
+                self.diags.push(
+                    o.error(
+                        "an opening whose drops the mover chooses, in a game of rounds",
+                        "as the mover chooses",
+                    )
+                    .note(format!("the game is played in rounds (`round over ...`, line {})", r.at.line()))
+                    .help(
+                        "an opening that moves the seeds of a pit into a pit or a store may go with rounds",
+                    ),
+                );
+                ok = false;
+            }
+            if *to == Target::Store && !stores && self.m.pit_store.is_none() {
+                self.diags.push(
+                    o.error("the seeds go into the mover's store, but the board has no stores", "into their store")
+                        .note("on a board without stores, the seeds a player captures are held in their hand")
+                        .help("write `into their hand` to put them with the seeds the mover has captured, or make a pit the store: `each player's rightmost pit is their store`"),
+                );
+                ok = false;
+            }
+            if *to == Target::Hand && (stores || self.m.pit_store.is_some()) {
+                self.diags.push(
+                    o.error(
+                        "the seeds go into the mover's hand, but the board has stores",
+                        "into their hand",
+                    )
+                    .note("on a board with stores, the seeds a player captures go into their store")
+                    .help("write `into their store`"),
+                );
+                ok = false;
+            }
+            let who = match who {
+                Some(n) if n.value == 0 || n.value > players as u64 => {
+                    self.diags.push(Diagnostic::error(format!("there is no player {}", n.value)).at(
+                        &o.file,
+                        n.span.clone(),
+                        format!("players are numbered 1 to {players}"),
+                    ));
+                    rejected = true;
+                    continue;
+                }
+                Some(n) => Some(n.value as u8 - 1),
+                None => None,
+            };
+            let seeds = match seeds {
+                Some(n) if n.value == 0 || n.value > MAX_SEEDS as u64 => {
+                    self.diags.push(
+                        Diagnostic::error(format!("a sowing of {} seeds is out of range", n.value)).at(
+                            &o.file,
+                            n.span.clone(),
+                            format!("expected 1 to {MAX_SEEDS}"),
+                        ),
+                    );
+                    ok = false;
+                    None
+                }
+                Some(n) => Some(n.value as u8),
+                None => None,
+            };
+            // One line for each player, or one for all; of as many moves each.
+            if let Some((earlier, at)) = out.iter().find(|(r, _): &&(OpeningRule<u8, SeatPit>, usize)| {
+                r.who.is_none() || who.is_none() || r.who == who
+            }) {
+                let whose = match who.or(earlier.who) {
+                    Some(p) if who.is_some() && earlier.who.is_some() => format!("player {}'s", p + 1),
+                    _ => "each player's".into(),
+                };
+                self.diags.push(
+                    o.error(format!("{whose} first moves are given twice"), "a second opening line")
+                        .note(format!("the opening says them already (line {at})"))
+                        .help("write one line for each player (`player 1's first move: ...`), or one for all (`each player's first move: ...`)"),
+                );
+                ok = false;
+            } else if let Some((earlier, at)) = out.first()
+                && ok
+                && earlier.moves as u64 != moves.value
+            {
+                self.diags.push(
+                    Diagnostic::error("the players' openings are of different lengths")
+                        .at(&o.file, moves.span.clone(), format!("{} here", plural_moves(moves.value)))
+                        .note(format!(
+                            "player {}'s opening, line {at}, has {}",
+                            earlier.who.map_or(0, |p| p + 1),
+                            plural_moves(earlier.moves as u64)
+                        ))
+                        .help("give each player as many opening moves"),
+                );
+                ok = false;
+            }
+            if ok && rows {
+                out.push((
+                    OpeningRule { who, moves: moves.value as u8, from: pits, to: *to, seeds },
+                    o.line(),
+                ));
+            } else {
+                rejected = true;
+            }
+        }
+        // A line for each player: every player has one (the lines refused aside, which are
+        // reported already).
+        if !rejected
+            && out.iter().all(|(r, _)| r.who.is_some())
+            && let Some((_, at)) = out.first()
+            && let Some(p) = (0..players).find(|&p| !out.iter().any(|(r, _)| r.who == Some(p)))
+        {
+            self.diags.push(
+                lines.at.error(format!("the opening gives no first move to player {}", p + 1), "the opening")
+                    .note(format!("line {at} gives one player's first moves"))
+                    .help(format!("add a line `player {}'s first move: ...`, or write one line for all: `each player's first move: ...`", p + 1)),
+            );
+            return Vec::new();
+        }
+        out.into_iter().map(|(r, _)| r).collect()
     }
 
     /// Does a row of `k` pits have `pit` (named from the seat, written at `span`)? If not, an
