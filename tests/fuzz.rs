@@ -103,6 +103,7 @@ const LAPS: &str = r#"variant "Laps" {
     when the board holds 0, 1, 2 or 3 seeds: take every seed on the board for the mover
     when the last pit holds 3: take the last pit, then take every pit beside the last pit that holds 2 or 3, then take every pit of the opponent's that holds 6
     after each lap, when the last pit holds 9: take every pit that holds 1 out of play
+    after each lap, when the last pit holds 10: take every sown pit but the last that holds 10
     when the pit the lap started from is occupied and the next pit is occupied: relay from the next pit
     when the last pit holds 7 and no pit of the opponent's is empty and every sown pit holds 2 or more seeds: take the last pit
     when the last pit holds 8 and has been played from and the next pit has not been played from: take the last pit, then chain forward while an even count or empty, at most 3 pits, through the pit the lap started from

@@ -1396,6 +1396,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Fondji.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__French_Wari.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Gabata_(Adegrat).jsonl.gz", Mapping::two_rows(6, Hands)),
+        ("corpus/two_rows__Gabata_(Oromo).jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Gamacha_(Nobility).jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Halusa.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Hoyito.jsonl.gz", Mapping::two_rows(6, Hands)),

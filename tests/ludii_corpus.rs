@@ -553,3 +553,65 @@ fn ludii_intotoi() {
         Mapping::two_rows(12, Keep::Hands),
     ));
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with a set of places that leaves out a place.
+
+/// Gabata (Oromo)'s stylised first turn: six transfers without a choice, the file's starting
+/// position; a replay that resumes keeps sow's count of plies (the opening over).
+struct Transfers;
+
+impl Hooks for Transfers {
+    fn start_ply(&self) -> usize {
+        6
+    }
+
+    fn resync(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        sow: &State,
+        map: &Mapping,
+        next: &Ply,
+    ) -> Option<State> {
+        PliesCounted.resync(rec, at, rules, sow, map, next)
+    }
+}
+
+/// Whether the Ludii turn that ply `n` (1-based) belongs to has a lap of 12 seeds or more,
+/// which comes round to the pit it started from: Ludii's code then takes the fours of a shorter
+/// stretch than the pits the lap sowed (from its first pit as many pits on as it lifted seeds,
+/// less one, counted round the board from the start again).
+fn a_lap_came_round(rec: &Record, n: usize) -> bool {
+    let mover = rec.plies[n - 1].mover;
+    let same = |k: &usize| rec.plies[*k - 1].mover == mover;
+    let first = (1..=n).rev().take_while(same).last().unwrap_or(n);
+    (first..=rec.plies.len()).take_while(same).any(|k| {
+        let ply = &rec.plies[k - 1];
+        ply.mv.from >= 0 && rec.at(rec.before(k), ply.mv.from as usize) >= 12
+    })
+}
+
+#[test]
+fn ludii_gabata_oromo() {
+    check(
+        Entry::new(
+            "variants/gabata-oromo.sow",
+            "corpus/two_rows__Gabata_(Oromo).jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .hooks(Transfers)
+        .skip(
+            Skip::new(
+                Games::All,
+                1..,
+                "a lap of 12 seeds or more: Ludii's code takes the fours of a shorter stretch than \
+                 the pits it sowed",
+            )
+            .when(a_lap_came_round)
+            .then_resume(),
+        )
+        .skip(turn_limit_cut()),
+    );
+}

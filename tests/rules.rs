@@ -2737,6 +2737,44 @@ fn after_each_lap_lines_apply_on_every_lap_of_a_relaying_move() {
 }
 
 #[test]
+fn every_sown_pit_but_the_last_leaves_the_last_pit_to_the_relay() {
+    // Gabata (Oromo)'s rule on 2 x 4: after each lap, the sown pits holding 4 are taken, but
+    // not the last, which relays. Pit 1 (3 seeds): 2 3 4, making 4, 1, 4: pit 2 taken; pit 4
+    // relays its 4: 5 6 7 8, making 3, 1, 1, 1; pit 8 was empty: the move ends.
+    let r = laps_on(
+        4,
+        "relay when the last seed falls into an occupied pit",
+        "after each lap: take every sown pit but the last that holds 4",
+        "",
+    );
+    let (s, _, rec) = lap_move(&r, &[3, 3, 0, 3, 2, 0, 0, 0], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(2, 4)]);
+    assert_eq!(relays_1based(&rec), vec![(4, 4)]);
+    assert_eq!((s.pits(), s.captured()), (&[0, 0, 1, 0, 3, 1, 1, 1][..], &[4u16, 0][..]));
+    // Every sown pit, the last with them: pit 4 is taken too, and nothing is left to relay.
+    let r = laps_on(
+        4,
+        "relay when the last seed falls into an occupied pit",
+        "after each lap: take every sown pit that holds 4",
+        "",
+    );
+    let (s, _, rec) = lap_move(&r, &[3, 3, 0, 3, 2, 0, 0, 0], 1, 1);
+    assert_eq!(captures_1based(&rec), vec![(2, 4), (4, 4)]);
+    assert_eq!((s.pits(), s.captured()), (&[0, 0, 1, 0, 2, 0, 0, 0][..], &[8u16, 0][..]));
+    let said = sow::lang::describe::describe(
+        laps_on(4, "", "after each lap: take every sown pit but the last that holds 4", "").spec(),
+        &[],
+    )
+    .split_whitespace()
+    .collect::<Vec<_>>()
+    .join(" ");
+    assert!(
+        said.contains("every pit the lap sowed into that holds 4, but the pit of the last seed"),
+        "{said}"
+    );
+}
+
+#[test]
 fn a_when_line_that_holds_comes_before_the_relay_line() {
     // Relays from occupied pits, and `when the last pit holds 2: take the last pit`.
     let r = laps_on(
@@ -3097,6 +3135,45 @@ fn an_opening_of_given_sowings_lifts_the_seeds_written_and_sows_them_as_a_move_e
         said.contains(
             "In their first move, player 1 sows two seeds of their 3rd pit (it must hold as many; the others stay \
              in it), as the game's moves sow and capture, but in a single lap"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn an_opening_move_may_sow_a_pit_of_the_opponents_and_a_player_without_a_line_moves_as_usual() {
+    // Gabata (Oromo)'s opening on 2 x 3: player 1's first move sows the opponent's rightmost
+    // pit (pit 6, player 2's 3rd from their left); player 2's first move is ordinary.
+    //
+    //          6   5   4        player 2
+    //          1   2   3        player 1
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 3 pits, no stores  seeds pit by pit 0 4 0 4 4 4
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           opening { player 1's first move: sow the seeds of the opponent's rightmost pit }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { none }
+           end { player to move cannot move: game over  leftover seeds: each pit's owner } }",
+    );
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![6]);
+    // Pit 2 is player 1's own, but not the opening's: refused, and pit 6 named.
+    assert_eq!(
+        r.play(&mut s.clone(), pit(2), &mut ()).unwrap_err(),
+        IllegalMove::NotNow { pit: 2, legal: vec![6] }
+    );
+    // Pit 6 (4 seeds): 1 2 3 4, sown as a move is.
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(pits_1based(&rec), vec![1, 2, 3, 4]);
+    assert_eq!(s.pits(), &[1, 5, 1, 5, 4, 0]);
+    // Player 2 has no line: every pit of theirs that holds seeds.
+    assert_eq!(legal(&r, &s), vec![4, 5]);
+    let said = sow::lang::describe::describe(r.spec(), &[]).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "In their first move, player 1 sows every seed of the opponent's rightmost pit, as the game's moves \
+             sow and capture. Player 2's first moves are ordinary moves."
         ),
         "{said}"
     );
@@ -7767,12 +7844,12 @@ fn a_move_must_leave_the_opponent_a_move() {
     let r = bundled("english-wari-st-lucia", None);
     // The opponent has nothing of 2 seeds or more, whatever player 1 plays: pit 1's 2
     // seeds go into 2 and 3, and player 2's pits hold 1 each. No move is legal.
-    let s = r.after_plies(at(&r, &[2, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1], 1), 2);
+    let s = r.after_plies(at(&r, &[2, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1], 1), 2, 0);
     assert!(legal(&r, &s).is_empty());
     assert_eq!(s.end(), Some(EndReason::NoLegalMove));
     // Pit 4's 3 seeds go into 5, 6 and 7: pit 7 holds 2, player 2 has a move. Pit 5's 2 seeds
     // would go into 6 and 7 too; pit 1's 2 seeds into 2 and 3 leave player 2 without one.
-    let s = r.after_plies(at(&r, &[2, 0, 0, 3, 2, 0, 1, 0, 0, 0, 0, 1], 1), 2);
+    let s = r.after_plies(at(&r, &[2, 0, 0, 3, 2, 0, 1, 0, 0, 0, 0, 1], 1), 2, 0);
     assert_eq!(legal(&r, &s), [4, 5]);
     let refused = r.play(&mut s.clone(), pit(1), &mut Record::default()).unwrap_err();
     assert_eq!(

@@ -49,6 +49,8 @@ pub(crate) enum Test {
 pub(crate) enum PitSet {
     /// The pits this lap sowed into, in sowing order.
     Sown,
+    /// The same, the lap's last pit aside.
+    SownButLast,
     /// The board's pits.
     Board,
     /// The pits each mover's player (or their opponent) owns, as compiled: read now.
@@ -186,6 +188,7 @@ impl PitSet {
                 out.extend(m.iter().flat_map(|w| w.to_le_bytes()));
             }
             PitSet::Beside(p, _) => out.extend([3, p.code()]),
+            PitSet::SownButLast => out.push(4),
         }
     }
 
@@ -196,6 +199,7 @@ impl PitSet {
         let all = if t.pits as usize >= 64 { u64::MAX } else { (1u64 << t.pits) - 1 };
         match self {
             PitSet::Sown => lap.sown,
+            PitSet::SownButLast => lap.sown & !(1u64 << lap.last.min(63)),
             PitSet::Board => all,
             PitSet::Owned(masks) => t.masks_now(s, masks, m),
             PitSet::Beside(p, beside) => t.place(lap, *p).map_or(0, |q| beside[q]),
@@ -335,6 +339,7 @@ impl LapTable {
     fn pit_set(spec: &Spec, pits: &Pits) -> PitSet {
         match pits {
             Pits::Sown => PitSet::Sown,
+            Pits::SownButLast => PitSet::SownButLast,
             Pits::Board => PitSet::Board,
             Pits::Owned(w) => PitSet::Owned(player_masks(spec, *w)),
             Pits::Beside(p) => {
@@ -1050,6 +1055,19 @@ impl Rules {
                         for _ in 0..n {
                             q = t.next[lap.d][q] as usize;
                             if sown >> q & 1 != 0 && c.as_ref().is_none_or(|c| c.contains(s.pits[q])) {
+                                self.take_pit(s, m, q, *to, out, obs);
+                            }
+                        }
+                    }
+                    Act::TakeEvery(PitSet::SownButLast, c, to) => {
+                        // In sowing order, from the pit after the lap's first, the last aside.
+                        let mut q = lap.start;
+                        for _ in 0..n {
+                            q = t.next[lap.d][q] as usize;
+                            if q != lap.last
+                                && sown >> q & 1 != 0
+                                && c.as_ref().is_none_or(|c| c.contains(s.pits[q]))
+                            {
                                 self.take_pit(s, m, q, *to, out, obs);
                             }
                         }

@@ -22,6 +22,8 @@ const SPREAD: u8 = u8::MAX - 2;
 /// `opening_seeds`; or in a single lap (`, in a single lap`).
 const SOW: u8 = u8::MAX - 3;
 const SOW_SINGLE: u8 = u8::MAX - 4;
+/// In `opening_to`: a player without a line of the opening, whose moves in it are ordinary.
+const NO_RULE: u8 = u8::MAX - 5;
 
 /// The phases, compiled.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,12 +184,19 @@ impl PhaseTable {
             t.opening_hand = o.to == Target::Hand;
         }
         for p in 0..players {
-            let Some(o) = rule_of(p) else { continue };
-            // `a pit of theirs`: every pit of their row.
+            let Some(o) = rule_of(p) else {
+                if !ph.opening.is_empty() {
+                    t.opening_to[p] = NO_RULE;
+                }
+                continue;
+            };
+            // `a pit of theirs`: every pit of their row; `the opponent's ...`: named from the
+            // other player's seat.
+            let whose = if o.opponent { 1 - p.min(1) } else { p };
             t.opening_from[p] = if o.from.is_empty() {
                 t.own_pits[p] & !t.stores
             } else {
-                o.from.iter().map(|&s| seat(p, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q)
+                o.from.iter().map(|&s| seat(whose, s)).filter(|&q| q != NO_PIT).fold(0, |m, q| m | 1 << q)
             };
             t.opening_to[p] = match o.to {
                 Target::Store => t.store[p],
@@ -303,7 +312,7 @@ impl PhaseTable {
         {
             return Some(Ways::given(self.own_pits[p] & super::turn::at_least(&s.pits, s.n_pits, *seeds)));
         }
-        if s.plies < self.opening_plies {
+        if s.plies < self.opening_plies && self.opening_to[p] != NO_RULE {
             if let Some(tk) = &self.takes {
                 let mine = (0..s.n_pits as usize)
                     .filter(|&q| self.opening_from[p] >> q & 1 != 0 && tk.counts.contains(s.pits[q]))
@@ -419,7 +428,7 @@ impl Rules {
                 self.laps_from(s, mv, pit, self.opening_way(pit), 1, limit, part, false, summary, obs).0,
             );
         }
-        if s.plies < ph.opening_plies {
+        if s.plies < ph.opening_plies && ph.opening_to[m] != NO_RULE {
             s.pits[pit] = 0;
             let to = match ph.opening_to[m] {
                 NEXT_PIT => self.t.next[self.opening_way(pit)][pit],

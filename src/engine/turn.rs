@@ -107,13 +107,15 @@ impl Rules {
         Ok(self.state_with(board, to_move as u8))
     }
 
-    /// The position `s` as reached after `plies` plies, the same player to move: the rules
+    /// The position `s` as reached after `plies` plies, `to_move` (0-based) to move: the rules
     /// that count them (an opening, `no capture in the first N moves of the game`, the ply
-    /// limit) read them as played, and the legal moves are theirs.
-    pub fn after_plies(&self, mut s: State, plies: u32) -> State {
+    /// limit) read them as played, and the legal moves are theirs. (The player `s` was made
+    /// for is given again: a position built at ply 0 may have passed the turn on, its player
+    /// having no move of the opening.)
+    pub fn after_plies(&self, mut s: State, plies: u32, to_move: usize) -> State {
         s.plies = plies;
         s.end = None;
-        let to_move = s.to_move;
+        let to_move = to_move.min(self.players().saturating_sub(1)) as u8;
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());
         } else {
@@ -427,6 +429,10 @@ impl Rules {
         if mv.direction() == MoveDirection::Given && self.t.choice >> pit & 1 != 0 && !s.moves.contains(mv) {
             return Err(self.unwritten_way(s, pit));
         }
+        // A legal move stands: an opening's move may empty a pit of the opponent's.
+        if s.moves.contains(mv) {
+            return Ok(());
+        }
         // A pit both players own (`... and the other player tops it up`) is the mover's.
         let owner = if s.shared >> pit & 1 != 0 { s.to_move } else { self.t.owner_now(s, pit) as u8 };
         // Each player plays from the opponent's row: a pit of the mover's own is not theirs to
@@ -445,9 +451,6 @@ impl Rules {
         let owner = s.to_move;
         if s.out >> pit & 1 != 0 {
             return Err(IllegalMove::OutOfPlay { pit: pit + 1 });
-        }
-        if s.moves.contains(mv) {
-            return Ok(());
         }
         Err(self.refusal(s, mv, pit, owner))
     }

@@ -1248,6 +1248,7 @@ fn opening_words(o: &crate::lang::phases::OpeningRule<u8, crate::lang::phases::S
         _ => " (one that holds seeds, as they choose)",
     };
     let pits = crate::lang::phases::seat_words(&o.from);
+    let pits = if o.opponent { pits.replacen("their", "the opponent's", 1) } else { pits };
     match o.to {
         Target::Spread => format!(
             "{moves} lifts every seed of {pits}{which} and sows them along the circuit, the \
@@ -1287,6 +1288,16 @@ fn phase_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     let opening = &spec.phases.opening;
     rules.push(if !opening.is_empty() {
         let mut texts: Vec<String> = opening.iter().map(opening_words).collect();
+        // Players without a line of their own move as in the rest of the game.
+        if opening.iter().all(|o| o.who.is_some()) {
+            let others: Vec<String> = (0..spec.players)
+                .filter(|&p| !opening.iter().any(|o| o.who == Some(p)))
+                .map(|p| format!("player {}", p + 1))
+                .collect();
+            if !others.is_empty() {
+                texts.push(format!("{}'s first moves are ordinary moves.", capitalized(&and_list(&others))));
+            }
+        }
         if opening.iter().any(|o| matches!(o.to, crate::lang::phases::Target::Sow { .. })) {
             texts.push(
                 "The opening's moves are moves of the game: a rule on the game's first moves counts them."
@@ -1414,6 +1425,7 @@ pub(crate) fn condition_words(c: &Condition<CountSet>) -> String {
         Condition::Each(q, pits, p) => {
             let set = match pits {
                 Pits::Sown => "pit the lap sowed into".to_string(),
+                Pits::SownButLast => "pit the lap sowed into but the last".to_string(),
                 Pits::Board => "pit of the board".to_string(),
                 Pits::Owned(Where::Own) => "pit of the mover's".to_string(),
                 Pits::Owned(_) => "pit of the opponent's".to_string(),
@@ -1815,6 +1827,9 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
             let what = match pits {
                 Pits::Board if holding.is_none() => "the seeds on the board".to_string(),
                 Pits::Sown => format!("the seeds of every pit the lap sowed into{that}"),
+                Pits::SownButLast => {
+                    format!("the seeds of every pit the lap sowed into{that}, but the pit of the last seed")
+                }
                 Pits::Board => format!("the seeds of every pit of the board{that}"),
                 Pits::Owned(Where::Own) => format!("the seeds of every pit of the mover's{that}"),
                 Pits::Owned(_) => format!("the seeds of every pit of the opponent's{that}"),

@@ -254,6 +254,8 @@ impl Receiver {
 pub enum Pits {
     /// `every sown pit`: the pits this lap sowed into, in sowing order.
     Sown,
+    /// `every sown pit but the last`: the same, the pit the lap's last seed fell into aside.
+    SownButLast,
     /// `every pit` (`every seed on the board`): the board's pits, in their order.
     Board,
     /// `every pit of the mover's` ([`Where::Own`]) or `of the opponent's`
@@ -262,6 +264,13 @@ pub enum Pits {
     /// `every pit beside the last pit`: the pits next to the place in its row (one at a row's
     /// end), each on its own test.
     Beside(Place),
+}
+
+impl Pits {
+    /// Is it a set of pits the lap sowed into (each holds at least the seed sown)?
+    pub fn sown(self) -> bool {
+        matches!(self, Pits::Sown | Pits::SownButLast)
+    }
 }
 
 /// One thing a line does.
@@ -380,7 +389,7 @@ impl<C> LapRule<C> {
                     }
                     // A sown pit holds at least the seed sown into it.
                     Condition::Each(q, pits, pred) => {
-                        Condition::Each(*q, *pits, pred.try_map(u8::from(*pits == Pits::Sown), &mut f)?)
+                        Condition::Each(*q, *pits, pred.try_map(u8::from(pits.sown()), &mut f)?)
                     }
                     // Counted from 0, so that a 0 is reported as a lap's (checked with the
                     // rules of end places).
@@ -400,7 +409,7 @@ impl<C> LapRule<C> {
                     // A sown pit holds at least the seed sown into it.
                     Effect::TakeEvery { pits, holding, to } => Effect::TakeEvery {
                         pits: *pits,
-                        holding: holding.as_ref().map(|n| f(n, u8::from(*pits == Pits::Sown))).transpose()?,
+                        holding: holding.as_ref().map(|n| f(n, u8::from(pits.sown()))).transpose()?,
                         to: *to,
                     },
                     Effect::TakeChosen(to, declined) => Effect::TakeChosen(*to, *declined),

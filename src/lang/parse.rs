@@ -487,6 +487,9 @@ impl Builder<'_> {
     fn pit_set(&self, pair: Pair<'_, Rule>, named: &mut Option<Place>) -> Result<Pits, Diagnostic> {
         let set = only(pair);
         Ok(match set.as_rule() {
+            Rule::sown_pits if set.clone().into_inner().any(|p| p.as_rule() == Rule::sown_but) => {
+                Pits::SownButLast
+            }
             Rule::sown_pits => Pits::Sown,
             Rule::beside_pits => {
                 let p = self.place(only(set), *named)?;
@@ -1118,11 +1121,12 @@ impl Builder<'_> {
                 } else {
                     None
                 };
-                // `a pit of theirs`: none named, any of theirs.
-                let from = if pits.as_rule() == Rule::any_own_pit {
-                    Vec::new()
-                } else {
-                    values(pits).map(seat_word).collect()
+                // `a pit of theirs`: none named, any of theirs; `the opponent's ... pit`: theirs.
+                let opponent = pits.as_rule() == Rule::opponent_seat;
+                let from = match pits.as_rule() {
+                    Rule::any_own_pit => Vec::new(),
+                    Rule::opponent_seat => values(only(pits)).map(seat_word).collect(),
+                    _ => values(pits).map(seat_word).collect(),
                 };
                 // Nothing after the pits: `sow the seeds of ...`, sown as the variant sows.
                 let to = match inner.next() {
@@ -1134,7 +1138,10 @@ impl Builder<'_> {
                     Some(t) if t.as_rule() == Rule::spread_drops => Target::Spread,
                     Some(t) => Target::Pit(seat_pit(t).value),
                 };
-                RuleLine::OpeningMoves(vec![Spanned::new(OpeningLine { who, moves, from, to, seeds }, sp)])
+                RuleLine::OpeningMoves(vec![Spanned::new(
+                    OpeningLine { who, moves, from, opponent, to, seeds },
+                    sp,
+                )])
             }
             Rule::opening_turns => {
                 let mut order = Vec::new();
@@ -1505,6 +1512,8 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::spread_drops => "`, one or more into each pit, as the mover chooses`",
         Rule::sown_lap => "`, in a single lap`",
         Rule::opening_move => "`each player's first move: ...` or `player 1's first move: ...`",
+        Rule::opponent_seat => "`the opponent's 6th pit`",
+        Rule::sown_but => "`but the last`",
         Rule::sown_seeds => "a number of seeds, such as `2 seeds`",
         Rule::leaves_a_move => "`a move must leave the opponent a move`",
         Rule::capture_start => "`no capture on the first move of the game`",

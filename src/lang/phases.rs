@@ -84,6 +84,8 @@ pub struct OpeningRule<N, P> {
     /// The pits one of which the mover empties; none written (`a pit of theirs`): any pit of
     /// theirs.
     pub from: Vec<P>,
+    /// `the opponent's 6th pit`: `from` is named from the opponent's seat, in their row.
+    pub opponent: bool,
     pub to: Target,
     /// With [`Target::Sow`]: the seeds lifted and sown (`None`: every seed of the pit).
     pub seeds: Option<N>,

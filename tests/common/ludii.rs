@@ -389,6 +389,13 @@ impl Mapping {
 
 /// What a game may add to the replay; every method has the plain two-row default.
 pub trait Hooks {
+    /// How many of Ludii's first plies are the file's starting position: a set-up without a
+    /// choice that the file starts after (Gabata (Oromo)'s stylised transfers). The replay
+    /// starts from Ludii's position after them.
+    fn start_ply(&self) -> usize {
+        0
+    }
+
     /// Whether Ludii's ply starts a `sow` move. By default every ply but a pass: a forced pass
     /// is Ludii's ply for a player without a move, which `sow` skips or ends the game on.
     fn starts_move(&self, ply: &Ply) -> bool {
@@ -550,7 +557,7 @@ impl Hooks for PliesCounted {
         let captured: Vec<u16> = (0..rules.players()).map(|p| map.held_at(rec, at, p) as u16).collect();
         let state = rules.state_in_round(&pits, &captured, next.mover - 1, 0, false, 0);
         let state = state.ok()?;
-        Some(rules.after_plies(state, sow.plies() + 1))
+        Some(rules.after_plies(state, sow.plies() + 1, next.mover - 1))
     }
 }
 
@@ -1096,14 +1103,13 @@ impl<'a> Replay<'a> {
         let (rules, rec, hooks) = (self.rules, self.rec, &self.entry.hooks);
         let plies = &rec.plies;
         let mut game = Game::new(rules, rules.initial_state());
-        let d = self.diffs(&rec.start.position, game.state());
+        let mut i = hooks.start_ply();
+        let start = if i == 0 { &rec.start.position } else { &plies[i - 1].position };
+        let d = self.diffs(start, game.state());
         if !d.is_empty() {
-            return Err(self.disagree(0, What::Position(d)));
+            return Err(self.disagree(i, What::Position(d)));
         }
-        hooks
-            .compare(rec, &rec.start.position, rules, game.state())
-            .map_err(|e| self.disagree(0, What::Extra(e)))?;
-        let mut i = 0;
+        hooks.compare(rec, start, rules, game.state()).map_err(|e| self.disagree(i, What::Extra(e)))?;
         loop {
             while i < plies.len() && !hooks.starts_move(&plies[i]) {
                 i += 1;

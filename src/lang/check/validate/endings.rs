@@ -168,7 +168,9 @@ impl Validator<'_> {
             let end = &line.value;
             let lap_place = end.conditions.iter().find_map(|c| match c {
                 Condition::At(p, _) | Condition::Each(_, Pits::Beside(p), _) => Some(p.words()),
-                Condition::Each(_, Pits::Sown, _) => Some("the pits a lap sowed into".to_string()),
+                Condition::Each(_, Pits::Sown | Pits::SownButLast, _) => {
+                    Some("the pits a lap sowed into".to_string())
+                }
                 Condition::Lifted(_) => Some("the seeds a lap was sown with".to_string()),
                 _ => None,
             });

@@ -295,8 +295,8 @@ impl Validator<'_> {
         }
     }
 
-    /// The opening of moves given by rule: each line checked, one for each player or one for
-    /// all, of as many moves each.
+    /// The opening of moves given by rule: each line checked, one for each player (a player
+    /// without one makes ordinary moves) or one for all, of as many moves each.
     fn opening(
         &mut self,
         lines: &Stated<OpeningLines>,
@@ -317,13 +317,12 @@ impl Validator<'_> {
         let in_row = |this: &mut Self, at: &Origin, pit: &Spanned<SeatPit>| -> Option<SeatPit> {
             this.seat_pit_in_row(&at.file, &pit.span, pit.value, k).then_some(pit.value)
         };
-        // The rules so far, with the line of each; whether a line was refused.
+        // The rules so far, with the line of each.
         let mut out: Vec<(OpeningRule<u8, SeatPit>, usize)> = Vec::new();
-        let mut rejected = false;
         for line in &lines.value {
             let o =
                 &Origin { file: Arc::clone(&lines.at.file), span: line.span.clone(), layer: lines.at.layer };
-            let OpeningRule { who, moves, from, to, seeds } = &line.value;
+            let OpeningRule { who, moves, from, opponent, to, seeds } = &line.value;
             let mut ok = seats(self, o, "an opening");
             if moves.value == 0 || moves.value > MAX_OPENING_MOVES {
                 self.diags.push(
@@ -352,13 +351,16 @@ impl Validator<'_> {
                     // Into itself: the pit named, or the store when the store is that pit.
                     Some(q)
                         if match to {
-                            Target::Pit(t) => t.index(k) == q.index(k),
+                            Target::Pit(t) => !opponent && t.index(k) == q.index(k),
                             Target::Hand | Target::Next | Target::Spread | Target::Sow { .. } => false,
-                            Target::Store => self
-                                .m
-                                .pit_store
-                                .as_ref()
-                                .is_some_and(|s| s.value.value.index(k) == q.index(k)),
+                            Target::Store => {
+                                !opponent
+                                    && self
+                                        .m
+                                        .pit_store
+                                        .as_ref()
+                                        .is_some_and(|s| s.value.value.index(k) == q.index(k))
+                            }
                         } =>
                     {
                         self.diags.push(Diagnostic::error("an opening move into the pit it empties").at(
@@ -424,7 +426,6 @@ impl Validator<'_> {
                         n.span.clone(),
                         format!("players are numbered 1 to {players}"),
                     ));
-                    rejected = true;
                     continue;
                 }
                 Some(n) => Some(n.value as u8 - 1),
@@ -477,26 +478,17 @@ impl Validator<'_> {
             }
             if ok && rows {
                 out.push((
-                    OpeningRule { who, moves: moves.value as u8, from: pits, to: *to, seeds },
+                    OpeningRule {
+                        who,
+                        moves: moves.value as u8,
+                        from: pits,
+                        opponent: *opponent,
+                        to: *to,
+                        seeds,
+                    },
                     o.line(),
                 ));
-            } else {
-                rejected = true;
             }
-        }
-        // A line for each player: every player has one (the lines refused aside, which are
-        // reported already).
-        if !rejected
-            && out.iter().all(|(r, _)| r.who.is_some())
-            && let Some((_, at)) = out.first()
-            && let Some(p) = (0..players).find(|&p| !out.iter().any(|(r, _)| r.who == Some(p)))
-        {
-            self.diags.push(
-                lines.at.error(format!("the opening gives no first move to player {}", p + 1), "the opening")
-                    .note(format!("line {at} gives one player's first moves"))
-                    .help(format!("add a line `player {}'s first move: ...`, or write one line for all: `each player's first move: ...`", p + 1)),
-            );
-            return Vec::new();
         }
         out.into_iter().map(|(r, _)| r).collect()
     }
