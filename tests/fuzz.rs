@@ -29,6 +29,8 @@
 //!   mutated, loaded as a text;
 //! - Intotoi's text ([`SOWINGS`]: an opening of given sowings, a line for each player, and a
 //!   test of the last pit that forbids moves), mutated, loaded as a text;
+//! - Andada's text ([`RELAYS`]: an opening sowing that relays from the next pit, a condition
+//!   on every pit of the board, an end looked at after each lap), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -132,6 +134,8 @@ const DROPS: &str = include_str!("../variants/ti.sow");
 /// Intotoi: an opening of given sowings of some of a pit's seeds, a line for each player, and
 /// a test of a move's last pit that forbids it.
 const SOWINGS: &str = include_str!("../variants/intotoi.sow");
+/// Andada: an opening sowing of player 1's that relays from the next pit while it is occupied.
+const RELAYS: &str = include_str!("../variants/andada.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -481,6 +485,7 @@ enum Setup {
     Openers,
     Drops,
     Sowings,
+    Relays,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -525,6 +530,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Openers => named("openers.sow"),
         Setup::Drops => named("drops.sow"),
         Setup::Sowings => named("sowings.sow"),
+        Setup::Relays => named("relays.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -631,6 +637,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Openers => (OPENERS, 0),
         Setup::Drops => (DROPS, 0),
         Setup::Sowings => (SOWINGS, 0),
+        Setup::Relays => (RELAYS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1104,6 +1111,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Openers,
         Setup::Drops,
         Setup::Sowings,
+        Setup::Relays,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1124,6 +1132,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Openers => OPENERS,
             Setup::Drops => DROPS,
             Setup::Sowings => SOWINGS,
+            Setup::Relays => RELAYS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1198,7 +1207,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

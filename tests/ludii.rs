@@ -1386,6 +1386,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
     use Keep::*;
     vec![
         ("corpus/two_rows__Ako_Okwe.jsonl.gz", Mapping::two_rows(5, Stores { left: 0 })),
+        ("corpus/two_rows__Andada.jsonl.gz", Mapping::two_rows(12, Hands)),
         ("corpus/two_rows__Awari.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Bechi.jsonl.gz", Mapping::two_rows(4, Hands)),
         ("corpus/two_rows__Chungcajon.jsonl.gz", Mapping::two_rows(7, Stores { left: 0 })),

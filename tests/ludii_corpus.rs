@@ -615,3 +615,12 @@ fn ludii_gabata_oromo() {
         .skip(turn_limit_cut()),
     );
 }
+
+#[test]
+fn ludii_andada() {
+    check(Entry::new(
+        "variants/andada.sow",
+        "corpus/two_rows__Andada.jsonl.gz",
+        Mapping::two_rows(12, Keep::Hands),
+    ));
+}

@@ -3179,6 +3179,44 @@ fn an_opening_move_may_sow_a_pit_of_the_opponents_and_a_player_without_a_line_mo
     );
 }
 
+#[test]
+fn an_opening_sowing_may_relay_from_the_next_pit_while_it_is_occupied_and_capture_nothing() {
+    // Andada's opening on 2 x 4: player 1 sows a pit of theirs, then on from the pit after each
+    // lap's last while it holds seeds; the game's own relay and capture lines do not apply.
+    //
+    //           8   7   6   5        player 2
+    //           1   2   3   4        player 1
+    let r = load(
+        "variant \"Test\" { source \"test\"
+           board 2 rows of 4 pits, no stores  seeds pit by pit 2 2 2 0 2 2 2 2
+           players 2 { player 1 owns the south row  player 2 owns the north row  player 1 starts }
+           opening { player 1's first move: sow the seeds of a pit of theirs, relaying from the next pit while it is occupied }
+           sowing { counter-clockwise  first seed into the next pit  laps sow into the emptied pit }
+           capture { when the last pit holds 2 or more: relay from the last pit
+                     when the last pit holds 1 and is the mover's own and the opposite pit is occupied: take the opposite pit }
+           end { player to move cannot move: game over  leftover seeds: nobody } }",
+    );
+    let mut s = r.initial_state();
+    assert_eq!(legal(&r, &s), vec![1, 2, 3]);
+    // Pit 1 (2 seeds): 2 3, making 3 and 3; the pit after, 4, is empty: the move ends. Pit 3
+    // made 3, which the game's relay line would sow on: not in the opening.
+    let mut once = s;
+    let (_, rec) = play_move(&r, &mut once, pit(1));
+    assert_eq!(pits_1based(&rec), vec![2, 3]);
+    assert_eq!(once.pits(), &[0, 3, 3, 0, 2, 2, 2, 2]);
+    // Pit 2 (2 seeds): 3 4, making 3 and 1 (pit 4 was empty, its opposite pit 5 holds 2: the
+    // game's capture would take it, not the opening's sowing); pit 5 after it holds 2:
+    // relayed, 6 7, making 3 and 3; pit 8 after it holds 2: relayed, 1 2, making 3 and 1; pit
+    // 3 after it holds 3: relayed, 4 5 6, making 2, 1, 4; pit 7 after it holds 3: relayed, 8 1
+    // 2, making 1, 4, 2; pit 3 after it is empty: the move ends.
+    let (m, rec) = play_move(&r, &mut s, pit(2));
+    assert_eq!(relays_1based(&rec), vec![(5, 2), (8, 2), (3, 3), (7, 3)]);
+    assert_eq!(pits_1based(&rec), vec![3, 4, 6, 7, 1, 2, 4, 5, 6, 8, 1, 2]);
+    assert_eq!((m.captured, s.pits()), (0, &[4, 2, 0, 2, 1, 4, 0, 1][..]));
+    // Then player 2 moves first, by the game's rules.
+    assert_eq!(legal(&r, &s), vec![5, 6, 8]);
+}
+
 /// Plays an opening's take of pit (1-based): no seed is sown.
 fn take(rules: &Rules, state: &mut State, pit: usize) -> MoveSummary {
     let mut record = Record::default();

@@ -841,6 +841,42 @@ impl Rules {
         (summary, None)
     }
 
+    /// An opening's sowing from `from` in direction `d` (of `part` of its seeds, if given) that
+    /// relays from `place`, named from each lap, while it holds seeds, and does nothing else
+    /// after a lap: no capture, no other relay.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    pub(crate) fn relay_while<O: Observer>(
+        &self,
+        s: &mut State,
+        mut from: usize,
+        d: usize,
+        mut part: Option<u8>,
+        place: crate::lang::lap_rule::Place,
+        mut summary: MoveSummary,
+        obs: &mut O,
+    ) -> MoveSummary {
+        let t = &self.t;
+        let m = s.to_move as usize;
+        for laps in 1..=MAX_LAPS {
+            if laps > 1 {
+                obs.relay(from, s.pits[from]);
+            }
+            let rest = part.take().map_or(0, |k| s.pits[from] - k);
+            s.pits[from] -= rest;
+            let lifted = s.pits[from];
+            let (last, sown) = self.sow_tracked(s, from, m, d, obs);
+            s.pits[from] += rest;
+            summary.last = last;
+            let lap = Lap { m, d, start: from, last, lifted, sown };
+            match t.place(lap, place) {
+                Some(q) if laps < MAX_LAPS && q < t.pits as usize && s.pits[q] > 0 => from = q,
+                _ => break,
+            }
+        }
+        summary
+    }
+
     /// The rules after a lap, `lap`, in order: the lines looked at after each lap, the first
     /// `when` line that holds, or else the relay and capture lines (none relays after the
     /// move's `last_lap`); adds the lap's captures to `summary`. Returns what the move does

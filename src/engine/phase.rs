@@ -39,6 +39,9 @@ pub(crate) struct PhaseTable {
     pub opening_from: [u64; MAX_PLAYERS],
     pub opening_to: [u8; MAX_PLAYERS],
     pub opening_seeds: [u8; MAX_PLAYERS],
+    /// A sowing of the opening that relays from this place while it is occupied, and does
+    /// nothing else after a lap.
+    pub opening_relay: [Option<crate::lang::lap_rule::Place>; MAX_PLAYERS],
     /// The store of captures of `opening_to` is the mover's hand (a board without stores):
     /// only the words of a move differ.
     pub opening_hand: bool,
@@ -113,6 +116,7 @@ impl PhaseTable {
             opening_from: [0; MAX_PLAYERS],
             opening_to: [NO_PIT; MAX_PLAYERS],
             opening_seeds: [0; MAX_PLAYERS],
+            opening_relay: [None; MAX_PLAYERS],
             opening_hand: false,
             store_move: ph
                 .store_move
@@ -210,6 +214,7 @@ impl PhaseTable {
                 Target::Sow { single: true } => SOW_SINGLE,
             };
             t.opening_seeds[p] = o.seeds.unwrap_or(0);
+            t.opening_relay[p] = o.relay;
             // Any pit of theirs but the one the seeds go into.
             if o.from.is_empty() && (t.opening_to[p] as usize) < MAX_PITS {
                 t.opening_from[p] &= !(1u64 << t.opening_to[p]);
@@ -254,6 +259,10 @@ impl PhaseTable {
         if self.opening_seeds.iter().any(|&n| n > 0) {
             out.extend(b"opening seeds");
             out.extend(self.opening_seeds);
+        }
+        if self.opening_relay.iter().any(Option::is_some) {
+            out.extend(b"opening relay");
+            out.extend(self.opening_relay.iter().map(|p| p.map_or(u8::MAX, |p| p.code())));
         }
         match self.only_if_before.as_deref() {
             None => {}
@@ -423,6 +432,9 @@ impl Rules {
             // the lap's last pit judged as a move's last lap's is.
             let part = (ph.opening_seeds[m] > 0).then_some(ph.opening_seeds[m]);
             summary.lifted = part.unwrap_or(lifted);
+            if let Some(place) = ph.opening_relay[m] {
+                return Some(self.relay_while(s, pit, self.opening_way(pit), part, place, summary, obs));
+            }
             let limit = if ph.opening_to[m] == SOW_SINGLE { 1 } else { MAX_LAPS };
             return Some(
                 self.laps_from(s, mv, pit, self.opening_way(pit), 1, limit, part, false, summary, obs).0,

@@ -1272,7 +1272,17 @@ fn opening_words(o: &crate::lang::phases::OpeningRule<u8, crate::lang::phases::S
             } else {
                 ""
             };
-            format!("{moves} sows {lifted} of {pits}{which}, as the game's moves sow and capture{laps}.")
+            match o.relay {
+                Some(place) => format!(
+                    "{moves} sows {lifted} of {pits}{which}, the way the pit sows; after each lap the seeds of {} \
+                     (named from the lap) are lifted and sown on in a new lap while it holds seeds, and nothing else \
+                     happens after a lap: no capture, and none of the game's relays.",
+                    place.words()
+                ),
+                None => format!(
+                    "{moves} sows {lifted} of {pits}{which}, as the game's moves sow and capture{laps}."
+                ),
+            }
         }
         _ => format!(
             "{moves} moves every seed of {pits}{which} into {}, without sowing or capture.",

@@ -1129,8 +1129,13 @@ impl Builder<'_> {
                     _ => values(pits).map(seat_word).collect(),
                 };
                 // Nothing after the pits: `sow the seeds of ...`, sown as the variant sows.
+                let mut relay = None;
                 let to = match inner.next() {
                     None => Target::Sow { single: false },
+                    Some(t) if t.as_rule() == Rule::sown_relay => {
+                        relay = Some(self.place(only(t), None)?);
+                        Target::Sow { single: false }
+                    }
                     Some(t) if t.as_rule() == Rule::sown_lap => Target::Sow { single: true },
                     Some(t) if t.as_rule() == Rule::their_store => Target::Store,
                     Some(t) if t.as_rule() == Rule::their_hand => Target::Hand,
@@ -1139,7 +1144,7 @@ impl Builder<'_> {
                     Some(t) => Target::Pit(seat_pit(t).value),
                 };
                 RuleLine::OpeningMoves(vec![Spanned::new(
-                    OpeningLine { who, moves, from, opponent, to, seeds },
+                    OpeningLine { who, moves, from, opponent, to, seeds, relay },
                     sp,
                 )])
             }
@@ -1511,6 +1516,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::any_own_pit => "`a pit of theirs`",
         Rule::spread_drops => "`, one or more into each pit, as the mover chooses`",
         Rule::sown_lap => "`, in a single lap`",
+        Rule::sown_relay => "`, relaying from the next pit while it is occupied`",
         Rule::opening_move => "`each player's first move: ...` or `player 1's first move: ...`",
         Rule::opponent_seat => "`the opponent's 6th pit`",
         Rule::sown_but => "`but the last`",

@@ -89,6 +89,10 @@ pub struct OpeningRule<N, P> {
     pub to: Target,
     /// With [`Target::Sow`]: the seeds lifted and sown (`None`: every seed of the pit).
     pub seeds: Option<N>,
+    /// With [`Target::Sow`]: `, relaying from the next pit while it is occupied`: after each
+    /// lap the move goes on from the place while it holds seeds, and no other rule after a lap
+    /// applies.
+    pub relay: Option<crate::lang::lap_rule::Place>,
 }
 
 /// The line as written.

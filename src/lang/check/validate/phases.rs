@@ -322,7 +322,7 @@ impl Validator<'_> {
         for line in &lines.value {
             let o =
                 &Origin { file: Arc::clone(&lines.at.file), span: line.span.clone(), layer: lines.at.layer };
-            let OpeningRule { who, moves, from, opponent, to, seeds } = &line.value;
+            let OpeningRule { who, moves, from, opponent, to, seeds, relay } = &line.value;
             let mut ok = seats(self, o, "an opening");
             if moves.value == 0 || moves.value > MAX_OPENING_MOVES {
                 self.diags.push(
@@ -485,6 +485,7 @@ impl Validator<'_> {
                         opponent: *opponent,
                         to: *to,
                         seeds,
+                        relay: *relay,
                     },
                     o.line(),
                 ));
