@@ -454,7 +454,9 @@ pub fn hint_text(solution: &sow::play::solve::Solution, rules: &Rules, state: &S
         .iter()
         .map(|m| {
             let v = if m.value > 0 { format!("+{}", m.value) } else { m.value.to_string() };
-            if m.value == best { format!("pit {} {v} (best)", m.mv) } else { format!("pit {} {v}", m.mv) }
+            let mv =
+                if m.mv.hand() > 0 || m.mv.is_pass() { m.mv.to_string() } else { format!("pit {}", m.mv) };
+            if m.value == best { format!("{mv} {v} (best)") } else { format!("{mv} {v}") }
         })
         .collect();
     format!("hint: perfect play values for player {}: {}\n", mover + 1, parts.join(", "))
