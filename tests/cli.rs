@@ -9,6 +9,14 @@ use cli::{run, sow};
 fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
     let (code, out, err) = run(&["list"]);
     assert_eq!((code, err.as_str()), (0, ""));
+    // Under the table, what its words mean.
+    let (out, notes) = out.split_once("\n\n").unwrap();
+    assert_eq!(
+        notes,
+        "board: the rows x the pits of a row, `stores` where the board has them, and the players.\n\
+         text: a ruleset of the rules as Ludii's rules text reads them, where they differ from Ludii's\n  \
+         code, which the variant itself follows (`sow diff bao bao:text` shows how they differ).\n"
+    );
     let rows: Vec<&str> = out.lines().collect();
     // One line a bundled variant, in the order of their names: every file of `variants/`.
     let mut names: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/variants"))
@@ -23,17 +31,25 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
         row.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
     };
     let table: Vec<Vec<String>> = rows.iter().map(|r| columns(r)).collect();
-    assert_eq!(table[0], ["name", "variant", "rulesets", "region"]);
+    assert_eq!(table[0], ["name", "variant", "board", "rulesets", "region"]);
     for row in [
-        ["ayoayo", "Ayoayo", "pratt", "Nigeria"],
-        ["bakuk", "Bakuk", "valdez, three-player", "Jbala, Western Rif, northern Morocco"],
+        ["ayoayo", "Ayoayo", "2 x 6, stores, 2 players", "pratt", "Nigeria"],
+        [
+            "bakuk",
+            "Bakuk",
+            "2 x 3, 2 players",
+            "valdez, three-player",
+            "Jbala, Western Rif, northern Morocco",
+        ],
+        ["bao", "Bao", "4 x 8, 2 players", "text", "East Africa"],
         [
             "kalah",
             "Kalah",
+            "2 x 6, stores, 2 players",
             "empty-capture, seeds-3, seeds-5, seeds-6",
             "United States, 1940s (a game made after the African two-row mancalas)",
         ],
-        ["yovodi", "Yovodi", "-", "Togo and Ghana"],
+        ["yovodi", "Yovodi", "2 x 6, stores, 2 players", "-", "Togo and Ghana"],
     ] {
         assert!(table.iter().any(|r| r == &row), "{row:?}\n{out}");
     }
