@@ -14,7 +14,7 @@ use sow::error::In;
 use sow::lang::library;
 use sow::play::registry::PlayerSpec;
 use sow::run::metrics::{self, Evaluator, EvaluatorSpec};
-use sow::run::report::{Report, VariantReport, Varied};
+use sow::run::report::{Layout, Report, VariantReport, Varied};
 use sow::run::simulate::{self, Planned, RunOptions, Shard};
 
 use super::error::write_failed;
@@ -98,6 +98,11 @@ pub struct OutputArgs {
     /// Show every statistic in the table, not only the main ones
     #[arg(long)]
     pub all: bool,
+    /// The table's layout: a column per variant (wide) or a row per variant (long); by default
+    /// wide where it fits the width of the terminal ($COLUMNS, or 80 off a terminal), else
+    /// long. Columns that do not fit go into blocks below
+    #[arg(long, value_enum)]
+    pub layout: Option<TableLayout>,
     /// Write the results to this file (atomically) instead of standard output
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -170,10 +175,43 @@ impl ResultFormat {
     }
 }
 
+/// The layouts of a table (`--layout`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableLayout {
+    Wide,
+    Long,
+}
+
+/// The width a table must fit: `$COLUMNS` where it is set to a number, else the terminal's
+/// where the output is one, else 80 characters.
+pub fn table_width() -> usize {
+    let columns = std::env::var("COLUMNS").ok();
+    let terminal = || {
+        std::io::stdout().is_terminal().then(|| comfy_table::Table::new().width()).flatten().map(usize::from)
+    };
+    width_from(columns.as_deref(), terminal)
+}
+
+/// [`table_width`] from `$COLUMNS` and the terminal's width.
+fn width_from(columns: Option<&str>, terminal: impl FnOnce() -> Option<usize>) -> usize {
+    columns
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&w| w > 0)
+        .or_else(terminal)
+        .filter(|&w| w > 0)
+        .unwrap_or(80)
+}
+
 fn render(report: &Report, output: &OutputArgs) -> String {
     match ResultFormat::chosen(output.format, output.out.as_deref()) {
-        ResultFormat::Table if report.0.iter().any(|r| r.metrics.is_some()) => report.metrics_table(),
-        ResultFormat::Table => report.table(output.all),
+        ResultFormat::Table => {
+            let layout = match output.layout {
+                None => Layout::Auto,
+                Some(TableLayout::Long) => Layout::Long,
+                Some(TableLayout::Wide) => Layout::Wide,
+            };
+            report.table_as(output.all, layout, Some(table_width()))
+        }
         ResultFormat::Csv => report.csv(),
         ResultFormat::Json => report.json(),
         ResultFormat::Yaml => report.yaml(),
@@ -479,4 +517,20 @@ pub fn bench(args: &BenchArgs) -> Result<String, CliError> {
         b.moves_per_second(),
         b.moves as f64 / b.games.max(1) as f64
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::width_from;
+
+    #[test]
+    fn a_table_fits_columns_else_the_terminal_else_80() {
+        assert_eq!(width_from(Some("120"), || Some(100)), 120);
+        assert_eq!(width_from(None, || Some(100)), 100);
+        assert_eq!(width_from(None, || None), 80);
+        // A COLUMNS that is no width is passed over.
+        assert_eq!(width_from(Some("wide"), || None), 80);
+        assert_eq!(width_from(Some("0"), || Some(90)), 90);
+        assert_eq!(width_from(Some(" 72 "), || None), 72);
+    }
 }
