@@ -915,6 +915,35 @@ mod tests {
     }
 
     #[test]
+    fn names_of_the_long_form_are_narrowed_and_placeholders_picked_out() {
+        assert_eq!(wrap_words("seat 1 - seat 2 wins (points)", 12), "seat 1 -\nseat 2 wins\n(points)");
+        assert_eq!(wrap_words("games", 3), "games");
+        assert_eq!(placeholder("seeds {1..6} in each pit"), "{1..6}");
+        assert_eq!(placeholder("capture { none }"), "{ none }");
+        assert_eq!(placeholder("no placeholder"), "no placeholder");
+    }
+
+    #[test]
+    fn a_grid_too_wide_goes_into_blocks_that_fit() {
+        let cell = |t: &str| t.to_string();
+        let grid = Grid {
+            header: vec![cell("name"), cell("a"), cell("b"), cell("c")],
+            rows: vec![vec![cell("x"), cell("1111111111"), cell("2222222222"), cell("3333333333")]],
+            keys: 1,
+        };
+        let whole = grid.blocks(None);
+        assert_eq!(whole.lines().count(), 5, "{whole}");
+        let width = whole.lines().map(|l| l.chars().count()).max().unwrap();
+        assert_eq!(grid.blocks(Some(width)), whole);
+        // Two columns a block: the first two, then the third, each under the name again.
+        let blocks = grid.blocks(Some(width - 1));
+        assert_eq!(blocks.split("\n\n").count(), 2, "{blocks}");
+        assert_eq!(blocks.matches("name").count(), 2, "{blocks}");
+        assert!(blocks.lines().all(|l| l.chars().count() < width), "{blocks}");
+        assert!(grid.fits(Some(width)) && !grid.fits(Some(width - 1)));
+    }
+
+    #[test]
     fn table_has_a_column_per_variant() {
         let t = sample().table(false);
         assert!(t.contains("Bakuk:valdez"), "{t}");
