@@ -675,8 +675,9 @@ fn a_sweep_is_a_column_a_value_where_it_fits_and_a_row_a_value_where_not() {
     assert!(!wide.contains("\n\n"), "{wide}");
     // 80: a row per value, the figures in blocks of columns that fit, the values repeated.
     let long = stdout(&sow_in(80, &sweep));
-    assert!(long.starts_with(
-        "varied: seeds {1..3} in each pit\n\
+    assert!(
+        long.starts_with(
+            "varied: seeds {1..3} in each pit\n\
          ┌────────┬───────┬────────────────┬───────────────────────┐\n\
          │ {1..3} ┆ games ┆        players ┆           seat 1 wins │\n\
          ╞════════╪═══════╪════════════════╪═══════════════════════╡\n\
@@ -687,7 +688,9 @@ fn a_sweep_is_a_column_a_value_where_it_fits_and_a_row_a_value_where_not() {
          \n\
          ┌────────┬───────────────────────┬───────────────────────┐\n\
          │ {1..3} ┆           seat 2 wins ┆                 draws │\n"
-    ), "{long}");
+        ),
+        "{long}"
+    );
     assert!(widest(&long) <= 80, "{long}");
     // Every figure of the wide table is in the long one.
     for row in wide.lines().filter(|l| l.starts_with("│ ") && !l.starts_with("│  ")) {
@@ -738,11 +741,7 @@ fn the_long_form_names_each_variant_and_value_of_a_grid() {
         .map(|l| l.split('┆').take(2).map(|c| c.trim_matches(['│', ' '])).collect::<Vec<_>>().join(" / "))
         .filter(|k| k != " / ")
         .collect();
-    assert_eq!(
-        keys[1..],
-        ["Bakuk / next", "Bakuk / emptied", "Koumma / next", "Koumma / emptied"],
-        "{out}"
-    );
+    assert_eq!(keys[1..], ["Bakuk / next", "Bakuk / emptied", "Koumma / next", "Koumma / emptied"], "{out}");
     assert!(keys[0].starts_with("variant / {next, emptied}"), "{out}");
     assert!(out.contains("balance"), "the metrics, in the long form too:\n{out}");
 }
