@@ -100,9 +100,9 @@ pub struct OutputArgs {
     /// Show every statistic in the table, not only the main ones
     #[arg(long)]
     pub all: bool,
-    /// The table's layout: a column per variant (wide) or a row per variant (long); by default
-    /// wide where it fits the width of the terminal ($COLUMNS, or 80 off a terminal), else
-    /// long. Columns that do not fit go into blocks below
+    /// The table's layout, whole: a column per variant (wide) or a row per variant (long). By
+    /// default wide where it fits the terminal's width ($COLUMNS, or 80 off a terminal), else
+    /// long, its columns in blocks that fit
     #[arg(long, value_enum)]
     pub layout: Option<TableLayout>,
     /// Write the results to this file (atomically) instead of standard output

@@ -343,8 +343,9 @@ impl Report {
     }
 
     /// The table of a run as `sow simulate` prints it: [`Report::table`], or
-    /// [`Report::metrics_table`] where the run has metrics, laid out as asked, its columns
-    /// in blocks that each fit `width` characters (if given).
+    /// [`Report::metrics_table`] where the run has metrics, laid out as asked, whole; or by
+    /// default wide where that fits `width` characters, else long, its columns in blocks that
+    /// each fit.
     pub fn table_as(&self, all: bool, layout: Layout, width: Option<usize>) -> String {
         let grid =
             if self.0.iter().any(|r| r.metrics.is_some()) { self.metrics_grid() } else { self.grid(all) };
@@ -418,8 +419,9 @@ impl Report {
         }
         let text = match layout {
             Layout::Auto if wide.fits(width) => wide.blocks(None),
-            Layout::Wide => wide.blocks(width),
-            Layout::Auto | Layout::Long => self.long(wide).blocks(width),
+            Layout::Auto => self.long(wide).blocks(width),
+            Layout::Wide => wide.blocks(None),
+            Layout::Long => self.long(wide).blocks(None),
         };
         out.push_str(&text);
         out.push('\n');
@@ -430,7 +432,8 @@ impl Report {
 /// How `sow simulate` lays out its table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
-    /// [`Layout::Wide`] where it fits the width whole, else [`Layout::Long`].
+    /// [`Layout::Wide`] where it fits the width whole, else [`Layout::Long`] in blocks of
+    /// columns that fit.
     #[default]
     Auto,
     /// A column per variant (per value of a sweep), a row per statistic.
