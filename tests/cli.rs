@@ -9,6 +9,14 @@ use cli::{run, sow};
 fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
     let (code, out, err) = run(&["list"]);
     assert_eq!((code, err.as_str()), (0, ""));
+    // Under the table, what its words mean.
+    let (out, notes) = out.split_once("\n\n").unwrap();
+    assert_eq!(
+        notes,
+        "board: the rows x the pits of a row, `stores` where the board has them, and the players.\n\
+         text: a ruleset of the rules as Ludii's rules text reads them, where they differ from Ludii's\n  \
+         code, which the variant itself follows (`sow diff bao bao:text` shows how they differ).\n"
+    );
     let rows: Vec<&str> = out.lines().collect();
     // One line a bundled variant, in the order of their names: every file of `variants/`.
     let mut names: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/variants"))
@@ -23,17 +31,25 @@ fn list_names_each_bundled_variant_and_its_rulesets_on_one_line() {
         row.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect()
     };
     let table: Vec<Vec<String>> = rows.iter().map(|r| columns(r)).collect();
-    assert_eq!(table[0], ["name", "variant", "rulesets", "region"]);
+    assert_eq!(table[0], ["name", "variant", "board", "rulesets", "region"]);
     for row in [
-        ["ayoayo", "Ayoayo", "pratt", "Nigeria"],
-        ["bakuk", "Bakuk", "valdez, three-player", "Jbala, Western Rif, northern Morocco"],
+        ["ayoayo", "Ayoayo", "2 x 6, stores, 2 players", "pratt", "Nigeria"],
+        [
+            "bakuk",
+            "Bakuk",
+            "2 x 3, 2 players",
+            "valdez, three-player",
+            "Jbala, Western Rif, northern Morocco",
+        ],
+        ["bao", "Bao", "4 x 8, 2 players", "text", "East Africa"],
         [
             "kalah",
             "Kalah",
+            "2 x 6, stores, 2 players",
             "empty-capture, seeds-3, seeds-5, seeds-6",
             "United States, 1940s (a game made after the African two-row mancalas)",
         ],
-        ["yovodi", "Yovodi", "-", "Togo and Ghana"],
+        ["yovodi", "Yovodi", "2 x 6, stores, 2 players", "-", "Togo and Ghana"],
     ] {
         assert!(table.iter().any(|r| r == &row), "{row:?}\n{out}");
     }
@@ -536,4 +552,113 @@ fn a_file_of_many_rulesets_and_a_runaway_line_are_reported_in_a_few_lines() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An interactive game of `args` given `input`: what it printed (it must succeed).
+fn interactive(args: &[&str], input: &str) -> String {
+    let out = sow().args(["play"]).args(args).arg("--interactive").write_stdin(input).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn help_at_the_prompt_lists_the_commands_and_how_a_move_is_written_here() {
+    let text = interactive(&["koumma", "--seed", "1"], "help\nq\n");
+    assert!(text.contains("Type a pit number to play it, help for the commands, or q to quit.\n"), "{text}");
+    let help = "player 1, your move (pits 1-3): Type a move, or one of these commands:\n  \
+                help    this list\n  \
+                hint    the value of each of your moves with perfect play (a search's choice where the\n          \
+                variant cannot be solved here)\n  \
+                undo    take back your last move and the other players' replies to it\n  \
+                q       leave the game\n\
+                A move is the number of the pit you sow from, as the board shows them: `1`.\n\
+                Player 1 may play now: pits 1-3.\n\
+                player 1, your move (pits 1-3): game abandoned";
+    assert!(text.contains(help), "{text}");
+    // Where moves have more to them: ways, seeds from the hand, a move that stops to ask.
+    let text = interactive(&["iyogh", "--seed", "1"], "HELP\nq\n");
+    assert!(
+        text.contains(
+            "A pit that sows either way is written with the way after its number: `1cw` clockwise, `1ccw` counter-clockwise.\n\
+             Seeds sown from your hand are written `h` and their number: `h3` sows 3 of them.\n"
+        ),
+        "{text}"
+    );
+    let text = interactive(&["tshuba", "--seed", "1"], "?\nq\n");
+    assert!(
+        text.contains("A move may stop to ask you a choice (a pit to take, a way to go on, ...): the prompt says which, and you answer with one of the moves it lists (`pass` where you may decline).\n"),
+        "{text}"
+    );
+    assert!(!text.contains("`h3`"), "{text}");
+}
+
+#[test]
+fn words_that_are_not_moves_are_answered_with_the_commands() {
+    let text = interactive(&["bakuk", "--seed", "5"], "help me\nh0\nhx\n3x\nq\n");
+    let commands =
+        "is not a move: type one of pits 1-3, or a command: help, hint, undo, q (help says more)\n";
+    for word in ["help me", "h0", "hx"] {
+        assert!(text.contains(&format!("`{word}` {commands}")), "{word}: {text}");
+    }
+    // A number written wrong is a pit number written wrong.
+    assert!(text.contains("`3x` is not a pit number: write pits as plain numbers, 1 to 6\n"), "{text}");
+    assert!(!text.contains("from the hand"), "{text}");
+    // Where moves from the hand are played, `h` and a number is one written wrong.
+    let text = interactive(&["iyogh", "--seed", "1"], "h99\nfrob\nq\n");
+    assert!(
+        text.contains(
+            "`h99` is not a move from the hand: write `h` and the seeds to sow, 1 to 64, e.g. `h3`\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("`frob` is not a move: type one of pits 6 and 7, or a command:"), "{text}");
+}
+
+#[test]
+fn undo_takes_back_the_persons_move_and_the_replies() {
+    let text = interactive(&["koumma", "--seed", "1"], "undo\n2\nundo\n2\nq\n");
+    assert!(
+        text.contains("player 1, your move (pits 1-3): nothing to undo: you have not moved yet\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "player 1, your move (pits 1-3): took back your move and the move after it: after 0 plies, player 1 to move (pits 1-3). Score so far: player 1 0, player 2 0.\n"
+        ),
+        "{text}"
+    );
+    // The game goes on from the start: pit 2 played again is ply 1 again.
+    assert_eq!(text.matches("ply 1: player 1 plays pit 2 (6 seeds)").count(), 2, "{text}");
+    assert!(
+        text.ends_with(
+            "game abandoned; after 2 plies, player 1 to move (pits 1-3). Score so far: player 1 0, player 2 2.\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn hint_gives_perfect_values_or_a_searchs_choice() {
+    // Koumma is solved at the prompt: the values as --hint writes them.
+    let text = interactive(&["koumma", "--seed", "1"], "hint\nq\n");
+    assert!(
+        text.contains(
+            "player 1, your move (pits 1-3): hint: perfect play values for player 1: pit 1 +4 (best), pit 3 0, pit 2 -6\n"
+        ),
+        "{text}"
+    );
+    // Kalah is too large: a search's choice, saying so.
+    let text = interactive(&["kalah", "--seed", "1"], "hint\nq\n");
+    assert!(
+        text.contains(
+            "hint: a search 8 plies deep (alphabeta:8) would play pit 3 (Kalah is too large to solve here: about 2.8e12 positions)\n"
+        ),
+        "{text}"
+    );
+    // Three players: no table at all.
+    let text = interactive(&["bakuk:three-player", "--seed", "1"], "hint\nq\n");
+    assert!(
+        text.contains("(Bakuk:three-player cannot be solved: only two-player variants can be solved; this one has 3 players)\n"),
+        "{text}"
+    );
 }

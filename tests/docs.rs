@@ -1,9 +1,9 @@
 //! The examples of the documentation, run: every ```` ```console ```` block of README.md and
 //! docs/*.md holds commands (lines starting `$ `) and, under each, what it prints (standard
-//! output and standard error, as a terminal shows them). The test runs the commands of each
-//! document in order, with `sow` on the PATH, in a scratch folder that sees the project's
-//! `variants/`, `docs/` and `tests/` (so a command may write files, and a later block of the
-//! same document may read them), and compares what they print with what the document says.
+//! output and standard error, as a terminal 140 characters wide shows them). The test runs
+//! the commands of each document in order, with `sow` on the PATH, in a scratch folder that
+//! sees the project's `variants/`, `docs/` and `tests/` (so a command may write files, and a
+//! later block of the same document may read them), and compares what they print with what the document says.
 //!
 //! Timings vary from run to run: the figures of `solved in 3.9 s`, of a search's times and
 //! speed, and of `sow bench` (whose games per second decide how many games it plays) are
@@ -90,6 +90,8 @@ fn run(dir: &Path, examples: &[Example]) -> Vec<String> {
         .arg(&script)
         .current_dir(dir)
         .env("PATH", path)
+        // Tables as a terminal 140 characters wide shows them (an example may set its own).
+        .env("COLUMNS", "140")
         .env_remove(bless::VAR)
         .output()
         .unwrap();

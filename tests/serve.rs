@@ -480,7 +480,7 @@ fn a_simulation_reports_what_sow_simulate_reports() {
     let out = sow(&[&args[..], &["--format", "json"]].concat());
     let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(run["report"] == cli, "the page's report differs from sow simulate's");
-    let table = sow(&args);
+    let table = sow(&[&args[..], &["--layout", "wide"]].concat());
     assert_eq!(
         run["table"].as_str().unwrap().trim_end(),
         String::from_utf8(table.stdout).unwrap().trim_end()

@@ -5,9 +5,17 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// `sow` with `args`, its tables as wide as they are (a column per variant where not asked
+/// otherwise): 200 columns.
 fn sow(args: &[&str]) -> Output {
+    sow_in(200, args)
+}
+
+/// `sow` with `args`, its tables fitted to `columns` characters.
+fn sow_in(columns: usize, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sow"))
         .args(args)
+        .env("COLUMNS", columns.to_string())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap()
@@ -646,4 +654,88 @@ fn the_default_table_shows_every_ending_the_records_show() {
         assert_eq!(row[column + 1], share, "`{name}` of column {}:\n{table}", column + 1);
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The widest line of `text`, in characters.
+fn widest(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+#[test]
+fn a_sweep_is_a_column_a_value_where_it_fits_and_a_row_a_value_where_not() {
+    let sweep = ["simulate", "bakuk", "-g", "100", "--vary", "seeds {1..3} in each pit"];
+    // 200 characters: a column per value, whole.
+    let wide = stdout(&sow_in(200, &sweep));
+    assert!(wide.starts_with(
+        "varied: seeds {1..3} in each pit\n\
+         ┌───────────────────────────────┬─────────────────────────┬────────────────────────┬─────────────────────────┐\n\
+         │                               ┆                   Bakuk ┆                  Bakuk ┆                   Bakuk │\n\
+         │                               ┆                       1 ┆                      2 ┆                       3 │\n"
+    ), "{wide}");
+    assert!(!wide.contains("\n\n"), "{wide}");
+    // 80: a row per value, the figures in blocks of columns that fit, the values repeated.
+    let long = stdout(&sow_in(80, &sweep));
+    assert!(
+        long.starts_with(
+            "varied: seeds {1..3} in each pit\n\
+         ┌────────┬───────┬────────────────┬───────────────────────┐\n\
+         │ {1..3} ┆ games ┆        players ┆           seat 1 wins │\n\
+         ╞════════╪═══════╪════════════════╪═══════════════════════╡\n\
+         │ 1      ┆   100 ┆ random, random ┆ 40.00% [30.94, 49.80] │\n\
+         │ 2      ┆   100 ┆ random, random ┆ 46.00% [36.56, 55.74] │\n\
+         │ 3      ┆   100 ┆ random, random ┆ 64.00% [54.24, 72.73] │\n\
+         └────────┴───────┴────────────────┴───────────────────────┘\n\
+         \n\
+         ┌────────┬───────────────────────┬───────────────────────┐\n\
+         │ {1..3} ┆           seat 2 wins ┆                 draws │\n"
+        ),
+        "{long}"
+    );
+    assert!(widest(&long) <= 80, "{long}");
+    // Every figure of the wide table is in the long one.
+    for row in wide.lines().filter(|l| l.starts_with("│ ") && !l.starts_with("│  ")) {
+        let cells: Vec<&str> = row.trim_matches(['│', ' ']).split('┆').map(str::trim).collect();
+        for cell in &cells[1..] {
+            assert!(long.contains(cell), "`{cell}` of `{}`:\n{long}", cells[0]);
+        }
+    }
+    // Asked for, either form is printed whole, at any width.
+    let mut asked = sweep.to_vec();
+    asked.extend(["--layout", "long"]);
+    let long_whole = stdout(&sow_in(80, &asked));
+    assert_eq!(long_whole.lines().filter(|l| l.starts_with("│ 1 ")).count(), 1, "{long_whole}");
+    assert!(widest(&long_whole) > 200, "{long_whole}");
+    asked.pop();
+    asked.push("wide");
+    assert_eq!(stdout(&sow_in(60, &asked)), wide);
+}
+
+#[test]
+fn the_long_form_names_each_variant_and_value_of_a_grid() {
+    let out = stdout(&sow_in(
+        1000,
+        &[
+            "simulate",
+            "bakuk",
+            "koumma",
+            "-g",
+            "50",
+            "--vary",
+            "first seed into the {next, emptied} pit",
+            "--layout",
+            "long",
+            "--metrics",
+            "--evaluator",
+            "margin",
+        ],
+    ));
+    let keys: Vec<String> = out
+        .lines()
+        .filter(|l| l.starts_with('│'))
+        .map(|l| l.split('┆').take(2).map(|c| c.trim_matches(['│', ' '])).collect::<Vec<_>>().join(" / "))
+        .filter(|k| k != " / ")
+        .collect();
+    assert_eq!(keys[1..], ["Bakuk / next", "Bakuk / emptied", "Koumma / next", "Koumma / emptied"], "{out}");
+    assert!(keys[0].starts_with("variant / {next, emptied}"), "{out}");
+    assert!(out.contains("balance"), "the metrics, in the long form too:\n{out}");
 }

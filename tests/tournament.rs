@@ -771,6 +771,13 @@ fn shards_merge_by_fingerprint_whatever_the_file_was_called_and_draw_their_pictu
         err,
         "error: --all: a tournament's tables show every figure already (`--all` is for simulations): drop --all\n"
     );
+    // Nor has `--layout`.
+    let (code, out, err) = run(&["merge", &s1, &s2, "--layout", "long"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "error: --layout: a tournament's tables have one layout (`--layout` is for simulations): drop --layout\n"
+    );
     // Equal fingerprints and yet another figure: a file edited by hand, named with both values.
     let edited = dir
         .write("edited.json", &std::fs::read_to_string(&s2).unwrap().replace("\"seed\": 3", "\"seed\": 5"));

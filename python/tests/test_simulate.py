@@ -22,7 +22,7 @@ def test_same_figures_as_the_program(sow_bin):
     ).stdout
     assert dict(report) == json.loads(printed)
     table = subprocess.run(
-        [sow_bin, "simulate", "bakuk", "koumma", "--games", "3000", "--seed", "5"],
+        [sow_bin, "simulate", "bakuk", "koumma", "--games", "3000", "--seed", "5", "--layout", "wide"],
         check=True,
         capture_output=True,
         text=True,
@@ -196,7 +196,7 @@ def test_set_vary_metrics_and_record_as_the_program(sow_bin, tmp_path):
     with pytest.warns(sow.VariantWarning, match="can be played without changing the board"):
         report = sow.simulate("bakuk:valdez", record=True, **kwargs)
     assert dict(report) == json.loads(program(sow_bin, *args, "--format", "json"))
-    assert report.table == program(sow_bin, *args)
+    assert report.table == program(sow_bin, *args, "--layout", "wide")
     plot, record = tmp_path / "plot.svg", tmp_path / "games.jsonl"
     program(sow_bin, *args, "--plot", str(plot), "--record", str(record))
     assert report.svg == plot.read_text()

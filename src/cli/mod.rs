@@ -336,20 +336,53 @@ pub fn load_spec(arg: &VariantArg) -> Result<(sow::lang::spec::Spec, Vec<String>
 fn list() -> Result<String, CliError> {
     let mut table = Table::new();
     table.load_style(presets::NOTHING);
-    table.set_header(["name", "variant", "rulesets", "region"]);
+    table.set_header(["name", "variant", "board", "rulesets", "region"]);
+    let mut text_rulesets = false;
     for (name, text) in BUNDLED {
         let file = library::load_bundled(name, text)?;
         let (spec, _) = check::check(&file, None)?;
+        text_rulesets |= file.ruleset_names().contains(&TEXT_RULESET);
         let rulesets = file.ruleset_names().join(", ");
         table.add_row([
             *name,
             &spec.name,
+            &board_words(&spec),
             if rulesets.is_empty() { "-" } else { &rulesets },
             spec.about.region.as_deref().unwrap_or("-"),
         ]);
     }
     let text = table.to_string();
-    Ok(text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n")
+    let mut out = text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n") + "\n";
+    out.push_str(BOARD_WORDS);
+    if text_rulesets {
+        out.push_str(TEXT_RULESETS);
+    }
+    Ok(out)
+}
+
+/// The ruleset that records how a rules text reads where the variant follows a program's code.
+const TEXT_RULESET: &str = "text";
+
+/// What `sow list` says under its table of a board's words.
+const BOARD_WORDS: &str = "
+board: the rows x the pits of a row, `stores` where the board has them, and the players.
+";
+
+/// What `sow list` says under its table of the rulesets `text`.
+const TEXT_RULESETS: &str =
+    "text: a ruleset of the rules as Ludii's rules text reads them, where they differ from Ludii's
+  code, which the variant itself follows (`sow diff bao bao:text` shows how they differ).
+";
+
+/// A variant's board and players in a few words: `2 x 6, stores, 2 players`.
+pub fn board_words(spec: &sow::lang::spec::Spec) -> String {
+    format!(
+        "{} x {}{}, {} players",
+        spec.rows,
+        spec.pits_per_row,
+        if spec.stores { ", stores" } else { "" },
+        spec.players
+    )
 }
 
 /// Checks every file, even after one fails; exit 2 if any has an error.
@@ -454,7 +487,9 @@ pub fn hint_text(solution: &sow::play::solve::Solution, rules: &Rules, state: &S
         .iter()
         .map(|m| {
             let v = if m.value > 0 { format!("+{}", m.value) } else { m.value.to_string() };
-            if m.value == best { format!("pit {} {v} (best)", m.mv) } else { format!("pit {} {v}", m.mv) }
+            let mv =
+                if m.mv.hand() > 0 || m.mv.is_pass() { m.mv.to_string() } else { format!("pit {}", m.mv) };
+            if m.value == best { format!("{mv} {v} (best)") } else { format!("{mv} {v}") }
         })
         .collect();
     format!("hint: perfect play values for player {}: {}\n", mover + 1, parts.join(", "))

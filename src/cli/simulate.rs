@@ -3,6 +3,7 @@
 
 use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -13,8 +14,9 @@ use sow::engine::{Rules, compile};
 use sow::error::In;
 use sow::lang::library;
 use sow::play::registry::PlayerSpec;
+use sow::run::estimate::{self, Leg};
 use sow::run::metrics::{self, Evaluator, EvaluatorSpec};
-use sow::run::report::{Report, VariantReport, Varied};
+use sow::run::report::{Layout, Report, VariantReport, Varied};
 use sow::run::simulate::{self, Planned, RunOptions, Shard};
 
 use super::error::write_failed;
@@ -98,6 +100,11 @@ pub struct OutputArgs {
     /// Show every statistic in the table, not only the main ones
     #[arg(long)]
     pub all: bool,
+    /// The table's layout, whole: a column per variant (wide) or a row per variant (long). By
+    /// default wide where it fits the terminal's width ($COLUMNS, or 80 off a terminal), else
+    /// long, its columns in blocks that fit
+    #[arg(long, value_enum)]
+    pub layout: Option<TableLayout>,
     /// Write the results to this file (atomically) instead of standard output
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<PathBuf>,
@@ -170,10 +177,43 @@ impl ResultFormat {
     }
 }
 
+/// The layouts of a table (`--layout`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableLayout {
+    Wide,
+    Long,
+}
+
+/// The width a table must fit: `$COLUMNS` where it is set to a number, else the terminal's
+/// where the output is one, else 80 characters.
+pub fn table_width() -> usize {
+    let columns = std::env::var("COLUMNS").ok();
+    let terminal = || {
+        std::io::stdout().is_terminal().then(|| comfy_table::Table::new().width()).flatten().map(usize::from)
+    };
+    width_from(columns.as_deref(), terminal)
+}
+
+/// [`table_width`] from `$COLUMNS` and the terminal's width.
+fn width_from(columns: Option<&str>, terminal: impl FnOnce() -> Option<usize>) -> usize {
+    columns
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&w| w > 0)
+        .or_else(terminal)
+        .filter(|&w| w > 0)
+        .unwrap_or(80)
+}
+
 fn render(report: &Report, output: &OutputArgs) -> String {
     match ResultFormat::chosen(output.format, output.out.as_deref()) {
-        ResultFormat::Table if report.0.iter().any(|r| r.metrics.is_some()) => report.metrics_table(),
-        ResultFormat::Table => report.table(output.all),
+        ResultFormat::Table => {
+            let layout = match output.layout {
+                None => Layout::Auto,
+                Some(TableLayout::Long) => Layout::Long,
+                Some(TableLayout::Wide) => Layout::Wide,
+            };
+            report.table_as(output.all, layout, Some(table_width()))
+        }
         ResultFormat::Csv => report.csv(),
         ResultFormat::Json => report.json(),
         ResultFormat::Yaml => report.yaml(),
@@ -267,25 +307,72 @@ pub struct Progress {
     bar: ProgressBar,
     shown: AtomicBool,
     enabled: bool,
+    /// For a simulation of several variants: each one's games, done and time, for the time
+    /// left ([`estimate::seconds_left`]); indicatif's one rate for all otherwise.
+    legs: Option<Mutex<Legs>>,
+}
+
+/// The variants of a simulation, as far as it has gone.
+struct Legs {
+    legs: Vec<Leg>,
+    /// The variant being played, when it began, and the games of the run before it.
+    current: usize,
+    began: Instant,
+    before: u64,
 }
 
 impl Progress {
     pub fn new(total: u64) -> Progress {
-        let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {rate}, {eta} left")
-            .expect("a valid template")
-            .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+        Progress::styled(total, "{bar:40} {pos}/{len} games, {rate}, {eta} left", None)
+    }
+
+    /// The progress of a simulation of variants played one after another, `games` each,
+    /// each game of a variant costing `costs` beside the others' where measured.
+    pub fn of_variants(games: u64, costs: Vec<Option<f64>>) -> Progress {
+        let legs: Vec<Leg> = costs.into_iter().map(|cost| Leg { games, cost, ..Leg::default() }).collect();
+        let total = games.saturating_mul(legs.len() as u64);
+        let legs = Legs { legs, current: 0, began: Instant::now(), before: 0 };
+        Progress::styled(total, "{bar:40} {pos}/{len} games, {rate}, {msg}", Some(Mutex::new(legs)))
+    }
+
+    fn styled(total: u64, template: &str, legs: Option<Mutex<Legs>>) -> Progress {
+        let style = ProgressStyle::with_template(template).expect("a valid template").with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = write!(w, "{:.0} games/s", state.per_sec());
-            });
+            },
+        );
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(style);
         Progress {
             start: Instant::now(),
             bar,
             shown: AtomicBool::new(false),
             enabled: std::io::stderr().is_terminal(),
+            legs,
+        }
+    }
+
+    /// Variant `i` begins, after the games `before` of the variants before it.
+    pub fn begin(&self, i: usize, before: u64) {
+        if let Some(legs) = &self.legs {
+            let mut l = legs.lock().unwrap_or_else(|e| e.into_inner());
+            (l.current, l.began, l.before) = (i, Instant::now(), before);
         }
     }
 
     pub fn update(&self, done: u64) {
+        if let Some(legs) = &self.legs {
+            let mut l = legs.lock().unwrap_or_else(|e| e.into_inner());
+            let (i, seconds, before) = (l.current, l.began.elapsed().as_secs_f64(), l.before);
+            if let Some(leg) = l.legs.get_mut(i) {
+                leg.done = done.saturating_sub(before).min(leg.games);
+                leg.seconds = seconds;
+            }
+            let left = estimate::seconds_left(&l.legs);
+            self.bar.set_message(left.map_or(String::new(), |s| {
+                format!("{} left", indicatif::HumanDuration(Duration::from_secs_f64(s.max(0.0))))
+            }));
+        }
         self.bar.set_position(done);
         if self.enabled
             && self.start.elapsed() > Duration::from_millis(500)
@@ -298,6 +385,23 @@ impl Progress {
     pub fn clear(&self) {
         self.bar.finish_and_clear();
     }
+}
+
+/// What a game of each variant costs beside the others': the seconds of a random playout,
+/// measured for a moment each, where a progress bar may show the time left (at a terminal,
+/// with several variants).
+fn costs(runs: &[Planned], cancel: &sow::cancel::Cancel) -> Vec<Option<f64>> {
+    if runs.len() < 2 || !std::io::stderr().is_terminal() {
+        return vec![None; runs.len()];
+    }
+    // A second in all at most.
+    let budget = Duration::from_millis(10).min(Duration::from_secs(1) / runs.len() as u32);
+    runs.iter()
+        .map(|r| {
+            let b = sow::run::bench::bench(&r.rules, budget, cancel);
+            (b.games > 0).then(|| b.seconds / b.games as f64)
+        })
+        .collect()
 }
 
 /// Runs a simulation; returns whether it was stopped before its end (Ctrl-C).
@@ -379,10 +483,11 @@ pub fn simulate(args: &SimulateArgs) -> Result<bool, CliError> {
     let mut record = args.record.as_deref().map(|p| AtomicFile::create(p, "--record")).transpose()?;
 
     let per_variant = shard.games(args.games);
-    let progress = Progress::new(per_variant.saturating_mul(runs.len() as u64));
+    let progress = Progress::of_variants(per_variant, costs(&runs, cancel));
     let mut report = Report::default();
     for (i, run) in runs.iter().enumerate() {
         let before = (i as u64).saturating_mul(per_variant);
+        progress.begin(i, before);
         let result = simulate::run(
             &run.job(),
             &opts,
@@ -479,4 +584,20 @@ pub fn bench(args: &BenchArgs) -> Result<String, CliError> {
         b.moves_per_second(),
         b.moves as f64 / b.games.max(1) as f64
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::width_from;
+
+    #[test]
+    fn a_table_fits_columns_else_the_terminal_else_80() {
+        assert_eq!(width_from(Some("120"), || Some(100)), 120);
+        assert_eq!(width_from(None, || Some(100)), 100);
+        assert_eq!(width_from(None, || None), 80);
+        // A COLUMNS that is no width is passed over.
+        assert_eq!(width_from(Some("wide"), || None), 80);
+        assert_eq!(width_from(Some("0"), || Some(90)), 90);
+        assert_eq!(width_from(Some(" 72 "), || None), 72);
+    }
 }

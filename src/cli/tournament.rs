@@ -225,6 +225,12 @@ pub fn merge(files: &[PathBuf], first: TournamentReport, output: &OutputArgs) ->
         )
         .into());
     }
+    if output.layout.is_some() {
+        return Err(usage(
+            "--layout: a tournament's tables have one layout (`--layout` is for simulations): drop --layout",
+        )
+        .into());
+    }
     let mut parts = vec![(files[0].display().to_string(), first)];
     for path in &files[1..] {
         let report = read_report(path, &read_results(path)?).unwrap_or_else(|| {

@@ -339,31 +339,68 @@ impl Report {
 
     /// The comparison table: a column per variant, a row per statistic.
     pub fn table(&self, all: bool) -> String {
-        let mut table = self.new_table();
-        for row in rows(self, all) {
-            table.add_row(row);
-        }
-        self.finish(table)
+        self.laid_out(&self.grid(all), Layout::Wide, None)
     }
 
-    /// An empty table with a column per variant.
-    fn new_table(&self) -> Table {
-        let mut table = Table::new();
-        table.load_style(presets::UTF8_FULL_CONDENSED);
+    /// The table of a run as `sow simulate` prints it: [`Report::table`], or
+    /// [`Report::metrics_table`] where the run has metrics, laid out as asked, whole; or by
+    /// default wide where that fits `width` characters, else long, its columns in blocks that
+    /// each fit.
+    pub fn table_as(&self, all: bool, layout: Layout, width: Option<usize>) -> String {
+        let grid =
+            if self.0.iter().any(|r| r.metrics.is_some()) { self.metrics_grid() } else { self.grid(all) };
+        self.laid_out(&grid, layout, width)
+    }
+
+    /// The statistics: a row each, after its name a cell per variant.
+    fn grid(&self, all: bool) -> Grid {
+        Grid { header: self.header(), rows: rows(self, all), keys: 1 }
+    }
+
+    /// The head of a table with a column per variant.
+    fn header(&self) -> Vec<String> {
         let mut header = vec![String::new()];
         header.extend(self.0.iter().map(VariantReport::heading));
-        table.set_header(header);
-        table
+        header
     }
 
-    /// A table of the run, its columns of figures aligned right, under the rules varied and a
-    /// warning for each variant whose run was stopped.
-    fn finish(&self, mut table: Table) -> String {
-        for c in 1..=self.0.len() {
-            if let Some(col) = table.column_mut(c) {
-                col.set_cell_alignment(CellAlignment::Right);
-            }
+    /// The grid of a column per variant turned to a row per variant: named by the variant
+    /// (unless every row is of one variant swept) and, in a sweep, by the value of each rule
+    /// varied, headed by its placeholder (`{1..6}`).
+    fn long(&self, wide: &Grid) -> Grid {
+        let rules: Vec<String> =
+            self.0.iter().find_map(|r| r.run.varied.as_ref()).map(|v| v.rules.clone()).unwrap_or_default();
+        let base = |r: &VariantReport| r.run.varied.as_ref().map_or_else(|| r.label(), |v| v.base.clone());
+        let one_base = !rules.is_empty() && self.0.iter().all(|r| base(r) == base(&self.0[0]));
+        let mut header = if one_base { Vec::new() } else { vec!["variant".to_string()] };
+        header.extend(rules.iter().map(|r| placeholder(r)));
+        let keys = header.len();
+        header.extend(wide.rows.iter().map(|r| r[0].clone()));
+        let rows: Vec<Vec<String>> = self
+            .0
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut cells = if one_base { Vec::new() } else { vec![base(r)] };
+                cells.extend((0..rules.len()).map(|k| {
+                    r.run.varied.as_ref().and_then(|v| v.values.get(k).cloned()).unwrap_or_else(|| "-".into())
+                }));
+                cells.extend(wide.rows.iter().map(|row| row[i + 1].clone()));
+                cells
+            })
+            .collect();
+        // A statistic's name over as many lines as keep its column as narrow as its figures.
+        for (c, name) in header.iter_mut().enumerate().skip(keys) {
+            let widest = rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0);
+            *name = wrap_words(name, widest.max(8));
         }
+        Grid { header, rows, keys }
+    }
+
+    /// A table of the run under the rules varied and a warning for each variant whose run
+    /// was stopped: `wide`, or turned to a row per variant, its columns of figures aligned
+    /// right.
+    fn laid_out(&self, wide: &Grid, layout: Layout, width: Option<usize>) -> String {
         let mut out = String::new();
         // The rules of a sweep, once: the columns are named by their values.
         let mut swept: Vec<&Vec<String>> =
@@ -380,16 +417,129 @@ impl Report {
                 r.games_asked()
             ));
         }
-        out.push_str(&table.to_string());
+        let text = match layout {
+            Layout::Auto if wide.fits(width) => wide.blocks(None),
+            Layout::Auto => self.long(wide).blocks(width),
+            Layout::Wide => wide.blocks(None),
+            Layout::Long => self.long(wide).blocks(None),
+        };
+        out.push_str(&text);
         out.push('\n');
         out
+    }
+}
+
+/// How `sow simulate` lays out its table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Layout {
+    /// [`Layout::Wide`] where it fits the width whole, else [`Layout::Long`] in blocks of
+    /// columns that fit.
+    #[default]
+    Auto,
+    /// A column per variant (per value of a sweep), a row per statistic.
+    Wide,
+    /// A row per variant (per value of a sweep), a column per statistic.
+    Long,
+}
+
+/// Does every line of `table` fit `width` characters (if given)?
+fn fits(table: &str, width: Option<usize>) -> bool {
+    width.is_none_or(|w| table.lines().all(|l| l.chars().count() <= w))
+}
+
+/// The placeholder of a rule varied (`{1..6}` of `seeds {1..6} in each pit`), or the rule.
+fn placeholder(rule: &str) -> String {
+    match (rule.find('{'), rule.rfind('}')) {
+        (Some(a), Some(b)) if a < b => rule[a..=b].to_string(),
+        _ => rule.to_string(),
+    }
+}
+
+/// `text` on lines of at most `width` characters where its words allow.
+fn wrap_words(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines.join("\n")
+}
+
+/// A table's cells: its head and its rows, the first `keys` columns naming the rows.
+struct Grid {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+    keys: usize,
+}
+
+impl Grid {
+    /// The table of the key columns and the columns `cols`, these aligned right.
+    fn render(&self, cols: &[usize]) -> String {
+        let pick = |cells: &[String]| -> Vec<String> {
+            (0..self.keys).chain(cols.iter().copied()).map(|c| cells[c].clone()).collect()
+        };
+        let mut table = Table::new();
+        table.load_style(presets::UTF8_FULL_CONDENSED);
+        table.set_header(pick(&self.header));
+        for row in &self.rows {
+            table.add_row(pick(row));
+        }
+        for c in self.keys..self.keys + cols.len() {
+            if let Some(col) = table.column_mut(c) {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        table.to_string()
+    }
+
+    /// Does the table fit `width` characters whole?
+    fn fits(&self, width: Option<usize>) -> bool {
+        let all: Vec<usize> = (self.keys..self.header.len()).collect();
+        fits(&self.render(&all), width)
+    }
+
+    /// The table whole where it fits `width` characters, or else in blocks of as many columns
+    /// as fit (at least one each), the key columns repeated in each, a blank line between.
+    fn blocks(&self, width: Option<usize>) -> String {
+        let fits = |t: &str| fits(t, width);
+        let all: Vec<usize> = (self.keys..self.header.len()).collect();
+        let whole = self.render(&all);
+        if fits(&whole) || all.len() <= 1 {
+            return whole;
+        }
+        let mut blocks = Vec::new();
+        let mut block: Vec<usize> = Vec::new();
+        let mut last = String::new();
+        for &c in &all {
+            block.push(c);
+            let t = self.render(&block);
+            if block.len() > 1 && !fits(&t) {
+                blocks.push(std::mem::take(&mut last));
+                block = vec![c];
+                last = self.render(&block);
+            } else {
+                last = t;
+            }
+        }
+        blocks.push(last);
+        blocks.join("\n\n")
     }
 }
 
 impl Report {
     /// The game-design metrics: a column per variant, a row per metric, with 95% intervals.
     pub fn metrics_table(&self) -> String {
-        let mut table = self.new_table();
+        self.laid_out(&self.metrics_grid(), Layout::Wide, None)
+    }
+
+    /// The metrics: a row each, after its name a cell per variant.
+    fn metrics_grid(&self) -> Grid {
+        let mut grid = Grid { header: self.header(), rows: Vec::new(), keys: 1 };
         let ms: Vec<Option<&MetricsReport>> = self.0.iter().map(|r| r.metrics.as_ref()).collect();
         let mean = |m: Option<MeanCi>, d: usize| {
             m.map_or("-".into(), |m| format!("{:.d$} [{:.d$}, {:.d$}]", m.value, m.ci[0], m.ci[1]))
@@ -449,9 +599,9 @@ impl Report {
                     (_, None) => "-".into(),
                 });
             }
-            table.add_row(cells);
+            grid.rows.push(cells);
         }
-        self.finish(table)
+        grid
     }
 }
 
@@ -765,6 +915,35 @@ mod tests {
         assert!(csv.contains("Bakuk:valdez,seats.2.win_rate_ci.low,"), "{csv}");
         assert!(csv.contains("Bakuk:valdez,length.median,40\n"), "{csv}");
         assert!(!csv.contains("tally"), "{csv}");
+    }
+
+    #[test]
+    fn names_of_the_long_form_are_narrowed_and_placeholders_picked_out() {
+        assert_eq!(wrap_words("seat 1 - seat 2 wins (points)", 12), "seat 1 -\nseat 2 wins\n(points)");
+        assert_eq!(wrap_words("games", 3), "games");
+        assert_eq!(placeholder("seeds {1..6} in each pit"), "{1..6}");
+        assert_eq!(placeholder("capture { none }"), "{ none }");
+        assert_eq!(placeholder("no placeholder"), "no placeholder");
+    }
+
+    #[test]
+    fn a_grid_too_wide_goes_into_blocks_that_fit() {
+        let cell = |t: &str| t.to_string();
+        let grid = Grid {
+            header: vec![cell("name"), cell("a"), cell("b"), cell("c")],
+            rows: vec![vec![cell("x"), cell("1111111111"), cell("2222222222"), cell("3333333333")]],
+            keys: 1,
+        };
+        let whole = grid.blocks(None);
+        assert_eq!(whole.lines().count(), 5, "{whole}");
+        let width = whole.lines().map(|l| l.chars().count()).max().unwrap();
+        assert_eq!(grid.blocks(Some(width)), whole);
+        // Two columns a block: the first two, then the third, each under the name again.
+        let blocks = grid.blocks(Some(width - 1));
+        assert_eq!(blocks.split("\n\n").count(), 2, "{blocks}");
+        assert_eq!(blocks.matches("name").count(), 2, "{blocks}");
+        assert!(blocks.lines().all(|l| l.chars().count() < width), "{blocks}");
+        assert!(grid.fits(Some(width)) && !grid.fits(Some(width - 1)));
     }
 
     #[test]

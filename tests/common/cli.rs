@@ -8,6 +8,8 @@ use assert_cmd::Command;
 pub fn sow() -> Command {
     let mut c = Command::cargo_bin("sow").unwrap();
     c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    // Tables fit the width of a terminal (`$COLUMNS`, or 80 off one): the same everywhere.
+    c.env("COLUMNS", "80");
     c
 }
 
