@@ -214,6 +214,13 @@ fn the_page_and_its_files_are_served() {
     assert_eq!(s.get("/app.js").1, "text/javascript; charset=utf-8");
     assert_eq!(s.get("/simulate.js").1, "text/javascript; charset=utf-8");
     assert_eq!(s.get("/style.css").1, "text/css; charset=utf-8");
+    // An icon, so that no load of the page ends in a 404.
+    assert!(page.contains("rel=\"icon\" href=\"/favicon.svg\""), "{page}");
+    for icon in ["/favicon.svg", "/favicon.ico"] {
+        let (status, kind, body) = s.get(icon);
+        assert_eq!((status, kind.as_str()), (200, "image/svg+xml"), "{icon}");
+        assert!(body.starts_with(b"<svg"), "{icon}");
+    }
     assert_eq!(s.get("/?variant=bakuk&players=human,mcts:200").0, 200);
     let (status, _, body) = s.get("/api/variants");
     assert_eq!(status, 200);
@@ -246,8 +253,18 @@ fn a_game_is_the_position_sow_play_reaches() {
         assert_eq!(game["moves"], json!(list));
         assert_eq!(game["last"]["move"], json!(list.last()));
     }
+    // End places and big stones, where the variant has them; whether `perfect` is offered.
+    let (_, game) = s.post("/api/game", &json!({ "variant": "o-an-quan" }));
+    assert_eq!(
+        game["stones"],
+        json!({ "end_places": [1, 7], "big_stones": true, "in_place": [true, true], "taken": [0, 0] })
+    );
+    let (_, game) = s.post("/api/game", &json!({ "variant": "bakuk" }));
+    assert_eq!((&game["stones"], &game["perfect_refused"]), (&Value::Null, &Value::Null));
     // The layout: rows top to bottom as player 1 sees them.
     let (_, game) = s.post("/api/game", &json!({ "variant": "kalah" }));
+    let refused = game["perfect_refused"].as_str().unwrap();
+    assert!(refused.starts_with("Kalah is too large to solve here"), "{refused}");
     assert_eq!(game["layout"]["rows"], json!([[12, 11, 10, 9, 8, 7], [1, 2, 3, 4, 5, 6]]));
     assert_eq!(game["layout"]["stores"], true);
     assert_eq!(game["position"]["stores"], json!([0, 0]));

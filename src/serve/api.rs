@@ -43,6 +43,7 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const SIMULATE_SCRIPT: &str = include_str!("assets/simulate.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ICON: &str = include_str!("assets/favicon.svg");
 
 /// A response before it is sent.
 pub struct Reply {
@@ -163,8 +164,10 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
         "/app.js" if get => Reply::text("text/javascript; charset=utf-8", SCRIPT),
         "/simulate.js" if get => Reply::text("text/javascript; charset=utf-8", SIMULATE_SCRIPT),
         "/style.css" if get => Reply::text("text/css; charset=utf-8", STYLE),
+        // Browsers ask for `/favicon.ico` whatever the page links: both are the icon.
+        "/favicon.svg" | "/favicon.ico" if get => Reply::text("image/svg+xml", ICON),
         "/api/variants" if get => Reply::bytes("application/json; charset=utf-8", &site.variants),
-        "/api/game" if post => with(body, |r: GameRequest| game(catalogue, &r)),
+        "/api/game" if post => with(body, |r: GameRequest| game(site, &r)),
         "/api/agent" if post => with(body, |r: AgentRequest| agent(site, &r, cancel)),
         "/api/hint" if post => with(body, |r: HintRequest| hint(site, &r, cancel)),
         "/api/check" if post => with(body, |r: CheckRequest| check_text(&r)),
@@ -172,7 +175,8 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
         "/api/runs" if post => with(body, |r: SimulateRequest| simulate(site, &r, cancel)),
         "/api/tournaments" if post => with(body, |r: TournamentRequest| tournament(site, &r, cancel)),
         "/api/diff" if post => with(body, |r: DiffRequest| diff(catalogue, &r)),
-        "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/api/variants" => {
+        "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/favicon.svg" | "/favicon.ico"
+        | "/api/variants" => {
             Reply::error(405, format!("{path} is read with GET"))
         }
         "/api/game" | "/api/agent" | "/api/hint" | "/api/check" | "/api/describe" | "/api/diff"
@@ -383,7 +387,28 @@ fn layout(rules: &Rules) -> Layout {
     }
 }
 
-fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
+/// Each player's end place (a pit from 1) and the big stones, where the variant has them:
+/// where they are and how many each player has taken.
+fn stones(spec: &Spec, state: &State) -> serde_json::Value {
+    let Some(end) = spec.stones.end_place else { return json!(null) };
+    let k = spec.pits_per_row as usize;
+    let places: Vec<usize> = (0..spec.players.min(2))
+        .filter_map(|p| {
+            let row = crate::lang::phases::seat_row(&spec.owners, p);
+            end.index(k).and_then(|i| row.get(i)).map(|&q| q + 1)
+        })
+        .collect();
+    let big = spec.stones.big_stones;
+    json!({
+        "end_places": places,
+        "big_stones": big,
+        "in_place": if big { json!(state.stones_in_place()) } else { json!(null) },
+        "taken": if big { json!(state.stones_won()) } else { json!(null) },
+    })
+}
+
+fn game(site: &Site, r: &GameRequest) -> Reply {
+    let catalogue = &site.catalogue;
     let rules = match rules_of(catalogue, r.variant.as_deref(), r.source.as_deref(), r.ruleset.as_deref()) {
         Ok(rules) => rules,
         Err(reply) => return reply,
@@ -418,6 +443,10 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
             "last": last,
             "status": replay::describe_status(&rules, &state),
             "position": PositionReport::new(&rules, &state),
+            "stones": stones(spec, &state),
+            // Why a `perfect` seat is not offered (too large, rules a table cannot value, a
+            // solve that failed before), or null.
+            "perfect_refused": site.solutions.refusal(&rules),
         }),
     )
 }
