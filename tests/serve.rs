@@ -402,6 +402,11 @@ fn bad_requests_get_a_status_and_a_sentence() {
     let (status, text) = game(json!({ "variant": "bakuk", "moves": ["3", "3"] }));
     assert_eq!(status, 422);
     assert!(text.starts_with("ply 2: "), "{text}");
+    // A refused move says how many moves before it were played: the page keeps them.
+    for (moves, played) in [(vec!["3", "4", "1", "9"], 3), (vec!["3", "3"], 1), (vec!["x"], 0)] {
+        let (status, body) = s.post("/api/game", &json!({ "variant": "bakuk", "moves": moves }));
+        assert_eq!((status, &body["played"]), (422, &json!(played)), "{body}");
+    }
     assert_eq!(game(json!({ "variant": "bakuk", "source": "x" })).0, 400);
     assert_eq!(game(json!({ "variant": "bakuk", "colour": "red" })).0, 400);
     let many = vec!["1"; sow::serve::MAX_MOVES + 1];

@@ -347,14 +347,17 @@ fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<Move>, Vec<re
             format!("at most {MAX_MOVES} moves are replayed, not {}", moves.len()),
         ));
     }
+    // A refused move says how many moves before it were played (`played`): the page keeps
+    // them, and the position they reach.
+    let refused = |played: usize, why: String| Reply::json(422, &json!({ "error": why, "played": played }));
     let parsed = moves
         .iter()
         .enumerate()
-        .map(|(i, m)| notation::parse_move_for(rules, m, Some(i + 1)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Reply::error(422, e.to_string()))?;
+        .map(|(i, m)| notation::parse_move_for(rules, m, Some(i + 1)).map_err(|e| refused(i, e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
     let start = rules.initial_state();
-    let steps = replay::replay(rules, start, &parsed).map_err(|e| Reply::error(422, e.to_string()))?;
+    let steps = replay::replay(rules, start, &parsed)
+        .map_err(|e| refused(e.ply.saturating_sub(start.plies() + 1) as usize, e.to_string()))?;
     let end = steps.last().map_or(start, |s| s.after);
     Ok((end, parsed, steps))
 }
