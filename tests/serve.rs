@@ -321,6 +321,15 @@ fn the_last_move_s_path_is_what_sow_play_narrates() {
         let before: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(game["last"]["before"], before, "{variant} {moves}");
     }
+    // A seed of Quela's rearrangement, moved without sowing: from the pit it leaves.
+    let (status, game) = s.post("/api/game", &json!({ "variant": "quela", "moves": ["3", "4"] }));
+    assert_eq!(status, 200, "{game}");
+    let text = String::from_utf8(sow(&["play", "quela", "--moves", "3,4"]).stdout).unwrap();
+    assert!(text.contains("ply 1: player 1 moves one seed from pit 3 into pit 4"), "{text}");
+    assert_eq!(
+        (&game["last"]["path"]["from"], &game["last"]["path"]["lifted"], &game["last"]["path"]["sown"]),
+        (&json!(3), &json!(1), &json!([4]))
+    );
 }
 
 #[test]

@@ -466,12 +466,16 @@ fn place(pos: usize, pits: usize) -> serde_json::Value {
 fn path(step: &replay::Step) -> serde_json::Value {
     let (s, r) = (&step.summary, &step.record);
     let pits = step.after.pits().len();
-    let from = if s.mv.is_pass() {
-        json!(null)
+    // Seeds moved without sowing (an opening's move, a seed of a rearrangement: `7/10` names
+    // the pit it goes to) leave the pit they were moved from.
+    let (from, lifted) = if let Some((pit, _, seeds)) = r.transfer {
+        (json!(pit + 1), seeds)
+    } else if s.mv.is_pass() {
+        (json!(null), s.lifted)
     } else if s.mv.hand() > 0 || r.placed {
-        json!("hand")
+        (json!("hand"), s.lifted)
     } else {
-        json!(s.mv.pit() + 1)
+        (json!(s.mv.pit() + 1), s.lifted)
     };
     let captures: Vec<_> = r
         .captures
@@ -486,7 +490,7 @@ fn path(step: &replay::Step) -> serde_json::Value {
         .collect();
     json!({
         "from": from,
-        "lifted": s.lifted,
+        "lifted": lifted,
         "sown": r.sown.iter().map(|&p| place(p, pits)).collect::<Vec<_>>(),
         "captures": captures,
         "relays": relays,
