@@ -600,7 +600,10 @@ fn describe(catalogue: &Catalogue, r: &VariantRequest) -> Reply {
             Err(reply) => return reply,
         };
     let rulesets = file.ruleset_names();
-    Reply::json(200, &json!({ "name": spec.name, "text": crate::lang::describe::describe(&spec, &rulesets) }))
+    // The page has its own list of rulesets: the command line's way of choosing one is not said.
+    let text = crate::lang::describe::describe(&spec, &rulesets)
+        .replace("(choose one with --ruleset NAME)", "(chosen in the Ruleset list above)");
+    Reply::json(200, &json!({ "name": spec.name, "text": text }))
 }
 
 /// Starts a simulation (202 and its number), after checking everything a run checks before
