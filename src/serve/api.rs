@@ -176,9 +176,7 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
         "/api/tournaments" if post => with(body, |r: TournamentRequest| tournament(site, &r, cancel)),
         "/api/diff" if post => with(body, |r: DiffRequest| diff(catalogue, &r)),
         "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/favicon.svg" | "/favicon.ico"
-        | "/api/variants" => {
-            Reply::error(405, format!("{path} is read with GET"))
-        }
+        | "/api/variants" => Reply::error(405, format!("{path} is read with GET")),
         "/api/game" | "/api/agent" | "/api/hint" | "/api/check" | "/api/describe" | "/api/diff"
         | "/api/runs" => Reply::error(405, format!("{path} takes a POST of JSON")),
         _ => Reply::error(404, format!("there is no page {path}")),
