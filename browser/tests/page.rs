@@ -410,7 +410,7 @@ async fn recorded(c: &fantoccini::Client) -> Vec<serde_json::Value> {
 
 /// The seeds the page shows: in the pits, the stores, the players' hands, and in the hand of
 /// a sowing under way.
-const SEEDS_SHOWN: &str = "[...document.querySelectorAll('#board [data-pit] .counted, #board [data-store] .counted, #board [data-hand] .counted')].reduce((n, e) => n + Number(e.textContent), 0) + Number(document.getElementById('sowing-hand').dataset.seeds)";
+const SEEDS_SHOWN: &str = "[...document.querySelectorAll('#board [data-pit] .counted, #board [data-store] .counted, #board [data-hand] .counted')].reduce((n, e) => n + Number(e.textContent), 0) + Number((document.getElementById('sowing-hand') || { dataset: {} }).dataset.seeds || 0)";
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_bao_capture_is_animated_with_its_64_seeds_at_every_frame() {
