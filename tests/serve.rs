@@ -214,6 +214,13 @@ fn the_page_and_its_files_are_served() {
     assert_eq!(s.get("/app.js").1, "text/javascript; charset=utf-8");
     assert_eq!(s.get("/simulate.js").1, "text/javascript; charset=utf-8");
     assert_eq!(s.get("/style.css").1, "text/css; charset=utf-8");
+    // An icon, so that no load of the page ends in a 404.
+    assert!(page.contains("rel=\"icon\" href=\"/favicon.svg\""), "{page}");
+    for icon in ["/favicon.svg", "/favicon.ico"] {
+        let (status, kind, body) = s.get(icon);
+        assert_eq!((status, kind.as_str()), (200, "image/svg+xml"), "{icon}");
+        assert!(body.starts_with(b"<svg"), "{icon}");
+    }
     assert_eq!(s.get("/?variant=bakuk&players=human,mcts:200").0, 200);
     let (status, _, body) = s.get("/api/variants");
     assert_eq!(status, 200);
@@ -246,8 +253,18 @@ fn a_game_is_the_position_sow_play_reaches() {
         assert_eq!(game["moves"], json!(list));
         assert_eq!(game["last"]["move"], json!(list.last()));
     }
+    // End places and big stones, where the variant has them; whether `perfect` is offered.
+    let (_, game) = s.post("/api/game", &json!({ "variant": "o-an-quan" }));
+    assert_eq!(
+        game["stones"],
+        json!({ "end_places": [1, 7], "big_stones": true, "in_place": [true, true], "taken": [0, 0] })
+    );
+    let (_, game) = s.post("/api/game", &json!({ "variant": "bakuk" }));
+    assert_eq!((&game["stones"], &game["perfect_refused"]), (&Value::Null, &Value::Null));
     // The layout: rows top to bottom as player 1 sees them.
     let (_, game) = s.post("/api/game", &json!({ "variant": "kalah" }));
+    let refused = game["perfect_refused"].as_str().unwrap();
+    assert!(refused.starts_with("Kalah is too large to solve here"), "{refused}");
     assert_eq!(game["layout"]["rows"], json!([[12, 11, 10, 9, 8, 7], [1, 2, 3, 4, 5, 6]]));
     assert_eq!(game["layout"]["stores"], true);
     assert_eq!(game["position"]["stores"], json!([0, 0]));
@@ -304,6 +321,15 @@ fn the_last_move_s_path_is_what_sow_play_narrates() {
         let before: Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(game["last"]["before"], before, "{variant} {moves}");
     }
+    // A seed of Quela's rearrangement, moved without sowing: from the pit it leaves.
+    let (status, game) = s.post("/api/game", &json!({ "variant": "quela", "moves": ["3", "4"] }));
+    assert_eq!(status, 200, "{game}");
+    let text = String::from_utf8(sow(&["play", "quela", "--moves", "3,4"]).stdout).unwrap();
+    assert!(text.contains("ply 1: player 1 moves one seed from pit 3 into pit 4"), "{text}");
+    assert_eq!(
+        (&game["last"]["path"]["from"], &game["last"]["path"]["lifted"], &game["last"]["path"]["sown"]),
+        (&json!(3), &json!(1), &json!([4]))
+    );
 }
 
 #[test]
@@ -365,7 +391,11 @@ fn the_editor_gets_located_messages() {
     let (status, text) = s.post("/api/describe", &json!({ "variant": "bakuk" }));
     assert_eq!(status, 200);
     let cli = String::from_utf8(sow(&["describe", "bakuk"]).stdout).unwrap();
-    assert_eq!(text["text"].as_str().unwrap().trim_end(), cli.trim_end());
+    // The page has its own list of rulesets: no command-line flag is said.
+    let page = cli.replace("(choose one with --ruleset NAME)", "(chosen in the Ruleset list above)");
+    assert_ne!(page, cli);
+    assert_eq!(text["text"].as_str().unwrap().trim_end(), page.trim_end());
+    assert!(!text["text"].as_str().unwrap().contains("--ruleset"), "{text}");
     let (status, bad) = s.post("/api/game", &json!({ "source": source }));
     assert_eq!(status, 422);
     assert_eq!(bad["diagnostics"][0]["line"], 3);
@@ -385,6 +415,11 @@ fn bad_requests_get_a_status_and_a_sentence() {
     let (status, text) = game(json!({ "variant": "bakuk", "moves": ["3", "3"] }));
     assert_eq!(status, 422);
     assert!(text.starts_with("ply 2: "), "{text}");
+    // A refused move says how many moves before it were played: the page keeps them.
+    for (moves, played) in [(vec!["3", "4", "1", "9"], 3), (vec!["3", "3"], 1), (vec!["x"], 0)] {
+        let (status, body) = s.post("/api/game", &json!({ "variant": "bakuk", "moves": moves }));
+        assert_eq!((status, &body["played"]), (422, &json!(played)), "{body}");
+    }
     assert_eq!(game(json!({ "variant": "bakuk", "source": "x" })).0, 400);
     assert_eq!(game(json!({ "variant": "bakuk", "colour": "red" })).0, 400);
     let many = vec!["1"; sow::serve::MAX_MOVES + 1];

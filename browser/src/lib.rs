@@ -74,14 +74,18 @@ impl Setup {
     /// A headless Chromium session with a window of `width` x `height`.
     pub async fn browser(&self, width: u32, height: u32) -> Client {
         let mut caps = serde_json::Map::new();
-        caps.insert(
-            "goog:chromeOptions".into(),
-            json!({ "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update",
-                format!("--window-size={width},{height}"),
-            ]}),
-        );
+        let mut options = json!({ "args": [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-background-networking", "--disable-component-update",
+            format!("--window-size={width},{height}"),
+        ]});
+        // A window is at least 500 px wide or so: a phone's width is emulated, as the
+        // browser's device mode does (the page then lays out at `width` CSS pixels).
+        if width < 600 {
+            options["mobileEmulation"] =
+                json!({ "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 } });
+        }
+        caps.insert("goog:chromeOptions".into(), options);
         let url = format!("http://127.0.0.1:{}", self.driver_port);
         let started = Instant::now();
         loop {

@@ -265,13 +265,11 @@ async fn a_hint_rings_the_best_move_of_perfect_play() {
     c.find(Locator::Id("hint")).await.unwrap().click().await.unwrap();
     let said = until("the hint", || async {
         let t = texts(&c, "[data-testid=hint]").await.remove(0);
-        t.starts_with("Perfect play").then_some(t)
+        t.starts_with("hint: ").then_some(t)
     })
     .await;
-    assert_eq!(
-        said,
-        "Perfect play, for player 1 (the seeds still to be won, ahead or behind): 2 +2 (best), 1 0, 3 \u{2212}4"
-    );
+    // As `sow play bakuk --moves 3,6 --hint` writes it.
+    assert_eq!(said, "hint: perfect play values for player 1: pit 2 +2 (best), pit 1 0, pit 3 -4");
     let hinted = c
         .execute("return [...document.querySelectorAll('[data-pit].hinted')].map(e => e.dataset.pit)", vec![])
         .await
@@ -310,5 +308,408 @@ async fn a_tournament_written_on_the_page_returns_its_standings() {
     }
     c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
     screenshot(&c, "tournament.png").await;
+    c.close().await.unwrap();
+}
+
+/// The position's numbers of the board, pit by pit.
+async fn pits_shown(c: &fantoccini::Client) -> Vec<u64> {
+    let found = c
+        .execute(
+            "return [...document.querySelectorAll('[data-pit]')].sort((a, b) => a.dataset.pit - b.dataset.pit).map(e => Number(e.textContent))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
+/// The pits (from 1) whose element has the class `class`, in order.
+async fn pits_with(c: &fantoccini::Client, class: &str) -> Vec<usize> {
+    let found = c
+        .execute(
+            "return [...document.querySelectorAll('[data-pit].' + arguments[0])].map(e => Number(e.dataset.pit)).sort((a, b) => a - b)",
+            vec![json!(class)],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn claimed_pits_end_places_big_stones_pits_out_of_play_and_the_round_are_drawn() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    let open = |variant: &str, moves: &str| {
+        format!("{}?variant={variant}&players=human,human&animate=0&moves={moves}", setup.address)
+    };
+    // Toguz Kumalak: player 1's tuzdik, drawn as `sow play` draws it (`*1`) and said under the board.
+    let moves = "3,12,6,11,9,17,8,16,4,11,8,10,7,16,1,18,5,13,2,15,1,10,1,18,1,16,5,16,1,13,9,17,8,13,6,13,4,18,8,14,1,16,9";
+    let list: Vec<String> = moves.split(',').map(String::from).collect();
+    let expected = played("toguz-kumalak", &list);
+    assert_eq!(expected["claimed"], json!([[13], []]));
+    c.goto(&open("toguz-kumalak", moves)).await.unwrap();
+    until("the moves", || async {
+        (texts(&c, "[data-testid=moves] li").await.len() == list.len()).then_some(())
+    })
+    .await;
+    assert_eq!(pits_with(&c, "claimed-by-1").await, [13]);
+    assert!(pits_with(&c, "claimed-by-2").await.is_empty());
+    assert_eq!(texts(&c, "#board .claim-mark").await, ["*1"]);
+    assert_eq!(texts(&c, "[data-testid=marks] li").await, ["Claimed (*): player 1 pit 13"]);
+    let label = c.find(Locator::Css("[data-pit='13']")).await.unwrap().attr("aria-label").await.unwrap();
+    assert!(label.unwrap().ends_with("claimed by player 1"));
+    screenshot(&c, "toguz-kumalak-tuzdik.png").await;
+
+    // Ô Ăn Quan at the start: an end place at each end, each with its big stone.
+    c.goto(&open("o-an-quan", "")).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='3'].playable")).await.ok() }).await;
+    assert_eq!(pits_with(&c, "end-place").await, [1, 7]);
+    assert_eq!(pits_with(&c, "has-big-stone").await, [1, 7]);
+    assert_eq!(texts(&c, "#board .big-stone").await.len(), 2);
+    assert_eq!(
+        texts(&c, "[data-testid=marks] li").await,
+        ["End places: player 1 pit 1, player 2 pit 7", "Big stones: pits 1, 7"]
+    );
+    assert_eq!(texts(&c, "[data-testid=round]").await, ["Round 1"]);
+
+    // Bosh in its second round: two pits out of play.
+    let moves = "2,6,4,6,4,7,5,10,4,6,1,8,1,9,3,7,5,9,1,6,2,7,3,8,4,9,5,9,1,7,5,8,4,2,3";
+    let list: Vec<String> = moves.split(',').map(String::from).collect();
+    let expected = played("bosh", &list);
+    assert_eq!((&expected["out_of_play"], &expected["rounds_over"]), (&json!([6, 10]), &json!(1)));
+    c.goto(&open("bosh", moves)).await.unwrap();
+    until("the second round", || async {
+        (texts(&c, "[data-testid=round]").await == ["Round 2"]).then_some(())
+    })
+    .await;
+    assert_eq!(pits_with(&c, "out-of-play").await, [6, 10]);
+    assert_eq!(texts(&c, "[data-testid=marks] li").await, ["Out of play: pits 6, 10"]);
+    screenshot(&c, "bosh-round-2.png").await;
+
+    // Kalah's stores, each labelled with its owner.
+    c.goto(&open("kalah", "")).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    assert_eq!(texts(&c, "#board [data-store-owner]").await, ["P1", "P2"]);
+    let store = c.find(Locator::Css("[data-store='2']")).await.unwrap().attr("aria-label").await.unwrap();
+    assert_eq!(store.as_deref(), Some("player 2's store, 0 seeds"));
+    c.close().await.unwrap();
+}
+
+/// Records, at every change of the play panel (after each task that changes it), what
+/// `expression` gives, in `window.seen`.
+async fn record(c: &fantoccini::Client, expression: &str) {
+    let script = format!(
+        "window.seen = []; const f = () => {expression}; new MutationObserver(() => window.seen.push(f())).observe(document.getElementById('play'), {{ subtree: true, childList: true, characterData: true, attributes: true }});"
+    );
+    c.execute(&script, vec![]).await.unwrap();
+}
+
+async fn recorded(c: &fantoccini::Client) -> Vec<serde_json::Value> {
+    serde_json::from_value(c.execute("return window.seen", vec![]).await.unwrap()).unwrap()
+}
+
+/// The seeds the page shows: in the pits, the stores, the players' hands, and in the hand of
+/// a sowing under way.
+const SEEDS_SHOWN: &str = "[...document.querySelectorAll('#board [data-pit] .counted, #board [data-store] .counted, #board [data-hand] .counted')].reduce((n, e) => n + Number(e.textContent), 0) + Number((document.getElementById('sowing-hand') || { dataset: {} }).dataset.seeds || 0)";
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_bao_capture_is_animated_with_its_64_seeds_at_every_frame() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    // Bao after 13: a seed from the hand into pit 13 captures, and the move waits for the end
+    // of the row to sow the 6 seeds taken from (pit 9 or 16); from 9 they capture again.
+    c.goto(&format!("{}?variant=bao&players=human,human&moves=13", setup.address)).await.unwrap();
+    let pit =
+        until("the choice", || async { c.find(Locator::Css("[data-pit='9'].playable")).await.ok() }).await;
+    record(&c, SEEDS_SHOWN).await;
+    pit.click().await.unwrap();
+    let moves = ["13".to_string(), "9".to_string()];
+    let expected = played("bao", &moves);
+    until("the end of the animation", || async {
+        let done =
+            texts(&c, "#board .sowing").await.is_empty() && json!(pits_shown(&c).await) == expected["pits"];
+        (done && texts(&c, "[data-testid=moves] li").await == moves).then_some(())
+    })
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let seen = recorded(&c).await;
+    // Every seed sown and captured, one frame each, and the sowing's hand shown.
+    assert!(seen.len() > 10, "{seen:?}");
+    assert!(seen.iter().all(|n| n == 64), "{seen:?}");
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_status_is_updated_when_the_animation_ends() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&players=human,human&moves=3,6,2", setup.address)).await.unwrap();
+    let pit =
+        until("the board", || async { c.find(Locator::Css("[data-pit='6'].playable")).await.ok() }).await;
+    let before = (texts(&c, "[data-testid=to-move]").await, texts(&c, "[data-testid=score]").await);
+    let start: Vec<String> = "3,6,2".split(',').map(String::from).collect();
+    assert_eq!(before.0, [format!("Player {} to move", played("bakuk", &start)["to_move"])]);
+    record(
+        &c,
+        "[[...document.querySelectorAll('[data-pit]')].sort((a, b) => a.dataset.pit - b.dataset.pit).map(e => Number(e.textContent)), document.getElementById('to-move').textContent, document.getElementById('score').textContent]",
+    )
+    .await;
+    pit.click().await.unwrap();
+    let moves: Vec<String> = "3,6,2,6".split(',').map(String::from).collect();
+    let expected = played("bakuk", &moves);
+    until("the status of the move", || async {
+        (texts(&c, "[data-testid=to-move]").await == [format!("Player {} to move", expected["to_move"])])
+            .then_some(())
+    })
+    .await;
+    let seen = recorded(&c).await;
+    // The board moved seed by seed while the status stayed that of the position before.
+    let animated = seen.iter().filter(|s| s[0] != expected["pits"]).count();
+    assert!(animated >= 3, "{seen:?}");
+    for s in &seen {
+        if s[1] != json!(before.0[0]) || s[2] != json!(before.1[0]) {
+            assert_eq!(s[0], expected["pits"], "the status ran ahead of the board: {s:?}");
+        }
+    }
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_bad_move_in_a_replayed_list_leaves_the_moves_before_it_to_play_on() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&players=human,human&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    for (list, kept, error) in
+        [("3,4,1,9", "3,4,1", "move 4 (`9`) is not a pit"), ("3,4,4,1", "3,4", "ply 3: ")]
+    {
+        let paste = c.find(Locator::Id("paste")).await.unwrap();
+        paste.clear().await.unwrap();
+        paste.send_keys(list).await.unwrap();
+        c.find(Locator::Css("#paste-form button")).await.unwrap().click().await.unwrap();
+        let kept: Vec<String> = kept.split(',').map(String::from).collect();
+        until("the moves before the bad one", || async {
+            (texts(&c, "[data-testid=moves] li").await == kept).then_some(())
+        })
+        .await;
+        let said = until("the error", || async {
+            let t = texts(&c, "#error").await.remove(0);
+            (!t.is_empty()).then_some(t)
+        })
+        .await;
+        assert!(said.contains(error), "{said}");
+        let expected = played("bakuk", &kept);
+        assert_eq!(json!(pits_shown(&c).await), expected["pits"]);
+        assert_eq!(
+            texts(&c, "[data-testid=to-move]").await,
+            [format!("Player {} to move", expected["to_move"])]
+        );
+        // And the game goes on from there.
+        let legal = expected["legal_moves"][0].as_str().unwrap().to_string();
+        c.find(Locator::Css(&format!("[data-pit='{legal}'].playable"))).await.unwrap().click().await.unwrap();
+        until("the move played on", || async {
+            (texts(&c, "[data-testid=moves] li").await.len() == kept.len() + 1).then_some(())
+        })
+        .await;
+        assert_eq!(texts(&c, "#error").await, [""]);
+    }
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn perfect_is_offered_only_where_the_server_solves_the_variant() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    let perfect = |seat: u8| {
+        let c = c.clone();
+        async move {
+            let e = c.find(Locator::Css(&format!("#seat-{seat} option[value=perfect]"))).await.unwrap();
+            e.prop("disabled").await.unwrap().as_deref() == Some("true")
+        }
+    };
+    // Kalah is too large: refused up front, the seat played by a person, saying why.
+    c.goto(&format!("{}?variant=kalah&players=human,perfect&animate=0", setup.address)).await.unwrap();
+    let said = until("the refusal", || async {
+        let t = texts(&c, "[data-testid=notice] p").await;
+        (!t.is_empty()).then_some(t)
+    })
+    .await;
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with(
+            "No perfect play here, so player 2 is played by a person: Kalah is too large to solve here"
+        ),
+        "{said:?}"
+    );
+    assert!(perfect(1).await && perfect(2).await);
+    let seat = c.execute("return document.getElementById('seat-2').value", vec![]).await.unwrap();
+    assert_eq!(seat, json!("human"));
+    // The game goes on, nobody waiting for an answer that will not come.
+    c.find(Locator::Css("[data-pit='1'].playable")).await.unwrap().click().await.unwrap();
+    until("player 2 to play", || async {
+        (texts(&c, "[data-testid=to-move]").await == ["Player 2 to move"]).then_some(())
+    })
+    .await;
+    c.find(Locator::Css("[data-pit='8'].playable")).await.unwrap();
+    // Bakuk is solved here: offered.
+    c.goto(&format!("{}?variant=bakuk&players=human,perfect&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    assert!(!perfect(1).await && !perfect(2).await);
+    assert!(texts(&c, "[data-testid=notice] p").await.is_empty());
+    let seat = c.execute("return document.getElementById('seat-2').value", vec![]).await.unwrap();
+    assert_eq!(seat, json!("perfect"));
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_misspelt_address_is_named() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalha&players=human,grredy&animate=0", setup.address)).await.unwrap();
+    let said = until("the notice", || async {
+        let t = texts(&c, "[data-testid=notice] p").await;
+        (t.len() == 2).then_some(t)
+    })
+    .await;
+    assert_eq!(said[0], "There is no variant `kalha` (did you mean `kalah`?): Bakuk is shown instead.");
+    assert!(
+        said[1].starts_with(
+            "There is no player `grredy` (did you mean `greedy`?): player 2 is played by a person."
+        ),
+        "{said:?}"
+    );
+    let seats = c
+        .execute("return [...document.querySelectorAll('#seat-2 option')].map(o => o.value)", vec![])
+        .await
+        .unwrap();
+    assert!(!seats.as_array().unwrap().contains(&json!("grredy")), "{seats}");
+    let seat = c.execute("return document.getElementById('seat-2').value", vec![]).await.unwrap();
+    assert_eq!(seat, json!("human"));
+    // A ruleset misspelt too; choosing a game clears the notice.
+    c.goto(&format!("{}?variant=bakuk&ruleset=valdes&animate=0", setup.address)).await.unwrap();
+    let said = until("the notice", || async {
+        let t = texts(&c, "[data-testid=notice] p").await;
+        (!t.is_empty()).then_some(t)
+    })
+    .await;
+    assert_eq!(
+        said,
+        [
+            "There is no ruleset `valdes` of Bakuk (did you mean `valdez`?): its rulesets are valdez, three-player."
+        ]
+    );
+    c.find(Locator::Id("new-game")).await.unwrap().click().await.unwrap();
+    until("the notice cleared", || async {
+        texts(&c, "[data-testid=notice] p").await.is_empty().then_some(())
+    })
+    .await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn every_panel_fits_a_phone_412_px_wide() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(412, 915).await;
+    c.goto(&format!("{}?variant=koumma&animate=0", setup.address)).await.unwrap();
+    let state = || async {
+        let s = c
+            .execute("return document.getElementById('run-state').dataset.state || ''", vec![])
+            .await
+            .unwrap();
+        s.as_str().unwrap().to_string()
+    };
+    // The widest things the page shows: a tournament's standings, a simulation's table and
+    // plot, the rules and their differences, the editor's messages.
+    let text = until("the sample tournament", || async {
+        let t = c.execute("return document.getElementById('tournament').value", vec![]).await.unwrap();
+        let t = t.as_str().unwrap().to_string();
+        t.contains("variants: [koumma]").then_some(t)
+    })
+    .await;
+    c.execute(
+        "document.getElementById('tournament').value = arguments[0]; document.getElementById('tournament-box').open = true",
+        vec![json!(text.replace("games: 10", "games: 2"))],
+    )
+    .await
+    .unwrap();
+    c.find(Locator::Id("tournament-start")).await.unwrap().click().await.unwrap();
+    until("the tournament to end", || async { (state().await == "done").then_some(()) }).await;
+    let fits = || async {
+        let found = c
+            .execute(
+                "const w = document.documentElement.clientWidth; return [document.documentElement.scrollWidth, w, ...[...document.querySelectorAll('main > section, header')].map(s => [s.id || s.tagName, Math.ceil(s.getBoundingClientRect().right), s.scrollWidth, s.clientWidth])]",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let found = found.as_array().unwrap().clone();
+        let (page, width) = (found[0].as_u64().unwrap(), found[1].as_u64().unwrap());
+        assert!(width <= 412, "{found:?}");
+        assert!(page <= width, "the page is {page} px wide in a window of {width}: {found:?}");
+        for s in &found[2..] {
+            let right = s[1].as_u64().unwrap();
+            assert!(right <= width && s[2].as_u64() <= s[3].as_u64(), "{s}: {found:?}");
+        }
+    };
+    fits().await;
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "tournament-phone.png").await;
+    c.execute("document.getElementById('run-games').value = '20'", vec![]).await.unwrap();
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to start", || async { (state().await != "done").then_some(()) }).await;
+    until("the run to end", || async { (state().await == "done").then_some(()) }).await;
+    c.find(Locator::Css("#run-plot img")).await.unwrap();
+    c.execute(
+        r#"const s = document.getElementById('compare'); s.value = '{"variant":"toguz-kumalak","ruleset":null}'; s.dispatchEvent(new Event('change'))"#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    until("the differences", || async { c.find(Locator::Css("[data-testid=diff] tbody td")).await.ok() })
+        .await;
+    let editor = c.find(Locator::Id("source")).await.unwrap();
+    editor.clear().await.unwrap();
+    editor
+        .send_keys("variant \"X\" extends \"Bakuk\" {\n  source \"test\"\n  seeds xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx in each pit\n}\n")
+        .await
+        .unwrap();
+    until("the message", || async {
+        let t = c.find(Locator::Id("diagnostics")).await.ok()?.text().await.ok()?;
+        t.contains("unexpected word").then_some(())
+    })
+    .await;
+    fits().await;
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "simulation-phone.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_rules_are_a_document_without_the_command_line_s_flags() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&animate=0", setup.address)).await.unwrap();
+    let headings = until("the rules", || async {
+        let h = texts(&c, "[data-testid=describe] h4").await;
+        (!h.is_empty()).then_some(h)
+    })
+    .await;
+    assert_eq!(texts(&c, "[data-testid=describe] h3").await, ["Bakuk"]);
+    assert_eq!(headings, ["Board", "Players", "Sowing", "Capture", "End", "Winner"]);
+    let fields = texts(&c, "[data-testid=describe] dt").await;
+    assert_eq!(fields, ["Region", "People", "Documented by", "Sources", "Notes", "Rulesets"]);
+    let text = texts(&c, "[data-testid=describe]").await.remove(0);
+    assert!(!text.contains("--ruleset"), "{text}");
+    assert!(text.contains("valdez, three-player (chosen in the Ruleset list above)"), "{text}");
+    // A paragraph is one, not the terminal's lines; the board's drawing is kept as drawn.
+    let paragraphs = texts(&c, "[data-testid=describe] p").await;
+    assert!(
+        paragraphs.iter().any(|p| p.starts_with("Two rows of three pits (6 pits), no stores: captured seeds are set aside. Six seeds in each pit, 36 in all.")),
+        "{paragraphs:?}"
+    );
+    let drawn = texts(&c, "[data-testid=describe] pre").await;
+    assert_eq!(drawn.len(), 1, "{drawn:?}");
+    assert!(drawn[0].contains("player 2 |  6  |  6  |  6  |"), "{drawn:?}");
+    assert_eq!(texts(&c, "[data-testid=describe] dd li").await.len(), 2);
     c.close().await.unwrap();
 }

@@ -43,6 +43,7 @@ const INDEX: &str = include_str!("assets/index.html");
 const SCRIPT: &str = include_str!("assets/app.js");
 const SIMULATE_SCRIPT: &str = include_str!("assets/simulate.js");
 const STYLE: &str = include_str!("assets/style.css");
+const ICON: &str = include_str!("assets/favicon.svg");
 
 /// A response before it is sent.
 pub struct Reply {
@@ -163,8 +164,10 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
         "/app.js" if get => Reply::text("text/javascript; charset=utf-8", SCRIPT),
         "/simulate.js" if get => Reply::text("text/javascript; charset=utf-8", SIMULATE_SCRIPT),
         "/style.css" if get => Reply::text("text/css; charset=utf-8", STYLE),
+        // Browsers ask for `/favicon.ico` whatever the page links: both are the icon.
+        "/favicon.svg" | "/favicon.ico" if get => Reply::text("image/svg+xml", ICON),
         "/api/variants" if get => Reply::bytes("application/json; charset=utf-8", &site.variants),
-        "/api/game" if post => with(body, |r: GameRequest| game(catalogue, &r)),
+        "/api/game" if post => with(body, |r: GameRequest| game(site, &r)),
         "/api/agent" if post => with(body, |r: AgentRequest| agent(site, &r, cancel)),
         "/api/hint" if post => with(body, |r: HintRequest| hint(site, &r, cancel)),
         "/api/check" if post => with(body, |r: CheckRequest| check_text(&r)),
@@ -172,9 +175,8 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
         "/api/runs" if post => with(body, |r: SimulateRequest| simulate(site, &r, cancel)),
         "/api/tournaments" if post => with(body, |r: TournamentRequest| tournament(site, &r, cancel)),
         "/api/diff" if post => with(body, |r: DiffRequest| diff(catalogue, &r)),
-        "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/api/variants" => {
-            Reply::error(405, format!("{path} is read with GET"))
-        }
+        "/" | "/index.html" | "/app.js" | "/simulate.js" | "/style.css" | "/favicon.svg" | "/favicon.ico"
+        | "/api/variants" => Reply::error(405, format!("{path} is read with GET")),
         "/api/game" | "/api/agent" | "/api/hint" | "/api/check" | "/api/describe" | "/api/diff"
         | "/api/runs" => Reply::error(405, format!("{path} takes a POST of JSON")),
         _ => Reply::error(404, format!("there is no page {path}")),
@@ -343,14 +345,17 @@ fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<Move>, Vec<re
             format!("at most {MAX_MOVES} moves are replayed, not {}", moves.len()),
         ));
     }
+    // A refused move says how many moves before it were played (`played`): the page keeps
+    // them, and the position they reach.
+    let refused = |played: usize, why: String| Reply::json(422, &json!({ "error": why, "played": played }));
     let parsed = moves
         .iter()
         .enumerate()
-        .map(|(i, m)| notation::parse_move_for(rules, m, Some(i + 1)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| Reply::error(422, e.to_string()))?;
+        .map(|(i, m)| notation::parse_move_for(rules, m, Some(i + 1)).map_err(|e| refused(i, e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
     let start = rules.initial_state();
-    let steps = replay::replay(rules, start, &parsed).map_err(|e| Reply::error(422, e.to_string()))?;
+    let steps = replay::replay(rules, start, &parsed)
+        .map_err(|e| refused(e.ply.saturating_sub(start.plies() + 1) as usize, e.to_string()))?;
     let end = steps.last().map_or(start, |s| s.after);
     Ok((end, parsed, steps))
 }
@@ -383,7 +388,28 @@ fn layout(rules: &Rules) -> Layout {
     }
 }
 
-fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
+/// Each player's end place (a pit from 1) and the big stones, where the variant has them:
+/// where they are and how many each player has taken.
+fn stones(spec: &Spec, state: &State) -> serde_json::Value {
+    let Some(end) = spec.stones.end_place else { return json!(null) };
+    let k = spec.pits_per_row as usize;
+    let places: Vec<usize> = (0..spec.players.min(2))
+        .filter_map(|p| {
+            let row = crate::lang::phases::seat_row(&spec.owners, p);
+            end.index(k).and_then(|i| row.get(i)).map(|&q| q + 1)
+        })
+        .collect();
+    let big = spec.stones.big_stones;
+    json!({
+        "end_places": places,
+        "big_stones": big,
+        "in_place": if big { json!(state.stones_in_place()) } else { json!(null) },
+        "taken": if big { json!(state.stones_won()) } else { json!(null) },
+    })
+}
+
+fn game(site: &Site, r: &GameRequest) -> Reply {
+    let catalogue = &site.catalogue;
     let rules = match rules_of(catalogue, r.variant.as_deref(), r.source.as_deref(), r.ruleset.as_deref()) {
         Ok(rules) => rules,
         Err(reply) => return reply,
@@ -418,6 +444,10 @@ fn game(catalogue: &Catalogue, r: &GameRequest) -> Reply {
             "last": last,
             "status": replay::describe_status(&rules, &state),
             "position": PositionReport::new(&rules, &state),
+            "stones": stones(spec, &state),
+            // Why a `perfect` seat is not offered (too large, rules a table cannot value, a
+            // solve that failed before), or null.
+            "perfect_refused": site.solutions.refusal(&rules),
         }),
     )
 }
@@ -434,12 +464,16 @@ fn place(pos: usize, pits: usize) -> serde_json::Value {
 fn path(step: &replay::Step) -> serde_json::Value {
     let (s, r) = (&step.summary, &step.record);
     let pits = step.after.pits().len();
-    let from = if s.mv.is_pass() {
-        json!(null)
+    // Seeds moved without sowing (an opening's move, a seed of a rearrangement: `7/10` names
+    // the pit it goes to) leave the pit they were moved from.
+    let (from, lifted) = if let Some((pit, _, seeds)) = r.transfer {
+        (json!(pit + 1), seeds)
+    } else if s.mv.is_pass() {
+        (json!(null), s.lifted)
     } else if s.mv.hand() > 0 || r.placed {
-        json!("hand")
+        (json!("hand"), s.lifted)
     } else {
-        json!(s.mv.pit() + 1)
+        (json!(s.mv.pit() + 1), s.lifted)
     };
     let captures: Vec<_> = r
         .captures
@@ -454,7 +488,7 @@ fn path(step: &replay::Step) -> serde_json::Value {
         .collect();
     json!({
         "from": from,
-        "lifted": s.lifted,
+        "lifted": lifted,
         "sown": r.sown.iter().map(|&p| place(p, pits)).collect::<Vec<_>>(),
         "captures": captures,
         "relays": relays,
@@ -564,7 +598,10 @@ fn describe(catalogue: &Catalogue, r: &VariantRequest) -> Reply {
             Err(reply) => return reply,
         };
     let rulesets = file.ruleset_names();
-    Reply::json(200, &json!({ "name": spec.name, "text": crate::lang::describe::describe(&spec, &rulesets) }))
+    // The page has its own list of rulesets: the command line's way of choosing one is not said.
+    let text = crate::lang::describe::describe(&spec, &rulesets)
+        .replace("(choose one with --ruleset NAME)", "(chosen in the Ruleset list above)");
+    Reply::json(200, &json!({ "name": spec.name, "text": text }))
 }
 
 /// Starts a simulation (202 and its number), after checking everything a run checks before

@@ -181,6 +181,20 @@ impl Solutions {
         self.lock().solving.as_ref().map(|(_, label)| label.clone())
     }
 
+    /// Why `rules` will not be solved here, if that is known without solving: too large, rules
+    /// a table cannot value, or a solve that ran out of time or memory before. The page offers
+    /// no `perfect` seat then.
+    pub fn refusal(&self, rules: &Rules) -> Option<String> {
+        if let Err(why) = solvable(rules, &self.limits) {
+            return Some(why);
+        }
+        let key = rules.game_fingerprint();
+        self.lock().entries.iter().find_map(|(k, e)| match e {
+            Entry::Refused(why) if *k == key => Some(why.clone()),
+            _ => None,
+        })
+    }
+
     fn lock(&self) -> MutexGuard<'_, Tables> {
         self.tables.lock().unwrap_or_else(|p| p.into_inner())
     }

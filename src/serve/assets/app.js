@@ -24,6 +24,7 @@ async function post(path, body) {
   if (!response.ok) {
     const error = new Error(data.error || `${response.status}`);
     error.data = data;
+    error.status = response.status;
     throw error;
   }
   return data;
@@ -35,6 +36,13 @@ function variantBody() {
 
 function showError(text) { $("error").textContent = text || ""; }
 
+// A notice that stays until the next game is chosen: a misspelt address, a seat refused.
+function say(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  $("notice").appendChild(p);
+}
+
 // ---------------------------------------------------------------------------------------
 // The board, drawn as SVG from the server's layout: rows top to bottom as player 1 sees them.
 
@@ -45,10 +53,44 @@ function el(name, attrs, parent) {
   return node;
 }
 
+// The marks of the board in words, under it, as `sow play` writes them under its board.
+function marksOf(reply) {
+  const { position, stones } = reply;
+  const lines = [];
+  const list = (pits) => (pits.length === 1 ? `pit ${pits[0]}` : `pits ${pits.join(", ")}`);
+  const claims = (position.claimed || []).map((pits, p) => (pits.length ? `player ${p + 1} ${list(pits)}` : null)).filter(Boolean);
+  if (claims.length) lines.push(`Claimed (*): ${claims.join("; ")}`);
+  if (position.out_of_play && position.out_of_play.length) lines.push(`Out of play: ${list(position.out_of_play)}`);
+  if (stones && stones.end_places && stones.end_places.length) {
+    lines.push(`End places: ${stones.end_places.map((q, p) => `player ${p + 1} pit ${q}`).join(", ")}`);
+  }
+  if (stones && stones.big_stones) {
+    const at = stones.end_places.filter((_, p) => stones.in_place[p]);
+    const taken = stones.taken.map((n, p) => (n ? `player ${p + 1} ${n}` : null)).filter(Boolean);
+    lines.push(`Big stones: ${at.length ? list(at) : "none on the board"}${taken.length ? `; taken: ${taken.join(", ")}` : ""}`);
+  }
+  return lines;
+}
+
+// The round being played, in games of rounds.
+function roundOf(position) {
+  if (position.rounds_over === undefined || position.rounds_over === null) return "";
+  const round = position.rounds_over + 1;
+  return position.filling ? `Filling the pits for round ${round}` : `Round ${round}`;
+}
+
 function drawBoard(reply) {
   const { layout, position } = reply;
   const svg = $("board");
   svg.replaceChildren();
+  const inHand = position.in_hand || 0;
+  $("sowing-hand").dataset.seeds = String(inHand);
+  $("sowing-hand").textContent = inHand ? `Being sown: ${inHand} ${inHand === 1 ? "seed" : "seeds"} in hand` : "";
+  $("marks").replaceChildren(...marksOf(reply).map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  }));
   const cols = layout.rows[0].length;
   const rows = layout.rows.length;
   const cell = 80, pad = 20;
@@ -67,14 +109,54 @@ function drawBoard(reply) {
   const legal = legalByPit(position.legal_moves || []);
   const human = !position.finished && position.to_move && game.players[position.to_move - 1] === "human";
   const lastPit = lastPitOf(reply);
+  // What else the position says of a pit: claimed (and by whom), out of play, an end place
+  // and its big stone, owned across the board or by both players for the round.
+  const claimer = new Map();
+  (position.claimed || []).forEach((pits, p) => pits.forEach((q) => claimer.set(q, p + 1)));
+  const out = new Set(position.out_of_play || []);
+  const stones = reply.stones;
+  const ends = new Map(((stones && stones.end_places) || []).map((q, p) => [q, p + 1]));
+  const across = new Map();
+  (position.owned_across || []).forEach((pits, p) => pits.forEach((q) => across.set(q, p + 1)));
+  const both = new Set(position.owned_by_both || []);
   layout.rows.forEach((row, r) => {
     row.forEach((pit, c) => {
       const cx = pad + storeW + c * cell + cell / 2;
       const cy = band + pad + r * cell + (r >= 2 ? gap : 0) + cell / 2;
-      const g = el("g", { class: `pit owner-${layout.owners[pit - 1]}`, "data-pit": pit }, svg);
-      el("circle", { cx, cy, r: cell / 2 - 8 }, g);
+      const owner = across.get(pit) || layout.owners[pit - 1];
+      const g = el("g", { class: `pit owner-${owner}`, "data-pit": pit, role: "img" }, svg);
+      const said = [`pit ${pit}`, `${position.pits[pit - 1]} seeds`, both.has(pit) ? "both players'" : `player ${owner}'s`];
+      const radius = cell / 2 - 8;
+      if (ends.has(pit)) {
+        // An end place: drawn as a rounded square, its big stone (while it is there) a dark
+        // disc beside its count.
+        g.classList.add("end-place");
+        el("rect", { x: cx - radius, y: cy - radius, width: 2 * radius, height: 2 * radius, rx: 14 }, g);
+        said.push(`player ${ends.get(pit)}'s end place`);
+        if (stones.big_stones && stones.in_place && stones.in_place[ends.get(pit) - 1]) {
+          g.classList.add("has-big-stone");
+          el("circle", { class: "big-stone", cx: cx - radius + 13, cy: cy - radius + 13, r: 9 }, svg);
+          said.push("its big stone");
+        }
+      } else {
+        el("circle", { cx, cy, r: radius }, g);
+      }
       const t = el("text", { x: cx, y: cy, class: "counted" }, g);
       t.textContent = String(position.pits[pit - 1]);
+      if (claimer.has(pit)) {
+        // As `sow play` draws it (`0*1`): the claimer's number after a star.
+        g.classList.add("claimed", `claimed-by-${claimer.get(pit)}`);
+        el("circle", { class: "claim-badge", cx: cx + radius - 4, cy: cy - radius + 4, r: 13 }, svg);
+        const m = el("text", { x: cx + radius - 4, y: cy - radius + 5, class: "claim-mark" }, svg);
+        m.textContent = `*${claimer.get(pit)}`;
+        said.push(`claimed by player ${claimer.get(pit)}`);
+      }
+      if (out.has(pit)) {
+        g.classList.add("out-of-play");
+        said.push("out of play");
+      }
+      if (both.has(pit)) g.classList.add("shared");
+      g.setAttribute("aria-label", said.join(", "));
       if (human && legal.has(pit)) {
         g.classList.add("playable");
         g.addEventListener("click", () => choose(pit, legal.get(pit)));
@@ -88,10 +170,13 @@ function drawBoard(reply) {
     // Player 1 sows counter-clockwise into the store at their right; player 2's is at the left.
     const places = [width - pad - storeW + 5, pad - 5];
     position.stores.slice(0, 2).forEach((seeds, p) => {
-      const g = el("g", { class: "store", "data-store": p + 1 }, svg);
+      const g = el("g", { class: "store", "data-store": p + 1, role: "img", "aria-label": `player ${p + 1}'s store, ${seeds} seeds` }, svg);
       el("rect", { x: places[p], y: pad + 5, width: storeW, height: rows * cell - 10, rx: 30 }, g);
       const t = el("text", { x: places[p] + storeW / 2, y: pad + rows * cell / 2, class: "counted" }, g);
       t.textContent = String(seeds);
+      // Whose store: written at its far end from the owner's row (player 1 sits below).
+      const o = el("text", { x: places[p] + storeW / 2, y: p === 0 ? pad + 28 : pad + rows * cell - 28, class: "store-owner", "data-store-owner": p + 1 }, svg);
+      o.textContent = `P${p + 1}`;
     });
   }
   if (!layout.stores) {
@@ -116,6 +201,10 @@ function drawBoard(reply) {
 function showCounts(counts, lit) {
   const set = (css, value) => { const e = document.querySelector(`${css} .counted`); if (e) e.textContent = String(value); };
   counts.pits.forEach((n, i) => set(`[data-pit="${i + 1}"]`, n));
+  // The seeds in the mover's hand while they are sown.
+  const hand = $("sowing-hand");
+  hand.dataset.seeds = String(counts.flight || 0);
+  hand.textContent = counts.flight ? `Being sown: ${counts.flight} ${counts.flight === 1 ? "seed" : "seeds"} in hand` : "";
   (counts.stores || []).forEach((n, p) => set(`[data-store="${p + 1}"]`, n));
   (counts.hands || []).forEach((n, p) => set(`[data-hand="${p + 1}"]`, n));
   for (const e of document.querySelectorAll("#board .sowing")) e.classList.remove("sowing");
@@ -153,47 +242,85 @@ function stopAnimation() {
   if (animation.done) animation.done();
 }
 
-// The frames of a move: each a change of the counts and the place to light.
-function framesOf(last, layout) {
+// The frames of a move: each a change of the counts and the place to light. The seeds in the
+// mover's hand are counted too (`flight`): lifted from a pit or the hand, or taken to be sown
+// on, they are in hand until sown; so every frame shows every seed once. The engine records
+// where seeds are sown, lifted (relays) and captured, not where captured seeds go: those the
+// sowing goes on with (Bao's, sown from the end of a row) are in hand; the others go to the
+// mover's store, or their hand on a board without stores, as they are taken.
+function framesOf(last, layout, after) {
   const { path, before, player } = last;
-  const counts = { pits: before.pits.slice(), stores: before.stores ? before.stores.slice() : null, hands: before.captured.slice() };
+  const captured = path.captures.reduce((n, c) => n + c.seeds, 0);
+  // Plays the move keeping `budget` captured seeds in hand (the first taken first); the
+  // seeds in hand at its end.
+  const play = (budget, frames) => {
+    const counts = { pits: before.pits.slice(), stores: before.stores ? before.stores.slice() : null, hands: before.captured.slice(), flight: before.in_hand || 0 };
+    const frame = (lit) => frames && frames.push({ pits: counts.pits.slice(), stores: counts.stores && counts.stores.slice(), hands: counts.hands.slice(), flight: counts.flight, lit });
+    const at = (place) => (typeof place === "number" ? `[data-pit="${place}"]` : `[data-store="${place.slice(1)}"]`);
+    const held = (place) => (typeof place === "number" ? counts.pits[place - 1] : counts.stores ? counts.stores[Number(place.slice(1)) - 1] : 0);
+    const add = (place, n) => {
+      if (typeof place === "number") counts.pits[place - 1] += n;
+      else if (counts.stores) counts.stores[Number(place.slice(1)) - 1] += n;
+    };
+    const credit = (n) => {
+      if (layout.stores && counts.stores) counts.stores[player - 1] += n;
+      else counts.hands[player - 1] += n;
+    };
+    if (path.from === "hand") {
+      counts.hands[player - 1] -= path.lifted;
+      counts.flight += path.lifted;
+      frame(null);
+    } else if (path.from !== null && path.lifted > 0) {
+      add(path.from, -path.lifted);
+      counts.flight += path.lifted;
+      frame(at(path.from));
+    }
+    // At a number of seeds sown: the captures that end a lap, then the relay that starts the
+    // next, lifting what its pit holds (the seeds taken, when they were put there to be sown).
+    const events = (i) => {
+      for (const c of path.captures.filter((c) => c.at === i)) {
+        add(c.pit, -c.seeds);
+        const kept = Math.min(c.seeds, budget);
+        budget -= kept;
+        counts.flight += kept;
+        credit(c.seeds - kept);
+        frame(at(c.pit));
+      }
+      for (const r of path.relays.filter((r) => r.at === i)) {
+        const lifted = Math.max(0, Math.min(r.seeds, held(r.pit)));
+        add(r.pit, -lifted);
+        counts.flight += lifted;
+        frame(at(r.pit));
+      }
+    };
+    path.sown.forEach((place, i) => {
+      events(i);
+      add(place, 1);
+      counts.flight -= 1;
+      frame(at(place));
+    });
+    events(path.sown.length);
+    // Seeds in hand the sowing did not need go to the mover.
+    const left = counts.flight - (after.in_hand || 0);
+    if (left > 0) {
+      credit(left);
+      counts.flight -= left;
+      frame(null);
+    }
+    return left;
+  };
+  // The captured seeds the sowing needs: those it would have left over kept in hand are not.
+  const left = play(captured, null);
   const frames = [];
-  const frame = (lit) => frames.push({ pits: counts.pits.slice(), stores: counts.stores && counts.stores.slice(), hands: counts.hands.slice(), lit });
-  const at = (place) => (typeof place === "number" ? `[data-pit="${place}"]` : `[data-store="${place.slice(1)}"]`);
-  const add = (place, n) => {
-    if (typeof place === "number") counts.pits[place - 1] = Math.max(0, counts.pits[place - 1] + n);
-    else if (counts.stores) counts.stores[Number(place.slice(1)) - 1] += n;
-  };
-  // Captured seeds go to the mover's store, or their hand on a board without stores.
-  const credit = (n) => {
-    if (layout.stores && counts.stores) counts.stores[player - 1] += n;
-    else counts.hands[player - 1] += n;
-  };
-  if (path.from === "hand") {
-    counts.hands[player - 1] = Math.max(0, counts.hands[player - 1] - path.lifted);
-    frame(null);
-  } else if (path.from !== null && path.lifted > 0) {
-    add(path.from, -path.lifted);
-    frame(at(path.from));
-  }
-  const events = (i) => {
-    for (const r of path.relays.filter((r) => r.at === i)) { add(r.pit, -r.seeds); frame(at(r.pit)); }
-    for (const c of path.captures.filter((c) => c.at === i)) { add(c.pit, -c.seeds); credit(c.seeds); frame(at(c.pit)); }
-  };
-  path.sown.forEach((place, i) => {
-    events(i);
-    add(place, 1);
-    frame(at(place));
-  });
-  events(path.sown.length);
+  play(Math.max(0, captured - Math.max(0, left)), frames);
   return frames;
 }
 
 // Plays the frames of the last move; resolves once the board shows `reply.position`.
 function animateLast(reply) {
   stopAnimation();
-  const frames = framesOf(reply.last, reply.layout);
-  const end = { pits: reply.position.pits, stores: reply.position.stores, hands: reply.position.captured };
+  const frames = framesOf(reply.last, reply.layout, reply.position);
+  const end = { pits: reply.position.pits, stores: reply.position.stores, hands: reply.position.captured, flight: reply.position.in_hand || 0 };
   if (!frames.length) return Promise.resolve();
   // One seed every 120 ms, faster for a long move: at most 2.5 s a move.
   const tick = Math.min(120, 2500 / frames.length);
@@ -212,7 +339,8 @@ function animateLast(reply) {
       animation.timer = setTimeout(next, tick);
     };
     // The position before the move, shown for a frame before its seeds are lifted.
-    showCounts({ pits: reply.last.before.pits, stores: reply.last.before.stores, hands: reply.last.before.captured }, null);
+    const before = reply.last.before;
+    showCounts({ pits: before.pits, stores: before.stores, hands: before.captured, flight: before.in_hand || 0 }, null);
     animation.timer = setTimeout(next, tick);
   });
 }
@@ -268,10 +396,17 @@ function render(reply) {
       $("choices").appendChild(b);
     }
   }
-  $("to-move").textContent = p.finished ? "" : `Player ${p.to_move} to move`;
-  $("score").textContent = p.finished ? "" : `· score ${p.score.join(" to ")}`;
-  $("result").textContent = p.finished ? (p.winner ? `Player ${p.winner} wins` : "A draw") + ` (${p.score.join(" to ")})` : "";
-  $("last").textContent = reply.last ? reply.last.text : "";
+  // The status once the board shows the position it speaks of: after the animation.
+  const status = () => {
+    if (game.last !== reply) return;
+    $("round").textContent = roundOf(p);
+    $("to-move").textContent = p.finished ? "" : `Player ${p.to_move} to move`;
+    $("score").textContent = p.finished ? "" : `· score ${p.score.join(" to ")}`;
+    $("result").textContent = p.finished ? (p.winner ? `Player ${p.winner} wins` : "A draw") + ` (${p.score.join(" to ")})` : "";
+    $("last").textContent = reply.last ? reply.last.text : "";
+  };
+  const settled = drawn.then(status);
+  offerPerfect(reply.perfect_refused);
   const list = $("moves");
   list.replaceChildren();
   for (const m of reply.moves) {
@@ -283,7 +418,29 @@ function render(reply) {
   $("redo").disabled = game.undone.length === 0;
   $("hint").disabled = p.finished;
   $("hint-text").textContent = "";
-  return drawn;
+  return settled;
+}
+
+// `perfect` is offered where the server can solve the variant: elsewhere its option is
+// disabled, saying why, and a seat given it plays as a person, saying so.
+function offerPerfect(refused) {
+  for (const select of $("seats").querySelectorAll("select")) {
+    const option = select.querySelector("option[value=perfect]");
+    if (!option) continue;
+    option.disabled = Boolean(refused);
+    option.title = refused ? `no perfect play here: ${refused}` : "";
+    option.textContent = refused ? "perfect (not here)" : "perfect";
+  }
+  if (!refused) return;
+  const seats = game.players.map((a, i) => (a === "perfect" ? i : null)).filter((i) => i !== null);
+  if (!seats.length) return;
+  for (const i of seats) {
+    game.players[i] = "human";
+    const select = $(`seat-${i + 1}`);
+    if (select) select.value = "human";
+  }
+  const who = seats.map((i) => `player ${i + 1}`).join(" and ");
+  say(`No perfect play here, so ${who} is played by a person: ${refused}`);
 }
 
 // The moves of the player to move with their values: perfect play where the server can
@@ -299,13 +456,17 @@ async function showHint() {
     return;
   }
   if (generation !== game.generation) return;
-  const signed = (v) => (v > 0 ? `+${v}` : v < 0 ? `\u2212${-v}` : "0");
-  const values = hint.moves.map((m) => `${m.move} ${signed(m.value)}${m.best ? " (best)" : ""}`).join(", ");
-  const by = hint.exact
-    ? `Perfect play, for player ${hint.player} (the seeds still to be won, ahead or behind)`
-    : `A search (${hint.by}), for player ${hint.player} (seeds ahead as far as it sees)`;
-  const refused = hint.perfect_refused ? ` \u2014 no perfect play here: ${hint.perfect_refused}` : "";
-  $("hint-text").textContent = `${by}: ${values}${refused}`;
+  // As `sow play --hint` writes it: `pit 3 +2 (best), pit 2 0, pit 1 -2`.
+  const signed = (v) => (v > 0 ? `+${v}` : String(v));
+  const named = (m) => (/^\d/.test(m) ? `pit ${m}` : m);
+  const values = hint.moves.map((m) => `${named(m.move)} ${signed(m.value)}${m.best ? " (best)" : ""}`).join(", ");
+  const by = hint.exact ? "perfect play values" : `${hint.by} search values`;
+  const meaning = hint.exact
+    ? "Perfect play: the margin of the seeds still to be won, ahead or behind, with best play on both sides."
+    : "A search: the seeds gained ahead as far as it sees.";
+  const refused = hint.perfect_refused ? ` (no perfect play here: ${hint.perfect_refused})` : "";
+  $("hint-text").textContent = `hint: ${by} for player ${hint.player}: ${values}${refused}`;
+  $("hint-text").title = meaning;
   for (const m of hint.moves.filter((m) => m.best)) {
     const found = /^(\d+)/.exec(m.move);
     const pit = found && document.querySelector(`#board [data-pit="${found[1]}"]`);
@@ -313,18 +474,25 @@ async function showHint() {
   }
 }
 
-async function refresh() {
+// Asks for the position after the game's moves and shows it; `said`, an error kept shown.
+async function refresh(said) {
   const generation = ++game.generation;
   stopAnimation();
-  showError("");
+  showError(said || "");
   let reply;
   try {
     reply = await post("/api/game", { ...variantBody(), moves: game.moves });
   } catch (e) {
     if (generation !== game.generation) return;
-    showError(e.data && e.data.diagnostics ? e.data.diagnostics.map((d) => d.rendered).join("\n") : e.message);
-    // A move the server refused is taken back.
-    if (game.moves.length && !(e.data && e.data.diagnostics)) game.moves.pop();
+    if (e.data && e.data.diagnostics) return showError(e.data.diagnostics.map((d) => d.rendered).join("\n"));
+    // A move the server refused is taken back, with those after it: the game goes on from
+    // the last position the moves reached, said with why.
+    if (e.data && Number.isInteger(e.data.played) && e.data.played < game.moves.length) {
+      game.moves = game.moves.slice(0, e.data.played);
+      game.undone = [];
+      return refresh(e.message);
+    }
+    showError(e.message);
     return;
   }
   if (generation !== game.generation) return;
@@ -346,7 +514,15 @@ async function refresh() {
       else game.undone = [];
       refresh();
     } catch (e) {
-      if (generation === game.generation) showError(e.message);
+      if (generation !== game.generation) return;
+      // A solve that ran out of time or memory: the variant is refused from now on, and the
+      // game, asked again, gives the seat to a person, saying why.
+      // Once: a refusal the server did not keep is shown as any other error.
+      if (seat === "perfect" && e.status === 422 && !game.askedAgain) {
+        game.askedAgain = true;
+        return refresh(e.message);
+      }
+      showError(e.message);
     }
   }
 }
@@ -411,12 +587,75 @@ function fillSeats(count) {
   }
 }
 
+// `sow describe`'s text as a document: its title, its fields (`Region: ...`) and lists
+// (`Sources:`), its sections' headings and paragraphs (the terminal's wrapped lines joined),
+// and the board's drawing kept as drawn.
+function formatRules(text) {
+  const box = document.createDocumentFragment();
+  const lines = text.replace(/\s+$/, "").split("\n");
+  const indent = (l) => l.length - l.trimStart().length;
+  const node = (tag, words, parent) => {
+    const e = document.createElement(tag);
+    if (words !== undefined) e.textContent = words;
+    (parent || box).appendChild(e);
+    return e;
+  };
+  let i = 0;
+  // Items `  - ...`, each with its lines indented under it.
+  const items = (parent) => {
+    const ul = node("ul", undefined, parent);
+    while (i < lines.length && /^ {2}- /.test(lines[i])) {
+      let item = lines[i].slice(4);
+      i++;
+      while (i < lines.length && /^ {4}\S/.test(lines[i])) item += ` ${lines[i++].trim()}`;
+      node("li", item, ul);
+    }
+  };
+  if (lines.length > 1 && /^=+$/.test(lines[1])) {
+    node("h3", lines[0]);
+    i = 2;
+  }
+  let fields = null;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (!line.trim()) { i++; continue; }
+    const n = indent(line);
+    const field = n === 0 && /^([^:]{1,40}):(?: (.*))?$/.exec(line);
+    if (field) {
+      fields = fields || node("dl");
+      node("dt", field[1], fields);
+      const dd = node("dd", field[2], fields);
+      i++;
+      if (field[2] === undefined) items(dd);
+      continue;
+    }
+    fields = null;
+    if (n === 0) {
+      node("h4", line);
+      i++;
+    } else if (/^ {2}- /.test(line)) {
+      items();
+    } else if (n === 2) {
+      let words = line.trim();
+      i++;
+      while (i < lines.length && indent(lines[i]) === 2 && lines[i].trim() && !/^ {2}- /.test(lines[i])) words += ` ${lines[i++].trim()}`;
+      node("p", words);
+    } else {
+      const drawn = [];
+      while (i < lines.length && lines[i].trim() && indent(lines[i]) >= 4) drawn.push(lines[i++]);
+      const least = Math.min(...drawn.map(indent));
+      node("pre", drawn.map((l) => l.slice(least)).join("\n"));
+    }
+  }
+  return box;
+}
+
 async function describeVariant() {
   // The variant is chosen: the simulation form follows it (simulate.js).
   document.dispatchEvent(new Event("sow-variant"));
   try {
     const { text } = await post("/api/describe", variantBody());
-    $("describe").textContent = text;
+    $("describe").replaceChildren(formatRules(text));
   } catch (e) {
     $("describe").textContent = e.message;
   }
@@ -460,6 +699,8 @@ async function compare() {
 }
 
 function newGame() {
+  $("notice").replaceChildren();
+  game.askedAgain = false;
   game.moves = [];
   game.undone = [];
   describeVariant();
@@ -534,15 +775,59 @@ function wire() {
   });
 }
 
+// The players a seat may have: those listed, and searches of another depth or size.
+function isAgent(name) {
+  return AGENTS.includes(name) || /^alphabeta:[1-9]\d?$/.test(name) || /^mcts:[1-9]\d{0,5}$/.test(name);
+}
+
+// `, did you mean `kalah`?` for a name a letter or two from one of `names`, else nothing.
+function suggest(name, names) {
+  // Edits of a letter, a transposition counted as one (`kalha`, `kalah`).
+  const distance = (a, b) => {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+    return d[a.length][b.length];
+  };
+  let best = null;
+  for (const n of names) {
+    const d = distance(name.toLowerCase(), n.toLowerCase());
+    if (d <= Math.max(1, Math.floor(n.length / 3)) && (!best || d < best.d)) best = { n, d };
+  }
+  return best ? ` (did you mean \`${best.n}\`?)` : "";
+}
+
 async function start() {
   wire();
   await loadVariants();
   const params = new URLSearchParams(location.search);
   const asked = params.get("variant");
-  if (asked && [...$("variant").options].some((o) => o.value === asked)) $("variant").value = asked;
-  else if ([...$("variant").options].some((o) => o.value === "bakuk")) $("variant").value = "bakuk";
-  fillRulesets(params.get("ruleset"));
-  if (params.get("players")) game.players = params.get("players").split(",");
+  const keys = [...$("variant").options].map((o) => o.value);
+  const fallback = keys.includes("bakuk") ? "bakuk" : keys[0];
+  if (asked !== null && keys.includes(asked)) $("variant").value = asked;
+  else {
+    $("variant").value = fallback;
+    // A name the address misspells is said, with the nearest one offered.
+    if (asked !== null) say(`There is no variant \`${asked}\`${suggest(asked, keys)}: ${$("variant").selectedOptions[0].textContent} is shown instead.`);
+  }
+  const ruleset = params.get("ruleset");
+  const rulesets = JSON.parse($("variant").selectedOptions[0].dataset.rulesets);
+  if (ruleset && !rulesets.includes(ruleset)) {
+    const of = $("variant").selectedOptions[0].textContent;
+    say(`There is no ruleset \`${ruleset}\` of ${of}${suggest(ruleset, rulesets)}: ${rulesets.length ? `its rulesets are ${rulesets.join(", ")}` : "it has none"}.`);
+  }
+  fillRulesets(ruleset);
+  if (params.get("players")) {
+    game.players = params.get("players").split(",").map((name, i) => {
+      if (isAgent(name)) return name;
+      say(`There is no player \`${name}\`${suggest(name, AGENTS)}: player ${i + 1} is played by a person. The players are ${AGENTS.join(", ")}.`);
+      return "human";
+    });
+  }
   if (params.get("animate") === "0") { game.animate = false; $("animate").checked = false; }
   if (params.get("moves")) game.moves = params.get("moves").split(",").filter(Boolean);
   pickVariant();
