@@ -41,19 +41,6 @@ impl Validator<'_> {
                 let row = seat_row(owners, p);
                 row.len() == k && row.windows(2).all(|w| w[1] == w[0] + 1)
             });
-        let seats = |this: &mut Self, at: &crate::lang::kinds::Origin, what: &str| -> bool {
-            if !rows {
-                this.diags.push(
-                    at.error(format!("{what} names pits from each player's seat"), "pits named from a seat")
-                        .note("this needs two players who own a row each"),
-                );
-            }
-            rows
-        };
-        // A pit of a row of `k`, as written.
-        let in_row = |this: &mut Self, at: &Origin, pit: &Spanned<SeatPit>| -> Option<SeatPit> {
-            this.seat_pit_in_row(&at.file, &pit.span, pit.value, k).then_some(pit.value)
-        };
         let mut out = Phases::default();
         if let Some(s) = &m.pit_store {
             if board.value.stores {
@@ -61,8 +48,8 @@ impl Validator<'_> {
                     s.error("a store on the circuit, but the board has stores of its own", "a second store")
                         .help("write the board with `no stores`"),
                 );
-            } else if seats(self, &s.at, "a store on the circuit") {
-                out.store_pit = in_row(self, &s.at, &s.value);
+            } else if self.seats(rows, &s.at, "a store on the circuit") {
+                out.store_pit = self.in_row(&s.at, &s.value, k);
             }
             // That ending counts the seeds set aside, and these stores keep theirs in a pit.
             if let Some(e) = &m.majority {
@@ -111,9 +98,9 @@ impl Validator<'_> {
         // Pits never played: named from the seat, each in a row, not all of a row, and not a pit
         // that is never played already.
         if let Some(n) = &m.never_played
-            && seats(self, &n.at, "a pit that cannot be played")
+            && self.seats(rows, &n.at, "a pit that cannot be played")
         {
-            let named: Vec<SeatPit> = n.value.iter().filter_map(|p| in_row(self, &n.at, p)).collect();
+            let named: Vec<SeatPit> = n.value.iter().filter_map(|p| self.in_row(&n.at, p, k)).collect();
             let special = [
                 (out.store_pit, "their store"),
                 (m.end_place.as_ref().map(|e| e.value.pit.value), "an end place"),
@@ -305,25 +292,13 @@ impl Validator<'_> {
         players: u8,
         stores: bool,
     ) -> Vec<OpeningRule<u8, SeatPit>> {
-        let seats = |this: &mut Self, at: &Origin, what: &str| -> bool {
-            if !rows {
-                this.diags.push(
-                    at.error(format!("{what} names pits from each player's seat"), "pits named from a seat")
-                        .note("this needs two players who own a row each"),
-                );
-            }
-            rows
-        };
-        let in_row = |this: &mut Self, at: &Origin, pit: &Spanned<SeatPit>| -> Option<SeatPit> {
-            this.seat_pit_in_row(&at.file, &pit.span, pit.value, k).then_some(pit.value)
-        };
         // The rules so far, with the line of each.
         let mut out: Vec<(OpeningRule<u8, SeatPit>, usize)> = Vec::new();
         for line in &lines.value {
             let o =
                 &Origin { file: Arc::clone(&lines.at.file), span: line.span.clone(), layer: lines.at.layer };
             let OpeningRule { who, moves, from, opponent, to, seeds, relay } = &line.value;
-            let mut ok = seats(self, o, "an opening");
+            let mut ok = self.seats(rows, o, "an opening");
             if moves.value == 0 || moves.value > MAX_OPENING_MOVES {
                 self.diags.push(
                     Diagnostic::error(format!("an opening of {} moves is out of range", moves.value)).at(
@@ -339,7 +314,7 @@ impl Validator<'_> {
                 if !rows {
                     break;
                 }
-                match in_row(self, o, p) {
+                match self.in_row(o, p, k) {
                     Some(q) if pits.iter().any(|&x: &SeatPit| x.index(k) == q.index(k)) => {
                         self.diags.push(Diagnostic::error("a pit named twice").at(
                             &o.file,
@@ -492,6 +467,22 @@ impl Validator<'_> {
             }
         }
         out.into_iter().map(|(r, _)| r).collect()
+    }
+    /// Pits named from a player's seat need two players who own a row each (`rows`): says so
+    /// at the line otherwise.
+    fn seats(&mut self, rows: bool, at: &Origin, what: &str) -> bool {
+        if !rows {
+            self.diags.push(
+                at.error(format!("{what} names pits from each player's seat"), "pits named from a seat")
+                    .note("this needs two players who own a row each"),
+            );
+        }
+        rows
+    }
+
+    /// A pit of a row of `k`, as written, if the row has it (else says so).
+    fn in_row(&mut self, at: &Origin, pit: &Spanned<SeatPit>, k: usize) -> Option<SeatPit> {
+        self.seat_pit_in_row(&at.file, &pit.span, pit.value, k).then_some(pit.value)
     }
 
     /// Does a row of `k` pits have `pit` (named from the seat, written at `span`)? If not, an
