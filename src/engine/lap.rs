@@ -765,20 +765,15 @@ impl Rules {
                     obs.relay(from, part.unwrap_or(s.pits[from]));
                 }
             }
-            // A lap of some of the pit's seeds (`sow only them`): the others stay, set aside
-            // while it is sown.
-            let rest = part.take().map_or(0, |k| s.pits[from] - k);
-            s.pits[from] -= rest;
-            // The seeds the lap was sown with: from the hand on a move's first lap.
-            let lifted = if laps == 1 && held { hand.max(1) as u8 } else { s.pits[from] };
-            let (last, sown) = if laps == 1 && held {
-                self.hand_lap(s, mv, d, obs)
+            // A move's first lap from the hand sows the seeds held.
+            let seeds = part.take();
+            let lap = if laps == 1 && held {
+                let (last, sown) = self.hand_lap(s, mv, d, obs);
+                Lap { m, d, start: from, last, lifted: hand.max(1) as u8, sown }
             } else {
-                self.sow_tracked(s, from, m, d, obs)
+                self.lap_of(s, m, from, d, seeds, obs)
             };
-            s.pits[from] += rest;
-            summary.last = last;
-            let lap = Lap { m, d, start: from, last, lifted, sown };
+            summary.last = lap.last;
             let mut out = self.after_lap(s, lap, laps >= limit, quiet, &mut summary, obs);
             // A first lap that leaves the opponent without seeds: the move is not allowed.
             if laps == 1 && t.first_lap_feeds {
@@ -841,6 +836,26 @@ impl Rules {
         (summary, None)
     }
 
+    /// Sows one lap from `from` in direction `d`, for mover `m`: of `part` of the pit's seeds
+    /// where given (`sow only them`; the others stay, set aside while it is sown), else all.
+    #[inline(always)]
+    fn lap_of<O: Observer>(
+        &self,
+        s: &mut State,
+        m: usize,
+        from: usize,
+        d: usize,
+        part: Option<u8>,
+        obs: &mut O,
+    ) -> Lap {
+        let rest = part.map_or(0, |k| s.pits[from] - k);
+        s.pits[from] -= rest;
+        let lifted = s.pits[from];
+        let (last, sown) = self.sow_tracked(s, from, m, d, obs);
+        s.pits[from] += rest;
+        Lap { m, d, start: from, last, lifted, sown }
+    }
+
     /// An opening's sowing from `from` in direction `d` (of `part` of its seeds, if given) that
     /// relays from `place`, named from each lap, while it holds seeds, and does nothing else
     /// after a lap: no capture, no other relay.
@@ -862,13 +877,8 @@ impl Rules {
             if laps > 1 {
                 obs.relay(from, s.pits[from]);
             }
-            let rest = part.take().map_or(0, |k| s.pits[from] - k);
-            s.pits[from] -= rest;
-            let lifted = s.pits[from];
-            let (last, sown) = self.sow_tracked(s, from, m, d, obs);
-            s.pits[from] += rest;
-            summary.last = last;
-            let lap = Lap { m, d, start: from, last, lifted, sown };
+            let lap = self.lap_of(s, m, from, d, part.take(), obs);
+            summary.last = lap.last;
             match t.place(lap, place) {
                 Some(q) if laps < MAX_LAPS && q < t.pits as usize && s.pits[q] > 0 => from = q,
                 _ => break,
@@ -955,20 +965,9 @@ impl Rules {
     ) -> bool {
         let m = s.to_move as usize;
         let mut after = *s;
-        let rest = part.map_or(0, |k| after.pits[from] - k);
-        after.pits[from] -= rest;
-        let lifted = after.pits[from];
-        let (last, sown) = self.sow_tracked(&mut after, from, m, d, &mut ());
-        after.pits[from] += rest;
+        let lap = self.lap_of(&mut after, m, from, d, part, &mut ());
         let mut summary = summary;
-        self.after_lap(
-            &mut after,
-            Lap { m, d, start: from, last, lifted, sown },
-            laps >= MAX_LAPS,
-            false,
-            &mut summary,
-            &mut (),
-        );
+        self.after_lap(&mut after, lap, laps >= MAX_LAPS, false, &mut summary, &mut ());
         self.starved(&after, m)
     }
 
