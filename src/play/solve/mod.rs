@@ -437,33 +437,29 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
             return Err(SolveError::Chooses(by_kind(Kind::RelayDecline, paused)));
         }
     }
-    // A rule on the seeds captured so far: a table values the seeds won from a position on,
-    // whatever was captured before it.
-    if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::reads_captures) {
-        let at = spec.lines.lap_rules.get(i).cloned();
-        return Err(SolveError::NeedsHistory(Refused {
-            rule: "`when ... the mover has captured ... seeds` (in the `when` lines)",
-            label: "the seeds captured so far",
-            at,
-        }));
-    }
-    // The pits played from decide the captures: more than a table of seeds holds.
-    if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::asks_of_played) {
-        let at = spec.lines.lap_rules.get(i).cloned();
-        return Err(SolveError::NeedsHistory(Refused {
-            rule: "`when ... has been played from ...` (in the `when` lines)",
-            label: "the pits played from",
-            at,
-        }));
-    }
-    // Claimed pits and first moves are more than a table of seeds holds.
-    if let Some(i) = spec.lap_rules.iter().position(crate::lang::spec::LapRule::claims) {
-        let at = spec.lines.lap_rules.get(i).cloned();
-        return Err(SolveError::NeedsHistory(Refused {
-            rule: "`claim ...` (in the `when` lines)",
-            label: "the pits each player has claimed",
-            at,
-        }));
+    use crate::lang::spec::{CountSet, LapRule};
+    type Reads = fn(&LapRule<CountSet>) -> bool;
+    // Rules after a lap that read more than a table of seeds holds: the seeds captured so far
+    // (a table values the seeds won from a position on, whatever was captured before it), the
+    // pits played from, the pits claimed (and, with them, first moves).
+    let reads: [(Reads, &str, &str); 3] = [
+        (
+            LapRule::reads_captures,
+            "`when ... the mover has captured ... seeds` (in the `when` lines)",
+            "the seeds captured so far",
+        ),
+        (
+            LapRule::asks_of_played,
+            "`when ... has been played from ...` (in the `when` lines)",
+            "the pits played from",
+        ),
+        (LapRule::claims, "`claim ...` (in the `when` lines)", "the pits each player has claimed"),
+    ];
+    for (reads, rule, label) in reads {
+        if let Some(i) = spec.lap_rules.iter().position(reads) {
+            let at = spec.lines.lap_rules.get(i).cloned();
+            return Err(SolveError::NeedsHistory(Refused { rule, label, at }));
+        }
     }
     // Big stones (where they lie, who took them) and a row refilled from the captures (which
     // makes the seeds captured decide play) are more than a table of seeds holds.
