@@ -31,6 +31,9 @@
 //!   test of the last pit that forbids moves), mutated, loaded as a text;
 //! - Andada's text ([`RELAYS`]: an opening sowing that relays from the next pit, a condition
 //!   on every pit of the board, an end looked at after each lap), mutated, loaded as a text;
+//! - Awagagae's text ([`CLAIM_ROUNDS`]: a claim in a row as it lies, claims their claimer may
+//!   play and that end with the round, fills of the player's choice, a last pit of both
+//!   players' seeds), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -136,6 +139,8 @@ const DROPS: &str = include_str!("../variants/ti.sow");
 const SOWINGS: &str = include_str!("../variants/intotoi.sow");
 /// Andada: an opening sowing of player 1's that relays from the next pit while it is occupied.
 const RELAYS: &str = include_str!("../variants/andada.sow");
+/// Claims in a game of rounds, fills of choice and a last pit of both players' seeds.
+const CLAIM_ROUNDS: &str = include_str!("../variants/awagagae.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -486,6 +491,7 @@ enum Setup {
     Drops,
     Sowings,
     Relays,
+    ClaimRounds,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -531,6 +537,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Drops => named("drops.sow"),
         Setup::Sowings => named("sowings.sow"),
         Setup::Relays => named("relays.sow"),
+        Setup::ClaimRounds => named("claim-rounds.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -638,6 +645,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Drops => (DROPS, 0),
         Setup::Sowings => (SOWINGS, 0),
         Setup::Relays => (RELAYS, 0),
+        Setup::ClaimRounds => (CLAIM_ROUNDS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1112,6 +1120,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Drops,
         Setup::Sowings,
         Setup::Relays,
+        Setup::ClaimRounds,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1133,6 +1142,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Drops => DROPS,
             Setup::Sowings => SOWINGS,
             Setup::Relays => RELAYS,
+            Setup::ClaimRounds => CLAIM_ROUNDS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1207,7 +1217,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

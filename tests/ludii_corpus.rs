@@ -624,3 +624,20 @@ fn ludii_andada() {
         Mapping::two_rows(12, Keep::Hands),
     ));
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with a row as it lies, claims their claimer may play, and a last pit of both
+// players' seeds.
+
+#[test]
+fn ludii_awagagae() {
+    check(
+        Entry::new(
+            "variants/awagagae.sow",
+            "corpus/two_rows__Awagagae.jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .hooks(Fills)
+        .skip(turn_limit_cut()),
+    );
+}

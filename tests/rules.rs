@@ -8051,3 +8051,76 @@ fn a_chain_through_the_pit_the_lap_started_from_goes_on_over_it() {
     assert_eq!(captures_1based(&record), vec![(2, 2), (8, 2)]);
     assert_ne!(stops.fingerprint(), through.fingerprint());
 }
+
+// ------------------------------------------------------------------------------------------
+// A row as it lies (`is in an opponent's row`), claims their claimer may play (`a pit claimed
+// by an opponent cannot be played`), and the last pit of the fills, both players' seeds
+// (Awagagae).
+
+#[test]
+fn a_claim_in_the_opponents_row_reads_the_row_not_who_owns_the_pit_and_its_claimer_may_play_it() {
+    let r = bundled("awagagae", None);
+    // Player 1 filled pit 8, in player 2's row, and owns it. Pit 6 (2 seeds): 7, 8; pit 8
+    // makes 4 and lies in the opponent's row: player 1 claims it, though it is theirs.
+    let pits = [0, 0, 0, 0, 0, 2, 0, 3, 0, 1, 0, 0];
+    let s = in_round(&r, &pits, &[20, 22], 1, &[], false);
+    let mut s = r.with_annexed(s, 1 << 7).unwrap();
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(rec.claims, vec![(7, 0)]);
+    assert_eq!((claimed(&s, 1), claimed(&s, 2)), (vec![8], vec![]));
+    // Player 2 plays pit 10 (1 seed): 11. Player 1 may play pit 8, claimed by them and theirs:
+    // only a pit claimed by an opponent cannot be played.
+    assert_eq!(legal(&r, &s), [7, 10]);
+    play(&r, &mut s, 10);
+    assert_eq!(legal(&r, &s), [8]);
+
+    // Player 2 filled pit 3, in player 1's row. Pit 1 (2 seeds): 2, 3; pit 3 makes 4 but lies
+    // in the mover's own row: no claim, and the lap goes on from it: 4 5 6 7.
+    let pits = [2, 0, 3, 0, 0, 0, 0, 0, 0, 1, 0, 0];
+    let s = in_round(&r, &pits, &[20, 22], 1, &[], false);
+    let mut s = r.with_annexed(s, 1 << 2).unwrap();
+    let mut rec = Record::default();
+    r.play(&mut s, pit(1), &mut rec).unwrap();
+    assert!(rec.claims.is_empty());
+    assert_eq!(s.pits(), &[0, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0]);
+}
+
+#[test]
+fn both_players_short_of_a_fill_put_their_last_seeds_into_one_pit_owned_by_who_put_in_more() {
+    let r = bundled("awagagae", None);
+    // Every pit is filled but pits 6 and 12; player 1 holds 7, player 2 holds 1.
+    let pits = [4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 0];
+    let mut s = r.state_in_round(&pits, &[7, 1], 0, 0, true, 1).unwrap();
+    assert_eq!(legal(&r, &s), [6]);
+    // Player 1 fills pit 6 and holds 3: both are short of a fill. Both put theirs into the next
+    // pit player 1 would fill: their row is full, so player 2's leftmost empty pit, 12. Player
+    // 1 put in more: pit 12 is theirs, and player 2, after the last filler, begins.
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(rec.pool, Some((11, 3, 1, 0)));
+    assert_eq!(s.pits(), &[4; 12]);
+    assert_eq!(s.captured(), &[0, 0]);
+    assert_eq!(annexed(&s), [12]);
+    assert!(!s.filling());
+    assert_eq!(s.to_move(), Some(1));
+
+    // On a tie (2 and 2), the pit is player 2's, as the line says: its row's owner here.
+    let mut s = r.state_in_round(&pits, &[6, 2], 0, 0, true, 1).unwrap();
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(rec.pool, Some((11, 2, 2, 1)));
+    assert_eq!(annexed(&s), Vec::<usize>::new());
+    // A player who holds too few seeds passes while the other fills: nothing is pooled while
+    // the other can still fill.
+    let pits = [4, 4, 4, 4, 0, 0, 4, 4, 4, 4, 4, 0];
+    let mut s = r.state_in_round(&pits, &[2, 10], 0, 0, true, 1).unwrap();
+    assert_eq!(s.to_move(), Some(1));
+    let (_, rec) = play(&r, &mut s, 12);
+    assert_eq!(rec.pool, None);
+    assert_eq!(s.captured(), &[2, 6]);
+    // Player 2 fills again (player 1 still cannot) and holds 2: both put 2 into player 2's
+    // next pit, their row full: player 1's leftmost empty pit, 5, which is player 2's on a tie.
+    assert_eq!(s.to_move(), Some(1));
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(rec.pool, Some((4, 2, 2, 1)));
+    assert_eq!(annexed(&s), [5, 6]);
+    assert_eq!(s.to_move(), Some(0));
+}

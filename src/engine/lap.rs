@@ -42,6 +42,10 @@ pub(crate) enum Test {
     /// The place has been played from (`true`) or not, earlier in the game or the round
     /// ([`State::played`]).
     Played(Place, bool),
+    /// The pits the place must be among, for each mover, read as compiled: the rows the
+    /// players own at the start, whoever owns a pit of them now ([`Test::Among`] reads the
+    /// owners of now).
+    Rows(Place, [u64; MAX_PLAYERS]),
 }
 
 /// A set of pits `take every ...` takes, compiled.
@@ -173,6 +177,10 @@ impl Test {
                 test.bytes(out);
             }
             Test::Played(p, yes) => out.extend([10, place(p), *yes as u8]),
+            Test::Rows(p, m) => {
+                out.extend([11, place(p)]);
+                masks(m, out);
+            }
         }
     }
 }
@@ -319,13 +327,13 @@ impl LapTable {
                 Test::Among(*p, [pits; MAX_PLAYERS])
             }
             Condition::Lifted(n) => Test::Lifted(Counts::from_set(n)),
-            // A row of a board of 4 rows: the pits of that side, the mover's, an
-            // opponent's or anyone's.
+            // A player's rows as the game starts (on a board of 4 rows, one side of them), the
+            // mover's, an opponent's or anyone's.
             Condition::At(p, Predicate::InRow(w, side, yes)) => {
-                let row = spec.geometry().side_mask(*side);
                 let all = pit_mask(spec, 0, Where::Any);
+                let row = side.map_or(all, |side| spec.geometry().side_mask(side));
                 let pits = player_masks(spec, *w).map(|m| if *yes { m & row } else { all & !(m & row) });
-                Test::Among(*p, pits)
+                Test::Rows(*p, pits)
             }
             Condition::Each(q, pits, p) => Test::Each(
                 Self::pit_set(spec, pits),
@@ -358,7 +366,8 @@ impl LapTable {
             | Test::Among(p, _)
             | Test::Claimed(p, ..)
             | Test::Mirror(p, _)
-            | Test::Played(p, _) => after(p),
+            | Test::Played(p, _)
+            | Test::Rows(p, _) => after(p),
             Test::Each(PitSet::Beside(p, _), ..) => after(p),
             _ => false,
         }) || self.acts.iter().any(|a| match a {
@@ -595,6 +604,7 @@ impl Tables {
             }),
             Test::MoverClaims(yes) => (s.claimed[m & 1] != 0) == *yes,
             Test::Played(p, yes) => self.place(lap, *p).is_some_and(|q| (s.played >> q & 1 != 0) == *yes),
+            Test::Rows(p, pits) => self.place(lap, *p).is_some_and(|q| pits[m] >> q & 1 != 0),
             Test::Each(set, test, every) => {
                 // Every pit passes (`every`), or none does (`no`).
                 let mut pits = set.pits(self, s, m, lap);
@@ -1429,6 +1439,10 @@ impl Rules {
 pub(crate) struct Extras {
     /// `a claimed pit cannot be played`.
     pub claim_unplayable: bool,
+    /// `a pit claimed by an opponent cannot be played`: by its claimer, it can.
+    pub claimer_plays: bool,
+    /// `every claim ends with the round`.
+    pub claims_per_round: bool,
     /// `seeds in a claimed pit go to its claimer ...`.
     pub claim_seeds: Option<ClaimSeeds>,
     /// `game over when a player's unclaimed pits are all empty`.
@@ -1464,6 +1478,8 @@ impl Extras {
             .then(|| std::array::from_fn(|p| spec.first_move.get(p).copied().flatten().unwrap_or(u64::MAX)));
         Extras {
             claim_unplayable: spec.claims.unplayable,
+            claimer_plays: spec.claims.claimer_plays,
+            claims_per_round: spec.claims.round_only,
             claim_seeds: spec.claims.seeds,
             unclaimed_empty: spec.endings.unclaimed_empty,
             first_move,
@@ -1497,7 +1513,13 @@ impl Extras {
             Some(ClaimSeeds::AtEnd) => 3,
             Some(ClaimSeeds::AtRoundEnd) => 4,
         };
-        out.extend([self.claim_unplayable as u8, seeds, self.unclaimed_empty as u8]);
+        out.extend([
+            self.claim_unplayable as u8
+                | (self.claimer_plays as u8) << 1
+                | (self.claims_per_round as u8) << 2,
+            seeds,
+            self.unclaimed_empty as u8,
+        ]);
         if let Some(first) = &self.first_move {
             out.extend(first.iter().flat_map(|m| m.to_le_bytes()));
         }
@@ -1587,7 +1609,9 @@ impl Rules {
         let x = &self.t.extras;
         let mut pits = !x.never_played;
         if x.claim_unplayable {
-            pits &= !(s.claimed[0] | s.claimed[1]);
+            // Claims are a rule of two players: the other's are the opponent's.
+            let mine = if x.claimer_plays { s.claimed[player as usize & 1] } else { 0 };
+            pits &= !((s.claimed[0] | s.claimed[1]) & !mine);
         }
         if let Some(first) = &x.first_move
             && s.moved >> player & 1 == 0
@@ -1603,7 +1627,10 @@ impl Rules {
             return IllegalMove::NeverPlayed { pit: pit + 1 };
         }
         match s.claimer(pit) {
-            Some(claimer) if self.t.extras.claim_unplayable => {
+            Some(claimer)
+                if self.t.extras.claim_unplayable
+                    && !(self.t.extras.claimer_plays && claimer == s.to_move as usize) =>
+            {
                 IllegalMove::Claimed { pit: pit + 1, claimer: claimer + 1 }
             }
             _ => {

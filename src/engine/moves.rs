@@ -393,6 +393,10 @@ pub trait Observer {
     /// other player topped it up with `topped` from their hand: both own it.
     #[inline(always)]
     fn top_up(&mut self, _pit: usize, _seeds: u8, _topped: u8) {}
+    /// Between rounds, the filler put their last `seeds` into `pit` and the other player their
+    /// last `theirs`: the pit is `owner`'s (0-based).
+    #[inline(always)]
+    fn pool(&mut self, _pit: usize, _seeds: u8, _theirs: u8, _owner: u8) {}
     /// The filling over, the big stones went back to the end places.
     #[inline(always)]
     fn stones_back(&mut self) {}

@@ -39,6 +39,9 @@ pub struct Record {
     /// After the fill, the pit (0-based) the filler put their last seeds into, those seeds,
     /// and the seeds the other player topped it up with (`... tops it up`).
     pub top_up: Option<(usize, u8, u8)>,
+    /// After the fill, the pit (0-based) both players put their last seeds into, the filler's
+    /// seeds, the other player's, and the player (0-based) it belongs to.
+    pub pool: Option<(usize, u8, u8, u8)>,
     /// The pits filled, the big stones went back to the end places.
     pub stones_back: bool,
     /// The move put a seed from the mover's hand into its pit (`while the mover holds seeds in
@@ -92,6 +95,9 @@ impl Observer for Record {
     }
     fn top_up(&mut self, pit: usize, seeds: u8, topped: u8) {
         self.top_up = Some((pit, seeds, topped));
+    }
+    fn pool(&mut self, pit: usize, seeds: u8, theirs: u8, owner: u8) {
+        self.pool = Some((pit, seeds, theirs, owner));
     }
     fn stones_back(&mut self) {
         self.stones_back = true;
@@ -209,7 +215,7 @@ pub fn describe_step(step: &Step) -> String {
             format!("fills pit {} with {seeds} seeds from their hand", pit + 1)
         };
         return format!(
-            "ply {}: player {} {placed}{}{}{}{}",
+            "ply {}: player {} {placed}{}{}{}{}{}",
             step.ply,
             step.player + 1,
             step.record.copied.map_or(String::new(), |p| format!(
@@ -222,6 +228,15 @@ pub fn describe_step(step: &Step) -> String {
                 q + 1,
                 (step.player + 1) % 2 + 1,
                 topped
+            )),
+            step.record.pool.map_or(String::new(), |(q, mine, theirs, owner)| format!(
+                "; both players put their last seeds into pit {}, player {} {} and player {} {}: it is player {}'s",
+                q + 1,
+                step.player + 1,
+                mine,
+                (step.player + 1) % 2 + 1,
+                theirs,
+                owner + 1
             )),
             if step.record.stones_back { "; the big stones go back to the end places" } else { "" },
             round_start(step)

@@ -250,6 +250,10 @@ impl Rules {
             }
             s.claimed[0] &= !held;
             s.claimed[1] &= !held;
+            // `every claim ends with the round`, emptied or not.
+            if self.t.extras.claims_per_round {
+                s.claimed = [0; 2];
+            }
         }
         // Their own pits, or the pits of their row: the same unless pits changed owner.
         let by_row = r.owners.take == RoundTake::Row;
@@ -449,6 +453,9 @@ impl Rules {
     /// a pit, they put them all into the next pit they would fill, and the other player the
     /// rest of a fill (what they hold, if less); both own the pit.
     fn top_up<O: Observer>(&self, s: &mut State, filler: u8, obs: &mut O) {
+        if let Some(tie) = self.t.rounds.and_then(|r| r.pool) {
+            return self.pool(s, filler, tie, obs);
+        }
         let Some(r) = self.t.rounds.filter(|r| r.top_up > 0) else { return };
         let left = s.captured[filler as usize];
         if left < r.top_up as u16 || left >= r.fill as u16 {
@@ -474,6 +481,39 @@ impl Rules {
             s.annexed &= !(1 << q);
         }
         obs.top_up(q, left as u8, topped as u8);
+    }
+
+    /// `when both players hold fewer seeds than a fill, they put them all into the next empty
+    /// pit, which belongs to the player who put in more, player N on a tie`: after a fill by
+    /// `filler` (or their turn to fill, which they cannot), both hands short of a fill and one
+    /// of them holding seeds go into the next pit the filler would fill (their leftmost empty
+    /// one, whatever the fill's order), and it is the pit of the player who put in more.
+    fn pool<O: Observer>(&self, s: &mut State, filler: u8, tie: u8, obs: &mut O) {
+        let fill = self.t.rounds.map_or(0, |r| r.fill as u16);
+        let other = self.after(filler);
+        let (mine, theirs) = (s.captured[filler as usize], s.captured[other as usize]);
+        if mine >= fill || theirs >= fill || mine + theirs == 0 {
+            return;
+        }
+        let next = self.fillable(s, filler, FillOrder::Leftmost);
+        if next == 0 {
+            return;
+        }
+        let q = next.trailing_zeros() as usize;
+        s.pits[q] += (mine + theirs) as u8;
+        s.captured[filler as usize] = 0;
+        s.captured[other as usize] = 0;
+        let owner = match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => filler,
+            std::cmp::Ordering::Less => other,
+            std::cmp::Ordering::Equal => tie,
+        };
+        if self.t.owner[q] == owner {
+            s.annexed &= !(1 << q);
+        } else {
+            s.annexed |= 1 << q;
+        }
+        obs.pool(q, mine as u8, theirs as u8, owner);
     }
 
     /// The seeds a placement of the set-up puts (0: the game has no set-up).
@@ -904,5 +944,26 @@ mod tests {
         assert!(s.filling());
         assert_eq!(s.claimed, [0, 1 << 2]);
         assert_eq!(s.captured(), &[33, 21]);
+    }
+
+    /// `every claim ends with the round`: a claimed pit left empty is no longer claimed
+    /// either (Awagagae, as Ludii's code forgets every claim).
+    #[test]
+    fn every_claim_ends_with_the_round_where_the_rules_say_so() {
+        let text = include_str!("../../variants/awagagae.sow");
+        let file = crate::lang::library::load_text("awagagae.sow", text).unwrap();
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap();
+        let r = compile(&spec);
+        // Player 2 claimed pit 3 and it is empty now; player 1 claimed pit 9 (4 seeds). Player
+        // 1 plays pit 6 (1 seed): pit 7 makes 4 in player 2's row, claimed: every seed is in a
+        // claimed pit, and the round is over.
+        let mut pits = [0u8; 12];
+        (pits[5], pits[6], pits[8]) = (1, 3, 4);
+        let mut s = r.state_in_round(&pits, &[20, 20], 0, 0, false, 0).unwrap();
+        s.claimed = [1 << 8, 1 << 2];
+        r.apply(&mut s, Move::from_pit(5).unwrap());
+        assert!(s.filling());
+        assert_eq!(s.claimed, [0, 0]);
+        assert_eq!(s.captured(), &[28, 20]);
     }
 }

@@ -583,6 +583,21 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     } else {
         unsaid(S, "a pit topped up", &[Kind::TopUp], "No pit is filled by both players.")
     });
+    rules.push(match r.and_then(|r| r.pool.map(|tie| (r.fill, tie))) {
+        Some((fill, tie)) => said(
+            S,
+            "the last pit",
+            &[Kind::Pool],
+            format!(
+                "When, after a fill, both players hold fewer than {} (and one of them some), both put all \
+                 they hold into the next pit the filler would fill (their leftmost empty pit, or on beyond \
+                 their row): it belongs to the player who put in more, player {} on a tie.",
+                plural(fill as usize, "seed", "seeds"),
+                tie + 1
+            ),
+        ),
+        None => unsaid(S, "the last pit", &[Kind::Pool], "Seeds too few for a fill stay in the hands."),
+    });
     rules.push(match r.filter(|r| r.short) {
         Some(r) => said(
             S,
@@ -627,6 +642,12 @@ fn owner_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
                 crate::lang::rounds::FillBeyond::AnyEmpty => {
                     "A player whose row is full (every pit of it holding seeds) fills any empty pit of the board \
                      instead, a pit of their choice."
+                }
+                crate::lang::rounds::FillBeyond::OtherRow
+                    if r.is_some_and(|r| r.order == crate::lang::rounds::FillOrder::Choice) =>
+                {
+                    "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
+                     they fill their own: an empty pit of it, of their choice."
                 }
                 crate::lang::rounds::FillBeyond::OtherRow => {
                     "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
@@ -1509,14 +1530,18 @@ fn predicate_words(place: &str, p: &Predicate<CountSet>) -> String {
             if *round { "round" } else { "game" }
         ),
         Predicate::InRow(whose, side, yes) => format!(
-            "{place} {} in {} {} row",
+            "{place} {} in {}{}",
             if *yes { "is" } else { "is not" },
             match whose {
                 Where::Own => "the mover's",
                 Where::Opponents => "an opponent's",
                 Where::Any => "an",
             },
-            side.word()
+            match side {
+                Some(side) => format!(" {} row", side.word()),
+                // A player's row from the start, whoever owns its pits now.
+                None => " row (the row they started with, whoever owns its pits now)".to_string(),
+            }
         ),
     }
 }
@@ -1961,12 +1986,17 @@ fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
 
 /// What a claimed pit means, in words.
 fn claims_words(spec: &Spec) -> String {
-    let mut text = String::from(if spec.claims.seeds == Some(ClaimSeeds::AtRoundEnd) {
+    let mut text = String::from(if spec.claims.round_only {
+        "A claimed pit stays its claimer's until the round is over, unless another player claims it: every \
+         claim ends with the round, the pit emptied or not."
+    } else if spec.claims.seeds == Some(ClaimSeeds::AtRoundEnd) {
         "A claimed pit stays its claimer's until the round is over, unless another player claims it."
     } else {
         "A claimed pit stays its claimer's for the rest of the game, unless another player claims it."
     });
-    if spec.claims.unplayable {
+    if spec.claims.claimer_plays {
+        text.push_str(" It cannot be played by the other player; its claimer may play it.");
+    } else if spec.claims.unplayable {
         text.push_str(" It cannot be played.");
     }
     text.push_str(match spec.claims.seeds {
@@ -1975,6 +2005,9 @@ fn claims_words(spec: &Spec) -> String {
         }
         Some(ClaimSeeds::AfterMove) => " After each move, the seeds in it go to its claimer.",
         Some(ClaimSeeds::AtEnd) => " The seeds left in it at the end of the game go to its claimer.",
+        Some(ClaimSeeds::AtRoundEnd) if spec.claims.round_only => {
+            " The seeds left in it when a round is over go to its claimer."
+        }
         Some(ClaimSeeds::AtRoundEnd) => {
             " The seeds left in it when a round is over go to its claimer, and it is no longer claimed (a \
              claimed pit then empty stays claimed into the next round)."
@@ -2039,7 +2072,7 @@ fn capture_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     } else {
         said(S, "rules after each lap", &[Kind::LapRules], lap_rules_words(spec))
     });
-    let kinds = &[Kind::LapRules, Kind::ClaimUnplayable, Kind::ClaimSeeds];
+    let kinds = &[Kind::LapRules, Kind::ClaimUnplayable, Kind::ClaimSeeds, Kind::ClaimRound];
     rules.push(if spec.claims_pits() {
         said(S, "claimed pits", kinds, claims_words(spec))
     } else {

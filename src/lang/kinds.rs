@@ -18,16 +18,16 @@ use super::phases::{
     SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine,
 };
 use super::rounds::{
-    CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, RefillLine, RoundBegin, RoundOver,
+    CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, Pool, RefillLine, RoundBegin, RoundOver,
     RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TopUp, Unfilled,
 };
 use super::stages::{RearrangeLine, StagesLine};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
 use super::syntax::{
-    BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimSeeds, ClaimUnplayable, DirectionLine, Ending,
-    ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, LapFeeds, Laps, LeavesMove, Leftovers,
-    MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, PlaysOther, RelayLine, SeedsLine,
-    SingleSeed, Spanned, StoreSowing, Winner,
+    BoardEnding, BoardLine, CaptureStart, ChainLine, ClaimRound, ClaimSeeds, ClaimUnplayable, DirectionLine,
+    Ending, ExtraTurn, FirstMoveLines, GrandSlam, LandingLine, LapCount, LapFeeds, Laps, LeavesMove,
+    Leftovers, MustFeed, NoMove, Number, Opening, OppositeLine, PlayersBlock, PlaysOther, RelayLine,
+    SeedsLine, SingleSeed, Spanned, StoreSowing, Winner,
 };
 
 /// Where a line stated a rule: the file, the span, and the layer (0: the base-most file).
@@ -295,6 +295,7 @@ kinds! {
     /// `a claimed pit cannot be played`
     ClaimUnplayable(ClaimUnplayable) in claim_unplayable, "`a claimed pit cannot be played`", "whether a claimed pit can be played", None;
     /// `seeds in a claimed pit go to its claimer after each move`
+    ClaimRound(ClaimRound) in claim_round, "`every claim ends with the round`", "whether every claim ends with the round", None;
     ClaimSeeds(ClaimSeeds) in claim_seeds, "`seeds in a claimed pit go to its claimer ...`", "where the seeds in a claimed pit go", None;
     /// `game over when a player's unclaimed pits are all empty`
     UnclaimedEmpty(Ending) in unclaimed_empty, "`game over when a player's unclaimed pits are all empty`", "the end when a player's unclaimed pits are empty", None;
@@ -338,6 +339,8 @@ kinds! {
     FillOn(FillOn) in fill_on, "`a player goes on filling while ...`", "whether a player goes on filling", None;
     /// `a player left with 3 or more seeds puts them into the next empty pit, and the other player tops it up`
     TopUp(TopUp) in top_up, "`a player left with ... tops it up`", "a pit filled by both players", None;
+    /// `when both players hold fewer seeds than a fill, they put them all into the next empty pit, ...`
+    Pool(Pool) in pool, "`when both players hold fewer seeds than a fill, ...`", "the last pit of the fills", None;
     /// `a player holding fewer seeds than a fill fills with all they hold`
     ShortFill(ShortFill) in short_fill, "`a player holding fewer seeds than a fill ...`", "a fill short of seeds", None;
     /// `big stones go back to the end places`

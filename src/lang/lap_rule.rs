@@ -101,10 +101,11 @@ pub enum Predicate<C> {
     Seat(Vec<super::phases::SeatPit>, Option<crate::lang::geometry::Side>, bool),
     /// `is an end place` (true) or `is not an end place` ([`super::stones`]).
     EndPlace(bool),
-    /// `is in the mover's inner row` ([`Where::Own`]), `is in an opponent's outer row`
-    /// ([`Where::Opponents`]), `is in an inner row` ([`Where::Any`]): boards of 4 rows; with
-    /// `false`, `is not in ...`.
-    InRow(Where, super::geometry::Side, bool),
+    /// `is in the mover's row` ([`Where::Own`]), `is in an opponent's row`
+    /// ([`Where::Opponents`]): the rows each player owns at the start, whoever owns a pit of
+    /// them now; on boards of 4 rows with a side (`is in the mover's inner row`, `is in an
+    /// inner row`: [`Where::Any`]); with `false`, `is not in ...`.
+    InRow(Where, Option<super::geometry::Side>, bool),
     /// `has been played from` (true) or `has not been played from`: a move of any player has
     /// been played from the pit earlier in the game, or in a game of rounds earlier in the
     /// round (the move being played counts once it is over). The second flag is `this round`,

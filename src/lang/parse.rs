@@ -19,7 +19,7 @@ use crate::lang::phases::{
     SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine, Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, RefillLine, RoundBegin,
+    CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, Pool, RefillLine, RoundBegin,
     RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TopUp, Unfilled,
 };
 use crate::lang::stages::{PassWhen, RearrangeLine, StagesLine};
@@ -546,13 +546,14 @@ impl Builder<'_> {
                 }
             }
             Rule::is_in_row => {
-                let (mut yes, mut whose, mut side) = (true, Where::Any, Side::Inner);
+                let (mut yes, mut whose, mut side) = (true, Where::Any, None);
                 for part in values(p) {
                     match part.as_rule() {
                         Rule::negated => yes = false,
                         Rule::row_of_mover => whose = Where::Own,
                         Rule::row_of_opponent => whose = Where::Opponents,
-                        Rule::outer => side = Side::Outer,
+                        Rule::inner => side = Some(Side::Inner),
+                        Rule::outer => side = Some(Side::Outer),
                         _ => {}
                     }
                 }
@@ -941,7 +942,10 @@ impl Builder<'_> {
                 _ => Opening::NextPit,
             }),
             Rule::single_seed => RuleLine::SingleSeed(SingleSeed),
-            Rule::claim_unplayable => RuleLine::ClaimUnplayable(ClaimUnplayable),
+            Rule::claim_unplayable => {
+                RuleLine::ClaimUnplayable(ClaimUnplayable(values(pair).next().is_some()))
+            }
+            Rule::claim_round => RuleLine::ClaimRound(ClaimRound),
             Rule::claim_seeds => RuleLine::ClaimSeeds(match only(pair).as_rule() {
                 Rule::claim_after_lap => ClaimSeeds::AfterLap,
                 Rule::claim_after_move => ClaimSeeds::AfterMove,
@@ -1328,6 +1332,7 @@ impl Builder<'_> {
             | Rule::fill_owner
             | Rule::fill_on
             | Rule::top_up
+            | Rule::pool
             | Rule::short_fill
             | Rule::stones_back
             | Rule::unfilled
@@ -1399,6 +1404,7 @@ impl Builder<'_> {
             }
             Rule::stones_back => RuleLine::StonesBack(StonesBack),
             Rule::short_fill => RuleLine::ShortFill(ShortFill),
+            Rule::pool => RuleLine::Pool(Pool(self.number(only(pair))?)),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
                 let mut inner = values(pair);
@@ -1519,6 +1525,9 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::sown_relay => "`, relaying from the next pit while it is occupied`",
         Rule::opening_move => "`each player's first move: ...` or `player 1's first move: ...`",
         Rule::opponent_seat => "`the opponent's 6th pit`",
+        Rule::row_of_mover | Rule::row_of_opponent => {
+            return vec!["`the mover's row`".into(), "`an opponent's row`".into()];
+        }
         Rule::sown_but => "`but the last`",
         Rule::sown_seeds => "a number of seeds, such as `2 seeds`",
         Rule::leaves_a_move => "`a move must leave the opponent a move`",
@@ -1814,6 +1823,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::fill_owner,
     Rule::fill_on,
     Rule::top_up,
+    Rule::pool,
     Rule::short_fill,
     Rule::stones_back,
     Rule::refill_fewer,

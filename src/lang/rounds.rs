@@ -83,6 +83,13 @@ pub struct FillOn(pub Number);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TopUp(pub Number, pub bool);
 
+/// `when both players hold fewer seeds than a fill, they put them all into the next empty pit,
+/// which belongs to the player who put in more, player 2 on a tie`: the last pit of the fills,
+/// both players' seeds, owned by the player who put in more; on a tie, by this player (as
+/// written, 1-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pool(pub Number);
+
 /// `a player holding fewer seeds than a fill fills with all they hold`: between rounds, a
 /// player whose hand holds 1 seed or more but fewer than a fill fills their next pit (as any
 /// fill, a move of its own) with all they hold.
@@ -226,6 +233,10 @@ pub struct Rounds {
     /// `a player holding fewer seeds than a fill fills with all they hold`: a fill of 1 seed
     /// or more, all the filler holds, where a full one cannot be made.
     pub short: bool,
+    /// `when both players hold fewer seeds than a fill, they put them all into the next empty
+    /// pit, which belongs to the player who put in more, player N on a tie`: the player (0-based)
+    /// who owns that pit on a tie.
+    pub pool: Option<u8>,
     /// `big stones go back to the end places`.
     pub stones_back: bool,
     /// `the player who captured more scores the difference`: points across the rounds.
@@ -275,6 +286,13 @@ impl Rounds {
         }
         if self.short {
             lines.push("a player holding fewer seeds than a fill fills with all they hold".to_string());
+        }
+        if let Some(tie) = self.pool {
+            lines.push(format!(
+                "when both players hold fewer seeds than a fill, they put them all into the next empty pit, \
+                 which belongs to the player who put in more, player {} on a tie",
+                tie + 1
+            ));
         }
         if self.stones_back {
             lines.push("big stones go back to the end places".to_string());

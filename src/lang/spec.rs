@@ -169,8 +169,12 @@ impl Endings {
 /// What a claimed pit means (`claimed pits { ... }`); claims are made by rules after each lap.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Claims {
-    /// `a claimed pit cannot be played`.
+    /// `a claimed pit cannot be played` (or `a pit claimed by an opponent ...`).
     pub unplayable: bool,
+    /// `a pit claimed by an opponent cannot be played`: the claimer may play their own.
+    pub claimer_plays: bool,
+    /// `every claim ends with the round`: no pit is claimed once a round is over.
+    pub round_only: bool,
     /// `seeds in a claimed pit go to its claimer ...`: when.
     pub seeds: Option<ClaimSeeds>,
 }

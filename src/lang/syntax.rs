@@ -212,9 +212,14 @@ pub enum Opening {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SingleSeed;
 
-/// `a claimed pit cannot be played`.
+/// `a claimed pit cannot be played`; with `true`, `a pit claimed by an opponent cannot be
+/// played` (its claimer may play it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClaimUnplayable;
+pub struct ClaimUnplayable(pub bool);
+
+/// `every claim ends with the round`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClaimRound;
 
 /// `seeds in a claimed pit go to its claimer after each move`: when.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

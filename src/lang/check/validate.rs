@@ -1152,6 +1152,14 @@ impl<'a> Validator<'a> {
             .as_ref()
             .filter(|o| o.value.when == crate::lang::rounds::RoundEnd::AllClaimed)
             .map(|o| &o.at);
+        if let Some(c) = &m.claim_round
+            && m.round_over.is_none()
+        {
+            self.diags.push(
+                c.error("claims that end with the round, but there are no rounds", "no round ends")
+                    .help("remove this line: without rounds a claim lasts the game"),
+            );
+        }
         if let Some(c) = m.claim_seeds.as_ref().filter(|c| c.value == ClaimSeeds::AtRoundEnd)
             && m.round_over.is_none()
         {
@@ -1176,6 +1184,7 @@ impl<'a> Validator<'a> {
                 all_claimed,
                 m.claim_unplayable.as_ref().map(|c| &c.at),
                 m.claim_seeds.as_ref().map(|c| &c.at),
+                m.claim_round.as_ref().map(|c| &c.at),
                 m.unclaimed_empty.as_ref().map(|c| &c.at),
             ]
             .into_iter()
@@ -1184,7 +1193,12 @@ impl<'a> Validator<'a> {
                 self.diags.push(never(at));
             }
         }
-        Claims { unplayable: m.claim_unplayable.is_some(), seeds: m.claim_seeds.as_ref().map(|c| c.value) }
+        Claims {
+            unplayable: m.claim_unplayable.is_some(),
+            claimer_plays: m.claim_unplayable.as_ref().is_some_and(|c| c.value.0),
+            round_only: m.claim_round.is_some(),
+            seeds: m.claim_seeds.as_ref().map(|c| c.value),
+        }
     }
 
     /// The first moves of the game (`player 1's first move is from pit 6`): for each player,

@@ -149,7 +149,7 @@ impl Validator<'_> {
                 ));
             }
             match p {
-                Predicate::InRow(..) if !four => self.diags.push(here(
+                Predicate::InRow(_, Some(_), _) if !four => self.diags.push(here(
                     Diagnostic::error("an inner or outer row on a board of 2 rows")
                         .note("inner and outer rows are on boards of 4 rows: `board 4 rows of 8 pits`"),
                     "each player has one row",

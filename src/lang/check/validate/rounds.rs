@@ -30,6 +30,7 @@ impl Validator<'_> {
             Kind::FillOn,
             Kind::TopUp,
             Kind::ShortFill,
+            Kind::Pool,
             Kind::StonesBack,
             Kind::RoundScore,
             Kind::SetupAgain,
@@ -163,6 +164,7 @@ impl Validator<'_> {
                 top_up: 0,
                 borrow: false,
                 short: false,
+                pool: None,
                 stones_back: false,
                 alternate: false,
                 first: first_fill,
@@ -192,7 +194,7 @@ impl Validator<'_> {
         if !whole || !self.rounds_threshold(total, per_row) {
             return None;
         }
-        let (fill_on, top_up) = fills?;
+        let (fill_on, top_up, pool) = fills?;
         Some(Rounds {
             over: m.round_over.as_ref()?.value,
             order: refill.value.order,
@@ -206,6 +208,7 @@ impl Validator<'_> {
             top_up,
             borrow: m.top_up.as_ref().is_some_and(|t| t.value.1),
             short: m.short_fill.is_some(),
+            pool,
             stones_back: stones?,
             points: m.round_score.is_some(),
             again: false,
@@ -225,7 +228,7 @@ impl Validator<'_> {
         order: crate::lang::rounds::FillOrder,
         filler: crate::lang::rounds::Filler,
         total: usize,
-    ) -> Option<(u16, u8)> {
+    ) -> Option<(u16, u8, Option<u8>)> {
         use crate::lang::rounds::{FillOrder, Filler, RoundTake};
         let m = self.m;
         let mut ok = true;
@@ -313,6 +316,8 @@ impl Validator<'_> {
                 ok = false;
             }
         }
+        let pool = self.pool(fill, filler);
+        ok &= pool.is_some();
         if let Some(take) = &m.round_take
             && matches!(take.value, RoundTake::OwnSplit { .. })
             && m.top_up.as_ref().is_none_or(|t| t.value.1)
@@ -325,7 +330,60 @@ impl Validator<'_> {
             );
             ok = false;
         }
-        ok.then_some((fill_on, top_up))
+        ok.then_some((fill_on, top_up, pool?))
+    }
+
+    /// The last pit of the fills (`when both players hold fewer seeds than a fill, they put
+    /// them all into the next empty pit, ...`): the player who owns it on a tie (0-based), or
+    /// `Some(None)` without the line; `None` after an error.
+    fn pool(&mut self, fill: u64, filler: crate::lang::rounds::Filler) -> Option<Option<u8>> {
+        let m = self.m;
+        let Some(p) = &m.pool else { return Some(None) };
+        let tie = &p.value.0;
+        if tie.value == 0 || tie.value > 2 {
+            self.diags.push(Diagnostic::error(format!("player {} on a tie", tie.value)).at(
+                &p.at.file,
+                tie.span.clone(),
+                "expected player 1 or player 2: rounds are for two players",
+            ));
+            return None;
+        }
+        let other = [
+            m.top_up.as_ref().map(|t| (&t.at, "a pit topped up")),
+            m.short_fill.as_ref().map(|s| (&s.at, "a short fill")),
+        ];
+        if let Some((at, what)) = other.into_iter().flatten().next() {
+            // Pointed at the line written last (an extending file's, not its base's).
+            let (here, there, said) = if (at.layer, at.span.start) > (p.at.layer, p.at.span.start) {
+                (at, &p.at, "the last pit of both players' seeds")
+            } else {
+                (&p.at, at, what)
+            };
+            self.diags.push(
+                here.error("two rules for the seeds of players short of a fill", "which?")
+                    .note(format!("{said} is said at {}", there.seen_from(here)))
+                    .help("keep one of the two lines"),
+            );
+            return None;
+        }
+        if filler != crate::lang::rounds::Filler::InTurns || fill < 2 {
+            self.diags.push(
+                p.error("a pit of both players' last seeds, but no player is ever short of a fill", "never")
+                    .help("the last pit of the fills follows `in turns, each player fills ... with N seeds`, N 2 or more"),
+            );
+            return None;
+        }
+        if m.fill_owner.is_none() {
+            self.diags.push(
+                p.error(
+                    "a pit that belongs to the player who put in more, but pits do not change owner",
+                    "whose is it?",
+                )
+                .help("add `a pit filled belongs to the player who filled it` to the rounds block"),
+            );
+            return None;
+        }
+        Some(Some(tie.value as u8 - 1))
     }
 
     /// The rules of rounds on big stones: a round over when no big stone is left, and the big

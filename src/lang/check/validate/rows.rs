@@ -138,7 +138,7 @@ impl Validator<'_> {
                     let column =
                         r.places().any(|p| p.in_column() || p.base == crate::lang::lap_rule::Base::Opposite);
                     let inner = r.conditions.iter().any(|c| {
-                        matches!(c.predicate(), Some(Predicate::InRow(..)))
+                        matches!(c.predicate(), Some(Predicate::InRow(_, Some(_), _)))
                             || matches!(c, Condition::RowEmpty(..))
                     });
                     if column || inner {
@@ -170,7 +170,7 @@ impl Validator<'_> {
                     self.diags.push(here(column(&p), "no pit lies behind another"));
                 }
                 if r.conditions.iter().any(|c| {
-                    matches!(c.predicate(), Some(Predicate::InRow(..)))
+                    matches!(c.predicate(), Some(Predicate::InRow(_, Some(_), _)))
                         || matches!(c, Condition::RowEmpty(..))
                 }) {
                     self.diags.push(here(
