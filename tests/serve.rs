@@ -253,6 +253,11 @@ fn a_game_is_the_position_sow_play_reaches() {
         assert_eq!(game["moves"], json!(list));
         assert_eq!(game["last"]["move"], json!(list.last()));
     }
+    // A move that is a choice within the one before it (Bao's end of the row), and the moves
+    // as turns, as records write them.
+    let (_, game) = s.post("/api/game", &json!({ "variant": "bao", "moves": ["13", "9", "9"] }));
+    assert_eq!((&game["choices"], &game["turns"]), (&json!([false, true, true]), &json!(["13/9/9"])));
+    assert_eq!(game["movers"], json!([1, 1, 1]));
     // End places and big stones, where the variant has them; whether `perfect` is offered.
     let (_, game) = s.post("/api/game", &json!({ "variant": "o-an-quan" }));
     assert_eq!(

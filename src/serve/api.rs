@@ -431,6 +431,16 @@ fn game(site: &Site, r: &GameRequest) -> Reply {
     });
     // As the notation writes them (`3` for a pit sowing its one way, whatever was sent).
     let moves: Vec<String> = parsed.iter().map(Move::to_string).collect();
+    // A move played while the one before it waited for its mover's choice is that choice:
+    // records write the turn whole (`13/9`), as `sow simulate --record` does.
+    let choices: Vec<bool> = (0..steps.len())
+        .map(|i| {
+            let before = if i == 0 { rules.initial_state() } else { steps[i - 1].after };
+            before.pending().is_some()
+        })
+        .collect();
+    let turns: Vec<String> =
+        notation::turns(&rules, rules.initial_state(), &parsed).iter().map(ToString::to_string).collect();
     let spec = rules.spec();
     Reply::json(
         200,
@@ -441,6 +451,9 @@ fn game(site: &Site, r: &GameRequest) -> Reply {
             "moves": moves,
             // Who made each move (from 1): undo goes back past an agent's replies.
             "movers": steps.iter().map(|s| s.player + 1).collect::<Vec<_>>(),
+            // Whether each move is a choice within the move before it, and the moves as turns.
+            "choices": choices,
+            "turns": turns,
             "last": last,
             "status": replay::describe_status(&rules, &state),
             "position": PositionReport::new(&rules, &state),
