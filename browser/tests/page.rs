@@ -945,3 +945,104 @@ async fn a_whole_game_played_from_the_keyboard_on_a_flipped_board() {
     screenshot(&c, "bakuk-flipped-keyboard.png").await;
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_position_set_up_is_checked_played_and_kept_in_the_address() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&players=human,human&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    let value = |id: &'static str| {
+        let c = c.clone();
+        async move {
+            let v = c
+                .execute("return document.getElementById(arguments[0]).value", vec![json!(id)])
+                .await
+                .unwrap();
+            v.as_str().unwrap().to_string()
+        }
+    };
+    until("the position shown, to be changed", || async {
+        (value("setup-pits").await == "6,6,6,6,6,6" && value("setup-held").await == "0,0").then_some(())
+    })
+    .await;
+    let set = |pits: &'static str, held: &'static str| {
+        let c = c.clone();
+        async move {
+            c.execute(
+                "document.getElementById('setup-pits').value = arguments[0]; document.getElementById('setup-held').value = arguments[1]; document.getElementById('setup-play').click()",
+                vec![json!(pits), json!(held)],
+            )
+            .await
+            .unwrap();
+        }
+    };
+    // Checked as `sow play --position` is: the game shown stays.
+    for (pits, held, error) in [
+        ("1,2,3", "0,0", "The position is not set up: pits: a position lists the seeds of all 6 pits, not 3"),
+        (
+            "100,100,100,0,0,0",
+            "0,0",
+            "The position is not set up: pits: a position holds at most 255 seeds, not 300",
+        ),
+        (
+            "0,0,1,1,0,0",
+            "1,2,3",
+            "The position is not set up: held: what the players hold off the board is one count a player, 2 here",
+        ),
+        ("0,0,1,x,0,0", "", "The position is not set up: pits: "),
+    ] {
+        c.execute("document.getElementById('error').textContent = ''", vec![]).await.unwrap();
+        set(pits, held).await;
+        let said = until("the error", || async {
+            let t = texts(&c, "#error").await.remove(0);
+            (!t.is_empty()).then_some(t)
+        })
+        .await;
+        assert!(said.starts_with(error), "{said}");
+        assert_eq!(pits_shown(&c).await, [6; 6]);
+    }
+    set("0,0,1,1,0,0", "3,4").await;
+    until("the position set up", || async { (pits_shown(&c).await == [0, 0, 1, 1, 0, 0]).then_some(()) })
+        .await;
+    assert_eq!(texts(&c, "[data-testid=score]").await, ["· score 3 to 4"]);
+    c.find(Locator::Css("[data-pit='3'].playable")).await.unwrap().click().await.unwrap();
+    let rules = sow::load_rules("bakuk", None).unwrap();
+    let start = rules.state_in_round(&[0, 0, 1, 1, 0, 0], &[3, 4], 0, 0, false, 0).unwrap();
+    let moves = sow::engine::notation::parse_moves(&rules, "3").unwrap();
+    let end = sow::engine::replay::replay(&rules, start, &moves).unwrap().last().unwrap().after;
+    let expected = serde_json::to_value(sow::engine::replay::PositionReport::new(&rules, &end)).unwrap();
+    assert_eq!(expected["score"], json!([5, 4]));
+    let result = until("the end", || async {
+        let t = texts(&c, "[data-testid=result]").await.remove(0);
+        (!t.is_empty()).then_some(t)
+    })
+    .await;
+    assert_eq!(result, "Player 1 wins (5 to 4)");
+    assert_eq!(json!(pits_shown(&c).await), expected["pits"]);
+    // In the record and the address: reloaded, the same game.
+    let record: serde_json::Value =
+        serde_json::from_str(&fetched(&c, "[data-testid=download-json]").await).unwrap();
+    assert_eq!(
+        (&record["position"], &record["held"], &record["to_move"]),
+        (&json!("0,0,1,1,0,0"), &json!("3,4"), &json!(1))
+    );
+    let address = c.current_url().await.unwrap().to_string();
+    assert!(
+        address.ends_with(
+            "?variant=bakuk&players=human,human&position=0,0,1,1,0,0&held=3,4&to-move=1&moves=3&animate=0"
+        ),
+        "{address}"
+    );
+    c.refresh().await.unwrap();
+    until("the same end", || async {
+        (texts(&c, "[data-testid=result]").await == ["Player 1 wins (5 to 4)"]).then_some(())
+    })
+    .await;
+    // Back to the variant's start.
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    c.find(Locator::Id("setup-start")).await.unwrap().click().await.unwrap();
+    until("the start", || async { (pits_shown(&c).await == [6; 6]).then_some(()) }).await;
+    c.close().await.unwrap();
+}

@@ -10,6 +10,7 @@ const game = {
   variant: null,      // a key of /api/variants, or null when playing the editor's text
   source: null,       // the editor's text, when playing it
   ruleset: null,
+  position: null,     // a position set up: { pits: "0,0,1,1,0,0", held: "0,3" or null, to_move: 1 or null }
   moves: [],
   undone: [],
   players: ["human", "human"],
@@ -35,6 +36,11 @@ async function post(path, body) {
 
 function variantBody() {
   return game.source !== null ? { source: game.source, ruleset: game.ruleset } : { variant: game.variant, ruleset: game.ruleset };
+}
+
+// A game's request: the variant, and the position set up where there is one.
+function gameBody() {
+  return game.position ? { ...variantBody(), position: game.position } : variantBody();
 }
 
 function showError(text) { $("error").textContent = text || ""; }
@@ -490,6 +496,13 @@ function recordOf(reply) {
   const record = { variant: game.variant, ruleset: game.ruleset, players: game.players.slice(), moves: reply.turns, scores: p.score, winner: p.winner, plies: p.plies, end: p.end };
   // The editor's variant has no name the server knows: its text goes with the record.
   if (game.source !== null) record.source = game.source;
+  // A game from a position set up: the position as `sow play --position SEEDS --to-move P`
+  // takes it, and what each player held off the board.
+  if (game.position) {
+    record.position = game.position.pits;
+    if (game.position.to_move) record.to_move = game.position.to_move;
+    if (game.position.held) record.held = game.position.held;
+  }
   return record;
 }
 
@@ -552,6 +565,9 @@ function openRecord(text, from) {
     pickVariant();
   }
   $("notice").replaceChildren();
+  game.position = typeof record.position === "string"
+    ? { pits: record.position, held: typeof record.held === "string" ? record.held : null, to_move: Number.isInteger(record.to_move) ? record.to_move : null }
+    : null;
   if (lines.length > 1) say(`${from} holds ${lines.length} records: the first is shown.`);
   game.askedAgain = false;
   game.moves = record.moves.flatMap((t) => t.split("/"));
@@ -581,6 +597,11 @@ function followAddress(reply) {
     if (game.ruleset) put("ruleset", game.ruleset);
   }
   put("players", game.players.join(","));
+  if (game.variant !== null && game.position) {
+    put("position", game.position.pits);
+    if (game.position.held) put("held", game.position.held);
+    if (game.position.to_move) put("to-move", String(game.position.to_move));
+  }
   if (game.variant !== null && reply.turns.length) put("moves", reply.turns.join(","));
   if (!game.animate) put("animate", "0");
   if (game.flip) put("flip", "1");
@@ -638,6 +659,41 @@ function onKey(e) {
   }
 }
 
+// Setting up a position: filled in from the position shown, checked by the server as
+// `sow play --position` is before the game starts from it.
+function fillSetup() {
+  const reply = game.last;
+  if (!reply) return;
+  const p = reply.position;
+  $("setup-pits").value = p.pits.join(",");
+  $("setup-held").value = (p.stores || p.captured).join(",");
+  $("setup-held-label").textContent = reply.layout.stores ? "In the stores" : reply.layout.hands ? "In hand" : "Captured";
+  const select = $("setup-to-move");
+  select.replaceChildren();
+  for (let i = 1; i <= reply.layout.players; i++) {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = `player ${i}`;
+    select.appendChild(o);
+  }
+  select.value = String(p.to_move || 1);
+}
+
+async function setPosition() {
+  const position = { pits: $("setup-pits").value.trim(), held: $("setup-held").value.trim() || null, to_move: Number($("setup-to-move").value) || null };
+  try {
+    await post("/api/game", { ...variantBody(), position, moves: [] });
+  } catch (e) {
+    // The game shown stays; the position is said to be wrong, where.
+    showError(`The position is not set up: ${e.message}`);
+    return;
+  }
+  game.position = position;
+  game.moves = [];
+  game.undone = [];
+  refresh();
+}
+
 // `perfect` is offered where the server can solve the variant: elsewhere its option is
 // disabled, saying why, and a seat given it plays as a person, saying so.
 function offerPerfect(refused) {
@@ -667,7 +723,7 @@ async function showHint() {
   $("hint-text").textContent = "thinking...";
   let hint;
   try {
-    hint = await post("/api/hint", { ...variantBody(), moves: game.moves });
+    hint = await post("/api/hint", { ...gameBody(), moves: game.moves });
   } catch (e) {
     if (generation === game.generation) $("hint-text").textContent = e.message;
     return;
@@ -698,7 +754,7 @@ async function refresh(said) {
   showError(said || "");
   let reply;
   try {
-    reply = await post("/api/game", { ...variantBody(), moves: game.moves });
+    reply = await post("/api/game", { ...gameBody(), moves: game.moves });
   } catch (e) {
     if (generation !== game.generation) return;
     if (e.data && e.data.diagnostics) return showError(e.data.diagnostics.map((d) => d.rendered).join("\n"));
@@ -720,7 +776,7 @@ async function refresh(said) {
     try {
       // The agent thinks while the move is shown; its answer waits for the animation, and
       // half a second more, so that a person can follow.
-      const asked = post("/api/agent", { ...variantBody(), moves: game.moves, player: seat, seed: game.moves.length });
+      const asked = post("/api/agent", { ...gameBody(), moves: game.moves, player: seat, seed: game.moves.length });
       asked.catch(() => {}); // answered below, once awaited
       if (game.animate) await drawn.then(() => new Promise((r) => setTimeout(r, 500 / game.speed)));
       const answer = await asked;
@@ -917,6 +973,7 @@ async function compare() {
 
 function newGame() {
   $("notice").replaceChildren();
+  game.position = null;
   game.askedAgain = false;
   game.moves = [];
   game.undone = [];
@@ -962,6 +1019,9 @@ function wire() {
   $("flip").addEventListener("change", () => { game.flip = $("flip").checked; if (game.last) { drawBoard(game.last); followAddress(game.last); } });
   $("speed").addEventListener("change", () => { game.speed = Number($("speed").value); if (game.last) followAddress(game.last); });
   document.addEventListener("keydown", onKey);
+  $("setup-box").addEventListener("toggle", () => { if ($("setup-box").open) fillSetup(); });
+  $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); setPosition(); });
+  $("setup-start").addEventListener("click", () => { game.position = null; game.moves = []; game.undone = []; refresh(); });
   $("open-file").addEventListener("change", async () => {
     const file = $("open-file").files[0];
     if (!file) return;
@@ -1054,6 +1114,10 @@ async function start() {
   const speed = Number(params.get("speed"));
   if ([0.5, 1, 2, 4].includes(speed)) { game.speed = speed; $("speed").value = String(speed); }
   if (params.get("moves")) game.moves = movesOf(params.get("moves"));
+  if (params.get("position")) {
+    const to = Number(params.get("to-move"));
+    game.position = { pits: params.get("position"), held: params.get("held") || null, to_move: Number.isInteger(to) && to > 0 ? to : null };
+  }
   pickVariant();
   $("source").value = `variant "My Bakuk" extends "Bakuk" {\n  source "my notes"\n  seeds 4 in each pit\n}\n`;
   checkSource();
