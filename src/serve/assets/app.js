@@ -617,7 +617,9 @@ function onKey(e) {
   if (e.altKey || e.ctrlKey || e.metaKey || (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
   const pits = [...document.querySelectorAll("#board .playable")];
   if (e.key.startsWith("Arrow")) {
-    if (!pits.length) return;
+    // From a pit, or from nowhere in particular: a button's or a link's arrows are left alone.
+    const onBoard = !t || t === document.body || t === document.documentElement || (t.closest && t.closest("#board"));
+    if (!pits.length || !onBoard) return;
     e.preventDefault();
     // In the order they are drawn: along the rows, top to bottom.
     const at = (g) => { const b = g.getBoundingClientRect(); return [Math.round(b.top), b.left]; };
