@@ -253,6 +253,34 @@ fn a_game_is_the_position_sow_play_reaches() {
         assert_eq!(game["moves"], json!(list));
         assert_eq!(game["last"]["move"], json!(list.last()));
     }
+    // A move that is a choice within the one before it (Bao's end of the row), and the moves
+    // as turns, as records write them.
+    let (_, game) = s.post("/api/game", &json!({ "variant": "bao", "moves": ["13", "9", "9"] }));
+    assert_eq!((&game["choices"], &game["turns"]), (&json!([false, true, true]), &json!(["13/9/9"])));
+    assert_eq!(game["movers"], json!([1, 1, 1]));
+    // A position set up, checked as `--position` is, its text bounded.
+    let position = json!({ "pits": "0,0,1,1,0,0", "held": "3,4", "to_move": 1 });
+    let (status, game) =
+        s.post("/api/game", &json!({ "variant": "bakuk", "position": position, "moves": ["3"] }));
+    assert_eq!((status, &game["position"]["score"]), (200, &json!([5, 4])), "{game}");
+    for (position, error) in [
+        (
+            json!({ "pits": "1,1,1,1,1,1", "to_move": 3 }),
+            "to move: there is no player 3: players are numbered 1 to 2",
+        ),
+        (
+            json!({ "pits": "1,1,1,1,1,1", "to_move": 0 }),
+            "to move: there is no player 0: players are numbered 1 to 2",
+        ),
+        (json!({ "pits": "1,".repeat(3000) }), "pits: a position is at most 4096 characters, not 6000"),
+        (
+            json!({ "pits": "1,1,1,1,1,1", "held": "1" }),
+            "held: what the players hold off the board is one count a player, 2 here",
+        ),
+    ] {
+        let (status, game) = s.post("/api/game", &json!({ "variant": "bakuk", "position": position }));
+        assert_eq!((status, game["error"].as_str().unwrap()), (422, error));
+    }
     // End places and big stones, where the variant has them; whether `perfect` is offered.
     let (_, game) = s.post("/api/game", &json!({ "variant": "o-an-quan" }));
     assert_eq!(
@@ -618,6 +646,18 @@ fn hints_are_perfect_play_where_the_page_solves_and_a_search_elsewhere() {
         s.post("/api/agent", &json!({"variant": "bakuk", "moves": ["3", "6"], "player": "perfect"}));
     assert_eq!(status, 200, "{answer}");
     assert_eq!(answer["move"], hint["moves"][0]["move"]);
+    // A position set up with more seeds than the table holds: a search, saying why; the
+    // perfect seat refuses, in a sentence.
+    let position = json!({ "pits": "10,10,10,10,0,0" });
+    let (status, hint) = s.post("/api/hint", &json!({"variant": "bakuk", "position": position}));
+    assert_eq!((status, hint["exact"].as_bool()), (200, Some(false)), "{hint}");
+    assert_eq!(hint["perfect_refused"], "the position is not among those solved from the start");
+    let (status, answer) =
+        s.post("/api/agent", &json!({"variant": "bakuk", "position": position, "player": "perfect"}));
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (422, Some("the position holds 40 seeds, more than the solution's 36"))
+    );
 
     // Kalah is too large to solve here: a search, saying why.
     let (status, hint) = s.post("/api/hint", &json!({"variant": "kalah"}));

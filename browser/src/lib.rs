@@ -142,3 +142,27 @@ pub fn played(variant: &str, moves: &[String]) -> Value {
     let end = steps.last().map_or(rules.initial_state(), |s| s.after);
     serde_json::to_value(sow::engine::replay::PositionReport::new(&rules, &end)).unwrap()
 }
+
+/// Presses `keys` one after another, as a person at the keyboard would: to the element
+/// that has the focus (WebDriver's codes for the keys that are not characters: `\u{E007}`
+/// Enter, `\u{E012}` to `\u{E015}` the arrows left, up, right, down).
+pub async fn press(c: &Client, keys: &str) {
+    use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+    let mut actions = KeyActions::new("keyboard".to_string());
+    for k in keys.chars() {
+        actions = actions.then(KeyAction::Down { value: k }).then(KeyAction::Up { value: k });
+    }
+    c.perform_actions(actions).await.unwrap();
+}
+
+/// The text of a link's target (a download the page offers, held as a `blob:` address).
+pub async fn fetched(c: &Client, css: &str) -> String {
+    let found = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; fetch(document.querySelector(arguments[0]).href).then(r => r.text()).then(done, e => done('failed: ' + e))",
+            vec![json!(css)],
+        )
+        .await
+        .unwrap();
+    found.as_str().unwrap().to_string()
+}

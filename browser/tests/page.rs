@@ -10,7 +10,7 @@
 use fantoccini::Locator;
 use serde_json::json;
 
-use sow_browser::{played, screenshot, start, texts, until};
+use sow_browser::{fetched, played, press, screenshot, start, texts, until};
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_whole_game_played_by_clicks_ends_on_the_board_sow_play_gives() {
@@ -33,12 +33,12 @@ async fn a_whole_game_played_by_clicks_ends_on_the_board_sow_play_gives() {
         target.click().await.unwrap();
         clicks += 1;
         until("the move to be listed", || async {
-            (texts(&c, "[data-testid=moves] li").await.len() >= clicks).then_some(())
+            (texts(&c, "[data-testid=moves] li .move").await.len() >= clicks).then_some(())
         })
         .await;
         assert!(clicks < 500, "the game does not end");
     }
-    let moves = texts(&c, "[data-testid=moves] li").await;
+    let moves = texts(&c, "[data-testid=moves] li .move").await;
     let expected = played("bakuk", &moves);
     // Pit by pit, in the order of their numbers, as one read.
     let found = c
@@ -71,7 +71,7 @@ async fn a_pit_that_sows_either_way_asks_which() {
     assert_eq!(ways, ["3cw (clockwise)", "3ccw (counter-clockwise)"]);
     c.find(Locator::Css("#choices button[data-move='3ccw']")).await.unwrap().click().await.unwrap();
     let listed = until("the move", || async {
-        let m = texts(&c, "[data-testid=moves] li").await;
+        let m = texts(&c, "[data-testid=moves] li .move").await;
         (!m.is_empty()).then_some(m)
     })
     .await;
@@ -116,14 +116,16 @@ async fn undo_takes_back_an_agents_reply_with_the_move_before_it() {
         until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
     pit.click().await.unwrap();
     let moves = until("greedy's reply", || async {
-        let m = texts(&c, "[data-testid=moves] li").await;
+        let m = texts(&c, "[data-testid=moves] li .move").await;
         (m.len() >= 2 && texts(&c, "[data-testid=to-move]").await == ["Player 1 to move"]).then_some(m)
     })
     .await;
     assert_eq!(moves[0], "1");
     c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
-    until("the start again", || async { texts(&c, "[data-testid=moves] li").await.is_empty().then_some(()) })
-        .await;
+    until("the start again", || async {
+        texts(&c, "[data-testid=moves] li .move").await.is_empty().then_some(())
+    })
+    .await;
     let pits = texts(&c, "[data-pit]").await;
     assert!(pits.iter().all(|p| p == "4"), "{pits:?}");
     c.close().await.unwrap();
@@ -139,7 +141,7 @@ async fn an_animated_move_ends_on_the_position_sow_play_gives() {
         until("the board", || async { c.find(Locator::Css("[data-pit='6'].playable")).await.ok() }).await;
     pit.click().await.unwrap();
     let moves = until("the move", || async {
-        let m = texts(&c, "[data-testid=moves] li").await;
+        let m = texts(&c, "[data-testid=moves] li .move").await;
         (m.len() == 4).then_some(m)
     })
     .await;
@@ -349,7 +351,7 @@ async fn claimed_pits_end_places_big_stones_pits_out_of_play_and_the_round_are_d
     assert_eq!(expected["claimed"], json!([[13], []]));
     c.goto(&open("toguz-kumalak", moves)).await.unwrap();
     until("the moves", || async {
-        (texts(&c, "[data-testid=moves] li").await.len() == list.len()).then_some(())
+        (texts(&c, "[data-testid=moves] li .move").await.len() == list.len()).then_some(())
     })
     .await;
     assert_eq!(pits_with(&c, "claimed-by-1").await, [13]);
@@ -428,7 +430,7 @@ async fn a_bao_capture_is_animated_with_its_64_seeds_at_every_frame() {
     until("the end of the animation", || async {
         let done =
             texts(&c, "#board .sowing").await.is_empty() && json!(pits_shown(&c).await) == expected["pits"];
-        (done && texts(&c, "[data-testid=moves] li").await == moves).then_some(())
+        (done && texts(&c, "[data-testid=moves] li .move").await == moves).then_some(())
     })
     .await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
@@ -489,7 +491,7 @@ async fn a_bad_move_in_a_replayed_list_leaves_the_moves_before_it_to_play_on() {
         c.find(Locator::Css("#paste-form button")).await.unwrap().click().await.unwrap();
         let kept: Vec<String> = kept.split(',').map(String::from).collect();
         until("the moves before the bad one", || async {
-            (texts(&c, "[data-testid=moves] li").await == kept).then_some(())
+            (texts(&c, "[data-testid=moves] li .move").await == kept).then_some(())
         })
         .await;
         let said = until("the error", || async {
@@ -508,7 +510,7 @@ async fn a_bad_move_in_a_replayed_list_leaves_the_moves_before_it_to_play_on() {
         let legal = expected["legal_moves"][0].as_str().unwrap().to_string();
         c.find(Locator::Css(&format!("[data-pit='{legal}'].playable"))).await.unwrap().click().await.unwrap();
         until("the move played on", || async {
-            (texts(&c, "[data-testid=moves] li").await.len() == kept.len() + 1).then_some(())
+            (texts(&c, "[data-testid=moves] li .move").await.len() == kept.len() + 1).then_some(())
         })
         .await;
         assert_eq!(texts(&c, "#error").await, [""]);
@@ -711,5 +713,336 @@ async fn the_rules_are_a_document_without_the_command_line_s_flags() {
     assert_eq!(drawn.len(), 1, "{drawn:?}");
     assert!(drawn[0].contains("player 2 |  6  |  6  |  6  |"), "{drawn:?}");
     assert_eq!(texts(&c, "[data-testid=describe] dd li").await.len(), 2);
+    c.close().await.unwrap();
+}
+
+/// The moves the page lists, read at one moment.
+async fn listed(c: &fantoccini::Client) -> Vec<String> {
+    texts(c, "[data-testid=moves] li .move").await
+}
+
+fn list(moves: &str) -> Vec<String> {
+    moves.split(',').filter(|m| !m.is_empty()).map(String::from).collect()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_game_is_downloaded_as_sow_reads_it_and_opened_again() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    // Bao after 13 and the end of the row chosen, 9: one turn, written `13/9`.
+    c.goto(&format!("{}?variant=bao&players=human,greedy&moves=13,9&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the moves", || async { (listed(&c).await == list("13,9")).then_some(()) }).await;
+    assert_eq!(fetched(&c, "[data-testid=download-moves]").await, "13/9\n");
+    let record: serde_json::Value =
+        serde_json::from_str(&fetched(&c, "[data-testid=download-json]").await).unwrap();
+    let expected = played("bao", &list("13,9"));
+    assert_eq!(
+        record,
+        json!({ "variant": "bao", "ruleset": null, "players": ["human", "greedy"], "moves": ["13/9"],
+                "scores": expected["score"], "winner": null, "plies": expected["plies"], "end": null })
+    );
+    // `sow play` reads the move list so.
+    let rules = sow::load_rules("bao", None).unwrap();
+    assert_eq!(sow::engine::notation::parse_moves(&rules, "13/9").unwrap().len(), 2);
+
+    // A game of Bakuk downloaded, then opened from the file on another variant's page.
+    c.goto(&format!("{}?variant=bakuk&players=human,human&moves=3,4,1,6&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the moves", || async { (listed(&c).await == list("3,4,1,6")).then_some(()) }).await;
+    let text = fetched(&c, "[data-testid=download-json]").await;
+    let moves = fetched(&c, "[data-testid=download-moves]").await;
+    assert_eq!(moves, "3,4,1,6\n");
+    let dir = std::env::temp_dir().join(format!("sow-page-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bakuk.jsonl");
+    std::fs::write(&file, &text).unwrap();
+    c.goto(&format!("{}?variant=kalah&players=human,human&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='12']")).await.ok() }).await;
+    c.find(Locator::Id("open-file")).await.unwrap().send_keys(file.to_str().unwrap()).await.unwrap();
+    until("the record opened", || async { (listed(&c).await == list("3,4,1,6")).then_some(()) }).await;
+    let chosen = c.execute("return document.getElementById('variant').value", vec![]).await.unwrap();
+    assert_eq!(chosen, json!("bakuk"));
+    assert_eq!(json!(pits_shown(&c).await), played("bakuk", &list("3,4,1,6"))["pits"]);
+
+    // A record with a move that cannot be played: named with its ply and why, the moves
+    // before it kept to play on.
+    let bad = r#"{"variant":"bakuk","ruleset":null,"players":["human","human"],"moves":["3","4","1","1"]}"#;
+    std::fs::write(&file, bad).unwrap();
+    c.find(Locator::Id("open-file")).await.unwrap().send_keys(file.to_str().unwrap()).await.unwrap();
+    let said = until("the error", || async {
+        let t = texts(&c, "#error").await.remove(0);
+        (!t.is_empty() && listed(&c).await == list("3,4,1")).then_some(t)
+    })
+    .await;
+    assert_eq!(said, "ply 4: pit 1 belongs to player 1, and it is player 2's turn");
+    c.find(Locator::Css("[data-pit='5'].playable")).await.unwrap().click().await.unwrap();
+    until("the move played on", || async { (listed(&c).await == list("3,4,1,5")).then_some(()) }).await;
+    // Pasted, a record that is not one is said to be so; the game shown stays.
+    for (text, error) in [
+        ("{\"variant\": \"bakuk\"", "the pasted record: the record is not JSON"),
+        (r#"{"variant":"bakuk","moves":[3]}"#, "the pasted record: the record has no `moves`"),
+        (
+            r#"{"variant":"bakku","moves":["3"]}"#,
+            "the pasted record: there is no variant `bakku` here (did you mean `bakuk`?)",
+        ),
+        (
+            r#"{"variant":"bakuk","set":["seeds 4 in each pit"],"moves":["3"]}"#,
+            "the pasted record: the record is of a variant changed by `set`",
+        ),
+    ] {
+        let paste = c.find(Locator::Id("paste")).await.unwrap();
+        paste.clear().await.unwrap();
+        paste.send_keys(text).await.unwrap();
+        c.find(Locator::Css("#paste-form button")).await.unwrap().click().await.unwrap();
+        let said = until("the error", || async {
+            let t = texts(&c, "#error").await.remove(0);
+            (!t.is_empty()).then_some(t)
+        })
+        .await;
+        assert!(said.starts_with(error), "{said}");
+        assert_eq!(listed(&c).await, list("3,4,1,5"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_address_follows_the_game_and_reloaded_opens_the_same_position() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&players=human,greedy&animate=0", setup.address)).await.unwrap();
+    let pit =
+        until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    pit.click().await.unwrap();
+    let moves = until("greedy's reply", || async {
+        let m = listed(&c).await;
+        (m.len() >= 2 && texts(&c, "[data-testid=to-move]").await == ["Player 1 to move"]).then_some(m)
+    })
+    .await;
+    c.find(Locator::Id("flip")).await.unwrap().click().await.unwrap();
+    let address = c.current_url().await.unwrap().to_string();
+    let query = address.split_once('?').unwrap().1.to_string();
+    assert_eq!(
+        query,
+        format!("variant=kalah&players=human,greedy&moves={}&animate=0&flip=1", moves.join(","))
+    );
+    let pits = pits_shown(&c).await;
+    c.refresh().await.unwrap();
+    until("the same moves", || async { (listed(&c).await == moves).then_some(()) }).await;
+    assert_eq!(pits_shown(&c).await, pits);
+    assert_eq!(json!(pits), played("kalah", &moves)["pits"]);
+    let seat = c
+        .execute(
+            "return [document.getElementById('seat-2').value, document.getElementById('flip').checked]",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(seat, json!(["greedy", true]));
+    // The misspelt address is still named, and the address then says what is shown.
+    c.goto(&format!("{}?variant=kalha&players=human,grredy&animate=0", setup.address)).await.unwrap();
+    until("the notice", || async { (texts(&c, "[data-testid=notice] p").await.len() == 2).then_some(()) })
+        .await;
+    until("the address", || async {
+        let a = c.current_url().await.unwrap().to_string();
+        a.ends_with("?variant=bakuk&players=human,human&animate=0").then_some(())
+    })
+    .await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_move_list_says_who_moved_and_a_click_steps_back() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    // Bao: 13 waits for the end of the row, 9: a choice within player 1's move.
+    c.goto(&format!("{}?variant=bao&players=human,human&moves=13,9&animate=0", setup.address)).await.unwrap();
+    until("the moves", || async { (listed(&c).await == list("13,9")).then_some(()) }).await;
+    assert_eq!(texts(&c, "[data-testid=moves] li .who").await, ["P1", "P1 ↳"]);
+    assert_eq!(texts(&c, "[data-testid=moves] li.choice .move").await, ["9"]);
+
+    c.goto(&format!("{}?variant=bakuk&players=human,human&moves=3,4,1,6&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the moves", || async { (listed(&c).await == list("3,4,1,6")).then_some(()) }).await;
+    assert_eq!(texts(&c, "[data-testid=moves] li .who").await, ["P1", "P2", "P1", "P2"]);
+    c.find(Locator::Css("[data-testid=moves] li[data-ply='2'] button")).await.unwrap().click().await.unwrap();
+    until("the position after ply 2", || async { (listed(&c).await == list("3,4")).then_some(()) }).await;
+    let expected = played("bakuk", &list("3,4"));
+    assert_eq!(json!(pits_shown(&c).await), expected["pits"]);
+    assert_eq!(texts(&c, "[data-testid=to-move]").await, ["Player 1 to move"]);
+    // Redo goes forward again; a move made goes on from where the list was clicked.
+    c.find(Locator::Id("redo")).await.unwrap().click().await.unwrap();
+    until("ply 3 again", || async { (listed(&c).await == list("3,4,1")).then_some(()) }).await;
+    c.find(Locator::Css("[data-testid=moves] li[data-ply='2'] button")).await.unwrap().click().await.unwrap();
+    until("the position after ply 2", || async { (listed(&c).await == list("3,4")).then_some(()) }).await;
+    c.find(Locator::Css("[data-pit='2'].playable")).await.unwrap().click().await.unwrap();
+    until("the game going on", || async { (listed(&c).await == list("3,4,2")).then_some(()) }).await;
+    assert_eq!(json!(pits_shown(&c).await), played("bakuk", &list("3,4,2"))["pits"]);
+    assert!(!c.find(Locator::Id("redo")).await.unwrap().is_enabled().await.unwrap());
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_whole_game_played_from_the_keyboard_on_a_flipped_board() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&players=human,human&animate=0&flip=1&speed=4", setup.address))
+        .await
+        .unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    // Flipped: player 1's row above, pit 1 at the right of it.
+    let at = c
+        .execute(
+            "return [1, 3, 4].map(p => { const b = document.querySelector(`[data-pit='${p}']`).getBoundingClientRect(); return [Math.round(b.x), Math.round(b.y)]; })",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let at: Vec<(i64, i64)> = serde_json::from_value(at).unwrap();
+    assert!(at[0].1 < at[2].1 && at[0].0 > at[1].0, "{at:?}");
+    // Pits are buttons, said with their count and owner.
+    let pit = c.find(Locator::Css("[data-pit='2']")).await.unwrap();
+    assert_eq!(pit.attr("role").await.unwrap().as_deref(), Some("button"));
+    assert_eq!(pit.attr("aria-label").await.unwrap().as_deref(), Some("pit 2, 6 seeds, player 1's"));
+    // The arrows go from pit to pit, Enter plays the one the focus is on.
+    press(&c, "\u{E014}\u{E014}").await;
+    let on = c.execute("return document.activeElement.dataset.pit", vec![]).await.unwrap();
+    let on = on.as_str().unwrap().to_string();
+    press(&c, "\u{E007}").await;
+    until("the first move", || async { (listed(&c).await == [on.clone()]).then_some(()) }).await;
+    // Then every move by its number typed.
+    loop {
+        let result = texts(&c, "[data-testid=result]").await.remove(0);
+        if !result.is_empty() {
+            break;
+        }
+        let before = listed(&c).await.len();
+        let pits = texts(&c, "[data-pit].playable .counted").await;
+        assert!(!pits.is_empty(), "no pit to play");
+        let playable: Vec<String> = serde_json::from_value(
+            c.execute(
+                "return [...document.querySelectorAll('[data-pit].playable')].map(e => e.dataset.pit)",
+                vec![],
+            )
+            .await
+            .unwrap(),
+        )
+        .unwrap();
+        press(&c, playable.last().unwrap()).await;
+        until("the move typed", || async { (listed(&c).await.len() == before + 1).then_some(()) }).await;
+        assert!(before < 500, "the game does not end");
+    }
+    let moves = listed(&c).await;
+    let expected = played("bakuk", &moves);
+    assert_eq!(json!(pits_shown(&c).await), expected["pits"]);
+    let result = texts(&c, "[data-testid=result]").await.remove(0);
+    let score = expected["score"].as_array().unwrap();
+    assert!(result.ends_with(&format!("({} to {})", score[0], score[1])), "{result}");
+    screenshot(&c, "bakuk-flipped-keyboard.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_position_set_up_is_checked_played_and_kept_in_the_address() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&players=human,human&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    let value = |id: &'static str| {
+        let c = c.clone();
+        async move {
+            let v = c
+                .execute("return document.getElementById(arguments[0]).value", vec![json!(id)])
+                .await
+                .unwrap();
+            v.as_str().unwrap().to_string()
+        }
+    };
+    until("the position shown, to be changed", || async {
+        (value("setup-pits").await == "6,6,6,6,6,6" && value("setup-held").await == "0,0").then_some(())
+    })
+    .await;
+    let set = |pits: &'static str, held: &'static str| {
+        let c = c.clone();
+        async move {
+            c.execute(
+                "document.getElementById('setup-pits').value = arguments[0]; document.getElementById('setup-held').value = arguments[1]; document.getElementById('setup-play').click()",
+                vec![json!(pits), json!(held)],
+            )
+            .await
+            .unwrap();
+        }
+    };
+    // Checked as `sow play --position` is: the game shown stays.
+    for (pits, held, error) in [
+        ("1,2,3", "0,0", "The position is not set up: pits: a position lists the seeds of all 6 pits, not 3"),
+        (
+            "100,100,100,0,0,0",
+            "0,0",
+            "The position is not set up: pits: a position holds at most 255 seeds, not 300",
+        ),
+        (
+            "0,0,1,1,0,0",
+            "1,2,3",
+            "The position is not set up: held: what the players hold off the board is one count a player, 2 here",
+        ),
+        ("0,0,1,x,0,0", "", "The position is not set up: pits: "),
+    ] {
+        c.execute("document.getElementById('error').textContent = ''", vec![]).await.unwrap();
+        set(pits, held).await;
+        let said = until("the error", || async {
+            let t = texts(&c, "#error").await.remove(0);
+            (!t.is_empty()).then_some(t)
+        })
+        .await;
+        assert!(said.starts_with(error), "{said}");
+        assert_eq!(pits_shown(&c).await, [6; 6]);
+    }
+    set("0,0,1,1,0,0", "3,4").await;
+    until("the position set up", || async { (pits_shown(&c).await == [0, 0, 1, 1, 0, 0]).then_some(()) })
+        .await;
+    assert_eq!(texts(&c, "[data-testid=score]").await, ["· score 3 to 4"]);
+    c.find(Locator::Css("[data-pit='3'].playable")).await.unwrap().click().await.unwrap();
+    let rules = sow::load_rules("bakuk", None).unwrap();
+    let start = rules.state_in_round(&[0, 0, 1, 1, 0, 0], &[3, 4], 0, 0, false, 0).unwrap();
+    let moves = sow::engine::notation::parse_moves(&rules, "3").unwrap();
+    let end = sow::engine::replay::replay(&rules, start, &moves).unwrap().last().unwrap().after;
+    let expected = serde_json::to_value(sow::engine::replay::PositionReport::new(&rules, &end)).unwrap();
+    assert_eq!(expected["score"], json!([5, 4]));
+    let result = until("the end", || async {
+        let t = texts(&c, "[data-testid=result]").await.remove(0);
+        (!t.is_empty()).then_some(t)
+    })
+    .await;
+    assert_eq!(result, "Player 1 wins (5 to 4)");
+    assert_eq!(json!(pits_shown(&c).await), expected["pits"]);
+    // In the record and the address: reloaded, the same game.
+    let record: serde_json::Value =
+        serde_json::from_str(&fetched(&c, "[data-testid=download-json]").await).unwrap();
+    assert_eq!(
+        (&record["position"], &record["held"], &record["to_move"]),
+        (&json!("0,0,1,1,0,0"), &json!("3,4"), &json!(1))
+    );
+    let address = c.current_url().await.unwrap().to_string();
+    assert!(
+        address.ends_with(
+            "?variant=bakuk&players=human,human&position=0,0,1,1,0,0&held=3,4&to-move=1&moves=3&animate=0"
+        ),
+        "{address}"
+    );
+    c.refresh().await.unwrap();
+    until("the same end", || async {
+        (texts(&c, "[data-testid=result]").await == ["Player 1 wins (5 to 4)"]).then_some(())
+    })
+    .await;
+    // Back to the variant's start.
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    c.find(Locator::Id("setup-start")).await.unwrap().click().await.unwrap();
+    until("the start", || async { (pits_shown(&c).await == [6; 6]).then_some(()) }).await;
     c.close().await.unwrap();
 }

@@ -207,8 +207,27 @@ struct GameRequest {
     source: Option<String>,
     ruleset: Option<String>,
     #[serde(default)]
+    position: Option<PositionRequest>,
+    #[serde(default)]
     moves: Vec<String>,
 }
+
+/// A position set up by hand, the game's moves played from it: written as `sow play
+/// --position SEEDS --to-move P` takes them, with what each player holds off the board (their
+/// store, their hand, or the seeds they have captured), `0,3`, as the library's positions of
+/// games of rounds take it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    pits: String,
+    #[serde(default)]
+    held: Option<String>,
+    #[serde(default)]
+    to_move: Option<usize>,
+}
+
+/// The longest text of a position's pits or holdings read: 1,024 pits of three digits.
+const MAX_POSITION_TEXT: usize = 4096;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -216,6 +235,8 @@ struct AgentRequest {
     variant: Option<String>,
     source: Option<String>,
     ruleset: Option<String>,
+    #[serde(default)]
+    position: Option<PositionRequest>,
     #[serde(default)]
     moves: Vec<String>,
     player: String,
@@ -254,6 +275,8 @@ struct HintRequest {
     variant: Option<String>,
     source: Option<String>,
     ruleset: Option<String>,
+    #[serde(default)]
+    position: Option<PositionRequest>,
     #[serde(default)]
     moves: Vec<String>,
     #[serde(default)]
@@ -336,9 +359,57 @@ fn rules_of(
     spec_of(catalogue, variant, source, ruleset).map(|(_, spec)| compile(&spec))
 }
 
-/// The moves of a request played from the start: the position reached, or why a move
-/// cannot be played.
-fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<Move>, Vec<replay::Step>), Reply> {
+/// Where a game starts: the variant's start, or a position set up, checked as `sow play`
+/// checks `--position` and `--to-move` (422 and a sentence naming the part that is wrong).
+fn start_of(rules: &Rules, position: Option<&PositionRequest>) -> Result<State, Reply> {
+    let Some(p) = position else { return Ok(rules.initial_state()) };
+    let wrong = |part: &str, e: &dyn std::fmt::Display| Reply::error(422, format!("{part}: {e}"));
+    for (part, text) in [("pits", Some(&p.pits)), ("held", p.held.as_ref())] {
+        if let Some(text) = text.filter(|t| t.len() > MAX_POSITION_TEXT) {
+            return Err(Reply::error(
+                422,
+                format!("{part}: a position is at most {MAX_POSITION_TEXT} characters, not {}", text.len()),
+            ));
+        }
+    }
+    let pits = notation::parse_seeds(&p.pits).map_err(|e| wrong("pits", &e))?;
+    let to_move = match p.to_move {
+        None => rules.spec().first_player as usize,
+        Some(n) => n.checked_sub(1).ok_or_else(|| {
+            wrong(
+                "to move",
+                &crate::engine::PositionError::NoSuchPlayer { given: 0, players: rules.players() },
+            )
+        })?,
+    };
+    let blame = |e: crate::engine::PositionError| match e {
+        crate::engine::PositionError::NoSuchPlayer { .. } => wrong("to move", &e),
+        crate::engine::PositionError::NotInRound => wrong(
+            "held",
+            &format!("what the players hold off the board is one count a player, {} here", rules.players()),
+        ),
+        _ => wrong("pits", &e),
+    };
+    match p.held.as_deref().filter(|t| !t.trim().is_empty()) {
+        None => rules.state_from(&pits, to_move).map_err(blame),
+        Some(text) => {
+            let held: Vec<u16> = notation::parse_seeds(text)
+                .map_err(|e| wrong("held", &e))?
+                .into_iter()
+                .map(u16::from)
+                .collect();
+            rules.state_in_round(&pits, &held, to_move, 0, false, 0).map_err(blame)
+        }
+    }
+}
+
+/// The moves of a request played from `start`: the position reached, or why a move cannot
+/// be played.
+fn replayed(
+    rules: &Rules,
+    start: State,
+    moves: &[String],
+) -> Result<(State, Vec<Move>, Vec<replay::Step>), Reply> {
     if moves.len() > MAX_MOVES {
         return Err(Reply::error(
             422,
@@ -353,7 +424,6 @@ fn replayed(rules: &Rules, moves: &[String]) -> Result<(State, Vec<Move>, Vec<re
         .enumerate()
         .map(|(i, m)| notation::parse_move_for(rules, m, Some(i + 1)).map_err(|e| refused(i, e.to_string())))
         .collect::<Result<Vec<_>, _>>()?;
-    let start = rules.initial_state();
     let steps = replay::replay(rules, start, &parsed)
         .map_err(|e| refused(e.ply.saturating_sub(start.plies() + 1) as usize, e.to_string()))?;
     let end = steps.last().map_or(start, |s| s.after);
@@ -414,13 +484,17 @@ fn game(site: &Site, r: &GameRequest) -> Reply {
         Ok(rules) => rules,
         Err(reply) => return reply,
     };
-    let (state, parsed, steps) = match replayed(&rules, &r.moves) {
+    let start = match start_of(&rules, r.position.as_ref()) {
+        Ok(s) => s,
+        Err(reply) => return reply,
+    };
+    let (state, parsed, steps) = match replayed(&rules, start, &r.moves) {
         Ok(x) => x,
         Err(reply) => return reply,
     };
     // The last move with what it did and the position before it: the page animates it.
     let last = steps.last().map(|s| {
-        let before = steps.len().checked_sub(2).map_or_else(|| rules.initial_state(), |i| steps[i].after);
+        let before = steps.len().checked_sub(2).map_or(start, |i| steps[i].after);
         json!({
             "player": s.player + 1,
             "move": r.moves.last(),
@@ -431,6 +505,16 @@ fn game(site: &Site, r: &GameRequest) -> Reply {
     });
     // As the notation writes them (`3` for a pit sowing its one way, whatever was sent).
     let moves: Vec<String> = parsed.iter().map(Move::to_string).collect();
+    // A move played while the one before it waited for its mover's choice is that choice:
+    // records write the turn whole (`13/9`), as `sow simulate --record` does.
+    let choices: Vec<bool> = (0..steps.len())
+        .map(|i| {
+            let before = if i == 0 { start } else { steps[i - 1].after };
+            before.pending().is_some()
+        })
+        .collect();
+    let turns: Vec<String> =
+        notation::turns(&rules, start, &parsed).iter().map(ToString::to_string).collect();
     let spec = rules.spec();
     Reply::json(
         200,
@@ -441,6 +525,9 @@ fn game(site: &Site, r: &GameRequest) -> Reply {
             "moves": moves,
             // Who made each move (from 1): undo goes back past an agent's replies.
             "movers": steps.iter().map(|s| s.player + 1).collect::<Vec<_>>(),
+            // Whether each move is a choice within the move before it, and the moves as turns.
+            "choices": choices,
+            "turns": turns,
             "last": last,
             "status": replay::describe_status(&rules, &state),
             "position": PositionReport::new(&rules, &state),
@@ -557,7 +644,11 @@ fn agent(site: &Site, r: &AgentRequest, cancel: &Cancel) -> Reply {
         Ok(s) => s,
         Err(e) => return Reply::error(422, e),
     };
-    let (state, _, _) = match replayed(&rules, &r.moves) {
+    let start = match start_of(&rules, r.position.as_ref()) {
+        Ok(s) => s,
+        Err(reply) => return reply,
+    };
+    let (state, _, _) = match replayed(&rules, start, &r.moves) {
         Ok(x) => x,
         Err(reply) => return reply,
     };
@@ -669,7 +760,11 @@ fn hint(site: &Site, r: &HintRequest, cancel: &Cancel) -> Reply {
             Ok(rules) => rules,
             Err(reply) => return reply,
         };
-    let (state, _, _) = match replayed(&rules, &r.moves) {
+    let start = match start_of(&rules, r.position.as_ref()) {
+        Ok(s) => s,
+        Err(reply) => return reply,
+    };
+    let (state, _, _) = match replayed(&rules, start, &r.moves) {
         Ok(x) => x,
         Err(reply) => return reply,
     };
@@ -695,8 +790,19 @@ fn hint(site: &Site, r: &HintRequest, cancel: &Cancel) -> Reply {
     let (by, why_not, mut values): (String, Option<String>, Vec<(Move, i32)>) = match depth {
         None => match site.solutions.get(&rules, cancel) {
             Ok(table) => {
-                let values = table.move_values(&rules, &state).iter().map(|m| (m.mv, m.value)).collect();
-                ("perfect".to_string(), None, values)
+                let values: Vec<(Move, i32)> =
+                    table.move_values(&rules, &state).iter().map(|m| (m.mv, m.value)).collect();
+                if values.is_empty() {
+                    // A position set up off the table (more seeds than the start, or none it
+                    // reaches): a search instead, saying why.
+                    let why = "the position is not among those solved from the start".to_string();
+                    match searched(&rules, &state, HINT_DEPTH, site.options.move_time, cancel) {
+                        Some((values, reached)) => (format!("alphabeta:{reached}"), Some(why), values),
+                        None => return Reply::error(503, "the request was stopped"),
+                    }
+                } else {
+                    ("perfect".to_string(), None, values)
+                }
             }
             Err(Unsolved::Stopped) => return Reply::error(503, "the request was stopped"),
             Err(why) if r.by.is_some() => return Reply::error(why.status(), why.message()),

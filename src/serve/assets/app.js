@@ -10,10 +10,14 @@ const game = {
   variant: null,      // a key of /api/variants, or null when playing the editor's text
   source: null,       // the editor's text, when playing it
   ruleset: null,
+  position: null,     // a position set up: { pits: "0,0,1,1,0,0", held: "0,3" or null, to_move: 1 or null }
   moves: [],
   undone: [],
   players: ["human", "human"],
   animate: true,
+  flip: false,        // player 2's row below: the board turned round
+  speed: 1,           // of the animation and of the agents' pace: 0.5 to 4
+  keyboard: false,    // the last move was played from the keyboard: the focus stays on the board
   last: null,         // the last reply of /api/game
   generation: 0,      // bumped on every change: a late reply of an older game is dropped
 };
@@ -32,6 +36,11 @@ async function post(path, body) {
 
 function variantBody() {
   return game.source !== null ? { source: game.source, ruleset: game.ruleset } : { variant: game.variant, ruleset: game.ruleset };
+}
+
+// A game's request: the variant, and the position set up where there is one.
+function gameBody() {
+  return game.position ? { ...variantBody(), position: game.position } : variantBody();
 }
 
 function showError(text) { $("error").textContent = text || ""; }
@@ -82,6 +91,8 @@ function roundOf(position) {
 function drawBoard(reply) {
   const { layout, position } = reply;
   const svg = $("board");
+  // The pit the keyboard is on, if any: kept across the redraw.
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pit : undefined;
   svg.replaceChildren();
   const inHand = position.in_hand || 0;
   $("sowing-hand").dataset.seeds = String(inHand);
@@ -119,12 +130,17 @@ function drawBoard(reply) {
   const across = new Map();
   (position.owned_across || []).forEach((pits, p) => pits.forEach((q) => across.set(q, p + 1)));
   const both = new Set(position.owned_by_both || []);
-  layout.rows.forEach((row, r) => {
-    row.forEach((pit, c) => {
+  // Flipped, the board is turned round: player 2's row below, player 1's above.
+  layout.rows.forEach((row, r0) => {
+    row.forEach((pit, c0) => {
+      const r = game.flip ? rows - 1 - r0 : r0;
+      const c = game.flip ? cols - 1 - c0 : c0;
       const cx = pad + storeW + c * cell + cell / 2;
       const cy = band + pad + r * cell + (r >= 2 ? gap : 0) + cell / 2;
       const owner = across.get(pit) || layout.owners[pit - 1];
-      const g = el("g", { class: `pit owner-${owner}`, "data-pit": pit, role: "img" }, svg);
+      // A button: played by a click, or from the keyboard (Enter or Space on it, the arrows
+      // between the pits that may be played, or its number typed).
+      const g = el("g", { class: `pit owner-${owner}`, "data-pit": pit, role: "button", "aria-disabled": "true" }, svg);
       const said = [`pit ${pit}`, `${position.pits[pit - 1]} seeds`, both.has(pit) ? "both players'" : `player ${owner}'s`];
       const radius = cell / 2 - 8;
       if (ends.has(pit)) {
@@ -159,23 +175,36 @@ function drawBoard(reply) {
       g.setAttribute("aria-label", said.join(", "));
       if (human && legal.has(pit)) {
         g.classList.add("playable");
-        g.addEventListener("click", () => choose(pit, legal.get(pit)));
+        g.setAttribute("tabindex", "0");
+        g.removeAttribute("aria-disabled");
+        g.addEventListener("click", () => { game.keyboard = false; choose(pit, legal.get(pit)); });
+        g.addEventListener("keydown", (e) => {
+          if (e.key !== "Enter" && e.key !== " ") return;
+          e.preventDefault();
+          game.keyboard = true;
+          choose(pit, legal.get(pit));
+        });
       }
       if (pit === lastPit) g.classList.add("last");
       const n = el("text", { x: cx, y: cy + cell / 2 - 3, class: "number" }, svg);
       n.textContent = String(pit);
     });
   });
+  // The keyboard's place kept across the redraw: the pit it was on, or the first to play.
+  if (focused !== undefined || game.keyboard) {
+    const again = svg.querySelector(`[data-pit="${focused}"].playable`) || svg.querySelector(".playable");
+    if (again) again.focus();
+  }
   if (layout.stores && position.stores) {
     // Player 1 sows counter-clockwise into the store at their right; player 2's is at the left.
-    const places = [width - pad - storeW + 5, pad - 5];
+    const places = game.flip ? [pad - 5, width - pad - storeW + 5] : [width - pad - storeW + 5, pad - 5];
     position.stores.slice(0, 2).forEach((seeds, p) => {
       const g = el("g", { class: "store", "data-store": p + 1, role: "img", "aria-label": `player ${p + 1}'s store, ${seeds} seeds` }, svg);
       el("rect", { x: places[p], y: pad + 5, width: storeW, height: rows * cell - 10, rx: 30 }, g);
       const t = el("text", { x: places[p] + storeW / 2, y: pad + rows * cell / 2, class: "counted" }, g);
       t.textContent = String(seeds);
       // Whose store: written at its far end from the owner's row (player 1 sits below).
-      const o = el("text", { x: places[p] + storeW / 2, y: p === 0 ? pad + 28 : pad + rows * cell - 28, class: "store-owner", "data-store-owner": p + 1 }, svg);
+      const o = el("text", { x: places[p] + storeW / 2, y: (p === 0) !== game.flip ? pad + 28 : pad + rows * cell - 28, class: "store-owner", "data-store-owner": p + 1 }, svg);
       o.textContent = `P${p + 1}`;
     });
   }
@@ -186,7 +215,7 @@ function drawBoard(reply) {
     const above = Math.max(1, position.captured.length - 1);
     const span = (width - 2 * pad) / above;
     position.captured.forEach((seeds, p) => {
-      const y = p === 0 ? height - band / 2 : band / 2;
+      const y = (p === 0) !== game.flip ? height - band / 2 : band / 2;
       const x = pad + (p === 0 ? 0 : (p - 1) * span);
       const label = el("text", { x: x + 10, y, class: "hand-label" }, svg);
       label.textContent = span >= 220 ? `Player ${p + 1} ${word}` : `P${p + 1}`;
@@ -323,7 +352,7 @@ function animateLast(reply) {
   const end = { pits: reply.position.pits, stores: reply.position.stores, hands: reply.position.captured, flight: reply.position.in_hand || 0 };
   if (!frames.length) return Promise.resolve();
   // One seed every 120 ms, faster for a long move: at most 2.5 s a move.
-  const tick = Math.min(120, 2500 / frames.length);
+  const tick = Math.min(120, 2500 / frames.length) / game.speed;
   return new Promise((resolve) => {
     let i = 0;
     animation.done = () => {
@@ -360,6 +389,7 @@ function choose(pit, moves) {
     b.addEventListener("click", () => play(m));
     box.appendChild(b);
   }
+  if (game.keyboard) box.querySelector("button").focus();
 }
 
 function play(move) {
@@ -395,6 +425,8 @@ function render(reply) {
       b.addEventListener("click", () => play(m));
       $("choices").appendChild(b);
     }
+    // A move other than a pit's (a pass) is the keyboard's next stop when no pit may be played.
+    if (game.keyboard && !document.querySelector("#board .playable") && $("choices").firstChild) $("choices").firstChild.focus();
   }
   // The status once the board shows the position it speaks of: after the animation.
   const status = () => {
@@ -407,18 +439,261 @@ function render(reply) {
   };
   const settled = drawn.then(status);
   offerPerfect(reply.perfect_refused);
+  // The moves, each saying who made it, a choice within a move marked as one; a click
+  // steps back to the position after it.
   const list = $("moves");
   list.replaceChildren();
-  for (const m of reply.moves) {
+  reply.moves.forEach((m, i) => {
     const li = document.createElement("li");
-    li.textContent = m;
+    const choice = Boolean(reply.choices && reply.choices[i]);
+    const mover = reply.movers[i];
+    li.dataset.ply = String(i + 1);
+    li.dataset.player = String(mover);
+    if (choice) li.classList.add("choice");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "ply";
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = choice ? `P${mover} ↳` : `P${mover}`;
+    const move = document.createElement("span");
+    move.className = "move";
+    move.textContent = m;
+    b.append(who, " ", move);
+    const back = i + 1 === reply.moves.length ? "" : `; back to the position after it`;
+    b.setAttribute("aria-label", `ply ${i + 1}: player ${mover} ${choice ? "chooses" : "plays"} ${m}${choice ? " within the move" : ""}${back}`);
+    b.title = choice ? `player ${mover}'s choice within the move before it` : `player ${mover}'s move`;
+    b.addEventListener("click", () => stepTo(i + 1));
+    li.appendChild(b);
     list.appendChild(li);
-  }
+  });
+  showRecord(reply);
+  followAddress(reply);
   $("undo").disabled = game.moves.length === 0;
   $("redo").disabled = game.undone.length === 0;
   $("hint").disabled = p.finished;
   $("hint-text").textContent = "";
   return settled;
+}
+
+// Back (or forward) to the position after `plies` moves: the moves after it are redone by
+// Redo, until another move is made.
+function stepTo(plies) {
+  if (plies >= game.moves.length) return;
+  game.undone = game.undone.concat(game.moves.slice(plies).reverse());
+  game.moves = game.moves.slice(0, plies);
+  refresh();
+}
+
+// ---------------------------------------------------------------------------------------
+// Records: the game as `sow play --moves` reads it, and as a line of `sow simulate --record`.
+
+// The largest record file the page opens: a record of MAX_MOVES moves is some tens of KB.
+const MAX_RECORD = 1 << 20;
+
+function recordOf(reply) {
+  const p = reply.position;
+  const record = { variant: game.variant, ruleset: game.ruleset, players: game.players.slice(), moves: reply.turns, scores: p.score, winner: p.winner, plies: p.plies, end: p.end };
+  // The editor's variant has no name the server knows: its text goes with the record.
+  if (game.source !== null) record.source = game.source;
+  // A game from a position set up: the position as `sow play --position SEEDS --to-move P`
+  // takes it, and what each player held off the board.
+  if (game.position) {
+    record.position = game.position.pits;
+    if (game.position.to_move) record.to_move = game.position.to_move;
+    if (game.position.held) record.held = game.position.held;
+  }
+  return record;
+}
+
+// The download links follow the game shown.
+const downloads = { moves: null, json: null };
+function showRecord(reply) {
+  const base = (game.variant || "edited") + (game.ruleset ? `-${game.ruleset}` : "");
+  const link = (id, key, text, type, name) => {
+    if (downloads[key]) URL.revokeObjectURL(downloads[key]);
+    downloads[key] = URL.createObjectURL(new Blob([text], { type }));
+    const a = $(id);
+    a.href = downloads[key];
+    a.download = name;
+  };
+  link("download-moves", "moves", `${reply.turns.join(",")}\n`, "text/plain", `${base}.txt`);
+  link("download-json", "json", `${JSON.stringify(recordOf(reply))}\n`, "application/json", `${base}.jsonl`);
+}
+
+// A move list (`3,4,1`, `"3 4 1"`, turns `4/13`) as the moves the server replays.
+function movesOf(text) {
+  return text.split(/[\s,]+/).filter(Boolean).flatMap((t) => t.split("/"));
+}
+
+// Opens a record: a move list for the variant shown, or a JSON record (the first line of a
+// file of them) with its variant, ruleset and players. A move that cannot be played is
+// named with its ply, and the moves before it are kept to play on.
+function openRecord(text, from) {
+  const lines = text.split("\n").map((l) => l.trim()).filter(Boolean);
+  if (!lines.length) return showError(`${from} is empty: a record is a move list (3,4,1) or a line of JSON`);
+  if (!lines[0].startsWith("{")) {
+    game.moves = movesOf(lines.join(" "));
+    game.undone = [];
+    return refresh();
+  }
+  let record;
+  try {
+    record = JSON.parse(lines[0]);
+  } catch (e) {
+    return showError(`${from}: the record is not JSON (${e.message})`);
+  }
+  const fail = (why) => showError(`${from}: ${why}`);
+  if (!record || typeof record !== "object" || Array.isArray(record)) return fail("a record is a JSON object, as `sow simulate --record` writes one");
+  if (!Array.isArray(record.moves) || !record.moves.every((m) => typeof m === "string")) return fail("the record has no `moves`, a list of moves as they are typed (`\"3\"`, `\"4/13\"`)");
+  if (Array.isArray(record.set) && record.set.length) return fail(`the record is of a variant changed by \`set\` (${record.set.join("; ")}): the page plays variants as they are written; replay it with \`sow play ${record.variant} --set RULE ...\``);
+  const keys = [...$("variant").options].map((o) => o.value);
+  if (typeof record.source === "string") {
+    $("source").value = record.source;
+    checkSource();
+    game.source = record.source;
+    game.variant = null;
+    game.ruleset = null;
+  } else {
+    if (typeof record.variant !== "string" || !keys.includes(record.variant)) return fail(`there is no variant \`${record.variant}\` here${typeof record.variant === "string" ? suggest(record.variant, keys) : ""}`);
+    $("variant").value = record.variant;
+    const rulesets = JSON.parse($("variant").selectedOptions[0].dataset.rulesets);
+    const ruleset = record.ruleset === undefined ? null : record.ruleset;
+    if (ruleset !== null && !rulesets.includes(ruleset)) return fail(`there is no ruleset \`${ruleset}\` of ${$("variant").selectedOptions[0].textContent}${suggest(String(ruleset), rulesets)}`);
+    fillRulesets(ruleset);
+    if (Array.isArray(record.players)) game.players = seated(record.players);
+    pickVariant();
+  }
+  $("notice").replaceChildren();
+  game.position = typeof record.position === "string"
+    ? { pits: record.position, held: typeof record.held === "string" ? record.held : null, to_move: Number.isInteger(record.to_move) ? record.to_move : null }
+    : null;
+  if (lines.length > 1) say(`${from} holds ${lines.length} records: the first is shown.`);
+  game.askedAgain = false;
+  game.moves = record.moves.flatMap((t) => t.split("/"));
+  game.undone = [];
+  describeVariant();
+  compare();
+  refresh();
+}
+
+// The players named (by an address or a record): those the page has, the others played by a
+// person, saying so.
+function seated(names) {
+  return names.map((name, i) => {
+    if (typeof name === "string" && isAgent(name)) return name;
+    say(`There is no player \`${name}\`${suggest(String(name), AGENTS)}: player ${i + 1} is played by a person. The players are ${AGENTS.join(", ")}.`);
+    return "human";
+  });
+}
+
+// The address follows the game: reloaded or shared, it opens the same position (the
+// editor's variant, which has no name, is not in it).
+function followAddress(reply) {
+  const parts = [];
+  const put = (k, v) => parts.push(`${k}=${encodeURIComponent(v).replace(/%2C/g, ",").replace(/%2F/g, "/").replace(/%3A/g, ":")}`);
+  if (game.variant !== null) {
+    put("variant", game.variant);
+    if (game.ruleset) put("ruleset", game.ruleset);
+  }
+  put("players", game.players.join(","));
+  if (game.variant !== null && game.position) {
+    put("position", game.position.pits);
+    if (game.position.held) put("held", game.position.held);
+    if (game.position.to_move) put("to-move", String(game.position.to_move));
+  }
+  if (game.variant !== null && reply.turns.length) put("moves", reply.turns.join(","));
+  if (!game.animate) put("animate", "0");
+  if (game.flip) put("flip", "1");
+  if (game.speed !== 1) put("speed", String(game.speed));
+  history.replaceState(null, "", `${location.pathname}?${parts.join("&")}`);
+}
+
+// The keyboard: a pit's number typed plays it (once no other pit's number starts with the
+// digits typed; Enter plays them as typed), the arrows go from pit to pit.
+const typed = { digits: "", timer: null };
+function onKey(e) {
+  const t = e.target;
+  if (e.altKey || e.ctrlKey || e.metaKey || (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+  const pits = [...document.querySelectorAll("#board .playable")];
+  if (e.key.startsWith("Arrow")) {
+    // From a pit, or from nowhere in particular: a button's or a link's arrows are left alone.
+    const onBoard = !t || t === document.body || t === document.documentElement || (t.closest && t.closest("#board"));
+    if (!pits.length || !onBoard) return;
+    e.preventDefault();
+    // In the order they are drawn: along the rows, top to bottom.
+    const at = (g) => { const b = g.getBoundingClientRect(); return [Math.round(b.top), b.left]; };
+    pits.sort((a, b) => { const [ya, xa] = at(a), [yb, xb] = at(b); return ya - yb || xa - xb; });
+    const i = pits.indexOf(document.activeElement);
+    const forward = e.key === "ArrowRight" || e.key === "ArrowDown";
+    const next = i < 0 ? (forward ? 0 : pits.length - 1) : (i + (forward ? 1 : pits.length - 1)) % pits.length;
+    pits[next].focus();
+    return;
+  }
+  if (/^[0-9]$/.test(e.key) || (e.key === "Enter" && typed.digits)) {
+    e.preventDefault();
+    clearTimeout(typed.timer);
+    if (e.key !== "Enter") typed.digits += e.key;
+    const numbers = pits.map((g) => g.dataset.pit);
+    const exact = numbers.includes(typed.digits);
+    const longer = numbers.some((n) => n !== typed.digits && n.startsWith(typed.digits));
+    if (exact && (!longer || e.key === "Enter")) {
+      const digits = typed.digits;
+      typed.digits = "";
+      $("typed").textContent = "";
+      game.keyboard = true;
+      choose(Number(digits), legalByPit((game.last && game.last.position.legal_moves) || []).get(Number(digits)));
+      return;
+    }
+    if (!longer || e.key === "Enter") {
+      showError(`pit ${typed.digits} cannot be played now${numbers.length ? `: the pits to play are ${numbers.join(", ")}` : ""}`);
+      typed.digits = "";
+      $("typed").textContent = "";
+      return;
+    }
+    $("typed").textContent = `typed: pit ${typed.digits}... (Enter to play it)`;
+    typed.timer = setTimeout(() => { typed.digits = ""; $("typed").textContent = ""; }, 3000);
+    return;
+  }
+  if (e.key === "Escape") {
+    typed.digits = "";
+    $("typed").textContent = "";
+  }
+}
+
+// Setting up a position: filled in from the position shown, checked by the server as
+// `sow play --position` is before the game starts from it.
+function fillSetup() {
+  const reply = game.last;
+  if (!reply) return;
+  const p = reply.position;
+  $("setup-pits").value = p.pits.join(",");
+  $("setup-held").value = (p.stores || p.captured).join(",");
+  $("setup-held-label").textContent = reply.layout.stores ? "In the stores" : reply.layout.hands ? "In hand" : "Captured";
+  const select = $("setup-to-move");
+  select.replaceChildren();
+  for (let i = 1; i <= reply.layout.players; i++) {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = `player ${i}`;
+    select.appendChild(o);
+  }
+  select.value = String(p.to_move || 1);
+}
+
+async function setPosition() {
+  const position = { pits: $("setup-pits").value.trim(), held: $("setup-held").value.trim() || null, to_move: Number($("setup-to-move").value) || null };
+  try {
+    await post("/api/game", { ...variantBody(), position, moves: [] });
+  } catch (e) {
+    // The game shown stays; the position is said to be wrong, where.
+    showError(`The position is not set up: ${e.message}`);
+    return;
+  }
+  game.position = position;
+  game.moves = [];
+  game.undone = [];
+  refresh();
 }
 
 // `perfect` is offered where the server can solve the variant: elsewhere its option is
@@ -450,7 +725,7 @@ async function showHint() {
   $("hint-text").textContent = "thinking...";
   let hint;
   try {
-    hint = await post("/api/hint", { ...variantBody(), moves: game.moves });
+    hint = await post("/api/hint", { ...gameBody(), moves: game.moves });
   } catch (e) {
     if (generation === game.generation) $("hint-text").textContent = e.message;
     return;
@@ -481,7 +756,7 @@ async function refresh(said) {
   showError(said || "");
   let reply;
   try {
-    reply = await post("/api/game", { ...variantBody(), moves: game.moves });
+    reply = await post("/api/game", { ...gameBody(), moves: game.moves });
   } catch (e) {
     if (generation !== game.generation) return;
     if (e.data && e.data.diagnostics) return showError(e.data.diagnostics.map((d) => d.rendered).join("\n"));
@@ -503,9 +778,9 @@ async function refresh(said) {
     try {
       // The agent thinks while the move is shown; its answer waits for the animation, and
       // half a second more, so that a person can follow.
-      const asked = post("/api/agent", { ...variantBody(), moves: game.moves, player: seat, seed: game.moves.length });
+      const asked = post("/api/agent", { ...gameBody(), moves: game.moves, player: seat, seed: game.moves.length });
       asked.catch(() => {}); // answered below, once awaited
-      if (game.animate) await drawn.then(() => new Promise((r) => setTimeout(r, 500)));
+      if (game.animate) await drawn.then(() => new Promise((r) => setTimeout(r, 500 / game.speed)));
       const answer = await asked;
       if (generation !== game.generation) return;
       game.moves.push(answer.move);
@@ -700,6 +975,7 @@ async function compare() {
 
 function newGame() {
   $("notice").replaceChildren();
+  game.position = null;
   game.askedAgain = false;
   game.moves = [];
   game.undone = [];
@@ -741,7 +1017,20 @@ function wire() {
   $("ruleset").addEventListener("change", () => { game.ruleset = $("ruleset").value || null; seatsFor(game.ruleset); newGame(); });
   $("new-game").addEventListener("click", newGame);
   $("compare").addEventListener("change", compare);
-  $("animate").addEventListener("change", () => { game.animate = $("animate").checked; });
+  $("animate").addEventListener("change", () => { game.animate = $("animate").checked; if (game.last) followAddress(game.last); });
+  $("flip").addEventListener("change", () => { game.flip = $("flip").checked; if (game.last) { drawBoard(game.last); followAddress(game.last); } });
+  $("speed").addEventListener("change", () => { game.speed = Number($("speed").value); if (game.last) followAddress(game.last); });
+  document.addEventListener("keydown", onKey);
+  $("setup-box").addEventListener("toggle", () => { if ($("setup-box").open) fillSetup(); });
+  $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); setPosition(); });
+  $("setup-start").addEventListener("click", () => { game.position = null; game.moves = []; game.undone = []; refresh(); });
+  $("open-file").addEventListener("change", async () => {
+    const file = $("open-file").files[0];
+    if (!file) return;
+    if (file.size > MAX_RECORD) showError(`${file.name} is ${file.size} bytes: a record the page opens is at most ${MAX_RECORD} (1 MiB)`);
+    else openRecord(await file.text(), file.name);
+    $("open-file").value = "";
+  });
   $("hint").addEventListener("click", showHint);
   $("undo").addEventListener("click", () => {
     // Back to the last position where a person was to move: an agent's replies are taken
@@ -762,9 +1051,7 @@ function wire() {
   $("copy").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(game.moves.join(",")));
   $("paste-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    game.moves = $("paste").value.split(/[\s,]+/).filter(Boolean);
-    game.undone = [];
-    refresh();
+    openRecord($("paste").value, "the pasted record");
   });
   $("source").addEventListener("input", () => { clearTimeout(checkTimer); checkTimer = setTimeout(checkSource, 250); });
   $("play-this").addEventListener("click", () => {
@@ -822,14 +1109,17 @@ async function start() {
   }
   fillRulesets(ruleset);
   if (params.get("players")) {
-    game.players = params.get("players").split(",").map((name, i) => {
-      if (isAgent(name)) return name;
-      say(`There is no player \`${name}\`${suggest(name, AGENTS)}: player ${i + 1} is played by a person. The players are ${AGENTS.join(", ")}.`);
-      return "human";
-    });
+    game.players = seated(params.get("players").split(","));
   }
   if (params.get("animate") === "0") { game.animate = false; $("animate").checked = false; }
-  if (params.get("moves")) game.moves = params.get("moves").split(",").filter(Boolean);
+  if (params.get("flip") === "1") { game.flip = true; $("flip").checked = true; }
+  const speed = Number(params.get("speed"));
+  if ([0.5, 1, 2, 4].includes(speed)) { game.speed = speed; $("speed").value = String(speed); }
+  if (params.get("moves")) game.moves = movesOf(params.get("moves"));
+  if (params.get("position")) {
+    const to = Number(params.get("to-move"));
+    game.position = { pits: params.get("position"), held: params.get("held") || null, to_move: Number.isInteger(to) && to > 0 ? to : null };
+  }
   pickVariant();
   $("source").value = `variant "My Bakuk" extends "Bakuk" {\n  source "my notes"\n  seeds 4 in each pit\n}\n`;
   checkSource();
