@@ -34,6 +34,9 @@
 //! - Awagagae's text ([`CLAIM_ROUNDS`]: a claim in a row as it lies, claims their claimer may
 //!   play and that end with the round, fills of the player's choice, a last pit of both
 //!   players' seeds), mutated, loaded as a text;
+//! - Mewelad's text ([`RIGHT_FILLS`]: fills from the right with a short fill from 3 seeds,
+//!   a round over when the pits a player owns are empty, the board's seeds to one player, the
+//!   sown pits but the last), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -141,6 +144,8 @@ const SOWINGS: &str = include_str!("../variants/intotoi.sow");
 const RELAYS: &str = include_str!("../variants/andada.sow");
 /// Claims in a game of rounds, fills of choice and a last pit of both players' seeds.
 const CLAIM_ROUNDS: &str = include_str!("../variants/awagagae.sow");
+/// Fills from the right, a round over on the pits owned, the board's seeds to one player.
+const RIGHT_FILLS: &str = include_str!("../variants/mewelad.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -492,6 +497,7 @@ enum Setup {
     Sowings,
     Relays,
     ClaimRounds,
+    RightFills,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -538,6 +544,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Sowings => named("sowings.sow"),
         Setup::Relays => named("relays.sow"),
         Setup::ClaimRounds => named("claim-rounds.sow"),
+        Setup::RightFills => named("right-fills.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -646,6 +653,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Sowings => (SOWINGS, 0),
         Setup::Relays => (RELAYS, 0),
         Setup::ClaimRounds => (CLAIM_ROUNDS, 0),
+        Setup::RightFills => (RIGHT_FILLS, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1121,6 +1129,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Sowings,
         Setup::Relays,
         Setup::ClaimRounds,
+        Setup::RightFills,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1143,6 +1152,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Sowings => SOWINGS,
             Setup::Relays => RELAYS,
             Setup::ClaimRounds => CLAIM_ROUNDS,
+            Setup::RightFills => RIGHT_FILLS,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1217,7 +1227,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds, Setup::RightFills]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

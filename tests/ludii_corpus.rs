@@ -641,3 +641,54 @@ fn ludii_awagagae() {
         .skip(turn_limit_cut()),
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with fills from the right, a round over when a player's pits are empty, and the
+// board's seeds to one player.
+
+#[test]
+fn ludii_mewelad() {
+    check(
+        Entry::new(
+            "variants/mewelad.sow",
+            "corpus/two_rows__Mewelad.jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .hooks(Fills)
+        .skip(
+            Skip::new(
+                Games::All,
+                1..,
+                "a lap of 12 seeds or more: Ludii's code takes the fours of a shorter stretch than \
+                 the pits it sowed",
+            )
+            .when(a_lap_came_round)
+            .then_resume(),
+        )
+        .skip(turn_limit_cut()),
+    );
+}
+
+/// Rio Kadalis is Mewelad's code, and its records Mewelad's games.
+#[test]
+fn ludii_rio_kadalis() {
+    check(
+        Entry::new(
+            "variants/rio-kadalis.sow",
+            "corpus/two_rows__Rio_Kadalis.jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .hooks(Fills)
+        .skip(
+            Skip::new(
+                Games::All,
+                1..,
+                "a lap of 12 seeds or more: Ludii's code takes the fours of a shorter stretch than \
+                 the pits it sowed",
+            )
+            .when(a_lap_came_round)
+            .then_resume(),
+        )
+        .skip(turn_limit_cut()),
+    );
+}

@@ -8124,3 +8124,54 @@ fn both_players_short_of_a_fill_put_their_last_seeds_into_one_pit_owned_by_who_p
     assert_eq!(annexed(&s), [5, 6]);
     assert_eq!(s.to_move(), Some(0));
 }
+
+// ------------------------------------------------------------------------------------------
+// Fills from the right with a short fill from 3 seeds, a round over when the pits a player
+// owns are empty, and the board's seeds to one player (Mewelad).
+
+#[test]
+fn the_fills_go_from_each_players_right_and_on_into_the_other_row_from_its_owners_right() {
+    let r = bundled("mewelad", None);
+    // The board empty between rounds; player 1 holds 11, player 2 37, player 1 fills first.
+    let mut s = r.state_in_round(&[0; 12], &[11, 37], 0, 0, true, 1).unwrap();
+    // Each fills their rightmost empty pit: player 1 pit 6, player 2 pit 12 (their right), and
+    // so on; player 1, left with 3, fills pit 4 with all they hold.
+    for (player, pit, seeds) in [(0, 6, 4), (1, 12, 4), (0, 5, 4), (1, 11, 4), (0, 4, 3)] {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(player), vec![pit]), "pit {pit}");
+        play(&r, &mut s, pit);
+        assert_eq!(s.pits()[pit - 1], seeds);
+    }
+    // Player 1 holds nothing: player 2 fills on, their row, then player 1's from its right.
+    for pit in [10, 9, 8, 7, 3, 2, 1] {
+        assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![pit]), "pit {pit}");
+        play(&r, &mut s, pit);
+    }
+    // Player 2 is left with 1 seed, fewer than 3: no fill. Pits 1 to 3 are theirs for the
+    // round, and player 1, after the last filler, begins.
+    assert_eq!(s.captured(), &[0, 1]);
+    assert_eq!(annexed(&s), [1, 2, 3]);
+    assert!(!s.filling());
+    assert_eq!(s.to_move(), Some(0));
+    assert_eq!(legal(&r, &s), [4, 5, 6]);
+}
+
+#[test]
+fn a_round_is_over_when_the_pits_a_player_owns_are_empty_and_player_2_takes_the_board() {
+    let r = bundled("mewelad", None);
+    // Pit 6 (1 seed): pit 7. Player 1's pits are all empty: the round is over, and every seed
+    // left on the board goes to player 2, though player 1 ran out.
+    let pits = [0, 0, 0, 0, 0, 1, 0, 2, 0, 2, 0, 1];
+    let mut s = in_round(&r, &pits, &[20, 22], 1, &[], false);
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(rec.round_over, Some(1));
+    assert_eq!(s.captured(), &[20, 28]);
+    assert!(s.filling());
+    // Where player 1 filled pit 8 in player 2's row, their pits are not all empty after it:
+    // the round goes on, player 2 moving next from their own pits (not pit 8).
+    let s = in_round(&r, &pits, &[20, 22], 1, &[], false);
+    let mut s = r.with_annexed(s, 1 << 7).unwrap();
+    let (_, rec) = play(&r, &mut s, 6);
+    assert_eq!(rec.round_over, None);
+    assert!(!s.filling());
+    assert_eq!(legal(&r, &s), [7, 10, 12]);
+}

@@ -157,6 +157,7 @@ impl Rules {
                 RoundEnd::AllClaimed => {
                     at_least(&s.pits, self.t.pits, 1) & !(s.claimed[0] | s.claimed[1]) == 0
                 }
+                RoundEnd::PitsEmpty => self.owned_pits_empty(s),
             },
         };
         if !over {
@@ -195,6 +196,13 @@ impl Rules {
             }
             _ => self.a_side_is_empty(s),
         }
+    }
+
+    /// `round over when a player's pits are all empty`: the pits some player owns now (read
+    /// with the owners of now: filled by them, not out of play) hold no seed.
+    fn owned_pits_empty(&self, s: &State) -> bool {
+        let held = at_least(&s.pits, self.t.pits, 1);
+        (0..self.players()).any(|p| held & self.t.masks_now(s, &self.t.own, p) == 0)
     }
 
     /// `round over when no pit in play holds seeds`: the pits that cannot be played (in
@@ -262,7 +270,17 @@ impl Rules {
             RoundTake::OwnSplit { odd } => odd as usize,
             _ => 0,
         };
+        // Or every seed left to one player.
+        let to = match r.owners.take {
+            RoundTake::BoardTo(p) => Some(p as usize),
+            _ => None,
+        };
         for q in 0..n {
+            if let Some(p) = to {
+                s.captured[p] += s.pits[q] as u16;
+                s.pits[q] = 0;
+                continue;
+            }
             if !by_row && s.shared >> q & 1 != 0 {
                 let half = s.pits[q] as u16 / 2;
                 s.captured[odd] += s.pits[q] as u16 - half;
@@ -432,8 +450,10 @@ impl Rules {
                 Some(FillBeyond::AnyEmpty) => return self.beyond_row(s),
                 Some(FillBeyond::OtherRow | FillBeyond::OtherPits) => {
                     let other = self.t.own[self.after(player) as usize] & !at_least(&s.pits, self.t.pits, 1);
+                    // From the other row's owner's left or right, as the fills go.
                     return match order {
                         FillOrder::Leftmost => other & other.wrapping_neg(),
+                        FillOrder::Rightmost => top_bit(other),
                         _ => other,
                     };
                 }
@@ -443,6 +463,7 @@ impl Rules {
         match order {
             // Pits are numbered from each row owner's left.
             FillOrder::Leftmost => empty & empty.wrapping_neg(),
+            FillOrder::Rightmost => top_bit(empty),
             FillOrder::Choice => empty,
             FillOrder::AnyPit => own,
         }
@@ -495,7 +516,12 @@ impl Rules {
         if mine >= fill || theirs >= fill || mine + theirs == 0 {
             return;
         }
-        let next = self.fillable(s, filler, FillOrder::Leftmost);
+        // The next pit in the fills' order: from the filler's right where they fill so.
+        let order = match self.t.rounds.map(|r| r.order) {
+            Some(FillOrder::Rightmost) => FillOrder::Rightmost,
+            _ => FillOrder::Leftmost,
+        };
+        let next = self.fillable(s, filler, order);
         if next == 0 {
             return;
         }
@@ -918,6 +944,12 @@ impl Tables {
         // A pit in both masks is any pit: its owner does not matter.
         now & !(s.out & !(masks[0] & masks[1]))
     }
+}
+
+/// The highest pit of a mask (a player's rightmost, pits being numbered from each owner's
+/// left), or none.
+fn top_bit(mask: u64) -> u64 {
+    if mask == 0 { 0 } else { 1 << (63 - mask.leading_zeros()) }
 }
 
 #[cfg(test)]

@@ -293,6 +293,9 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
              board (both taken)."
         } else if r.over.when == crate::lang::rounds::RoundEnd::BoardEmpty {
             "The game is played in rounds. A round is over when, after a move, every pit is empty."
+        } else if r.over.when == crate::lang::rounds::RoundEnd::PitsEmpty {
+            "The game is played in rounds. A round is over when, after a move, the pits a player owns are all \
+             empty (where pits change owner, those they filled; a pit nobody owns is no player's)."
         } else if r.over.when == crate::lang::rounds::RoundEnd::AllClaimed {
             "The game is played in rounds. A round is over when, after a move, no pit that is not claimed \
              holds seeds: every seed left on the board is in a claimed pit."
@@ -322,6 +325,12 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         "round take",
         &[Kind::RoundTake],
         match (r.owners.take, r.owners.to_filler) {
+            (crate::lang::rounds::RoundTake::BoardTo(p), _) => format!(
+                "Every seed left in the pits then goes to player {}'s hand, whoever owns the pits: each player's \
+                 hand is what they captured, and player {} has the board's seeds too.",
+                p + 1,
+                p + 1
+            ),
             (crate::lang::rounds::RoundTake::AllToNext, _) => {
                 "Every seed, captured or left in the pits, then goes to the hand of the player who moves next."
                     .to_string()
@@ -348,6 +357,7 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
     ));
     let which = match r.order {
         FillOrder::Leftmost => "their leftmost empty pit (counted from their left)",
+        FillOrder::Rightmost => "their rightmost empty pit (counted from their right)",
         FillOrder::Choice => "an empty pit of their choice (a move of its own, written as the pit's number)",
         FillOrder::AnyPit => "a pit of their choice (a move of its own, written as the pit's number)",
     };
@@ -598,15 +608,20 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
         ),
         None => unsaid(S, "the last pit", &[Kind::Pool], "Seeds too few for a fill stay in the hands."),
     });
-    rules.push(match r.filter(|r| r.short) {
+    rules.push(match r.filter(|r| r.short > 0) {
         Some(r) => said(
             S,
             "a short fill",
             &[Kind::ShortFill],
             format!(
-                "A player who holds fewer than {}, but some, still fills: they put all they hold into the \
+                "A player who holds fewer than {}, but {}, still fills: they put all they hold into the \
                  pit they would fill, a fill of its own like the others.",
-                plural(r.fill as usize, "seed", "seeds")
+                plural(r.fill as usize, "seed", "seeds"),
+                if r.short == 1 {
+                    "some".to_string()
+                } else {
+                    format!("{} or more", number_word(r.short as usize))
+                }
             ),
         ),
         None => unsaid(
@@ -648,6 +663,12 @@ fn owner_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
                 {
                     "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
                      they fill their own: an empty pit of it, of their choice."
+                }
+                crate::lang::rounds::FillBeyond::OtherRow
+                    if r.is_some_and(|r| r.order == crate::lang::rounds::FillOrder::Rightmost) =>
+                {
+                    "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \
+                     they fill their own: its rightmost empty pit, counted from its owner's right."
                 }
                 crate::lang::rounds::FillBeyond::OtherRow => {
                     "A player whose row is full (every pit of it holding seeds) fills on into the other row, as \

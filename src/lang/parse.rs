@@ -1369,6 +1369,9 @@ impl Builder<'_> {
                     Rule::all_claimed => {
                         RuleLine::RoundOver(RoundOver { when: RoundEnd::AllClaimed, after_each_lap: false })
                     }
+                    Rule::pits_empty => {
+                        RuleLine::RoundOver(RoundOver { when: RoundEnd::PitsEmpty, after_each_lap: false })
+                    }
                     _ => RuleLine::RoundOver(RoundOver {
                         when: RoundEnd::RowEmpty,
                         after_each_lap: values(which).next().is_some(),
@@ -1389,6 +1392,17 @@ impl Builder<'_> {
                     RoundTake::OwnSplit { odd: n.value as u8 - 1 }
                 }
                 Some(p) if p.as_rule() == Rule::take_all => RoundTake::AllToNext,
+                Some(p) if p.as_rule() == Rule::board_to => {
+                    let n = self.number(only(p))?;
+                    if !(1..=2).contains(&n.value) {
+                        return Err(Diagnostic::error(format!("there is no player {}", n.value)).at(
+                            self.file,
+                            n.span,
+                            "rounds are for players 1 and 2",
+                        ));
+                    }
+                    RoundTake::BoardTo(n.value as u8 - 1)
+                }
                 _ => RoundTake::OwnPits,
             }),
             Rule::fill_beyond => RuleLine::FillBeyond(match values(pair).next() {
@@ -1403,13 +1417,16 @@ impl Builder<'_> {
                 RuleLine::TopUp(TopUp(n, inner.next().is_some()))
             }
             Rule::stones_back => RuleLine::StonesBack(StonesBack),
-            Rule::short_fill => RuleLine::ShortFill(ShortFill),
+            Rule::short_fill => {
+                RuleLine::ShortFill(ShortFill(values(pair).next().map(|n| self.number(n)).transpose()?))
+            }
             Rule::pool => RuleLine::Pool(Pool(self.number(only(pair))?)),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
                 let mut inner = values(pair);
                 let order = match inner.next().expect("which pit").as_rule() {
                     Rule::fill_choice => FillOrder::Choice,
+                    Rule::fill_rightmost => FillOrder::Rightmost,
                     _ => FillOrder::Leftmost,
                 };
                 RuleLine::Refill(RefillLine {

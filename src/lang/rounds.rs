@@ -34,6 +34,9 @@ pub enum RoundEnd {
     /// No pit that is not claimed holds seeds (`round over when every seed on the board is in
     /// a claimed pit`), looked at after each move.
     AllClaimed,
+    /// The pits some player owns now are all empty (`round over when a player's pits are all
+    /// empty`), looked at after each move: where pits change owner, the pits they filled.
+    PitsEmpty,
 }
 
 /// What each player takes when a round is over: `each player takes the seeds of their own
@@ -54,6 +57,9 @@ pub enum RoundTake {
     /// `the player to move next takes all the seeds`: every seed, hands and pits, goes to the
     /// player who moves next.
     AllToNext,
+    /// `player 2 takes every seed on the board`: the seeds left in the pits go to this
+    /// (0-based) player.
+    BoardTo(u8),
 }
 
 /// Between rounds, a player with no empty pit left in their row fills beyond it: `a player
@@ -92,9 +98,10 @@ pub struct Pool(pub Number);
 
 /// `a player holding fewer seeds than a fill fills with all they hold`: between rounds, a
 /// player whose hand holds 1 seed or more but fewer than a fill fills their next pit (as any
-/// fill, a move of its own) with all they hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ShortFill;
+/// fill, a move of its own) with all they hold. With a number (`a player holding 3 or more
+/// seeds, fewer than a fill, fills with all they hold`), only a hand of that many or more.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShortFill(pub Option<Number>);
 
 /// `big stones go back to the end places`: once the pits are filled for the next round,
 /// every end place holds its big stone again, and no player holds one.
@@ -111,6 +118,8 @@ pub struct FillOwner;
 pub enum FillOrder {
     /// Their leftmost empty pit, counted from their left: no choice.
     Leftmost,
+    /// Their rightmost empty pit, and on into the other row from its owner's right.
+    Rightmost,
     /// Any of their empty pits: a move of its own.
     Choice,
     /// Any of their pits, empty or not: a move of its own (a set-up from the hands, or the
@@ -230,9 +239,10 @@ pub struct Rounds {
     /// `... and borrows the rest from the other player`: the pit topped up is the filler's
     /// alone, not shared.
     pub borrow: bool,
-    /// `a player holding fewer seeds than a fill fills with all they hold`: a fill of 1 seed
-    /// or more, all the filler holds, where a full one cannot be made.
-    pub short: bool,
+    /// `a player holding fewer seeds than a fill fills with all they hold`: a fill of all
+    /// the filler holds, where a full one cannot be made, from a hand of this many seeds or
+    /// more (`a player holding 3 or more seeds, ...`; 1 without a number; 0: no such rule).
+    pub short: u8,
     /// `when both players hold fewer seeds than a fill, they put them all into the next empty
     /// pit, which belongs to the player who put in more, player N on a tie`: the player (0-based)
     /// who owns that pit on a tie.
@@ -261,7 +271,7 @@ impl Rounds {
     /// The fewest seeds a player must hold to fill a pit between rounds: a fill, or 1 where a
     /// player short of a fill fills with all they hold.
     pub fn least_fill(&self) -> u16 {
-        if self.short { 1 } else { self.fill as u16 }
+        if self.short > 0 { self.short as u16 } else { self.fill as u16 }
     }
 
     /// The lines of a `rounds` block that say these rules, in order, as a file writes them:
@@ -284,8 +294,12 @@ impl Rounds {
                 if self.top_up == 1 { "seed" } else { "seeds" }
             ));
         }
-        if self.short {
-            lines.push("a player holding fewer seeds than a fill fills with all they hold".to_string());
+        match self.short {
+            0 => {}
+            1 => lines.push("a player holding fewer seeds than a fill fills with all they hold".to_string()),
+            n => lines.push(format!(
+                "a player holding {n} or more seeds, fewer than a fill, fills with all they hold"
+            )),
         }
         if let Some(tie) = self.pool {
             lines.push(format!(
@@ -332,6 +346,7 @@ impl Rounds {
             RoundEnd::NoBigStone => "round over when no big stone is on the board".to_string(),
             RoundEnd::BoardEmpty => "round over when the board is empty".to_string(),
             RoundEnd::AllClaimed => "round over when every seed on the board is in a claimed pit".to_string(),
+            RoundEnd::PitsEmpty => "round over when a player's pits are all empty".to_string(),
         };
         if self.again {
             let mut lines = vec![over];
@@ -345,6 +360,7 @@ impl Rounds {
         let which = match self.order {
             FillOrder::Leftmost => "their leftmost empty pit",
             FillOrder::Choice => "an empty pit of their choice",
+            FillOrder::Rightmost => "their rightmost empty pit",
             FillOrder::AnyPit => "a pit of their choice",
         };
         let seeds = if self.fill == 1 { "seed" } else { "seeds" };
@@ -396,6 +412,7 @@ impl Rounds {
                 odd + 1
             ),
             RoundTake::AllToNext => "the player to move next takes all the seeds".to_string(),
+            RoundTake::BoardTo(p) => format!("player {} takes every seed on the board", p + 1),
         }
     }
 

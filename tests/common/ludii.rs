@@ -608,7 +608,14 @@ impl Hooks for Fills {
         } else {
             (sow.out_of_play(), filling, sow.rounds_over())
         };
-        rules.state_in_round(&pits, &hands, next.mover - 1, out, filling, rounds).ok()
+        let state = rules.state_in_round(&pits, &hands, next.mover - 1, out, filling, rounds).ok()?;
+        if ended {
+            return Some(state);
+        }
+        // Within a round the pits keep the owners sow's fills gave them (Ludii remembers them
+        // unseen in its records).
+        let state = rules.with_annexed(state, sow.annexed()).ok()?;
+        rules.with_shared(state, sow.shared()).ok()
     }
 }
 

@@ -163,7 +163,7 @@ impl Validator<'_> {
                 fill_on: 0,
                 top_up: 0,
                 borrow: false,
-                short: false,
+                short: 0,
                 pool: None,
                 stones_back: false,
                 alternate: false,
@@ -207,7 +207,7 @@ impl Validator<'_> {
             fill_on,
             top_up,
             borrow: m.top_up.as_ref().is_some_and(|t| t.value.1),
-            short: m.short_fill.is_some(),
+            short: m.short_fill.as_ref().map_or(0, |s| s.value.0.as_ref().map_or(1, |n| n.value as u8)),
             pool,
             stones_back: stones?,
             points: m.round_score.is_some(),
@@ -272,7 +272,9 @@ impl Validator<'_> {
                     ),
                 );
                 ok = false;
-            } else if order != FillOrder::Leftmost || filler != Filler::InTurns {
+            } else if !matches!(order, FillOrder::Leftmost | FillOrder::Rightmost)
+                || filler != Filler::InTurns
+            {
                 self.diags.push(
                     t.error("the next empty pit of a fill of the player's choice", "no pit is next")
                         .help("a pit topped up follows `in turns, each player fills their leftmost empty pit with ...`"),
@@ -312,6 +314,15 @@ impl Validator<'_> {
                         "a player holding any seed fills a whole pit",
                     )
                     .help("remove this line"),
+                );
+                ok = false;
+            } else if let Some(n) = s.value.0.as_ref().filter(|n| n.value == 0 || n.value >= fill) {
+                self.diags.push(
+                    Diagnostic::error(format!("a short fill from {} seeds or more", n.value)).at(
+                        &s.at.file,
+                        n.span.clone(),
+                        format!("expected 1 to {}: a player holding {fill} fills a whole pit", fill - 1),
+                    ),
                 );
                 ok = false;
             }
