@@ -138,6 +138,10 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
     let post = matches!(method, Method::Post);
     let catalogue = &site.catalogue;
     if let Some(id) = path.strip_prefix("/api/runs/") {
+        let (id, file) = match id.split_once('/') {
+            Some((id, file)) => (id, Some(file)),
+            None => (id, None),
+        };
         let Some(id) = id.parse::<u64>().ok().filter(|&n| n > 0) else {
             return Reply::error(404, format!("there is no run `{id}`: runs are numbered from 1"));
         };
@@ -150,6 +154,14 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
                 ),
             )
         };
+        if let Some(file) = file {
+            return match (method, site.runs.file(id, file)) {
+                (Method::Get | Method::Head, Some(Ok((kind, text)))) => Reply::text(kind, &text),
+                (Method::Get | Method::Head, Some(Err(why))) => Reply::error(404, why),
+                (Method::Get | Method::Head, None) => gone(),
+                _ => Reply::error(405, format!("{path} is read with GET")),
+            };
+        }
         return match method {
             Method::Get | Method::Head => site.runs.status(id, |s| Reply::json(200, s)).unwrap_or_else(gone),
             Method::Delete if site.runs.cancel(id) => {
