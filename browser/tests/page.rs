@@ -206,7 +206,7 @@ async fn a_simulation_returns_its_table_and_a_long_one_is_cancelled() {
     until("the form to follow the game", || async {
         let chosen = c
             .execute(
-                "return [...document.getElementById('run-variants').selectedOptions].map(o => o.textContent)",
+                "return [...document.querySelectorAll('#run-chosen .chip-name')].map(e => e.textContent)",
                 vec![],
             )
             .await
@@ -1044,5 +1044,174 @@ async fn a_position_set_up_is_checked_played_and_kept_in_the_address() {
     c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
     c.find(Locator::Id("setup-start")).await.unwrap().click().await.unwrap();
     until("the start", || async { (pits_shown(&c).await == [6; 6]).then_some(()) }).await;
+    c.close().await.unwrap();
+}
+
+/// The cells of column `column` of the `n`th table of the results, read at one moment.
+async fn column_of(c: &fantoccini::Client, n: usize, column: usize) -> Vec<String> {
+    let found = c
+        .execute(
+            "return [...document.querySelectorAll('#run-sheets table')[arguments[0]].tBodies[0].rows].map(r => r.cells[arguments[1]].textContent)",
+            vec![json!(n), json!(column)],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
+/// Clicks the head of column `column` of the `n`th table of the results.
+async fn sort_by(c: &fantoccini::Client, n: usize, column: usize) {
+    let css = format!("#run-sheets .sheet:nth-child({}) thead th:nth-child({}) button", n + 1, column + 1);
+    c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+}
+
+async fn run_state(c: &fantoccini::Client) -> String {
+    let s =
+        c.execute("return document.getElementById('run-state').dataset.state || ''", vec![]).await.unwrap();
+    s.as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn results_are_tables_sorted_by_a_click_and_downloaded_as_the_command_writes_them() {
+    use sow::play::registry::Agent;
+    use sow::run::simulate::{Planned, RunOptions, Shard, run_all};
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&animate=0", setup.address)).await.unwrap();
+    until("the form", || async { c.find(Locator::Id("run-seat-2")).await.ok() }).await;
+    let set = "document.getElementById(arguments[0]).value = arguments[1]";
+    for (id, value) in
+        [("run-games", "300"), ("run-seed", "5"), ("run-seat-1", "random"), ("run-seat-2", "greedy")]
+    {
+        c.execute(set, vec![json!(id), json!(value)]).await.unwrap();
+    }
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    // A table, not the terminal's drawing: a row a statistic, its figures aligned right.
+    let names = column_of(&c, 0, 0).await;
+    assert_eq!(names[0], "games");
+    assert!(names.contains(&"seat 1 wins".to_string()), "{names:?}");
+    assert_eq!(column_of(&c, 0, 1).await[0], "300");
+    let aligned = c
+        .execute(
+            "return getComputedStyle(document.querySelector('#run-sheets tbody td.figure')).textAlign",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(aligned, json!("right"));
+    // A click on a column's head sorts by it, a second the other way.
+    sort_by(&c, 0, 0).await;
+    let sorted = column_of(&c, 0, 0).await;
+    assert_ne!(sorted, names);
+    let mut same = names.clone();
+    same.sort();
+    let mut again = sorted.clone();
+    again.sort();
+    assert_eq!(again, same);
+    sort_by(&c, 0, 0).await;
+    let back = column_of(&c, 0, 0).await;
+    assert_eq!(back, sorted.iter().rev().cloned().collect::<Vec<_>>());
+    // The downloads: what `sow simulate kalah --players random,greedy --games 300 --seed 5`
+    // writes with `--format csv`, `--format json` and `--plot`.
+    let rules = sow::load_rules("kalah", None).unwrap();
+    let planned = Planned::new("kalah".into(), rules, vec![Agent::Random, Agent::Greedy]);
+    let opts = RunOptions { games: 300, seed: 5, jobs: 1, shard: Shard::WHOLE };
+    let report = run_all(&[planned], &opts, &sow::cancel::Cancel::new(), &|_| {}).unwrap();
+    assert_eq!(fetched(&c, "[data-testid=run-csv]").await, report.csv());
+    let json: serde_json::Value = serde_json::from_str(&fetched(&c, "[data-testid=run-json]").await).unwrap();
+    assert_eq!(json, serde_json::from_str::<serde_json::Value>(&report.json()).unwrap());
+    assert_eq!(fetched(&c, "[data-testid=run-svg]").await, sow::run::plot::svg(&report));
+    let names: Vec<String> = c
+        .execute(
+            "return ['run-csv', 'run-json', 'run-svg'].map(id => document.getElementById(id).download)",
+            vec![],
+        )
+        .await
+        .map(|v| serde_json::from_value(v).unwrap())
+        .unwrap();
+    assert_eq!(names, ["sow-results.csv", "sow-results.json", "sow-plot.svg"]);
+
+    // A tournament's standings: by score, and the other way round at a second click.
+    c.execute("document.getElementById('tournament-box').open = true", vec![]).await.unwrap();
+    c.execute(
+        "document.getElementById('tournament').value = document.getElementById('tournament').value.replace('games: 10', 'games: 4')",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.find(Locator::Id("tournament-start")).await.unwrap().click().await.unwrap();
+    until("the tournament to start", || async { (run_state(&c).await != "done").then_some(()) }).await;
+    until("the tournament to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    let titles = texts(&c, "#run-sheets caption").await;
+    assert!(titles[0].starts_with("Kalah (24 games): Standings"), "{titles:?}");
+    assert!(titles.iter().any(|t| t.ends_with("Head to head")), "{titles:?}");
+    let ranked = column_of(&c, 0, 1).await;
+    assert_eq!(ranked.len(), 4);
+    sort_by(&c, 0, 6).await;
+    sort_by(&c, 0, 6).await;
+    let score = column_of(&c, 0, 6).await;
+    let figures: Vec<f64> = score.iter().map(|s| s.trim_end_matches('%').parse().unwrap()).collect();
+    assert!(figures.windows(2).all(|w| w[0] <= w[1]), "{score:?}");
+    let csv = fetched(&c, "[data-testid=run-csv]").await;
+    assert!(csv.starts_with("variant,key,value\n"), "{csv}");
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "tournament-tables.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_variant_picker_searches_and_shows_the_choice_as_chips() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&animate=0", setup.address)).await.unwrap();
+    let chips = || texts(&c, "#run-chosen .chip-name");
+    until("the game's variant chosen", || async { (chips().await == ["Kalah"]).then_some(()) }).await;
+    let listed = texts(&c, "#run-list label").await;
+    let variants = sow::lang::library::BUNDLED.len();
+    assert!(listed.len() > variants, "{} entries for {variants} variants", listed.len());
+    // A search keeps the entries whose name holds its words.
+    let search = c.find(Locator::Id("run-search")).await.unwrap();
+    search.send_keys("toguz").await.unwrap();
+    let found = until("the search", || async {
+        let l = texts(&c, "#run-list label").await;
+        (l.len() < listed.len()).then_some(l)
+    })
+    .await;
+    assert!(!found.is_empty() && found.iter().all(|l| l.to_lowercase().contains("toguz")), "{found:?}");
+    let said = texts(&c, "#run-found").await.remove(0);
+    assert_eq!(said, format!("{} of {} found", found.len(), listed.len()));
+    // Ticked, it is a chip beside the game's variant, and the run compares the two.
+    c.find(Locator::Css("#run-list input")).await.unwrap().click().await.unwrap();
+    let first = found[0].trim().to_string();
+    assert_eq!(chips().await, ["Kalah".to_string(), first.clone()]);
+    search.clear().await.unwrap();
+    search.send_keys("bao").await.unwrap();
+    until("the second search", || async {
+        let l = texts(&c, "#run-list label").await;
+        l.iter().all(|l| l.to_lowercase().contains("bao")).then_some(())
+    })
+    .await;
+    c.find(Locator::Css("#run-list input")).await.unwrap().click().await.unwrap();
+    assert_eq!(chips().await.len(), 3);
+    // A chip clicked takes its variant off, and unticks it.
+    c.find(Locator::Css("#run-chosen .chip:nth-child(3)")).await.unwrap().click().await.unwrap();
+    assert_eq!(chips().await, ["Kalah".to_string(), first.clone()]);
+    let ticked = c
+        .execute("return [...document.querySelectorAll('#run-list input:checked')].length", vec![])
+        .await
+        .unwrap();
+    assert_eq!(ticked, json!(0));
+    c.execute("document.getElementById('run-games').value = '20'", vec![]).await.unwrap();
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    // A row a variant: sorted by name, and the other way.
+    let rows = column_of(&c, 0, 0).await;
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0], "Kalah");
+    screenshot(&c, "picker.png").await;
+    sort_by(&c, 0, 0).await;
+    sort_by(&c, 0, 0).await;
+    assert_eq!(column_of(&c, 0, 0).await, rows.iter().rev().cloned().collect::<Vec<_>>());
     c.close().await.unwrap();
 }
