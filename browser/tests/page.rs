@@ -1160,6 +1160,76 @@ async fn results_are_tables_sorted_by_a_click_and_downloaded_as_the_command_writ
     c.close().await.unwrap();
 }
 
+/// The length of a longest common subsequence of two lists of words.
+fn common_words(x: &[&str], y: &[&str]) -> usize {
+    let mut row = vec![0usize; y.len() + 1];
+    for a in x {
+        let mut diagonal = 0;
+        for (j, b) in y.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if a == b { diagonal + 1 } else { row[j + 1].max(row[j]) };
+            diagonal = above;
+        }
+    }
+    row[y.len()]
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn compare_with_marks_exactly_the_words_that_differ() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&animate=0", setup.address)).await.unwrap();
+    until("the variants to compare with", || async {
+        c.find(Locator::Css(r#"#compare option[value='{"variant":"koumma","ruleset":null}']"#)).await.ok()
+    })
+    .await;
+    c.execute(
+        r#"const s = document.getElementById('compare'); s.value = '{"variant":"koumma","ruleset":null}'; s.dispatchEvent(new Event('change'))"#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    until("the differences", || async { c.find(Locator::Css("[data-testid=diff] tbody td")).await.ok() })
+        .await;
+    // Per row: each side's words, and which of them are marked (<del> left, <ins> right).
+    let found = c
+        .execute(
+            r#"const words = (td, tag) => [...td.childNodes].flatMap(n => n.textContent.split(/\s+/).filter(w => w).map(w => [w, n.nodeName === tag]));
+               return [...document.querySelectorAll('[data-testid=diff] tbody tr')].map(tr => [tr.cells[0].textContent, words(tr.cells[1], 'DEL'), words(tr.cells[2], 'INS')])"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    let rows: Vec<(String, Vec<(String, bool)>, Vec<(String, bool)>)> =
+        serde_json::from_value(found).unwrap();
+    let a = sow::lang::check::check(&sow::lang::library::load("bakuk").unwrap(), None).unwrap().0;
+    let b = sow::lang::check::check(&sow::lang::library::load("koumma").unwrap(), None).unwrap().0;
+    let expected = sow::lang::diff::differences(&a, &b);
+    assert_eq!(rows.len(), expected.len());
+    let mut marked = 0;
+    for ((rule, left, right), d) in rows.iter().zip(&expected) {
+        assert_eq!(rule, d.rule);
+        // The words as `sow diff` writes them, none lost or added.
+        let words = |side: &[(String, bool)]| side.iter().map(|(w, _)| w.clone()).collect::<Vec<_>>();
+        assert_eq!(words(left), d.a.split_whitespace().collect::<Vec<_>>(), "{rule}");
+        assert_eq!(words(right), d.b.split_whitespace().collect::<Vec<_>>(), "{rule}");
+        // What is left unmarked is the same on both sides, and as long as the two texts'
+        // longest run of shared words: every word marked differs.
+        let kept = |side: &[(String, bool)]| {
+            side.iter().filter(|(_, m)| !m).map(|(w, _)| w.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(kept(left), kept(right), "{rule}");
+        let x: Vec<&str> = d.a.split_whitespace().collect();
+        let y: Vec<&str> = d.b.split_whitespace().collect();
+        assert_eq!(kept(left).len(), common_words(&x, &y), "{rule}");
+        marked += left.iter().chain(right).filter(|(_, m)| *m).count();
+    }
+    assert!(marked > 0);
+    c.execute("document.getElementById('read').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "bakuk-diff-words.png").await;
+    c.close().await.unwrap();
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn the_variant_picker_searches_and_shows_the_choice_as_chips() {
     let Some(setup) = start() else { return };

@@ -963,7 +963,23 @@ async function compare() {
   const head = document.createElement("thead");
   head.appendChild(row(["rule", reply.a.title, reply.b.title], "th"));
   const body = document.createElement("tbody");
-  for (const d of reply.differences) body.appendChild(row([d.rule, d.a, d.b], "td"));
+  // Each side's words, those the other side has not marked: deleted on the left, inserted on the right.
+  const marked = (parts, tag) => {
+    const td = document.createElement("td");
+    parts.forEach((p, i) => {
+      if (i > 0) td.append(" ");
+      if (!p.changed) return td.append(p.text);
+      const mark = document.createElement(tag);
+      mark.textContent = p.text;
+      td.appendChild(mark);
+    });
+    return td;
+  };
+  for (const d of reply.differences) {
+    const tr = row([d.rule], "td");
+    tr.append(marked(d.words_a, "del"), marked(d.words_b, "ins"));
+    body.appendChild(tr);
+  }
   if (!reply.differences.length) {
     const tr = row(["no differences"], "td");
     tr.firstChild.colSpan = 3;
