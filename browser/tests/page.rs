@@ -1231,6 +1231,70 @@ async fn compare_with_marks_exactly_the_words_that_differ() {
 }
 
 #[tokio::test(flavor = "current_thread")]
+async fn play_this_chooses_the_edited_variant_and_shows_its_board() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&players=human,human&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    let editor = c.find(Locator::Id("source")).await.unwrap();
+    editor.clear().await.unwrap();
+    editor
+        .send_keys(
+            "variant \"Small Bakuk\" extends \"Bakuk\" {\n  source \"test\"\n  seeds 2 in each pit\n}\n",
+        )
+        .await
+        .unwrap();
+    let play = c.find(Locator::Id("play-this")).await.unwrap();
+    until("the variant checked", || async {
+        let ok = play.is_enabled().await.ok()?;
+        ok.then_some(())
+    })
+    .await;
+    play.click().await.unwrap();
+    // Bakuk's six pits, two seeds each, drawn at once and in view; the list names the variant.
+    let pits = until("the edited board", || async {
+        let p = texts(&c, "[data-pit]").await;
+        (p.len() == 6 && p.iter().all(|n| n == "2")).then_some(p)
+    })
+    .await;
+    assert_eq!(pits.len(), 6);
+    let chosen = c
+        .execute("const s = document.getElementById('variant'); return [s.selectedOptions[0].textContent, document.getElementById('ruleset').value]", vec![])
+        .await
+        .unwrap();
+    assert_eq!(chosen, json!(["Small Bakuk (the editor's)", ""]));
+    let seen = c
+        .execute(
+            "const r = document.getElementById('board').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(seen, json!(true), "the board is out of sight");
+    // Played as any other: the moves of the edited variant, and the rules described.
+    c.find(Locator::Css("[data-pit='3'].playable")).await.unwrap().click().await.unwrap();
+    until("the move", || async { (texts(&c, "[data-testid=moves] li .move").await == ["3"]).then_some(()) })
+        .await;
+    let title = texts(&c, "[data-testid=describe] h3").await;
+    assert_eq!(title, ["Small Bakuk"]);
+    // Another variant chosen from the list, and the editor's again.
+    c.execute("const s = document.getElementById('variant'); s.value = 'kalah'; s.dispatchEvent(new Event('change'))", vec![])
+        .await
+        .unwrap();
+    until("Kalah", || async { (texts(&c, "[data-pit]").await.len() == 12).then_some(()) }).await;
+    c.execute("const s = document.getElementById('variant'); s.value = '(the editor)'; s.dispatchEvent(new Event('change'))", vec![])
+        .await
+        .unwrap();
+    until("the edited board again", || async {
+        let p = texts(&c, "[data-pit]").await;
+        (p.len() == 6 && p.iter().all(|n| n == "2")).then_some(())
+    })
+    .await;
+    screenshot(&c, "play-this.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
 async fn the_variant_picker_searches_and_shows_the_choice_as_chips() {
     let Some(setup) = start() else { return };
     let c = setup.browser(1280, 900).await;

@@ -547,13 +547,11 @@ function openRecord(text, from) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return fail("a record is a JSON object, as `sow simulate --record` writes one");
   if (!Array.isArray(record.moves) || !record.moves.every((m) => typeof m === "string")) return fail("the record has no `moves`, a list of moves as they are typed (`\"3\"`, `\"4/13\"`)");
   if (Array.isArray(record.set) && record.set.length) return fail(`the record is of a variant changed by \`set\` (${record.set.join("; ")}): the page plays variants as they are written; replay it with \`sow play ${record.variant} --set RULE ...\``);
-  const keys = [...$("variant").options].map((o) => o.value);
+  const keys = [...$("variant").options].filter((o) => !o.dataset.editor).map((o) => o.value);
   if (typeof record.source === "string") {
     $("source").value = record.source;
     checkSource();
-    game.source = record.source;
-    game.variant = null;
-    game.ruleset = null;
+    chooseEdited(record.source);
   } else {
     if (typeof record.variant !== "string" || !keys.includes(record.variant)) return fail(`there is no variant \`${record.variant}\` here${typeof record.variant === "string" ? suggest(record.variant, keys) : ""}`);
     $("variant").value = record.variant;
@@ -1001,10 +999,41 @@ function newGame() {
 }
 
 function pickVariant() {
+  const option = $("variant").selectedOptions[0];
+  // The editor's variant, chosen again from the list.
+  if (option && option.dataset.editor) {
+    game.source = option.dataset.source;
+    game.variant = null;
+    game.ruleset = null;
+    return;
+  }
   game.variant = $("variant").value;
   game.source = null;
   game.ruleset = $("ruleset").value || null;
   seatsFor(game.ruleset);
+}
+
+// The editor's variant as the one played: listed first among the variants, by the name its
+// text gives it, and chosen (its seats come with its board).
+function chooseEdited(source) {
+  const select = $("variant");
+  let option = select.querySelector("option[data-editor]");
+  if (!option) {
+    option = document.createElement("option");
+    option.value = "(the editor)";
+    option.dataset.editor = "1";
+    option.dataset.rulesets = "[]";
+    option.dataset.rulesetPlayers = "{}";
+    select.prepend(option);
+  }
+  const name = /^\s*variant\s+"([^"]*)"/m.exec(source);
+  option.textContent = `${name ? name[1] : "the edited variant"} (the editor's)`;
+  option.dataset.source = source;
+  select.value = option.value;
+  fillRulesets(null);
+  game.source = source;
+  game.variant = null;
+  game.ruleset = null;
 }
 
 // A seat for each player of the variant with its ruleset (a ruleset may add one).
@@ -1071,10 +1100,10 @@ function wire() {
   });
   $("source").addEventListener("input", () => { clearTimeout(checkTimer); checkTimer = setTimeout(checkSource, 250); });
   $("play-this").addEventListener("click", () => {
-    game.source = $("source").value;
-    game.variant = null;
-    game.ruleset = null;
+    chooseEdited($("source").value);
     newGame();
+    // Its board at once: the board is at the top of the page, the editor at the foot.
+    $("play").scrollIntoView({ block: "start" });
   });
 }
 
