@@ -1349,3 +1349,77 @@ async fn the_variant_picker_searches_and_shows_the_choice_as_chips() {
     assert_eq!(column_of(&c, 0, 0).await, rows.iter().rev().cloned().collect::<Vec<_>>());
     c.close().await.unwrap();
 }
+
+/// Each pit's width and height on the screen, and the size its count is written at, in CSS
+/// pixels.
+async fn pit_sizes(c: &fantoccini::Client) -> Vec<(f64, f64, f64)> {
+    let found = c
+        .execute(
+            r#"return [...document.querySelectorAll('#board [data-pit]')].map(g => {
+                 const r = g.querySelector('circle, rect').getBoundingClientRect();
+                 const t = g.querySelector('.counted');
+                 const m = t.getScreenCTM();
+                 return [r.width, r.height, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)];
+               })"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn boards_fill_a_laptop_s_column_and_a_phone_s_pits_are_big_enough_to_tap() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1']")).await.ok() }).await;
+    let widths = c
+        .execute(
+            "return [document.querySelector('#board .frame').getBoundingClientRect().width, document.getElementById('board-box').clientWidth, document.getElementById('board').getBoundingClientRect().height / innerHeight]",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [frame, column, high]: [f64; 3] = serde_json::from_value(widths).unwrap();
+    assert!(frame >= 0.95 * column, "Bakuk's board is {frame} px wide in a column of {column}");
+    assert!(high <= 1.0, "the board is higher than the window: {high}");
+    screenshot(&c, "bakuk-laptop.png").await;
+    c.close().await.unwrap();
+
+    let c = setup.browser(412, 915).await;
+    for variant in ["toguz-kumalak", "bao", "kalah"] {
+        c.goto(&format!("{}?variant={variant}&players=human,human&animate=0", setup.address)).await.unwrap();
+        until("the board", || async { c.find(Locator::Css("[data-pit].playable")).await.ok() }).await;
+        let sizes = pit_sizes(&c).await;
+        assert!(!sizes.is_empty());
+        for (i, &(w, h, font)) in sizes.iter().enumerate() {
+            assert!(w >= 44.0 && h >= 44.0, "{variant}: pit {} is {w:.0} x {h:.0} px", i + 1);
+            assert!(font >= 14.0, "{variant}: pit {}'s count is written at {font:.1} px", i + 1);
+        }
+        let page = c
+            .execute(
+                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let [page, window]: [u64; 2] = serde_json::from_value(page).unwrap();
+        assert!(page <= window, "{variant}: the page is {page} px wide in {window}");
+        // Tapped, a pit plays.
+        until("a pit tapped", || async {
+            c.find(Locator::Css("[data-pit].playable")).await.ok()?.click().await.ok()
+        })
+        .await;
+        until("the move", || async {
+            // A pit that sows either way, or a capture that asks where: the first way offered.
+            if let Ok(way) = c.find(Locator::Css("#choices button")).await {
+                let _ = way.click().await;
+            }
+            (!texts(&c, "[data-testid=moves] li .move").await.is_empty()).then_some(())
+        })
+        .await;
+        screenshot(&c, &format!("{variant}-phone.png")).await;
+    }
+    c.close().await.unwrap();
+}

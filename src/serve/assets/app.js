@@ -88,11 +88,15 @@ function roundOf(position) {
   return position.filling ? `Filling the pits for round ${round}` : `Round ${round}`;
 }
 
+// The least size of a pit to tap, in CSS pixels.
+const TOUCH = 44;
+
 function drawBoard(reply) {
   const { layout, position } = reply;
   const svg = $("board");
   // The pit the keyboard is on, if any: kept across the redraw.
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pit : undefined;
+  let focusedAgain = null;
   svg.replaceChildren();
   const inHand = position.in_hand || 0;
   $("sowing-hand").dataset.seeds = String(inHand);
@@ -114,8 +118,13 @@ function drawBoard(reply) {
   const width = pad * 2 + cols * cell + 2 * storeW;
   const height = pad * 2 + rows * cell + gap + 2 * band;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  // At most a little larger than drawn: a board of few pits does not fill a wide screen.
-  svg.style.maxWidth = `${Math.round(width * 1.25)}px`;
+  // As wide as the column (as high as the window lets it be): on a narrow screen where a
+  // row's pits would be smaller than a finger (44 px), the board is turned a quarter, its
+  // rows standing up (see the end).
+  const room = $("board-box").clientWidth;
+  game.drawnRoom = room;
+  const turned = room > 0 && room / width < TOUCH / (cell - 16);
+  svg.classList.toggle("turned", turned);
   el("rect", { class: "frame", x: 2, y: band + 2, width: width - 4, height: height - 2 * band - 4, rx: 30 }, svg);
   const legal = legalByPit(position.legal_moves || []);
   const human = !position.finished && position.to_move && game.players[position.to_move - 1] === "human";
@@ -192,8 +201,7 @@ function drawBoard(reply) {
   });
   // The keyboard's place kept across the redraw: the pit it was on, or the first to play.
   if (focused !== undefined || game.keyboard) {
-    const again = svg.querySelector(`[data-pit="${focused}"].playable`) || svg.querySelector(".playable");
-    if (again) again.focus();
+    focusedAgain = svg.querySelector(`[data-pit="${focused}"].playable`) || svg.querySelector(".playable");
   }
   if (layout.stores && position.stores) {
     // Player 1 sows counter-clockwise into the store at their right; player 2's is at the left.
@@ -222,8 +230,19 @@ function drawBoard(reply) {
       const g = el("g", { class: "hand", "data-hand": p + 1 }, svg);
       const t = el("text", { x: x + span - 10, y, class: "counted" }, g);
       t.textContent = String(seeds);
+      if (turned) label.textContent = `P${p + 1}`;
     });
   }
+  if (turned) {
+    // A quarter turn clockwise: player 1's row at the left, its pits from the top; the
+    // words and numbers turned back to be read.
+    const all = el("g", { transform: `translate(${height} 0) rotate(90)` });
+    all.append(...svg.childNodes);
+    svg.appendChild(all);
+    for (const t of all.querySelectorAll("text")) t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`);
+    svg.setAttribute("viewBox", `0 0 ${height} ${width}`);
+  }
+  if (focusedAgain) focusedAgain.focus();
 }
 
 // The counts shown, set without redrawing: the animation's frames.
@@ -1066,6 +1085,14 @@ function wire() {
   $("flip").addEventListener("change", () => { game.flip = $("flip").checked; if (game.last) { drawBoard(game.last); followAddress(game.last); } });
   $("speed").addEventListener("change", () => { game.speed = Number($("speed").value); if (game.last) followAddress(game.last); });
   document.addEventListener("keydown", onKey);
+  // A window resized (a phone turned): the board drawn again for its width, turned or not.
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      if (game.last && !$("sowing-hand").textContent && $("board-box").clientWidth !== game.drawnRoom) drawBoard(game.last);
+    }, 200);
+  });
   $("setup-box").addEventListener("toggle", () => { if ($("setup-box").open) fillSetup(); });
   $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); setPosition(); });
   $("setup-start").addEventListener("click", () => { game.position = null; game.moves = []; game.undone = []; refresh(); });
