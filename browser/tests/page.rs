@@ -1160,6 +1160,9 @@ async fn results_are_tables_sorted_by_a_click_and_downloaded_as_the_command_writ
     c.close().await.unwrap();
 }
 
+/// A side's words in a row of the differences, each with whether it is marked.
+type Words = Vec<(String, bool)>;
+
 /// The length of a longest common subsequence of two lists of words.
 fn common_words(x: &[&str], y: &[&str]) -> usize {
     let mut row = vec![0usize; y.len() + 1];
@@ -1200,8 +1203,7 @@ async fn compare_with_marks_exactly_the_words_that_differ() {
         )
         .await
         .unwrap();
-    let rows: Vec<(String, Vec<(String, bool)>, Vec<(String, bool)>)> =
-        serde_json::from_value(found).unwrap();
+    let rows: Vec<(String, Words, Words)> = serde_json::from_value(found).unwrap();
     let a = sow::lang::check::check(&sow::lang::library::load("bakuk").unwrap(), None).unwrap().0;
     let b = sow::lang::check::check(&sow::lang::library::load("koumma").unwrap(), None).unwrap().0;
     let expected = sow::lang::diff::differences(&a, &b);
@@ -1421,5 +1423,71 @@ async fn boards_fill_a_laptop_s_column_and_a_phone_s_pits_are_big_enough_to_tap(
         .await;
         screenshot(&c, &format!("{variant}-phone.png")).await;
     }
+    c.close().await.unwrap();
+}
+
+/// Saves a screenshot for docs/serve.md: into `docs/images/NAME` with `SOW_SCREENSHOTS=docs`
+/// (`SOW_SCREENSHOTS=docs cargo test --release -p sow-browser screenshots_for_the_docs`), else
+/// with the others into `target/screenshots/`.
+async fn doc_screenshot(c: &fantoccini::Client, name: &str) {
+    if std::env::var("SOW_SCREENSHOTS").is_ok_and(|v| v == "docs") {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/images");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
+    } else {
+        screenshot(c, name).await;
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn screenshots_for_the_docs() {
+    let Some(setup) = start() else { return };
+    // A laptop: a game of Kalah against greedy, and a simulation's table beside its plot.
+    let c = setup.browser(1280, 800).await;
+    c.goto(&format!("{}?variant=kalah&players=human,greedy&moves=3,1,6,2&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit].playable")).await.ok() }).await;
+    doc_screenshot(&c, "laptop-game.png").await;
+    for entry in ["awari", "oware"] {
+        c.execute("const s = document.getElementById('run-search'); s.value = arguments[0]; s.dispatchEvent(new Event('input'))", vec![json!(entry)])
+            .await
+            .unwrap();
+        let ticked = c.execute("const b = document.querySelector('#run-list input:not(:checked)'); if (b) b.click(); return !!b", vec![]).await.unwrap();
+        assert_eq!(ticked, json!(true), "{entry}");
+    }
+    c.execute(
+        "const s = document.getElementById('run-search'); s.value = ''; s.dispatchEvent(new Event('input'))",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.execute("document.getElementById('run-games').value = '500'; document.getElementById('run-seat-2').value = 'greedy'", vec![])
+        .await
+        .unwrap();
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to start", || async { (run_state(&c).await != "done").then_some(()) }).await;
+    until("the run to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    sort_by(&c, 0, 3).await;
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    doc_screenshot(&c, "laptop-simulation.png").await;
+    c.close().await.unwrap();
+    // A phone: Toguz Kumalak's board turned to fit, and "Compare with" marking the words.
+    let c = setup.browser(412, 915).await;
+    c.goto(&format!("{}?variant=toguz-kumalak&players=human,human&moves=1,2,3&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit].playable")).await.ok() }).await;
+    doc_screenshot(&c, "phone-toguz-kumalak.png").await;
+    c.execute(
+        r#"const s = document.getElementById('compare'); s.value = '{"variant":"kalah","ruleset":null}'; s.dispatchEvent(new Event('change'))"#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    until("the differences", || async { c.find(Locator::Css("[data-testid=diff] tbody del")).await.ok() })
+        .await;
+    c.execute("document.getElementById('diff-box').scrollIntoView()", vec![]).await.unwrap();
+    doc_screenshot(&c, "phone-compare.png").await;
     c.close().await.unwrap();
 }

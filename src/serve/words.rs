@@ -63,7 +63,7 @@ fn runs(words: &[&str], kept: &[bool]) -> Vec<Part> {
     let mut parts: Vec<Part> = Vec::new();
     for (w, &k) in words.iter().zip(kept) {
         match parts.last_mut() {
-            Some(p) if p.changed == !k => {
+            Some(p) if p.changed != k => {
                 p.text.push(' ');
                 p.text.push_str(w);
             }
