@@ -878,15 +878,17 @@ fn diff(catalogue: &Catalogue, r: &DiffRequest) -> Reply {
         (Err(reply), _) | (_, Err(reply)) => return reply,
     };
     let named = |s: &Spec| json!({ "variant": s.name, "ruleset": s.ruleset, "title": crate::lang::describe::title(s) });
-    // Each rule's words as `sow diff` gives them, and those two texts compared word by word.
-    let differences: Vec<serde_json::Value> = crate::lang::diff::differences(&a, &b)
-        .into_iter()
+    // The rules' words as `sow diff` gives them, and beside them (`words`, one a rule) the
+    // two texts compared word by word.
+    let differences = crate::lang::diff::differences(&a, &b);
+    let words: Vec<serde_json::Value> = differences
+        .iter()
         .map(|d| {
-            let (words_a, words_b) = super::words::compare(&d.a, &d.b);
-            json!({ "rule": d.rule, "a": d.a, "b": d.b, "words_a": words_a, "words_b": words_b })
+            let (a, b) = super::words::compare(&d.a, &d.b);
+            json!({ "a": a, "b": b })
         })
         .collect();
-    Reply::json(200, &json!({ "a": named(&a), "b": named(&b), "differences": differences }))
+    Reply::json(200, &json!({ "a": named(&a), "b": named(&b), "differences": differences, "words": words }))
 }
 
 /// Starts a tournament (202 and its number) once its text is right: the mistakes are located

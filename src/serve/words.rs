@@ -5,7 +5,7 @@ use serde::Serialize;
 
 /// The longest texts compared word by word (in words, each side); longer ones are marked
 /// whole, so that the work stays bounded whatever a variant's text.
-pub const MAX_WORDS: usize = 2_000;
+pub const MAX_WORDS: usize = 1_000;
 
 /// A run of words of one side: shared with the other side, or its own.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

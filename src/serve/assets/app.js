@@ -992,9 +992,9 @@ async function compare() {
     });
     return td;
   };
-  for (const d of reply.differences) {
+  for (const [i, d] of reply.differences.entries()) {
     const tr = row([d.rule], "td");
-    tr.append(marked(d.words_a, "del"), marked(d.words_b, "ins"));
+    tr.append(marked(reply.words[i].a, "del"), marked(reply.words[i].b, "ins"));
     body.appendChild(tr);
   }
   if (!reply.differences.length) {
