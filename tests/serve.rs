@@ -370,6 +370,22 @@ fn diff_is_what_sow_diff_gives() {
     let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(reply["differences"], cli["differences"]);
     assert!(!cli["differences"].as_array().unwrap().is_empty());
+    // Beside each, its two texts word by word: every word kept, those that differ marked.
+    let words = reply["words"].as_array().unwrap();
+    assert_eq!(words.len(), cli["differences"].as_array().unwrap().len());
+    for (w, d) in words.iter().zip(cli["differences"].as_array().unwrap()) {
+        for side in ["a", "b"] {
+            let parts = w[side].as_array().unwrap();
+            let joined: Vec<&str> = parts.iter().map(|p| p["text"].as_str().unwrap()).collect();
+            assert_eq!(
+                joined.join(" "),
+                d[side].as_str().unwrap().split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+        }
+        assert!(
+            w["a"].as_array().unwrap().iter().chain(w["b"].as_array().unwrap()).any(|p| p["changed"] == true)
+        );
+    }
     assert_eq!(
         (&reply["a"]["variant"], &reply["b"]["variant"]),
         (&cli["a"]["variant"], &cli["b"]["variant"])
@@ -549,6 +565,23 @@ fn a_simulation_reports_what_sow_simulate_reports() {
         String::from_utf8(table.stdout).unwrap().trim_end()
     );
     assert!(run["svg"].as_str().unwrap().starts_with("<svg"));
+    // The files, byte for byte as the command writes them; the tables as the page shows them.
+    let id = started["id"].as_u64().unwrap();
+    let (status, head, csv) = s.get(&format!("/api/runs/{id}/results.csv"));
+    assert_eq!(status, 200);
+    assert!(head.to_lowercase().contains("text/csv"), "{head}");
+    let cli_csv = sow(&[&args[..], &["--format", "csv"]].concat()).stdout;
+    assert!(csv == cli_csv, "the page's CSV differs from sow simulate's");
+    let (status, _, json) = s.get(&format!("/api/runs/{id}/results.json"));
+    assert_eq!(status, 200);
+    assert!(json_of(&json) == cli, "the page's JSON differs from sow simulate's");
+    let (status, _, svg) = s.get(&format!("/api/runs/{id}/plot.svg"));
+    assert_eq!((status, svg.as_slice()), (200, run["svg"].as_str().unwrap().as_bytes()));
+    assert_eq!(s.get(&format!("/api/runs/{id}/results.xml")).0, 404);
+    assert_eq!(s.get("/api/runs/999/results.csv").0, 404);
+    let sheet = &run["sheets"][0];
+    assert_eq!(sheet["header"][0], "variant");
+    assert_eq!(sheet["rows"].as_array().unwrap().len(), 2);
 }
 
 #[test]

@@ -206,7 +206,7 @@ async fn a_simulation_returns_its_table_and_a_long_one_is_cancelled() {
     until("the form to follow the game", || async {
         let chosen = c
             .execute(
-                "return [...document.getElementById('run-variants').selectedOptions].map(o => o.textContent)",
+                "return [...document.querySelectorAll('#run-chosen .chip-name')].map(e => e.textContent)",
                 vec![],
             )
             .await
@@ -1044,5 +1044,450 @@ async fn a_position_set_up_is_checked_played_and_kept_in_the_address() {
     c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
     c.find(Locator::Id("setup-start")).await.unwrap().click().await.unwrap();
     until("the start", || async { (pits_shown(&c).await == [6; 6]).then_some(()) }).await;
+    c.close().await.unwrap();
+}
+
+/// The cells of column `column` of the `n`th table of the results, read at one moment.
+async fn column_of(c: &fantoccini::Client, n: usize, column: usize) -> Vec<String> {
+    let found = c
+        .execute(
+            "return [...document.querySelectorAll('#run-sheets table')[arguments[0]].tBodies[0].rows].map(r => r.cells[arguments[1]].textContent)",
+            vec![json!(n), json!(column)],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
+/// Clicks the head of column `column` of the `n`th table of the results.
+async fn sort_by(c: &fantoccini::Client, n: usize, column: usize) {
+    let css = format!("#run-sheets .sheet:nth-child({}) thead th:nth-child({}) button", n + 1, column + 1);
+    c.find(Locator::Css(&css)).await.unwrap().click().await.unwrap();
+}
+
+async fn run_state(c: &fantoccini::Client) -> String {
+    let s =
+        c.execute("return document.getElementById('run-state').dataset.state || ''", vec![]).await.unwrap();
+    s.as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn results_are_tables_sorted_by_a_click_and_downloaded_as_the_command_writes_them() {
+    use sow::play::registry::Agent;
+    use sow::run::simulate::{Planned, RunOptions, Shard, run_all};
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&animate=0", setup.address)).await.unwrap();
+    until("the form", || async { c.find(Locator::Id("run-seat-2")).await.ok() }).await;
+    let set = "document.getElementById(arguments[0]).value = arguments[1]";
+    for (id, value) in
+        [("run-games", "300"), ("run-seed", "5"), ("run-seat-1", "random"), ("run-seat-2", "greedy")]
+    {
+        c.execute(set, vec![json!(id), json!(value)]).await.unwrap();
+    }
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    // A table, not the terminal's drawing: a row a statistic, its figures aligned right.
+    let names = column_of(&c, 0, 0).await;
+    assert_eq!(names[0], "games");
+    assert!(names.contains(&"seat 1 wins".to_string()), "{names:?}");
+    assert_eq!(column_of(&c, 0, 1).await[0], "300");
+    let aligned = c
+        .execute(
+            "return getComputedStyle(document.querySelector('#run-sheets tbody td.figure')).textAlign",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(aligned, json!("right"));
+    // A click on a column's head sorts by it, a second the other way.
+    sort_by(&c, 0, 0).await;
+    let sorted = column_of(&c, 0, 0).await;
+    assert_ne!(sorted, names);
+    let mut same = names.clone();
+    same.sort();
+    let mut again = sorted.clone();
+    again.sort();
+    assert_eq!(again, same);
+    sort_by(&c, 0, 0).await;
+    let back = column_of(&c, 0, 0).await;
+    assert_eq!(back, sorted.iter().rev().cloned().collect::<Vec<_>>());
+    // The downloads: what `sow simulate kalah --players random,greedy --games 300 --seed 5`
+    // writes with `--format csv`, `--format json` and `--plot`.
+    let rules = sow::load_rules("kalah", None).unwrap();
+    let planned = Planned::new("kalah".into(), rules, vec![Agent::Random, Agent::Greedy]);
+    let opts = RunOptions { games: 300, seed: 5, jobs: 1, shard: Shard::WHOLE };
+    let report = run_all(&[planned], &opts, &sow::cancel::Cancel::new(), &|_| {}).unwrap();
+    assert_eq!(fetched(&c, "[data-testid=run-csv]").await, report.csv());
+    let json: serde_json::Value = serde_json::from_str(&fetched(&c, "[data-testid=run-json]").await).unwrap();
+    assert_eq!(json, serde_json::from_str::<serde_json::Value>(&report.json()).unwrap());
+    assert_eq!(fetched(&c, "[data-testid=run-svg]").await, sow::run::plot::svg(&report));
+    let names: Vec<String> = c
+        .execute(
+            "return ['run-csv', 'run-json', 'run-svg'].map(id => document.getElementById(id).download)",
+            vec![],
+        )
+        .await
+        .map(|v| serde_json::from_value(v).unwrap())
+        .unwrap();
+    assert_eq!(names, ["sow-results.csv", "sow-results.json", "sow-plot.svg"]);
+
+    // A tournament's standings: by score, and the other way round at a second click.
+    c.execute("document.getElementById('tournament-box').open = true", vec![]).await.unwrap();
+    c.execute(
+        "document.getElementById('tournament').value = document.getElementById('tournament').value.replace('games: 10', 'games: 4')",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.find(Locator::Id("tournament-start")).await.unwrap().click().await.unwrap();
+    until("the tournament to start", || async { (run_state(&c).await != "done").then_some(()) }).await;
+    until("the tournament to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    let titles = texts(&c, "#run-sheets caption").await;
+    assert!(titles[0].starts_with("Kalah (24 games): Standings"), "{titles:?}");
+    assert!(titles.iter().any(|t| t.ends_with("Head to head")), "{titles:?}");
+    let ranked = column_of(&c, 0, 1).await;
+    assert_eq!(ranked.len(), 4);
+    sort_by(&c, 0, 6).await;
+    sort_by(&c, 0, 6).await;
+    let score = column_of(&c, 0, 6).await;
+    let figures: Vec<f64> = score.iter().map(|s| s.trim_end_matches('%').parse().unwrap()).collect();
+    assert!(figures.windows(2).all(|w| w[0] <= w[1]), "{score:?}");
+    let csv = fetched(&c, "[data-testid=run-csv]").await;
+    assert!(csv.starts_with("variant,key,value\n"), "{csv}");
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "tournament-tables.png").await;
+    c.close().await.unwrap();
+}
+
+/// A side's words in a row of the differences, each with whether it is marked.
+type Words = Vec<(String, bool)>;
+
+/// The length of a longest common subsequence of two lists of words.
+fn common_words(x: &[&str], y: &[&str]) -> usize {
+    let mut row = vec![0usize; y.len() + 1];
+    for a in x {
+        let mut diagonal = 0;
+        for (j, b) in y.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if a == b { diagonal + 1 } else { row[j + 1].max(row[j]) };
+            diagonal = above;
+        }
+    }
+    row[y.len()]
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn compare_with_marks_exactly_the_words_that_differ() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&animate=0", setup.address)).await.unwrap();
+    until("the variants to compare with", || async {
+        c.find(Locator::Css(r#"#compare option[value='{"variant":"koumma","ruleset":null}']"#)).await.ok()
+    })
+    .await;
+    c.execute(
+        r#"const s = document.getElementById('compare'); s.value = '{"variant":"koumma","ruleset":null}'; s.dispatchEvent(new Event('change'))"#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    until("the differences", || async { c.find(Locator::Css("[data-testid=diff] tbody td")).await.ok() })
+        .await;
+    // Per row: each side's words, and which of them are marked (<del> left, <ins> right).
+    let found = c
+        .execute(
+            r#"const words = (td, tag) => [...td.childNodes].flatMap(n => n.textContent.split(/\s+/).filter(w => w).map(w => [w, n.nodeName === tag]));
+               return [...document.querySelectorAll('[data-testid=diff] tbody tr')].map(tr => [tr.cells[0].textContent, words(tr.cells[1], 'DEL'), words(tr.cells[2], 'INS')])"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    let rows: Vec<(String, Words, Words)> = serde_json::from_value(found).unwrap();
+    let a = sow::lang::check::check(&sow::lang::library::load("bakuk").unwrap(), None).unwrap().0;
+    let b = sow::lang::check::check(&sow::lang::library::load("koumma").unwrap(), None).unwrap().0;
+    let expected = sow::lang::diff::differences(&a, &b);
+    assert_eq!(rows.len(), expected.len());
+    let mut marked = 0;
+    for ((rule, left, right), d) in rows.iter().zip(&expected) {
+        assert_eq!(rule, d.rule);
+        // The words as `sow diff` writes them, none lost or added.
+        let words = |side: &[(String, bool)]| side.iter().map(|(w, _)| w.clone()).collect::<Vec<_>>();
+        assert_eq!(words(left), d.a.split_whitespace().collect::<Vec<_>>(), "{rule}");
+        assert_eq!(words(right), d.b.split_whitespace().collect::<Vec<_>>(), "{rule}");
+        // What is left unmarked is the same on both sides, and as long as the two texts'
+        // longest run of shared words: every word marked differs.
+        let kept = |side: &[(String, bool)]| {
+            side.iter().filter(|(_, m)| !m).map(|(w, _)| w.clone()).collect::<Vec<_>>()
+        };
+        assert_eq!(kept(left), kept(right), "{rule}");
+        let x: Vec<&str> = d.a.split_whitespace().collect();
+        let y: Vec<&str> = d.b.split_whitespace().collect();
+        assert_eq!(kept(left).len(), common_words(&x, &y), "{rule}");
+        marked += left.iter().chain(right).filter(|(_, m)| *m).count();
+    }
+    assert!(marked > 0);
+    c.execute("document.getElementById('read').scrollIntoView()", vec![]).await.unwrap();
+    screenshot(&c, "bakuk-diff-words.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn play_this_chooses_the_edited_variant_and_shows_its_board() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&players=human,human&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    let editor = c.find(Locator::Id("source")).await.unwrap();
+    editor.clear().await.unwrap();
+    editor
+        .send_keys(
+            "variant \"Small Bakuk\" extends \"Bakuk\" {\n  source \"test\"\n  seeds 2 in each pit\n}\n",
+        )
+        .await
+        .unwrap();
+    let play = c.find(Locator::Id("play-this")).await.unwrap();
+    until("the variant checked", || async {
+        let ok = play.is_enabled().await.ok()?;
+        ok.then_some(())
+    })
+    .await;
+    play.click().await.unwrap();
+    // Bakuk's six pits, two seeds each, drawn at once and in view; the list names the variant.
+    let pits = until("the edited board", || async {
+        let p = texts(&c, "[data-pit]").await;
+        (p.len() == 6 && p.iter().all(|n| n == "2")).then_some(p)
+    })
+    .await;
+    assert_eq!(pits.len(), 6);
+    let chosen = c
+        .execute("const s = document.getElementById('variant'); return [s.selectedOptions[0].textContent, document.getElementById('ruleset').value]", vec![])
+        .await
+        .unwrap();
+    assert_eq!(chosen, json!(["Small Bakuk (the editor's)", ""]));
+    let seen = c
+        .execute(
+            "const r = document.getElementById('board').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(seen, json!(true), "the board is out of sight");
+    // Played as any other: the moves of the edited variant, and the rules described.
+    c.find(Locator::Css("[data-pit='3'].playable")).await.unwrap().click().await.unwrap();
+    until("the move", || async { (texts(&c, "[data-testid=moves] li .move").await == ["3"]).then_some(()) })
+        .await;
+    let title = texts(&c, "[data-testid=describe] h3").await;
+    assert_eq!(title, ["Small Bakuk"]);
+    // Another variant chosen from the list, and the editor's again.
+    c.execute("const s = document.getElementById('variant'); s.value = 'kalah'; s.dispatchEvent(new Event('change'))", vec![])
+        .await
+        .unwrap();
+    until("Kalah", || async { (texts(&c, "[data-pit]").await.len() == 12).then_some(()) }).await;
+    c.execute("const s = document.getElementById('variant'); s.value = '(the editor)'; s.dispatchEvent(new Event('change'))", vec![])
+        .await
+        .unwrap();
+    until("the edited board again", || async {
+        let p = texts(&c, "[data-pit]").await;
+        (p.len() == 6 && p.iter().all(|n| n == "2")).then_some(())
+    })
+    .await;
+    screenshot(&c, "play-this.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_variant_picker_searches_and_shows_the_choice_as_chips() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=kalah&animate=0", setup.address)).await.unwrap();
+    let chips = || texts(&c, "#run-chosen .chip-name");
+    until("the game's variant chosen", || async { (chips().await == ["Kalah"]).then_some(()) }).await;
+    let listed = texts(&c, "#run-list label").await;
+    let variants = sow::lang::library::BUNDLED.len();
+    assert!(listed.len() > variants, "{} entries for {variants} variants", listed.len());
+    // A search keeps the entries whose name holds its words.
+    let search = c.find(Locator::Id("run-search")).await.unwrap();
+    search.send_keys("toguz").await.unwrap();
+    let found = until("the search", || async {
+        let l = texts(&c, "#run-list label").await;
+        (l.len() < listed.len()).then_some(l)
+    })
+    .await;
+    assert!(!found.is_empty() && found.iter().all(|l| l.to_lowercase().contains("toguz")), "{found:?}");
+    let said = texts(&c, "#run-found").await.remove(0);
+    assert_eq!(said, format!("{} of {} found", found.len(), listed.len()));
+    // Ticked, it is a chip beside the game's variant, and the run compares the two.
+    c.find(Locator::Css("#run-list input")).await.unwrap().click().await.unwrap();
+    let first = found[0].trim().to_string();
+    assert_eq!(chips().await, ["Kalah".to_string(), first.clone()]);
+    search.clear().await.unwrap();
+    search.send_keys("bao").await.unwrap();
+    until("the second search", || async {
+        let l = texts(&c, "#run-list label").await;
+        l.iter().all(|l| l.to_lowercase().contains("bao")).then_some(())
+    })
+    .await;
+    c.find(Locator::Css("#run-list input")).await.unwrap().click().await.unwrap();
+    assert_eq!(chips().await.len(), 3);
+    // A chip clicked takes its variant off, and unticks it.
+    c.find(Locator::Css("#run-chosen .chip:nth-child(3)")).await.unwrap().click().await.unwrap();
+    assert_eq!(chips().await, ["Kalah".to_string(), first.clone()]);
+    let ticked = c
+        .execute("return [...document.querySelectorAll('#run-list input:checked')].length", vec![])
+        .await
+        .unwrap();
+    assert_eq!(ticked, json!(0));
+    c.execute("document.getElementById('run-games').value = '20'", vec![]).await.unwrap();
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    // A row a variant: sorted by name, and the other way.
+    let rows = column_of(&c, 0, 0).await;
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[0], "Kalah");
+    screenshot(&c, "picker.png").await;
+    sort_by(&c, 0, 0).await;
+    sort_by(&c, 0, 0).await;
+    assert_eq!(column_of(&c, 0, 0).await, rows.iter().rev().cloned().collect::<Vec<_>>());
+    c.close().await.unwrap();
+}
+
+/// Each pit's width and height on the screen, and the size its count is written at, in CSS
+/// pixels.
+async fn pit_sizes(c: &fantoccini::Client) -> Vec<(f64, f64, f64)> {
+    let found = c
+        .execute(
+            r#"return [...document.querySelectorAll('#board [data-pit]')].map(g => {
+                 const r = g.querySelector('circle, rect').getBoundingClientRect();
+                 const t = g.querySelector('.counted');
+                 const m = t.getScreenCTM();
+                 return [r.width, r.height, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)];
+               })"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn boards_fill_a_laptop_s_column_and_a_phone_s_pits_are_big_enough_to_tap() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    c.goto(&format!("{}?variant=bakuk&animate=0", setup.address)).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1']")).await.ok() }).await;
+    let widths = c
+        .execute(
+            "return [document.querySelector('#board .frame').getBoundingClientRect().width, document.getElementById('board-box').clientWidth, document.getElementById('board').getBoundingClientRect().height / innerHeight]",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [frame, column, high]: [f64; 3] = serde_json::from_value(widths).unwrap();
+    assert!(frame >= 0.95 * column, "Bakuk's board is {frame} px wide in a column of {column}");
+    assert!(high <= 1.0, "the board is higher than the window: {high}");
+    screenshot(&c, "bakuk-laptop.png").await;
+    c.close().await.unwrap();
+
+    let c = setup.browser(412, 915).await;
+    for variant in ["toguz-kumalak", "bao", "kalah"] {
+        c.goto(&format!("{}?variant={variant}&players=human,human&animate=0", setup.address)).await.unwrap();
+        until("the board", || async { c.find(Locator::Css("[data-pit].playable")).await.ok() }).await;
+        let sizes = pit_sizes(&c).await;
+        assert!(!sizes.is_empty());
+        for (i, &(w, h, font)) in sizes.iter().enumerate() {
+            assert!(w >= 44.0 && h >= 44.0, "{variant}: pit {} is {w:.0} x {h:.0} px", i + 1);
+            assert!(font >= 14.0, "{variant}: pit {}'s count is written at {font:.1} px", i + 1);
+        }
+        let page = c
+            .execute(
+                "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let [page, window]: [u64; 2] = serde_json::from_value(page).unwrap();
+        assert!(page <= window, "{variant}: the page is {page} px wide in {window}");
+        // Tapped, a pit plays.
+        until("a pit tapped", || async {
+            c.find(Locator::Css("[data-pit].playable")).await.ok()?.click().await.ok()
+        })
+        .await;
+        until("the move", || async {
+            // A pit that sows either way, or a capture that asks where: the first way offered.
+            if let Ok(way) = c.find(Locator::Css("#choices button")).await {
+                let _ = way.click().await;
+            }
+            (!texts(&c, "[data-testid=moves] li .move").await.is_empty()).then_some(())
+        })
+        .await;
+        screenshot(&c, &format!("{variant}-phone.png")).await;
+    }
+    c.close().await.unwrap();
+}
+
+/// Saves a screenshot for docs/serve.md: into `docs/images/NAME` with `SOW_SCREENSHOTS=docs`
+/// (`SOW_SCREENSHOTS=docs cargo test --release -p sow-browser screenshots_for_the_docs`), else
+/// with the others into `target/screenshots/`.
+async fn doc_screenshot(c: &fantoccini::Client, name: &str) {
+    if std::env::var("SOW_SCREENSHOTS").is_ok_and(|v| v == "docs") {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/images");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(name), c.screenshot().await.unwrap()).unwrap();
+    } else {
+        screenshot(c, name).await;
+    }
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn screenshots_for_the_docs() {
+    let Some(setup) = start() else { return };
+    // A laptop: a game of Kalah against greedy, and a simulation's table beside its plot.
+    let c = setup.browser(1280, 800).await;
+    c.goto(&format!("{}?variant=kalah&players=human,greedy&moves=3,1,6,2&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit].playable")).await.ok() }).await;
+    doc_screenshot(&c, "laptop-game.png").await;
+    for entry in ["awari", "oware"] {
+        c.execute("const s = document.getElementById('run-search'); s.value = arguments[0]; s.dispatchEvent(new Event('input'))", vec![json!(entry)])
+            .await
+            .unwrap();
+        let ticked = c.execute("const b = document.querySelector('#run-list input:not(:checked)'); if (b) b.click(); return !!b", vec![]).await.unwrap();
+        assert_eq!(ticked, json!(true), "{entry}");
+    }
+    c.execute(
+        "const s = document.getElementById('run-search'); s.value = ''; s.dispatchEvent(new Event('input'))",
+        vec![],
+    )
+    .await
+    .unwrap();
+    c.execute("document.getElementById('run-games').value = '500'; document.getElementById('run-seat-2').value = 'greedy'", vec![])
+        .await
+        .unwrap();
+    c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
+    until("the run to start", || async { (run_state(&c).await != "done").then_some(()) }).await;
+    until("the run to end", || async { (run_state(&c).await == "done").then_some(()) }).await;
+    sort_by(&c, 0, 3).await;
+    c.execute("document.getElementById('simulate').scrollIntoView()", vec![]).await.unwrap();
+    doc_screenshot(&c, "laptop-simulation.png").await;
+    c.close().await.unwrap();
+    // A phone: Toguz Kumalak's board turned to fit, and "Compare with" marking the words.
+    let c = setup.browser(412, 915).await;
+    c.goto(&format!("{}?variant=toguz-kumalak&players=human,human&moves=1,2,3&animate=0", setup.address))
+        .await
+        .unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit].playable")).await.ok() }).await;
+    doc_screenshot(&c, "phone-toguz-kumalak.png").await;
+    c.execute(
+        r#"const s = document.getElementById('compare'); s.value = '{"variant":"kalah","ruleset":null}'; s.dispatchEvent(new Event('change'))"#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    until("the differences", || async { c.find(Locator::Css("[data-testid=diff] tbody del")).await.ok() })
+        .await;
+    c.execute("document.getElementById('diff-box').scrollIntoView()", vec![]).await.unwrap();
+    doc_screenshot(&c, "phone-compare.png").await;
     c.close().await.unwrap();
 }

@@ -352,6 +352,25 @@ impl Report {
         self.laid_out(&grid, layout, width)
     }
 
+    /// The run's table as the page shows it: a column per variant, a row per statistic (or
+    /// metric) for one variant; for several, a row per variant, a column per statistic, to
+    /// be sorted by any of them.
+    pub fn sheets(&self) -> Vec<Sheet> {
+        let wide =
+            if self.0.iter().any(|r| r.metrics.is_some()) { self.metrics_grid() } else { self.grid(false) };
+        let grid = if self.0.len() > 1 { self.long(&wide) } else { wide };
+        let unwrap = |cells: &[String]| cells.iter().map(|c| c.replace('\n', " ")).collect::<Vec<_>>();
+        let mut sheet = Sheet::new(
+            self.0.iter().map(|r| r.label()).collect::<Vec<_>>().join(", "),
+            unwrap(&grid.header),
+            grid.keys..grid.header.len(),
+        );
+        for row in &grid.rows {
+            sheet.add_row(unwrap(row));
+        }
+        vec![sheet]
+    }
+
     /// The statistics: a row each, after its name a cell per variant.
     fn grid(&self, all: bool) -> Grid {
         Grid { header: self.header(), rows: rows(self, all), keys: 1 }
@@ -468,6 +487,45 @@ fn wrap_words(text: &str, width: usize) -> String {
         }
     }
     lines.join("\n")
+}
+
+/// A table of figures as the page shows it (`sow serve`): a title, its head and its rows,
+/// each cell as the terminal's table writes it, and which columns hold figures (aligned
+/// right, sorted as numbers).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Sheet {
+    pub title: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub figures: Vec<bool>,
+}
+
+impl Sheet {
+    /// A sheet whose columns from `figures` on hold figures.
+    pub fn new(title: impl Into<String>, header: Vec<String>, figures: std::ops::Range<usize>) -> Sheet {
+        let marks = (0..header.len()).map(|c| figures.contains(&c)).collect();
+        Sheet { title: title.into(), header, rows: Vec::new(), figures: marks }
+    }
+
+    pub fn add_row(&mut self, row: Vec<String>) {
+        self.rows.push(row);
+    }
+
+    /// The table as the terminal shows it, its columns of figures aligned right.
+    pub fn render(&self) -> String {
+        let mut table = Table::new();
+        table.load_style(presets::UTF8_FULL_CONDENSED);
+        table.set_header(self.header.clone());
+        for row in &self.rows {
+            table.add_row(row.clone());
+        }
+        for (c, &right) in self.figures.iter().enumerate() {
+            if let (true, Some(col)) = (right, table.column_mut(c)) {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        table.to_string()
+    }
 }
 
 /// A table's cells: its head and its rows, the first `keys` columns naming the rows.

@@ -138,6 +138,10 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
     let post = matches!(method, Method::Post);
     let catalogue = &site.catalogue;
     if let Some(id) = path.strip_prefix("/api/runs/") {
+        let (id, file) = match id.split_once('/') {
+            Some((id, file)) => (id, Some(file)),
+            None => (id, None),
+        };
         let Some(id) = id.parse::<u64>().ok().filter(|&n| n > 0) else {
             return Reply::error(404, format!("there is no run `{id}`: runs are numbered from 1"));
         };
@@ -150,6 +154,14 @@ fn route(site: &Site, method: Method, path: &str, body: &[u8], cancel: &Cancel) 
                 ),
             )
         };
+        if let Some(file) = file {
+            return match (method, site.runs.file(id, file)) {
+                (Method::Get | Method::Head, Some(Ok((kind, text)))) => Reply::text(kind, &text),
+                (Method::Get | Method::Head, Some(Err(why))) => Reply::error(404, why),
+                (Method::Get | Method::Head, None) => gone(),
+                _ => Reply::error(405, format!("{path} is read with GET")),
+            };
+        }
         return match method {
             Method::Get | Method::Head => site.runs.status(id, |s| Reply::json(200, s)).unwrap_or_else(gone),
             Method::Delete if site.runs.cancel(id) => {
@@ -866,10 +878,17 @@ fn diff(catalogue: &Catalogue, r: &DiffRequest) -> Reply {
         (Err(reply), _) | (_, Err(reply)) => return reply,
     };
     let named = |s: &Spec| json!({ "variant": s.name, "ruleset": s.ruleset, "title": crate::lang::describe::title(s) });
-    Reply::json(
-        200,
-        &json!({ "a": named(&a), "b": named(&b), "differences": crate::lang::diff::differences(&a, &b) }),
-    )
+    // The rules' words as `sow diff` gives them, and beside them (`words`, one a rule) the
+    // two texts compared word by word.
+    let differences = crate::lang::diff::differences(&a, &b);
+    let words: Vec<serde_json::Value> = differences
+        .iter()
+        .map(|d| {
+            let (a, b) = super::words::compare(&d.a, &d.b);
+            json!({ "a": a, "b": b })
+        })
+        .collect();
+    Reply::json(200, &json!({ "a": named(&a), "b": named(&b), "differences": differences, "words": words }))
 }
 
 /// Starts a tournament (202 and its number) once its text is right: the mistakes are located

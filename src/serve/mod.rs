@@ -13,6 +13,7 @@ mod catalogue;
 mod http;
 mod runs;
 mod solutions;
+mod words;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -13,6 +13,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use crate::cancel::Cancel;
+use crate::run::report::Sheet;
 use crate::run::simulate::{self, Planned, RunOptions, Shard};
 use crate::tournament::entrants::Entrants;
 use crate::tournament::file::Tournament;
@@ -99,7 +100,15 @@ struct Outcome {
     report: Box<RawValue>,
     table: String,
     svg: String,
+    /// As `--format csv` writes it.
+    csv: String,
+    /// The table (tables) as the page shows them.
+    sheets: Vec<Sheet>,
 }
+
+/// A file of a finished run's results, as the command writes it: `results.json`
+/// (`--format json`), `results.csv` (`--format csv`) or `plot.svg` (`--plot`).
+pub const FILES: [&str; 3] = ["results.json", "results.csv", "plot.svg"];
 
 /// What the page is told of a run.
 #[derive(Serialize)]
@@ -119,6 +128,9 @@ pub struct Status<'a> {
     pub table: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub svg: Option<&'a str>,
+    /// The tables as the page shows them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheets: Option<&'a [Sheet]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'a str>,
 }
@@ -240,6 +252,7 @@ impl Runs {
             report: None,
             table: None,
             svg: None,
+            sheets: None,
             error: None,
         };
         if let Some((state, outcome, took)) = finished.as_ref() {
@@ -250,11 +263,29 @@ impl Runs {
                     status.report = Some(&o.report);
                     status.table = Some(&o.table);
                     status.svg = Some(&o.svg);
+                    status.sheets = Some(&o.sheets);
                 }
                 Err(why) => status.error = Some(why),
             }
         }
         Some(answer(&status))
+    }
+
+    /// One of the [`FILES`] of run `id`'s results, and its type: `None` for a run not known,
+    /// `Some(Err)` saying why there is none (a run under way, or failed, or a name not known).
+    pub fn file(&self, id: u64, name: &str) -> Option<Result<(&'static str, String), String>> {
+        let run = lock(&self.runs).iter().find(|r| r.id == id).cloned()?;
+        let finished = lock(&run.finished);
+        Some(match finished.as_ref() {
+            None => Err(format!("run {id} is still going: its results come when it ends")),
+            Some((_, Err(why), _)) => Err(format!("run {id} failed: {why}")),
+            Some((_, Ok(o), _)) => match name {
+                "results.json" => Ok(("application/json; charset=utf-8", o.report.get().to_string())),
+                "results.csv" => Ok(("text/csv; charset=utf-8", o.csv.clone())),
+                "plot.svg" => Ok(("image/svg+xml", o.svg.clone())),
+                _ => Err(format!("a run's results are {}", FILES.join(", "))),
+            },
+        })
     }
 
     /// Asks run `id` to stop; false for a run not known.
@@ -291,6 +322,8 @@ fn simulate_all(
         report: RawValue::from_string(report.json()).map_err(|e| e.to_string())?,
         table: report.table(false),
         svg: crate::run::plot::svg(&report),
+        csv: report.csv(),
+        sheets: report.sheets(),
     };
     Ok((outcome, report.partial()))
 }
@@ -317,6 +350,8 @@ fn contest(
         report: RawValue::from_string(report.json()).map_err(|e| e.to_string())?,
         table: report.table(),
         svg: crate::tournament::plot::svg(&report),
+        csv: report.csv(),
+        sheets: report.sheets(),
     };
     Ok((outcome, played.partial))
 }

@@ -5,12 +5,11 @@
 //! SPRT), results by seat and by opening; across variants, how much skill counts. Written as
 //! text tables, CSV, JSON or YAML; the JSON holds the counts too, so that shards merge.
 
-use comfy_table::{CellAlignment, Table, presets};
 use serde::{Deserialize, Serialize};
 
 use crate::run::merge::MergeError;
 use crate::run::rating::{self, Estimate, Penta, Wdl};
-use crate::run::report::{csv_field, flatten};
+use crate::run::report::{Sheet, csv_field, flatten};
 use crate::run::stats;
 
 use crate::play::registry::Agent;
@@ -343,6 +342,29 @@ impl TournamentReport {
 
     /// The tables, as text.
     pub fn table(&self) -> String {
+        self.written().0
+    }
+
+    /// The tables as the page shows them, each titled (a variant's with the variant).
+    pub fn sheets(&self) -> Vec<Sheet> {
+        self.written().1
+    }
+
+    /// The tables as text (with what is said between them), and as sheets.
+    fn written(&self) -> (String, Vec<Sheet>) {
+        let mut sheets: Vec<Sheet> = Vec::new();
+        // A table in the text after `lead` and its title, kept as a sheet titled `heading: title`.
+        let mut put = |out: &mut String, lead: &str, heading: &str, mut sheet: Sheet| {
+            if sheet.title.is_empty() {
+                out.push_str(&format!("{lead}{}\n", sheet.render()));
+            } else {
+                out.push_str(&format!("{lead}{}\n{}\n", sheet.title, sheet.render()));
+            }
+            if !heading.is_empty() {
+                sheet.title = format!("{heading}: {}", sheet.title);
+            }
+            sheets.push(sheet);
+        };
         let t = &self.tournament;
         let mut out = String::new();
         if t.partial {
@@ -361,7 +383,8 @@ impl TournamentReport {
         for v in &self.variants {
             let Some(f) = &v.figures else { continue };
             out.push_str(&format!("\n== {} ({} games) ==\n", v.variant, v.tally.games));
-            out.push_str(&standings_table(f, &t.participants, &t.anchor));
+            let heading = format!("{} ({} games)", v.variant, v.tally.games);
+            put(&mut out, "", &heading, standings_sheet(f, &t.participants, &t.anchor));
             if let (Some(a), Some(d)) = (f.first_move_advantage, f.draw_elo) {
                 out.push_str(&format!(
                     "Moving first is worth {} Elo; draw parameter {:.0} ± {:.0} Elo.\n",
@@ -373,23 +396,32 @@ impl TournamentReport {
             if let Some(why) = &f.ratings_missing {
                 out.push_str(&format!("No ratings: {why}\n"));
             }
-            out.push_str("\nCross-table (wins-draws-losses of the row against the column)\n");
-            out.push_str(&matrix(&names, |i, j| {
-                let w = f.cross[i][j];
-                if i == j || w.games() == 0 {
-                    "-".into()
-                } else {
-                    format!("{}-{}-{}", w.wins, w.draws, w.losses)
-                }
-            }));
+            let title = "Cross-table (wins-draws-losses of the row against the column)";
+            put(
+                &mut out,
+                "\n",
+                &heading,
+                matrix(title, &names, |i, j| {
+                    let w = f.cross[i][j];
+                    if i == j || w.games() == 0 {
+                        "-".into()
+                    } else {
+                        format!("{}-{}-{}", w.wins, w.draws, w.losses)
+                    }
+                }),
+            );
             if !f.los.is_empty() {
-                out.push_str("\nLikelihood of superiority (the row is stronger than the column)\n");
-                out.push_str(&matrix(&names, |i, j| {
-                    if i == j { "-".into() } else { format!("{:.1}%", 100.0 * f.los[i][j]) }
-                }));
+                let title = "Likelihood of superiority (the row is stronger than the column)";
+                put(
+                    &mut out,
+                    "\n",
+                    &heading,
+                    matrix(title, &names, |i, j| {
+                        if i == j { "-".into() } else { format!("{:.1}%", 100.0 * f.los[i][j]) }
+                    }),
+                );
             }
-            out.push_str("\nHead to head\n");
-            out.push_str(&head_to_head_table(&f.head_to_head));
+            put(&mut out, "\n", &heading, head_to_head_sheet(&f.head_to_head));
             if let (Some(s), Some(about)) = (&v.sprt, &t.sprt) {
                 out.push_str(&format!("SPRT ({about})\n"));
                 let decision = match s.decision {
@@ -402,11 +434,9 @@ impl TournamentReport {
                     s.llr, s.lower, s.upper, s.pairs
                 ));
             }
-            out.push_str("\nBy seat (wins-draws-losses, score)\n");
-            out.push_str(&seats_table(&f.seats));
+            put(&mut out, "\n", &heading, seats_sheet(&f.seats));
             if !f.openings.is_empty() {
-                out.push_str("\nBy opening (player 1's results after it)\n");
-                out.push_str(&openings_table(&f.openings));
+                put(&mut out, "\n", &heading, openings_sheet(&f.openings));
             }
             if !v.swiss.is_empty() {
                 out.push_str("\nSwiss rounds\n");
@@ -419,16 +449,20 @@ impl TournamentReport {
             }
         }
         if !self.skill.is_empty() {
-            out.push_str(&format!(
-                "\n== How much skill counts ==\nThe strongest participant's rating above {}\n",
-                t.anchor
-            ));
-            let mut table = new_table(["variant", "strongest", "rating above the anchor"]);
+            out.push_str("\n== How much skill counts ==\n");
+            let mut table = Sheet::new(
+                format!("The strongest participant's rating above {}", t.anchor),
+                words(&["variant", "strongest", "rating above the anchor"]),
+                2..3,
+            );
             for s in &self.skill {
-                table.add_row([s.variant.clone(), s.strongest.clone(), signed_pm(s.spread, s.spread_error)]);
+                table.add_row(vec![
+                    s.variant.clone(),
+                    s.strongest.clone(),
+                    signed_pm(s.spread, s.spread_error),
+                ]);
             }
-            align_right(&mut table, 2..3);
-            out.push_str(&format!("{table}\n"));
+            put(&mut out, "", "How much skill counts", table);
         }
         let traced: Vec<&VariantResult> = self
             .variants
@@ -436,10 +470,13 @@ impl TournamentReport {
             .filter(|v| v.figures.as_ref().is_some_and(|f| !f.trace.is_empty()))
             .collect();
         if !traced.is_empty() {
-            out.push_str("\nSkill trace: mcts:2N's score against mcts:N (95% interval of the Elo)\n");
             let mut header = vec!["N".to_string()];
             header.extend(traced.iter().map(|v| v.variant.clone()));
-            let mut table = new_table(header);
+            let mut table = Sheet::new(
+                "Skill trace: mcts:2N's score against mcts:N (95% interval of the Elo)",
+                header,
+                0..traced.len() + 1,
+            );
             let levels = traced[0].figures.as_ref().map_or(0, |f| f.trace.len());
             for l in 0..levels {
                 let mut row =
@@ -453,10 +490,9 @@ impl TournamentReport {
                 }
                 table.add_row(row);
             }
-            align_right(&mut table, 0..traced.len() + 1);
-            out.push_str(&format!("{table}\n"));
+            put(&mut out, "\n", "", table);
         }
-        out
+        (out, sheets)
     }
 }
 
@@ -570,21 +606,6 @@ fn figures(
     }
 }
 
-fn new_table<S: Into<String>>(header: impl IntoIterator<Item = S>) -> Table {
-    let mut table = Table::new();
-    table.load_style(presets::UTF8_FULL_CONDENSED);
-    table.set_header(header.into_iter().map(Into::into).collect::<Vec<String>>());
-    table
-}
-
-fn align_right(table: &mut Table, columns: std::ops::Range<usize>) {
-    for c in columns {
-        if let Some(col) = table.column_mut(c) {
-            col.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-}
-
 /// `+35 ± 20`; `+inf` for a rating that has no bound.
 fn signed_pm(x: f64, err: f64) -> String {
     if !x.is_finite() {
@@ -610,9 +631,12 @@ fn pct(x: Option<f64>) -> String {
     }
 }
 
-fn standings_table(f: &Figures, participants: &[ParticipantInfo], anchor: &str) -> String {
-    let mut table =
-        new_table(["rank", "participant", "agent", "rating", "points", "games", "score", "draws"]);
+fn standings_sheet(f: &Figures, participants: &[ParticipantInfo], anchor: &str) -> Sheet {
+    let mut table = Sheet::new(
+        format!("Standings (Elo from one fit of every game, {anchor} = 0, 95% intervals)"),
+        words(&["rank", "participant", "agent", "rating", "points", "games", "score", "draws"]),
+        3..8,
+    );
     for (i, s) in f.standings.iter().enumerate() {
         let agent = participants.iter().find(|p| p.name == s.participant).map_or("", |p| p.agent.as_str());
         let rating = if s.participant == anchor {
@@ -620,7 +644,7 @@ fn standings_table(f: &Figures, participants: &[ParticipantInfo], anchor: &str) 
         } else {
             signed_pm(s.rating, s.rating_error)
         };
-        table.add_row([
+        table.add_row(vec![
             (i + 1).to_string(),
             s.participant.clone(),
             agent.to_string(),
@@ -631,25 +655,27 @@ fn standings_table(f: &Figures, participants: &[ParticipantInfo], anchor: &str) 
             pct(Some(s.draws)),
         ]);
     }
-    align_right(&mut table, 3..8);
-    format!("Standings (Elo from one fit of every game, {anchor} = 0, 95% intervals)\n{table}\n")
+    table
 }
 
-fn matrix(names: &[&str], cell: impl Fn(usize, usize) -> String) -> String {
+fn words(header: &[&str]) -> Vec<String> {
+    header.iter().map(|h| h.to_string()).collect()
+}
+
+fn matrix(title: &str, names: &[&str], cell: impl Fn(usize, usize) -> String) -> Sheet {
     let mut header = vec![String::new()];
     header.extend(names.iter().map(|s| s.to_string()));
-    let mut table = new_table(header);
+    let mut table = Sheet::new(title, header, 1..names.len() + 1);
     for (i, n) in names.iter().enumerate() {
         let mut row = vec![n.to_string()];
         row.extend((0..names.len()).map(|j| cell(i, j)));
         table.add_row(row);
     }
-    align_right(&mut table, 1..names.len() + 1);
-    format!("{table}\n")
+    table
 }
 
-fn head_to_head_table(list: &[HeadToHead]) -> String {
-    let mut table = new_table([
+fn head_to_head_sheet(list: &[HeadToHead]) -> Sheet {
+    let header = words(&[
         "pairing",
         "games",
         "W-D-L",
@@ -661,6 +687,7 @@ fn head_to_head_table(list: &[HeadToHead]) -> String {
         "Elo (pairs)",
         "plies",
     ]);
+    let mut table = Sheet::new("Head to head", header, 1..10);
     for h in list {
         let (wdl, score, elo, los, draws) = match (&h.wdl, &h.games_estimate) {
             (Some(w), Some(e)) => (
@@ -678,7 +705,7 @@ fn head_to_head_table(list: &[HeadToHead]) -> String {
             }
             _ => ("-".into(), "-".into()),
         };
-        table.add_row([
+        table.add_row(vec![
             h.players.join(" vs "),
             h.games.to_string(),
             wdl,
@@ -691,15 +718,14 @@ fn head_to_head_table(list: &[HeadToHead]) -> String {
             format!("{:.1}", h.mean_plies),
         ]);
     }
-    align_right(&mut table, 1..10);
-    format!("{table}\n")
+    table
 }
 
-fn seats_table(seats: &[SeatFigure]) -> String {
+fn seats_sheet(seats: &[SeatFigure]) -> Sheet {
     let count = seats.first().map_or(0, |s| s.results.len());
     let mut header = vec!["participant".to_string()];
     header.extend((1..=count).map(|s| format!("seat {s}")));
-    let mut table = new_table(header);
+    let mut table = Sheet::new("By seat (wins-draws-losses, score)", header, 1..count + 1);
     for s in seats {
         let mut row = vec![s.participant.clone()];
         for (w, sc) in s.results.iter().zip(&s.scores) {
@@ -707,17 +733,17 @@ fn seats_table(seats: &[SeatFigure]) -> String {
         }
         table.add_row(row);
     }
-    align_right(&mut table, 1..count + 1);
-    format!("{table}\n")
+    table
 }
 
-fn openings_table(list: &[OpeningFigure]) -> String {
+fn openings_sheet(list: &[OpeningFigure]) -> Sheet {
     let solved = list.iter().any(|o| o.perfect_value.is_some());
     let mut header = vec!["opening", "games", "W-D-L", "score", "wins (95%)", "plies"];
     if solved {
         header.push("perfect play");
     }
-    let mut table = new_table(header);
+    let columns = header.len();
+    let mut table = Sheet::new("By opening (player 1's results after it)", words(&header), 1..columns);
     for o in list {
         let w = o.first_seat;
         let mut row = vec![
@@ -735,8 +761,7 @@ fn openings_table(list: &[OpeningFigure]) -> String {
         }
         table.add_row(row);
     }
-    align_right(&mut table, 1..7);
-    format!("{table}\n")
+    table
 }
 
 /// The first thing two shards' informations differ in, other than what may differ between

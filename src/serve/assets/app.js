@@ -88,11 +88,15 @@ function roundOf(position) {
   return position.filling ? `Filling the pits for round ${round}` : `Round ${round}`;
 }
 
+// The least size of a pit to tap, in CSS pixels.
+const TOUCH = 44;
+
 function drawBoard(reply) {
   const { layout, position } = reply;
   const svg = $("board");
   // The pit the keyboard is on, if any: kept across the redraw.
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.pit : undefined;
+  let focusedAgain = null;
   svg.replaceChildren();
   const inHand = position.in_hand || 0;
   $("sowing-hand").dataset.seeds = String(inHand);
@@ -114,8 +118,13 @@ function drawBoard(reply) {
   const width = pad * 2 + cols * cell + 2 * storeW;
   const height = pad * 2 + rows * cell + gap + 2 * band;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-  // At most a little larger than drawn: a board of few pits does not fill a wide screen.
-  svg.style.maxWidth = `${Math.round(width * 1.25)}px`;
+  // As wide as the column (as high as the window lets it be): on a narrow screen where a
+  // row's pits would be smaller than a finger (44 px), the board is turned a quarter, its
+  // rows standing up (see the end).
+  const room = $("board-box").clientWidth;
+  game.drawnRoom = room;
+  const turned = room > 0 && room / width < TOUCH / (cell - 16);
+  svg.classList.toggle("turned", turned);
   el("rect", { class: "frame", x: 2, y: band + 2, width: width - 4, height: height - 2 * band - 4, rx: 30 }, svg);
   const legal = legalByPit(position.legal_moves || []);
   const human = !position.finished && position.to_move && game.players[position.to_move - 1] === "human";
@@ -192,8 +201,7 @@ function drawBoard(reply) {
   });
   // The keyboard's place kept across the redraw: the pit it was on, or the first to play.
   if (focused !== undefined || game.keyboard) {
-    const again = svg.querySelector(`[data-pit="${focused}"].playable`) || svg.querySelector(".playable");
-    if (again) again.focus();
+    focusedAgain = svg.querySelector(`[data-pit="${focused}"].playable`) || svg.querySelector(".playable");
   }
   if (layout.stores && position.stores) {
     // Player 1 sows counter-clockwise into the store at their right; player 2's is at the left.
@@ -222,8 +230,19 @@ function drawBoard(reply) {
       const g = el("g", { class: "hand", "data-hand": p + 1 }, svg);
       const t = el("text", { x: x + span - 10, y, class: "counted" }, g);
       t.textContent = String(seeds);
+      if (turned) label.textContent = `P${p + 1}`;
     });
   }
+  if (turned) {
+    // A quarter turn clockwise: player 1's row at the left, its pits from the top; the
+    // words and numbers turned back to be read.
+    const all = el("g", { transform: `translate(${height} 0) rotate(90)` });
+    all.append(...svg.childNodes);
+    svg.appendChild(all);
+    for (const t of all.querySelectorAll("text")) t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`);
+    svg.setAttribute("viewBox", `0 0 ${height} ${width}`);
+  }
+  if (focusedAgain) focusedAgain.focus();
 }
 
 // The counts shown, set without redrawing: the animation's frames.
@@ -547,13 +566,11 @@ function openRecord(text, from) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return fail("a record is a JSON object, as `sow simulate --record` writes one");
   if (!Array.isArray(record.moves) || !record.moves.every((m) => typeof m === "string")) return fail("the record has no `moves`, a list of moves as they are typed (`\"3\"`, `\"4/13\"`)");
   if (Array.isArray(record.set) && record.set.length) return fail(`the record is of a variant changed by \`set\` (${record.set.join("; ")}): the page plays variants as they are written; replay it with \`sow play ${record.variant} --set RULE ...\``);
-  const keys = [...$("variant").options].map((o) => o.value);
+  const keys = [...$("variant").options].filter((o) => !o.dataset.editor).map((o) => o.value);
   if (typeof record.source === "string") {
     $("source").value = record.source;
     checkSource();
-    game.source = record.source;
-    game.variant = null;
-    game.ruleset = null;
+    chooseEdited(record.source);
   } else {
     if (typeof record.variant !== "string" || !keys.includes(record.variant)) return fail(`there is no variant \`${record.variant}\` here${typeof record.variant === "string" ? suggest(record.variant, keys) : ""}`);
     $("variant").value = record.variant;
@@ -963,7 +980,23 @@ async function compare() {
   const head = document.createElement("thead");
   head.appendChild(row(["rule", reply.a.title, reply.b.title], "th"));
   const body = document.createElement("tbody");
-  for (const d of reply.differences) body.appendChild(row([d.rule, d.a, d.b], "td"));
+  // Each side's words, those the other side has not marked: deleted on the left, inserted on the right.
+  const marked = (parts, tag) => {
+    const td = document.createElement("td");
+    parts.forEach((p, i) => {
+      if (i > 0) td.append(" ");
+      if (!p.changed) return td.append(p.text);
+      const mark = document.createElement(tag);
+      mark.textContent = p.text;
+      td.appendChild(mark);
+    });
+    return td;
+  };
+  for (const [i, d] of reply.differences.entries()) {
+    const tr = row([d.rule], "td");
+    tr.append(marked(reply.words[i].a, "del"), marked(reply.words[i].b, "ins"));
+    body.appendChild(tr);
+  }
   if (!reply.differences.length) {
     const tr = row(["no differences"], "td");
     tr.firstChild.colSpan = 3;
@@ -985,10 +1018,41 @@ function newGame() {
 }
 
 function pickVariant() {
+  const option = $("variant").selectedOptions[0];
+  // The editor's variant, chosen again from the list.
+  if (option && option.dataset.editor) {
+    game.source = option.dataset.source;
+    game.variant = null;
+    game.ruleset = null;
+    return;
+  }
   game.variant = $("variant").value;
   game.source = null;
   game.ruleset = $("ruleset").value || null;
   seatsFor(game.ruleset);
+}
+
+// The editor's variant as the one played: listed first among the variants, by the name its
+// text gives it, and chosen (its seats come with its board).
+function chooseEdited(source) {
+  const select = $("variant");
+  let option = select.querySelector("option[data-editor]");
+  if (!option) {
+    option = document.createElement("option");
+    option.value = "(the editor)";
+    option.dataset.editor = "1";
+    option.dataset.rulesets = "[]";
+    option.dataset.rulesetPlayers = "{}";
+    select.prepend(option);
+  }
+  const name = /^\s*variant\s+"([^"]*)"/m.exec(source);
+  option.textContent = `${name ? name[1] : "the edited variant"} (the editor's)`;
+  option.dataset.source = source;
+  select.value = option.value;
+  fillRulesets(null);
+  game.source = source;
+  game.variant = null;
+  game.ruleset = null;
 }
 
 // A seat for each player of the variant with its ruleset (a ruleset may add one).
@@ -1021,6 +1085,14 @@ function wire() {
   $("flip").addEventListener("change", () => { game.flip = $("flip").checked; if (game.last) { drawBoard(game.last); followAddress(game.last); } });
   $("speed").addEventListener("change", () => { game.speed = Number($("speed").value); if (game.last) followAddress(game.last); });
   document.addEventListener("keydown", onKey);
+  // A window resized (a phone turned): the board drawn again for its width, turned or not.
+  let resized = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      if (game.last && !$("sowing-hand").textContent && $("board-box").clientWidth !== game.drawnRoom) drawBoard(game.last);
+    }, 200);
+  });
   $("setup-box").addEventListener("toggle", () => { if ($("setup-box").open) fillSetup(); });
   $("setup-form").addEventListener("submit", (e) => { e.preventDefault(); setPosition(); });
   $("setup-start").addEventListener("click", () => { game.position = null; game.moves = []; game.undone = []; refresh(); });
@@ -1055,10 +1127,10 @@ function wire() {
   });
   $("source").addEventListener("input", () => { clearTimeout(checkTimer); checkTimer = setTimeout(checkSource, 250); });
   $("play-this").addEventListener("click", () => {
-    game.source = $("source").value;
-    game.variant = null;
-    game.ruleset = null;
+    chooseEdited($("source").value);
     newGame();
+    // Its board at once: the board is at the top of the page, the editor at the foot.
+    $("play").scrollIntoView({ block: "start" });
   });
 }
 
