@@ -37,6 +37,8 @@
 //! - Mewelad's text ([`RIGHT_FILLS`]: fills from the right with a short fill from 3 seeds,
 //!   a round over when the pits a player owns are empty, the board's seeds to one player, the
 //!   sown pits but the last), mutated, loaded as a text;
+//! - Papan Dakon's text ([`INSTEAD`]: a relay the mover may replace by other effects, in a
+//!   game of rounds with stores sown into), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -146,6 +148,8 @@ const RELAYS: &str = include_str!("../variants/andada.sow");
 const CLAIM_ROUNDS: &str = include_str!("../variants/awagagae.sow");
 /// Fills from the right, a round over on the pits owned, the board's seeds to one player.
 const RIGHT_FILLS: &str = include_str!("../variants/mewelad.sow");
+/// A relay the mover may replace by other effects.
+const INSTEAD: &str = include_str!("../variants/papan-dakon.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -498,6 +502,7 @@ enum Setup {
     Relays,
     ClaimRounds,
     RightFills,
+    Instead,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -545,6 +550,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::Relays => named("relays.sow"),
         Setup::ClaimRounds => named("claim-rounds.sow"),
         Setup::RightFills => named("right-fills.sow"),
+        Setup::Instead => named("instead.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -654,6 +660,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::Relays => (RELAYS, 0),
         Setup::ClaimRounds => (CLAIM_ROUNDS, 0),
         Setup::RightFills => (RIGHT_FILLS, 0),
+        Setup::Instead => (INSTEAD, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1130,6 +1137,7 @@ fn the_starting_texts_check_and_play() {
         Setup::Relays,
         Setup::ClaimRounds,
         Setup::RightFills,
+        Setup::Instead,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1153,6 +1161,7 @@ fn the_starting_texts_check_and_play() {
             Setup::Relays => RELAYS,
             Setup::ClaimRounds => CLAIM_ROUNDS,
             Setup::RightFills => RIGHT_FILLS,
+            Setup::Instead => INSTEAD,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1227,7 +1236,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds, Setup::RightFills]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds, Setup::RightFills, Setup::Instead]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

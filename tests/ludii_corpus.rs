@@ -692,3 +692,60 @@ fn ludii_rio_kadalis() {
         .skip(turn_limit_cut()),
     );
 }
+
+// ------------------------------------------------------------------------------------------
+// Games said with a relay the mover may replace by other effects.
+
+/// Papan Dakon's choice at a relay from a pit of the mover's row: Ludii's ply after the lap
+/// offers the relay (`Select`) and the capture (`Move` of the last seed into the opposite pit)
+/// from the relay's site (`legal_n` 2, one site). Sow's move pauses there: the relay is a move
+/// of that pit, the capture [`Move::PASS`], which sow lists under the same site. Between rounds
+/// the fills are [`Fills`]'.
+struct RelayOrCapture;
+
+impl Hooks for RelayOrCapture {
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        Fills.candidates(rules, state, ply, map)
+    }
+    fn is_step(&self, ply: &Ply, before: Option<&Ply>) -> bool {
+        before.is_some_and(|b| b.mover == ply.mover) && ply.legal_n == 2 && ply.legal_from.len() == 1
+    }
+    fn step_candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        let options = rules.legal_moves(state).iter();
+        if ply.mv.text.starts_with("[Move:") {
+            options.filter(|m| m.is_pass()).collect()
+        } else {
+            options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
+        }
+    }
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        match state.pending_at() {
+            Some(q) if m.is_pass() => map.site(q),
+            _ => Fills.site_in(m, map, state),
+        }
+    }
+    fn resync(
+        &self,
+        rec: &Record,
+        at: &Position,
+        rules: &Rules,
+        sow: &State,
+        map: &Mapping,
+        next: &Ply,
+    ) -> Option<State> {
+        Fills.resync(rec, at, rules, sow, map, next)
+    }
+}
+
+#[test]
+fn ludii_papan_dakon() {
+    check(
+        Entry::new(
+            "variants/papan-dakon.sow",
+            "corpus/two_rows__Papan_Dakon.jsonl.gz",
+            Mapping::two_rows(7, Keep::Stores { left: 0 }),
+        )
+        .hooks(RelayOrCapture)
+        .skip(turn_limit_cut()),
+    );
+}

@@ -8175,3 +8175,48 @@ fn a_round_is_over_when_the_pits_a_player_owns_are_empty_and_player_2_takes_the_
     assert!(!s.filling());
     assert_eq!(legal(&r, &s), [7, 10, 12]);
 }
+
+// ------------------------------------------------------------------------------------------
+// A relay the mover may replace by other effects (`relay from ... or, as the mover chooses,
+// ...`, Papan Dakon), in a game of rounds.
+
+#[test]
+fn the_mover_relays_from_their_own_pit_or_instead_takes_the_opposite_pit_with_the_last_seed() {
+    let r = bundled("papan-dakon", None);
+    // Player 1's pit 3 (2 seeds), clockwise: 2, 1. Pit 1 makes 3 and is theirs: the move
+    // pauses, the relay from pit 1 or `pass`.
+    let pits = [2, 0, 2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4];
+    let start = in_round(&r, &pits, &[10, 10], 1, &[], false);
+    let mut s = start;
+    let mut rec = Record::default();
+    r.play(&mut s, pit(3), &mut rec).unwrap();
+    assert_eq!(s.pending(), Some(Step::Relay));
+    assert_eq!((s.to_move(), s.pending_at()), (Some(0), Some(0)));
+    let options: Vec<Move> = r.legal_moves(&s).iter().collect();
+    assert_eq!(options, [pit(1), Move::PASS]);
+    // `pass`: one seed of pit 1 goes into pit 14, opposite, and player 1 takes pit 14 (5 seeds)
+    // into their store; the move ends, pit 1 keeping 2.
+    let mut taken = s;
+    let mut rec = Record::default();
+    r.play(&mut taken, Move::PASS, &mut rec).unwrap();
+    assert_eq!(rec.captures, vec![(13, 5)]);
+    assert_eq!(taken.pits(), &[2, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    assert_eq!(taken.captured(), &[15, 10]);
+    assert_eq!(taken.to_move(), Some(1));
+    // The relay: pit 1's 3 seeds go into player 1's store, pit 14 and pit 13, empty: the move
+    // ends there.
+    let mut relayed = s;
+    r.play(&mut relayed, pit(1), &mut Record::default()).unwrap();
+    assert_eq!(relayed.pits(), &[0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 5]);
+    assert_eq!(relayed.captured(), &[11, 10]);
+    assert_eq!(relayed.to_move(), Some(1));
+    // A last seed in the other player's row relays with no choice: player 2's pit 9 (3 seeds),
+    // clockwise: 8, their store, 7, which makes 2 and is player 1's; the second line relays
+    // from it at once: 6, 5.
+    let pits = [0, 0, 0, 0, 0, 0, 1, 0, 3, 1, 0, 0, 0, 0];
+    let mut s = in_round(&r, &pits, &[10, 10], 2, &[], false);
+    r.play(&mut s, pit(9), &mut Record::default()).unwrap();
+    assert_eq!(s.pending(), None);
+    assert_eq!(s.pits(), &[0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0]);
+    assert_eq!(s.captured(), &[10, 11]);
+}

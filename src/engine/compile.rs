@@ -297,7 +297,12 @@ pub fn compile(spec: &Spec) -> Rules {
             || spec.phases.inner_loses
             || !spec.game_ends.is_empty(),
         hand: [None, None],
-        lap_rules: spec.lap_rules.iter().map(|r| LapTable::new(spec, r)).collect(),
+        lap_rules: spec
+            .lap_rules
+            .iter()
+            .enumerate()
+            .map(|(i, r)| LapTable { index: i as u8, ..LapTable::new(spec, r) })
+            .collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
         extras: Extras::new(spec),
         rounds: spec.rounds,

@@ -133,6 +133,12 @@ pub(crate) struct LapTable {
     pub takes: bool,
     /// The line sows what it took from an end of the mover's inner row (`Act::SowEnd`).
     pub from_end: bool,
+    /// What the mover may do instead of the line's relay (`relay from ... or, as the mover
+    /// chooses, ...`): those effects, as a line of their own without conditions.
+    pub instead: Option<Box<LapTable>>,
+    /// The line's place among the rules after each lap, which a move paused for the choice
+    /// above keeps ([`super::step`]).
+    pub index: u8,
 }
 
 impl Test {
@@ -228,10 +234,17 @@ impl LapTable {
         let sown_on = rule.sows_taken();
         let receiver = |r: Receiver| if sown_on { Receiver::Sown } else { r };
         let mut to = Receiver::Mover;
+        // The effects the mover may choose instead of the relay: a line of their own.
+        let instead = rule.instead().map(|effects| {
+            let alt = LapRule { every_lap: false, conditions: Vec::new(), effects: effects.to_vec() };
+            Box::new(LapTable::new(spec, &alt))
+        });
         let acts: Vec<Act> = rule
             .effects
             .iter()
+            .filter(|e| !matches!(e, Effect::Instead(_)))
             .map(|e| match e {
+                Effect::Instead(_) => unreachable!("left out above"),
                 Effect::Take(places, r) => {
                     to = receiver(*r);
                     Act::Take(places.clone(), to)
@@ -283,7 +296,16 @@ impl LapTable {
             .collect();
         let as_sown = acts.iter().any(|a| matches!(a, Act::Chain { sown: true, .. }));
         let from_end = acts.iter().any(|a| matches!(a, Act::SowEnd { .. }));
-        LapTable { every_lap: rule.every_lap, tests, acts, as_sown, takes: rule.takes(), from_end }
+        LapTable {
+            every_lap: rule.every_lap,
+            tests,
+            acts,
+            as_sown,
+            takes: rule.takes(),
+            from_end,
+            instead,
+            index: 0,
+        }
     }
 
     /// A condition on one place (or on the board, the lap, a row), compiled.
@@ -455,6 +477,11 @@ impl LapTable {
                 Act::SowEnd { seat, edge } => out.extend([15, seat.map_or(u8::MAX, |n| n), *edge]),
                 Act::TakeSeeds { seeds, from, to } => out.extend([13, *seeds, place(from), receiver(to)]),
             }
+        }
+        // Only where there is one, so that the other lines keep their bytes.
+        if let Some(alt) = &self.instead {
+            out.push(17);
+            alt.bytes(out);
         }
     }
 }
@@ -680,6 +707,8 @@ struct Outcome {
     way: Option<usize>,
     /// The move paused for the mover's choice of an end ([`super::step`]).
     pause: bool,
+    /// With `relay`: the line (its index) whose other effects the mover may choose instead.
+    instead: Option<u8>,
 }
 
 impl Rules {
@@ -824,6 +853,10 @@ impl Rules {
                     // The seeds taken, sown on from an end of a row: away from it.
                     if let Some(way) = out.way {
                         d = way;
+                    // A relay the mover may replace by other effects ([`super::step`]).
+                    } else if let Some(line) = out.instead {
+                        self.pause_instead(s, q, d, laps, line, part);
+                        return (summary, None);
                     // A relay the mover may choose the way of, or decline ([`super::step`]).
                     } else if t.legal.is_some() && self.relay_rules().is_some() {
                         match self.relay_go(s, m, q, d, laps, part) {
@@ -957,6 +990,29 @@ impl Rules {
         summary.captured += out.captured;
         summary.captured_pits += out.captured_pits;
         out
+    }
+
+    /// The effects line `line` lets the mover choose instead of its relay from `q` (the lap's
+    /// last pit, in direction `d`), played once they chose them: its places are named from
+    /// that pit.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn play_instead<O: Observer>(
+        &self,
+        s: &mut State,
+        line: usize,
+        q: usize,
+        d: usize,
+        summary: &mut MoveSummary,
+        obs: &mut O,
+    ) {
+        let Some(rule) = self.t.lap_rules.get(line).and_then(|r| r.instead.as_deref()) else { return };
+        let m = s.to_move as usize;
+        let lap = Lap { m, d, start: q, last: q, lifted: 0, sown: 0 };
+        let mut out = Outcome::default();
+        self.act(s, m, lap, 0, rule, &mut out, obs);
+        summary.captured += out.captured;
+        summary.captured_pits += out.captured_pits;
     }
 
     /// Would the relay lap from `from` leave the opponent of two players without seeds, with
@@ -1133,7 +1189,10 @@ impl Rules {
                             self.take_pit(s, m, q, *to, out, obs);
                         }
                     }
-                    Act::Relay(p) => out.relay = t.place(lap, *p),
+                    Act::Relay(p) => {
+                        out.relay = t.place(lap, *p);
+                        out.instead = rule.instead.as_ref().map(|_| rule.index);
+                    }
                     Act::SowTaken(p, only) => {
                         // Put into the place, and sown on from it with all it holds, or they
                         // alone (checked: the board holds at most 255 seeds); nothing taken,

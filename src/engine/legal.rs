@@ -153,6 +153,8 @@ pub(crate) fn test_bytes(tests: &[Test], out: &mut Vec<u8>) {
         as_sown: false,
         takes: false,
         from_end: false,
+        instead: None,
+        index: 0,
     };
     table.bytes(out);
 }

@@ -242,6 +242,24 @@ pub fn describe_step(step: &Step) -> String {
             round_start(step)
         );
     }
+    // A relay the mover replaced by the line's other effects ([`super::step`]): its takes.
+    if s.mv.is_pass() && !step.record.captures.is_empty() {
+        let taken: Vec<String> = step
+            .record
+            .captures
+            .iter()
+            .map(|&(pit, seeds)| {
+                format!("pit {} ({})", pit + 1, crate::lang::words::plural(seeds as usize, "seed", "seeds"))
+            })
+            .collect();
+        return format!(
+            "ply {}: player {} does not relay from pit {}, and instead takes {}",
+            step.ply,
+            step.player + 1,
+            s.last + 1,
+            crate::lang::words::and_list(&taken)
+        );
+    }
     // The choice a paused move waited for ([`super::step`]): a pit taken, nothing sown.
     if s.lifted == 0
         && step.record.sown.is_empty()

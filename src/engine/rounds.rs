@@ -134,13 +134,34 @@ impl Rules {
             self.mover_all_but(s, mover);
             return MoveSummary::new(mv, 0, p);
         }
-        let r = self.t.rounds.expect("a game of rounds");
         let (summary, relaying) = self.general_laps(s, mv, obs);
+        // A move paused for its mover's choice ([`super::step`]) ends when it is made.
+        if self.t.chooses && self.paused(s) {
+            return summary;
+        }
+        self.end_rounds_move(s, mover, summary, relaying, history, obs);
+        summary
+    }
+
+    /// What follows a sowing of a game of rounds, once its laps are sown (or the choice it
+    /// paused for made): the round may be over; else the turn passes. `relaying`: the round
+    /// ended after a lap, which would have relayed (`Some(true)`) or not.
+    pub(crate) fn end_rounds_move<O: Observer>(
+        &self,
+        s: &mut State,
+        mover: u8,
+        summary: MoveSummary,
+        relaying: Option<bool>,
+        history: Option<&mut History>,
+        obs: &mut O,
+    ) {
+        let r = self.t.rounds.expect("a game of rounds");
+        let other = self.after(mover);
         // What follows each move (the mover has moved, claimed pits emptied after each move,
         // the stages of the starting pit), as in a game of one round.
         self.after_general_move(s, mover, obs);
         if self.no_seeds_left(s, mover, other) {
-            return summary;
+            return;
         }
         let again = self.t.extra_turn && summary.last == self.t.pits as usize + mover as usize;
         let over = match relaying {
@@ -171,7 +192,7 @@ impl Rules {
                 self.end_round(s, next, obs);
             }
             self.mover_all_but(s, mover);
-            return summary;
+            return;
         }
         s.plies += 1;
         s.last_mover = mover;
@@ -180,7 +201,6 @@ impl Rules {
         let next = if relaying == Some(true) || again { mover } else { other };
         self.end_round(s, next, obs);
         self.mover_all_but(s, mover);
-        summary
     }
 
     /// A round over after a lap (`..., after each lap`): a row empty, or no pit in play

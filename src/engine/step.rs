@@ -33,6 +33,9 @@ const RELAY: u8 = 2;
 /// [`State::pending`]'s kind: the pit a seed lifted from `pending_at` goes to (the
 /// rearrangement before play, [`super::staged`]).
 pub(crate) const TARGET: u8 = 3;
+/// With [`RELAY`]: the mover may do the line's other effects instead of the relay (`pass`);
+/// the line is bits 10-15 of `pending_laps`, the laps made bits 0-9.
+const INSTEAD: u8 = 0x10;
 /// [`State::pending`]'s kind: an end of the mover's inner row to sow the seeds taken from.
 /// `pending_at` is the lap's last pit; `pending_laps` holds the laps made (bits 0-9), the line
 /// (bits 10-13) and the move's way (bit 15).
@@ -180,7 +183,18 @@ impl Rules {
                 let (q, d) = (s.pending_at as usize, (s.pending >> 7) as usize);
                 Ways::given(1 << q | 1 << self.t.next[d][q]).into()
             }
-            _ => self.relay_options(s, s.to_move, s.pending_at as usize, Self::part(s)),
+            _ => {
+                let q = s.pending_at as usize;
+                let mut options = self.relay_options(s, s.to_move, q, Self::part(s));
+                if s.pending & INSTEAD != 0 {
+                    // The relay itself, where no rule of relays asks its way, and `pass`.
+                    if options.is_empty() {
+                        options.insert(Move::from_pit(q).expect("a pit of the board"));
+                    }
+                    options.insert(Move::PASS);
+                }
+                options
+            }
         };
         true
     }
@@ -214,6 +228,25 @@ impl Rules {
                 RelayGo::Pause
             }
         }
+    }
+
+    /// A relay from `q` that the mover may replace by other effects of line `line`
+    /// (`relay from ... or, as the mover chooses, ...`): the move pauses, the relay and `pass`
+    /// its options.
+    pub(crate) fn pause_instead(
+        &self,
+        s: &mut State,
+        q: usize,
+        d: usize,
+        laps: u32,
+        line: u8,
+        part: Option<u8>,
+    ) {
+        debug_assert!(line < 64 && laps < 1 << 10, "checked: 64 lines, and MAX_LAPS");
+        s.pending = RELAY | INSTEAD | (d as u8) << 7;
+        s.pending_at = q as u8;
+        s.pending_laps = laps as u16 | (line as u16) << 10;
+        s.pending_seeds = part.unwrap_or(0);
     }
 
     /// The seeds the relay a move paused at sows, where not all its pit holds (`sow only
@@ -304,6 +337,10 @@ impl Rules {
         history: Option<&mut History>,
         obs: &mut O,
     ) {
+        // A game of rounds: the round may be over.
+        if self.t.rounds.is_some() {
+            return self.end_rounds_move(s, mover, summary, None, history, obs);
+        }
         self.after_general_move(s, mover, obs);
         if self.t.stones.is_some() {
             self.refill_from_hand(s, false);
@@ -323,10 +360,15 @@ impl Rules {
         let mover = s.to_move;
         let q = s.pending_at as usize;
         let d = (s.pending >> 7) as usize;
-        let laps = s.pending_laps as u32;
+        let instead = s.pending & INSTEAD != 0;
+        let (laps, line) = ((s.pending_laps & 0x3ff) as u32, (s.pending_laps >> 10) as usize);
         let part = Self::part(s);
         (s.pending, s.pending_at, s.pending_laps, s.pending_seeds) = (0, 0, 0, 0);
         let mut summary = MoveSummary::new(mv, 0, q);
+        // Not the relay, but what the line lets the mover do instead; the move ends.
+        if mv.is_pass() && instead {
+            self.play_instead(s, line, q, d, &mut summary, obs);
+        }
         if !mv.is_pass() && laps < MAX_LAPS {
             // Nothing is lifted by the choice itself: its lap is the move's relay.
             obs.relay(q, part.unwrap_or(s.pits[q]));

@@ -1874,6 +1874,13 @@ fn relay_choices(rules: &mut Vec<Rule>, spec: &Spec) {
 /// What a rule after each lap does, in words.
 fn effect_words(spec: &Spec, e: &Effect<CountSet>) -> String {
     match e {
+        Effect::Instead(effects) => {
+            let words: Vec<String> = effects.iter().map(|e| effect_words(spec, e)).collect();
+            format!(
+                "(the move pauses: the mover relays, or, writing `pass`, instead {}, which ends the move)",
+                words.join(", then ")
+            )
+        }
         Effect::Take(places, to) => {
             let names: Vec<String> = places.iter().map(|p| p.words().to_string()).collect();
             take_words(*to, &format!("the seeds of {}", and_list(&names)))
@@ -2042,9 +2049,15 @@ fn claims_words(spec: &Spec) -> String {
 fn lap_rules_words(spec: &Spec) -> String {
     let mut text = String::new();
     let sentence = |r: &LapRule<CountSet>| {
-        let effects: Vec<String> = r.effects.iter().map(|e| effect_words(spec, e)).collect();
+        let mut then = String::new();
+        for e in &r.effects {
+            if !then.is_empty() {
+                then.push_str(if matches!(e, Effect::Instead(_)) { " " } else { ", then " });
+            }
+            then.push_str(&effect_words(spec, e));
+        }
         let conditions: Vec<String> = r.conditions.iter().map(condition_words).collect();
-        (and_list(&conditions), effects.join(", then "))
+        (and_list(&conditions), then)
     };
     for r in spec.lap_rules.iter().filter(|r| r.every_lap) {
         let (when, then) = sentence(r);

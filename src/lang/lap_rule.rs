@@ -289,6 +289,9 @@ pub enum Effect<C> {
     TakeChosen(Receiver, bool),
     /// `relay from the next pit`: a new lap from there.
     Relay(Place),
+    /// `..., or, as the mover chooses, EFFECTS` after a relay: what the mover may do instead
+    /// of it (the move pauses at the relay; these effects end the move).
+    Instead(Vec<Effect<C>>),
     /// `chain backward while 4`: from the pit taken last, each pit on holding one of the
     /// counts, to the first that does not, and before the pit the lap started from; with
     /// `opposite` (`, each with the opposite pit`), each pit taken with the pit facing it.
@@ -401,64 +404,78 @@ impl<C> LapRule<C> {
                 })
             })
             .collect::<Result<_, E>>()?;
-        let effects = self
-            .effects
-            .iter()
-            .map(|e| {
-                Ok(match e {
-                    Effect::Take(places, to) => Effect::Take(places.clone(), *to),
-                    // A sown pit holds at least the seed sown into it.
-                    Effect::TakeEvery { pits, holding, to } => Effect::TakeEvery {
-                        pits: *pits,
-                        holding: holding.as_ref().map(|n| f(n, u8::from(pits.sown()))).transpose()?,
-                        to: *to,
-                    },
-                    Effect::TakeChosen(to, declined) => Effect::TakeChosen(*to, *declined),
-                    Effect::Relay(p) => Effect::Relay(*p),
-                    Effect::Chain { direction, counts, pits, opposite, sown, reach } => Effect::Chain {
-                        direction: *direction,
-                        counts: f(counts, 1)?,
-                        pits: *pits,
-                        opposite: *opposite,
-                        sown: *sown,
-                        reach: *reach,
-                    },
-                    Effect::ChainOpposite { direction, counts } => {
-                        Effect::ChainOpposite { direction: *direction, counts: f(counts, 1)? }
-                    }
-                    Effect::Again(n) => Effect::Again(*n),
-                    Effect::Claim(places) => Effect::Claim(places.clone()),
-                    Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
-                    Effect::TakeSeeds { seeds, from, to } => {
-                        Effect::TakeSeeds { seeds: *seeds, from: *from, to: *to }
-                    }
-                    Effect::End => Effect::End,
-                    Effect::SowTaken(p, what) => Effect::SowTaken(
-                        *p,
-                        match what {
-                            SownSeeds::All => SownSeeds::All,
-                            SownSeeds::Taken => SownSeeds::Taken,
-                            // The place may hold nothing of its own.
-                            SownSeeds::TakenOrAll(c) => SownSeeds::TakenOrAll(f(c, 0)?),
-                        },
-                    ),
-                    Effect::SowEnd(e) => Effect::SowEnd(*e),
-                })
-            })
-            .collect::<Result<_, E>>()?;
+        let effects = self.effects.iter().map(|e| Self::map_effect(e, &mut f)).collect::<Result<_, E>>()?;
         Ok(LapRule { every_lap: self.every_lap, conditions, effects })
     }
 
-    /// Does the line take anything?
+    /// An effect with its counts turned by `f` (see [`LapRule::try_map`]).
+    fn map_effect<D, E>(e: &Effect<C>, f: &mut impl FnMut(&C, u8) -> Result<D, E>) -> Result<Effect<D>, E> {
+        Ok(match e {
+            Effect::Take(places, to) => Effect::Take(places.clone(), *to),
+            // A sown pit holds at least the seed sown into it.
+            Effect::TakeEvery { pits, holding, to } => Effect::TakeEvery {
+                pits: *pits,
+                holding: holding.as_ref().map(|n| f(n, u8::from(pits.sown()))).transpose()?,
+                to: *to,
+            },
+            Effect::TakeChosen(to, declined) => Effect::TakeChosen(*to, *declined),
+            Effect::Relay(p) => Effect::Relay(*p),
+            Effect::Instead(effects) => {
+                Effect::Instead(effects.iter().map(|e| Self::map_effect(e, f)).collect::<Result<_, E>>()?)
+            }
+            Effect::Chain { direction, counts, pits, opposite, sown, reach } => Effect::Chain {
+                direction: *direction,
+                counts: f(counts, 1)?,
+                pits: *pits,
+                opposite: *opposite,
+                sown: *sown,
+                reach: *reach,
+            },
+            Effect::ChainOpposite { direction, counts } => {
+                Effect::ChainOpposite { direction: *direction, counts: f(counts, 1)? }
+            }
+            Effect::Again(n) => Effect::Again(*n),
+            Effect::Claim(places) => Effect::Claim(places.clone()),
+            Effect::Move { seeds, from, to } => Effect::Move { seeds: *seeds, from: *from, to: *to },
+            Effect::TakeSeeds { seeds, from, to } => {
+                Effect::TakeSeeds { seeds: *seeds, from: *from, to: *to }
+            }
+            Effect::End => Effect::End,
+            Effect::SowTaken(p, what) => Effect::SowTaken(
+                *p,
+                match what {
+                    SownSeeds::All => SownSeeds::All,
+                    SownSeeds::Taken => SownSeeds::Taken,
+                    // The place may hold nothing of its own.
+                    SownSeeds::TakenOrAll(c) => SownSeeds::TakenOrAll(f(c, 0)?),
+                },
+            ),
+            Effect::SowEnd(e) => Effect::SowEnd(*e),
+        })
+    }
+
+    /// Does the line take anything (the effects the mover may choose instead of a relay too)?
     pub fn takes(&self) -> bool {
-        self.effects.iter().any(|e| {
-            matches!(
-                e,
-                Effect::Take(..)
-                    | Effect::TakeEvery { .. }
-                    | Effect::TakeChosen(..)
-                    | Effect::TakeSeeds { .. }
-            )
+        fn takes<C>(e: &Effect<C>) -> bool {
+            match e {
+                Effect::Instead(effects) => effects.iter().any(takes),
+                e => matches!(
+                    e,
+                    Effect::Take(..)
+                        | Effect::TakeEvery { .. }
+                        | Effect::TakeChosen(..)
+                        | Effect::TakeSeeds { .. }
+                ),
+            }
+        }
+        self.effects.iter().any(takes)
+    }
+
+    /// The effects the mover may choose instead of the line's relay, if any.
+    pub fn instead(&self) -> Option<&[Effect<C>]> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::Instead(effects) => Some(effects.as_slice()),
+            _ => None,
         })
     }
 
@@ -468,7 +485,8 @@ impl<C> LapRule<C> {
             Condition::At(p, _) | Condition::Each(_, Pits::Beside(p), _) => Some(*p),
             _ => None,
         });
-        let acted = self.effects.iter().flat_map(|e| match e {
+        let instead = self.instead().unwrap_or_default();
+        let acted = self.effects.iter().chain(instead).flat_map(|e| match e {
             Effect::Take(places, _) | Effect::Claim(places) => places.clone(),
             Effect::Relay(p)
             | Effect::SowTaken(p, _)
@@ -482,7 +500,9 @@ impl<C> LapRule<C> {
 
     /// Does the line ask the mover to choose (the move pauses)?
     pub fn chooses(&self) -> bool {
-        self.effects.iter().any(|e| matches!(e, Effect::TakeChosen(..) | Effect::SowEnd(_)))
+        self.effects
+            .iter()
+            .any(|e| matches!(e, Effect::TakeChosen(..) | Effect::SowEnd(_) | Effect::Instead(_)))
     }
 
     /// Does the line sow the seeds it took (from a place, or from an end of a row)?

@@ -370,7 +370,18 @@ impl Builder<'_> {
                 Rule::conditions => conditions = self.conditions(values(part), &mut named)?,
                 _ => {
                     for e in values(part) {
-                        effects.push(self.effect(only(e), &mut named)?);
+                        let e = only(e);
+                        // A relay the mover may replace by other effects: those follow it.
+                        let instead = (e.as_rule() == Rule::relay_from)
+                            .then(|| values(e.clone()).find(|p| p.as_rule() == Rule::relay_instead))
+                            .flatten();
+                        effects.push(self.effect(e, &mut named)?);
+                        if let Some(alt) = instead {
+                            let alt = values(alt)
+                                .map(|x| self.effect(only(x), &mut named))
+                                .collect::<Result<Vec<_>, _>>()?;
+                            effects.push(Effect::Instead(alt));
+                        }
                     }
                 }
             }
@@ -614,7 +625,7 @@ impl Builder<'_> {
                 let to = parts.into_iter().find(|p| p.as_rule() == Rule::receiver);
                 Effect::TakeChosen(receiver(to), declined)
             }
-            Rule::relay_from => Effect::Relay(place(only(pair))?),
+            Rule::relay_from => Effect::Relay(place(values(pair).next().expect("a place"))?),
             Rule::sow_taken => {
                 let mut parts = values(pair).peekable();
                 let them = parts.next_if(|p| p.as_rule() == Rule::sow_only).is_some();
@@ -1542,6 +1553,8 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::sown_relay => "`, relaying from the next pit while it is occupied`",
         Rule::opening_move => "`each player's first move: ...` or `player 1's first move: ...`",
         Rule::opponent_seat => "`the opponent's 6th pit`",
+        Rule::instead_effect => "a take, a claim or a move of seeds, such as `take the opposite pit`",
+        Rule::relay_instead => "`or, as the mover chooses, ...`",
         Rule::row_of_mover | Rule::row_of_opponent => {
             return vec!["`the mover's row`".into(), "`an opponent's row`".into()];
         }

@@ -1364,6 +1364,46 @@ impl<'a> Validator<'a> {
         .help("write it as `take the last pit, then chain backward while 4`")
     }
 
+    /// `relay from ... or, as the mover chooses, ...`: right after the line's relay, last, and
+    /// in a block small enough for the paused move to name its line.
+    fn instead(
+        &mut self,
+        at: &Stated<()>,
+        rule: &crate::lang::lap_rule::LapRuleLine,
+        i: usize,
+        lines: usize,
+    ) {
+        if i == 0 || !matches!(rule.effects[i - 1], Effect::Relay(_)) || i + 1 != rule.effects.len() {
+            self.diags.push(
+                at.error(
+                    "a choice instead of a relay must follow the line's relay and end it",
+                    "not after a relay",
+                )
+                .help(
+                    "write it as `relay from the last pit or, as the mover chooses, take the opposite pit`",
+                ),
+            );
+        }
+        if lines > 64 {
+            self.diags.push(at.error(
+                "a choice instead of a relay in a block of more than 64 lines",
+                format!("this block has {lines}"),
+            ));
+        }
+        let pits =
+            self.m.board.as_ref().map_or(0, |b| (b.value.rows.value * b.value.pits_per_row.value) as usize);
+        // The choice not to relay is written `pass`, a move no pit of such a board can be.
+        if pits >= crate::lang::spec::MAX_PITS {
+            self.diags.push(at.error(
+                format!(
+                    "a relay may be replaced only on a board of fewer than {} pits",
+                    crate::lang::spec::MAX_PITS
+                ),
+                "as the mover chooses",
+            ));
+        }
+    }
+
     /// `take ..., chosen by the mover`: two players, last in a `when` line that does not relay.
     fn chosen_take(
         &mut self,
@@ -1618,6 +1658,10 @@ impl<'a> Validator<'a> {
                         }
                     }
                     Effect::Relay(_) => relays += 1,
+                    Effect::Instead(alt) => {
+                        took |= !alt.is_empty();
+                        self.instead(&at, rule, i, lines.value.len());
+                    }
                     Effect::SowTaken(..) => {
                         relays += 1;
                         self.sow_taken(&at, rule, i);
