@@ -1387,6 +1387,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
     vec![
         ("corpus/two_rows__Ako_Okwe.jsonl.gz", Mapping::two_rows(5, Stores { left: 0 })),
         ("corpus/two_rows__Andada.jsonl.gz", Mapping::two_rows(12, Hands)),
+        ("corpus/two_rows__Awagagae.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Awari.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Bechi.jsonl.gz", Mapping::two_rows(4, Hands)),
         ("corpus/two_rows__Chungcajon.jsonl.gz", Mapping::two_rows(7, Stores { left: 0 })),
@@ -1410,9 +1411,13 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__Mangala_(Suez).jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Mangala_(Turkey).jsonl.gz", Mapping::two_rows(7, Hands)),
         ("corpus/two_rows__Meusueb.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
+        ("corpus/two_rows__Mewelad.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Ntyenge.jsonl.gz", Mapping::two_rows(8, Hands)),
         ("corpus/two_rows__Oure_Ngat.jsonl.gz", Mapping::two_rows(4, Hands)),
         ("corpus/two_rows__Pachgarhwa.jsonl.gz", Mapping::two_rows(5, Hands)),
+        // Papan Dakon sows clockwise: player 1's store is at the left end.
+        ("corpus/two_rows__Papan_Dakon.jsonl.gz", Mapping::two_rows(7, Stores { left: 0 })),
+        ("corpus/two_rows__Rio_Kadalis.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Shono.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         // Sonka's player 1 keeps their store at their right.
         ("corpus/two_rows__Sonka.jsonl.gz", Mapping::two_rows(5, Stores { left: 1 })),
