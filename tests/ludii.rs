@@ -947,18 +947,10 @@ impl Hooks for Musoro {
         ply.legal_n == 2 && ply.legal_from.len() == 1
     }
     fn step_candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
-        let options = rules.legal_moves(state).iter();
-        if ply.mv.pass {
-            options.filter(|m| m.is_pass()).collect()
-        } else {
-            options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
-        }
+        pass_or_from(rules, state, ply, map, ply.mv.pass)
     }
     fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
-        match state.pending_at() {
-            Some(q) if m.is_pass() => map.site(q),
-            _ => map.site(m.pit()),
-        }
+        relay_site(m, map, state).unwrap_or_else(|| map.site(m.pit()))
     }
 }
 
@@ -974,12 +966,7 @@ impl Hooks for Rearranging {
         !ply.mv.pass || !ply.mv.is_forced_pass()
     }
     fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
-        let options = rules.legal_moves(state).iter();
-        if ply.mv.pass {
-            options.filter(|m| m.is_pass()).collect()
-        } else {
-            options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
-        }
+        pass_or_from(rules, state, ply, map, ply.mv.pass)
     }
     fn step_within(&self, rules: &Rules, state: &State, run: &[Ply], map: &Mapping) -> Option<Move> {
         let to = map.pit(run[0].mv.to)?;

@@ -711,18 +711,10 @@ impl Hooks for RelayOrCapture {
         before.is_some_and(|b| b.mover == ply.mover) && ply.legal_n == 2 && ply.legal_from.len() == 1
     }
     fn step_candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
-        let options = rules.legal_moves(state).iter();
-        if ply.mv.text.starts_with("[Move:") {
-            options.filter(|m| m.is_pass()).collect()
-        } else {
-            options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
-        }
+        pass_or_from(rules, state, ply, map, ply.mv.text.starts_with("[Move:"))
     }
     fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
-        match state.pending_at() {
-            Some(q) if m.is_pass() => map.site(q),
-            _ => Fills.site_in(m, map, state),
-        }
+        relay_site(m, map, state).unwrap_or_else(|| Fills.site_in(m, map, state))
     }
     fn resync(
         &self,

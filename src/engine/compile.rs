@@ -301,7 +301,10 @@ pub fn compile(spec: &Spec) -> Rules {
             .lap_rules
             .iter()
             .enumerate()
-            .map(|(i, r)| LapTable { index: i as u8, ..LapTable::new(spec, r) })
+            .map(|(i, r)| {
+                let table = LapTable::new(spec, r);
+                LapTable { instead_at: table.instead.as_ref().map(|_| i as u8), ..table }
+            })
             .collect(),
         phase: super::phase::PhaseTable::new(spec).map(Box::new),
         extras: Extras::new(spec),

@@ -136,9 +136,10 @@ pub(crate) struct LapTable {
     /// What the mover may do instead of the line's relay (`relay from ... or, as the mover
     /// chooses, ...`): those effects, as a line of their own without conditions.
     pub instead: Option<Box<LapTable>>,
-    /// The line's place among the rules after each lap, which a move paused for the choice
-    /// above keeps ([`super::step`]).
-    pub index: u8,
+    /// With [`LapTable::instead`], the line's place among the rules after each lap, which a
+    /// move paused for that choice keeps ([`super::step`]); `None` without it, read at each
+    /// relay as one field.
+    pub instead_at: Option<u8>,
 }
 
 impl Test {
@@ -304,7 +305,7 @@ impl LapTable {
             takes: rule.takes(),
             from_end,
             instead,
-            index: 0,
+            instead_at: None,
         }
     }
 
@@ -1191,7 +1192,7 @@ impl Rules {
                     }
                     Act::Relay(p) => {
                         out.relay = t.place(lap, *p);
-                        out.instead = rule.instead.as_ref().map(|_| rule.index);
+                        out.instead = rule.instead_at;
                     }
                     Act::SowTaken(p, only) => {
                         // Put into the place, and sown on from it with all it holds, or they

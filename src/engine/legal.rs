@@ -154,7 +154,7 @@ pub(crate) fn test_bytes(tests: &[Test], out: &mut Vec<u8>) {
         takes: false,
         from_end: false,
         instead: None,
-        index: 0,
+        instead_at: None,
     };
     table.bytes(out);
 }

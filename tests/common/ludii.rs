@@ -619,6 +619,24 @@ impl Hooks for Fills {
     }
 }
 
+/// The `sow` moves of Ludii's ply where `pass` is among them (a relay declined or replaced at
+/// Musoro Tsoro's musoro and in Papan Dakon, Quela's pass in its rearrangement): `pass` where
+/// Ludii's ply is that (`passes`), else the moves of the ply's `from` site.
+pub fn pass_or_from(rules: &Rules, state: &State, ply: &Ply, map: &Mapping, passes: bool) -> Vec<Move> {
+    let options = rules.legal_moves(state).iter();
+    if passes {
+        options.filter(|m| m.is_pass()).collect()
+    } else {
+        options.filter(|m| !m.is_pass() && Some(m.pit()) == map.pit(ply.mv.from)).collect()
+    }
+}
+
+/// The site of a move paused at a relay: its `pass` is listed under the relay's pit, as Ludii
+/// lists both choices under that site.
+pub fn relay_site(m: Move, map: &Mapping, state: &State) -> Option<usize> {
+    state.pending_at().filter(|_| m.is_pass()).map(|q| map.site(q))
+}
+
 /// Which games a skip names.
 #[derive(Debug, Clone, Copy)]
 pub enum Games {
