@@ -528,7 +528,8 @@ impl Rules {
     /// pit, which belongs to the player who put in more, player N on a tie`: after a fill by
     /// `filler` (or their turn to fill, which they cannot), both hands short of a fill and one
     /// of them holding seeds go into the next pit the filler would fill (their leftmost empty
-    /// one, whatever the fill's order), and it is the pit of the player who put in more.
+    /// one, or their rightmost where they fill from the right, even where they choose), and
+    /// it is the pit of the player who put in more.
     fn pool<O: Observer>(&self, s: &mut State, filler: u8, tie: u8, obs: &mut O) {
         let fill = self.t.rounds.map_or(0, |r| r.fill as u16);
         let other = self.after(filler);
