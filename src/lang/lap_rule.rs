@@ -520,7 +520,8 @@ impl<C> LapRule<C> {
 
     /// Does the line claim a pit?
     pub fn claims(&self) -> bool {
-        self.effects.iter().any(|e| matches!(e, Effect::Claim(_)))
+        let instead = self.instead().unwrap_or_default();
+        self.effects.iter().chain(instead).any(|e| matches!(e, Effect::Claim(_)))
     }
 
     /// Does the line ask about claimed pits?
@@ -544,7 +545,8 @@ impl<C> LapRule<C> {
 
     /// The receivers of its takes.
     pub fn receivers(&self) -> impl Iterator<Item = Receiver> + '_ {
-        self.effects.iter().filter_map(|e| match e {
+        let instead = self.instead().unwrap_or_default();
+        self.effects.iter().chain(instead).filter_map(|e| match e {
             Effect::Take(_, to)
             | Effect::TakeEvery { to, .. }
             | Effect::TakeChosen(to, _)

@@ -1404,6 +1404,21 @@ impl<'a> Validator<'a> {
         }
     }
 
+    /// The effects a mover may choose instead of a relay: what the line's own would be told.
+    fn instead_effects<C>(&mut self, at: &Stated<()>, alt: &[Effect<C>], players: u8) {
+        for e in alt {
+            match e {
+                Effect::Claim(_) if players != 2 => self.diags.push(
+                    at.error("a claim is a rule for two players", format!("this variant has {players}")),
+                ),
+                Effect::Move { from, to, .. } if from == to => self
+                    .diags
+                    .push(at.error(format!("seeds moved from {} into itself", from.words()), "in this line")),
+                _ => {}
+            }
+        }
+    }
+
     /// `take ..., chosen by the mover`: two players, last in a `when` line that does not relay.
     fn chosen_take(
         &mut self,
@@ -1661,6 +1676,7 @@ impl<'a> Validator<'a> {
                     Effect::Instead(alt) => {
                         took |= !alt.is_empty();
                         self.instead(&at, rule, i, lines.value.len());
+                        self.instead_effects(&at, alt, players);
                     }
                     Effect::SowTaken(..) => {
                         relays += 1;
