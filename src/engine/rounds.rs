@@ -978,15 +978,19 @@ mod tests {
     use crate::engine::compile;
     use crate::engine::moves::Move;
 
+    /// The rules of a bundled file's text.
+    fn rules_of(name: &str, text: &str) -> crate::engine::compile::Rules {
+        let file = crate::lang::library::load_text(name, text).unwrap();
+        let (spec, _) = crate::lang::check::check(&file, None).unwrap();
+        compile(&spec)
+    }
+
     /// A claimed pit left empty (Gabata's wegue, emptied by takes of 2) when a round is over
     /// stays claimed into the next round, as Ludii's code plays it: only a pit emptied then is
     /// no longer claimed.
     #[test]
     fn an_empty_claimed_pit_stays_claimed_into_the_next_round() {
-        let text = include_str!("../../variants/gabata-aksum.sow");
-        let file = crate::lang::library::load_text("gabata.sow", text).unwrap();
-        let (spec, _) = crate::lang::check::check(&file, None).unwrap();
-        let r = compile(&spec);
+        let r = rules_of("gabata.sow", include_str!("../../variants/gabata-aksum.sow"));
         // Player 2 has a wegue at pit 3, emptied; player 1 claims pit 10 with pit 9's seed:
         // every seed is in a wegue, and the round is over.
         let mut pits = [0u8; 18];
@@ -1003,10 +1007,7 @@ mod tests {
     /// either (Awagagae, as Ludii's code forgets every claim).
     #[test]
     fn every_claim_ends_with_the_round_where_the_rules_say_so() {
-        let text = include_str!("../../variants/awagagae.sow");
-        let file = crate::lang::library::load_text("awagagae.sow", text).unwrap();
-        let (spec, _) = crate::lang::check::check(&file, None).unwrap();
-        let r = compile(&spec);
+        let r = rules_of("awagagae.sow", include_str!("../../variants/awagagae.sow"));
         // Player 2 claimed pit 3 and it is empty now; player 1 claimed pit 9 (4 seeds). Player
         // 1 plays pit 6 (1 seed): pit 7 makes 4 in player 2's row, claimed: every seed is in a
         // claimed pit, and the round is over.

@@ -1354,6 +1354,18 @@ impl Builder<'_> {
     }
 
     /// A line of a `rounds` block.
+    /// A player of a rule for two players (`player 2`), 0-based; any other number is refused
+    /// at the number, with `label`.
+    fn player_of_two(&self, pair: Pair<'_, Rule>, label: &str) -> Result<u8, Diagnostic> {
+        let n = self.number(pair)?;
+        if !(1..=2).contains(&n.value) {
+            return Err(
+                Diagnostic::error(format!("there is no player {}", n.value)).at(self.file, n.span, label)
+            );
+        }
+        Ok(n.value as u8 - 1)
+    }
+
     fn rounds_line(&self, pair: Pair<'_, Rule>) -> Result<RuleLine, Diagnostic> {
         Ok(match pair.as_rule() {
             Rule::round_over => {
@@ -1391,28 +1403,12 @@ impl Builder<'_> {
             }
             Rule::round_take => RuleLine::RoundTake(match values(pair).next() {
                 Some(p) if p.as_rule() == Rule::take_row => RoundTake::Row,
-                Some(p) if p.as_rule() == Rule::take_split => {
-                    let n = self.number(only(p))?;
-                    if !(1..=2).contains(&n.value) {
-                        return Err(Diagnostic::error(format!("there is no player {}", n.value)).at(
-                            self.file,
-                            n.span,
-                            "a shared pit is shared by players 1 and 2",
-                        ));
-                    }
-                    RoundTake::OwnSplit { odd: n.value as u8 - 1 }
-                }
+                Some(p) if p.as_rule() == Rule::take_split => RoundTake::OwnSplit {
+                    odd: self.player_of_two(only(p), "a shared pit is shared by players 1 and 2")?,
+                },
                 Some(p) if p.as_rule() == Rule::take_all => RoundTake::AllToNext,
                 Some(p) if p.as_rule() == Rule::board_to => {
-                    let n = self.number(only(p))?;
-                    if !(1..=2).contains(&n.value) {
-                        return Err(Diagnostic::error(format!("there is no player {}", n.value)).at(
-                            self.file,
-                            n.span,
-                            "rounds are for players 1 and 2",
-                        ));
-                    }
-                    RoundTake::BoardTo(n.value as u8 - 1)
+                    RoundTake::BoardTo(self.player_of_two(only(p), "rounds are for players 1 and 2")?)
                 }
                 _ => RoundTake::OwnPits,
             }),
