@@ -309,6 +309,125 @@ fn a_game_is_the_position_sow_play_reaches() {
     assert!(game["position"]["legal_moves"].as_array().unwrap().contains(&reply["move"]), "{reply}");
 }
 
+/// The game of `variant` whose moves are the first legal move, the last, the second... until
+/// `reached` says yes of its position (at most 400 plies): its moves and its reply.
+fn played_until(s: &Served, variant: &str, reached: impl Fn(&Value) -> bool) -> (Vec<String>, Value) {
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..400 {
+        let (status, game) = s.post("/api/game", &json!({ "variant": variant, "moves": moves }));
+        assert_eq!(status, 200, "{game}");
+        if reached(&game["position"]) {
+            return (moves, game);
+        }
+        let legal = game["position"]["legal_moves"].as_array().unwrap();
+        assert!(!legal.is_empty(), "{variant}: the game ended first");
+        let i = if ply % 2 == 0 { ply / 2 % legal.len() } else { legal.len() - 1 - ply / 2 % legal.len() };
+        moves.push(legal[i].as_str().unwrap().to_string());
+    }
+    panic!("{variant}: not reached in 400 plies");
+}
+
+/// The parts of a position a game set up from it must have as the game reached it has them.
+fn held_parts(position: &Value) -> Value {
+    let keys = ["pits", "captured", "stores", "to_move", "legal_moves", "claimed", "rounds_over"];
+    let keys = keys.iter().chain(&["out_of_play", "filling", "finished", "winner"]);
+    keys.map(|&k| (k.to_string(), position[k].clone())).collect::<serde_json::Map<_, _>>().into()
+}
+
+#[test]
+fn a_position_set_up_holds_claims_pits_out_of_play_the_round_and_big_stones() {
+    let s = Served::start(&[]);
+    let plain = |p: &Value| {
+        p["finished"] == false
+            && p["filling"] != true
+            && p["pending"].is_null()
+            && p["owned_across"].as_array().is_none_or(|o| o.iter().all(|x| x == &json!([])))
+            && p["owned_by_both"].as_array().is_none_or(|o| o.is_empty())
+            && p["points"].as_array().is_none_or(|o| o.iter().all(|x| x == 0))
+    };
+    let claimed = |p: &Value| plain(p) && p["claimed"].as_array().unwrap().iter().any(|c| c != &json!([]));
+    let rounds = |p: &Value| plain(p) && p["rounds_over"] != 0 && p["out_of_play"] != json!([]);
+    for (variant, reached) in [("toguz-kumalak", &claimed as &dyn Fn(&Value) -> bool), ("bosh", &rounds)] {
+        let (moves, game) = played_until(&s, variant, reached);
+        let p = &game["position"];
+        let held =
+            p["captured"].as_array().unwrap().iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+        let pits = p["pits"].as_array().unwrap().iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+        let mut position = json!({ "pits": pits, "held": held, "to_move": p["to_move"] });
+        for k in ["claimed", "out_of_play", "rounds_over"] {
+            if !p[k].is_null() {
+                position[k] = p[k].clone();
+            }
+        }
+        // Set up, and then a few more plies of the same game: the same positions.
+        let (more, _) = played_until(&s, variant, |q| q["plies"].as_u64().unwrap() >= moves.len() as u64 + 6);
+        let next = &more[moves.len()..];
+        let (status, set) = s.post("/api/game", &json!({ "variant": variant, "position": position }));
+        assert_eq!(status, 200, "{variant}: {set}");
+        assert_eq!(held_parts(&set["position"]), held_parts(p), "{variant}");
+        let (status, set) =
+            s.post("/api/game", &json!({ "variant": variant, "position": position, "moves": next }));
+        assert_eq!(status, 200, "{variant}: {set}");
+        let (_, went) = s.post("/api/game", &json!({ "variant": variant, "moves": more }));
+        assert_eq!(held_parts(&set["position"]), held_parts(&went["position"]), "{variant} after {next:?}");
+    }
+    // Big stones: Ô Ăn Quan's, one taken by player 2 and the other on its end place.
+    let (_, start) = s.post("/api/game", &json!({ "variant": "o-an-quan" }));
+    let pits =
+        start["position"]["pits"].as_array().unwrap().iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let position =
+        json!({ "pits": pits.join(","), "held": "0,10", "in_place": [true, false], "taken": [0, 1] });
+    let (status, game) = s.post("/api/game", &json!({ "variant": "o-an-quan", "position": position }));
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(
+        (&game["stones"]["in_place"], &game["stones"]["taken"]),
+        (&json!([true, false]), &json!([0, 1]))
+    );
+    // Each part checked, its mistakes named.
+    let toguz = "9,9,9,9,9,9,9,9,9,9,9,0,9,9,9,9,9,9";
+    for (variant, position, error) in [
+        (
+            "kalah",
+            json!({ "pits": "4,4,4,4,4,4,4,4,4,4,4,4", "claimed": [[8], []] }),
+            "claimed: no rule of Kalah claims pits",
+        ),
+        (
+            "toguz-kumalak",
+            json!({ "pits": toguz, "claimed": [[12], [12]] }),
+            "claimed: pit 12 is claimed by both players",
+        ),
+        (
+            "toguz-kumalak",
+            json!({ "pits": toguz, "claimed": [[19], []] }),
+            "claimed: there is no pit 19: pits are numbered 1 to 18",
+        ),
+        (
+            "toguz-kumalak",
+            json!({ "pits": toguz, "claimed": [[12]] }),
+            "claimed: the pits each of the two players has claimed: two lists",
+        ),
+        (
+            "bakuk",
+            json!({ "pits": "1,1,1,1,1,1", "out_of_play": [2] }),
+            "rounds: Bakuk is played in one round: no pit is out of play",
+        ),
+        (
+            "bosh",
+            json!({ "pits": "0,4,4,4,4,4,4,4,4,4", "out_of_play": [2] }),
+            "out of play: pit 2 holds 4 seeds, and a pit out of play is empty",
+        ),
+        ("bakuk", json!({ "pits": "1,1,1,1,1,1", "taken": [1, 0] }), "big stones: Bakuk has no big stones"),
+        (
+            "o-an-quan",
+            json!({ "pits": pits.join(","), "in_place": [true, true], "taken": [1, 0] }),
+            "big stones: there are two, one a player: each is on its owner's end place, taken by a player, or gone",
+        ),
+    ] {
+        let (status, game) = s.post("/api/game", &json!({ "variant": variant, "position": position }));
+        assert_eq!((status, game["error"].as_str().unwrap_or_default()), (422, error), "{game}");
+    }
+}
+
 #[test]
 fn the_last_move_s_path_is_what_sow_play_narrates() {
     let s = Served::start(&[]);

@@ -658,8 +658,12 @@ async fn every_panel_fits_a_phone_412_px_wide() {
     screenshot(&c, "tournament-phone.png").await;
     c.execute("document.getElementById('run-games').value = '20'", vec![]).await.unwrap();
     c.find(Locator::Id("run-start")).await.unwrap().click().await.unwrap();
-    until("the run to start", || async { (state().await != "done").then_some(()) }).await;
-    until("the run to end", || async { (state().await == "done").then_some(()) }).await;
+    // The run's own end (20 games may be played before a look sees it running).
+    until("the run to end", || async {
+        let said = texts(&c, "#run-state").await.remove(0);
+        (state().await == "done" && said.contains(" of 20 games")).then_some(())
+    })
+    .await;
     c.find(Locator::Css("#run-plot img")).await.unwrap();
     c.execute(
         r#"const s = document.getElementById('compare'); s.value = '{"variant":"toguz-kumalak","ruleset":null}'; s.dispatchEvent(new Event('change'))"#,
@@ -1047,6 +1051,104 @@ async fn a_position_set_up_is_checked_played_and_kept_in_the_address() {
     c.close().await.unwrap();
 }
 
+/// Fills in the set-up form's fields (id, value; a checkbox by `true` or `false`) and plays
+/// from the position, after clearing the error shown.
+async fn set_up(c: &fantoccini::Client, fields: &[(&str, serde_json::Value)]) {
+    c.execute(
+        r#"document.getElementById('error').textContent = '';
+           for (const [id, v] of arguments[0]) {
+             const e = document.getElementById(id);
+             if (typeof v === 'boolean') e.checked = v; else e.value = v;
+           }
+           document.getElementById('setup-play').click()"#,
+        vec![json!(fields.iter().map(|(id, v)| json!([id, v])).collect::<Vec<_>>())],
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn claims_pits_out_of_play_the_round_and_big_stones_are_set_up() {
+    let Some(setup) = start() else { return };
+    let c = setup.browser(1280, 900).await;
+    let open = |variant: &str| format!("{}?variant={variant}&players=human,human&animate=0", setup.address);
+    let hidden = |id: &'static str| {
+        let c = c.clone();
+        async move {
+            let v = c.execute("return document.getElementById(arguments[0]).hidden", vec![json!(id)]).await;
+            v.unwrap() == json!(true)
+        }
+    };
+    // Toguz Kumalak: a tuzdik claimed by player 1 in player 2's row.
+    c.goto(&open("toguz-kumalak")).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    until("the claims offered", || async { (!hidden("setup-claims").await).then_some(()) }).await;
+    assert!(hidden("setup-rounds").await && hidden("setup-stones").await);
+    let pits = "9,9,9,9,9,9,9,9,9,9,9,0,9,9,9,9,9,9";
+    set_up(
+        &c,
+        &[("setup-pits", json!(pits)), ("setup-claimed-1", json!("12")), ("setup-claimed-2", json!(""))],
+    )
+    .await;
+    until("the claim drawn", || async { (pits_with(&c, "claimed-by-1").await == [12]).then_some(()) }).await;
+    let address = c.current_url().await.unwrap().to_string();
+    assert!(
+        address.contains(&format!("position={pits}&held=0,0&to-move=1&claimed-1=12&claimed-2=")),
+        "{address}"
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&fetched(&c, "[data-testid=download-json]").await).unwrap();
+    assert_eq!(record["claimed"], json!([[12], []]));
+    c.refresh().await.unwrap();
+    until("the claim again", || async { (pits_with(&c, "claimed-by-1").await == [12]).then_some(()) }).await;
+    // A claim the rules refuse is named; the position shown stays.
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    set_up(&c, &[("setup-claimed-2", json!("12"))]).await;
+    let said = until("the error", || async {
+        let t = texts(&c, "#error").await.remove(0);
+        (!t.is_empty()).then_some(t)
+    })
+    .await;
+    assert_eq!(said, "The position is not set up: claimed: pit 12 is claimed by both players");
+    set_up(&c, &[("setup-claimed-2", json!("x"))]).await;
+    let said = until("the error", || async {
+        let t = texts(&c, "#error").await.remove(0);
+        (!t.is_empty()).then_some(t)
+    })
+    .await;
+    assert_eq!(said, "The position is not set up: claimed: `x` is not a number");
+    assert_eq!(pits_with(&c, "claimed-by-1").await, [12]);
+
+    // Bosh: the second round, pit 2 out of play.
+    c.goto(&open("bosh")).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit='1'].playable")).await.ok() }).await;
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    until("the rounds offered", || async { (!hidden("setup-rounds").await).then_some(()) }).await;
+    set_up(
+        &c,
+        &[
+            ("setup-pits", json!("4,0,4,4,4,4,4,4,4,4")),
+            ("setup-held", json!("4,0")),
+            ("setup-out", json!("2")),
+            ("setup-rounds-over", json!("1")),
+        ],
+    )
+    .await;
+    until("pit 2 out of play", || async { (pits_with(&c, "out-of-play").await == [2]).then_some(()) }).await;
+    assert_eq!(texts(&c, "[data-testid=round]").await, ["Round 2"]);
+
+    // Ô Ăn Quan: player 2's big stone taken, player 1's on its end place.
+    c.goto(&open("o-an-quan")).await.unwrap();
+    until("the board", || async { c.find(Locator::Css("[data-pit].playable")).await.ok() }).await;
+    assert_eq!(pits_with(&c, "has-big-stone").await, [1, 7]);
+    c.execute("document.getElementById('setup-box').open = true", vec![]).await.unwrap();
+    until("the big stones offered", || async { (!hidden("setup-stones").await).then_some(()) }).await;
+    set_up(&c, &[("setup-in-place-2", json!(false)), ("setup-taken", json!("0,1"))]).await;
+    until("one big stone", || async { (pits_with(&c, "has-big-stone").await == [1]).then_some(()) }).await;
+    c.close().await.unwrap();
+}
+
 /// The cells of column `column` of the `n`th table of the results, read at one moment.
 async fn column_of(c: &fantoccini::Client, n: usize, column: usize) -> Vec<String> {
     let found = c
@@ -1303,6 +1405,16 @@ async fn the_variant_picker_searches_and_shows_the_choice_as_chips() {
     c.goto(&format!("{}?variant=kalah&animate=0", setup.address)).await.unwrap();
     let chips = || texts(&c, "#run-chosen .chip-name");
     until("the game's variant chosen", || async { (chips().await == ["Kalah"]).then_some(()) }).await;
+    // simulate.js follows app.js's game as a module importing it: neither script's names are
+    // global.
+    let globals = c
+        .execute(
+            "return ['game', 'run', 'post', 'AGENTS', '$', 'drawBoard', 'startRuns', 'followGame'].filter(n => n in window)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(globals, json!([]));
     let listed = texts(&c, "#run-list label").await;
     let variants = sow::lang::library::BUNDLED.len();
     assert!(listed.len() > variants, "{} entries for {variants} variants", listed.len());
@@ -1370,6 +1482,27 @@ async fn pit_sizes(c: &fantoccini::Client) -> Vec<(f64, f64, f64)> {
     serde_json::from_value(found).unwrap()
 }
 
+/// Each pit's number as drawn: the pit, its size in CSS pixels, and the pit whose centre is
+/// nearest to it.
+async fn pit_numbers(c: &fantoccini::Client) -> Vec<(usize, f64, usize)> {
+    let found = c
+        .execute(
+            r#"const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+               const pits = [...document.querySelectorAll('#board [data-pit]')].map(g =>
+                 [Number(g.dataset.pit), centre(g.querySelector('circle, rect').getBoundingClientRect())]);
+               return [...document.querySelectorAll('#board .number')].map(t => {
+                 const m = t.getScreenCTM();
+                 const [x, y] = centre(t.getBoundingClientRect());
+                 const near = pits.reduce((a, b) => Math.hypot(a[1][0] - x, a[1][1] - y) <= Math.hypot(b[1][0] - x, b[1][1] - y) ? a : b);
+                 return [Number(t.textContent), parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), near[0]];
+               })"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap()
+}
+
 #[tokio::test(flavor = "current_thread")]
 async fn boards_fill_a_laptop_s_column_and_a_phone_s_pits_are_big_enough_to_tap() {
     let Some(setup) = start() else { return };
@@ -1398,6 +1531,11 @@ async fn boards_fill_a_laptop_s_column_and_a_phone_s_pits_are_big_enough_to_tap(
         for (i, &(w, h, font)) in sizes.iter().enumerate() {
             assert!(w >= 44.0 && h >= 44.0, "{variant}: pit {} is {w:.0} x {h:.0} px", i + 1);
             assert!(font >= 14.0, "{variant}: pit {}'s count is written at {font:.1} px", i + 1);
+        }
+        // Each pit's number is written at 12 px at least, nearer its own pit than any other.
+        for (pit, font, nearest) in pit_numbers(&c).await {
+            assert!(font >= 12.0, "{variant}: pit {pit}'s number is written at {font:.3} px");
+            assert_eq!(nearest, pit, "{variant}: pit {pit}'s number is nearest pit {nearest}");
         }
         let page = c
             .execute(

@@ -840,10 +840,11 @@ pub(crate) fn detached_with<T: Send>(
     py: Python<'_>,
     what: &str,
     progress: Option<Progress<'_>>,
-    work: impl FnOnce(&Cancel, &AtomicU64) -> T + Send,
+    work: impl FnOnce(&Cancel, &Arc<AtomicU64>) -> T + Send,
 ) -> PyResult<T> {
     let cancel = Cancel::new();
-    let done = AtomicU64::new(0);
+    // Shared, not borrowed: a search's progress is told through a closure that must own it.
+    let done = Arc::new(AtomicU64::new(0));
     let mut told = None;
     let (tx, mut rx) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {

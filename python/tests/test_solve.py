@@ -4,6 +4,7 @@ the table, the perfect player, Ctrl-C."""
 import _thread
 import json
 import random
+import re
 import subprocess
 import threading
 import time
@@ -194,3 +195,113 @@ def test_progress():
 
     with pytest.raises(RuntimeError, match="enough"):
         sow.solve("um-ed-dyar", jobs=2, progress=stop)
+
+
+# Kalah on a board small enough that a table solves it too, to compare the search with.
+SMALL_KALAH = """variant "Small Kalah" extends "kalah" {
+  source "a test"
+  board 2 rows of 4 pits, one store per player
+  seeds 3 in each pit
+}
+"""
+
+
+def test_search_reports_as_the_program(sow_bin, tmp_path):
+    path = tmp_path / "small-kalah.sow"
+    path.write_text(SMALL_KALAH)
+    searched = sow.solve(path, method="search", endgame=8)
+    out = subprocess.run(
+        [sow_bin, "solve", str(path), "--method", "search", "--endgame", "8", "--format", "json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    program = json.loads(out)
+    timing = ("seconds", "endgame_seconds")
+    ours = {k: v for k, v in searched.report.items() if k != "search"}
+    assert ours == {k: v for k, v in program.items() if k != "search"}
+    assert {k: v for k, v in searched.report["search"].items() if k not in timing} == {
+        k: v for k, v in program["search"].items() if k not in timing
+    }
+    assert searched.method == "search" and searched.complete and searched.positions is None
+    assert searched.bounds == (searched.value, searched.value)
+    assert searched.report["search"]["endgame_seeds"] == 8
+    assert repr(searched).endswith(f"wins by {abs(searched.value)}, by search>")
+    # The table's value is the search's, and so are the best moves' values.
+    table = sow.solve(path)
+    assert table.method == "table" and (searched.value, searched.winner) == (table.value, table.winner)
+    assert searched.best_moves == table.best_moves
+    exact = [m["move"] for m in searched.report["openings"] if m.get("exact", True)]
+    for move in exact:
+        assert searched.openings[move] == table.openings[move]
+    # Every other move is worth no more than the search says.
+    for move, most in searched.openings.items():
+        assert table.openings[move] <= most
+
+
+def test_a_search_values_and_plays_any_position_of_the_game(tmp_path):
+    path = tmp_path / "small-kalah.sow"
+    path.write_text(SMALL_KALAH)
+    variant = sow.load(path)
+    searched = sow.solve(variant, method="search", endgame=6)
+    table = sow.solve(variant)
+    for seed in range(10):
+        rng = random.Random(seed)
+        game = variant.new_game()
+        while not game.finished:
+            assert searched.value_of(game) == table.value_of(game)
+            best = searched(game)
+            assert table.move_values(game)[best] == table.value_of(game)
+            game.play(best if seed % 2 == game.to_move % 2 else rng.choice(game.legal_moves()))
+        assert searched.best_move(game) is None
+    with pytest.raises(ValueError, match="move_values: a search proves the value of a position"):
+        searched.move_values(variant.new_game())
+    with pytest.raises(ValueError, match="a game of Bakuk"):
+        searched.value_of(sow.load("bakuk").new_game())
+
+
+def test_a_time_limit_stops_a_search_with_what_it_proved():
+    stopped = sow.solve("kalah:empty-capture", method="search", endgame=0, time_limit=0.3)
+    assert not stopped.complete
+    assert stopped.value is None and stopped.winner is None and stopped.principal_variation == []
+    low, high = stopped.bounds
+    assert low <= high
+    assert set(stopped.report) == {"variant", "ruleset", "position", "to_move", "search"}
+    assert stopped.report["search"]["complete"] is False
+    assert (stopped.report["search"]["value_at_least"], stopped.report["search"]["value_at_most"]) == (low, high)
+    assert repr(stopped) == f"<sow.Solution Kalah:empty-capture: stopped, the value between {low} and {high}>"
+    # A table stopped by its time limit has no value at all.
+    with pytest.raises(ValueError, match="the time limit ran out before the table of Um ed-Dyar was complete"):
+        sow.solve("um-ed-dyar", jobs=2, time_limit=0.2)
+
+
+def test_search_progress_counts_the_positions_searched():
+    seen = []
+    searched = sow.solve("kalah", method="search", endgame=0, time_limit=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1][1] is None
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert seen[-1][0] <= searched.report["search"]["nodes"]
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"method": "guess"}, "method='guess': expected 'table' or 'search'"),
+        ({"method": "search", "strong": True}, "strong=True is for a table"),
+        ({"endgame": 8}, "endgame= sizes the tables of a search, and this is solved by a table: add method='search'"),
+        ({"memory": 2**20}, "memory= sizes the tables of a search"),
+        ({"method": "search", "memory": 0}, "memory=0: expected 1 to"),
+        ({"method": "search", "endgame": -1}, "endgame=-1"),
+        ({"method": "search", "memory": 2**49}, "memory=562949953421312: this machine has"),
+        ({"time_limit": 0}, "time_limit=0: expected seconds above 0"),
+        ({"time_limit": "soon"}, "time_limit=soon: expected seconds above 0"),
+    ],
+)
+def test_search_arguments_refused_in_python_words(kwargs, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        sow.solve("bakuk", **kwargs)
+
+
+def test_a_search_refuses_what_it_cannot_value():
+    with pytest.raises(ValueError, match="game over when a position repeats"):
+        sow.solve("oware", method="search")

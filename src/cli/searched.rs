@@ -43,23 +43,6 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// The memory a search may use by default: 1 GiB, or half the machine's if that is less. More
-/// is not faster by itself: the transposition table is read at random, and on a machine
-/// without huge pages a table of several gigabytes spends most of its time missing the
-/// processor's table of pages (Kalah(5,4) searched 1.4 times slower with 4 GiB than with
-/// 512 MiB); `--memory` gives more to a search that needs it.
-pub fn default_memory() -> u64 {
-    machine_memory().map_or(1 << 30, |t| (t / 2).min(1 << 30))
-}
-
-/// The machine's memory, where the system says (`/proc/meminfo`).
-pub fn machine_memory() -> Option<u64> {
-    let m = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = m.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
 /// `8.0 GiB`, `512 MiB`.
 pub fn bytes(n: u64) -> String {
     sow::play::solve::bytes_words(n)

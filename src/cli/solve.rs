@@ -270,7 +270,7 @@ impl SolveArgs {
 
     /// `--memory`, or the default: refused when the machine has less.
     fn memory(&self) -> Result<u64, CliError> {
-        match (self.memory, searched::machine_memory()) {
+        match (self.memory, solve::machine_memory()) {
             (Some(m), Some(machine)) if m > machine => Err(usage(format!(
                 "--memory {}: this machine has {} of memory: give at most that",
                 searched::bytes(m),
@@ -278,7 +278,7 @@ impl SolveArgs {
             ))
             .into()),
             (Some(m), _) => Ok(m),
-            (None, _) => Ok(searched::default_memory()),
+            (None, _) => Ok(solve::default_memory()),
         }
     }
 

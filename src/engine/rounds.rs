@@ -926,6 +926,22 @@ impl Rules {
         Ok(self.resettled(State { shared, ..s }))
     }
 
+    /// A position given by hand with the pits each of two players has claimed (a mask each,
+    /// bit 0 for pit 1): only where a rule claims pits, pits of the board, none claimed by
+    /// both, none out of play; the legal moves made anew (a claimed pit may not be played).
+    pub fn with_claims(&self, s: State, claimed: [u64; 2]) -> Result<State, super::state::PositionError> {
+        let all = claimed[0] | claimed[1];
+        let claims = self.spec().claims_pits() && self.players() == 2;
+        if claimed[0] & claimed[1] != 0
+            || all & !self.players_pits() != 0
+            || all & s.out != 0
+            || (all != 0 && !claims)
+        {
+            return Err(super::state::PositionError::NotClaimable);
+        }
+        Ok(self.resettled(State { claimed, ..s }))
+    }
+
     /// A position given by hand, its owners changed: the legal moves made anew for the player
     /// to move, in play.
     fn resettled(&self, mut s: State) -> State {
@@ -1019,5 +1035,26 @@ mod tests {
         assert!(s.filling());
         assert_eq!(s.claimed, [0, 0]);
         assert_eq!(s.captured(), &[28, 20]);
+    }
+
+    /// A position given by hand with claims: the pits claimed as given, only where a rule
+    /// claims pits, none by both players, on the board, in play.
+    #[test]
+    fn claims_given_by_hand_are_checked() {
+        let r = rules_of("awagagae.sow", include_str!("../../variants/awagagae.sow"));
+        let mut pits = [0u8; 12];
+        (pits[5], pits[6], pits[8]) = (1, 3, 4);
+        let s = r.state_in_round(&pits, &[20, 20], 0, 0, false, 0).unwrap();
+        let claimed = r.with_claims(s, [1 << 8, 1 << 2]).unwrap();
+        assert_eq!((claimed.claimed(0), claimed.claimed(1)), (1 << 8, 1 << 2));
+        let refused = super::super::state::PositionError::NotClaimable;
+        assert_eq!(r.with_claims(s, [1 << 8, 1 << 8]).unwrap_err(), refused);
+        assert_eq!(r.with_claims(s, [1 << 12, 0]).unwrap_err(), refused);
+        let out = r.state_in_round(&pits, &[20, 20], 0, 1 << 2, false, 1).unwrap();
+        assert_eq!(r.with_claims(out, [0, 1 << 2]).unwrap_err(), refused);
+        let bakuk = rules_of("bakuk.sow", include_str!("../../variants/bakuk.sow"));
+        let s = bakuk.state_from(&[1, 1, 1, 1, 1, 1], 0).unwrap();
+        assert_eq!(bakuk.with_claims(s, [0, 1 << 3]).unwrap_err(), refused);
+        assert!(bakuk.with_claims(s, [0, 0]).is_ok());
     }
 }

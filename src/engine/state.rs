@@ -348,6 +348,9 @@ pub enum PositionError {
     /// Hands, pits out of play or a filling given for rules they do not fit: a hand for
     /// other than each player, or rounds where the rules have none.
     NotInRound,
+    /// Claimed pits given where no rule claims pits, or a pit claimed by both players, off the
+    /// board or out of play.
+    NotClaimable,
 }
 
 impl fmt::Display for PositionError {
@@ -368,6 +371,10 @@ impl fmt::Display for PositionError {
                     "a position of a game of rounds needs a hand for each player, and rules with rounds"
                 )
             }
+            PositionError::NotClaimable => write!(
+                f,
+                "a pit is claimed only where a rule claims pits, by one of two players, on the board and in play"
+            ),
         }
     }
 }

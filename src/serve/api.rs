@@ -236,6 +236,20 @@ struct PositionRequest {
     held: Option<String>,
     #[serde(default)]
     to_move: Option<usize>,
+    /// What else a position holds, where the variant has it: the pits (from 1) each of two
+    /// players has claimed, `[[], [7]]`; the pits out of play and the rounds over, in a game
+    /// of rounds; whether each big stone is on its end place, and the big stones each player
+    /// has taken. Read as the position report (`/api/game`) writes them.
+    #[serde(default)]
+    claimed: Option<Vec<Vec<usize>>>,
+    #[serde(default)]
+    out_of_play: Option<Vec<usize>>,
+    #[serde(default)]
+    rounds_over: Option<u32>,
+    #[serde(default)]
+    in_place: Option<[bool; 2]>,
+    #[serde(default)]
+    taken: Option<[u8; 2]>,
 }
 
 /// The longest text of a position's pits or holdings read: 1,024 pits of three digits.
@@ -402,17 +416,77 @@ fn start_of(rules: &Rules, position: Option<&PositionRequest>) -> Result<State, 
         ),
         _ => wrong("pits", &e),
     };
-    match p.held.as_deref().filter(|t| !t.trim().is_empty()) {
-        None => rules.state_from(&pits, to_move).map_err(blame),
-        Some(text) => {
-            let held: Vec<u16> = notation::parse_seeds(text)
+    let spec = rules.spec();
+    let n = rules.pits();
+    // Pits (from 1) as a mask, each a pit of the board.
+    let mask = |part: &str, pits: &[usize]| -> Result<u64, Reply> {
+        pits.iter().try_fold(0u64, |m, &q| match q {
+            1.. if q <= n => Ok(m | 1 << (q - 1)),
+            _ => Err(wrong(part, &format!("there is no pit {q}: pits are numbered 1 to {n}"))),
+        })
+    };
+    let rounds = p.out_of_play.is_some() || p.rounds_over.is_some();
+    if rounds && spec.rounds.is_none() {
+        return Err(wrong(
+            "rounds",
+            &format!("{} is played in one round: no pit is out of play", spec.label()),
+        ));
+    }
+    let out = mask("out of play", p.out_of_play.as_deref().unwrap_or_default())?;
+    if let Some(q) = (0..n).find(|&q| out >> q & 1 != 0 && pits.get(q).is_some_and(|&k| k > 0)) {
+        return Err(wrong(
+            "out of play",
+            &format!("pit {} holds {} seeds, and a pit out of play is empty", q + 1, pits[q]),
+        ));
+    }
+    let held = match p.held.as_deref().filter(|t| !t.trim().is_empty()) {
+        None => None,
+        Some(text) => Some(
+            notation::parse_seeds(text)
                 .map_err(|e| wrong("held", &e))?
                 .into_iter()
                 .map(u16::from)
-                .collect();
-            rules.state_in_round(&pits, &held, to_move, 0, false, 0).map_err(blame)
+                .collect::<Vec<u16>>(),
+        ),
+    };
+    let mut state = match held {
+        None if !rounds => rules.state_from(&pits, to_move).map_err(blame)?,
+        held => {
+            let held = held.unwrap_or_else(|| vec![0; rules.players()]);
+            let over = p.rounds_over.unwrap_or(0);
+            rules.state_in_round(&pits, &held, to_move, out, false, over).map_err(blame)?
         }
+    };
+    if let Some(claimed) = &p.claimed {
+        if !spec.claims_pits() {
+            return Err(wrong("claimed", &format!("no rule of {} claims pits", spec.label())));
+        }
+        let [first, second] = claimed.as_slice() else {
+            return Err(wrong("claimed", &"the pits each of the two players has claimed: two lists"));
+        };
+        let masks = [mask("claimed", first)?, mask("claimed", second)?];
+        let (both, out_claimed) = (masks[0] & masks[1], (masks[0] | masks[1]) & out);
+        if let Some(q) = (0..n).find(|&q| both >> q & 1 != 0) {
+            return Err(wrong("claimed", &format!("pit {} is claimed by both players", q + 1)));
+        }
+        if let Some(q) = (0..n).find(|&q| out_claimed >> q & 1 != 0) {
+            return Err(wrong("claimed", &format!("pit {} is out of play, and cannot be claimed", q + 1)));
+        }
+        state = rules.with_claims(state, masks).map_err(|e| wrong("claimed", &e))?;
     }
+    if p.in_place.is_some() || p.taken.is_some() {
+        if !spec.stones.big_stones {
+            return Err(wrong("big stones", &format!("{} has no big stones", spec.label())));
+        }
+        let (in_place, taken) = (p.in_place.unwrap_or([false; 2]), p.taken.unwrap_or([0; 2]));
+        state = rules.with_stones(state, in_place, taken).map_err(|_| {
+            wrong(
+                "big stones",
+                &"there are two, one a player: each is on its owner's end place, taken by a player, or gone",
+            )
+        })?;
+    }
+    Ok(state)
 }
 
 /// The moves of a request played from `start`: the position reached, or why a move cannot

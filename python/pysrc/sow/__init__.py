@@ -361,8 +361,13 @@ def solve(
     strong: bool = False,
     jobs: int | None = None,
     progress: Any = None,
+    method: str = "table",
+    memory: int | None = None,
+    endgame: int | None = None,
+    time_limit: float | None = None,
 ) -> Solution:
-    """Solve a variant exactly, as ``sow solve --method table`` does, and keep its table.
+    """Solve a variant exactly, as ``sow solve --method table`` does, and keep its table;
+    or, with ``method="search"``, by search as ``sow solve --method search`` does.
 
     ``variant`` is a bundled name, a path or a :class:`Variant`. The table holds every
     position a game reaches from the start (or from ``start``, a game of the variant; with
@@ -377,16 +382,31 @@ def solve(
     The work runs on ``jobs`` threads (every core by default) with the GIL released; Ctrl-C
     stops it and raises KeyboardInterrupt. A variant a table cannot solve (more than two
     players, too many positions, rules that need a game's history) raises ValueError with
-    the reason; ``sow solve --method search`` values bigger games.
+    the reason.
 
-    ``progress`` is called as ``progress(done, total)`` as the table grows (positions solved
-    so far; ``total`` the positions of the table with ``strong=True``, else None: the
-    positions a game reaches are not known beforehand); ``progress=True`` shows a tqdm bar.
+    ``method="search"`` values boards too large for a table: a search from the position
+    solved, over a table of every endgame of up to ``endgame`` seeds on the board (by
+    default as many as about a minute of building allows), within ``memory`` bytes (by
+    default 1 GiB, or half the machine's if less). Its :class:`Solution` keeps the searcher
+    (its tables keep what each search proved): ``value_of(game)`` and ``best_move(game)``
+    search the game's position; ``move_values`` is a table's only (a search proves the
+    best moves' value, and of the others only that they are worse).
+
+    ``time_limit`` (seconds) stops the work: a table is then refused (ValueError: it has no
+    value before it is complete); a search returns what it proved, a :class:`Solution`
+    whose ``complete`` is False, ``value`` None and ``bounds`` the least and the most the
+    value can be. A search's ``value_of`` and ``best_move`` each have that time, and raise
+    ValueError with the bounds when it runs out.
+
+    ``progress`` is called as ``progress(done, total)`` as the work goes (positions solved
+    so far by a table, searched by a search; ``total`` the positions of the table with
+    ``strong=True``, else None: the positions a game reaches are not known beforehand);
+    ``progress=True`` shows a tqdm bar.
     """
     if not isinstance(variant, Variant):
         variant = load(variant)
     with _progress(progress, "positions") as callback:
-        return _sow.solve(variant, start, strong, jobs, callback)
+        return _sow.solve(variant, start, strong, jobs, callback, method, memory, endgame, time_limit)
 
 
 class Tournament(dict[str, Any]):

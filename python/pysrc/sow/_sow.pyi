@@ -161,14 +161,20 @@ def simulate_report(
     SVG picture, each variant's label and records (JSON lines), and the checker's warnings."""
 
 class Solution:
-    """A variant solved by a table of the positions its games reach (``sow.solve``). Called
-    with a game, it returns a best move: a perfect-play function."""
+    """A variant solved by a table of the positions its games reach, or by search
+    (``sow.solve``). Called with a game, it returns a best move: a perfect-play function."""
 
     @property
     def report(self) -> dict[str, Any]:
         """What ``sow solve --format json`` prints."""
     @property
-    def value(self) -> int: ...
+    def method(self) -> str: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def bounds(self) -> tuple[int, int]: ...
+    @property
+    def value(self) -> int | None: ...
     @property
     def winner(self) -> int | None: ...
     @property
@@ -180,7 +186,7 @@ class Solution:
     @property
     def principal_variation(self) -> list[str]: ...
     @property
-    def positions(self) -> int: ...
+    def positions(self) -> int | None: ...
     @property
     def first_round(self) -> bool: ...
     def value_of(self, game: Game) -> int:
@@ -197,6 +203,10 @@ def solve(
     strong: bool = False,
     jobs: int | None = None,
     progress: Callable[[int, int | None], object] | None = None,
+    method: str = "table",
+    memory: int | None = None,
+    endgame: int | None = None,
+    time_limit: float | None = None,
 ) -> Solution: ...
 
 class TournamentError(Exception):

@@ -33,7 +33,10 @@ pub use perfect::PerfectPlayer;
 pub use reach::MAX_MARKED;
 use reach::{Place, Reach};
 pub use retrograde::{default_threads, solve, solve_from, solve_reached, solve_with};
-pub use search::{MAX_LINE, SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, search};
+pub use search::{
+    MAX_LINE, SearchOptions, SearchProgress, SearchSolver, Searched, SearchedMove, default_memory,
+    machine_memory, search,
+};
 use values::Values;
 
 /// A position's value: a margin of seeds, at most the 255 a board can hold either way.

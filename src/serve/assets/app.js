@@ -1,12 +1,12 @@
 // The page of `sow serve`: plain JavaScript, no library. The server keeps no game: the page
-// holds the variant and the moves, and asks the server for the position after them.
-"use strict";
+// holds the variant and the moves, and asks the server for the position after them. An ES
+// module (strict, its names its own): simulate.js imports what it shares from here.
 
-const AGENTS = ["human", "random", "greedy", "alphabeta:4", "alphabeta:8", "mcts:200", "mcts:2000", "perfect"];
-const $ = (id) => document.getElementById(id);
+export const AGENTS = ["human", "random", "greedy", "alphabeta:4", "alphabeta:8", "mcts:200", "mcts:2000", "perfect"];
+export const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 
-const game = {
+export const game = {
   variant: null,      // a key of /api/variants, or null when playing the editor's text
   source: null,       // the editor's text, when playing it
   ruleset: null,
@@ -22,7 +22,7 @@ const game = {
   generation: 0,      // bumped on every change: a late reply of an older game is dropped
 };
 
-async function post(path, body) {
+export async function post(path, body) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) {
@@ -90,6 +90,10 @@ function roundOf(position) {
 
 // The least size of a pit to tap, in CSS pixels.
 const TOUCH = 44;
+// The least size at which a pit's number is drawn, in CSS pixels, and its size under the pit
+// in the board's units (style.css).
+const NUMBER_PX = 12;
+const NUMBER_UNITS = 11;
 
 function drawBoard(reply) {
   const { layout, position } = reply;
@@ -125,6 +129,11 @@ function drawBoard(reply) {
   game.drawnRoom = room;
   const turned = room > 0 && room / width < TOUCH / (cell - 16);
   svg.classList.toggle("turned", turned);
+  // The scale it will be drawn at (CSS pixels a unit; see style.css for the heights allowed):
+  // small when the pits' numbers would be written smaller than NUMBER_PX under the pits.
+  const [wide, high] = turned ? [height, width] : [width, height];
+  const scale = Math.min(room / wide, (window.innerHeight - (turned ? 80 : 16)) / high);
+  const small = room > 0 && NUMBER_PX / scale > NUMBER_UNITS;
   el("rect", { class: "frame", x: 2, y: band + 2, width: width - 4, height: height - 2 * band - 4, rx: 30 }, svg);
   const legal = legalByPit(position.legal_moves || []);
   const human = !position.finished && position.to_move && game.players[position.to_move - 1] === "human";
@@ -195,7 +204,10 @@ function drawBoard(reply) {
         });
       }
       if (pit === lastPit) g.classList.add("last");
-      const n = el("text", { x: cx, y: cy + cell / 2 - 3, class: "number" }, svg);
+      // Its number under it; where the board is drawn too small for that to be read, inside
+      // the pit under its count (below it as seen, on a board turned a quarter).
+      const place = !small ? { x: cx, y: cy + cell / 2 - 3 } : turned ? { x: cx + 19, y: cy } : { x: cx, y: cy + 19 };
+      const n = el("text", { ...place, class: small ? "number inside" : "number" }, svg);
       n.textContent = String(pit);
     });
   });
@@ -241,6 +253,16 @@ function drawBoard(reply) {
     svg.appendChild(all);
     for (const t of all.querySelectorAll("text")) t.setAttribute("transform", `rotate(-90 ${t.getAttribute("x")} ${t.getAttribute("y")})`);
     svg.setAttribute("viewBox", `0 0 ${height} ${width}`);
+  }
+  if (small) {
+    // Inside the pits, the numbers as large as NUMBER_PX at the scale drawn (at most what a
+    // pit holds beside its count).
+    const box = svg.getBoundingClientRect();
+    const view = svg.viewBox.baseVal;
+    const drawn = Math.min(box.width / view.width, box.height / view.height);
+    // Rounded up, so that the size drawn is not a hair under NUMBER_PX.
+    const size = Math.min(Math.max(NUMBER_UNITS, Math.ceil(NUMBER_PX / drawn * 10) / 10), 18);
+    for (const n of svg.querySelectorAll(".number")) n.style.fontSize = `${size}px`;
   }
   if (focusedAgain) focusedAgain.focus();
 }
@@ -510,6 +532,10 @@ function stepTo(plies) {
 // The largest record file the page opens: a record of MAX_MOVES moves is some tens of KB.
 const MAX_RECORD = 1 << 20;
 
+// What else a position set up holds, where the variant has it, by the names of /api/game
+// (and of records).
+const EXTRAS = ["claimed", "out_of_play", "rounds_over", "in_place", "taken"];
+
 function recordOf(reply) {
   const p = reply.position;
   const record = { variant: game.variant, ruleset: game.ruleset, players: game.players.slice(), moves: reply.turns, scores: p.score, winner: p.winner, plies: p.plies, end: p.end };
@@ -521,6 +547,7 @@ function recordOf(reply) {
     record.position = game.position.pits;
     if (game.position.to_move) record.to_move = game.position.to_move;
     if (game.position.held) record.held = game.position.held;
+    for (const k of EXTRAS) if (game.position[k] !== undefined) record[k] = game.position[k];
   }
   return record;
 }
@@ -585,6 +612,8 @@ function openRecord(text, from) {
   game.position = typeof record.position === "string"
     ? { pits: record.position, held: typeof record.held === "string" ? record.held : null, to_move: Number.isInteger(record.to_move) ? record.to_move : null }
     : null;
+  // The server checks what else it holds, as it checks the set-up form.
+  if (game.position) for (const k of EXTRAS) if (record[k] !== undefined) game.position[k] = record[k];
   if (lines.length > 1) say(`${from} holds ${lines.length} records: the first is shown.`);
   game.askedAgain = false;
   game.moves = record.moves.flatMap((t) => t.split("/"));
@@ -618,6 +647,12 @@ function followAddress(reply) {
     put("position", game.position.pits);
     if (game.position.held) put("held", game.position.held);
     if (game.position.to_move) put("to-move", String(game.position.to_move));
+    const p = game.position;
+    if (p.claimed) p.claimed.forEach((pits, q) => put(`claimed-${q + 1}`, pits.join(",")));
+    if (p.out_of_play) put("out", p.out_of_play.join(","));
+    if (p.rounds_over !== undefined) put("rounds-over", String(p.rounds_over));
+    if (p.in_place) put("in-place", p.in_place.map(Number).join(","));
+    if (p.taken) put("taken", p.taken.join(","));
   }
   if (game.variant !== null && reply.turns.length) put("moves", reply.turns.join(","));
   if (!game.animate) put("animate", "0");
@@ -696,11 +731,56 @@ function fillSetup() {
     select.appendChild(o);
   }
   select.value = String(p.to_move || 1);
+  // What else the variant's positions hold, from the position shown.
+  const claims = Array.isArray(p.claimed);
+  $("setup-claims").hidden = !claims;
+  if (claims) [1, 2].forEach((q) => { $(`setup-claimed-${q}`).value = (p.claimed[q - 1] || []).join(","); });
+  const rounds = p.rounds_over !== undefined && p.rounds_over !== null;
+  $("setup-rounds").hidden = !rounds;
+  if (rounds) {
+    $("setup-out").value = (p.out_of_play || []).join(",");
+    $("setup-rounds-over").value = String(p.rounds_over);
+  }
+  const stones = reply.stones && reply.stones.big_stones;
+  $("setup-stones").hidden = !stones;
+  if (stones) {
+    [1, 2].forEach((q) => { $(`setup-in-place-${q}`).checked = Boolean(reply.stones.in_place[q - 1]); });
+    $("setup-taken").value = reply.stones.taken.join(",");
+  }
+}
+
+// Pits (or counts) written `6, 10`: numbers, or the first word that is not one.
+function numbersOf(text) {
+  const words = text.split(/[\s,]+/).filter((w) => w);
+  const bad = words.find((w) => !/^\d+$/.test(w));
+  if (bad !== undefined) throw new Error(`\`${bad}\` is not a number`);
+  return words.map(Number);
+}
+
+// The position of the set-up form, in the shape /api/game takes (its parts named as the
+// server names them in its errors).
+function setupPosition() {
+  const position = { pits: $("setup-pits").value.trim(), held: $("setup-held").value.trim() || null, to_move: Number($("setup-to-move").value) || null };
+  const read = (part, text) => {
+    try { return numbersOf(text); } catch (e) { throw new Error(`${part}: ${e.message}`); }
+  };
+  if (!$("setup-claims").hidden) position.claimed = [1, 2].map((q) => read("claimed", $(`setup-claimed-${q}`).value));
+  if (!$("setup-rounds").hidden) {
+    position.out_of_play = read("out of play", $("setup-out").value);
+    position.rounds_over = read("rounds over", $("setup-rounds-over").value)[0] || 0;
+  }
+  if (!$("setup-stones").hidden) {
+    position.in_place = [1, 2].map((q) => $(`setup-in-place-${q}`).checked);
+    const taken = read("big stones", $("setup-taken").value);
+    position.taken = taken.length ? taken : [0, 0];
+  }
+  return position;
 }
 
 async function setPosition() {
-  const position = { pits: $("setup-pits").value.trim(), held: $("setup-held").value.trim() || null, to_move: Number($("setup-to-move").value) || null };
+  let position;
   try {
+    position = setupPosition();
     await post("/api/game", { ...variantBody(), position, moves: [] });
   } catch (e) {
     // The game shown stays; the position is said to be wrong, where.
@@ -1191,6 +1271,14 @@ async function start() {
   if (params.get("position")) {
     const to = Number(params.get("to-move"));
     game.position = { pits: params.get("position"), held: params.get("held") || null, to_move: Number.isInteger(to) && to > 0 ? to : null };
+    // What else it holds, as followAddress writes it; the server checks it (a word that is
+    // no number is sent as it is, and refused).
+    const numbers = (k) => { const t = params.get(k) || ""; try { return numbersOf(t); } catch (e) { return [t]; } };
+    if (params.has("claimed-1") || params.has("claimed-2")) game.position.claimed = [numbers("claimed-1"), numbers("claimed-2")];
+    if (params.has("out")) game.position.out_of_play = numbers("out");
+    if (params.has("rounds-over")) game.position.rounds_over = numbers("rounds-over")[0] || 0;
+    if (params.has("in-place")) game.position.in_place = numbers("in-place").map((n) => n === 1);
+    if (params.has("taken")) game.position.taken = numbers("taken");
   }
   pickVariant();
   $("source").value = `variant "My Bakuk" extends "Bakuk" {\n  source "my notes"\n  seeds 4 in each pit\n}\n`;

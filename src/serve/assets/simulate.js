@@ -1,6 +1,7 @@
 // The page's simulations and tournaments: a form (or a tournament file's text) that starts a
-// run on the server, its progress, its table and its plot, and a button that cancels it. Shares `$`, `post`, `game` and `AGENTS` with app.js.
-"use strict";
+// run on the server, its progress, its table and its plot, and a button that cancels it. An
+// ES module, as app.js is: what the two share is imported, nothing is global.
+import { $, AGENTS, game, post } from "/app.js";
 
 const run = { id: null, timer: null, seats: 2, entries: [], chosen: [] };
 
