@@ -39,6 +39,8 @@
 //!   sown pits but the last), mutated, loaded as a text;
 //! - Papan Dakon's text ([`INSTEAD`]: a relay the mover may replace by other effects, in a
 //!   game of rounds with stores sown into), mutated, loaded as a text;
+//! - Gabata (Shoa I)'s text ([`DRAWN`]: a pit both players filled as much drawn at random,
+//!   fills from the right that go on, claims in either row), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -150,6 +152,8 @@ const CLAIM_ROUNDS: &str = include_str!("../variants/awagagae.sow");
 const RIGHT_FILLS: &str = include_str!("../variants/mewelad.sow");
 /// A relay the mover may replace by other effects.
 const INSTEAD: &str = include_str!("../variants/papan-dakon.sow");
+/// A draw of the rules: a pit both players filled as much goes to one drawn at random.
+const DRAWN: &str = include_str!("../variants/gabata-shoa-i.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -503,6 +507,7 @@ enum Setup {
     ClaimRounds,
     RightFills,
     Instead,
+    Drawn,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -551,6 +556,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::ClaimRounds => named("claim-rounds.sow"),
         Setup::RightFills => named("right-fills.sow"),
         Setup::Instead => named("instead.sow"),
+        Setup::Drawn => named("drawn.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -661,6 +667,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::ClaimRounds => (CLAIM_ROUNDS, 0),
         Setup::RightFills => (RIGHT_FILLS, 0),
         Setup::Instead => (INSTEAD, 0),
+        Setup::Drawn => (DRAWN, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1138,6 +1145,7 @@ fn the_starting_texts_check_and_play() {
         Setup::ClaimRounds,
         Setup::RightFills,
         Setup::Instead,
+        Setup::Drawn,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1162,6 +1170,7 @@ fn the_starting_texts_check_and_play() {
             Setup::ClaimRounds => CLAIM_ROUNDS,
             Setup::RightFills => RIGHT_FILLS,
             Setup::Instead => INSTEAD,
+            Setup::Drawn => DRAWN,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1236,7 +1245,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds, Setup::RightFills, Setup::Instead]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds, Setup::RightFills, Setup::Instead, Setup::Drawn]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

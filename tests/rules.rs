@@ -3,7 +3,9 @@
 //! Pits and players are written 1-based here, as a reader of the rules counts them.
 
 use sow::engine::replay::Record;
-use sow::engine::{EndReason, Game, IllegalMove, Move, MoveSummary, Outcome, Rules, State, Step, compile};
+use sow::engine::{
+    Drawn, EndReason, Game, IllegalMove, Move, MoveSummary, Outcome, Rules, State, Step, compile,
+};
 
 fn bundled(name: &str, ruleset: Option<&str>) -> Rules {
     sow::load_rules(name, ruleset).unwrap_or_else(|e| panic!("{e}"))
@@ -5499,7 +5501,7 @@ fn the_players_refill_by_threes_going_on_and_into_the_other_row_and_share_a_pit(
     assert_eq!((s.to_move(), legal(&r, &s)), (Some(1), vec![7]));
     let mut rec = Record::default();
     r.play(&mut s, pit(7), &mut rec).unwrap();
-    assert_eq!(rec.top_up, Some((7, 2, 1)));
+    assert_eq!(rec.top_up, Some((7, 2, 1, None)));
     assert_eq!(s.pits(), &[0, 3, 3, 3, 0, 3, 3, 3]);
     assert_eq!(s.captured(), &[0, 0]);
     assert_eq!(shared(&s), [8]);
@@ -7030,7 +7032,7 @@ fn a_player_left_with_2_seeds_borrows_the_third_and_the_pit_is_theirs() {
         play(&r, &mut s, p);
     }
     let (_, rec) = play(&r, &mut s, 17);
-    assert_eq!(rec.top_up, Some((17, 2, 1)));
+    assert_eq!(rec.top_up, Some((17, 2, 1, Some(Drawn::No(1)))));
     assert_eq!((s.pits()[17], s.captured()), (3, &[27u16, 0][..]));
     assert_eq!((annexed(&s), s.shared()), (vec![], 0));
     for p in 1..=9 {
@@ -7052,7 +7054,7 @@ fn a_player_holding_exactly_2_when_the_round_is_over_borrows_before_any_fill() {
     (pits[8], pits[9]) = (1, 3);
     let mut s = r.state_in_round(&pits, &[48, 2], 0, 0, false, 0).unwrap();
     let (_, rec) = play(&r, &mut s, 9);
-    assert_eq!(rec.top_up, Some((9, 2, 1)));
+    assert_eq!(rec.top_up, Some((9, 2, 1, Some(Drawn::No(1)))));
     assert_eq!((s.pits()[9], s.captured()), (3, &[51u16, 0][..]));
     for p in (1..=9).chain(11..=18) {
         assert_eq!((s.to_move(), legal(&r, &s)), (Some(0), vec![p]), "pit {p}");
@@ -8096,7 +8098,7 @@ fn both_players_short_of_a_fill_put_their_last_seeds_into_one_pit_owned_by_who_p
     // pit player 1 would fill: their row is full, so player 2's leftmost empty pit, 12. Player
     // 1 put in more: pit 12 is theirs, and player 2, after the last filler, begins.
     let (_, rec) = play(&r, &mut s, 6);
-    assert_eq!(rec.pool, Some((11, 3, 1, 0)));
+    assert_eq!(rec.pool, Some((11, 3, 1, Drawn::No(0))));
     assert_eq!(s.pits(), &[4; 12]);
     assert_eq!(s.captured(), &[0, 0]);
     assert_eq!(annexed(&s), [12]);
@@ -8106,7 +8108,7 @@ fn both_players_short_of_a_fill_put_their_last_seeds_into_one_pit_owned_by_who_p
     // On a tie (2 and 2), the pit is player 2's, as the line says: its row's owner here.
     let mut s = r.state_in_round(&pits, &[6, 2], 0, 0, true, 1).unwrap();
     let (_, rec) = play(&r, &mut s, 6);
-    assert_eq!(rec.pool, Some((11, 2, 2, 1)));
+    assert_eq!(rec.pool, Some((11, 2, 2, Drawn::No(1))));
     assert_eq!(annexed(&s), Vec::<usize>::new());
     // A player who holds too few seeds passes while the other fills: nothing is pooled while
     // the other can still fill.
@@ -8120,7 +8122,7 @@ fn both_players_short_of_a_fill_put_their_last_seeds_into_one_pit_owned_by_who_p
     // next pit, their row full: player 1's leftmost empty pit, 5, which is player 2's on a tie.
     assert_eq!(s.to_move(), Some(1));
     let (_, rec) = play(&r, &mut s, 6);
-    assert_eq!(rec.pool, Some((4, 2, 2, 1)));
+    assert_eq!(rec.pool, Some((4, 2, 2, Drawn::No(1))));
     assert_eq!(annexed(&s), [5, 6]);
     assert_eq!(s.to_move(), Some(0));
 }
@@ -8219,4 +8221,51 @@ fn the_mover_relays_from_their_own_pit_or_instead_takes_the_opposite_pit_with_th
     assert_eq!(s.pending(), None);
     assert_eq!(s.pits(), &[0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 0, 0, 0, 0]);
     assert_eq!(s.captured(), &[10, 11]);
+}
+
+// ------------------------------------------------------------------------------------------
+// A draw of the rules: a pit both players filled as much goes to one of them at random, from
+// the game's own stream of chance (Gabata (Shoa I)).
+
+#[test]
+fn a_pit_both_players_filled_as_much_goes_to_a_player_drawn_from_the_games_own_stream() {
+    let r = bundled("gabata-shoa-i", None);
+    assert!(r.draws());
+    assert!(!bundled("awagagae", None).draws());
+    // Between rounds, player 1 to fill, holding 6; player 2 holds 2. Player 1 fills their
+    // rightmost empty pit, 2, and is left with 2: they put them into their next, pit 1, and
+    // borrow 2 from player 2. Each put in 2: the pit's owner is drawn.
+    let pits = [0, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4];
+    let start = r.state_in_round(&pits, &[6, 2], 0, 0, true, 1).unwrap();
+    assert_eq!(legal(&r, &start), [2]);
+    let owner_by = |seed: u64| {
+        let mut s = start;
+        r.seed_chance(&mut s, seed);
+        let (_, rec) = play(&r, &mut s, 2);
+        assert_eq!(s.pits(), &[4; 12]);
+        assert_eq!(s.captured(), &[0, 0]);
+        let Some((0, 2, 2, Some(Drawn::Yes(p)))) = rec.top_up else { panic!("{:?}", rec.top_up) };
+        // The pit is the drawn player's: player 2 owns it for the round (annexed from player
+        // 1's row), or player 1 keeps it.
+        assert_eq!(annexed(&s), if p == 1 { vec![1] } else { vec![] }, "seed {seed}");
+        p
+    };
+    // The same seed draws the same player; over 1,000 seeds each player is drawn about half
+    // the time (a binomial of 1,000 draws stays within 430 to 570 but once in a million).
+    assert_eq!(owner_by(7), owner_by(7));
+    let ones = (0..1000).filter(|&seed| owner_by(seed) == 1).count();
+    assert!((430..=570).contains(&ones), "player 2 drawn {ones} times of 1,000");
+    // Seeding changes nothing in a game whose rules draw nothing.
+    let a = bundled("awagagae", None);
+    let mut s = a.initial_state();
+    a.seed_chance(&mut s, 12345);
+    assert_eq!(s, a.initial_state());
+
+    // Left with 3 (from 7), player 1 borrows 1: they put in more, and the pit is theirs
+    // without a draw.
+    let mut s = r.state_in_round(&pits, &[7, 1], 0, 0, true, 1).unwrap();
+    r.seed_chance(&mut s, 7);
+    let (_, rec) = play(&r, &mut s, 2);
+    assert_eq!(rec.top_up, Some((0, 3, 1, Some(Drawn::No(0)))));
+    assert_eq!(annexed(&s), Vec::<usize>::new());
 }

@@ -1264,6 +1264,13 @@ fn rules_a_solution_cannot_value_are_refused_at_their_line() {
             "    game over when a position repeats since the last capture",
             "the positions since the last capture",
         ),
+        (
+            "gabata-shoa-i",
+            "Gabata (Shoa I): its rule `a pit both players filled belongs to ...` draws at random, while a solution values play without chance, so it cannot be solved exactly",
+            91,
+            "    a pit both players filled belongs to the player who put in more, drawn at random on a tie",
+            "a draw at random",
+        ),
     ] {
         let out = sow(&["solve", name]);
         assert_eq!(out.status.code(), Some(2), "{name}");

@@ -9,7 +9,7 @@ use sow::engine::notation::{NotationError, parse_move};
 use sow::engine::replay::{Record, Step, describe_status, describe_step, draw_state, move_list};
 use sow::engine::{Move, Rules, State};
 use sow::lang::spec::Way;
-use sow::play::player::{Player as _, seat_rng};
+use sow::play::player::{Player as _, game_start, seat_rng};
 use sow::play::registry::{Agent, AnyPlayer};
 use sow::play::solve::{self, Solution};
 
@@ -189,6 +189,9 @@ impl Game<'_> {
         let human = seat - 1;
         let seed = self.seed.unwrap_or_else(rand::random);
         let mut rngs: Vec<_> = (0..rules.players()).map(|p| seat_rng(seed, 0, p)).collect();
+        // The draws of the rules, if any, follow from the seed too.
+        let mut start = start;
+        rules.seed_chance(&mut start, game_start(rules, seed, 0).chance());
         let mut game = sow::engine::Game::new(rules, start);
         // The game before each of the person's moves, for `undo`.
         let mut before: Vec<sow::engine::Game<'_>> = Vec::new();

@@ -26,6 +26,6 @@ mod turn;
 pub use compile::{Rules, compile};
 pub use game::Game;
 pub use history::History;
-pub use moves::{Destination, IllegalMove, Move, MoveDirection, MoveSet, MoveSummary, Observer};
+pub use moves::{Destination, Drawn, IllegalMove, Move, MoveDirection, MoveSet, MoveSummary, Observer};
 pub use state::{EndReason, Outcome, PositionError, State};
 pub use step::Step;

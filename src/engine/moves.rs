@@ -341,6 +341,24 @@ impl MoveSummary {
     }
 }
 
+/// The player (0-based) a pit went to between rounds, and whether the rules drew them at
+/// random.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    /// Given by the rules: the filler, the player who put in more, the tie's player.
+    No(u8),
+    /// Drawn from the game's stream of chance.
+    Yes(u8),
+}
+
+impl Drawn {
+    pub fn player(self) -> u8 {
+        match self {
+            Drawn::No(p) | Drawn::Yes(p) => p,
+        }
+    }
+}
+
 /// Where seeds moved without sowing go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Destination {
@@ -390,13 +408,14 @@ pub trait Observer {
     #[inline(always)]
     fn copy(&mut self, _player: usize) {}
     /// Between rounds, after a fill, the filler put their last `seeds` into `pit` and the
-    /// other player topped it up with `topped` from their hand: both own it.
+    /// other player topped it up with `topped` from their hand: the pit is `owner`'s, or both
+    /// players' (`None`).
     #[inline(always)]
-    fn top_up(&mut self, _pit: usize, _seeds: u8, _topped: u8) {}
+    fn top_up(&mut self, _pit: usize, _seeds: u8, _topped: u8, _owner: Option<Drawn>) {}
     /// Between rounds, the filler put their last `seeds` into `pit` and the other player their
-    /// last `theirs`: the pit is `owner`'s (0-based).
+    /// last `theirs`: the pit is `owner`'s.
     #[inline(always)]
-    fn pool(&mut self, _pit: usize, _seeds: u8, _theirs: u8, _owner: u8) {}
+    fn pool(&mut self, _pit: usize, _seeds: u8, _theirs: u8, _owner: Drawn) {}
     /// The filling over, the big stones went back to the end places.
     #[inline(always)]
     fn stones_back(&mut self) {}

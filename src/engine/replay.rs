@@ -7,8 +7,8 @@ use crate::error::{Failure, Status};
 use crate::lang::words::{and_list, pit_list};
 
 use super::{
-    Destination, EndReason, Game, IllegalMove, Move, MoveDirection, MoveSummary, Observer, Outcome, Rules,
-    State,
+    Destination, Drawn, EndReason, Game, IllegalMove, Move, MoveDirection, MoveSummary, Observer, Outcome,
+    Rules, State,
 };
 
 /// Everything one move did, for display.
@@ -38,10 +38,10 @@ pub struct Record {
     pub copied: Option<usize>,
     /// After the fill, the pit (0-based) the filler put their last seeds into, those seeds,
     /// and the seeds the other player topped it up with (`... tops it up`).
-    pub top_up: Option<(usize, u8, u8)>,
+    pub top_up: Option<(usize, u8, u8, Option<Drawn>)>,
     /// After the fill, the pit (0-based) both players put their last seeds into, the filler's
     /// seeds, the other player's, and the player (0-based) it belongs to.
-    pub pool: Option<(usize, u8, u8, u8)>,
+    pub pool: Option<(usize, u8, u8, Drawn)>,
     /// The pits filled, the big stones went back to the end places.
     pub stones_back: bool,
     /// The move put a seed from the mover's hand into its pit (`while the mover holds seeds in
@@ -93,10 +93,10 @@ impl Observer for Record {
     fn copy(&mut self, player: usize) {
         self.copied = Some(player);
     }
-    fn top_up(&mut self, pit: usize, seeds: u8, topped: u8) {
-        self.top_up = Some((pit, seeds, topped));
+    fn top_up(&mut self, pit: usize, seeds: u8, topped: u8, owner: Option<Drawn>) {
+        self.top_up = Some((pit, seeds, topped, owner));
     }
-    fn pool(&mut self, pit: usize, seeds: u8, theirs: u8, owner: u8) {
+    fn pool(&mut self, pit: usize, seeds: u8, theirs: u8, owner: Drawn) {
         self.pool = Some((pit, seeds, theirs, owner));
     }
     fn stones_back(&mut self) {
@@ -174,6 +174,15 @@ pub fn move_list(moves: super::MoveSet) -> String {
 }
 
 /// A place a seed was sown into, in words: a pit's number, or `S1` for player 1's store.
+/// Whose a pit is that went to a player between rounds: `it is player 2's`, `drawn at random,
+/// it is player 2's`.
+fn whose(owner: Drawn) -> String {
+    match owner {
+        Drawn::No(p) => format!("it is player {}'s", p + 1),
+        Drawn::Yes(p) => format!("drawn at random, it is player {}'s", p + 1),
+    }
+}
+
 fn place(pos: usize, pits: usize) -> String {
     if pos < pits { (pos + 1).to_string() } else { format!("S{}", pos - pits + 1) }
 }
@@ -222,21 +231,22 @@ pub fn describe_step(step: &Step) -> String {
                 "; player {} copies the arrangement into the opposite pits",
                 p + 1
             )),
-            step.record.top_up.map_or(String::new(), |(q, mine, topped)| format!(
-                "; puts their last {} into pit {}, which player {} tops up with {}: both own it",
+            step.record.top_up.map_or(String::new(), |(q, mine, topped, owner)| format!(
+                "; puts their last {} into pit {}, which player {} tops up with {}: {}",
                 crate::lang::words::plural(mine as usize, "seed", "seeds"),
                 q + 1,
                 (step.player + 1) % 2 + 1,
-                topped
+                topped,
+                owner.map_or("both own it".to_string(), whose)
             )),
             step.record.pool.map_or(String::new(), |(q, mine, theirs, owner)| format!(
-                "; both players put their last seeds into pit {}, player {} {} and player {} {}: it is player {}'s",
+                "; both players put their last seeds into pit {}, player {} {} and player {} {}: {}",
                 q + 1,
                 step.player + 1,
                 mine,
                 (step.player + 1) % 2 + 1,
                 theirs,
-                owner + 1
+                whose(owner)
             )),
             if step.record.stones_back { "; the big stones go back to the end places" } else { "" },
             round_start(step)

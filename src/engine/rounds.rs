@@ -5,13 +5,13 @@
 //! here, in the [`GENERAL`] tier: the other tiers never look at these fields.
 
 use crate::lang::rounds::{
-    FillBeyond, FillOrder, Filler, FirstFiller, MatchEnd, RoundEnd, RoundTake, Unfilled,
+    FillBeyond, FillOrder, Filler, FirstFiller, MatchEnd, RoundEnd, RoundTake, Tie, Unfilled,
 };
 use crate::lang::spec::MAX_PLAYERS;
 
 use super::compile::{GENERAL, Rules, Tables};
 use super::history::History;
-use super::moves::{IllegalMove, Move, MoveSummary, Observer, Ways};
+use super::moves::{Drawn, IllegalMove, Move, MoveSummary, Observer, Ways};
 use super::state::{EndReason, Outcome, State};
 use super::turn::at_least;
 
@@ -512,16 +512,43 @@ impl Rules {
         s.pits[q] += (left + topped) as u8;
         s.captured[filler as usize] = 0;
         s.captured[other] -= topped;
-        if r.borrow {
+        let owner = match r.both_filled {
+            // The player who put in more, or the tie's.
+            Some(tie) => Some(self.more(s, filler, left, topped, tie)),
             // Borrowed: the pit is the filler's alone.
-            if self.t.owner[q] != filler {
-                s.annexed |= 1 << q;
+            None if r.borrow => Some(Drawn::No(filler)),
+            None => None,
+        };
+        match owner {
+            Some(o) => self.own_for_round(s, q, o.player()),
+            None => {
+                s.shared |= 1 << q;
+                s.annexed &= !(1 << q);
             }
-        } else {
-            s.shared |= 1 << q;
-            s.annexed &= !(1 << q);
         }
-        obs.top_up(q, left as u8, topped as u8);
+        obs.top_up(q, left as u8, topped as u8, owner);
+    }
+
+    /// The owner of a pit `filler` put `mine` seeds into and the other player `theirs`: the
+    /// player who put in more, or on a tie the tie's player or one drawn from the game's
+    /// stream of chance (player 1 or 2, each as likely).
+    fn more(&self, s: &mut State, filler: u8, mine: u16, theirs: u16, tie: Tie) -> Drawn {
+        match (mine.cmp(&theirs), tie) {
+            (std::cmp::Ordering::Greater, _) => Drawn::No(filler),
+            (std::cmp::Ordering::Less, _) => Drawn::No(self.after(filler)),
+            (std::cmp::Ordering::Equal, Tie::Player(p)) => Drawn::No(p),
+            (std::cmp::Ordering::Equal, Tie::Drawn) => Drawn::Yes(Self::draw(s, 2) as u8),
+        }
+    }
+
+    /// Pit `q` is `owner`'s for the round (two players).
+    fn own_for_round(&self, s: &mut State, q: usize, owner: u8) {
+        if self.t.owner[q] == owner {
+            s.annexed &= !(1 << q);
+        } else {
+            s.annexed |= 1 << q;
+        }
+        s.shared &= !(1 << q);
     }
 
     /// `when both players hold fewer seeds than a fill, they put them all into the next empty
@@ -530,7 +557,7 @@ impl Rules {
     /// of them holding seeds go into the next pit the filler would fill (their leftmost empty
     /// one, or their rightmost where they fill from the right, even where they choose), and
     /// it is the pit of the player who put in more.
-    fn pool<O: Observer>(&self, s: &mut State, filler: u8, tie: u8, obs: &mut O) {
+    fn pool<O: Observer>(&self, s: &mut State, filler: u8, tie: Tie, obs: &mut O) {
         let fill = self.t.rounds.map_or(0, |r| r.fill as u16);
         let other = self.after(filler);
         let (mine, theirs) = (s.captured[filler as usize], s.captured[other as usize]);
@@ -550,16 +577,8 @@ impl Rules {
         s.pits[q] += (mine + theirs) as u8;
         s.captured[filler as usize] = 0;
         s.captured[other as usize] = 0;
-        let owner = match mine.cmp(&theirs) {
-            std::cmp::Ordering::Greater => filler,
-            std::cmp::Ordering::Less => other,
-            std::cmp::Ordering::Equal => tie,
-        };
-        if self.t.owner[q] == owner {
-            s.annexed &= !(1 << q);
-        } else {
-            s.annexed |= 1 << q;
-        }
+        let owner = self.more(s, filler, mine, theirs, tie);
+        self.own_for_round(s, q, owner.player());
         obs.pool(q, mine as u8, theirs as u8, owner);
     }
 

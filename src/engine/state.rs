@@ -180,6 +180,11 @@ pub struct State {
     /// bits a player, and the rearrangement before play (bits 6 and 7). It decides play: the
     /// position keys hold it.
     pub(crate) stage: u8,
+    /// Games whose rules draw at random (0 in every other): the game's own stream of chance,
+    /// a SplitMix64 state that each draw advances, seeded by whoever runs the game
+    /// ([`super::Rules::seed_chance`]) so that a run's draws follow from its seed and not
+    /// from the agents' choices. Not a position's: the position keys leave it out.
+    pub(crate) chance: u64,
 }
 
 impl State {
@@ -191,6 +196,12 @@ impl State {
     /// Seeds captured by each player so far (leftovers are added by [`super::Rules::scores`]).
     pub fn captured(&self) -> &[u16] {
         &self.captured[..self.n_players as usize]
+    }
+
+    /// The stream of chance of a game whose rules draw ([`super::Rules::seed_chance`]): to
+    /// carry a game on elsewhere with the same draws to come.
+    pub fn chance(&self) -> u64 {
+        self.chance
     }
 
     /// The player to move, or `None` once the game is over.

@@ -85,6 +85,32 @@ impl Rules {
         s
     }
 
+    /// Whether the rules draw at random (a pit's owner drawn on a tie): a game of them has its
+    /// own stream of chance, which [`Rules::seed_chance`] seeds.
+    pub fn draws(&self) -> bool {
+        self.t.rounds.is_some_and(|r| r.draws())
+    }
+
+    /// Seeds the stream of chance of a game whose rules draw: every draw of the game follows
+    /// from `seed` (a run derives it from its own seed and the game's number). Nothing changes
+    /// in a game whose rules draw nothing, so its positions stay equal whoever runs them.
+    pub fn seed_chance(&self, s: &mut State, seed: u64) {
+        if self.draws() {
+            s.chance = seed;
+        }
+    }
+
+    /// A draw of the rules: one of `n` outcomes (0-based), each as likely, from the game's
+    /// stream of chance (SplitMix64, then Lemire's multiply for the range).
+    pub(crate) fn draw(s: &mut State, n: u64) -> u64 {
+        s.chance = s.chance.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = s.chance;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        ((z as u128 * n as u128) >> 64) as u64
+    }
+
     /// A position given by hand (seeds per pit, pit 1 first; 0-based player to move), with
     /// nothing captured, no plies played and nobody having moved last.
     pub fn state_from(&self, pits: &[u8], to_move: usize) -> Result<State, PositionError> {
@@ -152,6 +178,7 @@ impl Rules {
             pending_laps: 0,
             pending_seeds: 0,
             stage: self.t.staged.as_deref().map_or(0, |st| st.start),
+            chance: 0,
         };
         if self.t.tier == GENERAL {
             self.settle::<GENERAL, ()>(&mut s, to_move, &mut ());

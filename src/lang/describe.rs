@@ -565,33 +565,41 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
     } else {
         unsaid(S, "going on filling", &[Kind::FillOn], "The players fill one pit each in turn.")
     });
-    rules.push(if top > 0 && borrow {
+    let both = r.and_then(|r| r.both_filled);
+    rules.push(if top > 0 {
+        // Whose the pit is: the filler's where they borrow, else both players'; the player who
+        // put in more where the rules say so.
+        let lent = if borrow {
+            "borrows from the other player's hand what a fill lacks"
+        } else {
+            "the other player puts in from their hand what a fill lacks"
+        };
+        let whose = match both {
+            Some(tie) => format!("It belongs to the player who put more seeds into it ({}).", tie.prose()),
+            None if borrow => "That pit is the filler's.".to_string(),
+            None => "Both players own that pit for the round: either may play it.".to_string(),
+        };
         said(
             S,
             "a pit topped up",
-            &[Kind::TopUp],
-            format!(
-                "A player left with {} or more, too few for a pit (after their fills, or before any), puts \
-                 them all into the next pit they would fill, and borrows from the other player's hand what a \
-                 fill lacks (what they hold, if less). That pit is the filler's.",
-                plural(top as usize, "seed", "seeds")
-            ),
-        )
-    } else if top > 0 {
-        said(
-            S,
-            "a pit topped up",
-            &[Kind::TopUp],
-            format!(
-                "A fill (not followed by another of the same player's) that leaves its filler {} or more, too \
-                 few for a pit, is followed by a second: the filler puts them all into the next pit they would \
-                 fill, and the other player puts in from their hand what a fill lacks (what they hold, if \
-                 less). Both players own that pit for the round: either may play it.",
-                plural(top as usize, "seed", "seeds")
-            ),
+            &[Kind::TopUp, Kind::BothFilled],
+            if borrow {
+                format!(
+                    "A player left with {} or more, too few for a pit (after their fills, or before any), puts \
+                     them all into the next pit they would fill, and {lent} (what they hold, if less). {whose}",
+                    plural(top as usize, "seed", "seeds")
+                )
+            } else {
+                format!(
+                    "A fill (not followed by another of the same player's) that leaves its filler {} or more, \
+                     too few for a pit, is followed by a second: the filler puts them all into the next pit they \
+                     would fill, and {lent} (what they hold, if less). {whose}",
+                    plural(top as usize, "seed", "seeds")
+                )
+            },
         )
     } else {
-        unsaid(S, "a pit topped up", &[Kind::TopUp], "No pit is filled by both players.")
+        unsaid(S, "a pit topped up", &[Kind::TopUp, Kind::BothFilled], "No pit is filled by both players.")
     });
     rules.push(match r.and_then(|r| r.pool.map(|tie| (r.fill, tie))) {
         Some((fill, tie)) => said(
@@ -601,9 +609,9 @@ fn fill_rules(rules: &mut Vec<Rule>, r: Option<&crate::lang::rounds::Rounds>) {
             format!(
                 "When, after a fill, both players hold fewer than {} (and one of them some), both put all \
                  they hold into the next pit the filler would fill (their leftmost empty pit, or on beyond \
-                 their row): it belongs to the player who put in more, player {} on a tie.",
+                 their row): it belongs to the player who put in more, {}.",
                 plural(fill as usize, "seed", "seeds"),
-                tie + 1
+                tie.prose()
             ),
         ),
         None => unsaid(S, "the last pit", &[Kind::Pool], "Seeds too few for a fill stay in the hands."),

@@ -18,8 +18,8 @@ use super::phases::{
     SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine,
 };
 use super::rounds::{
-    CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, Pool, RefillLine, RoundBegin, RoundOver,
-    RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TopUp, Unfilled,
+    BothFilled, CopyFill, FillBeyond, FillFirst, FillOn, FillOwner, MatchEnd, Pool, RefillLine, RoundBegin,
+    RoundOver, RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TopUp, Unfilled,
 };
 use super::stages::{RearrangeLine, StagesLine};
 use super::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
@@ -341,6 +341,8 @@ kinds! {
     TopUp(TopUp) in top_up, "`a player left with ... tops it up`", "a pit filled by both players", None;
     /// `when both players hold fewer seeds than a fill, they put them all into the next empty pit, ...`
     Pool(Pool) in pool, "`when both players hold fewer seeds than a fill, ...`", "the last pit of the fills", None;
+    /// `a pit both players filled belongs to the player who put in more, drawn at random on a tie`
+    BothFilled(BothFilled) in both_filled, "`a pit both players filled belongs to ...`", "who owns a pit both players filled", None;
     /// `a player holding fewer seeds than a fill fills with all they hold`
     ShortFill(ShortFill) in short_fill, "`a player holding fewer seeds than a fill ...`", "a fill short of seeds", None;
     /// `big stones go back to the end places`

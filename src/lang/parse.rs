@@ -19,8 +19,9 @@ use crate::lang::phases::{
     SeatPit, SetupLine, StoreMoveLine, SwapChoice, TakeOpeningLine, Target,
 };
 use crate::lang::rounds::{
-    CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, Pool, RefillLine, RoundBegin,
-    RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TopUp, Unfilled,
+    BothFilled, CopyFill, FillBeyond, FillFirst, FillOn, FillOrder, FillOwner, MatchEnd, Pool, RefillLine,
+    RoundBegin, RoundEnd, RoundOver, RoundScore, RoundTake, SetupAgain, ShortFill, StonesBack, TieLine,
+    TopUp, Unfilled,
 };
 use crate::lang::stages::{PassWhen, RearrangeLine, StagesLine};
 use crate::lang::stones::{EndPlaceLine, HandRefillLine, NoStoneEnd, StoneWorth};
@@ -1344,6 +1345,7 @@ impl Builder<'_> {
             | Rule::fill_on
             | Rule::top_up
             | Rule::pool
+            | Rule::both_filled
             | Rule::short_fill
             | Rule::stones_back
             | Rule::unfilled
@@ -1364,6 +1366,15 @@ impl Builder<'_> {
             );
         }
         Ok(n.value as u8 - 1)
+    }
+
+    /// `player 2 on a tie` or `drawn at random on a tie`.
+    fn tie(&self, pair: Pair<'_, Rule>) -> Result<TieLine, Diagnostic> {
+        let who = only(pair);
+        Ok(match who.as_rule() {
+            Rule::tie_drawn => TieLine::Drawn,
+            _ => TieLine::Player(self.number(who)?),
+        })
     }
 
     fn rounds_line(&self, pair: Pair<'_, Rule>) -> Result<RuleLine, Diagnostic> {
@@ -1427,7 +1438,8 @@ impl Builder<'_> {
             Rule::short_fill => {
                 RuleLine::ShortFill(ShortFill(values(pair).next().map(|n| self.number(n)).transpose()?))
             }
-            Rule::pool => RuleLine::Pool(Pool(self.number(only(pair))?)),
+            Rule::pool => RuleLine::Pool(Pool(self.tie(only(pair))?)),
+            Rule::both_filled => RuleLine::BothFilled(BothFilled(self.tie(only(pair))?)),
             Rule::fill_owner => RuleLine::FillOwner(FillOwner),
             Rule::refill => {
                 let mut inner = values(pair);
@@ -1529,6 +1541,7 @@ fn expected_phrases(rule: Rule) -> Vec<String> {
         Rule::any_but | Rule::but_not => "`but not`",
         Rule::count_range | Rule::count_or_more | Rule::count_or_fewer => "a number",
         Rule::chain => return vec!["`chain`".into(), "`no chain`".into()],
+        Rule::tie => return vec!["`player 2 on a tie`".into(), "`drawn at random on a tie`".into()],
         Rule::capture_none => "`none`",
         Rule::by_pit => "`direction by pit, from each player's seat { ... }`",
         Rule::pit_way | Rule::pit_group => "pits and their direction, such as `the leftmost pit: clockwise`",
@@ -1693,8 +1706,9 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         ("a", "pit") => {
             "`a pit needs 2 seeds to be played`, `a pit of one seed sows it into the next pit` (in a sowing \
              block), `a pit of one seed may be played only when no pit of the mover's holds 2 or more, and \
-             only when the next pit is empty` (in a turns block) or `a pit filled belongs to the player who \
-             filled it` (in a rounds block)"
+             only when the next pit is empty` (in a turns block), `a pit filled belongs to the player who \
+             filled it` or `a pit both players filled belongs to the player who put in more, drawn at random \
+             on a tie` (in a rounds block)"
         }
         ("a", "mover") => "`a mover who has captured all but 6 seeds wins the match`",
         ("a", "big") => "`a big stone counts as 10 seeds`",
@@ -1758,6 +1772,10 @@ fn line_forms(first: &str, second: &str) -> Option<&'static str> {
         }
         ("ply", _) => "`ply limit 1000`",
         ("winner", _) => "`winner: most captured`",
+        ("when", "both") => {
+            "`when both players hold fewer seeds than a fill, they put them all into the next empty pit, which \
+             belongs to the player who put in more, player 2 on a tie` (or `..., drawn at random on a tie`)"
+        }
         ("when", _) => {
             "`when the next pit is occupied: relay from the next pit` or `when the last pit holds 4: \
              take the last pit` (conditions joined with `and`, effects with `, then`)"
@@ -1850,6 +1868,7 @@ const LINE_RULES: &[Rule] = &[
     Rule::fill_on,
     Rule::top_up,
     Rule::pool,
+    Rule::both_filled,
     Rule::short_fill,
     Rule::stones_back,
     Rule::refill_fewer,

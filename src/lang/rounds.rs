@@ -94,7 +94,48 @@ pub struct TopUp(pub Number, pub bool);
 /// both players' seeds, owned by the player who put in more; on a tie, by this player (as
 /// written, 1-based).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pool(pub Number);
+pub struct Pool(pub TieLine);
+
+/// `a pit both players filled belongs to the player who put in more, drawn at random on a
+/// tie`: a pit topped up ([`TopUp`]) is the pit of the player who put more seeds into it; on a
+/// tie, of the player written or of one drawn at random.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BothFilled(pub TieLine);
+
+/// Who wins a tie, as written: `player 2 on a tie` (the number as written, 1-based), or
+/// `drawn at random on a tie`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TieLine {
+    Player(Number),
+    Drawn,
+}
+
+/// Who has a pit both players put as many seeds into: a player (0-based), or one drawn at
+/// random from the game's stream of chance ([`crate::engine::State::seed_chance`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tie {
+    Player(u8),
+    Drawn,
+}
+
+impl Tie {
+    /// The words of a line that end with the tie: `player 2 on a tie`.
+    pub fn words(self) -> String {
+        match self {
+            Tie::Player(p) => format!("player {} on a tie", p + 1),
+            Tie::Drawn => "drawn at random on a tie".to_string(),
+        }
+    }
+
+    /// The tie in `describe`'s prose: `player 2 on a tie`, `one of the two drawn at random on
+    /// a tie`.
+    pub fn prose(self) -> String {
+        match self {
+            Tie::Player(p) => format!("player {} on a tie", p + 1),
+            Tie::Drawn => "on a tie, one of the two drawn at random".to_string(),
+        }
+    }
+}
 
 /// `a player holding fewer seeds than a fill fills with all they hold`: between rounds, a
 /// player whose hand holds 1 seed or more but fewer than a fill fills their next pit (as any
@@ -246,7 +287,10 @@ pub struct Rounds {
     /// `when both players hold fewer seeds than a fill, they put them all into the next empty
     /// pit, which belongs to the player who put in more, player N on a tie`: the player (0-based)
     /// who owns that pit on a tie.
-    pub pool: Option<u8>,
+    pub pool: Option<Tie>,
+    /// `a pit both players filled belongs to the player who put in more, ... on a tie`: who
+    /// owns a pit topped up, where not simply the filler (`borrows`) or both.
+    pub both_filled: Option<Tie>,
     /// `big stones go back to the end places`.
     pub stones_back: bool,
     /// `the player who captured more scores the difference`: points across the rounds.
@@ -268,6 +312,11 @@ pub struct Owners {
 }
 
 impl Rounds {
+    /// Whether the rules draw at random (a tie drawn): the game then has a stream of chance.
+    pub fn draws(&self) -> bool {
+        self.pool == Some(Tie::Drawn) || self.both_filled == Some(Tie::Drawn)
+    }
+
     /// The fewest seeds a player must hold to fill a pit between rounds: a fill, or 1 where a
     /// player short of a fill fills with all they hold.
     pub fn least_fill(&self) -> u16 {
@@ -301,11 +350,17 @@ impl Rounds {
                 "a player holding {n} or more seeds, fewer than a fill, fills with all they hold"
             )),
         }
+        if let Some(tie) = self.both_filled {
+            lines.push(format!(
+                "a pit both players filled belongs to the player who put in more, {}",
+                tie.words()
+            ));
+        }
         if let Some(tie) = self.pool {
             lines.push(format!(
                 "when both players hold fewer seeds than a fill, they put them all into the next empty pit, \
-                 which belongs to the player who put in more, player {} on a tie",
-                tie + 1
+                 which belongs to the player who put in more, {}",
+                tie.words()
             ));
         }
         if self.stones_back {

@@ -10,6 +10,15 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::engine::{Move, Rules, State};
 use crate::error::{Failure, Status};
 
+/// The first position of game `game` of a run seeded with `seed`: the rules' start, with the
+/// game's own stream of chance where the rules draw at random (`... drawn at random on a
+/// tie`), apart from every seat's so that no player's choices change the draws.
+pub fn game_start(rules: &crate::engine::Rules, seed: u64, game: u64) -> crate::engine::State {
+    let mut s = rules.initial_state();
+    rules.seed_chance(&mut s, splitmix(splitmix(seed ^ splitmix(game)) ^ splitmix(u64::MAX / 3)));
+    s
+}
+
 /// The random stream of one seat in one game.
 pub type GameRng = Xoshiro256PlusPlus;
 

@@ -13,7 +13,7 @@ use crate::cancel::Cancel;
 use crate::engine::{Game, Observer, Outcome, Rules, State};
 use crate::error::{Failure, Status};
 use crate::lang::spec::MAX_PLY_LIMIT;
-use crate::play::player::{Player, PlayerError, seat_rng};
+use crate::play::player::{Player, PlayerError, game_start, seat_rng};
 use crate::play::registry::{Agent, AnyPlayer, PlayerSpec};
 
 use super::metrics::{Evaluator, MetricTally, Probe};
@@ -341,7 +341,7 @@ fn play_game(
     let counts = &mut *table.counts;
     counts.clear();
     let g = &mut *table.game;
-    g.restart(rules.initial_state());
+    g.restart(game_start(rules, seed, game));
     let mut trace = table.trace.as_deref_mut();
     if let Some(t) = trace.as_deref_mut() {
         t.evals.clear();

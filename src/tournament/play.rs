@@ -18,7 +18,7 @@ use crate::cancel::Cancel;
 use crate::engine::{Game, Move, Outcome, Rules};
 use crate::error::{Failure, Status};
 use crate::lang::spec::MAX_PLAYERS;
-use crate::play::player::{Player, PlayerError, seat_rng};
+use crate::play::player::{Player, PlayerError, game_start, seat_rng};
 use crate::play::registry::{Agent, AnyPlayer};
 use crate::run::rating::{Penta, SprtDecision};
 use crate::run::simulate::{GameError, Shard};
@@ -641,7 +641,7 @@ fn play_unit<'r>(
                 variant: rules.spec().label(),
                 players: seats.iter().map(|&a| cast.names[a].clone()).collect(),
                 opening: opening.len(),
-                moves: crate::engine::notation::turns(rules, rules.initial_state(), &moves)
+                moves: crate::engine::notation::turns(rules, game_start(rules, t.seed, id), &moves)
                     .iter()
                     .map(|t| t.to_string())
                     .collect(),
@@ -683,7 +683,7 @@ fn play_game(
             p.new_game();
         }
     }
-    game.restart(rules.initial_state());
+    game.restart(game_start(rules, seed, id));
     moves.clear();
     for &mv in opening {
         // Openings are lines after which the game goes on; this guards the records all the same.

@@ -26,7 +26,7 @@ use std::ops::{Bound, RangeBounds};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use sow::engine::{EndReason, Game, Move, Outcome, Rules, State};
+use sow::engine::{Drawn, EndReason, Game, Move, Observer, Outcome, Rules, State};
 
 // ------------------------------------------------------------------------------------------
 // The records, as the shared README lists their fields.
@@ -561,6 +561,56 @@ impl Hooks for PliesCounted {
     }
 }
 
+/// Compares the pits each player has claimed with Ludii's record of them: Toguz Kumalak's
+/// tuzdik in `player_values` (a site per player, -1 for none), Leyla Gobale's marks in
+/// `states` (each site's claimer, 0 for none).
+pub struct Claims {
+    pub map: Mapping,
+    /// `player_values` (else `states`).
+    pub tuzdik: bool,
+}
+
+impl Hooks for Claims {
+    fn empties_board_at_end(&self) -> bool {
+        // Leyla Gobale's end: each player takes their unclaimed pits and the pits they claimed.
+        !self.tuzdik
+    }
+
+    fn compare(&self, rec: &Record, at: &Position, rules: &Rules, state: &State) -> Result<(), String> {
+        let _ = rec;
+        // Ludii's last position of Leyla Gobale has an empty board, and no marks left.
+        if self.empties_board_at_end() && state.is_over() {
+            return Ok(());
+        }
+        let mut ludii = [0u64; 2];
+        if self.tuzdik {
+            for (p, &site) in at.player_values.iter().flatten().enumerate().take(2) {
+                if let Some(pit) = self.map.pit(site) {
+                    ludii[p] |= 1 << pit;
+                }
+            }
+        } else {
+            for (site, &who) in at.states.iter().flatten().enumerate() {
+                if let (Some(pit), 1..=2) = (self.map.pit(site as i64), who) {
+                    ludii[who as usize - 1] |= 1 << pit;
+                }
+            }
+        }
+        let sow = [state.claimed(0), state.claimed(1)];
+        let pits = |m: u64| (0..rules.pits()).filter(|&q| m >> q & 1 != 0).map(|q| q + 1).collect::<Vec<_>>();
+        if ludii != sow {
+            return Err(format!(
+                "claimed pits: Ludii {:?} and {:?}, sow {:?} and {:?} (players 1 and 2)",
+                pits(ludii[0]),
+                pits(ludii[1]),
+                pits(sow[0]),
+                pits(sow[1])
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// Games of rounds whose pits are filled from the hands between rounds: Ludii moves the seeds
 /// from the mover's hand site to the pit (a ply each), `sow` plays a fill of that pit; its
 /// legal sites are the hand's. Ludii's passes between rounds (forced, or Bosh's pass of a
@@ -923,7 +973,28 @@ pub struct GameReport {
     pub moves: Vec<Folded>,
     /// The disagreements skips explained before the replay resumed.
     pub resumed: Vec<Resumed>,
+    /// The pits of sow's draws (a pit's owner drawn at random) that Ludii drew otherwise, each
+    /// given Ludii's owner when its legal moves showed it.
+    pub redrawn: usize,
     pub ending: Ending,
+}
+
+/// The pits a move gave to a player drawn at random.
+#[derive(Default)]
+struct Draws(Vec<usize>);
+
+impl Observer for Draws {
+    const HEARS_SEEDS: bool = false;
+    fn top_up(&mut self, pit: usize, _seeds: u8, _topped: u8, owner: Option<Drawn>) {
+        if let Some(Drawn::Yes(_)) = owner {
+            self.0.push(pit);
+        }
+    }
+    fn pool(&mut self, pit: usize, _seeds: u8, _theirs: u8, owner: Drawn) {
+        if let Drawn::Yes(_) = owner {
+            self.0.push(pit);
+        }
+    }
 }
 
 /// A disagreement a skip explained, and Ludii's plies `first..=last` (its turn) passed over
@@ -974,6 +1045,10 @@ struct Replay<'a> {
     resumed: Vec<Resumed>,
     /// Seeds each player had captured in Ludii when sow's position was last rebuilt.
     offset: [i64; 2],
+    /// The pits whose owner sow drew at random, with the rounds over when it did: Ludii's draws
+    /// are its own, and its legal moves show them.
+    drawn: Vec<(u32, usize)>,
+    redrawn: usize,
 }
 
 impl<'a> Replay<'a> {
@@ -1013,6 +1088,20 @@ impl<'a> Replay<'a> {
         }
     }
 
+    /// Sow's position with one pit that it drew an owner for, in the fills before this round,
+    /// given to the other player, where that makes Ludii's legal moves sow's: Ludii's draw.
+    fn redraw(&mut self, s: &State, theirs: &BTreeSet<i64>, mover: usize) -> Option<State> {
+        let round = s.rounds_over();
+        let t = self.drawn.iter().filter(|&&(r, _)| r == round).find_map(|&(_, q)| {
+            let t = self.rules.with_annexed(*s, s.annexed() ^ 1 << q).ok()?;
+            // Ludii's mover to move (sow's may have passed for want of a pit).
+            let t = self.rules.after_plies(t, t.plies(), mover);
+            (t.to_move() == Some(mover) && self.legal_sites(&t) == *theirs).then_some(t)
+        })?;
+        self.redrawn += 1;
+        Some(t)
+    }
+
     fn legal_sites(&self, s: &State) -> BTreeSet<i64> {
         let hooks = &self.entry.hooks;
         self.rules.legal_moves(s).iter().map(|m| hooks.site_in(m, &self.entry.mapping, s) as i64).collect()
@@ -1042,16 +1131,27 @@ impl<'a> Replay<'a> {
         let (rules, rec, hooks) = (self.rules, self.rec, &self.entry.hooks);
         let plies = &rec.plies;
         let ply = &plies[i];
-        let s = *game.state();
+        let mut s = *game.state();
         match s.to_move() {
             None if s.end() == Some(EndReason::PlyLimit) => return Ok(None),
             None => {
                 return Err(self.disagree(i + 1, What::ToMove { ludii: ply.mover, sow: None, end: s.end() }));
             }
             Some(p) if p + 1 != ply.mover => {
-                return Err(
-                    self.disagree(i + 1, What::ToMove { ludii: ply.mover, sow: Some(p + 1), end: None })
-                );
+                // A player left without a move by sow's draw may have one by Ludii's.
+                let theirs: BTreeSet<i64> = ply.legal_from.iter().copied().collect();
+                match self.redraw(&s, &theirs, ply.mover - 1) {
+                    Some(t) => {
+                        *game = Game::new(rules, t);
+                        s = t;
+                    }
+                    None => {
+                        return Err(self.disagree(
+                            i + 1,
+                            What::ToMove { ludii: ply.mover, sow: Some(p + 1), end: None },
+                        ));
+                    }
+                }
             }
             Some(_) => {}
         }
@@ -1062,7 +1162,13 @@ impl<'a> Replay<'a> {
                 let ours = self.legal_sites(&s);
                 let theirs: BTreeSet<i64> = ply.legal_from.iter().copied().collect();
                 if ours != theirs {
-                    return Err(self.disagree(i + 1, What::Legal { ludii: theirs, sow: ours }));
+                    match self.redraw(&s, &theirs, s.turn()) {
+                        Some(t) => {
+                            *game = Game::new(rules, t);
+                            s = t;
+                        }
+                        None => return Err(self.disagree(i + 1, What::Legal { ludii: theirs, sow: ours })),
+                    }
                 }
             }
         }
@@ -1082,11 +1188,12 @@ impl<'a> Replay<'a> {
         }
         // The earliest ply of the run after which some candidate's position is Ludii's;
         // failing that, the closest position, for the message.
-        let mut found: Option<(usize, Move, Game)> = None;
+        let mut found: Option<(usize, Move, Game, Vec<usize>)> = None;
         let mut closest: Option<(usize, usize, Move, Vec<Diff>)> = None;
         for &m in &candidates {
             let mut g = game.clone();
-            if let Err(e) = g.play(m, &mut ()) {
+            let mut draws = Draws::default();
+            if let Err(e) = g.play(m, &mut draws) {
                 return Err(self.disagree(i + 1, What::Extra(format!("sow refuses its own move {m}: {e}"))));
             }
             // The steps Ludii's ply makes too.
@@ -1104,7 +1211,7 @@ impl<'a> Replay<'a> {
                 }
                 let d = self.diffs(&later.position, g.state());
                 if d.is_empty() {
-                    found = Some((j, m, g.clone()));
+                    found = Some((j, m, g.clone(), std::mem::take(&mut draws.0)));
                     break;
                 }
                 if closest.as_ref().is_none_or(|c| d.len() < c.0 || d.len() == c.0 && j > c.1) {
@@ -1112,10 +1219,13 @@ impl<'a> Replay<'a> {
                 }
             }
         }
-        let Some((j, m, g)) = found else {
+        let Some((j, m, g, drawn)) = found else {
             let (_, j, tried, diffs) = closest.expect("a candidate tried");
             return Err(self.disagree(j + 1, What::NoMatch { first: i + 1, last: end, tried, diffs }));
         };
+        let round = s.rounds_over();
+        self.drawn.retain(|&(r, _)| r == round);
+        self.drawn.extend(drawn.into_iter().map(|q| (round, q)));
         *game = g;
         self.moves.push(Folded { first: i + 1, last: j + 1, mv: m });
         hooks
@@ -1210,7 +1320,16 @@ impl<'a> Replay<'a> {
 
 /// Replays one recorded game.
 pub fn replay_game(rules: &Rules, entry: &Entry, rec: &Record) -> GameReport {
-    let mut r = Replay { rules, entry, rec, moves: Vec::new(), resumed: Vec::new(), offset: [0; 2] };
+    let mut r = Replay {
+        rules,
+        entry,
+        rec,
+        moves: Vec::new(),
+        resumed: Vec::new(),
+        offset: [0; 2],
+        drawn: Vec::new(),
+        redrawn: 0,
+    };
     let ending = match r.run() {
         Ok(ending) => ending,
         Err(d) => match entry.skips.iter().find(|s| !s.resume && s.covers(rec, d.ply)) {
@@ -1218,7 +1337,14 @@ pub fn replay_game(rules: &Rules, entry: &Entry, rec: &Record) -> GameReport {
             None => Ending::Disagreed(d),
         },
     };
-    GameReport { index: rec.index, plies: rec.plies.len(), moves: r.moves, resumed: r.resumed, ending }
+    GameReport {
+        index: rec.index,
+        plies: rec.plies.len(),
+        moves: r.moves,
+        resumed: r.resumed,
+        redrawn: r.redrawn,
+        ending,
+    }
 }
 
 /// The replay of a file.
@@ -1299,6 +1425,12 @@ impl FileReport {
         }
         for (reason, games, plies) in reasons {
             s += &format!("\n  skipped ({games}x, {plies} plies): {reason}");
+        }
+        let redrawn: usize = self.games.iter().map(|g| g.redrawn).sum();
+        if redrawn > 0 {
+            s += &format!(
+                "\n  pits whose owner Ludii drew otherwise than sow, given Ludii's owner: {redrawn}"
+            );
         }
         let limit: usize = self
             .games

@@ -87,6 +87,9 @@ pub enum SolveError {
     /// A game won or lost by a rule, not by the seeds each player ends with (which is what a
     /// table's values are).
     WonByRule(Refused),
+    /// A draw of the rules: a game of chance, which a table of values without chance cannot
+    /// hold.
+    Chance(Refused),
     /// A choice within a move: the move pauses for it, in a position that is not between
     /// moves, which a table does not hold.
     Chooses(Refused),
@@ -109,6 +112,7 @@ impl SolveError {
             | SolveError::ScoresInPits(r)
             | SolveError::SeedsReturn(r)
             | SolveError::WonByRule(r)
+            | SolveError::Chance(r)
             | SolveError::Chooses(r) => Some(r),
             _ => None,
         }
@@ -139,6 +143,10 @@ impl SolveError {
                 // The label says what: `a loss, whatever the seeds`.
                 r.label.strip_suffix(", whatever the seeds").unwrap_or(r.label)
             ),
+            SolveError::Chance(_) => format!(
+                "its rule {rule} draws at random, while a solution values play without chance, so it \
+                 cannot be solved exactly"
+            ),
             _ => format!(
                 "its rule {rule} asks the mover to choose in the middle of a move, while a solution table \
                  holds the positions between moves, so it cannot be solved exactly"
@@ -167,6 +175,7 @@ impl fmt::Display for SolveError {
             | SolveError::ScoresInPits(r)
             | SolveError::SeedsReturn(r)
             | SolveError::WonByRule(r)
+            | SolveError::Chance(r)
             | SolveError::Chooses(r) => f.write_str(&self.refusal(r, true)),
             SolveError::NotTwoPlayers(n, _) => {
                 write!(f, "only two-player variants can be solved; this one has {n} players")
@@ -284,6 +293,16 @@ pub fn check_rules(rules: &Rules) -> Result<(), SolveError> {
         |kind: Kind, rule: &'static str, label: &'static str| Refused { rule, ..by_kind(kind, label) };
     if rules.players() != 2 {
         return Err(SolveError::NotTwoPlayers(rules.players(), spec.line_of(Kind::Players).cloned()));
+    }
+    // A draw: chance, which no value of a table or a search holds, whatever else the rules
+    // ask (named first).
+    if let Some(r) = spec.rounds.filter(|r| r.draws()) {
+        let kind = if r.both_filled == Some(crate::lang::rounds::Tie::Drawn) {
+            Kind::BothFilled
+        } else {
+            Kind::Pool
+        };
+        return Err(SolveError::Chance(by_kind(kind, "a draw at random")));
     }
     let phases = &spec.phases;
     let counted = "a rule of the plies played, not of the position";

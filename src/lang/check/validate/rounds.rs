@@ -3,6 +3,7 @@
 
 use crate::lang::diagnostic::Diagnostic;
 use crate::lang::kinds::Kind;
+use crate::lang::rounds::{Tie, TieLine};
 use crate::lang::syntax::{GrandSlam, NoMove};
 
 use super::Validator;
@@ -165,6 +166,7 @@ impl Validator<'_> {
                 borrow: false,
                 short: 0,
                 pool: None,
+                both_filled: None,
                 stones_back: false,
                 alternate: false,
                 first: first_fill,
@@ -194,7 +196,7 @@ impl Validator<'_> {
         if !whole || !self.rounds_threshold(total, per_row) {
             return None;
         }
-        let (fill_on, top_up, pool) = fills?;
+        let (fill_on, top_up, pool, both_filled) = fills?;
         Some(Rounds {
             over: m.round_over.as_ref()?.value,
             order: refill.value.order,
@@ -209,6 +211,7 @@ impl Validator<'_> {
             borrow: m.top_up.as_ref().is_some_and(|t| t.value.1),
             short: m.short_fill.as_ref().map_or(0, |s| s.value.0.as_ref().map_or(1, |n| n.value as u8)),
             pool,
+            both_filled,
             stones_back: stones?,
             points: m.round_score.is_some(),
             again: false,
@@ -228,7 +231,7 @@ impl Validator<'_> {
         order: crate::lang::rounds::FillOrder,
         filler: crate::lang::rounds::Filler,
         total: usize,
-    ) -> Option<(u16, u8, Option<u8>)> {
+    ) -> Option<(u16, u8, Option<Tie>, Option<Tie>)> {
         use crate::lang::rounds::{FillOrder, Filler, RoundTake};
         let m = self.m;
         let mut ok = true;
@@ -329,6 +332,8 @@ impl Validator<'_> {
         }
         let pool = self.pool(fill, filler);
         ok &= pool.is_some();
+        let both_filled = self.both_filled();
+        ok &= both_filled.is_some();
         if let Some(take) = &m.round_take
             && matches!(take.value, RoundTake::OwnSplit { .. })
             && m.top_up.as_ref().is_none_or(|t| t.value.1)
@@ -341,24 +346,16 @@ impl Validator<'_> {
             );
             ok = false;
         }
-        ok.then_some((fill_on, top_up, pool?))
+        ok.then_some((fill_on, top_up, pool?, both_filled?))
     }
 
     /// The last pit of the fills (`when both players hold fewer seeds than a fill, they put
     /// them all into the next empty pit, ...`): the player who owns it on a tie (0-based), or
     /// `Some(None)` without the line; `None` after an error.
-    fn pool(&mut self, fill: u64, filler: crate::lang::rounds::Filler) -> Option<Option<u8>> {
+    fn pool(&mut self, fill: u64, filler: crate::lang::rounds::Filler) -> Option<Option<Tie>> {
         let m = self.m;
         let Some(p) = &m.pool else { return Some(None) };
-        let tie = &p.value.0;
-        if tie.value == 0 || tie.value > 2 {
-            self.diags.push(Diagnostic::error(format!("player {} on a tie", tie.value)).at(
-                &p.at.file,
-                tie.span.clone(),
-                "expected player 1 or player 2: rounds are for two players",
-            ));
-            return None;
-        }
+        let tie = self.tie(&p.value.0, &p.at)?;
         let other = [
             m.top_up.as_ref().map(|t| (&t.at, "a pit topped up")),
             m.short_fill.as_ref().map(|s| (&s.at, "a short fill")),
@@ -394,7 +391,41 @@ impl Validator<'_> {
             );
             return None;
         }
-        Some(Some(tie.value as u8 - 1))
+        Some(Some(tie))
+    }
+
+    /// Who has a pit both players put as many seeds into: player 1 or 2, or drawn.
+    fn tie(&mut self, line: &TieLine, at: &crate::lang::kinds::Origin) -> Option<Tie> {
+        match line {
+            TieLine::Drawn => Some(Tie::Drawn),
+            TieLine::Player(n) if n.value == 0 || n.value > 2 => {
+                self.diags.push(Diagnostic::error(format!("player {} on a tie", n.value)).at(
+                    &at.file,
+                    n.span.clone(),
+                    "expected player 1 or player 2: rounds are for two players",
+                ));
+                None
+            }
+            TieLine::Player(n) => Some(Tie::Player(n.value as u8 - 1)),
+        }
+    }
+
+    /// Who owns a pit topped up (`a pit both players filled belongs to the player who put in
+    /// more, ...`): `Some(None)` without the line; `None` after an error.
+    fn both_filled(&mut self) -> Option<Option<Tie>> {
+        let m = self.m;
+        let Some(b) = &m.both_filled else { return Some(None) };
+        let tie = self.tie(&b.value.0, &b.at)?;
+        if m.top_up.is_none() {
+            self.diags
+                .push(b.error("a pit both players filled, but no player ever tops up a pit", "never").help(
+                "both players fill a pit after `a player left with 2 or more seeds puts them into the next \
+                         empty pit and borrows the rest from the other player`",
+            ));
+            return None;
+        }
+        // A pit topped up needs pits that change owner, which the top-up's check asks for.
+        Some(Some(tie))
     }
 
     /// The rules of rounds on big stones: a round over when no big stone is left, and the big
