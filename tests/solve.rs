@@ -1308,7 +1308,7 @@ fn a_time_limit_stops_every_phase_of_a_solve() {
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         format!(
-            "error: the time limit ran out while the endgame table of Koumma, {relay} was being built: allow more time, or a smaller table (--endgame SEEDS)\n"
+            "error: the time limit ran out while the endgame table of Koumma, {relay} was being built (the seeds finished are saved, where endgame databases are kept): allow more time, or a smaller table (--endgame SEEDS)\n"
         )
     );
     // A search whose value does not settle (Bakuk's play goes round in circles) reports the
