@@ -92,6 +92,8 @@ fn run(dir: &Path, examples: &[Example]) -> Vec<String> {
         .env("PATH", path)
         // Tables as a terminal 140 characters wide shows them (an example may set its own).
         .env("COLUMNS", "140")
+        // Endgame databases in the scratch folder, built afresh each run, never the user's.
+        .env("XDG_CACHE_HOME", ".cache")
         .env_remove(bless::VAR)
         .output()
         .unwrap();
@@ -114,8 +116,8 @@ fn masked(text: &str) -> String {
     )
     .unwrap();
     let text = search.replace_all(&text, "in _ s: $1 positions searched in _ s (_ million a second)");
-    let built = regex::Regex::new(r"built in [0-9.]+ s").unwrap();
-    let text = built.replace_all(&text, "built in _ s");
+    let built = regex::Regex::new(r"(built|read) in [0-9.]+ s").unwrap();
+    let text = built.replace_all(&text, "$1 in _ s");
     bench
         .replace_all(&text, "_ random playouts in _ s on one core: _ playouts/s, _ moves/s, _ plies")
         .into_owned()

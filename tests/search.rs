@@ -6,7 +6,9 @@
 
 use sow::cancel::Cancel;
 use sow::engine::{Rules, State, compile};
-use sow::play::solve::{SearchOptions, SearchSolver, Solution, for_each_distribution, search, solve};
+use sow::play::solve::{
+    EndgameStore, SearchOptions, SearchSolver, Solution, SolveError, for_each_distribution, search, solve,
+};
 
 fn variant(text: &str) -> Rules {
     let file = sow::lang::library::load_text("test.sow", text).unwrap_or_else(|e| panic!("{e}"));
@@ -67,7 +69,7 @@ fn oware_2x3() -> Rules {
 }
 
 fn options(memory: u64, endgame: Option<usize>, threads: usize) -> SearchOptions {
-    SearchOptions { memory, endgame, threads }
+    SearchOptions { memory, endgame, threads, store: None }
 }
 
 /// Every `step`-th position of up to `seeds` seeds, either player to move: the search's value
@@ -243,7 +245,12 @@ fn a_stopped_search_says_what_it_proved() {
 }
 
 fn sow(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_sow")).args(args).output().unwrap()
+    // The tests' own cache folder, never the user's.
+    std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
+        .args(args)
+        .env("XDG_CACHE_HOME", concat!(env!("CARGO_TARGET_TMPDIR"), "/cache"))
+        .output()
+        .unwrap()
 }
 
 const BOARD_4X3: [&str; 4] =
@@ -334,4 +341,179 @@ fn a_time_limit_stops_a_search_with_a_partial_report() {
         String::from_utf8_lossy(&out.stderr)
             .contains("the time limit ran out before the table of Um ed-Dyar was complete")
     );
+}
+
+/// A folder of its own under the temporary folder, emptied first.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sow-search-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn kept(dir: &std::path::Path, endgame: Option<usize>, disk: u64) -> SearchOptions {
+    SearchOptions {
+        store: Some(EndgameStore { dir: dir.to_path_buf(), disk }),
+        ..options(1 << 24, endgame, 2)
+    }
+}
+
+/// The bytes of the file of a table of every distribution of up to `seeds` seeds of `rules`
+/// built in one go, as an endgame database is saved.
+fn built_whole(rules: &Rules, seeds: usize) -> Vec<u8> {
+    let past = rules.with_ply_limit(None).past_start();
+    let table = solve(&past, seeds, &|_, _| {}, &Cancel::new()).unwrap();
+    let mut bytes = Vec::new();
+    table.save(&mut bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn endgame_databases_are_saved_read_grown_and_refused() {
+    let dir = scratch("endgame");
+    let cancel = Cancel::new();
+    for ruleset in [None, Some("empty-capture")] {
+        let what = format!("Kalah {ruleset:?} 3x3");
+        let rules = board("Kalah", ruleset, 3, 3);
+        let store = EndgameStore { dir: dir.clone(), disk: 1 << 30 };
+        let file = store.file(&rules);
+        let solution = table(&rules);
+        // Built and saved, then read: the same values as the table on every position.
+        for (seeds, read, built) in [(8, None, Some((0, 8))), (8, Some(8), None)] {
+            let s = SearchSolver::new(&rules, 18, &kept(&dir, Some(seeds), 1 << 30), &cancel).unwrap();
+            let f = s.endgame_figures();
+            assert_eq!((f.loaded_seeds, f.built, f.not_saved.as_deref()), (read, built, None), "{what}");
+            assert_eq!(f.file.as_ref(), Some(&file));
+            assert_eq!(std::fs::read(&file).unwrap(), built_whole(&rules, 8), "{what}");
+            // Every position, over the table read from the file.
+            if read.is_some() {
+                agree(&what, &rules, &solution, 1, &kept(&dir, Some(seeds), 1 << 30));
+            }
+        }
+        // Grown by one seed from the saved one: the file is the one a whole build makes.
+        let s = SearchSolver::new(&rules, 18, &kept(&dir, Some(9), 1 << 30), &cancel).unwrap();
+        let f = s.endgame_figures();
+        assert_eq!((f.loaded_seeds, f.built), (Some(8), Some((9, 9))), "{what}");
+        assert_eq!(f.saved_bytes, std::fs::metadata(&file).unwrap().len());
+        assert_eq!(std::fs::read(&file).unwrap(), built_whole(&rules, 9), "{what}");
+        // Read as far as asked (fewer seeds than saved), and by default grown from it.
+        let s = SearchSolver::new(&rules, 18, &kept(&dir, Some(5), 1 << 30), &cancel).unwrap();
+        assert_eq!((s.endgame_figures().loaded_seeds, s.endgame_figures().built), (Some(5), None));
+        agree(&what, &rules, &solution, 3, &kept(&dir, Some(5), 1 << 30));
+        let s = SearchSolver::new(&rules, 18, &kept(&dir, None, 1 << 30), &cancel).unwrap();
+        assert_eq!(s.endgame_figures().loaded_seeds, Some(9));
+        assert_eq!(s.endgame_figures().built, Some((10, 17)));
+        agree(&what, &rules, &solution, 7, &kept(&dir, None, 1 << 30));
+        assert_eq!(std::fs::read(&file).unwrap(), built_whole(&rules, 17), "{what}");
+    }
+    // A damaged file, one cut short and one of other rules are refused, with why.
+    let rules = board("Kalah", None, 3, 3);
+    let store = EndgameStore { dir: dir.clone(), disk: 1 << 30 };
+    let file = store.file(&rules);
+    let good = std::fs::read(&file).unwrap();
+    let refusal = |options: &SearchOptions| match SearchSolver::new(&rules, 18, options, &cancel) {
+        Err(e @ SolveError::EndgameFile(_)) => e.to_string(),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("a damaged database was read"),
+    };
+    let mut damaged = good.clone();
+    let at = damaged.len() - 100;
+    damaged[at] ^= 1;
+    std::fs::write(&file, &damaged).unwrap();
+    let shown = file.display();
+    assert_eq!(
+        refusal(&kept(&dir, Some(8), 1 << 30)),
+        format!(
+            "`{shown}` is not a solution file of sow: its checksum does not match (the file is damaged); remove it (a search builds it again), or keep endgame databases elsewhere (--endgame-dir DIR)"
+        )
+    );
+    std::fs::write(&file, &good[..good.len() - 1]).unwrap();
+    assert!(refusal(&kept(&dir, None, 1 << 30)).contains("its size does not match its header"));
+    std::fs::write(&file, b"not a database").unwrap();
+    assert!(refusal(&kept(&dir, None, 1 << 30)).contains("it does not start as one"));
+    let other = std::fs::read(store.file(&board("Kalah", Some("empty-capture"), 3, 3))).unwrap();
+    std::fs::write(&file, other).unwrap();
+    assert!(
+        refusal(&kept(&dir, None, 1 << 30))
+            .starts_with(&format!("`{shown}` was made for other rules (Test), not those of Test"))
+    );
+    // Nothing is left of a write: no temporary file.
+    std::fs::remove_file(&file).unwrap();
+    let names = |dir: &std::path::Path| {
+        let mut n: Vec<String> =
+            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        n.sort();
+        n
+    };
+    assert_eq!(names(&dir).len(), 1, "{:?}", names(&dir));
+    // Within its disk: the database used least recently is given up for room, and one that
+    // does not fit is not saved, with why.
+    let bytes = good.len() as u64;
+    let s = SearchSolver::new(&rules, 18, &kept(&dir, Some(17), bytes + 1000), &cancel).unwrap();
+    assert_eq!(s.endgame_figures().saved_bytes, bytes);
+    assert_eq!(names(&dir), [file.file_name().unwrap().to_string_lossy()]);
+    let small = EndgameStore { dir: dir.clone(), disk: 1000 };
+    let s = SearchSolver::new(
+        &rules,
+        18,
+        &SearchOptions { store: Some(small), ..options(1 << 24, Some(18), 2) },
+        &cancel,
+    )
+    .unwrap();
+    let f = s.endgame_figures();
+    assert!(
+        f.not_saved.as_deref().unwrap().contains("more than the 1 MiB the endgame databases may take"),
+        "{f:?}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), good);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn solve_keeps_its_endgame_database_in_the_folder_given() {
+    let dir = scratch("cli");
+    let folder = dir.join("endgame");
+    let mut args =
+        vec!["solve", "kalah:empty-capture", "--method", "search", "--endgame", "11", "--endgame-dir"];
+    args.push(folder.to_str().unwrap());
+    args.extend(BOARD_4X3);
+    let first = sow(&args);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    let text = String::from_utf8_lossy(&first.stdout).into_owned();
+    let file: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(file.len(), 1);
+    let size = std::fs::metadata(&file[0]).unwrap().len();
+    assert!(text.contains("seeds on the board (151164 positions, 0 to 11 seeds built in "), "{text}");
+    assert!(text.contains(&format!("\nEndgame database: saved to `{}` (", file[0].display())), "{text}");
+    // The next solve reads it, and gives the same report but for the times.
+    let second = sow(&args);
+    let again = String::from_utf8_lossy(&second.stdout).into_owned();
+    assert!(again.contains("(151164 positions, up to 11 seeds read in "), "{again}");
+    assert!(again.contains(&format!("\nEndgame database: `{}`, read;", file[0].display())), "{again}");
+    let rest = |t: &str| t.split_once("\n\n").unwrap().1.to_string();
+    assert_eq!(rest(&text), rest(&again));
+    assert_eq!(std::fs::metadata(&file[0]).unwrap().len(), size);
+    // Damaged: refused with why, exit 2.
+    let mut bytes = std::fs::read(&file[0]).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x40;
+    std::fs::write(&file[0], bytes).unwrap();
+    let out = sow(&args);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "error: Kalah:empty-capture, board 2 rows of 4 pits, one store per player, seeds 3 in each pit: `{}` is not a solution file of sow: its checksum does not match (the file is damaged); remove it (a search builds it again), or keep endgame databases elsewhere (--endgame-dir DIR)\n",
+            file[0].display()
+        )
+    );
+    // None kept: nothing written.
+    std::fs::remove_file(&file[0]).unwrap();
+    let mut none = args.clone();
+    none.extend(["--endgame-disk", "0"]);
+    let out = sow(&none);
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Endgame database"));
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }

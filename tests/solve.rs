@@ -626,8 +626,11 @@ fn a_cancelled_solve_stops() {
 // The command line
 
 fn sow(args: &[&str]) -> std::process::Output {
+    // The tests' own cache folder (where a search keeps its endgame databases), never the
+    // user's.
     std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
         .args(args)
+        .env("XDG_CACHE_HOME", concat!(env!("CARGO_TARGET_TMPDIR"), "/cache"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap()
@@ -1059,6 +1062,7 @@ fn a_solution_is_the_same_on_one_thread_as_on_several() {
 fn sow_within(seconds: u64, args: &[&str]) -> std::process::Output {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sow"))
         .args(args)
+        .env("XDG_CACHE_HOME", concat!(env!("CARGO_TARGET_TMPDIR"), "/cache"))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -1288,7 +1292,7 @@ fn rules_a_solution_cannot_value_are_refused_at_their_line() {
 }
 
 fn search_options() -> sow::play::solve::SearchOptions {
-    sow::play::solve::SearchOptions { memory: 1 << 24, endgame: None, threads: 1 }
+    sow::play::solve::SearchOptions { memory: 1 << 24, endgame: None, threads: 1, store: None }
 }
 
 #[test]
@@ -1311,7 +1315,7 @@ fn a_time_limit_stops_every_phase_of_a_solve() {
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         format!(
-            "error: the time limit ran out while the endgame table of Koumma, {relay} was being built: allow more time, or a smaller table (--endgame SEEDS)\n"
+            "error: the time limit ran out while the endgame table of Koumma, {relay} was being built (the seeds finished are saved, where endgame databases are kept): allow more time, or a smaller table (--endgame SEEDS)\n"
         )
     );
     // A search whose value does not settle (Bakuk's play goes round in circles) reports the

@@ -155,6 +155,8 @@ pub(crate) fn solve(
             memory: memory.unwrap_or_else(solver::default_memory),
             endgame: endgame.map(|e| e.min(usize::MAX as u64) as usize),
             threads,
+            // A notebook's search builds its endgame table for itself, keeping nothing on disk.
+            store: None,
         };
         let progress = progress.map(|callback| Progress { callback, total: None });
         let (made, ran_out) = detached_with(py, "the search", progress, |cancel, done| {

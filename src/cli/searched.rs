@@ -43,6 +43,29 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// The disk the endgame databases may take by default: 8 GiB, a table of 21 seeds on Kalah's
+/// board (2.1 GB) for each of both capture rules, and more.
+pub const DEFAULT_DISK: u64 = 8 << 30;
+
+/// `--endgame-disk`: a size, or 0 (keep none).
+pub fn parse_disk(text: &str) -> Result<u64, String> {
+    if text.trim() == "0" { Ok(0) } else { parse_memory(text) }
+}
+
+/// Where the endgame databases are kept by default: `$XDG_CACHE_HOME/sow/endgame`, else
+/// `~/.cache/sow/endgame` (none when neither is set).
+pub fn default_endgame_dir() -> Option<std::path::PathBuf> {
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| std::path::Path::new(&h).join(".cache"))
+        })?;
+    Some(cache.join("sow").join("endgame"))
+}
+
 /// `8.0 GiB`, `512 MiB`.
 pub fn bytes(n: u64) -> String {
     sow::play::solve::bytes_words(n)
@@ -115,7 +138,7 @@ pub fn run(
     let found = match found {
         Err(sow::play::solve::SolveError::Cancelled) if timer.ran_out() => {
             return Err(usage(format!(
-                "the time limit ran out while the endgame table of {label} was being built: allow more time, or a smaller table (--endgame SEEDS)"
+                "the time limit ran out while the endgame table of {label} was being built (the seeds finished are saved, where endgame databases are kept): allow more time, or a smaller table (--endgame SEEDS)"
             ))
             .into());
         }
@@ -138,11 +161,23 @@ fn signed(v: i32) -> String {
 
 /// The first line of a search's text report: how it was solved and what it took.
 pub fn how(s: &Searched, why: &str) -> String {
+    let e = &s.endgame;
     let table = match s.endgame_seeds {
-        Some(k) => format!(
-            "an endgame table of every position of up to {k} seeds on the board ({} positions, built in {:.1} s)",
-            s.endgame_positions, s.endgame_seconds
-        ),
+        Some(k) => {
+            let mut how = Vec::new();
+            if let Some(seeds) = e.loaded_seeds {
+                how.push(format!("up to {seeds} seeds read in {:.1} s", e.load_seconds));
+            }
+            if let Some((from, to)) = e.built {
+                let seeds = if from == to { format!("{to} seeds") } else { format!("{from} to {to} seeds") };
+                how.push(format!("{seeds} built in {:.1} s", e.build_seconds));
+            }
+            format!(
+                "an endgame table of every position of up to {k} seeds on the board ({} positions, {})",
+                s.endgame_positions,
+                how.join(", ")
+            )
+        }
         None => "no endgame table".into(),
     };
     format!(
@@ -154,6 +189,20 @@ pub fn how(s: &Searched, why: &str) -> String {
         s.table_entries,
         bytes(s.table_bytes),
     )
+}
+
+/// What became of the endgame database on disk, in a line: `None` when none is kept.
+pub fn kept(s: &Searched) -> Option<String> {
+    let e = &s.endgame;
+    let file = e.file.as_ref()?;
+    let what = match (&e.not_saved, e.saved_bytes) {
+        (Some(why), _) => format!("not saved: {why}"),
+        (None, 0) => format!("Endgame database: `{}`, read", file.display()),
+        (None, n) => format!("Endgame database: saved to `{}` ({})", file.display(), bytes(n)),
+    };
+    let what =
+        if e.not_saved.is_some() { format!("Endgame database `{}` {what}", file.display()) } else { what };
+    Some(format!("{what}; endgame databases take {} of the disk there.", bytes(e.disk_used)))
 }
 
 /// The report of a search stopped before its value was proven.

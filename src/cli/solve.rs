@@ -69,13 +69,22 @@ pub struct SolveArgs {
     #[arg(long)]
     strong: bool,
     /// Memory a search may use for its tables, and that decides --method auto (e.g. 512M, 8G;
-    /// default: 1G, or half the machine's if less)
+    /// default: a quarter of the machine's memory)
     #[arg(long, value_name = "SIZE", value_parser = searched::parse_memory)]
     memory: Option<u64>,
-    /// A search looks up the positions of at most this many seeds on the board in a table
-    /// built first (default: as many as about a minute of building and the memory allow)
+    /// A search looks up the positions of at most this many seeds on the board in an endgame
+    /// table (default: the database saved for these rules, grown by about a minute of
+    /// building a search, up to what half the memory holds)
     #[arg(long, value_name = "SEEDS")]
     endgame: Option<usize>,
+    /// The folder where a search keeps its endgame databases, one for each set of rules
+    /// (default: $XDG_CACHE_HOME/sow/endgame, or ~/.cache/sow/endgame)
+    #[arg(long, value_name = "DIR")]
+    endgame_dir: Option<PathBuf>,
+    /// The most disk the endgame databases may take together, the least recently used given
+    /// up first (e.g. 20G; default: 8G; 0 keeps none)
+    #[arg(long, value_name = "SIZE", value_parser = searched::parse_disk)]
+    endgame_disk: Option<u64>,
     /// Stop after this long (e.g. 90s, 10m, 2h): a search then reports the bounds it proved
     #[arg(long, value_name = "TIME", value_parser = searched::parse_duration)]
     time_limit: Option<std::time::Duration>,
@@ -234,6 +243,11 @@ impl SolveArgs {
             )
             .into());
         }
+        if let Some(dir) = self.endgame_dir.as_ref().filter(|d| d.exists() && !d.is_dir()) {
+            return Err(
+                usage(format!("--endgame-dir `{}`: it is a file, not a folder", dir.display())).into()
+            );
+        }
         Ok(plan)
     }
 
@@ -283,7 +297,15 @@ impl SolveArgs {
     }
 
     fn search_options(&self) -> Result<solve::SearchOptions, CliError> {
-        Ok(solve::SearchOptions { memory: self.memory()?, endgame: self.endgame, threads: self.threads()? })
+        let disk = self.endgame_disk.unwrap_or(searched::DEFAULT_DISK);
+        let dir = self.endgame_dir.clone().or_else(searched::default_endgame_dir);
+        let store = dir.filter(|_| disk > 0).map(|dir| solve::EndgameStore { dir, disk });
+        Ok(solve::SearchOptions {
+            memory: self.memory()?,
+            endgame: self.endgame,
+            threads: self.threads()?,
+            store,
+        })
     }
 }
 
@@ -407,7 +429,10 @@ fn search_one(
     if args.format == Format::Json {
         return Ok((serde_json::to_string_pretty(&report).expect("a report serializes") + "\n", false));
     }
-    let first = format!("{}: {}", rules.spec().label(), searched::how(&found, why));
+    let mut first = format!("{}: {}", rules.spec().label(), searched::how(&found, why));
+    if let Some(kept) = searched::kept(&found) {
+        first = format!("{first}\n{kept}");
+    }
     Ok((text(&report, rules, start, &first, args.position.given()), false))
 }
 

@@ -49,6 +49,13 @@ pub struct SearchFigures {
     pub endgame_seeds: Option<usize>,
     pub endgame_positions: u64,
     pub endgame_seconds: f64,
+    /// The endgame database kept on disk (null: none), the seeds read from it and built, the
+    /// bytes saved (0: none) and those every database of its folder takes.
+    pub endgame_file: Option<String>,
+    pub endgame_seeds_read: Option<usize>,
+    pub endgame_seeds_built: Option<(usize, usize)>,
+    pub endgame_bytes_saved: u64,
+    pub endgame_disk_used: u64,
     pub table_entries: u64,
 }
 
@@ -63,6 +70,11 @@ impl SearchFigures {
             endgame_seeds: s.endgame_seeds,
             endgame_positions: s.endgame_positions,
             endgame_seconds: s.endgame_seconds,
+            endgame_file: s.endgame.file.as_ref().map(|f| f.display().to_string()),
+            endgame_seeds_read: s.endgame.loaded_seeds,
+            endgame_seeds_built: s.endgame.built,
+            endgame_bytes_saved: s.endgame.saved_bytes,
+            endgame_disk_used: s.endgame.disk_used,
             table_entries: s.table_entries,
         }
     }

@@ -10,6 +10,9 @@ pub fn sow() -> Command {
     c.current_dir(env!("CARGO_MANIFEST_DIR"));
     // Tables fit the width of a terminal (`$COLUMNS`, or 80 off one): the same everywhere.
     c.env("COLUMNS", "80");
+    // A search keeps its endgame databases under the cache folder: the tests' own, never the
+    // user's.
+    c.env("XDG_CACHE_HOME", concat!(env!("CARGO_TARGET_TMPDIR"), "/cache"));
     c
 }
 

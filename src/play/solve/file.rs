@@ -22,7 +22,7 @@ use super::index::{Numbering, state_space};
 use super::reach::Reach;
 use super::values::Values;
 
-const MAGIC: &[u8; 8] = b"SOWSOLVE";
+pub(super) const MAGIC: &[u8; 8] = b"SOWSOLVE";
 /// Format 1 held one byte of value per position, too few for margins above 127; format 2 two
 /// bytes for every table; format 3 values at the width the table's seeds need, for every
 /// distribution. This one holds a table of every distribution or of the reachable positions.
@@ -43,12 +43,12 @@ pub(super) struct Header {
     format: String,
     pub variant: String,
     pub ruleset: Option<String>,
-    fingerprint: String,
+    pub fingerprint: String,
     pub pits: usize,
     pub seeds: usize,
-    positions: u64,
+    pub positions: u64,
     /// True for a table of the positions reachable from a start, false for every distribution.
-    reachable_only: bool,
+    pub reachable_only: bool,
 }
 
 impl Header {
@@ -137,6 +137,49 @@ impl Failure for SolutionFileError {
     }
 }
 
+/// The header of a file, `None` when the file is shorter than its header says; an older
+/// format or a damaged header refused.
+pub(super) fn parse_header(header: Option<&[u8]>, shown: &str) -> Result<Header, SolutionFileError> {
+    let bad = |why: &str| SolutionFileError::Damaged { path: shown.into(), why: why.into() };
+    // The format first, alone: an older file's header need not read as this one's.
+    let format = header
+        .and_then(|h| serde_json::from_slice::<Format>(h).ok())
+        .ok_or_else(|| bad("its header is damaged"))?
+        .format;
+    if format != FORMAT {
+        let older = format.strip_prefix(FORMAT_NAME).and_then(|n| n.parse::<u32>().ok());
+        return Err(match older {
+            Some(format) if format < FORMAT_NUMBER => {
+                SolutionFileError::OlderFormat { path: shown.into(), format }
+            }
+            _ => bad(&format!("it is in the format `{format}`, and this sow reads `{FORMAT}`: solve again")),
+        });
+    }
+    header.and_then(|h| serde_json::from_slice(h).ok()).ok_or_else(|| bad("its header is damaged"))
+}
+
+/// FNV-1a fed piece by piece: [`fnv1a`] of the pieces joined.
+pub(super) struct Fnv(pub u64);
+
+impl Fnv {
+    pub fn new() -> Fnv {
+        Fnv(fnv1a(&[]))
+    }
+
+    pub fn feed(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// The checksum of a table of every distribution (no bits of positions reached), from the
+/// hashes of its values and of its depths.
+pub(super) fn every_checksum(values: u64, depths: u64) -> u64 {
+    fnv1a(&[]).rotate_left(2) ^ values ^ depths.rotate_left(1)
+}
+
 fn checksum(reach: &[u8], values: &[u8], depths: &[u8]) -> u64 {
     fnv1a(reach).rotate_left(2) ^ fnv1a(values) ^ fnv1a(depths).rotate_left(1)
 }
@@ -168,26 +211,7 @@ impl Solution {
             return Err(bad("it does not start as one"));
         }
         let len = u32::from_le_bytes(bytes[8..12].try_into().expect("4 bytes")) as usize;
-        let header = bytes.get(12..12usize.saturating_add(len));
-        // The format first, alone: an older file's header need not read as this one's.
-        let format = header
-            .and_then(|h| serde_json::from_slice::<Format>(h).ok())
-            .ok_or_else(|| bad("its header is damaged"))?
-            .format;
-        if format != FORMAT {
-            let older = format.strip_prefix(FORMAT_NAME).and_then(|n| n.parse::<u32>().ok());
-            return Err(match older {
-                Some(format) if format < FORMAT_NUMBER => {
-                    SolutionFileError::OlderFormat { path: shown, format }
-                }
-                _ => bad(&format!(
-                    "it is in the format `{format}`, and this sow reads `{FORMAT}`: solve again"
-                )),
-            });
-        }
-        let header: Header = header
-            .and_then(|h| serde_json::from_slice(h).ok())
-            .ok_or_else(|| bad("its header is damaged"))?;
+        let header = parse_header(bytes.get(12..12usize.saturating_add(len)), &shown)?;
         let n = header.positions;
         let width = if Values::narrow(header.seeds) { 1 } else { 2 };
         let body = &bytes[12 + len..];

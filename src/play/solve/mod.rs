@@ -9,6 +9,7 @@
 //! go to nobody). [`retrograde`] computes the table; [`file`] saves and loads it;
 //! [`perfect`] plays from it.
 
+mod endgame;
 mod file;
 mod index;
 mod perfect;
@@ -25,6 +26,7 @@ use crate::engine::{EndReason, Move, Rules, State};
 use crate::error::{Failure, Status};
 use crate::lang::spec::RuleAt;
 
+pub use endgame::{EndgameFigures, EndgameStore};
 use file::Header;
 pub use file::SolutionFileError;
 use index::Numbering;
@@ -100,6 +102,8 @@ pub enum SolveError {
     EndgameTooLarge { seeds: usize, positions: Option<u64>, pits: usize, most: Option<usize> },
     /// Memory that could not be had: what it was for, and how much.
     NoMemory { what: &'static str, bytes: u64 },
+    /// A saved endgame database that cannot be used (damaged, or made for other rules): why.
+    EndgameFile(String),
     /// Stopped by Ctrl-C.
     Cancelled,
 }
@@ -222,6 +226,10 @@ impl fmt::Display for SolveError {
                 f,
                 "cannot have the {} of memory {what} needs: give less with --memory",
                 bytes_words(*bytes)
+            ),
+            SolveError::EndgameFile(why) => write!(
+                f,
+                "{why}; remove it (a search builds it again), or keep endgame databases elsewhere (--endgame-dir DIR)"
             ),
             SolveError::Cancelled => f.write_str("stopped before the solution was complete"),
         }

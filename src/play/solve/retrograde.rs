@@ -146,14 +146,33 @@ fn solve_layers<T: Margin>(
 ) -> Result<(Values, Vec<u16>), SolveError> {
     let mut values: Vec<T> = vec![T::default(); positions];
     let mut depths = vec![0u16; positions];
-    for t in 0..=numbering.seeds() {
+    let mut done = |t: usize, values: &[T], _: &[u16]| progress(t, values.len() as u64);
+    layers_from(rules, numbering, place, 0, (&mut values, &mut depths), threads, &mut done, cancel)?;
+    Ok((T::wrap(values), depths))
+}
+
+/// Solves the layers from `from` seeds up to the numbering's most, in `values` and `depths`,
+/// which hold the layers below `from` solved already (an endgame table grown from a saved
+/// one); `done` is told each layer solved, with the values and depths up to it.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn layers_from<T: Margin>(
+    rules: &Rules,
+    numbering: &Numbering,
+    place: Place,
+    from: usize,
+    (values, depths): (&mut [T], &mut [u16]),
+    threads: usize,
+    done: &mut impl FnMut(usize, &[T], &[u16]),
+    cancel: &Cancel,
+) -> Result<(), SolveError> {
+    for t in from..=numbering.seeds() {
         let start = place.of(2 * numbering.layer_start(t) as usize);
         let len = place.of(2 * numbering.layer_start(t + 1) as usize) - start;
-        let layer = build_layer(rules, numbering, place, t, (start, len), &values, threads, cancel)?;
+        let layer = build_layer(rules, numbering, place, t, (start, len), values, threads, cancel)?;
         retrograde(&layer, t, &mut values[start..start + len], &mut depths[start..start + len], cancel)?;
-        progress(t, (start + len) as u64);
+        done(t, &values[..start + len], &depths[..start + len]);
     }
-    Ok((T::wrap(values), depths))
+    Ok(())
 }
 
 /// What one thread found of a layer: the moves within it (`from | FLIP`, `to`), and the

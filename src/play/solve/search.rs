@@ -30,8 +30,9 @@ use std::time::Instant;
 use crate::cancel::Cancel;
 use crate::engine::{Move, Rules, State};
 
+use super::endgame::{EndgameFigures, EndgameStore, endgame_table};
 use super::index::{Numbering, state_space};
-use super::{Solution, SolveError, check_rules, check_solvable, solve_with};
+use super::{Solution, SolveError, check_rules, check_solvable};
 
 /// The deepest search of the iterative deepening before the search to the end: each two plies
 /// more cost about 2.5 times as much (Kalah(6,4): 1.3 million nodes to 18 plies, 373 million
@@ -57,19 +58,25 @@ const ENTRY_BYTES: u64 = 16;
 const BUILD_BYTES: u64 = super::PEAK_BYTES;
 const TABLE_BYTES: u64 = 3;
 
-/// The largest endgame table chosen by default: a table takes about a second a million
-/// positions to build on two cores, and grows about three times for every seed more on a
-/// board of 12 pits, so the default stays within seconds of building whatever the memory
-/// allows (`--endgame` asks for more).
-const DEFAULT_ENDGAME_POSITIONS: u64 = 8_000_000;
+/// The endgame table built by a search that keeps none on disk: a table takes about a second
+/// a million positions to build on two cores, and grows about three times for every seed more
+/// on a board of 12 pits, so it stays within seconds of building whatever the memory allows.
+const QUICK_ENDGAME_POSITIONS: u64 = 8_000_000;
 
-/// The memory a search may use by default: 1 GiB, or half the machine's if that is less. More
-/// is not faster by itself: the transposition table is read at random, and on a machine
-/// without huge pages a table of several gigabytes spends most of its time missing the
-/// processor's table of pages (Kalah(5,4) searched 1.4 times slower with 4 GiB than with
-/// 512 MiB); `--memory` gives more to a search that needs it.
+/// The most positions a search that keeps its endgame database on disk adds to it beyond
+/// the quick table, in whole seeds: one to three minutes of building on two cores (Kalah's
+/// board: 17 seeds the first time, then 18, then 19; the layer of 20 seeds, 169 million
+/// positions, is left to `--endgame`).
+const GROW_POSITIONS: u64 = 128_000_000;
+
+/// The memory a search may use by default: a quarter of the machine's (1 GiB where the
+/// system does not say), room for an endgame table of a few hundred million positions beside
+/// the transposition table, while leaving the rest of the machine to other work. The
+/// transposition table takes at most half of it: a larger one is not faster by itself (read at
+/// random, on a machine without huge pages it misses the processor's table of pages: Kalah(5,4)
+/// searched 1.4 times slower with 4 GiB than with 512 MiB).
 pub fn default_memory() -> u64 {
-    machine_memory().map_or(1 << 30, |t| (t / 2).min(1 << 30))
+    machine_memory().map_or(1 << 30, |t| t / 4)
 }
 
 /// The machine's memory, where the system says (`/proc/meminfo`).
@@ -81,15 +88,18 @@ pub fn machine_memory() -> Option<u64> {
 }
 
 /// What a search may use.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct SearchOptions {
     /// Bytes for the transposition table and the endgame table together.
     pub memory: u64,
     /// The seeds on the board up to which positions are looked up in an endgame table;
-    /// `None`: as many as the memory and about a minute of building allow.
+    /// `None`: chosen by the memory and what is saved ([`default_endgame`]).
     pub endgame: Option<usize>,
     /// Threads building the endgame table (the search itself is one thread).
     pub threads: usize,
+    /// Where the endgame databases are kept, read and grown; `None`: built for this search
+    /// alone.
+    pub store: Option<EndgameStore>,
 }
 
 /// Where a search stands, for a progress line.
@@ -135,10 +145,12 @@ pub struct Searched {
     pub nodes: u64,
     /// Seconds of search, after the endgame table was built.
     pub seconds: f64,
-    /// The endgame table: most seeds, positions, seconds to build.
+    /// The endgame table: most seeds, positions, seconds to read and build it.
     pub endgame_seeds: Option<usize>,
     pub endgame_positions: u64,
     pub endgame_seconds: f64,
+    /// How much of it was read from a saved database, built and saved.
+    pub endgame: EndgameFigures,
     /// Entries of the transposition table, and the bytes they take.
     pub table_entries: u64,
     pub table_bytes: u64,
@@ -151,11 +163,53 @@ impl Searched {
     }
 }
 
-/// The most seeds an endgame table built within `bytes` holds on a board of `pits` pits (its
-/// positions at most [`super::MAX_POSITIONS`] and [`DEFAULT_ENDGAME_POSITIONS`]), below `seeds`.
-fn endgame_seeds(pits: usize, seeds: usize, bytes: u64) -> Option<usize> {
-    let cap = (bytes / BUILD_BYTES).min(DEFAULT_ENDGAME_POSITIONS).min(super::MAX_POSITIONS);
-    (0..seeds).take_while(|&k| state_space(pits, k).is_some_and(|n| n <= cap)).last()
+/// The most seeds of an endgame table on a board of `pits` pits, below `seeds`, that `memory`
+/// holds: built within all of it (its peak), and within half of it once built (the
+/// transposition table has the rest), at most [`super::MAX_POSITIONS`] positions.
+fn most_endgame_seeds(pits: usize, seeds: usize, memory: u64) -> Option<usize> {
+    let fits = |n: u64| {
+        n <= super::MAX_POSITIONS
+            && n.saturating_mul(TABLE_BYTES) <= memory / 2
+            && n.saturating_mul(BUILD_BYTES) <= memory
+    };
+    (0..seeds).take_while(|&k| state_space(pits, k).is_some_and(fits)).last()
+}
+
+/// The endgame table a search uses when `--endgame` does not say: without a database on
+/// disk, the largest the memory holds that builds in seconds ([`QUICK_ENDGAME_POSITIONS`]);
+/// with one (of `saved` seeds, `None` for none yet), that database, read as far as the memory
+/// holds, grown seed by seed while the positions this search builds stay within
+/// [`GROW_POSITIONS`] (past the quick table), up to the most the memory holds. So a search
+/// never spends more than a few minutes building, and the database grows from one search to
+/// the next until a seed's layer alone is more than that.
+pub fn default_endgame(
+    pits: usize,
+    seeds: usize,
+    memory: u64,
+    saved: Option<usize>,
+    kept: bool,
+) -> Option<usize> {
+    let most = most_endgame_seeds(pits, seeds, memory)?;
+    let layer = |k: usize| {
+        state_space(pits, k).unwrap_or(u64::MAX)
+            - if k == 0 { 0 } else { state_space(pits, k - 1).unwrap_or(0) }
+    };
+    let quick =
+        (0..=most).take_while(|&k| state_space(pits, k).is_some_and(|n| n <= QUICK_ENDGAME_POSITIONS)).last();
+    if !kept {
+        return quick;
+    }
+    let mut k = saved.map(|s| s.min(most));
+    let mut built = 0u64;
+    loop {
+        let next = k.map_or(0, |k| k + 1);
+        let within = built + layer(next) <= GROW_POSITIONS || quick.is_some_and(|q| next <= q);
+        if next > most || !within {
+            return k;
+        }
+        built += layer(next);
+        k = Some(next);
+    }
 }
 
 /// Values `start` exactly by search (see the module's documentation): [`SearchSolver::new`]
@@ -180,6 +234,7 @@ pub struct SearchSolver {
     endgame: Option<usize>,
     endgame_positions: u64,
     endgame_seconds: f64,
+    figures: EndgameFigures,
     entries: u64,
 }
 
@@ -205,10 +260,20 @@ impl SearchSolver {
         let started = Instant::now();
         let all = rules.with_ply_limit(None);
         let rules = all.past_start();
+        let store = options.store.as_ref();
         let endgame = match options.endgame {
             Some(k) => Some(k.min(seeds)),
-            None => endgame_seeds(pits, seeds, options.memory / 2),
+            None => {
+                let saved = match store {
+                    Some(store) => {
+                        store.saved_seeds(&rules).map_err(|e| SolveError::EndgameFile(e.to_string()))?
+                    }
+                    None => None,
+                };
+                default_endgame(pits, seeds, options.memory, saved, store.is_some())
+            }
         };
+        let mut figures = EndgameFigures::default();
         let (db, endgame_positions) = match endgame {
             Some(k) => {
                 // The table of every position of `k` seeds: refused with the largest this board
@@ -222,12 +287,16 @@ impl SearchSolver {
                     },
                     e => e,
                 })?;
-                (Some(solve_with(&rules, k, options.threads, &|_, _| {}, cancel)?), positions)
+                let (db, f) = endgame_table(&rules, k, store, options.threads, cancel)?;
+                figures = f;
+                (Some(db), positions)
             }
             None => (None, 0),
         };
         let endgame_seconds = started.elapsed().as_secs_f64();
-        let left = options.memory.saturating_sub(endgame_positions * TABLE_BYTES);
+        // Half the memory at most: a larger table, read at random, is slower here (no huge
+        // pages), while the endgame table saves more.
+        let left = options.memory.saturating_sub(endgame_positions * TABLE_BYTES).min(options.memory / 2);
         // No more entries than positions could need them; a power of two, two to a bucket.
         let wanted = state_space(pits, seeds).unwrap_or(u64::MAX).saturating_mul(2);
         let entries = (left / ENTRY_BYTES).min(wanted).clamp(2, 1 << 40);
@@ -257,7 +326,12 @@ impl SearchSolver {
             stopped: false,
             too_deep: false,
         };
-        Ok(SearchSolver { s, all, endgame, endgame_positions, endgame_seconds, entries })
+        Ok(SearchSolver { s, all, endgame, endgame_positions, endgame_seconds, figures, entries })
+    }
+
+    /// What became of the endgame table: read from a saved database, built, saved.
+    pub fn endgame_figures(&self) -> &EndgameFigures {
+        &self.figures
     }
 
     /// Values `start` (with at most the seeds the solver was made for); `progress` is told
@@ -322,6 +396,7 @@ impl SearchSolver {
             endgame_seeds: self.endgame,
             endgame_positions: self.endgame_positions,
             endgame_seconds: self.endgame_seconds,
+            endgame: self.figures.clone(),
             table_entries: self.entries,
             table_bytes: self.entries * ENTRY_BYTES,
         };
@@ -919,10 +994,34 @@ mod tests {
     #[test]
     fn the_endgame_table_fits_its_share() {
         // 12 pits: 2 * C(23, 12) = 2,704,156 positions for 11 seeds, 2 * C(24, 12) =
-        // 5,408,312 for 12, 2 * C(25, 12) = 10,400,600 for 13.
-        assert_eq!(endgame_seeds(12, 48, 1 << 40), Some(12));
-        assert_eq!(endgame_seeds(12, 48, BUILD_BYTES * 3_000_000), Some(11));
-        assert_eq!(endgame_seeds(12, 10, 1 << 40), Some(9));
-        assert_eq!(endgame_seeds(12, 48, 0), None);
+        // 5,408,312 for 12, 2 * C(25, 12) = 10,400,600 for 13; 21 seeds are 709,478,400,
+        // 22 more than a table holds.
+        assert_eq!(most_endgame_seeds(12, 48, 1 << 40), Some(21));
+        assert_eq!(most_endgame_seeds(12, 48, BUILD_BYTES * 3_000_000), Some(11));
+        assert_eq!(most_endgame_seeds(12, 10, 1 << 40), Some(9));
+        assert_eq!(most_endgame_seeds(12, 48, 0), None);
+    }
+
+    #[test]
+    fn a_kept_endgame_database_grows_by_a_few_minutes_of_building_a_search() {
+        // Nothing kept: the quick table, 12 seeds.
+        assert_eq!(default_endgame(12, 48, 1 << 40, None, false), Some(12));
+        assert_eq!(default_endgame(12, 48, 1 << 40, Some(20), false), Some(12));
+        // Kept: up to 17 seeds the first time (103,791,870 positions; 18 would be 172,986,450),
+        // then 18 (a layer of 69,194,580), then 19 (109,254,600), and no more (the layer of
+        // 20 seeds is 169,344,630 positions).
+        assert_eq!(default_endgame(12, 48, 1 << 40, None, true), Some(17));
+        assert_eq!(default_endgame(12, 48, 1 << 40, Some(17), true), Some(18));
+        assert_eq!(default_endgame(12, 48, 1 << 40, Some(18), true), Some(19));
+        assert_eq!(default_endgame(12, 48, 1 << 40, Some(19), true), Some(19));
+        // What is saved is used, as far as the memory holds.
+        assert_eq!(default_endgame(12, 48, 1 << 40, Some(21), true), Some(21));
+        assert_eq!(default_endgame(12, 48, 1 << 40, Some(30), true), Some(21));
+        // A small saved one grows quickly to the quick table and a minute past it.
+        assert_eq!(default_endgame(12, 48, 1 << 40, Some(3), true), Some(17));
+        // Less memory: read as far as it holds, and not grown past it.
+        assert_eq!(default_endgame(12, 48, BUILD_BYTES * 3_000_000, Some(17), true), Some(11));
+        // Fewer seeds than the table: below the start's.
+        assert_eq!(default_endgame(12, 10, 1 << 40, None, true), Some(9));
     }
 }
