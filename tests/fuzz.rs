@@ -41,6 +41,8 @@
 //!   game of rounds with stores sown into), mutated, loaded as a text;
 //! - Gabata (Shoa I)'s text ([`DRAWN`]: a pit both players filled as much drawn at random,
 //!   fills from the right that go on, claims in either row), mutated, loaded as a text;
+//! - Jimafesosh's text ([`BOARD_COUNT`]: a round over on a count of the board's seeds after
+//!   each lap, a first move of the match from a given pit), mutated, loaded as a text;
 //! - Koumma's text, mutated, loaded as the bundled Koumma (it extends the bundled Bakuk);
 //! - Bakuk's text, mutated, written as `bakuk.sow` beside Koumma's text (also mutated, less),
 //!   and Koumma loaded from its path, so that it extends the mutated file.
@@ -154,6 +156,8 @@ const RIGHT_FILLS: &str = include_str!("../variants/mewelad.sow");
 const INSTEAD: &str = include_str!("../variants/papan-dakon.sow");
 /// A draw of the rules: a pit both players filled as much goes to one drawn at random.
 const DRAWN: &str = include_str!("../variants/gabata-shoa-i.sow");
+/// A round over on a count of the board's seeds, after each lap.
+const BOARD_COUNT: &str = include_str!("../variants/jimafesosh.sow");
 /// A variant with a store on the circuit, an opening and a move once a game.
 const PHASES: &str = include_str!("../variants/i-pere.sow");
 /// End places with big stones, the refill from the captures, `the lap lifted`, `end the move`.
@@ -508,6 +512,7 @@ enum Setup {
     RightFills,
     Instead,
     Drawn,
+    BoardCount,
 }
 
 /// A directory of this process for the files of [`Setup::KoummaOverFile`].
@@ -557,6 +562,7 @@ fn load(setup: Setup, text: &str, koumma: &str) -> Result<VariantFile, Diagnosti
         Setup::RightFills => named("right-fills.sow"),
         Setup::Instead => named("instead.sow"),
         Setup::Drawn => named("drawn.sow"),
+        Setup::BoardCount => named("board-count.sow"),
         Setup::Koumma => bundled("koumma"),
         Setup::KoummaOverFile => {
             let dir = scratch();
@@ -668,6 +674,7 @@ fn run(setup: Setup, mutations: &[Mutation], seed: u64) -> Result<(), TestCaseEr
         Setup::RightFills => (RIGHT_FILLS, 0),
         Setup::Instead => (INSTEAD, 0),
         Setup::Drawn => (DRAWN, 0),
+        Setup::BoardCount => (BOARD_COUNT, 0),
         Setup::Koumma => (KOUMMA, 0),
         // The base takes most mutations; Koumma the last one, once in a while.
         Setup::KoummaOverFile => (BAKUK, usize::from(mutations.len() > 2)),
@@ -1146,6 +1153,7 @@ fn the_starting_texts_check_and_play() {
         Setup::RightFills,
         Setup::Instead,
         Setup::Drawn,
+        Setup::BoardCount,
     ] {
         let text = match setup {
             Setup::Koumma => KOUMMA,
@@ -1171,6 +1179,7 @@ fn the_starting_texts_check_and_play() {
             Setup::RightFills => RIGHT_FILLS,
             Setup::Instead => INSTEAD,
             Setup::Drawn => DRAWN,
+            Setup::BoardCount => BOARD_COUNT,
             _ => BAKUK,
         };
         let file = load(setup, text, KOUMMA).unwrap_or_else(|e| panic!("{setup:?}: {e}"));
@@ -1245,7 +1254,7 @@ proptest! {
 
     #[test]
     fn mutated_files_never_panic_and_valid_ones_play(
-        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds, Setup::RightFills, Setup::Instead, Setup::Drawn]),
+        setup in select(vec![Setup::Bakuk, Setup::Laps, Setup::Phases, Setup::Koumma, Setup::KoummaOverFile, Setup::Claims, Setup::Rounds, Setup::Stones, Setup::Hands, Setup::Aqil, Setup::Four, Setup::Katra, Setup::Three, Setup::Tshuba, Setup::Nsolo, Setup::Gabata, Setup::Openings, Setup::Openers, Setup::Drops, Setup::Sowings, Setup::Relays, Setup::ClaimRounds, Setup::RightFills, Setup::Instead, Setup::Drawn, Setup::BoardCount]),
         mutations in prop::collection::vec(mutation(), 1..5),
         seed in any::<u64>(),
     ) {

@@ -1337,6 +1337,7 @@ fn layouts() -> Vec<(&'static str, Mapping)> {
         ("corpus/two_rows__I.jsonl.gz", Mapping::two_rows(3, Hands)),
         ("corpus/two_rows__Intotoi.jsonl.gz", Mapping::two_rows(12, Hands)),
         ("corpus/two_rows__J'odu.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
+        ("corpus/two_rows__Jimafesosh.jsonl.gz", Mapping::two_rows(6, Hands)),
         ("corpus/two_rows__Kara.jsonl.gz", Mapping::two_rows(3, Stores { left: 0 })),
         ("corpus/two_rows__Kay.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),
         ("corpus/two_rows__Kpo.jsonl.gz", Mapping::two_rows(6, Stores { left: 0 })),

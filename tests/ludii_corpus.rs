@@ -836,3 +836,48 @@ fn a_stale_relay(rec: &Record, n: usize) -> bool {
     let before = rec.plies[..n - 1].iter().rev().find(|p| !p.mv.pass);
     ply.legal_from.len() <= 1 && !filled(&ply) && before.is_some_and(|b| filled(&b) && b.mover == ply.mover)
 }
+
+/// Jimafesosh's opening of six transfers without a choice (the file's starting position), then
+/// fills between rounds.
+struct TransfersThenFills;
+
+impl Hooks for TransfersThenFills {
+    fn start_ply(&self) -> usize {
+        6
+    }
+
+    fn candidates(&self, rules: &Rules, state: &State, ply: &Ply, map: &Mapping) -> Vec<Move> {
+        Fills.candidates(rules, state, ply, map)
+    }
+
+    fn site_in(&self, m: Move, map: &Mapping, state: &State) -> usize {
+        Fills.site_in(m, map, state)
+    }
+}
+
+#[test]
+fn ludii_jimafesosh() {
+    check(
+        Entry::new(
+            "variants/jimafesosh.sow",
+            "corpus/two_rows__Jimafesosh.jsonl.gz",
+            Mapping::two_rows(6, Keep::Hands),
+        )
+        .hooks(TransfersThenFills)
+        // Seven games reach a relay that goes round for ever: Ludii plays that one turn until
+        // its limit of 10,000 moves, sow ends a move after 1000 laps, and the turn passes there.
+        .skip(
+            Skip::new(Games::All, 1.., "an endless relay: sow ends a move after 1000 laps")
+                .when(an_endless_relay),
+        )
+        .skip(turn_limit_cut()),
+    );
+}
+
+/// Whether ply `n` (1-based) falls in a run of 1000 plies or more of one mover that lasts to
+/// the end of the record: a relay that never ends, which Ludii's move limit stops.
+fn an_endless_relay(rec: &Record, n: usize) -> bool {
+    let mover = rec.plies[n - 1].mover;
+    let first = (1..=n).rev().take_while(|&k| rec.plies[k - 1].mover == mover).last().unwrap_or(n);
+    rec.plies[n - 1..].iter().all(|p| p.mover == mover) && rec.plies.len() + 1 - first >= 1000
+}

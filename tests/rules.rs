@@ -8269,3 +8269,29 @@ fn a_pit_both_players_filled_as_much_goes_to_a_player_drawn_from_the_games_own_s
     assert_eq!(rec.top_up, Some((0, 3, 1, Some(Drawn::No(0)))));
     assert_eq!(annexed(&s), Vec::<usize>::new());
 }
+
+// ------------------------------------------------------------------------------------------
+// A round over on a count of the board's seeds, after each lap (Jimafesosh).
+
+#[test]
+fn a_round_is_over_when_the_board_holds_1_seed_or_fewer_after_a_lap() {
+    let r = bundled("jimafesosh", None);
+    // Player 2 to move. Pit 7 (1 seed): 8, empty, so the opposite pit 5 (1 seed) is taken: 1
+    // seed is left on the board, in pit 8, and the round is over. Each player takes the seeds
+    // of their row: pit 8's is player 2's. The fills begin.
+    let pits = [0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0];
+    let mut s = in_round(&r, &pits, &[23, 23], 2, &[], false);
+    let (_, rec) = play(&r, &mut s, 7);
+    assert_eq!(rec.captures.len(), 1);
+    assert_eq!(s.seeds_on_board(), 0);
+    assert_eq!(s.captured(), &[23, 25]);
+    assert!(s.filling());
+    assert_eq!(s.rounds_over(), 1);
+    // With 2 seeds left the round goes on: pit 7 (1 seed) into pit 8, nothing opposite.
+    let pits = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0];
+    let mut s = in_round(&r, &pits, &[23, 23], 2, &[], false);
+    play(&r, &mut s, 7);
+    assert_eq!(s.seeds_on_board(), 2);
+    assert!(!s.filling());
+    assert_eq!(s.rounds_over(), 0);
+}

@@ -175,6 +175,7 @@ impl Rules {
                 // the player to move has an empty row, so they pass.
                 RoundEnd::MoverRowEmpty => self.row_empty(s, if again { mover } else { other }),
                 RoundEnd::BoardEmpty => s.seeds_on_board() == 0,
+                RoundEnd::BoardAtMost(n) => !r.over.after_each_lap && s.seeds_on_board() <= n as u32,
                 RoundEnd::AllClaimed => {
                     at_least(&s.pits, self.t.pits, 1) & !(s.claimed[0] | s.claimed[1]) == 0
                 }
@@ -209,6 +210,7 @@ impl Rules {
     pub(crate) fn round_over_after_lap(&self, s: &State, relay: bool) -> bool {
         match self.t.rounds.map(|r| r.over.when) {
             Some(RoundEnd::NoneInPlay) => self.none_in_play(s),
+            Some(RoundEnd::BoardAtMost(n)) => s.seeds_on_board() <= n as u32,
             // The relay is a turn of the mover's, whose empty row ends the round; a player
             // left without seeds ends the match before it.
             Some(RoundEnd::MoverRowEmpty) => {

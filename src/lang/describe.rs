@@ -268,6 +268,19 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
         rules.push(unsaid(S, "match end", &[Kind::MatchEnd], "The match is the game."));
         return;
     };
+    let board_at_most = match r.over.when {
+        crate::lang::rounds::RoundEnd::BoardAtMost(n) => format!(
+            "The game is played in rounds. A round is over when the board holds {} or fewer, looked at \
+             after {}.",
+            plural(n as usize, "seed", "seeds"),
+            if r.over.after_each_lap {
+                "each lap: a lap that would relay ends the move there, and its mover fills first"
+            } else {
+                "each move"
+            }
+        ),
+        _ => String::new(),
+    };
     rules.push(said(
         S,
         "round end",
@@ -293,6 +306,8 @@ fn rounds_rules(rules: &mut Vec<Rule>, spec: &Spec) {
              board (both taken)."
         } else if r.over.when == crate::lang::rounds::RoundEnd::BoardEmpty {
             "The game is played in rounds. A round is over when, after a move, every pit is empty."
+        } else if matches!(r.over.when, crate::lang::rounds::RoundEnd::BoardAtMost(_)) {
+            &board_at_most
         } else if r.over.when == crate::lang::rounds::RoundEnd::PitsEmpty {
             "The game is played in rounds. A round is over when, after a move, the pits a player owns are all \
              empty (where pits change owner, those they filled; a pit nobody owns is no player's)."

@@ -1400,6 +1400,21 @@ impl Builder<'_> {
                     Rule::board_empty => {
                         RuleLine::RoundOver(RoundOver { when: RoundEnd::BoardEmpty, after_each_lap: false })
                     }
+                    Rule::board_at_most => {
+                        let mut inner = values(which);
+                        let n = self.number(inner.next().expect("a number of seeds"))?;
+                        if n.value > u16::MAX as u64 {
+                            return Err(Diagnostic::error(format!("a board of {} seeds", n.value)).at(
+                                self.file,
+                                n.span,
+                                "no board holds that many",
+                            ));
+                        }
+                        RuleLine::RoundOver(RoundOver {
+                            when: RoundEnd::BoardAtMost(n.value as u16),
+                            after_each_lap: inner.next().is_some(),
+                        })
+                    }
                     Rule::all_claimed => {
                         RuleLine::RoundOver(RoundOver { when: RoundEnd::AllClaimed, after_each_lap: false })
                     }

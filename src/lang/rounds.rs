@@ -31,6 +31,10 @@ pub enum RoundEnd {
     NoBigStone,
     /// Every pit is empty (looked at after each move).
     BoardEmpty,
+    /// The board holds this many seeds or fewer (`round over when the board holds 1 seed or
+    /// fewer`), looked at after each move, or after each lap (`, after each lap`): the seeds
+    /// left go as the round's takes say (Jimafesosh: to the row's owner).
+    BoardAtMost(u16),
     /// No pit that is not claimed holds seeds (`round over when every seed on the board is in
     /// a claimed pit`), looked at after each move.
     AllClaimed,
@@ -400,6 +404,10 @@ impl Rounds {
             RoundEnd::MoverRowEmpty => format!("round over when the player to move has an empty row{lap}"),
             RoundEnd::NoBigStone => "round over when no big stone is on the board".to_string(),
             RoundEnd::BoardEmpty => "round over when the board is empty".to_string(),
+            RoundEnd::BoardAtMost(n) => format!(
+                "round over when the board holds {n} {} or fewer{lap}",
+                if n == 1 { "seed" } else { "seeds" }
+            ),
             RoundEnd::AllClaimed => "round over when every seed on the board is in a claimed pit".to_string(),
             RoundEnd::PitsEmpty => "round over when a player's pits are all empty".to_string(),
         };
