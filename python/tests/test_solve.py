@@ -3,6 +3,7 @@ the table, the perfect player, Ctrl-C."""
 
 import _thread
 import json
+import os
 import random
 import re
 import subprocess
@@ -210,11 +211,17 @@ def test_search_reports_as_the_program(sow_bin, tmp_path):
     path = tmp_path / "small-kalah.sow"
     path.write_text(SMALL_KALAH)
     searched = sow.solve(path, method="search", endgame=8)
+    # The package's search keeps no endgame database on disk: the program is asked to keep
+    # none either (and, whatever it does, never in the user's cache).
     out = subprocess.run(
-        [sow_bin, "solve", str(path), "--method", "search", "--endgame", "8", "--format", "json"],
+        [
+            sow_bin, "solve", str(path), "--method", "search", "--endgame", "8",
+            "--endgame-disk", "0", "--format", "json",
+        ],
         check=True,
         capture_output=True,
         text=True,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
     ).stdout
     program = json.loads(out)
     timing = ("seconds", "endgame_seconds")
